@@ -1,0 +1,78 @@
+// swift-tools-version: 6.0
+// FlowAtlas: record → model → render → site.
+// One target per pipeline stage; see ../shared/style.md for what each may import.
+import PackageDescription
+
+let package = Package(
+  name: "FlowAtlas",
+  platforms: [.macOS(.v15), .iOS(.v18)],
+  products: [
+    .library(name: "FlowAtlasPattern", targets: ["FlowAtlasPattern"]),
+    .library(name: "FlowAtlasTrace", targets: ["FlowAtlasTrace"]),
+    .library(name: "FlowAtlasRecording", targets: ["FlowAtlasRecording"]),
+    .library(name: "FlowAtlasModel", targets: ["FlowAtlasModel"]),
+    .library(name: "FlowAtlasRender", targets: ["FlowAtlasRender"]),
+    .library(name: "FlowAtlasSite", targets: ["FlowAtlasSite"]),
+    .executable(name: "flowatlas", targets: ["flowatlas"]),
+    .executable(name: "flowatlas-bench", targets: ["flowatlas-bench"]),
+  ],
+  targets: [
+    // 0. The Coordinator pattern itself: protocols, lifecycle, headless stacks, UIKit adapters.
+    .target(name: "FlowAtlasPattern"),
+    // 1. Record: the trace format (the only contract), then instrumentation writing it.
+    .target(name: "FlowAtlasTrace"),
+    .target(name: "FlowAtlasRecording", dependencies: ["FlowAtlasPattern", "FlowAtlasTrace"]),
+    // 2. Model: traces replayed into hierarchy, transitions, flows, journeys, diagnostics.
+    .target(name: "FlowAtlasModel", dependencies: ["FlowAtlasTrace"]),
+    // 3. Render: DOT, Graphviz layout in-process, SVG/PNG/PDF, Mermaid.
+    .systemLibrary(
+      name: "CGraphviz", pkgConfig: "libgvc",
+      providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]),
+    .target(name: "FlowAtlasRender", dependencies: ["FlowAtlasModel", "CGraphviz"]),
+    // 4. Site: static HTML explaining every flow.
+    .systemLibrary(
+      name: "CMarkGFM", pkgConfig: "libcmark-gfm",
+      providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]),
+    .target(name: "FlowAtlasSite", dependencies: ["FlowAtlasModel", "CMarkGFM"]),
+    // 5. Command line: argument parsing and exit codes, tested in-process.
+    .target(
+      name: "FlowAtlasCLI",
+      dependencies: [
+        "FlowAtlasTrace", "FlowAtlasRecording", "FlowAtlasModel", "FlowAtlasRender", "FlowAtlasSite",
+        "ShopExample", "AccountsExample",
+      ]),
+    .executableTarget(name: "flowatlas", dependencies: ["FlowAtlasCLI"]),
+    .executableTarget(
+      name: "flowatlas-bench",
+      dependencies: ["FlowAtlasPattern", "FlowAtlasTrace", "FlowAtlasRecording", "FlowAtlasModel", "FlowAtlasRender", "FlowAtlasSite", "FlowAtlasCLI"]),
+
+    // Bundled examples: real coordinator code driven by scripted journeys.
+    .target(
+      name: "ShopExample", dependencies: ["FlowAtlasPattern", "FlowAtlasRecording"],
+      path: "examples/Shop/Sources"),
+    .target(
+      name: "AccountsExample", dependencies: ["FlowAtlasPattern", "FlowAtlasRecording"],
+      path: "examples/Accounts/Sources"),
+
+    .testTarget(name: "FlowAtlasPatternTests", dependencies: ["FlowAtlasPattern"]),
+    .testTarget(name: "FlowAtlasTraceTests", dependencies: ["FlowAtlasTrace"]),
+    .testTarget(
+      name: "FlowAtlasRecordingTests", dependencies: ["FlowAtlasRecording", "FlowAtlasPattern", "FlowAtlasTrace"]),
+    .testTarget(
+      name: "FlowAtlasModelTests", dependencies: ["FlowAtlasModel", "FlowAtlasTrace"],
+      resources: [.copy("Fixtures")]),
+    .testTarget(
+      name: "FlowAtlasRenderTests", dependencies: ["FlowAtlasRender", "FlowAtlasModel"],
+      resources: [.copy("Fixtures")]),
+    .testTarget(
+      name: "FlowAtlasSiteTests", dependencies: ["FlowAtlasSite", "FlowAtlasModel"]),
+    .testTarget(name: "FlowAtlasCLITests", dependencies: ["FlowAtlasCLI"]),
+    .testTarget(
+      name: "ShopExampleTests", dependencies: ["ShopExample", "FlowAtlasPattern", "FlowAtlasRecording"],
+      path: "examples/Shop/Tests"),
+    .testTarget(
+      name: "AccountsExampleTests", dependencies: ["AccountsExample", "FlowAtlasPattern", "FlowAtlasRecording"],
+      path: "examples/Accounts/Tests"),
+  ],
+  swiftLanguageModes: [.v6]
+)
