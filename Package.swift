@@ -44,7 +44,10 @@ let package = Package(
     .executableTarget(name: "flowatlas", dependencies: ["FlowAtlasCLI"]),
     .executableTarget(
       name: "flowatlas-bench",
-      dependencies: ["FlowAtlasPattern", "FlowAtlasTrace", "FlowAtlasRecording", "FlowAtlasModel", "FlowAtlasRender", "FlowAtlasSite", "FlowAtlasCLI"]),
+      dependencies: [
+        "FlowAtlasPattern", "FlowAtlasTrace", "FlowAtlasRecording", "FlowAtlasModel", "FlowAtlasRender",
+        "FlowAtlasSite", "FlowAtlasCLI",
+      ]),
 
     // Bundled examples: real coordinator code driven by scripted journeys.
     .target(
@@ -57,7 +60,8 @@ let package = Package(
     .testTarget(name: "FlowAtlasPatternTests", dependencies: ["FlowAtlasPattern"]),
     .testTarget(name: "FlowAtlasTraceTests", dependencies: ["FlowAtlasTrace"]),
     .testTarget(
-      name: "FlowAtlasRecordingTests", dependencies: ["FlowAtlasRecording", "FlowAtlasPattern", "FlowAtlasTrace"]),
+      name: "FlowAtlasRecordingTests",
+      dependencies: ["FlowAtlasRecording", "FlowAtlasPattern", "FlowAtlasTrace"]),
     .testTarget(
       name: "FlowAtlasModelTests", dependencies: ["FlowAtlasModel", "FlowAtlasTrace"],
       resources: [.copy("Fixtures")]),
@@ -71,7 +75,8 @@ let package = Package(
       name: "ShopExampleTests", dependencies: ["ShopExample", "FlowAtlasPattern", "FlowAtlasRecording"],
       path: "examples/Shop/Tests"),
     .testTarget(
-      name: "AccountsExampleTests", dependencies: ["AccountsExample", "FlowAtlasPattern", "FlowAtlasRecording"],
+      name: "AccountsExampleTests",
+      dependencies: ["AccountsExample", "FlowAtlasPattern", "FlowAtlasRecording"],
       path: "examples/Accounts/Tests"),
   ],
   swiftLanguageModes: [.v6]

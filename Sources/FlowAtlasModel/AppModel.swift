@@ -1,0 +1,134 @@
+import FlowAtlasTrace
+
+/// One app's navigation: its hierarchy, screen transition graph, flows and runs.
+///
+/// Every list is sorted as the spec's "Model export" states, so the same traces
+/// always give the same values and the same bytes.
+public struct AppModel: Hashable, Sendable {
+  public var name: String
+  /// A safe, unique slug for file names and URLs (`[a-z0-9-]+`), never the raw name.
+  public var slug: String
+  /// Sorted by run name, then file.
+  public private(set) var runs: [Run]
+  /// Sorted by type.
+  public private(set) var coordinators: [CoordinatorType]
+  /// Sorted by type.
+  public private(set) var screens: [ScreenType]
+  /// Sorted by from (nil first), to, kind, coordinator (nil first).
+  public private(set) var transitions: [Transition]
+  /// One per coordinator type, sorted by coordinator type.
+  public private(set) var flows: [Flow]
+  /// The diagnostics of this app's traces, sorted by file, line, code.
+  public private(set) var diagnostics: [Diagnostic]
+
+  public init(
+    name: String, slug: String, runs: [Run], coordinators: [CoordinatorType], screens: [ScreenType],
+    transitions: [Transition], flows: [Flow], diagnostics: [Diagnostic]
+  ) {
+    self.name = name
+    self.slug = slug
+    self.runs = runs
+    self.coordinators = coordinators
+    self.screens = screens
+    self.transitions = transitions
+    self.flows = flows
+    self.diagnostics = diagnostics
+  }
+
+  public func coordinator(_ type: String) -> CoordinatorType? { coordinators.first { $0.type == type } }
+  public func screen(_ type: String) -> ScreenType? { screens.first { $0.type == type } }
+  public func flow(_ coordinator: String) -> Flow? { flows.first { $0.coordinator == coordinator } }
+  public func run(named name: String) -> Run? { runs.first { $0.name == name } }
+}
+
+/// A coordinator type in the hierarchy (a graph where a type has several parents).
+public struct CoordinatorType: Hashable, Sendable {
+  public var type: String
+  public var slug: String
+  /// How many `coordinator.start` events named this type, over all runs.
+  public var starts: Int
+  /// Child coordinator types, sorted, without repeats.
+  public var children: [String]
+  /// Parent coordinator types, sorted, without repeats (empty for a root).
+  public var parents: [String]
+  /// Outputs its `finish` returned, sorted, without repeats.
+  public var outputs: [String]
+  /// How many instances leaked (finished but still attached at the end of a run).
+  public var leaks: Int
+
+  public init(
+    type: String, slug: String, starts: Int, children: [String], parents: [String],
+    outputs: [String], leaks: Int
+  ) {
+    self.type = type
+    self.slug = slug
+    self.starts = starts
+    self.children = children
+    self.parents = parents
+    self.outputs = outputs
+    self.leaks = leaks
+  }
+}
+
+/// A screen type: a node of the transition graph.
+public struct ScreenType: Hashable, Sendable {
+  public var type: String
+  public var slug: String
+  /// Titles seen, sorted, without repeats.
+  public var titles: [String]
+  /// The coordinator type that showed it most often (ties: the name that sorts first).
+  public var owner: String?
+  /// How often it became current: the sum of `count` over transitions to it.
+  public var visits: Int
+
+  public init(type: String, slug: String, titles: [String], owner: String?, visits: Int) {
+    self.type = type
+    self.slug = slug
+    self.titles = titles
+    self.owner = owner
+    self.visits = visits
+  }
+}
+
+/// An edge of the transition graph, identified by (from, to, kind, coordinator).
+public struct Transition: Hashable, Sendable {
+  /// The screen type before; nil for a run's entry.
+  public var from: String?
+  public var to: String
+  public var kind: TransitionKind
+  /// The coordinator type that asked for it, if known.
+  public var coordinator: String?
+  /// How many times it happened over all runs.
+  public var count: Int
+  /// Trigger names (actions and deep-link URLs), sorted, without repeats.
+  public var triggers: [String]
+
+  public init(
+    from: String?, to: String, kind: TransitionKind, coordinator: String?, count: Int,
+    triggers: [String]
+  ) {
+    self.from = from
+    self.to = to
+    self.kind = kind
+    self.coordinator = coordinator
+    self.count = count
+    self.triggers = triggers
+  }
+
+  /// The spec's export order: from (nil first), to, kind, coordinator (nil first).
+  public static func exportOrder(_ lhs: Transition, _ rhs: Transition) -> Bool {
+    if lhs.from != rhs.from {
+      guard let l = lhs.from else { return true }
+      guard let r = rhs.from else { return false }
+      return l < r
+    }
+    if lhs.to != rhs.to { return lhs.to < rhs.to }
+    if lhs.kind != rhs.kind { return lhs.kind.rawValue < rhs.kind.rawValue }
+    if lhs.coordinator != rhs.coordinator {
+      guard let l = lhs.coordinator else { return true }
+      guard let r = rhs.coordinator else { return false }
+      return l < r
+    }
+    return false
+  }
+}

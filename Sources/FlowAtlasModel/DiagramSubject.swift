@@ -1,0 +1,57 @@
+/// Which diagram of an app to draw. Shared by the renderer and the site so the
+/// site can ask for diagrams without importing Graphviz.
+public enum DiagramSubject: Hashable, Sendable, Comparable {
+  /// Every screen, clustered by owner coordinator (or coordinators only, when too big).
+  case appMap
+  /// The coordinator tree.
+  case hierarchy
+  /// One coordinator type's screens and neighbours.
+  case flow(coordinator: String)
+  /// One run's path with numbered steps.
+  case journey(run: String)
+}
+
+/// Where diagram nodes link to: site-relative URLs built only from slugs.
+///
+/// The renderer checks every link it is given against ``isSafe(_:)`` before it
+/// reaches Graphviz (which copies `URL`/`href` into SVG unescaped).
+public struct DiagramLinks: Sendable {
+  public var flow: @Sendable (_ coordinatorSlug: String) -> String?
+  public var screen: @Sendable (_ ownerSlug: String?, _ screenSlug: String) -> String?
+  public var run: @Sendable (_ runSlug: String) -> String?
+
+  public init(
+    flow: @escaping @Sendable (String) -> String?,
+    screen: @escaping @Sendable (String?, String) -> String?,
+    run: @escaping @Sendable (String) -> String?
+  ) {
+    self.flow = flow
+    self.screen = screen
+    self.run = run
+  }
+
+  /// No links (the command line's standalone diagrams).
+  public static let none = DiagramLinks(flow: { _ in nil }, screen: { _, _ in nil }, run: { _ in nil })
+
+  /// The site's scheme: every app page sits in one folder, so links are flat:
+  /// `flow-<coordinator>.html`, `flow-<owner>.html#screen-<screen>`, `journey-<run>.html`.
+  public static let site = DiagramLinks(
+    flow: { "flow-\($0).html" },
+    screen: { owner, screen in owner.map { "flow-\($0).html#screen-\(screen)" } },
+    run: { "journey-\($0).html" })
+
+  /// True for a relative link made of slug characters, `.`, `/` and one `#` fragment:
+  /// never a scheme, a quote, or anything Graphviz would copy dangerously.
+  public static func isSafe(_ link: String) -> Bool {
+    guard !link.isEmpty, !link.hasPrefix("/"), !link.contains("..") else { return false }
+    var sawHash = false
+    for byte in link.utf8 {
+      switch byte {
+      case 97...122, 48...57, 45, 46, 47, 95: continue
+      case 35 where !sawHash: sawHash = true
+      default: return false
+      }
+    }
+    return true
+  }
+}

@@ -1,0 +1,47 @@
+import FlowAtlasTrace
+
+/// Everything the reader derived from a set of traces: one ``AppModel`` per app,
+/// and every diagnostic. Plain values: the renderer and the site draw from it.
+public struct NavigationModel: Hashable, Sendable {
+  /// Sorted by ``AppModel/name``.
+  public private(set) var apps: [AppModel]
+  /// Sorted by file, line, code.
+  public private(set) var diagnostics: [Diagnostic]
+
+  public init(apps: [AppModel], diagnostics: [Diagnostic]) {
+    self.apps = apps.sorted { $0.name < $1.name }
+    self.diagnostics = diagnostics.sorted()
+  }
+
+  /// The app named `name`, if any trace belonged to it.
+  public func app(named name: String) -> AppModel? { apps.first { $0.name == name } }
+}
+
+/// How a transition happened: the router event's kind.
+public enum TransitionKind: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
+  case setRoot, push, pop, popToRoot, present, dismiss, selectTab
+
+  /// Back transitions (`pop`, `popToRoot`, `dismiss`) return to a screen shown before.
+  public var isBack: Bool { self == .pop || self == .popToRoot || self == .dismiss }
+
+  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// What made a transition happen (spec, "Trigger").
+public enum Trigger: Hashable, Sendable {
+  /// The latest `user.action` since the previous router event.
+  case action(String, label: String?)
+  /// Else the `url` of a `deeplink.open` since then.
+  case deeplink(url: String)
+  /// Neither: the app navigated by itself.
+  case automatic
+
+  /// The text collected in ``Transition/triggers`` (none for automatic).
+  public var name: String? {
+    switch self {
+    case .action(let action, _): action
+    case .deeplink(let url): url
+    case .automatic: nil
+    }
+  }
+}

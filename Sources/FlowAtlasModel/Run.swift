@@ -1,0 +1,102 @@
+/// One recorded run (one trace file): a journey a person can read step by step.
+public struct Run: Hashable, Sendable {
+  /// The run's name from the header. Hostile: use ``slug`` for files and URLs.
+  public var name: String
+  /// Safe and unique within the app (`[a-z0-9-]+`).
+  public var slug: String
+  public var title: String?
+  /// The trace's path as the reader was given it.
+  public var file: String
+  /// Header metadata other than the known keys (device, build …), sorted by key.
+  public var metadata: [MetadataEntry]
+  /// Lines that parsed as an object with an integer `seq` and a known event name.
+  public var events: Int
+  /// Transitions this run added.
+  public var transitionCount: Int
+  /// The readable journey, in order (empty when the model was built without journeys).
+  public var steps: [JourneyStep]
+  /// The coordinator instance tree with lifetimes and outputs, in start order.
+  public var instances: [CoordinatorInstance]
+
+  public init(
+    name: String, slug: String, title: String?, file: String, metadata: [MetadataEntry],
+    events: Int, transitionCount: Int, steps: [JourneyStep], instances: [CoordinatorInstance]
+  ) {
+    self.name = name
+    self.slug = slug
+    self.title = title
+    self.file = file
+    self.metadata = metadata
+    self.events = events
+    self.transitionCount = transitionCount
+    self.steps = steps
+    self.instances = instances
+  }
+}
+
+/// One header key that is not part of the format (device, build, commit …).
+public struct MetadataEntry: Hashable, Sendable {
+  public var key: String
+  public var value: String
+  public init(key: String, value: String) {
+    self.key = key
+    self.value = value
+  }
+}
+
+/// A coordinator instance during one run.
+public struct CoordinatorInstance: Hashable, Sendable {
+  /// The instance id from the trace.
+  public var id: String
+  public var type: String
+  /// The parent instance id, if any.
+  public var parent: String?
+  /// Lines of the trace where it started, finished and was detached.
+  public var startLine: Int
+  public var finishLine: Int?
+  public var detachLine: Int?
+  public var output: String?
+  /// Finished but still attached when the run ended.
+  public var leaked: Bool
+
+  public init(
+    id: String, type: String, parent: String?, startLine: Int, finishLine: Int? = nil,
+    detachLine: Int? = nil, output: String? = nil, leaked: Bool = false
+  ) {
+    self.id = id
+    self.type = type
+    self.parent = parent
+    self.startLine = startLine
+    self.finishLine = finishLine
+    self.detachLine = detachLine
+    self.output = output
+    self.leaked = leaked
+  }
+}
+
+/// One step of a journey, with the trace line it came from.
+public struct JourneyStep: Hashable, Sendable {
+  public enum Kind: Hashable, Sendable {
+    /// The person did something on a screen (of this type).
+    case userAction(screen: String, action: String, label: String?)
+    /// The current screen changed.
+    case transition(
+      from: String?, to: String, kind: TransitionKind, coordinator: String?, trigger: Trigger)
+    /// A child flow started (under `parent`, a coordinator type, if any).
+    case flowStarted(coordinator: String, parent: String?)
+    /// A flow finished, with its output.
+    case flowFinished(coordinator: String, output: String?)
+    /// The app was opened at a route.
+    case deeplink(url: String, coordinator: String?)
+    /// Free text from the trace.
+    case note(String)
+  }
+
+  public var kind: Kind
+  public var line: Int
+
+  public init(_ kind: Kind, line: Int) {
+    self.kind = kind
+    self.line = line
+  }
+}

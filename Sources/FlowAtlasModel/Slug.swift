@@ -1,0 +1,56 @@
+/// Safe, readable names for files, URLs and SVG ids, made from hostile text.
+///
+/// A slug is `[a-z0-9-]+`: `../../x` becomes `x`, `<script>` becomes `script`,
+/// `LoginViewController` becomes `login-view-controller`. Text with nothing
+/// usable becomes `item`. ``Slugger`` makes them unique within a namespace.
+public enum Slug {
+  /// The slug of `text`, not yet made unique.
+  public static func make(_ text: String) -> String {
+    var result = ""
+    var pendingDash = false
+    var previousWasLower = false
+    for scalar in text.unicodeScalars {
+      let isUpper = scalar.value >= 65 && scalar.value <= 90
+      let isLower = scalar.value >= 97 && scalar.value <= 122
+      let isDigit = scalar.value >= 48 && scalar.value <= 57
+      if isUpper || isLower || isDigit {
+        if (pendingDash || (isUpper && previousWasLower)) && !result.isEmpty { result += "-" }
+        pendingDash = false
+        result.unicodeScalars.append(isUpper ? Unicode.Scalar(scalar.value + 32)! : scalar)
+        previousWasLower = isLower || isDigit
+      } else {
+        pendingDash = true
+        previousWasLower = false
+      }
+      if result.utf8.count >= 64 { break }
+    }
+    return result.isEmpty ? "item" : result
+  }
+
+  /// True when `text` is a slug this type could have made.
+  public static func isValid(_ text: String) -> Bool {
+    !text.isEmpty
+      && text.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
+  }
+}
+
+/// Hands out unique slugs in one namespace; feed names in a deterministic
+/// (sorted) order so the same names always get the same slugs.
+public struct Slugger: Sendable {
+  private var used: Set<String> = []
+
+  public init(reserved: Set<String> = []) { used = reserved }
+
+  /// A slug for `text`, suffixed `-2`, `-3` … when an earlier name took it.
+  public mutating func slug(for text: String) -> String {
+    let base = Slug.make(text)
+    var candidate = base
+    var counter = 2
+    while used.contains(candidate) {
+      candidate = "\(base)-\(counter)"
+      counter += 1
+    }
+    used.insert(candidate)
+    return candidate
+  }
+}

@@ -1,0 +1,2 @@
+import FlowAtlasPattern
+import FlowAtlasTrace

@@ -1,0 +1,80 @@
+/// A problem found in a trace, with where it is and how to fix it.
+///
+/// Diagnostics print as `file:line: warning: message [code]`, the form editors and CI annotate.
+public struct Diagnostic: Hashable, Sendable, Codable, Comparable {
+  /// The codes of the spec's "Diagnostics" table; each has one severity.
+  public enum Code: String, Hashable, Sendable, Codable, CaseIterable {
+    case missingHeader = "missing-header"
+    case unsupportedVersion = "unsupported-version"
+    case malformedLine = "malformed-line"
+    case truncated = "truncated"
+    case unknownEvent = "unknown-event"
+    case seqOrder = "seq-order"
+    case unknownScreen = "unknown-screen"
+    case unknownCoordinator = "unknown-coordinator"
+    case emptyStack = "empty-stack"
+    case coordinatorLeak = "coordinator-leak"
+    case detachUnknown = "detach-unknown"
+
+    public var severity: Severity {
+      switch self {
+      case .missingHeader, .unsupportedVersion, .malformedLine, .unknownScreen: .error
+      case .truncated, .unknownEvent, .seqOrder, .unknownCoordinator, .emptyStack,
+        .coordinatorLeak, .detachUnknown:
+        .warning
+      }
+    }
+  }
+
+  public enum Severity: String, Hashable, Sendable, Codable {
+    case error, warning
+  }
+
+  public var code: Code
+  public var severity: Severity { code.severity }
+  /// The trace's path as the reader was given it.
+  public var file: String
+  /// 1-based; blank lines count.
+  public var line: Int
+  /// What is wrong and how to fix it, in one sentence.
+  public var message: String
+
+  public init(code: Code, file: String, line: Int, message: String) {
+    self.code = code
+    self.file = file
+    self.line = line
+    self.message = message
+  }
+
+  /// `file:line: error|warning: message [code]`.
+  public var formatted: String {
+    "\(file):\(line): \(severity.rawValue): \(message) [\(code.rawValue)]"
+  }
+
+  /// The export order: by file, line, code.
+  public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+    if lhs.file != rhs.file { return lhs.file < rhs.file }
+    if lhs.line != rhs.line { return lhs.line < rhs.line }
+    if lhs.code.rawValue != rhs.code.rawValue { return lhs.code.rawValue < rhs.code.rawValue }
+    return lhs.message < rhs.message
+  }
+
+  private enum CodingKeys: String, CodingKey { case code, severity, file, line, message }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(code, forKey: .code)
+    try container.encode(severity, forKey: .severity)
+    try container.encode(file, forKey: .file)
+    try container.encode(line, forKey: .line)
+    try container.encode(message, forKey: .message)
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    code = try container.decode(Code.self, forKey: .code)
+    file = try container.decode(String.self, forKey: .file)
+    line = try container.decode(Int.self, forKey: .line)
+    message = try container.decode(String.self, forKey: .message)
+  }
+}

@@ -1,0 +1,101 @@
+/// A screen instance as a trace names it: `{"id":"s1","type":"LoginViewController","title":"Log in"}`.
+///
+/// Ids name instances, not types: two `LoginViewController` instances have two ids and one `type`.
+public struct Screen: Hashable, Sendable, Codable {
+  /// The instance id, unique within one trace.
+  public var id: String
+  /// The screen's type name, for example `LoginViewController`.
+  public var type: String
+  /// The title people see, if any.
+  public var title: String?
+
+  public init(id: String, type: String, title: String? = nil) {
+    self.id = id
+    self.type = type
+    self.title = title
+  }
+}
+
+/// How an event mentions a screen: the whole object the first time, its id string later.
+public enum ScreenMention: Hashable, Sendable {
+  /// The object form, which introduces (or re-states) the screen.
+  case introduce(Screen)
+  /// The id form, which must name a screen introduced earlier in the trace.
+  case reference(String)
+
+  /// The screen's id, whichever form was used.
+  public var id: String {
+    switch self {
+    case .introduce(let screen): screen.id
+    case .reference(let id): id
+    }
+  }
+}
+
+/// One event of trace format version 1 (`../shared/spec/trace-format.md`, "Events").
+///
+/// `coordinator` and `router` are optional on router events: a writer may not know
+/// who asked, and a trace with one navigation stack need not name its router.
+public enum TraceEvent: Hashable, Sendable {
+  case coordinatorStart(coordinator: String, type: String, parent: String?)
+  case coordinatorAttach(coordinator: String, type: String, parent: String)
+  case coordinatorFinish(coordinator: String, output: String?)
+  case coordinatorDetach(coordinator: String, parent: String)
+  case coordinatorDeinit(coordinator: String)
+  case setRoot(screen: ScreenMention, coordinator: String?, router: String?, background: Bool?)
+  case push(screen: ScreenMention, coordinator: String?, router: String?, animated: Bool?)
+  case pop(coordinator: String?, router: String?, screen: ScreenMention?)
+  case popToRoot(coordinator: String?, router: String?)
+  case present(screen: ScreenMention, coordinator: String?, router: String?, animated: Bool?)
+  case dismiss(coordinator: String?, router: String?, screen: ScreenMention?)
+  case selectTab(screen: ScreenMention, coordinator: String?, router: String?, tab: String)
+  case userAction(screen: String, action: String, label: String?)
+  case deeplinkOpen(url: String, coordinator: String?)
+  case note(text: String)
+
+  /// The event's name on the wire, for example `router.push`.
+  public var name: String {
+    switch self {
+    case .coordinatorStart: "coordinator.start"
+    case .coordinatorAttach: "coordinator.attach"
+    case .coordinatorFinish: "coordinator.finish"
+    case .coordinatorDetach: "coordinator.detach"
+    case .coordinatorDeinit: "coordinator.deinit"
+    case .setRoot: "router.setRoot"
+    case .push: "router.push"
+    case .pop: "router.pop"
+    case .popToRoot: "router.popToRoot"
+    case .present: "router.present"
+    case .dismiss: "router.dismiss"
+    case .selectTab: "router.selectTab"
+    case .userAction: "user.action"
+    case .deeplinkOpen: "deeplink.open"
+    case .note: "note"
+    }
+  }
+
+  /// Every event name this reader knows, in the spec's order.
+  public static let knownNames: [String] = [
+    "coordinator.start", "coordinator.attach", "coordinator.finish", "coordinator.detach",
+    "coordinator.deinit", "router.setRoot", "router.push", "router.pop", "router.popToRoot",
+    "router.present", "router.dismiss", "router.selectTab", "user.action", "deeplink.open", "note",
+  ]
+}
+
+/// One event line: the event with its sequence number, optional time and line number.
+public struct TraceRecord: Hashable, Sendable {
+  /// Strictly increasing within a trace (a `seq-order` line is still used).
+  public var seq: Int
+  /// Seconds since the run began, when the writer recorded it.
+  public var time: Double?
+  public var event: TraceEvent
+  /// The 1-based line of the file this record came from (0 for records not read from a file).
+  public var line: Int
+
+  public init(seq: Int, time: Double? = nil, event: TraceEvent, line: Int = 0) {
+    self.seq = seq
+    self.time = time
+    self.event = event
+    self.line = line
+  }
+}
