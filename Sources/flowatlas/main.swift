@@ -1,1 +1,4 @@
 import FlowAtlasCLI
+import Foundation
+
+exit(await FlowAtlasCommand.main(Array(CommandLine.arguments.dropFirst())))
