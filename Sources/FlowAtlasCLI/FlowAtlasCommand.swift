@@ -1,15 +1,74 @@
-import FlowAtlasModel
 import Foundation
 
 /// The `flowatlas` command line, as a library so tests call it in-process.
 public enum FlowAtlasCommand {
+  /// The version `--version` prints.
+  public static let version = "0.1.0"
+
   /// Runs the command with `arguments` (without the program name) and returns the exit status.
+  /// - Parameters:
+  ///   - arguments: the command line after the program name.
+  ///   - console: where results and diagnostics go.
+  ///   - executable: this program's path, for starting render workers.
   @MainActor
-  public static func main(_ arguments: [String]) async -> Int32 {
+  public static func main(
+    _ arguments: [String], console: Console = .standard,
+    executable: String = CommandLine.arguments.first ?? "flowatlas"
+  ) async -> Int32 {
     if arguments.first == RenderWorkerCommand.name {
       return RenderWorkerCommand.run()
     }
-    FileHandle.standardError.write(Data("flowatlas: not yet implemented\n".utf8))
-    return 70
+    do {
+      return try await run(arguments, console: console, executable: executable).rawValue
+    } catch {
+      console.err("flowatlas: error: \(error.localizedDescription)\n")
+      return error.status.rawValue
+    }
+  }
+
+  @MainActor
+  static func run(_ arguments: [String], console: Console, executable: String) async throws(CommandLineError)
+    -> ExitStatus
+  {
+    var rest = arguments
+    let first = rest.first
+    if first == "help" {
+      rest.removeFirst()
+      guard let name = rest.first else {
+        console.out(Commands.root.helpText(subcommands: Commands.subcommands))
+        return .success
+      }
+      guard let spec = Commands.subcommands.first(where: { $0.name == name }) else {
+        throw .usage("unknown subcommand '\(name)'", command: "flowatlas")
+      }
+      console.out(spec.helpText())
+      return .success
+    }
+    guard let first, let spec = Commands.subcommands.first(where: { $0.name == first }) else {
+      if arguments.contains("--help") || arguments.contains("-h") {
+        console.out(Commands.root.helpText(subcommands: Commands.subcommands))
+        return .success
+      }
+      let parsed = try ParsedArguments(arguments, spec: Commands.root)
+      if parsed.has("--version") {
+        console.out("flowatlas \(version)\n")
+        return .success
+      }
+      if let unknown = parsed.positionals.first {
+        throw .usage("unknown subcommand '\(unknown)'", command: "flowatlas")
+      }
+      return try await ExamplesCommand.run(console: console, executable: executable)
+    }
+    rest.removeFirst()
+    if rest.contains("--help") || rest.contains("-h") {
+      console.out(spec.helpText())
+      return .success
+    }
+    let parsed = try ParsedArguments(rest, spec: spec)
+    switch spec.name {
+    case "model": return try ModelCommand.run(parsed, console: console)
+    case "render": return try RenderCommand.run(parsed, console: console, executable: executable)
+    default: return try BuildCommand.run(parsed, console: console, executable: executable)
+    }
   }
 }

@@ -1,0 +1,54 @@
+/// Every subcommand's arguments and help, in one place so `--help` and parsing never disagree.
+enum Commands {
+  static let root = CommandSpec(
+    name: "flowatlas",
+    overview: "Turn a Coordinator-pattern app's recorded navigation into architecture documentation.",
+    usage: "flowatlas [<subcommand>] [<options>]",
+    options: [.flag("--version", "Show the version.")],
+    discussion: """
+      With no subcommand, runs every bundled example's scripted journeys, writes their traces
+      under examples/<App>/traces/, builds the site into site/ and prints the path of
+      site/index.html. Run it from the package's root folder.
+      """)
+
+  static let build = CommandSpec(
+    name: "build",
+    overview: "Build the static HTML site that explains every flow.",
+    usage: "flowatlas build <input> ... [--output <dir>] [--notes <dir>] [--strict]",
+    arguments: [.init(name: "<input>", help: "A trace file, or a folder searched recursively for *.jsonl.")],
+    options: [
+      .value(
+        "--output", "dir",
+        "The site's folder (default: site). Replaced atomically; refused if another tool made it."),
+      .value("--notes", "dir", "Hand-written Markdown per flow: <dir>/<CoordinatorType>.md."),
+      .value("--jobs", "n", "Graphviz worker processes (default: the number of cores)."),
+      .flag("--strict", "Exit 1 when any error diagnostic was reported."),
+    ])
+
+  static let model = CommandSpec(
+    name: "model",
+    overview: "Write the navigation model (model.json) that other tools and review bots read.",
+    usage: "flowatlas model <input> ... [--output <file>] [--strict]",
+    arguments: [.init(name: "<input>", help: "A trace file, or a folder searched recursively for *.jsonl.")],
+    options: [
+      .value("--output", "file", "Write model.json here instead of standard output."),
+      .flag("--strict", "Exit 1 when any error diagnostic was reported."),
+    ],
+    discussion: "Diagnostics go to standard error as 'file:line: error|warning: message [code]'.")
+
+  static let render = CommandSpec(
+    name: "render",
+    overview: "Draw one diagram of an app.",
+    usage:
+      "flowatlas render <input> ... --diagram <diagram> [--format <format>] [--app <name>] [--output <file>]",
+    arguments: [.init(name: "<input>", help: "A trace file, or a folder searched recursively for *.jsonl.")],
+    options: [
+      .value("--diagram", "diagram", "app | hierarchy | flow:<CoordinatorType> | run:<run name> | legend"),
+      .value("--format", "format", "svg (default) | png | pdf | dot | mermaid"),
+      .value("--app", "name", "The app to draw, when the traces hold several."),
+      .value("--output", "file", "Write the diagram here instead of standard output."),
+      .flag("--back", "Also draw back transitions (pop, popToRoot, dismiss) on the app map."),
+    ])
+
+  static let subcommands = [build, model, render]
+}
