@@ -57,7 +57,7 @@ public final class Recorder: Sendable {
   /// - Parameter coordinator: The coordinator.
   /// - Returns: Its id.
   public func id(ofCoordinator coordinator: AnyObject) -> String {
-    let reference = ObjectReference(coordinator)
+    let reference = ObjectHandle(coordinator)
     return state.withLock { $0.coordinatorID(for: reference) }
   }
 
