@@ -1,11 +1,28 @@
 import FlowAtlasCLI
 import Foundation
 
-let benchArguments = Array(CommandLine.arguments.dropFirst())
-switch benchArguments.first {
-case "recording":
-  exit(RecordingBenchmark.run(Array(benchArguments.dropFirst())))
-default:
-  print("usage: flowatlas-bench recording [--events N] [--rounds N]")
+// Each benchmark is a subcommand so that one release binary runs them all:
+//   swift build -c release --product flowatlas-bench && .build/release/flowatlas-bench <suite> ...
+let arguments = Array(CommandLine.arguments.dropFirst())
+let rest = Array(arguments.dropFirst())
+do {
+  switch arguments.first {
+  case "recording": exit(RecordingBenchmark.run(rest))
+  case "reader": exit(ReaderBenchmark.run(rest))
+  case "generate": exit(try ModelBenchmark.generate(rest))
+  case "model": exit(try ModelBenchmark.model(rest))
+  default:
+    print(
+      """
+      USAGE: flowatlas-bench <suite> [<options>]
+        recording   RecordingRouter over StackRouter vs the bare StackRouter (ns/event)
+        reader      trace reader MB/s vs jq -c . on the same files
+        generate    write a synthetic app's traces (--events, --files, --seed, --out)
+        model       flowatlas model vs jq -c . on the same traces (ratio, events/s, peak RSS)
+      """)
+    exit(64)
+  }
+} catch {
+  FileHandle.standardError.write(Data("flowatlas-bench: \(error.localizedDescription)\n".utf8))
   exit(64)
 }
