@@ -1,0 +1,287 @@
+/// Why a line is not JSON: the byte offset (0-based, within the line) and what was expected there.
+struct JSONSyntaxError: Error, Hashable {
+  var offset: Int
+  var problem: String
+}
+
+/// What kind of JSON value a ``JSONToken`` spans.
+enum JSONKind: UInt8 {
+  case absent
+  /// A string without escapes: its bytes are its UTF-8 text.
+  case plainString
+  /// A string with at least one escape: decode it with ``JSONScanner/string(_:)``.
+  case escapedString
+  case integer
+  case number
+  case trueValue
+  case falseValue
+  case null
+  case object
+  case array
+}
+
+/// A scanned value: its kind and byte range in the line. For strings the range is the
+/// text between the quotes; for every other kind it is the whole value.
+struct JSONToken {
+  var kind: JSONKind
+  var start: Int
+  var end: Int
+
+  static let absent = JSONToken(kind: .absent, start: 0, end: 0)
+
+  var isString: Bool { kind == .plainString || kind == .escapedString }
+}
+
+/// A hand-written RFC 8259 scanner over the raw UTF-8 bytes of one line.
+///
+/// It validates as it goes (escapes, UTF-8, control characters, number grammar, nesting)
+/// and hands out byte ranges instead of building values, so that the reader decodes only
+/// the keys it needs. Foundation's JSON classes would allocate a dictionary per line.
+struct JSONScanner {
+  /// Deeper nesting is rejected so that a hostile line cannot exhaust the stack.
+  static let maximumDepth = 256
+
+  let base: UnsafePointer<UInt8>
+  let count: Int
+  var index: Int = 0
+
+  init(base: UnsafePointer<UInt8>, count: Int) {
+    self.base = base
+    self.count = count
+  }
+
+  @inline(__always)
+  private func byte(_ i: Int) -> UInt8 { base[i] }
+
+  private func fail(_ problem: String, at offset: Int? = nil) -> JSONSyntaxError {
+    JSONSyntaxError(offset: offset ?? index, problem: problem)
+  }
+
+  @inline(__always)
+  mutating func skipWhitespace() {
+    while index < count {
+      let b = base[index]
+      guard b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D else { return }
+      index += 1
+    }
+  }
+
+  /// Scans one whole object and calls `member` with each key and value, in order.
+  ///
+  /// - Parameter member: Called with the key (a string token) and the scanned value.
+  /// - Throws: ``JSONSyntaxError`` where the line stops being valid JSON.
+  mutating func object(
+    depth: Int = 0, _ member: (JSONToken, JSONToken) throws(JSONSyntaxError) -> Void
+  ) throws(JSONSyntaxError) {
+    skipWhitespace()
+    guard index < count, base[index] == UInt8(ascii: "{") else {
+      throw fail(index < count ? "expected '{'" : "expected a value")
+    }
+    index += 1
+    skipWhitespace()
+    if index < count, base[index] == UInt8(ascii: "}") {
+      index += 1
+      return
+    }
+    while true {
+      skipWhitespace()
+      guard index < count, base[index] == UInt8(ascii: "\"") else {
+        throw fail(index < count ? "expected a key in double quotes" : "the object is not closed")
+      }
+      let key = try string()
+      skipWhitespace()
+      guard index < count, base[index] == UInt8(ascii: ":") else {
+        throw fail(index < count ? "expected ':' after the key" : "the object is not closed")
+      }
+      index += 1
+      let value = try value(depth: depth + 1)
+      try member(key, value)
+      skipWhitespace()
+      guard index < count else { throw fail("the object is not closed") }
+      let b = base[index]
+      index += 1
+      if b == UInt8(ascii: ",") { continue }
+      if b == UInt8(ascii: "}") { return }
+      throw fail("expected ',' or '}'", at: index - 1)
+    }
+  }
+
+  /// Scans any value, validating nested objects and arrays.
+  mutating func value(depth: Int = 0) throws(JSONSyntaxError) -> JSONToken {
+    skipWhitespace()
+    guard index < count else { throw fail("expected a value") }
+    let start = index
+    switch base[index] {
+    case UInt8(ascii: "\""):
+      return try string()
+    case UInt8(ascii: "{"):
+      guard depth < Self.maximumDepth else { throw fail("nested too deeply") }
+      try object(depth: depth) { (_, _) throws(JSONSyntaxError) in }
+      return JSONToken(kind: .object, start: start, end: index)
+    case UInt8(ascii: "["):
+      guard depth < Self.maximumDepth else { throw fail("nested too deeply") }
+      try array(depth: depth)
+      return JSONToken(kind: .array, start: start, end: index)
+    case UInt8(ascii: "t"):
+      try literal("true")
+      return JSONToken(kind: .trueValue, start: start, end: index)
+    case UInt8(ascii: "f"):
+      try literal("false")
+      return JSONToken(kind: .falseValue, start: start, end: index)
+    case UInt8(ascii: "n"):
+      try literal("null")
+      return JSONToken(kind: .null, start: start, end: index)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return try number()
+    default:
+      throw fail("expected a value")
+    }
+  }
+
+  private mutating func array(depth: Int) throws(JSONSyntaxError) {
+    index += 1
+    skipWhitespace()
+    if index < count, base[index] == UInt8(ascii: "]") {
+      index += 1
+      return
+    }
+    while true {
+      _ = try value(depth: depth + 1)
+      skipWhitespace()
+      guard index < count else { throw fail("the array is not closed") }
+      let b = base[index]
+      index += 1
+      if b == UInt8(ascii: ",") { continue }
+      if b == UInt8(ascii: "]") { return }
+      throw fail("expected ',' or ']'", at: index - 1)
+    }
+  }
+
+  private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+    let length = word.utf8CodeUnitCount
+    guard count - index >= length else { throw fail("expected a value") }
+    let text = word.utf8Start
+    for i in 0..<length where base[index + i] != text[i] {
+      throw fail("expected a value")
+    }
+    index += length
+  }
+
+  /// Scans a string starting at its opening quote; the token spans the text between the quotes.
+  mutating func string() throws(JSONSyntaxError) -> JSONToken {
+    index += 1
+    let start = index
+    var escaped = false
+    while true {
+      // The common case: printable ASCII that needs no attention.
+      while index < count {
+        let b = base[index]
+        if b < 0x20 || b >= 0x80 || b == 0x22 || b == 0x5C { break }
+        index += 1
+      }
+      guard index < count else { throw fail("the string is not closed") }
+      let b = base[index]
+      if b == 0x22 {
+        index += 1
+        return JSONToken(kind: escaped ? .escapedString : .plainString, start: start, end: index - 1)
+      } else if b == 0x5C {
+        escaped = true
+        try escape()
+      } else if b < 0x20 {
+        throw fail("a control character must be escaped in a string")
+      } else {
+        try utf8Sequence()
+      }
+    }
+  }
+
+  private mutating func escape() throws(JSONSyntaxError) {
+    guard index + 1 < count else { throw fail("the string is not closed") }
+    switch base[index + 1] {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+      UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+      index += 2
+    case UInt8(ascii: "u"):
+      guard index + 5 < count else { throw fail("incomplete \\u escape") }
+      for i in 2...5 where Self.hexValue(base[index + i]) == nil {
+        throw fail("\\u needs four hex digits", at: index + i)
+      }
+      index += 6
+    default:
+      throw fail("unknown escape in a string")
+    }
+  }
+
+  /// Validates one multi-byte UTF-8 sequence (RFC 3629: no overlongs, no surrogates, ≤ U+10FFFF).
+  private mutating func utf8Sequence() throws(JSONSyntaxError) {
+    let b0 = base[index]
+    let length: Int
+    var low: UInt8 = 0x80
+    var high: UInt8 = 0xBF
+    switch b0 {
+    case 0xC2...0xDF: length = 2
+    case 0xE0:
+      length = 3
+      low = 0xA0
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED:
+      length = 3
+      high = 0x9F
+    case 0xF0:
+      length = 4
+      low = 0x90
+    case 0xF1...0xF3: length = 4
+    case 0xF4:
+      length = 4
+      high = 0x8F
+    default: throw fail("invalid UTF-8")
+    }
+    guard count - index >= length else { throw fail("invalid UTF-8") }
+    let b1 = base[index + 1]
+    guard b1 >= low, b1 <= high else { throw fail("invalid UTF-8") }
+    for i in 2..<length where base[index + i] & 0xC0 != 0x80 {
+      throw fail("invalid UTF-8")
+    }
+    index += length
+  }
+
+  private mutating func number() throws(JSONSyntaxError) -> JSONToken {
+    let start = index
+    var integer = true
+    if base[index] == UInt8(ascii: "-") { index += 1 }
+    guard index < count, isDigit(base[index]) else { throw fail("expected a digit") }
+    if base[index] == UInt8(ascii: "0") {
+      index += 1
+    } else {
+      while index < count, isDigit(base[index]) { index += 1 }
+    }
+    if index < count, base[index] == UInt8(ascii: ".") {
+      integer = false
+      index += 1
+      guard index < count, isDigit(base[index]) else { throw fail("expected a digit after '.'") }
+      while index < count, isDigit(base[index]) { index += 1 }
+    }
+    if index < count, base[index] | 0x20 == UInt8(ascii: "e") {
+      integer = false
+      index += 1
+      if index < count, base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") {
+        index += 1
+      }
+      guard index < count, isDigit(base[index]) else { throw fail("expected a digit in the exponent") }
+      while index < count, isDigit(base[index]) { index += 1 }
+    }
+    return JSONToken(kind: integer ? .integer : .number, start: start, end: index)
+  }
+
+  @inline(__always)
+  private func isDigit(_ b: UInt8) -> Bool { b &- UInt8(ascii: "0") < 10 }
+
+  static func hexValue(_ b: UInt8) -> UInt32? {
+    switch b {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(b - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(b - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(b - UInt8(ascii: "A") + 10)
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,153 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The state of reading one trace: splits bytes into lines, checks each line in the
+/// spec's order, keeps the screen and coordinator tables, and feeds a consumer.
+///
+/// ``TraceReader`` drives it from file chunks or from memory; it never sees a file.
+struct TraceDecoder {
+  enum Phase { case awaitingHeader, events, rejected }
+
+  /// The trace's path as the reader was given it, for diagnostics.
+  let file: String
+  private(set) var phase = Phase.awaitingHeader
+  /// The number of the last line split off so far.
+  private(set) var lineNumber = 0
+  /// Lines that parsed as an object with an integer `seq` and a known event name.
+  var events = 0
+  /// Every screen introduced so far, with its latest title.
+  var screens: [String: Screen] = [:]
+  /// Every coordinator id started or attached so far.
+  var coordinators: Set<String> = []
+  var lastSeq: Int?
+
+  init(file: String) {
+    self.file = file
+  }
+
+  /// Splits `count` bytes at `base` into lines and decodes each complete one.
+  ///
+  /// - Parameters:
+  ///   - atEnd: True for the file's last bytes: a final line without a newline is decoded too.
+  /// - Returns: How many bytes were used; the caller keeps the rest for the next call.
+  mutating func consume<C: TraceConsumer>(
+    _ base: UnsafePointer<UInt8>, count: Int, atEnd: Bool, into consumer: inout C
+  ) -> Int {
+    var start = 0
+    while start < count {
+      guard let found = memchr(base + start, 0x0A, count - start) else { break }
+      let end = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+      lineNumber += 1
+      line(base + start, count: end - start, unterminated: false, into: &consumer)
+      start = end + 1
+    }
+    if atEnd, start < count {
+      lineNumber += 1
+      line(base + start, count: count - start, unterminated: true, into: &consumer)
+      start = count
+    }
+    return start
+  }
+
+  /// Ends the file: reports a missing header and delivers the summary.
+  mutating func finish<C: TraceConsumer>(into consumer: inout C) {
+    if phase == .awaitingHeader {
+      let what = lineNumber == 0 ? "the file is empty" : "the file has only blank lines"
+      consumer.diagnostic(
+        Diagnostic(
+          code: .missingHeader, file: file, line: 1,
+          message:
+            "\(what), so it has no trace header; begin it with \(Self.headerExample) (the file is skipped)"
+        ))
+      phase = .rejected
+    }
+    consumer.end(
+      TraceSummary(file: file, events: events, lastLine: lineNumber, rejected: phase == .rejected))
+  }
+
+  static let headerExample = #"{"flowatlas":"trace","version":1,"app":"…","run":"…"}"#
+
+  private mutating func line<C: TraceConsumer>(
+    _ start: UnsafePointer<UInt8>, count: Int, unterminated: Bool, into consumer: inout C
+  ) {
+    var base = start
+    var length = count
+    if length > 0, base[length - 1] == 0x0D { length -= 1 }  // CRLF ends a line too.
+    if lineNumber == 1, length >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF {
+      base += 3  // A byte-order mark before the first line is ignored.
+      length -= 3
+    }
+    switch phase {
+    case .rejected: return
+    case .awaitingHeader:
+      guard !Self.isBlank(base, count: length) else { return }
+      headerLine(JSONScanner(base: base, count: length), unterminated: unterminated, into: &consumer)
+    case .events:
+      if length == 0 || (base[0] != UInt8(ascii: "{") && Self.isBlank(base, count: length)) { return }
+      eventLine(JSONScanner(base: base, count: length), unterminated: unterminated, into: &consumer)
+    }
+  }
+
+  private static func isBlank(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {
+    for i in 0..<count {
+      let b = base[i]
+      if !(b == 0x20 || b == 0x09 || b == 0x0D) { return false }
+    }
+    return true
+  }
+
+  mutating func report<C: TraceConsumer>(
+    _ code: Diagnostic.Code, _ message: String, into consumer: inout C
+  ) {
+    consumer.diagnostic(Diagnostic(code: code, file: file, line: lineNumber, message: message))
+  }
+
+  /// Decodes the first non-blank line, which must be the header.
+  private mutating func headerLine<C: TraceConsumer>(
+    _ scanner: JSONScanner, unterminated: Bool, into consumer: inout C
+  ) {
+    switch Self.header(scanner) {
+    case .success(let header):
+      phase = .events
+      consumer.header(header)
+    case .failure(.newerVersion(let version)):
+      phase = .rejected
+      report(
+        .unsupportedVersion,
+        "\(file) is trace format version \(version), but this reader knows versions up to "
+          + "\(TraceHeader.currentVersion); the file is skipped: upgrade FlowAtlas to read it",
+        into: &consumer)
+    case .failure(.invalid(let why)):
+      phase = .rejected
+      let cut = unterminated ? " (the line ends without a newline: was the writer cut off?)" : ""
+      report(
+        .missingHeader,
+        "the first line is not a trace header: \(why)\(cut); begin the file with "
+          + "\(Self.headerExample) (the file is skipped)",
+        into: &consumer)
+    }
+  }
+
+  /// A description of a syntax error for a message: what was expected and the 1-based column.
+  static func describe(_ error: JSONSyntaxError) -> String {
+    "\(error.problem) at column \(error.offset + 1)"
+  }
+
+  /// How a value's type reads in a message.
+  static func kindName(_ token: JSONToken) -> String {
+    switch token.kind {
+    case .absent: "missing"
+    case .plainString, .escapedString: "a string"
+    case .integer, .number: "a number"
+    case .trueValue, .falseValue: "a boolean"
+    case .null: "null"
+    case .object: "an object"
+    case .array: "an array"
+    }
+  }
+}

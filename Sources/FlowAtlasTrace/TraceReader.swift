@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads one trace file and delivers its header, records and diagnostics to a ``TraceConsumer``.
+///
+/// The file is read in chunks (1 MiB by default), never whole, and decoded by a hand-written
+/// JSON scanner over the raw bytes. Problems inside the trace are ``Diagnostic``s delivered to
+/// the consumer; only a file that cannot be opened or read throws.
+///
+/// ```swift
+/// var trace = TraceDocument()
+/// try TraceReader(path: "traces/buy.jsonl").read(into: &trace)
+/// ```
+public struct TraceReader: Sendable {
+  /// The chunk size used unless one is given: large enough to amortize system calls.
+  public static let defaultChunkSize = 1 << 20
+
+  /// The file to open.
+  public var path: String
+  /// The path diagnostics and the summary name (defaults to `path`).
+  public var displayPath: String
+  /// Bytes read at a time; a line longer than this grows the buffer to fit it.
+  public var chunkSize: Int
+
+  /// - Parameters:
+  ///   - path: The file to read.
+  ///   - displayPath: How diagnostics name the file, for example relative to the working directory.
+  ///   - chunkSize: Bytes read at a time (tests use tiny chunks to cross line boundaries).
+  public init(path: String, displayPath: String? = nil, chunkSize: Int = TraceReader.defaultChunkSize) {
+    self.path = path
+    self.displayPath = displayPath ?? path
+    self.chunkSize = max(1, chunkSize)
+  }
+
+  /// Reads the whole file into `consumer`, ending with `end(_:)`.
+  ///
+  /// - Parameter consumer: Receives the header, records, diagnostics and summary in file order.
+  /// - Throws: ``TraceReadError`` when the file cannot be opened or read; nothing is
+  ///   delivered after the error (`end` is not called).
+  public func read<C: TraceConsumer>(into consumer: inout C) throws(TraceReadError) {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else {
+      throw .cannotOpen(file: displayPath, reason: Self.reason(errno))
+    }
+    defer { close(descriptor) }
+    var decoder = TraceDecoder(file: displayPath)
+    var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: chunkSize)
+    var capacity = chunkSize
+    defer { buffer.deallocate() }
+    var filled = 0
+    while true {
+      if filled == capacity {
+        // One line fills the buffer: grow it so the line fits (only for huge lines).
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+        larger.update(from: buffer, count: filled)
+        buffer.deallocate()
+        buffer = larger
+        capacity *= 2
+      }
+      let count = systemRead(descriptor, buffer + filled, capacity - filled)
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .cannotRead(file: displayPath, reason: Self.reason(errno))
+      }
+      filled += count
+      let atEnd = count == 0
+      let used = decoder.consume(buffer, count: filled, atEnd: atEnd, into: &consumer)
+      if atEnd { break }
+      if used > 0 {
+        memmove(buffer, buffer + used, filled - used)
+        filled -= used
+      }
+    }
+    decoder.finish(into: &consumer)
+  }
+
+  /// Reads a trace held in memory, as ``read(into:)`` reads a file.
+  ///
+  /// - Parameters:
+  ///   - bytes: The trace's bytes.
+  ///   - path: How diagnostics and the summary name the trace.
+  ///   - consumer: Receives the header, records, diagnostics and summary in order.
+  public static func read<C: TraceConsumer>(bytes: [UInt8], path: String, into consumer: inout C) {
+    var decoder = TraceDecoder(file: path)
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      _ = decoder.consume(base, count: buffer.count, atEnd: true, into: &consumer)
+    }
+    decoder.finish(into: &consumer)
+  }
+
+  private static func reason(_ code: Int32) -> String {
+    String(cString: strerror(code))
+  }
+}
+
+/// `read(2)`, named apart from ``TraceReader/read(into:)``.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+  read(descriptor, buffer, count)
+}

@@ -1,0 +1,159 @@
+/// Writes headers and records as trace lines: compact JSON, one line each, byte-deterministic.
+///
+/// Keys come in a fixed order: the header's `flowatlas, version, app, run, title` and then its
+/// metadata sorted by key; an event's `seq, t, event` and then its keys in the spec table's
+/// order. Optional keys are omitted when nil. Strings escape `"`, `\` and every control
+/// character and keep other text as UTF-8, so hostile text stays on its line.
+public struct TraceRecordEncoder: Sendable {
+  public init() {}
+
+  /// Appends the header's line, with its newline, to `output`.
+  ///
+  /// Metadata values that are themselves JSON (numbers, booleans, null, arrays, objects, as the
+  /// reader stores non-string values) are written as JSON; every other value as a string.
+  public func encode(_ header: TraceHeader, into output: inout [UInt8]) {
+    output.append(contentsOf: #"{"flowatlas":"trace","version":"#.utf8)
+    output.append(contentsOf: String(header.version).utf8)
+    key("app", header.app, into: &output)
+    key("run", header.run, into: &output)
+    if let title = header.title { key("title", title, into: &output) }
+    for name in header.metadata.keys.sorted() {
+      guard let value = header.metadata[name] else { continue }
+      output.append(UInt8(ascii: ","))
+      Self.appendString(name, to: &output)
+      output.append(UInt8(ascii: ":"))
+      if Self.isJSONValue(value) {
+        output.append(contentsOf: value.utf8)
+      } else {
+        Self.appendString(value, to: &output)
+      }
+    }
+    output.append(contentsOf: "}\n".utf8)
+  }
+
+  /// Appends the record's line, with its newline, to `output`. `line` is not written.
+  ///
+  /// A non-finite `time` (NaN, infinity) has no JSON form and is omitted.
+  public func encode(_ record: TraceRecord, into output: inout [UInt8]) {
+    output.append(contentsOf: #"{"seq":"#.utf8)
+    output.append(contentsOf: String(record.seq).utf8)
+    if let time = record.time, time.isFinite {
+      output.append(contentsOf: #","t":"#.utf8)
+      output.append(contentsOf: Self.number(time).utf8)
+    }
+    key("event", record.event.name, into: &output)
+    switch record.event {
+    case .coordinatorStart(let coordinator, let type, let parent):
+      key("coordinator", coordinator, into: &output)
+      key("type", type, into: &output)
+      if let parent { key("parent", parent, into: &output) }
+    case .coordinatorAttach(let coordinator, let type, let parent):
+      key("coordinator", coordinator, into: &output)
+      key("type", type, into: &output)
+      key("parent", parent, into: &output)
+    case .coordinatorFinish(let coordinator, let output_):
+      key("coordinator", coordinator, into: &output)
+      if let output_ { key("output", output_, into: &output) }
+    case .coordinatorDetach(let coordinator, let parent):
+      key("coordinator", coordinator, into: &output)
+      key("parent", parent, into: &output)
+    case .coordinatorDeinit(let coordinator):
+      key("coordinator", coordinator, into: &output)
+    case .setRoot(let screen, let coordinator, let router, let background):
+      screenKey(screen, into: &output)
+      routing(coordinator, router, into: &output)
+      if let background { key("background", background, into: &output) }
+    case .push(let screen, let coordinator, let router, let animated):
+      screenKey(screen, into: &output)
+      routing(coordinator, router, into: &output)
+      if let animated { key("animated", animated, into: &output) }
+    case .pop(let coordinator, let router, let screen):
+      routing(coordinator, router, into: &output)
+      if let screen { screenKey(screen, into: &output) }
+    case .popToRoot(let coordinator, let router):
+      routing(coordinator, router, into: &output)
+    case .present(let screen, let coordinator, let router, let animated):
+      screenKey(screen, into: &output)
+      routing(coordinator, router, into: &output)
+      if let animated { key("animated", animated, into: &output) }
+    case .dismiss(let coordinator, let router, let screen):
+      routing(coordinator, router, into: &output)
+      if let screen { screenKey(screen, into: &output) }
+    case .selectTab(let screen, let coordinator, let router, let tab):
+      screenKey(screen, into: &output)
+      routing(coordinator, router, into: &output)
+      key("tab", tab, into: &output)
+    case .userAction(let screen, let action, let label):
+      key("screen", screen, into: &output)
+      key("action", action, into: &output)
+      if let label { key("label", label, into: &output) }
+    case .deeplinkOpen(let url, let coordinator):
+      key("url", url, into: &output)
+      if let coordinator { key("coordinator", coordinator, into: &output) }
+    case .note(let text):
+      key("text", text, into: &output)
+    }
+    output.append(contentsOf: "}\n".utf8)
+  }
+
+  /// The header's line as text, without its newline.
+  public func line(for header: TraceHeader) -> String {
+    var output: [UInt8] = []
+    encode(header, into: &output)
+    return String(decoding: output.dropLast(), as: UTF8.self)
+  }
+
+  /// The record's line as text, without its newline.
+  public func line(for record: TraceRecord) -> String {
+    var output: [UInt8] = []
+    encode(record, into: &output)
+    return String(decoding: output.dropLast(), as: UTF8.self)
+  }
+
+  /// A whole trace file: the header's line, then one line per record, each ending in a newline.
+  ///
+  /// - Parameters:
+  ///   - header: Line 1.
+  ///   - records: The events, written in the order given.
+  /// - Returns: The file's text, for golden files and tests.
+  public func document(header: TraceHeader, records: [TraceRecord]) -> String {
+    var output: [UInt8] = []
+    encode(header, into: &output)
+    for record in records { encode(record, into: &output) }
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  private func key(_ name: StaticString, _ value: String, into output: inout [UInt8]) {
+    keyPrefix(name, into: &output)
+    Self.appendString(value, to: &output)
+  }
+
+  private func key(_ name: StaticString, _ value: Bool, into output: inout [UInt8]) {
+    keyPrefix(name, into: &output)
+    output.append(contentsOf: (value ? "true" : "false").utf8)
+  }
+
+  private func keyPrefix(_ name: StaticString, into output: inout [UInt8]) {
+    output.append(contentsOf: #",""#.utf8)
+    output.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    output.append(contentsOf: #"":"#.utf8)
+  }
+
+  private func routing(_ coordinator: String?, _ router: String?, into output: inout [UInt8]) {
+    if let coordinator { key("coordinator", coordinator, into: &output) }
+    if let router { key("router", router, into: &output) }
+  }
+
+  private func screenKey(_ mention: ScreenMention, into output: inout [UInt8]) {
+    switch mention {
+    case .reference(let id):
+      key("screen", id, into: &output)
+    case .introduce(let screen):
+      output.append(contentsOf: #","screen":{"id":"#.utf8)
+      Self.appendString(screen.id, to: &output)
+      key("type", screen.type, into: &output)
+      if let title = screen.title { key("title", title, into: &output) }
+      output.append(UInt8(ascii: "}"))
+    }
+  }
+}
