@@ -20,6 +20,16 @@ public struct ModelBuilder: Sendable {
   public var workers: Int
   let read: Read
 
+  /// A builder reading trace files with the trace module's ``TraceReader``.
+  /// - Parameters:
+  ///   - keepsJourneys: false to keep no journey steps (for huge inputs).
+  ///   - workers: files replayed at once; defaults to the machine's active cores.
+  public init(keepsJourneys: Bool = true, workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    self.init(keepsJourneys: keepsJourneys, workers: workers) { file, replay in
+      try TraceReader(path: file).read(into: &replay)
+    }
+  }
+
   init(keepsJourneys: Bool, workers: Int, read: @escaping Read) {
     self.keepsJourneys = keepsJourneys
     self.workers = max(1, workers)
@@ -29,7 +39,8 @@ public struct ModelBuilder: Sendable {
   /// The model of `files`.
   /// - Parameter files: trace paths (see ``TraceInputs/files(in:)``); order and repeats do not matter.
   /// - Returns: the model, every list sorted as the spec's "Model export" states.
-  /// - Throws: the error of the first file (in sorted order) that could not be read.
+  /// - Throws: the ``TraceReadError`` of the first file (in sorted order) that could not be
+  ///   opened or read; problems inside traces are diagnostics in the model instead.
   public func build(files: [String]) throws -> NavigationModel {
     try accumulate(files: files).model()
   }

@@ -29,11 +29,11 @@ struct SyntheticApp {
     }
   }
 
-  /// One run of about `events` events, as the text of a trace file.
-  func trace(run: String, events: Int, random: inout SeededRandom) -> String {
+  /// One run of about `events` events (a few more to finish a step), as a trace file's bytes.
+  func trace(run: String, events: Int, random: inout SeededRandom) -> [UInt8] {
     var writer = SyntheticRun(app: self)
     writer.write(run: run, events: events, random: &random)
-    return writer.text
+    return writer.bytes
   }
 }
 
