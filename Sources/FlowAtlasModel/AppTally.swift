@@ -1,0 +1,82 @@
+import FlowAtlasTrace
+
+/// What one or more runs of one app add up to, before sorting and slugs.
+///
+/// Everything here merges by sums and set unions, so the result does not
+/// depend on the order runs are added in. Memory grows with distinct screens,
+/// transitions and coordinator types (and with runs), never with events.
+struct AppTally: Sendable {
+  var runs: [Run] = []
+  var transitions: [TransitionKey: TransitionTally] = [:]
+  var screens: [String: ScreenTally] = [:]
+  var coordinators: [String: CoordinatorTally] = [:]
+  var diagnostics: [Diagnostic] = []
+
+  /// Adds `other` into this tally; keys already here keep their spelling.
+  mutating func merge(_ other: AppTally) {
+    runs.append(contentsOf: other.runs)
+    for (key, tally) in other.transitions { transitions[key, default: TransitionTally()].merge(tally) }
+    for (key, tally) in other.screens { screens[key, default: ScreenTally()].merge(tally) }
+    for (key, tally) in other.coordinators {
+      coordinators[key, default: CoordinatorTally()].merge(tally)
+    }
+    diagnostics.append(contentsOf: other.diagnostics)
+  }
+}
+
+/// A transition's identity (spec, "Identity"): (from type, to type, kind, coordinator type).
+struct TransitionKey: Hashable, Sendable {
+  var from: String?
+  var to: String
+  var kind: TransitionKind
+  var coordinator: String?
+}
+
+struct TransitionTally: Sendable {
+  var count = 0
+  var triggers: Set<String> = []
+
+  mutating func merge(_ other: TransitionTally) {
+    count += other.count
+    triggers.formUnion(other.triggers)
+  }
+}
+
+struct ScreenTally: Sendable {
+  var titles: Set<String> = []
+  /// How often each coordinator type showed the screen (target of setRoot, push, present, selectTab).
+  var shownBy: [String: Int] = [:]
+
+  mutating func merge(_ other: ScreenTally) {
+    titles.formUnion(other.titles)
+    for (type, count) in other.shownBy { shownBy[type, default: 0] += count }
+  }
+
+  /// The coordinator type that showed it most often; a tie goes to the name that sorts first.
+  var owner: String? {
+    var best: (type: String, count: Int)?
+    for (type, count) in shownBy {
+      if let current = best, count < current.count || (count == current.count && type >= current.type) {
+        continue
+      }
+      best = (type, count)
+    }
+    return best?.type
+  }
+}
+
+struct CoordinatorTally: Sendable {
+  var starts = 0
+  var children: Set<String> = []
+  var parents: Set<String> = []
+  var outputs: Set<String> = []
+  var leaks = 0
+
+  mutating func merge(_ other: CoordinatorTally) {
+    starts += other.starts
+    children.formUnion(other.children)
+    parents.formUnion(other.parents)
+    outputs.formUnion(other.outputs)
+    leaks += other.leaks
+  }
+}

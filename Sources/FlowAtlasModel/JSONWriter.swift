@@ -1,0 +1,87 @@
+/// A small pretty JSON writer: objects and arrays nest by closures, keys come out
+/// in the order written, empty containers are `{}` and `[]`.
+struct JSONWriter {
+  private(set) var text = ""
+  private var depth = 0
+  private var isFirst = true
+
+  /// Writes an object whose fields the closure adds with ``field(_:_:)``.
+  mutating func object(_ body: (inout JSONWriter) -> Void) {
+    container(open: "{", close: "}", body)
+  }
+
+  /// Writes an array with one element per item.
+  mutating func array<Element>(_ items: [Element], _ element: (inout JSONWriter, Element) -> Void) {
+    container(open: "[", close: "]") { writer in
+      for item in items {
+        writer.separate()
+        element(&writer, item)
+      }
+    }
+  }
+
+  /// Writes an array of strings.
+  mutating func strings(_ items: [String]) {
+    array(items) { writer, item in writer.string(item) }
+  }
+
+  /// Writes one `"key": value` field of the enclosing object.
+  mutating func field(_ key: String, _ value: (inout JSONWriter) -> Void) {
+    separate()
+    string(key)
+    text += ": "
+    value(&self)
+  }
+
+  /// Writes a string, or `null` for nil.
+  mutating func string(_ value: String?) {
+    guard let value else {
+      text += "null"
+      return
+    }
+    text += "\""
+    for scalar in value.unicodeScalars {
+      switch scalar.value {
+      case 0x22: text += "\\\""
+      case 0x5C: text += "\\\\"
+      case 0x0A: text += "\\n"
+      case 0x0D: text += "\\r"
+      case 0x09: text += "\\t"
+      case 0x08: text += "\\b"
+      case 0x0C: text += "\\f"
+      case 0..<0x20, 0x7F, 0x2028, 0x2029:
+        // Control characters, and the two separators JavaScript once refused in strings.
+        let hex = String(scalar.value, radix: 16)
+        text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: text.unicodeScalars.append(scalar)
+      }
+    }
+    text += "\""
+  }
+
+  mutating func number(_ value: Int) {
+    text += String(value)
+  }
+
+  private mutating func container(open: String, close: String, _ body: (inout JSONWriter) -> Void) {
+    text += open
+    depth += 1
+    isFirst = true
+    body(&self)
+    depth -= 1
+    if !isFirst { newline() }
+    isFirst = false
+    text += close
+  }
+
+  /// Starts the next element or field: a comma after the previous one, then a new indented line.
+  private mutating func separate() {
+    if !isFirst { text += "," }
+    isFirst = false
+    newline()
+  }
+
+  private mutating func newline() {
+    text += "\n" + String(repeating: "  ", count: depth)
+  }
+}

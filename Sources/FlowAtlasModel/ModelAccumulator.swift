@@ -1,0 +1,82 @@
+import FlowAtlasTrace
+
+/// Adds replayed runs up into a ``NavigationModel``.
+///
+/// Adding and merging are sums and set unions, so the model depends only on
+/// which runs were added, not on their order or on how the work was split.
+/// (Keys that are equal as Swift strings but spelled differently, such as
+/// composed and decomposed accents, keep the spelling added first: add runs
+/// in a fixed order, as ``ModelBuilder`` does, for byte-identical output.)
+public struct ModelAccumulator: Sendable {
+  var apps: [String: AppTally] = [:]
+  /// Diagnostics of files rejected before a header named their app.
+  var unattributed: [Diagnostic] = []
+
+  public init() {}
+
+  /// Adds one replayed trace.
+  /// - Parameter run: a ``RunReplay``'s ``RunReplay/result``.
+  public mutating func add(_ run: ReplayedRun) {
+    guard let app = run.app else {
+      unattributed.append(contentsOf: run.tally.diagnostics)
+      return
+    }
+    apps[app, default: AppTally()].merge(run.tally)
+  }
+
+  /// Adds everything `other` holds (runs added to it count as added here, after this one's).
+  public mutating func merge(_ other: ModelAccumulator) {
+    for (app, tally) in other.apps { apps[app, default: AppTally()].merge(tally) }
+    unattributed.append(contentsOf: other.unattributed)
+  }
+
+  /// The model: every list sorted as the spec's "Model export" states, slugs handed out.
+  public func model() -> NavigationModel {
+    var appSlugs = Slugger(reserved: Self.reservedAppSlugs)
+    var models: [AppModel] = []
+    var diagnostics = unattributed
+    for name in apps.keys.sorted() {
+      let tally = apps[name]!
+      models.append(Self.app(name, slug: appSlugs.slug(for: name), tally: tally))
+      diagnostics.append(contentsOf: tally.diagnostics)
+    }
+    return NavigationModel(apps: models, diagnostics: diagnostics)
+  }
+
+  /// Folder names next to the apps' folders that a site may need.
+  static let reservedAppSlugs: Set<String> = ["assets", "index"]
+  /// Page names in an app's folder besides `flow-*` and `journey-*`: keep bare slugs clear of them too.
+  static let reservedPageSlugs: Set<String> = ["index", "problems"]
+
+  static func app(_ name: String, slug: String, tally: AppTally) -> AppModel {
+    // One namespace per app for coordinators, screens and runs, so a slug is
+    // unique within the app whatever kind it names (pages, anchors, SVG ids).
+    var slugger = Slugger(reserved: reservedPageSlugs)
+    let transitions = tally.transitions.map { key, value in
+      Transition(
+        from: key.from, to: key.to, kind: key.kind, coordinator: key.coordinator, count: value.count,
+        triggers: value.triggers.sorted())
+    }.sorted(by: Transition.exportOrder)
+    var visits: [String: Int] = [:]
+    for transition in transitions { visits[transition.to, default: 0] += transition.count }
+
+    let coordinators = tally.coordinators.keys.sorted().map { type in
+      let value = tally.coordinators[type]!
+      return CoordinatorType(
+        type: type, slug: slugger.slug(for: type), starts: value.starts, children: value.children.sorted(),
+        parents: value.parents.sorted(), outputs: value.outputs.sorted(), leaks: value.leaks)
+    }
+    let screens = tally.screens.keys.sorted().map { type in
+      let value = tally.screens[type]!
+      return ScreenType(
+        type: type, slug: slugger.slug(for: type), titles: value.titles.sorted(), owner: value.owner,
+        visits: visits[type] ?? 0)
+    }
+    var runs = tally.runs.sorted { ($0.name, $0.file) < ($1.name, $1.file) }
+    for index in runs.indices { runs[index].slug = slugger.slug(for: runs[index].name) }
+    let flows = FlowDerivation.flows(coordinators: coordinators, screens: screens, transitions: transitions)
+    return AppModel(
+      name: name, slug: slug, runs: runs, coordinators: coordinators, screens: screens,
+      transitions: transitions, flows: flows, diagnostics: tally.diagnostics.sorted())
+  }
+}

@@ -1,0 +1,88 @@
+import Dispatch
+import FlowAtlasTrace
+import Foundation
+import Synchronization
+
+/// Builds a ``NavigationModel`` from trace files, replaying files in parallel.
+///
+/// Each file is replayed on its own (``RunReplay``); the sorted file list is cut into
+/// contiguous chunks that workers take in turn, and the chunks' tallies are merged in
+/// file order. The model is therefore the same whatever order the files were given in
+/// and however many workers ran.
+public struct ModelBuilder: Sendable {
+  /// Reads one trace file into a consumer; the trace module's reader in production.
+  typealias Read = @Sendable (_ file: String, _ replay: inout RunReplay) throws -> Void
+
+  /// When false, runs keep no journey steps: memory then grows only with distinct
+  /// screens, transitions and coordinator types, never with the number of events.
+  public var keepsJourneys: Bool
+  /// How many files are replayed at once (at least 1).
+  public var workers: Int
+  let read: Read
+
+  /// A builder reading trace files with the trace module's ``TraceReader``.
+  /// - Parameters:
+  ///   - keepsJourneys: false to keep no journey steps (for huge inputs).
+  ///   - workers: files replayed at once; defaults to the machine's active cores.
+  public init(keepsJourneys: Bool = true, workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    self.init(keepsJourneys: keepsJourneys, workers: workers) { file, replay in
+      try TraceReader(path: file).read(into: &replay)
+    }
+  }
+
+  init(keepsJourneys: Bool, workers: Int, read: @escaping Read) {
+    self.keepsJourneys = keepsJourneys
+    self.workers = max(1, workers)
+    self.read = read
+  }
+
+  /// The model of `files`.
+  /// - Parameter files: trace paths (see ``TraceInputs/files(in:)``); order and repeats do not matter.
+  /// - Returns: the model, every list sorted as the spec's "Model export" states.
+  /// - Throws: the ``TraceReadError`` of the first file (in sorted order) that could not be
+  ///   opened or read; problems inside traces are diagnostics in the model instead.
+  public func build(files: [String]) throws -> NavigationModel {
+    try accumulate(files: files).model()
+  }
+
+  /// The runs of `files`, added up but not yet sorted into a model.
+  func accumulate(files: [String]) throws -> ModelAccumulator {
+    let files = Array(Set(files)).sorted()
+    guard !files.isEmpty else { return ModelAccumulator() }
+    let workers = min(workers, files.count)
+    // Several chunks per worker so a worker that drew big files does not hold up the rest.
+    let chunkCount = workers == 1 ? 1 : min(files.count, workers * 8)
+    let bounds = (0...chunkCount).map { $0 * files.count / chunkCount }
+    let results = Mutex<[Int: Result<ModelAccumulator, any Error>]>([:])
+    let next = Atomic<Int>(0)
+    let work = { @Sendable in
+      while true {
+        let chunk = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        guard chunk < chunkCount else { return }
+        let result = Result { try replay(files[bounds[chunk]..<bounds[chunk + 1]]) }
+        results.withLock { $0[chunk] = result }
+      }
+    }
+    if workers == 1 {
+      work()
+    } else {
+      DispatchQueue.concurrentPerform(iterations: workers) { _ in work() }
+    }
+    var total = ModelAccumulator()
+    let finished = results.withLock { $0 }
+    for chunk in 0..<chunkCount {
+      total.merge(try finished[chunk]!.get())
+    }
+    return total
+  }
+
+  private func replay(_ files: ArraySlice<String>) throws -> ModelAccumulator {
+    var accumulator = ModelAccumulator()
+    for file in files {
+      var replay = RunReplay(file: file, keepsJourney: keepsJourneys)
+      try read(file, &replay)
+      accumulator.add(replay.result)
+    }
+    return accumulator
+  }
+}

@@ -1,0 +1,89 @@
+import FlowAtlasTrace
+
+extension RunReplay {
+  /// The type of a coordinator instance started or attached earlier in this run.
+  func coordinatorType(_ id: String) -> String? {
+    instanceIndex[id].map { instances[$0].type }
+  }
+
+  mutating func start(_ id: String, type: String, parent: String?, line: Int) {
+    tally.coordinators[type, default: CoordinatorTally()].starts += 1
+    let parentType = link(id, type: type, parent: parent, line: line)
+    keep(.flowStarted(coordinator: type, parent: parentType), line)
+  }
+
+  mutating func attach(_ id: String, type: String, parent: String, line: Int) {
+    if tally.coordinators[type] == nil { tally.coordinators[type] = CoordinatorTally() }
+    link(id, type: type, parent: parent, line: line)
+    attachedTo[id] = parent
+  }
+
+  mutating func finish(_ id: String, output: String?, line: Int) {
+    guard let index = instanceIndex[id] else { return }
+    instances[index].finishLine = line
+    instances[index].output = output
+    let type = instances[index].type
+    if let output { tally.coordinators[type, default: CoordinatorTally()].outputs.insert(output) }
+    keep(.flowFinished(coordinator: type, output: output), line)
+  }
+
+  mutating func detach(_ id: String, parent: String, line: Int) {
+    guard attachedTo[id] == parent else {
+      report(
+        .detachUnknown, line: line,
+        message:
+          "coordinator \(quoted(id)) is not attached to \(quoted(parent)); "
+          + "detach a child only from the parent it was attached to")
+      return
+    }
+    attachedTo[id] = nil
+    if let index = instanceIndex[id] { instances[index].detachLine = line }
+  }
+
+  /// Records the instance (first sighting) and the type-level parent edge.
+  /// - Returns: the parent's type, when the parent is a known instance.
+  @discardableResult
+  private mutating func link(_ id: String, type: String, parent: String?, line: Int) -> String? {
+    if let index = instanceIndex[id] {
+      if let parent { instances[index].parent = parent }
+    } else {
+      instanceIndex[id] = instances.count
+      instances.append(CoordinatorInstance(id: id, type: type, parent: parent, startLine: line))
+    }
+    guard let parent, let parentType = coordinatorType(parent) else { return nil }
+    tally.coordinators[parentType, default: CoordinatorTally()].children.insert(type)
+    tally.coordinators[type, default: CoordinatorTally()].parents.insert(parentType)
+    return parentType
+  }
+
+  /// Marks instances that finished but are still attached as leaked, reported at the file's last line.
+  mutating func reportLeaks(at lastLine: Int, run: String) {
+    for index in instances.indices {
+      let instance = instances[index]
+      guard instance.finishLine != nil, let parent = attachedTo[instance.id] else { continue }
+      instances[index].leaked = true
+      tally.coordinators[instance.type, default: CoordinatorTally()].leaks += 1
+      tally.diagnostics.append(
+        Diagnostic(
+          code: .coordinatorLeak, file: file, line: max(lastLine, 1),
+          message:
+            "\(instance.type) \(quoted(instance.id)) in run \(quoted(run)) finished but is still "
+            + "attached to \(quoted(parent)) when the run ends; remove it from its parent's "
+            + "childCoordinators when it finishes"))
+    }
+  }
+
+  private func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        result += "\\u{\(String(scalar.value, radix: 16))}"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+}

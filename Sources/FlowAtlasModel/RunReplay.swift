@@ -1,0 +1,136 @@
+import FlowAtlasTrace
+
+/// Replays one trace, as ``TraceReader`` delivers it, into that run's share of the model:
+/// stacks, transitions with triggers, owners, the coordinator hierarchy, the journey
+/// and the replay's diagnostics (`empty-stack`, `detach-unknown`, `coordinator-leak`).
+///
+/// Holds only what one run needs (its stacks, screens and coordinator instances),
+/// so files can be replayed independently and in parallel.
+public struct RunReplay: TraceConsumer {
+  /// The file being replayed, as the reader was given it.
+  public let file: String
+  /// When false, journey steps are not kept (for huge inputs).
+  public let keepsJourney: Bool
+
+  var header: TraceHeader?
+  var stacks = RouterStacks()
+  /// Screens by instance id, for `user.action` (which names a screen by id only).
+  var screens: [String: Screen] = [:]
+  var instances: [CoordinatorInstance] = []
+  var instanceIndex: [String: Int] = [:]
+  /// Child instance id → the parent it is attached to (by `coordinator.attach`).
+  var attachedTo: [String: String] = [:]
+  var pendingAction: (action: String, label: String?)?
+  var pendingDeeplink: String?
+  var tally = AppTally()
+  var steps: [JourneyStep] = []
+  var transitionCount = 0
+  /// The reader reports at most one problem per line and its checks come first,
+  /// so a replay problem on a line the reader already reported is dropped.
+  var lastReaderDiagnosticLine = 0
+  var lastReplayDiagnostic: (line: Int, index: Int)?
+  var finished: ReplayedRun?
+
+  /// - Parameters:
+  ///   - file: the trace's path as the reader was given it.
+  ///   - keepsJourney: false to skip journey steps (memory then stays flat for any run length).
+  public init(file: String, keepsJourney: Bool = true) {
+    self.file = file
+    self.keepsJourney = keepsJourney
+  }
+
+  /// The replayed run, once ``end(_:)`` was called.
+  public var result: ReplayedRun {
+    finished ?? ReplayedRun(file: file, app: nil, tally: AppTally(diagnostics: tally.diagnostics))
+  }
+
+  public mutating func header(_ header: TraceHeader) {
+    self.header = header
+  }
+
+  public mutating func diagnostic(_ diagnostic: Diagnostic) {
+    if let replay = lastReplayDiagnostic, replay.line == diagnostic.line {
+      tally.diagnostics.remove(at: replay.index)
+      lastReplayDiagnostic = nil
+    }
+    lastReaderDiagnosticLine = diagnostic.line
+    tally.diagnostics.append(diagnostic)
+  }
+
+  public mutating func record(_ record: TraceRecord) {
+    let line = record.line
+    switch record.event {
+    case .coordinatorStart(let id, let type, let parent):
+      start(id, type: type, parent: parent, line: line)
+    case .coordinatorAttach(let id, let type, let parent):
+      attach(id, type: type, parent: parent, line: line)
+    case .coordinatorFinish(let id, let output):
+      finish(id, output: output, line: line)
+    case .coordinatorDetach(let id, let parent):
+      detach(id, parent: parent, line: line)
+    case .coordinatorDeinit:
+      break
+    case .setRoot(let mention, let coordinator, let router, let background):
+      let screen = resolve(mention)
+      navigate(.setRoot, coordinator: coordinator, target: screen, line: line) { stacks in
+        stacks.setRoot(screen, router: router, background: background == true)
+        return true
+      }
+    case .push(let mention, let coordinator, let router, _):
+      let screen = resolve(mention)
+      navigate(.push, coordinator: coordinator, target: screen, line: line) { stacks in
+        stacks.push(screen, router: router)
+        return true
+      }
+    case .pop(let coordinator, let router, let mention):
+      if let mention { _ = resolve(mention) }
+      navigate(.pop, coordinator: coordinator, target: nil, line: line) { $0.pop(router: router) }
+    case .popToRoot(let coordinator, let router):
+      navigate(.popToRoot, coordinator: coordinator, target: nil, line: line) {
+        $0.popToRoot(router: router)
+      }
+    case .present(let mention, let coordinator, let router, _):
+      let screen = resolve(mention)
+      navigate(.present, coordinator: coordinator, target: screen, line: line) { stacks in
+        stacks.present(screen, router: router)
+        return true
+      }
+    case .dismiss(let coordinator, let router, let mention):
+      if let mention { _ = resolve(mention) }
+      navigate(.dismiss, coordinator: coordinator, target: nil, line: line) {
+        $0.dismiss(router: router)
+      }
+    case .selectTab(let mention, let coordinator, let router, _):
+      let screen = resolve(mention)
+      navigate(.selectTab, coordinator: coordinator, target: screen, line: line) { stacks in
+        stacks.selectTab(screen, router: router)
+        return true
+      }
+    case .userAction(let screenID, let action, let label):
+      pendingAction = (action, label)
+      keep(.userAction(screen: screens[screenID]?.type ?? screenID, action: action, label: label), line)
+    case .deeplinkOpen(let url, let coordinator):
+      pendingDeeplink = url
+      keep(.deeplink(url: url, coordinator: coordinator.flatMap(coordinatorType)), line)
+    case .note(let text):
+      keep(.note(text), line)
+    }
+  }
+
+  public mutating func end(_ summary: TraceSummary) {
+    guard let header, !summary.rejected else {
+      finished = ReplayedRun(file: file, app: nil, tally: AppTally(diagnostics: tally.diagnostics))
+      return
+    }
+    reportLeaks(at: summary.lastLine, run: header.run)
+    let metadata = header.metadata.map { MetadataEntry(key: $0.key, value: $0.value) }
+      .sorted { $0.key < $1.key }
+    tally.runs = [
+      Run(
+        name: header.run, slug: "", title: header.title, file: file, metadata: metadata,
+        events: summary.events, transitionCount: transitionCount, steps: steps,
+        instances: instances)
+    ]
+    finished = ReplayedRun(file: file, app: header.app, tally: tally)
+  }
+}

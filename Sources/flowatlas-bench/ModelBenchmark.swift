@@ -1,0 +1,156 @@
+import FlowAtlasModel
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `flowatlas-bench generate` and `flowatlas-bench model`: synthetic traces, and
+/// model building timed side by side with `jq -c .` over the same files.
+enum ModelBenchmark {
+  /// `generate --apps N --coordinators N --events N --files N --out DIR --seed S`.
+  static func generate(_ arguments: [String]) throws -> Int32 {
+    let options = try Options(arguments)
+    let apps = options.int("apps", default: 3)
+    let coordinators = options.int("coordinators", default: 12)
+    let events = options.int("events", default: 1_000_000)
+    let files = max(1, options.int("files", default: 300))
+    let seed = UInt64(options.int("seed", default: 1))
+    guard let out = options.values["out"] else { throw BenchError.usage("generate needs --out DIR") }
+    var random = SeededRandom(seed: seed)
+    let models = (0..<max(1, apps)).map {
+      SyntheticApp(name: "SyntheticApp\($0 + 1)", coordinatorCount: coordinators, random: &random)
+    }
+    var bytes = 0
+    for file in 0..<files {
+      let app = models[file % models.count]
+      let folder = "\(out)/\(app.name)"
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      let share = events / files + (file < events % files ? 1 : 0)
+      let name = String(format: "run-%05d", file + 1)
+      let trace = app.trace(run: name, events: share, random: &random)
+      try Data(trace).write(to: URL(fileURLWithPath: "\(folder)/\(name).jsonl"))
+      bytes += trace.count
+    }
+    print("wrote \(files) traces, about \(events) events, \(bytes / 1_000_000) MB to \(out)")
+    return 0
+  }
+
+  /// `model DIR [--workers N]`: times the model (without and with journeys) and `jq -c .`.
+  static func model(_ arguments: [String]) throws -> Int32 {
+    let options = try Options(arguments)
+    guard let folder = options.positional.first else { throw BenchError.usage("model needs DIR") }
+    let files = try TraceInputs.files(in: [folder])
+    let bytes = files.reduce(0) {
+      $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0)
+    }
+    let workers = options.int("workers", default: ProcessInfo.processInfo.activeProcessorCount)
+    print("\(files.count) files, \(String(format: "%.1f", Double(bytes) / 1e6)) MB, \(workers) workers")
+
+    let clock = ContinuousClock()
+    var model = NavigationModel(apps: [], diagnostics: [])
+    let light = try clock.measure {
+      model = try ModelBuilder(keepsJourneys: false, workers: workers).build(files: files)
+    }
+    let lightPeak = peakResidentKB()
+    let events = model.apps.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.events } }
+    let full = try clock.measure {
+      model = try ModelBuilder(keepsJourneys: true, workers: workers).build(files: files)
+    }
+    let fullPeak = peakResidentKB()
+    let export = clock.measure { _ = ModelExport.json(model) }
+    let jq = try clock.measure { try runJQ(files) }
+    let jqPeak = childrenPeakResidentKB()
+
+    print("events: \(events), diagnostics: \(model.diagnostics.count)")
+    report("model (no journeys)", light, events: events, bytes: bytes, peakKB: lightPeak)
+    report("model (journeys)", full, events: events, bytes: bytes, peakKB: fullPeak)
+    print("model.json export: \(milliseconds(export)) ms")
+    report("jq -c .", jq, events: events, bytes: bytes, peakKB: jqPeak)
+    print(String(format: "ratio jq / model (no journeys): %.1fx", seconds(jq) / seconds(light)))
+    print(String(format: "ratio jq / model (journeys):    %.1fx", seconds(jq) / seconds(full)))
+    return 0
+  }
+
+  private static func runJQ(_ files: [String]) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/jq")
+    process.arguments = ["-c", "."] + files
+    process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw BenchError.usage("jq failed: \(process.terminationStatus)")
+    }
+  }
+
+  private static func report(_ name: String, _ duration: Duration, events: Int, bytes: Int, peakKB: Int) {
+    let time = seconds(duration)
+    print(
+      String(
+        format: "%@ %8.3f s  %10.0f events/s  %7.1f MB/s  peak RSS %6.1f MB",
+        name.padding(toLength: 22, withPad: " ", startingAt: 0) as NSString, time,
+        Double(events) / time, Double(bytes) / 1e6 / time, Double(peakKB) / 1024))
+  }
+
+  private static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+
+  private static func milliseconds(_ duration: Duration) -> Int { Int(seconds(duration) * 1000) }
+
+  /// This process's peak resident set (VmHWM), in KiB.
+  static func peakResidentKB() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+      return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+    return 0
+  }
+
+  /// The largest peak resident set of the children waited for (jq), in KiB.
+  static func childrenPeakResidentKB() -> Int {
+    var usage = rusage()
+    #if os(Linux)
+      getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+    #else
+      getrusage(RUSAGE_CHILDREN, &usage)
+    #endif
+    return usage.ru_maxrss
+  }
+}
+
+/// Bench command-line errors: what was wrong with the arguments.
+enum BenchError: Error, LocalizedError {
+  case usage(String)
+
+  var errorDescription: String? {
+    switch self {
+    case .usage(let text):
+      "\(text)\nusage: flowatlas-bench generate --apps N --coordinators N --events N --files N --out DIR --seed S\n       flowatlas-bench model DIR [--workers N]"
+    }
+  }
+}
+
+/// `--name value` pairs and positional arguments.
+struct Options {
+  var values: [String: String] = [:]
+  var positional: [String] = []
+
+  init(_ arguments: [String]) throws {
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      if argument.hasPrefix("--") {
+        guard index + 1 < arguments.count else { throw BenchError.usage("\(argument) needs a value") }
+        values[String(argument.dropFirst(2))] = arguments[index + 1]
+        index += 2
+      } else {
+        positional.append(argument)
+        index += 1
+      }
+    }
+  }
+
+  func int(_ name: String, default value: Int) -> Int { values[name].flatMap { Int($0) } ?? value }
+}

@@ -1,0 +1,53 @@
+/// A made-up app for benchmarks: a seeded tree of coordinator types with a few
+/// screen types each, and seeded runs through it written as valid v1 traces.
+struct SyntheticApp {
+  struct CoordinatorSpec {
+    var type: String
+    var parent: Int?
+    var children: [Int] = []
+    var screens: [String]
+    var outputs: [String]
+  }
+
+  let name: String
+  private(set) var coordinators: [CoordinatorSpec] = []
+
+  /// - Parameters:
+  ///   - name: the app's name.
+  ///   - coordinatorCount: how many coordinator types (at least 1); type 0 is the root.
+  ///   - random: the seeded generator the shape is drawn from.
+  init(name: String, coordinatorCount: Int, random: inout SeededRandom) {
+    self.name = name
+    for index in 0..<max(1, coordinatorCount) {
+      let type = index == 0 ? "AppCoordinator" : "Flow\(index)Coordinator"
+      let parent = index == 0 ? nil : Int.random(in: 0..<index, using: &random)
+      let screenCount = Int.random(in: 2...4, using: &random)
+      let screens = (0..<screenCount).map { "Flow\(index)Screen\($0)ViewController" }
+      coordinators.append(
+        CoordinatorSpec(type: type, parent: parent, screens: screens, outputs: ["done", "cancelled"]))
+      if let parent { coordinators[parent].children.append(index) }
+    }
+  }
+
+  /// One run of about `events` events (a few more to finish a step), as a trace file's bytes.
+  func trace(run: String, events: Int, random: inout SeededRandom) -> [UInt8] {
+    var writer = SyntheticRun(app: self)
+    writer.write(run: run, events: events, random: &random)
+    return writer.bytes
+  }
+}
+
+/// SplitMix64: small, fast and the same on every platform, so a seed always gives the same traces.
+struct SeededRandom: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

@@ -1,0 +1,82 @@
+import FlowAtlasTrace
+import Testing
+
+@testable import FlowAtlasModel
+
+@Suite("Owners, hierarchy and coordinator lifetimes")
+struct HierarchyTests {
+  @Test func aScreenBelongsToTheCoordinatorThatShowedItMostOftenTiesToTheFirstName() {
+    var script = ReplayScript()
+    script.add(.coordinatorStart(coordinator: "b", type: "Beta", parent: nil))
+    script.add(.coordinatorStart(coordinator: "a", type: "Alpha", parent: nil))
+    script.add(.setRoot(screen: screen("1", "Tie"), coordinator: "b", router: nil, background: nil))
+    script.add(.push(screen: screen("2", "Tie"), coordinator: "a", router: nil, animated: nil))
+    script.add(.push(screen: screen("3", "Most"), coordinator: "a", router: nil, animated: nil))
+    script.add(.present(screen: screen("4", "Most"), coordinator: "b", router: nil, animated: nil))
+    script.add(.present(screen: screen("5", "Most"), coordinator: "b", router: nil, animated: nil))
+    script.add(.push(screen: screen("6", "Nobody"), coordinator: nil, router: nil, animated: nil))
+    let app = script.model()
+    #expect(app.screens.map(\.type) == ["Most", "Nobody", "Tie"])
+    #expect(app.screens.map(\.owner) == ["Beta", nil, "Alpha"])
+    #expect(app.screens.map(\.visits) == [3, 1, 2])
+  }
+
+  @Test func typesFormAGraphWhereATypeHasSeveralParents() {
+    var script = ReplayScript()
+    script.add(.coordinatorStart(coordinator: "app", type: "AppCoordinator", parent: nil))
+    script.add(.coordinatorStart(coordinator: "shop", type: "ShopCoordinator", parent: "app"))
+    script.add(.coordinatorAttach(coordinator: "shop", type: "ShopCoordinator", parent: "app"))
+    script.add(.coordinatorStart(coordinator: "acc", type: "AccountCoordinator", parent: "app"))
+    script.add(.coordinatorStart(coordinator: "l1", type: "LoginCoordinator", parent: "shop"))
+    script.add(.coordinatorStart(coordinator: "l2", type: "LoginCoordinator", parent: nil))
+    script.add(.coordinatorAttach(coordinator: "l2", type: "LoginCoordinator", parent: "acc"))
+    let app = script.model()
+    #expect(
+      app.coordinators.map(\.type) == [
+        "AccountCoordinator", "AppCoordinator", "LoginCoordinator", "ShopCoordinator",
+      ])
+    #expect(app.coordinator("AppCoordinator")?.children == ["AccountCoordinator", "ShopCoordinator"])
+    #expect(app.coordinator("LoginCoordinator")?.parents == ["AccountCoordinator", "ShopCoordinator"])
+    #expect(app.coordinator("LoginCoordinator")?.starts == 2)
+    #expect(app.coordinator("ShopCoordinator")?.starts == 1)
+    #expect(app.runs[0].instances.map(\.id) == ["app", "shop", "acc", "l1", "l2"])
+    #expect(app.runs[0].instances.last?.parent == "acc")
+  }
+
+  @Test func aFinishedChildStillAttachedAtTheEndLeaksAtTheLastLine() {
+    var script = ReplayScript(run: "buy")
+    script.add(.coordinatorStart(coordinator: "p", type: "Parent", parent: nil))
+    script.add(.coordinatorAttach(coordinator: "ok", type: "Child", parent: "p"))
+    script.add(.coordinatorAttach(coordinator: "leak", type: "Child", parent: "p"))
+    script.add(.coordinatorAttach(coordinator: "live", type: "Child", parent: "p"))
+    script.add(.coordinatorFinish(coordinator: "ok", output: "done"))
+    script.add(.coordinatorDetach(coordinator: "ok", parent: "p"))
+    script.add(.coordinatorFinish(coordinator: "leak", output: "cancelled"))
+    script.add(.note(text: "the end"))
+    let run = script.finish()
+    #expect(run.diagnostics.map(\.code) == [.coordinatorLeak])
+    #expect(run.diagnostics.map(\.line) == [9])
+    #expect(run.diagnostics[0].message.contains("Child \"leak\" in run \"buy\""))
+    let app = {
+      var a = ModelAccumulator(); a.add(run); return a.model().apps[0]
+    }()
+    #expect(app.coordinator("Child")?.leaks == 1)
+    #expect(app.coordinator("Child")?.outputs == ["cancelled", "done"])
+    let instances = app.runs[0].instances
+    #expect(instances.map(\.leaked) == [false, false, true, false])
+    #expect(instances[1].finishLine == 6 && instances[1].detachLine == 7 && instances[1].output == "done")
+  }
+
+  @Test(arguments: [("c", "other"), ("never", "p")])
+  func detachingAChildNotAttachedToThatParentIsDetachUnknown(child: String, parent: String) {
+    var script = ReplayScript()
+    script.add(.coordinatorStart(coordinator: "p", type: "Parent", parent: nil))
+    script.add(.coordinatorStart(coordinator: "other", type: "Parent", parent: nil))
+    script.add(.coordinatorAttach(coordinator: "c", type: "Child", parent: "p"))
+    script.add(.coordinatorStart(coordinator: "never", type: "Child", parent: "p"))
+    script.add(.coordinatorDetach(coordinator: child, parent: parent))
+    let run = script.finish()
+    #expect(run.diagnostics.map(\.code) == [.detachUnknown])
+    #expect(run.diagnostics.map(\.line) == [6])
+  }
+}
