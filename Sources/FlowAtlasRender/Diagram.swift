@@ -27,6 +27,13 @@ public struct Diagram: Hashable, Sendable {
     self.graph = graph
   }
 
+  /// The same diagram with `note` added to the top of its caption, marked simplified.
+  func adding(note: String) -> Diagram {
+    var graph = graph
+    graph.caption = graph.caption.map { note + "\n" + $0 } ?? note
+    return Diagram(subject: subject, graph: graph, isCoordinatorLevel: isCoordinatorLevel, isSimplified: true)
+  }
+
   /// The DOT source, for Graphviz or for `--format dot`.
   public var dot: String { DOTWriter.dot(graph) }
 
