@@ -109,6 +109,9 @@ static inline Agraph_t *fa_read_graph(const char *text, size_t length) {
   static Agiodisc_t io = {fa_reader_read, fa_reader_putstr, fa_reader_flush};
   Agdisc_t disc = {&memory, &AgIdDisc, &io};
   fa_reader reader = {text, length, 0};
+  // The lexer's line counter is global: reset it so messages name the right line.
+  static char source_name[] = "diagram.dot";
+  agsetfile(source_name);
   return agread(&reader, &disc);
 }
 

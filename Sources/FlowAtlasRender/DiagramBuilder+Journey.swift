@@ -50,6 +50,12 @@ extension DiagramBuilder {
         between = []
       }
     }
+    // What happened after the last transition (a flow finishing) still belongs in the journey.
+    if !between.isEmpty, number > 0, number <= options.maxJourneySteps,
+      let last = graph.nodes.indices.last
+    {
+      graph.nodes[last].tooltip = (graph.nodes[last].tooltip ?? "") + "\nThen: " + between.suffix(5).joined(separator: "; ")
+    }
     if total == 0 {
       graph.caption = "This run has no screen transitions."
     } else if total > options.maxJourneySteps {
