@@ -40,6 +40,13 @@ extension DiagramBuilder {
         id: ids.make("node", slug), label: role == .start ? "start" : label, tooltip: label, classes: [slug],
         link: nil, role: role)
     }
+    // Three boxes a row: left to right, a chain of invisible edges is a row.
+    for index in nodes.indices where index % 3 != 0 {
+      graph.edges.append(
+        DiagramGraph.Edge(
+          id: ids.make("row", String(index)), from: nodes[index - 1].id, to: nodes[index].id, role: .invisible,
+          xlabel: nil, tooltip: nil, classes: ["legend-row"]))
+    }
     graph.clusters.append(
       DiagramGraph.Cluster(
         id: ids.make("cluster", "boxes"), label: "Boxes", tooltip: nil, classes: ["legend-cluster"], link: nil,

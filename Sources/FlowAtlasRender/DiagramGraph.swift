@@ -38,6 +38,8 @@ struct DiagramGraph: Hashable, Sendable {
     case transition(TransitionKind)
     /// A coordinator starts a child coordinator.
     case startsChild
+    /// Not drawn: only keeps the legend's boxes in rows.
+    case invisible
   }
 
   struct Node: Hashable, Sendable {

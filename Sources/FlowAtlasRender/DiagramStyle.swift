@@ -46,6 +46,7 @@ enum DiagramStyle {
     switch role {
     case .transition(let kind): attributes(for: kind)
     case .startsChild: [("color", "#57606a"), ("style", "dashed"), ("arrowhead", "odiamond")]
+    case .invisible: [("style", "invis")]
     }
   }
 

@@ -31,7 +31,7 @@ public enum MermaidWriter {
       out += "  end\n"
     }
     for member in graph.nodes { node(member, indent: "  ") }
-    for edge in graph.edges {
+    for edge in graph.edges where edge.role != .invisible {
       let label = edge.xlabel.map { "|\"\(escape($0))\"|" } ?? ""
       out += "  \(identifier(edge.from)) \(arrow(edge.role))\(label) \(identifier(edge.to))\n"
     }
@@ -71,6 +71,7 @@ public enum MermaidWriter {
     case .transition(.selectTab): "--o"
     case .transition(.pop), .transition(.popToRoot), .transition(.dismiss): "-.-x"
     case .startsChild: "-.-o"
+    case .invisible: "~~~"
     }
   }
 

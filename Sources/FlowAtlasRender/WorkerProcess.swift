@@ -3,7 +3,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Synchronization
 
 /// One running render worker: its pid and the pipes to its stdin and stdout.
 ///
@@ -11,8 +10,8 @@ import Synchronization
 /// before use and puts it back after, hence `@unchecked Sendable`.
 final class WorkerProcess: @unchecked Sendable {
   let pid: pid_t
-  private let requests: Int32
-  private let responses: Int32
+  /// Our end of the socket that is the worker's stdin and stdout.
+  private let channel: Int32
   private(set) var jobsDone = 0
   private var stopped = false
 
@@ -22,33 +21,27 @@ final class WorkerProcess: @unchecked Sendable {
     guard access(executable, X_OK) == 0 else {
       throw .workerUnavailable(path: executable, message: "not an executable file")
     }
-    // Pipes are close-on-exec, so a worker started later does not inherit
-    // another's pipe and keep it open after that worker dies. Spawning under
-    // one lock keeps our other threads from spawning between pipe and fcntl.
-    (pid, requests, responses) = try Self.spawnLock.withLock { _ throws(RenderError) in
-      try Self.spawn(executable: executable, arguments: arguments)
-    }
+    (pid, channel) = try Self.spawn(executable: executable, arguments: arguments)
   }
 
-  private static let spawnLock = Mutex(())
-
-  private static func spawn(executable: String, arguments: [String]) throws(RenderError) -> (pid_t, Int32, Int32) {
-    var toWorker: [Int32] = [-1, -1]
-    var fromWorker: [Int32] = [-1, -1]
-    guard pipe(&toWorker) == 0 else {
-      throw .workerUnavailable(path: executable, message: "pipe failed (errno \(errno))")
+  private static func spawn(executable: String, arguments: [String]) throws(RenderError) -> (pid_t, Int32) {
+    // One socket pair, not pipes: `send` with MSG_NOSIGNAL reports a dead worker
+    // as an error instead of raising SIGPIPE in the caller's process, and
+    // SOCK_CLOEXEC keeps a worker started later from inheriting this one's end.
+    var ends: [Int32] = [-1, -1]
+    #if canImport(Glibc)
+      let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+    #else
+      let type = SOCK_STREAM
+    #endif
+    guard socketpair(AF_UNIX, type, 0, &ends) == 0 else {
+      throw .workerUnavailable(path: executable, message: "socketpair failed (errno \(errno))")
     }
-    guard pipe(&fromWorker) == 0 else {
-      close(toWorker[0])
-      close(toWorker[1])
-      throw .workerUnavailable(path: executable, message: "pipe failed (errno \(errno))")
-    }
-    for fd in toWorker + fromWorker { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, toWorker[0], 0)
-    posix_spawn_file_actions_adddup2(&actions, fromWorker[1], 1)
+    posix_spawn_file_actions_adddup2(&actions, ends[1], 0)
+    posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
 
     let argv = ([executable] + arguments).map { strdup($0) }
@@ -57,14 +50,12 @@ final class WorkerProcess: @unchecked Sendable {
     let status = (argv + [nil]).withUnsafeBufferPointer { argvBuffer in
       posix_spawn(&pid, executable, &actions, nil, UnsafeMutablePointer(mutating: argvBuffer.baseAddress!), nil)
     }
-    close(toWorker[0])
-    close(fromWorker[1])
+    close(ends[1])
     guard status == 0 else {
-      close(toWorker[1])
-      close(fromWorker[0])
+      close(ends[0])
       throw .workerUnavailable(path: executable, message: String(cString: strerror(status)))
     }
-    return (pid, toWorker[1], fromWorker[0])
+    return (pid, ends[0])
   }
 
   deinit { stop(force: true) }
@@ -77,7 +68,7 @@ final class WorkerProcess: @unchecked Sendable {
     guard let request = WorkerFrame.request(job) else { return .failure(.notAGraphvizFormat(job.format)) }
     let clock = ContinuousClock()
     let end = clock.now.advanced(by: deadline)
-    guard FileDescriptorIO.write(requests, request) else { return .failure(crashed()) }
+    guard send(request) else { return .failure(crashed()) }
     switch read(count: 4, until: end, deadline: deadline, clock: clock) {
     case .failure(let error): return .failure(error)
     case .success(let header):
@@ -106,8 +97,7 @@ final class WorkerProcess: @unchecked Sendable {
     guard !stopped else { return "stopped" }
     stopped = true
     if force { kill(pid, SIGKILL) }
-    close(requests)
-    close(responses)
+    close(channel)
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let signal = status & 0x7F
@@ -117,6 +107,24 @@ final class WorkerProcess: @unchecked Sendable {
   /// The worker closed its output: it crashed (Graphviz aborts on some graphs) or exited.
   private func crashed() -> RenderError {
     .workerFailed(message: "the render worker \(stop(force: false)) while drawing")
+  }
+
+  /// Writes all of `bytes`; false when the worker is gone (no SIGPIPE).
+  private func send(_ bytes: [UInt8]) -> Bool {
+    var done = 0
+    while done < bytes.count {
+      let sent = bytes.withUnsafeBytes { buffer in
+        #if canImport(Glibc)
+          Glibc.send(channel, buffer.baseAddress! + done, bytes.count - done, Int32(MSG_NOSIGNAL))
+        #else
+          Darwin.send(channel, buffer.baseAddress! + done, bytes.count - done, 0)
+        #endif
+      }
+      if sent < 0 && errno == EINTR { continue }
+      guard sent > 0 else { return false }
+      done += sent
+    }
+    return true
   }
 
   private func read(count: Int, until end: ContinuousClock.Instant, deadline: Duration, clock: ContinuousClock)
@@ -130,13 +138,13 @@ final class WorkerProcess: @unchecked Sendable {
         stop(force: true)
         return .failure(.timedOut(seconds: deadline.seconds))
       }
-      var poller = pollfd(fd: responses, events: Int16(POLLIN), revents: 0)
+      var poller = pollfd(fd: channel, events: Int16(POLLIN), revents: 0)
       let millis = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
       let ready = poll(&poller, 1, max(millis, 1))
       if ready < 0 && errno == EINTR { continue }
       if ready == 0 { continue }
       let got = bytes.withUnsafeMutableBytes { buffer in
-        FileDescriptorIO.systemRead(responses, buffer.baseAddress! + done, count - done)
+        FileDescriptorIO.systemRead(channel, buffer.baseAddress! + done, count - done)
       }
       if got < 0 && errno == EINTR { continue }
       guard got > 0 else { return .failure(crashed()) }
