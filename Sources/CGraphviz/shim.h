@@ -1,1 +1,131 @@
+// The C side of FlowAtlas's one door to Graphviz (2.42 and newer).
+//
+// Only what Swift cannot do cleanly lives here: the arena allocator that makes
+// cluster order (and so the SVG bytes) independent of malloc's addresses, the
+// in-memory reader that installs it, and the `gvRenderData` length type that
+// differs between releases. Swift never touches Graphviz's C globals.
+#ifndef FLOWATLAS_CGRAPHVIZ_SHIM_H
+#define FLOWATLAS_CGRAPHVIZ_SHIM_H
+
+#include <graphviz/graphviz_version.h>
 #include <graphviz/gvc.h>
+#include <stddef.h>
+#include <string.h>
+#include <sys/mman.h>
+
+// Graphviz 2.42 orders subgraphs by the address of their name string, so a
+// second render in one process can differ from the first. A bump allocator in
+// one reserved region hands out addresses in creation order: every render of
+// the same DOT text gives the same bytes. Pages are only committed when touched.
+
+typedef struct {
+  char *base;
+  size_t used;
+  size_t reserved;
+} fa_arena;
+
+static inline void *fa_arena_open(Agdisc_t *disc) {
+  (void)disc;
+  // Reserve as much address space as the kernel allows (strict overcommit
+  // refuses the large sizes); a layout of thousands of nodes needs well under 1 GB.
+  for (size_t reserve = (size_t)1 << 36; reserve >= ((size_t)1 << 26); reserve >>= 2) {
+    void *region = mmap(NULL, reserve, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (region == MAP_FAILED) continue;
+    fa_arena *arena = (fa_arena *)region;
+    arena->base = (char *)region;
+    arena->used = (sizeof(fa_arena) + 15) & ~(size_t)15;
+    arena->reserved = reserve;
+    return arena;
+  }
+  return NULL;
+}
+
+static inline void *fa_arena_alloc(void *state, size_t request) {
+  fa_arena *arena = (fa_arena *)state;
+  if (arena == NULL) return NULL;
+  size_t size = (request + 15) & ~(size_t)15;
+  if (size == 0) size = 16;
+  if (arena->used + size > arena->reserved) return NULL;
+  void *pointer = arena->base + arena->used;
+  arena->used += size;
+  // Fresh anonymous pages are zero, and memory is never reused: cgraph's
+  // expectation of zeroed memory holds without a memset.
+  return pointer;
+}
+
+static inline void *fa_arena_resize(void *state, void *pointer, size_t old, size_t request) {
+  void *moved = fa_arena_alloc(state, request);
+  if (moved != NULL && pointer != NULL) memcpy(moved, pointer, old < request ? old : request);
+  return moved;
+}
+
+static inline void fa_arena_free(void *state, void *pointer) {
+  (void)state;
+  (void)pointer;
+}
+
+static inline void fa_arena_close(void *state) {
+  fa_arena *arena = (fa_arena *)state;
+  if (arena == NULL) return;
+  munmap(arena->base, arena->reserved);
+}
+
+// Reads DOT text from memory one line at a time, as cgraph's own agmemread does.
+typedef struct {
+  const char *text;
+  size_t length;
+  size_t offset;
+} fa_reader;
+
+static inline int fa_reader_read(void *channel, char *buffer, int capacity) {
+  fa_reader *reader = (fa_reader *)channel;
+  if (capacity <= 0 || reader->offset >= reader->length) return 0;
+  size_t count = 0;
+  while (count + 1 < (size_t)capacity && reader->offset < reader->length) {
+    char c = reader->text[reader->offset++];
+    buffer[count++] = c;
+    if (c == '\n') break;
+  }
+  return (int)count;
+}
+
+static inline int fa_reader_putstr(void *channel, const char *text) {
+  (void)channel;
+  (void)text;
+  return 0;
+}
+
+static inline int fa_reader_flush(void *channel) {
+  (void)channel;
+  return 0;
+}
+
+/// Parses DOT text into a root graph whose memory lives in its own arena.
+/// Returns NULL on a syntax error (the message went to the agseterrf callback).
+static inline Agraph_t *fa_read_graph(const char *text, size_t length) {
+  static Agmemdisc_t memory = {fa_arena_open, fa_arena_alloc, fa_arena_resize, fa_arena_free,
+                               fa_arena_close};
+  static Agiodisc_t io = {fa_reader_read, fa_reader_putstr, fa_reader_flush};
+  Agdisc_t disc = {&memory, &AgIdDisc, &io};
+  fa_reader reader = {text, length, 0};
+  // The lexer's line counter is global: reset it so messages name the right line.
+  static char source_name[] = "diagram.dot";
+  agsetfile(source_name);
+  return agread(&reader, &disc);
+}
+
+/// `gvRenderData` with a `size_t` length whatever this Graphviz release uses.
+static inline int fa_render_data(GVC_t *context, Agraph_t *graph, const char *format,
+                                 char **result, size_t *length) {
+#if defined(GRAPHVIZ_VERSION_MAJOR) && GRAPHVIZ_VERSION_MAJOR >= 3
+  return gvRenderData(context, graph, format, result, length);
+#else
+  unsigned int shortLength = 0;
+  int status = gvRenderData(context, graph, format, result, &shortLength);
+  *length = shortLength;
+  return status;
+#endif
+}
+
+#endif

@@ -1,7 +1,10 @@
+import FlowAtlasRender
+
 /// `flowatlas __render-worker`: a Graphviz worker process for parallel rendering.
-/// Hidden from `--help`; the renderer starts it.
+/// Hidden from `--help`; the renderer's `RenderPool` starts it and speaks the
+/// length-prefixed protocol on its stdin and stdout.
 enum RenderWorkerCommand {
   static let name = "__render-worker"
 
-  static func run() -> Int32 { 70 }
+  static func run() -> Int32 { RenderWorker.serve() }
 }

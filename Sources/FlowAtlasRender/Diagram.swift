@@ -1,0 +1,86 @@
+import FlowAtlasModel
+
+/// One diagram, built and ready to write as DOT or Mermaid or to lay out.
+public struct Diagram: Hashable, Sendable {
+  /// What it shows; nil for the legend.
+  public let subject: DiagramSubject?
+  /// The SVG id of the diagram; every id inside starts with it, so several
+  /// diagrams can share a page (`shop-app-map`, `shop-flow-auth-coordinator`).
+  public let id: String
+  /// True when the app map was too big for a screen-level layout and shows
+  /// coordinators (flows) instead; the caption says so.
+  public let isCoordinatorLevel: Bool
+  /// True when something was left out or simplified (coordinator level, no
+  /// clusters, a truncated journey); ``caption`` says what.
+  public let isSimplified: Bool
+  /// The note drawn under the diagram, if any.
+  public let caption: String?
+
+  let graph: DiagramGraph
+
+  init(subject: DiagramSubject?, graph: DiagramGraph, isCoordinatorLevel: Bool = false, isSimplified: Bool) {
+    self.subject = subject
+    self.id = graph.id
+    self.isCoordinatorLevel = isCoordinatorLevel
+    self.isSimplified = isSimplified || isCoordinatorLevel
+    self.caption = graph.caption
+    self.graph = graph
+  }
+
+  /// The same diagram with `note` added to the top of its caption, marked simplified.
+  func adding(note: String) -> Diagram {
+    var graph = graph
+    graph.caption = graph.caption.map { note + "\n" + $0 } ?? note
+    return Diagram(subject: subject, graph: graph, isCoordinatorLevel: isCoordinatorLevel, isSimplified: true)
+  }
+
+  /// The DOT source, for Graphviz or for `--format dot`.
+  public var dot: String { DOTWriter.dot(graph) }
+
+  /// The same diagram as a Mermaid flowchart.
+  public var mermaid: String { MermaidWriter.mermaid(graph) }
+}
+
+/// Choices that change what a diagram shows.
+public struct DiagramOptions: Hashable, Sendable {
+  /// Whether the app map shows screens or only coordinators.
+  public enum AppMapLevel: String, Hashable, Sendable {
+    /// Screens, unless the app exceeds ``DiagramOptions/maxAppMapScreens`` or
+    /// ``DiagramOptions/maxAppMapTransitions``.
+    case automatic
+    case screens
+    case coordinators
+  }
+
+  /// Draw back transitions (`pop`, `popToRoot`, `dismiss`); hidden by default.
+  public var showBackTransitions: Bool
+  public var appMapLevel: AppMapLevel
+  /// Above this many screens the automatic app map shows coordinators. 150
+  /// screens in clusters of ~10 is where boxes and edges stop being readable on
+  /// a page, and layout still takes well under a second (200 nodes: ~70 ms).
+  public var maxAppMapScreens: Int
+  /// Above this many drawn transitions the automatic app map shows coordinators
+  /// (about 3 per screen at the screen limit; crossings make more unreadable).
+  public var maxAppMapTransitions: Int
+  /// A journey shows at most this many transitions; the caption says how many more.
+  public var maxJourneySteps: Int
+  /// Group screens into one cluster per coordinator. Off is the cheaper
+  /// drawing the renderer falls back to when a clustered layout fails.
+  public var clusters: Bool
+  /// Trigger names and counts next to edges (`xlabel`).
+  public var edgeLabels: Bool
+
+  public init(
+    showBackTransitions: Bool = false, appMapLevel: AppMapLevel = .automatic, maxAppMapScreens: Int = 150,
+    maxAppMapTransitions: Int = 450, maxJourneySteps: Int = 300, clusters: Bool = true,
+    edgeLabels: Bool = true
+  ) {
+    self.showBackTransitions = showBackTransitions
+    self.appMapLevel = appMapLevel
+    self.maxAppMapScreens = maxAppMapScreens
+    self.maxAppMapTransitions = maxAppMapTransitions
+    self.maxJourneySteps = maxJourneySteps
+    self.clusters = clusters
+    self.edgeLabels = edgeLabels
+  }
+}

@@ -1,0 +1,105 @@
+import FlowAtlasModel
+
+extension DiagramBuilder {
+  /// One coordinator's screens and transitions, the screens it is entered from
+  /// and exits to, and its child flows as linked boxes.
+  static func flow(_ flow: Flow, _ context: Context, id: String, caption: String? = nil) -> Diagram {
+    let options = context.options
+    var ids = DiagramIDs(prefix: id)
+    var graph = DiagramGraph(id: id, kind: "flow", direction: .topToBottom, caption: caption)
+    let own = Set(flow.screens)
+    let all = flow.entries + flow.internalTransitions + flow.exits
+    let groups = edgeGroups(all, options: options)
+    var neighbours = Set<String>()
+    for group in groups {
+      if !own.contains(group.from) { neighbours.insert(group.from) }
+      if !own.contains(group.to) { neighbours.insert(group.to) }
+    }
+
+    var nodeIDs: [String: String] = [:]
+    var ownNodes: [DiagramGraph.Node] = []
+    let entryScreens = Set(flow.entries.map(\.to))
+    for type in own.sorted() {
+      let nodeID = ids.make("screen", context.screenSlug(type))
+      nodeIDs[type] = nodeID
+      let isEntry = entryScreens.contains(type)
+      ownNodes.append(
+        context.screenNode(
+          type, id: nodeID, role: isEntry ? .entryScreen : .screen,
+          extraClasses: isEntry ? ["own", "entry"] : ["own"]))
+    }
+    let slug = context.coordinatorSlug(flow.coordinator)
+    if !flow.children.isEmpty {
+      // The coordinator itself, so "starts child flow" edges have a tail that
+      // also reads without the cluster.
+      let nodeID = ids.make("coordinator", slug)
+      nodeIDs["\u{0}self"] = nodeID
+      ownNodes.append(
+        DiagramGraph.Node(
+          id: nodeID, label: DiagramText.label(flow.coordinator).label, tooltip: flow.coordinator,
+          classes: ["coordinator", "self", "owner-\(slug)"], link: nil, role: .coordinator))
+    }
+    var clusterLabel = DiagramText.label(flow.coordinator).label
+    var clusterTooltip = flow.coordinator
+    if !flow.outputs.isEmpty {
+      clusterLabel += "\nreturns " + DiagramText.list(flow.outputs, limit: 3, itemLength: 20)
+      clusterTooltip += "\nReturns: " + flow.outputs.joined(separator: ", ")
+    }
+    if options.clusters {
+      graph.clusters.append(
+        DiagramGraph.Cluster(
+          id: ids.make("cluster", slug), label: clusterLabel, tooltip: clusterTooltip,
+          classes: ["coordinator-cluster", "owner-\(slug)"], link: nil, nodes: ownNodes))
+    } else {
+      graph.nodes += ownNodes
+    }
+    for type in neighbours.sorted() {
+      let nodeID = ids.make("neighbour", context.screenSlug(type))
+      nodeIDs[type] = nodeID
+      graph.nodes.append(context.screenNode(type, id: nodeID, role: .neighbour, extraClasses: ["neighbour"]))
+    }
+
+    let entries = flow.entries.filter { $0.from == nil }
+    if !entries.isEmpty {
+      let startID = ids.make("start")
+      graph.nodes.append(startNode(id: startID))
+      for group in entryEdgeGroups(entries) where nodeIDs[group.to] != nil {
+        graph.edges.append(
+          transitionEdge(
+            kind: group.kind, from: startID, to: nodeIDs[group.to]!, fromLabel: nil, toLabel: group.to,
+            count: group.count, triggers: group.triggers,
+            id: ids.make("entry", context.screenSlug(group.to), group.kind.rawValue), options: options,
+            extraClasses: ["entry"]))
+      }
+    }
+    for group in groups {
+      let role = own.contains(group.from) ? (own.contains(group.to) ? "internal" : "exit") : "entry"
+      graph.edges.append(
+        transitionEdge(
+          kind: group.kind, from: nodeIDs[group.from]!, to: nodeIDs[group.to]!, fromLabel: group.from,
+          toLabel: group.to, count: group.count, triggers: group.triggers,
+          id: ids.make("edge", context.screenSlug(group.from), context.screenSlug(group.to), group.kind.rawValue),
+          options: options, extraClasses: [role]))
+    }
+
+    for child in flow.children.sorted() {
+      let childSlug = context.coordinatorSlug(child)
+      let nodeID = ids.make("child", childSlug)
+      var label = DiagramText.label(child).label
+      var tooltip = "Child flow \(child)"
+      if let outputs = context.coordinator(child)?.outputs, !outputs.isEmpty {
+        label += "\nreturns " + DiagramText.list(outputs, limit: 3, itemLength: 20)
+        tooltip += "\nReturns: " + outputs.joined(separator: ", ")
+      }
+      graph.nodes.append(
+        DiagramGraph.Node(
+          id: nodeID, label: label, tooltip: tooltip, classes: ["child-flow", "owner-\(childSlug)"],
+          link: context.flowLink(child), role: .childFlow))
+      graph.edges.append(
+        DiagramGraph.Edge(
+          id: ids.make("starts", childSlug), from: nodeIDs["\u{0}self"]!, to: nodeID, role: .startsChild,
+          xlabel: nil, tooltip: "\(flow.coordinator) starts \(child)", classes: ["starts-child"]))
+    }
+    return Diagram(subject: .flow(coordinator: flow.coordinator), graph: graph, isSimplified: !options.clusters)
+  }
+}

@@ -1,0 +1,67 @@
+import FlowAtlasModel
+
+extension DiagramBuilder {
+  /// One run's path: a numbered node per screen transition, in order. What
+  /// happened in between (actions, flows starting and finishing, deep links,
+  /// notes) goes in the next step's tooltip.
+  static func journey(_ run: Run, _ context: Context, id: String) -> Diagram {
+    let options = context.options
+    var ids = DiagramIDs(prefix: id)
+    var graph = DiagramGraph(id: id, kind: "journey", direction: .topToBottom, caption: nil)
+    let startID = ids.make("start")
+    graph.nodes.append(startNode(id: startID))
+    let total = run.steps.reduce(0) { count, step in
+      if case .transition = step.kind { return count + 1 }
+      return count
+    }
+    var previous = startID
+    var previousType: String? = nil
+    var number = 0
+    var between: [String] = []
+    for step in run.steps {
+      switch step.kind {
+      case .userAction(_, let action, let label):
+        between.append("Action \(action)" + (label.map { " (\($0))" } ?? ""))
+      case .flowStarted(let coordinator, _): between.append("Flow \(coordinator) started")
+      case .flowFinished(let coordinator, let output):
+        between.append("Flow \(coordinator) finished" + (output.map { " with \($0)" } ?? ""))
+      case .deeplink(let url, _): between.append("Deep link \(url)")
+      case .note(let text): between.append("Note: \(text)")
+      case .transition(let from, let to, let kind, let coordinator, let trigger):
+        number += 1
+        guard number <= options.maxJourneySteps else { break }
+        let nodeID = ids.make("step", String(number))
+        var node = context.screenNode(to, id: nodeID, role: .step, extraClasses: ["step"])
+        node.label = "\(number). " + DiagramText.label(to).label
+        var tooltip = "Step \(number) (trace line \(step.line)): \(DiagramStyle.describe(kind))"
+        tooltip += " \(from ?? previousType ?? "start") → \(to)"
+        if let coordinator { tooltip += "\nBy \(coordinator)" }
+        if let name = trigger.name { tooltip += "\nTrigger: \(name)" }
+        for line in between.suffix(5) { tooltip += "\n" + line }
+        node.tooltip = tooltip
+        graph.nodes.append(node)
+        var edge = transitionEdge(
+          kind: kind, from: previous, to: nodeID, fromLabel: from ?? previousType, toLabel: to, count: 1,
+          triggers: trigger.name.map { [$0] } ?? [], id: ids.make("edge", String(number)), options: options)
+        edge.classes.append("step-edge")
+        graph.edges.append(edge)
+        previous = nodeID
+        previousType = to
+        between = []
+      }
+    }
+    // What happened after the last transition (a flow finishing) still belongs in the journey.
+    if !between.isEmpty, number > 0, number <= options.maxJourneySteps,
+      let last = graph.nodes.indices.last
+    {
+      graph.nodes[last].tooltip = (graph.nodes[last].tooltip ?? "") + "\nThen: " + between.suffix(5).joined(separator: "; ")
+    }
+    if total == 0 {
+      graph.caption = "This run has no screen transitions."
+    } else if total > options.maxJourneySteps {
+      graph.caption = "Showing the first \(options.maxJourneySteps) of \(total) screen transitions."
+    }
+    return Diagram(
+      subject: .journey(run: run.name), graph: graph, isSimplified: total > options.maxJourneySteps)
+  }
+}

@@ -1,0 +1,161 @@
+import FlowAtlasModel
+
+/// Turns an app's model into diagrams: one builder per ``DiagramSubject``, pure
+/// Swift, deterministic (the same model gives the same DOT bytes).
+public enum DiagramBuilder {
+  /// Builds the diagram of `subject`.
+  ///
+  /// - Parameters:
+  ///   - subject: Which diagram.
+  ///   - app: The app's model.
+  ///   - links: Where nodes link to; a link that fails ``DiagramLinks/isSafe(_:)`` is dropped.
+  ///   - options: What to show.
+  /// - Returns: The diagram, with its DOT and Mermaid text.
+  /// - Throws: ``RenderError/unknownCoordinator(_:)`` or ``RenderError/unknownRun(_:)``
+  ///   when the subject names something the app does not have.
+  public static func diagram(
+    for subject: DiagramSubject, of app: AppModel, links: DiagramLinks = .none,
+    options: DiagramOptions = DiagramOptions()
+  ) throws(RenderError) -> Diagram {
+    let context = Context(app: app, links: links, options: options)
+    let id = diagramID(for: subject, of: app)
+    switch subject {
+    case .appMap: return appMap(context, id: id)
+    case .hierarchy: return hierarchy(context, id: id)
+    case .flow(let coordinator):
+      guard let flow = app.flow(coordinator) else { throw .unknownCoordinator(coordinator) }
+      return self.flow(flow, context, id: id)
+    case .journey(let name):
+      guard let run = app.run(named: name) else { throw .unknownRun(name) }
+      return journey(run, context, id: id)
+    }
+  }
+
+  /// The SVG id of `subject`'s diagram, made from slugs only: `<app>-app-map`,
+  /// `<app>-hierarchy`, `<app>-flow-<coordinator>`, `<app>-journey-<run>`.
+  public static func diagramID(for subject: DiagramSubject, of app: AppModel) -> String {
+    let appSlug = DiagramText.safeSlug(app.slug)
+    switch subject {
+    case .appMap: return "\(appSlug)-app-map"
+    case .hierarchy: return "\(appSlug)-hierarchy"
+    case .flow(let coordinator):
+      let slug = app.coordinator(coordinator)?.slug ?? app.flow(coordinator)?.slug ?? coordinator
+      return "\(appSlug)-flow-\(DiagramText.safeSlug(slug))"
+    case .journey(let name):
+      return "\(appSlug)-journey-\(DiagramText.safeSlug(app.run(named: name)?.slug ?? name))"
+    }
+  }
+
+  /// What every builder needs: the model with lookups by type name.
+  struct Context {
+    let app: AppModel
+    let links: DiagramLinks
+    let options: DiagramOptions
+    private let screens: [String: ScreenType]
+    private let coordinators: [String: CoordinatorType]
+
+    init(app: AppModel, links: DiagramLinks, options: DiagramOptions) {
+      self.app = app
+      self.links = links
+      self.options = options
+      screens = Dictionary(app.screens.map { ($0.type, $0) }, uniquingKeysWith: { first, _ in first })
+      coordinators = Dictionary(
+        app.coordinators.map { ($0.type, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    func screen(_ type: String) -> ScreenType? { screens[type] }
+    func coordinator(_ type: String) -> CoordinatorType? { coordinators[type] }
+    func screenSlug(_ type: String) -> String { DiagramText.safeSlug(screens[type]?.slug ?? type) }
+    func coordinatorSlug(_ type: String) -> String {
+      DiagramText.safeSlug(coordinators[type]?.slug ?? app.flow(type)?.slug ?? type)
+    }
+    func owner(_ screenType: String) -> String? { screens[screenType]?.owner }
+
+    func screenLink(_ type: String) -> String? {
+      DiagramText.safeLink(links.screen(owner(type).map(coordinatorSlug), screenSlug(type)))
+    }
+    func flowLink(_ coordinator: String) -> String? {
+      DiagramText.safeLink(links.flow(coordinatorSlug(coordinator)))
+    }
+
+    /// A screen node: its type as the label, titles and visits in the tooltip.
+    func screenNode(_ type: String, id: String, role: DiagramGraph.NodeRole, extraClasses: [String] = [])
+      -> DiagramGraph.Node
+    {
+      let (label, _) = DiagramText.label(type)
+      var tooltip = type
+      if let screen = screen(type) {
+        if !screen.titles.isEmpty { tooltip += "\nTitles: " + screen.titles.prefix(5).joined(separator: ", ") }
+        tooltip += "\nShown \(screen.visits)×"
+      }
+      if let owner = owner(type) { tooltip += "\nIn \(owner)" }
+      let ownerClass = owner(type).map { "owner-\(coordinatorSlug($0))" } ?? "unowned"
+      return DiagramGraph.Node(
+        id: id, label: label, tooltip: tooltip, classes: ["screen", ownerClass] + extraClasses,
+        link: screenLink(type), role: role)
+    }
+  }
+
+  /// Transitions between the same two screens by the same kind, merged over coordinators.
+  struct EdgeGroup {
+    var from: String
+    var to: String
+    var kind: TransitionKind
+    var count: Int
+    var triggers: [String]
+  }
+
+  /// Groups `transitions` that have a `from` screen, in (from, to, kind) order,
+  /// dropping back kinds unless the options show them.
+  static func edgeGroups(_ transitions: [Transition], options: DiagramOptions) -> [EdgeGroup] {
+    struct Key: Hashable, Comparable {
+      var from: String
+      var to: String
+      var kind: TransitionKind
+      static func < (l: Key, r: Key) -> Bool { (l.from, l.to, l.kind) < (r.from, r.to, r.kind) }
+    }
+    var groups: [Key: EdgeGroup] = [:]
+    for transition in transitions {
+      guard let from = transition.from, options.showBackTransitions || !transition.kind.isBack else { continue }
+      let key = Key(from: from, to: transition.to, kind: transition.kind)
+      var group = groups[key] ?? EdgeGroup(from: from, to: transition.to, kind: transition.kind, count: 0, triggers: [])
+      group.count += transition.count
+      group.triggers.append(contentsOf: transition.triggers)
+      groups[key] = group
+    }
+    return groups.keys.sorted().map { key in
+      var group = groups[key]!
+      group.triggers = Array(Set(group.triggers)).sorted()
+      return group
+    }
+  }
+
+  /// An edge for a group of transitions: styled by kind, triggers and count next to it.
+  static func transitionEdge(
+    kind: TransitionKind, from: String, to: String, fromLabel: String?, toLabel: String, count: Int,
+    triggers: [String], id: String, options: DiagramOptions, extraClasses: [String] = []
+  ) -> DiagramGraph.Edge {
+    var xlabel: String? = nil
+    if options.edgeLabels {
+      var text = DiagramText.list(triggers)
+      if count > 1 { text += text.isEmpty ? "×\(count)" : " ×\(count)" }
+      xlabel = text.isEmpty ? nil : text
+    }
+    var tooltip = "\(DiagramStyle.describe(kind)): \(fromLabel ?? "start") → \(toLabel)"
+    tooltip += count == 1 ? ", once" : ", \(count) times"
+    if !triggers.isEmpty {
+      tooltip += "\nTriggers: " + triggers.prefix(20).joined(separator: ", ")
+      if triggers.count > 20 { tooltip += " +\(triggers.count - 20) more" }
+    }
+    let kindSlug = Slug.make(kind.rawValue)
+    return DiagramGraph.Edge(
+      id: id, from: from, to: to, role: .transition(kind), xlabel: xlabel, tooltip: tooltip,
+      classes: ["transition", "kind-\(kindSlug)", kind.isBack ? "back" : "forward"] + extraClasses,
+      count: count)
+  }
+
+  static func startNode(id: String) -> DiagramGraph.Node {
+    DiagramGraph.Node(
+      id: id, label: "start", tooltip: "Where runs begin", classes: ["start"], link: nil, role: .start)
+  }
+}

@@ -1,0 +1,92 @@
+/// One drawing for Graphviz: DOT text and the format to write.
+public struct RenderJob: Hashable, Sendable {
+  public var dot: String
+  public var format: OutputFormat
+
+  public init(dot: String, format: OutputFormat) {
+    self.dot = dot
+    self.format = format
+  }
+}
+
+/// The worker protocol: length-prefixed frames on the worker's stdin and stdout.
+///
+/// A frame is a 4-byte big-endian payload length, then the payload. A request's
+/// payload is one format byte (`s`vg, `p`ng, p`d`f) then the DOT text in UTF-8;
+/// a response's is one status byte (see ``Status``) then the drawing's bytes or,
+/// for an error, Graphviz's message in UTF-8.
+enum WorkerFrame {
+  /// Larger frames are refused: no diagram we draw comes near it.
+  static let maxPayload = 1 << 30
+
+  enum Status: UInt8 {
+    case ok = 0
+    case invalidDOT = 1
+    case layoutFailed = 2
+    case renderFailed = 3
+    case other = 4
+  }
+
+  static func request(_ job: RenderJob) -> [UInt8]? {
+    let code: UInt8
+    switch job.format {
+    case .svg: code = UInt8(ascii: "s")
+    case .png: code = UInt8(ascii: "p")
+    case .pdf: code = UInt8(ascii: "d")
+    case .dot, .mermaid: return nil
+    }
+    return frame([code] + Array(job.dot.utf8))
+  }
+
+  static func decodeRequest(_ payload: [UInt8]) -> RenderJob? {
+    guard let code = payload.first else { return nil }
+    let format: OutputFormat
+    switch code {
+    case UInt8(ascii: "s"): format = .svg
+    case UInt8(ascii: "p"): format = .png
+    case UInt8(ascii: "d"): format = .pdf
+    default: return nil
+    }
+    return RenderJob(dot: String(decoding: payload.dropFirst(), as: UTF8.self), format: format)
+  }
+
+  static func response(_ result: Result<[UInt8], RenderError>) -> [UInt8] {
+    switch result {
+    case .success(let bytes): return frame([Status.ok.rawValue] + bytes)
+    case .failure(let error):
+      let (status, message): (Status, String)
+      switch error {
+      case .invalidDOT(let text): (status, message) = (.invalidDOT, text)
+      case .layoutFailed(let text): (status, message) = (.layoutFailed, text)
+      case .renderFailed(_, let text): (status, message) = (.renderFailed, text)
+      default: (status, message) = (.other, error.localizedDescription)
+      }
+      return frame([status.rawValue] + Array(message.utf8))
+    }
+  }
+
+  static func decodeResponse(_ payload: [UInt8], format: OutputFormat) -> Result<[UInt8], RenderError> {
+    guard let code = payload.first, let status = Status(rawValue: code) else {
+      return .failure(.workerFailed(message: "the worker sent an unreadable response"))
+    }
+    let body = Array(payload.dropFirst())
+    let text = String(decoding: body, as: UTF8.self)
+    switch status {
+    case .ok: return .success(body)
+    case .invalidDOT: return .failure(.invalidDOT(message: text))
+    case .layoutFailed: return .failure(.layoutFailed(message: text))
+    case .renderFailed: return .failure(.renderFailed(format: format, message: text))
+    case .other: return .failure(.workerFailed(message: text))
+    }
+  }
+
+  static func frame(_ payload: [UInt8]) -> [UInt8] {
+    let length = UInt32(payload.count)
+    return [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)]
+      + payload
+  }
+
+  static func length(_ header: [UInt8]) -> Int {
+    header.reduce(0) { $0 << 8 | Int($1) }
+  }
+}

@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The loop of a render worker process (`flowatlas __render-worker`): reads
+/// ``RenderJob``s from stdin, draws each with ``Graphviz``, writes the result
+/// to stdout, until stdin closes.
+///
+/// ``RenderPool`` starts workers so that a layout that runs too long or
+/// crashes Graphviz can be stopped by killing the process.
+public enum RenderWorker {
+  /// Serves jobs until end of input.
+  ///
+  /// - Parameters:
+  ///   - input: The file descriptor requests arrive on (stdin).
+  ///   - output: The file descriptor responses go to (stdout); nothing else may write to it.
+  /// - Returns: The process exit status: 0 at end of input, 65 for a malformed
+  ///   request, 74 when the output closed.
+  public static func serve(input: Int32 = 0, output: Int32 = 1) -> Int32 {
+    signal(SIGPIPE, SIG_IGN)
+    while true {
+      guard let header = FileDescriptorIO.read(input, count: 4) else { return 0 }
+      let length = WorkerFrame.length(header)
+      guard length > 0, length <= WorkerFrame.maxPayload,
+        let payload = FileDescriptorIO.read(input, count: length),
+        let job = WorkerFrame.decodeRequest(payload)
+      else { return 65 }
+      let result: Result<[UInt8], RenderError>
+      do {
+        result = .success(try Graphviz.render(dot: job.dot, format: job.format))
+      } catch {
+        result = .failure(error)
+      }
+      guard FileDescriptorIO.write(output, WorkerFrame.response(result)) else { return 74 }
+    }
+  }
+}
+
+/// Blocking reads and writes of whole buffers on a file descriptor.
+enum FileDescriptorIO {
+  /// Exactly `count` bytes, or nil at end of input or on an error.
+  static func read(_ fd: Int32, count: Int) -> [UInt8]? {
+    var bytes = [UInt8](repeating: 0, count: count)
+    var done = 0
+    while done < count {
+      let got = bytes.withUnsafeMutableBytes { buffer in
+        systemRead(fd, buffer.baseAddress! + done, count - done)
+      }
+      if got < 0 && errno == EINTR { continue }
+      guard got > 0 else { return nil }
+      done += got
+    }
+    return bytes
+  }
+
+  /// True when all of `bytes` was written.
+  static func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    var done = 0
+    while done < bytes.count {
+      let wrote = bytes.withUnsafeBytes { buffer in
+        systemWrite(fd, buffer.baseAddress! + done, bytes.count - done)
+      }
+      if wrote < 0 && errno == EINTR { continue }
+      guard wrote > 0 else { return false }
+      done += wrote
+    }
+    return true
+  }
+
+  static func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+      Glibc.read(fd, buffer, count)
+    #else
+      Darwin.read(fd, buffer, count)
+    #endif
+  }
+
+  static func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+      Glibc.write(fd, buffer, count)
+    #else
+      Darwin.write(fd, buffer, count)
+    #endif
+  }
+}

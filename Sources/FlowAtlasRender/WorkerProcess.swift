@@ -1,0 +1,162 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One running render worker: its pid and the pipes to its stdin and stdout.
+///
+/// Used by one thread at a time: ``RenderPool`` takes it out of its idle list
+/// before use and puts it back after, hence `@unchecked Sendable`.
+final class WorkerProcess: @unchecked Sendable {
+  let pid: pid_t
+  /// Our end of the socket that is the worker's stdin and stdout.
+  private let channel: Int32
+  private(set) var jobsDone = 0
+  private var stopped = false
+
+  /// Starts `executable` with `arguments`, its stderr discarded (Graphviz's own
+  /// messages travel in responses; a few libraries print to stderr directly).
+  init(executable: String, arguments: [String]) throws(RenderError) {
+    guard access(executable, X_OK) == 0 else {
+      throw .workerUnavailable(path: executable, message: "not an executable file")
+    }
+    (pid, channel) = try Self.spawn(executable: executable, arguments: arguments)
+  }
+
+  private static func spawn(executable: String, arguments: [String]) throws(RenderError) -> (pid_t, Int32) {
+    // One socket pair, not pipes: `send` with MSG_NOSIGNAL reports a dead worker
+    // as an error instead of raising SIGPIPE in the caller's process, and
+    // SOCK_CLOEXEC keeps a worker started later from inheriting this one's end.
+    var ends: [Int32] = [-1, -1]
+    #if canImport(Glibc)
+      let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+    #else
+      let type = SOCK_STREAM
+    #endif
+    guard socketpair(AF_UNIX, type, 0, &ends) == 0 else {
+      throw .workerUnavailable(path: executable, message: "socketpair failed (errno \(errno))")
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, ends[1], 0)
+    posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+
+    let argv = ([executable] + arguments).map { strdup($0) }
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let status = (argv + [nil]).withUnsafeBufferPointer { argvBuffer in
+      posix_spawn(&pid, executable, &actions, nil, UnsafeMutablePointer(mutating: argvBuffer.baseAddress!), nil)
+    }
+    close(ends[1])
+    guard status == 0 else {
+      close(ends[0])
+      throw .workerUnavailable(path: executable, message: String(cString: strerror(status)))
+    }
+    return (pid, ends[0])
+  }
+
+  deinit { stop(force: true) }
+
+  /// Sends `job` and waits at most `deadline` for the answer.
+  ///
+  /// - Returns: The drawing or the error; a timeout, crash or protocol error
+  ///   also stops the worker (``isStopped``), which must then be replaced.
+  func run(_ job: RenderJob, deadline: Duration) -> Result<[UInt8], RenderError> {
+    guard let request = WorkerFrame.request(job) else { return .failure(.notAGraphvizFormat(job.format)) }
+    let clock = ContinuousClock()
+    let end = clock.now.advanced(by: deadline)
+    guard send(request) else { return .failure(crashed()) }
+    switch read(count: 4, until: end, deadline: deadline, clock: clock) {
+    case .failure(let error): return .failure(error)
+    case .success(let header):
+      let length = WorkerFrame.length(header)
+      guard length > 0, length <= WorkerFrame.maxPayload else {
+        stop(force: true)
+        return .failure(.workerFailed(message: "the worker sent a frame of \(length) bytes"))
+      }
+      switch read(count: length, until: end, deadline: deadline, clock: clock) {
+      case .failure(let error): return .failure(error)
+      case .success(let payload):
+        jobsDone += 1
+        return WorkerFrame.decodeResponse(payload, format: job.format)
+      }
+    }
+  }
+
+  var isStopped: Bool { stopped }
+
+  /// Ends the worker: closing its stdin lets it exit by itself; `force` kills it
+  /// first (a layout in progress cannot be interrupted any other way).
+  ///
+  /// - Returns: How it ended, for messages ("exited with status 1", "killed by signal 6").
+  @discardableResult
+  func stop(force: Bool) -> String {
+    guard !stopped else { return "stopped" }
+    stopped = true
+    if force { kill(pid, SIGKILL) }
+    close(channel)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let signal = status & 0x7F
+    return signal == 0 ? "exited with status \((status >> 8) & 0xFF)" : "killed by signal \(signal)"
+  }
+
+  /// The worker closed its output: it crashed (Graphviz aborts on some graphs) or exited.
+  private func crashed() -> RenderError {
+    .workerFailed(message: "the render worker \(stop(force: false)) while drawing")
+  }
+
+  /// Writes all of `bytes`; false when the worker is gone (no SIGPIPE).
+  private func send(_ bytes: [UInt8]) -> Bool {
+    var done = 0
+    while done < bytes.count {
+      let sent = bytes.withUnsafeBytes { buffer in
+        #if canImport(Glibc)
+          Glibc.send(channel, buffer.baseAddress! + done, bytes.count - done, Int32(MSG_NOSIGNAL))
+        #else
+          Darwin.send(channel, buffer.baseAddress! + done, bytes.count - done, 0)
+        #endif
+      }
+      if sent < 0 && errno == EINTR { continue }
+      guard sent > 0 else { return false }
+      done += sent
+    }
+    return true
+  }
+
+  private func read(count: Int, until end: ContinuousClock.Instant, deadline: Duration, clock: ContinuousClock)
+    -> Result<[UInt8], RenderError>
+  {
+    var bytes = [UInt8](repeating: 0, count: count)
+    var done = 0
+    while done < count {
+      let left = clock.now.duration(to: end)
+      guard left > .zero else {
+        stop(force: true)
+        return .failure(.timedOut(seconds: deadline.seconds))
+      }
+      var poller = pollfd(fd: channel, events: Int16(POLLIN), revents: 0)
+      let millis = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+      let ready = poll(&poller, 1, max(millis, 1))
+      if ready < 0 && errno == EINTR { continue }
+      if ready == 0 { continue }
+      let got = bytes.withUnsafeMutableBytes { buffer in
+        FileDescriptorIO.systemRead(channel, buffer.baseAddress! + done, count - done)
+      }
+      if got < 0 && errno == EINTR { continue }
+      guard got > 0 else { return .failure(crashed()) }
+      done += got
+    }
+    return .success(bytes)
+  }
+}
+
+extension Duration {
+  /// The duration in seconds, for messages.
+  var seconds: Double {
+    Double(components.seconds) + Double(components.attoseconds) / 1e18
+  }
+}

@@ -1,0 +1,121 @@
+import FlowAtlasModel
+import Foundation
+import Testing
+
+@testable import FlowAtlasRender
+
+@Suite struct DiagramRendererTests {
+  @Test func bigAppMapFallsBackToCoordinatorsAndSaysSo() throws {
+    let app = SampleApps.generated(coordinators: 16, screensPer: 10)
+    let diagram = try DiagramBuilder.diagram(for: .appMap, of: app)
+    #expect(diagram.isCoordinatorLevel)
+    #expect(diagram.isSimplified)
+    #expect(diagram.caption?.contains("Coordinator-level map: 160 screens") == true)
+    #expect(!diagram.dot.contains("cluster_"))
+    let svg = try DiagramRenderer().svgs(for: [.appMap], of: app)[.appMap]!
+    #expect(svg.contains("Coordinator&#45;level map") || svg.contains("Coordinator-level map"))
+    #expect(svg.contains(#"class="node coordinator owner&#45;flow0&#45;coordinator""#))
+  }
+
+  @Test func appMapWithinTheLimitShowsScreens() throws {
+    let app = SampleApps.generated(coordinators: 10, screensPer: 10)
+    let diagram = try DiagramBuilder.diagram(for: .appMap, of: app)
+    #expect(!diagram.isCoordinatorLevel)
+    #expect(diagram.caption == nil)
+  }
+
+  @Test func failedLayoutFallsBackToACheaperDrawing() throws {
+    // An engine that fails every clustered layout, as `trouble in init_rank` does.
+    let engine = RenderEngine.custom { jobs in
+      jobs.map { job in
+        job.dot.contains("subgraph")
+          ? .failure(.layoutFailed(message: "Error: trouble in init_rank"))
+          : Result { () throws(RenderError) in try Graphviz.render(dot: job.dot, format: job.format) }
+      }
+    }
+    let renderer = DiagramRenderer(engine: engine)
+    let rendered = try renderer.render(
+      [.appMap, .flow(coordinator: "AppCoordinator"), .hierarchy], of: SampleApps.shop, format: .svg)
+    #expect(rendered.map(\.subject) == [.appMap, .flow(coordinator: "AppCoordinator"), .hierarchy])
+    #expect(rendered[0].isCoordinatorLevel)
+    #expect(rendered[0].fallbackReason == .layoutFailed(message: "Error: trouble in init_rank"))
+    #expect(rendered[0].caption?.hasPrefix("Simplified coordinator-level map") == true)
+    #expect(rendered[1].isSimplified && !rendered[1].isCoordinatorLevel)
+    #expect(rendered[1].text.contains("Simplified drawing without groups"))
+    #expect(rendered[2].fallbackReason == nil && !rendered[2].isSimplified)
+  }
+
+  @Test func whenTheFallbackFailsTooTheErrorIsThrown() {
+    let renderer = DiagramRenderer(engine: .custom { jobs in jobs.map { _ in .failure(.timedOut(seconds: 1)) } })
+    #expect(throws: RenderError.timedOut(seconds: 1)) {
+      try renderer.render([.appMap], of: SampleApps.shop, format: .svg)
+    }
+  }
+
+  @Test func unknownSubjectsAreErrors() {
+    #expect(throws: RenderError.unknownCoordinator("Nope")) {
+      try DiagramBuilder.diagram(for: .flow(coordinator: "Nope"), of: SampleApps.shop)
+    }
+    #expect(throws: RenderError.unknownRun("nope")) {
+      try DiagramBuilder.diagram(for: .journey(run: "nope"), of: SampleApps.shop)
+    }
+  }
+
+  @Test(arguments: [OutputFormat.dot, .mermaid])
+  func textFormatsNeedNoGraphviz(format: OutputFormat) throws {
+    let renderer = DiagramRenderer(engine: .custom { _ in Issue.record("Graphviz was called"); return [] })
+    let rendered = try renderer.render([.hierarchy], of: SampleApps.shop, format: format)
+    #expect(rendered[0].text.hasPrefix(format == .dot ? "digraph" : "flowchart"))
+  }
+
+  @Test func pngThroughTheRenderer() throws {
+    let rendered = try DiagramRenderer().render([.hierarchy], of: SampleApps.shop, format: .png)
+    #expect(rendered[0].bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+  }
+
+  @Test func backTransitionsShownOnRequest() throws {
+    let shown = try DiagramBuilder.diagram(
+      for: .appMap, of: SampleApps.shop, options: DiagramOptions(showBackTransitions: true))
+    #expect(shown.dot.contains("kind-dismiss"))
+    #expect(shown.dot.contains("kind-pop"))
+    let hidden = try DiagramBuilder.diagram(for: .appMap, of: SampleApps.shop)
+    #expect(!hidden.dot.contains("kind-dismiss"))
+  }
+
+  @Test func longJourneysAreCut() throws {
+    let diagram = try DiagramBuilder.diagram(
+      for: .journey(run: "buy shoes"), of: SampleApps.shop, options: DiagramOptions(maxJourneySteps: 2))
+    #expect(diagram.isSimplified)
+    #expect(diagram.caption == "Showing the first 2 of 4 screen transitions.")
+    #expect(!diagram.dot.contains("step-3"))
+  }
+}
+
+@Suite struct EscapingTests {
+  @Test(arguments: [
+    ("a\"b", #""a\"b""#), ("a\\b", #""a\\b""#), ("a\nb", #""a\nb""#), ("\\\"", #""\\\"""#),
+    ("x\u{1}y\r", #""x y""#), ("<b>", #""<b>""#),
+  ])
+  func dotQuoting(text: String, quoted: String) {
+    #expect(DOTWriter.quote(text) == quoted)
+  }
+
+  @Test(arguments: [
+    ("a\"b", "a#quot;b"), ("<script>", "#lt;script#gt;"), ("a|b", "a#124;b"), ("x;y", "x#59;y"),
+    ("#quot;", "#35;quot#59;"), ("a\nb", "a<br/>b"), ("`md`", "#96;md#96;"), ("a&b", "a#amp;b"),
+  ])
+  func mermaidEscaping(text: String, escaped: String) {
+    #expect(MermaidWriter.escape(text) == escaped)
+  }
+
+  @Test func hostileMermaidStaysInItsQuotes() throws {
+    for subject in [DiagramSubject.appMap, .hierarchy, .journey(run: SampleApps.hostile)] {
+      let text = try DiagramBuilder.diagram(for: subject, of: SampleApps.hostileApp).mermaid
+      #expect(!text.contains("<script"))
+      for line in text.split(separator: "\n") {
+        // Quotes only open and close labels: an even count per line.
+        #expect(line.filter { $0 == "\"" }.count % 2 == 0, "\(line)")
+      }
+    }
+  }
+}

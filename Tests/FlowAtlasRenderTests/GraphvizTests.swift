@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@testable import FlowAtlasRender
+
+@Suite struct GraphvizTests {
+  static let clustered = """
+    digraph "g" {
+      graph [id="g"];
+      subgraph "cluster_b" { graph [id="g-b"]; "b1"; "b2"; }
+      subgraph "cluster_a" { graph [id="g-a"]; "a1"; "a2"; }
+      subgraph "cluster_c" { graph [id="g-c"]; "c1"; }
+      "a1" -> "b1" [xlabel="x"]; "b2" -> "a2"; "c1" -> "a1"; "b1" -> "b2"; "a2" -> "c1";
+    }
+    """
+
+  @Test func rendersSVGWithOurIDs() throws {
+    let svg = String(decoding: try Graphviz.render(dot: Self.clustered, format: .svg), as: UTF8.self)
+    #expect(svg.contains("<svg"))
+    #expect(svg.contains(#"id="g&#45;b""#))
+    #expect(svg.contains(#"id="g&#45;a""#))
+  }
+
+  /// Graphviz 2.42 orders clusters by the address of their name: without the
+  /// arena allocator, the second render in a process differs from the first.
+  @Test func sameClusteredGraphTwiceGivesSameBytes() throws {
+    let first = try Graphviz.render(dot: Self.clustered, format: .svg)
+    for _ in 0..<3 {
+      // Other graphs in between shuffle malloc's free lists.
+      _ = try Graphviz.render(dot: "digraph x { subgraph cluster_z { q } p -> q }", format: .svg)
+      #expect(try Graphviz.render(dot: Self.clustered, format: .svg) == first)
+    }
+  }
+
+  @Test func syntaxErrorBecomesASwiftErrorWithGraphvizText() {
+    #expect {
+      try Graphviz.render(dot: "digraph { a -> }", format: .svg)
+    } throws: { error in
+      guard case .invalidDOT(let message) = error as? RenderError else { return false }
+      return message.contains("syntax error in line 1")
+    }
+    // The sticky error state is reset: the next graph renders.
+    #expect(throws: Never.self) { try Graphviz.render(dot: "digraph { a -> b }", format: .svg) }
+  }
+
+  @Test func pngAndPDFComeFromCairo() throws {
+    let png = try Graphviz.render(dot: Self.clustered, format: .png)
+    #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    let pdf = try Graphviz.render(dot: Self.clustered, format: .pdf)
+    #expect(String(decoding: pdf.prefix(5), as: UTF8.self) == "%PDF-")
+  }
+
+  @Test(arguments: [OutputFormat.dot, .mermaid])
+  func textFormatsAreNotForGraphviz(format: OutputFormat) {
+    #expect(throws: RenderError.notAGraphvizFormat(format)) {
+      try Graphviz.render(dot: Self.clustered, format: format)
+    }
+  }
+
+  @Test func inlineReadySVGStartsAtTheSVGElement() throws {
+    let raw = try Graphviz.render(dot: Self.clustered, format: .svg)
+    #expect(String(decoding: raw.prefix(5), as: UTF8.self) == "<?xml")
+    let inline = String(decoding: SVGText.inlineReady(raw), as: UTF8.self)
+    #expect(inline.hasPrefix("<svg"))
+    #expect(!inline.contains("<!DOCTYPE"))
+  }
+}

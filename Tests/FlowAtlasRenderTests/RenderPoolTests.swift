@@ -1,0 +1,98 @@
+import FlowAtlasModel
+import Foundation
+import Testing
+
+@testable import FlowAtlasRender
+
+/// The worker processes, run for real: the `flowatlas` binary built next to
+/// this test bundle serves `__render-worker`.
+@Suite struct RenderPoolTests {
+  /// `.build/<triple>/debug/flowatlas`, next to the test executable (Linux) or
+  /// next to the `.xctest` bundle (macOS).
+  static let flowatlas: String = {
+    var url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    while url.path.contains(".xctest") { url.deleteLastPathComponent() }
+    return url.appendingPathComponent("flowatlas").path
+  }()
+
+  static let jobs: [RenderJob] = {
+    let app = SampleApps.shop
+    let subjects: [DiagramSubject] = [
+      .appMap, .hierarchy, .flow(coordinator: "AppCoordinator"), .flow(coordinator: "AuthCoordinator"),
+      .flow(coordinator: "CheckoutCoordinator"), .journey(run: "buy shoes"),
+    ]
+    return subjects.map { RenderJob(dot: try! DiagramBuilder.diagram(for: $0, of: app).dot, format: .svg) }
+  }()
+
+  @Test func workerBinaryWasBuilt() {
+    #expect(FileManager.default.isExecutableFile(atPath: Self.flowatlas), "build the flowatlas product first")
+  }
+
+  @Test func workersDrawTheSameBytesAsThisProcess() throws {
+    let pool = RenderPool(executable: Self.flowatlas, workers: 2, recycleAfter: 2)
+    let results = pool.render(Self.jobs + Self.jobs)
+    #expect(results.count == Self.jobs.count * 2)
+    for (index, result) in results.enumerated() {
+      let job = Self.jobs[index % Self.jobs.count]
+      #expect(try result.get() == Graphviz.render(dot: job.dot, format: job.format))
+    }
+  }
+
+  @Test func graphvizErrorTextComesBackFromTheWorker() {
+    let pool = RenderPool(executable: Self.flowatlas, workers: 1)
+    #expect {
+      try pool.render(dot: "digraph { a -> }", format: .svg)
+    } throws: { error in
+      guard case .invalidDOT(let message) = error as? RenderError else { return false }
+      return message.contains("syntax error in line 1")
+    }
+  }
+
+  /// Edge `label`s make Graphviz 2.42 abort in gvFreeLayout (a double free):
+  /// in a worker that is an error, and the pool goes on with a new worker.
+  @Test func aCrashingLayoutFailsOnlyItsJob() throws {
+    let url = try #require(Bundle.module.url(forResource: "Fixtures/init-rank-failure", withExtension: "dot"))
+    let crashing = RenderJob(dot: try String(contentsOf: url, encoding: .utf8), format: .svg)
+    let pool = RenderPool(executable: Self.flowatlas, workers: 1)
+    let results = pool.render([crashing, Self.jobs[0]])
+    #expect(throws: RenderError.self) { try results[0].get() }
+    #expect(throws: Never.self) { try results[1].get() }
+  }
+
+  /// `sleep` never answers: the deadline stops it, deterministically.
+  @Test func aWorkerPastTheDeadlineIsKilled() {
+    let pool = RenderPool(executable: "/bin/sleep", arguments: ["600"], workers: 2, deadline: .milliseconds(50))
+    let results = pool.render(Array(Self.jobs.prefix(3)))
+    for result in results {
+      #expect(throws: RenderError.timedOut(seconds: 0.05)) { try result.get() }
+    }
+  }
+
+  @Test func aWorkerThatExitsIsAnError() {
+    let pool = RenderPool(executable: "/bin/true", arguments: [], workers: 1)
+    #expect {
+      try pool.render(dot: Self.jobs[0].dot, format: .svg)
+    } throws: { error in
+      guard case .workerFailed(let message) = error as? RenderError else { return false }
+      return message.contains("exited with status 0")
+    }
+  }
+
+  @Test func aMissingWorkerIsAnError() {
+    let pool = RenderPool(executable: "/nonexistent/flowatlas")
+    #expect {
+      try pool.render(dot: Self.jobs[0].dot, format: .svg)
+    } throws: { error in
+      if case .workerUnavailable(let path, _) = error as? RenderError { return path == "/nonexistent/flowatlas" }
+      return false
+    }
+  }
+
+  @Test func rendererUsesThePoolForASite() throws {
+    let pool = RenderPool(executable: Self.flowatlas, workers: 2)
+    let subjects: [DiagramSubject] = [.appMap, .hierarchy, .journey(run: "buy shoes")]
+    let svgs = try DiagramRenderer.svgs(for: subjects, of: SampleApps.shop, links: .site, engine: .pool(pool))
+    #expect(svgs.count == 3)
+    #expect(svgs.values.allSatisfy { $0.hasPrefix("<svg") })
+  }
+}
