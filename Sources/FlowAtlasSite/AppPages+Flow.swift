@@ -60,11 +60,19 @@ extension AppPages {
         out.append(.text("When a run begins, "))
       }
     }
-    out += Wording.trigger(transition.triggers)
-    out.append(.text(", "))
-    if let coordinator = transition.coordinator { out.append(flowRef(coordinator)) } else { out.append(.text("the app")) }
+    // "automatically" reads best after the verb; a trigger reads best before it.
+    if !transition.triggers.isEmpty {
+      out += Wording.trigger(transition.triggers)
+      out.append(.text(", "))
+    }
+    if let coordinator = transition.coordinator {
+      out.append(flowRef(coordinator))
+    } else {
+      out.append(.text(out.isEmpty ? "The app" : "the app"))
+    }
     out.append(.text(" "))
     out += Wording.showing(transition.kind, screenRef(transition.to))
+    if transition.triggers.isEmpty { out.append(.text(" automatically")) }
     if let owner = screen(transition.to)?.owner, owner != transition.coordinator, !showSource {
       out += [.text(" in "), flowRef(owner)]
     }

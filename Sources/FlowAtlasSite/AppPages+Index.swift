@@ -8,7 +8,7 @@ extension AppPages {
       "main", "search-input", "search-status", "search-results", "theme-toggle", "nav-filter", "at-a-glance",
       "hierarchy", "app-map", "flows", "journeys", "problems", "hierarchy-caption", "app-map-caption",
     ]
-    let problemCount = app.diagnostics.count + app.coordinators.reduce(0) { $0 + $1.leaks }
+    let problemCount = app.diagnostics.count
     var main: [HTML] = [
       .el("h1", [], [.el("span", [.cls("kicker")], [.text("App")]), .text(app.name)]),
       .el("ul", [.cls("stats")], [
@@ -83,8 +83,6 @@ extension AppPages {
   private func problemSummary() -> HTML {
     var counts: [String: Int] = [:]
     for diagnostic in app.diagnostics { counts[diagnostic.code.rawValue, default: 0] += 1 }
-    let leaks = app.coordinators.reduce(0) { $0 + $1.leaks }
-    if leaks > 0 && counts["coordinator-leak"] == nil { counts["coordinator-leak"] = leaks }
     guard !counts.isEmpty else { return .p(text: "No problems were found in these traces.") }
     return .group([
       .el("ul", [.cls("problem-counts")], counts.keys.sorted().map { code in

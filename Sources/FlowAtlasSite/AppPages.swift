@@ -96,7 +96,7 @@ struct AppPages: Sendable {
     func item(_ href: String, _ content: [HTML]) -> HTML {
       .el("li", [], [.a(href: href, content, [.aria("current", href == current ? "page" : nil)])])
     }
-    let problems = app.diagnostics.count + app.coordinators.reduce(0) { $0 + $1.leaks }
+    let problems = app.diagnostics.count
     var sections: [HTML] = [
       .el("p", [.cls("nav-app")], [.text(app.name)]),
       .el(
@@ -151,7 +151,7 @@ struct AppPages: Sendable {
     }
     let markup = try sanitizer.sanitize(
       svg, name: "\(caption) (app \(app.name))",
-      rootAttributes: [.attr("role", "group"), .aria("labelledby", captionID), .cls("diagram-svg")],
+      rootAttributes: [.aria("labelledby", captionID), .cls("diagram-svg")],
       usedIDs: &usedIDs)
     return .el(
       "figure", [.cls("diagram"), .id(id)],

@@ -28,7 +28,7 @@ struct LandingPage {
         .el(
           "ul", [.cls("app-cards")],
           zip(model.apps, folders).map { app, folder in
-            let problems = app.diagnostics.count + app.coordinators.reduce(0) { $0 + $1.leaks }
+            let problems = app.diagnostics.count
             return .el(
               "li", [.cls("app-card")],
               [

@@ -94,7 +94,7 @@ import Testing
     let html = try page("shop/flow-auth.html", in: site)
     #expect(html.contains("id=\"screen-login-view-controller\""))
     #expect(html.contains("It is started by <a href=\"flow-app.html\"><code class=\"flow-name\">AppCoordinator</code></a>"))
-    #expect(html.contains("When a run begins, automatically, <a href=\"flow-auth.html\">"))
+    #expect(html.contains("When a run begins, <a href=\"flow-auth.html\">"))
     #expect(html.contains("when the person taps <q class=\"action\">login</q>"))
     #expect(html.contains("sets <a href=\"flow-main.html#screen-home-view-controller\">"))
     #expect(html.contains("Starts <a href=\"flow-sign-up.html\"><code class=\"flow-name\">SignUpCoordinator</code></a>, which returns <code>registered</code>"))
