@@ -1,0 +1,147 @@
+import FlowAtlasModel
+import FlowAtlasTrace
+
+/// The app's overview and problems pages.
+extension AppPages {
+  func indexPage() throws(SiteError) -> String {
+    var ids: Set<String> = [
+      "main", "search-input", "search-status", "search-results", "theme-toggle", "nav-filter", "at-a-glance",
+      "hierarchy", "app-map", "flows", "journeys", "problems", "hierarchy-caption", "app-map-caption",
+    ]
+    let problemCount = app.diagnostics.count
+    var main: [HTML] = [
+      .el("h1", [], [.el("span", [.cls("kicker")], [.text("App")]), .text(app.name)]),
+      .el("ul", [.cls("stats")], [
+        stat(app.flows.count, "flow"), stat(app.screens.count, "screen"), stat(app.transitions.count, "transition"),
+        stat(app.runs.count, "journey"), stat(problemCount, "problem"),
+      ]),
+      .el("section", [.aria("labelledby", "at-a-glance")], [
+        PageLayout.heading(2, id: "at-a-glance", "Navigation at a glance"),
+        .p(text: "The coordinator hierarchy: which flow starts which."),
+        try figure(.hierarchy, id: "hierarchy", caption: "Coordinator hierarchy of \(app.name)", usedIDs: &ids),
+        hierarchyList(),
+        .p(text: "The app map: every screen, grouped by the flow that shows it. Select a screen to read about it."),
+        try figure(.appMap, id: "app-map", caption: "App map of \(app.name)", usedIDs: &ids),
+      ]),
+    ]
+    main.append(.el("section", [.aria("labelledby", "flows")], [PageLayout.heading(2, id: "flows", "Flows"), flowTable()]))
+    main.append(.el("section", [.aria("labelledby", "journeys")], [PageLayout.heading(2, id: "journeys", "Journeys"), journeyTable()]))
+    main.append(.el("section", [.aria("labelledby", "problems")], [PageLayout.heading(2, id: "problems", "Problems"), problemSummary()]))
+    return document(title: "", current: "index.html", crumbs: [], main: main)
+  }
+
+  private func stat(_ count: Int, _ noun: String) -> HTML {
+    .el("li", [], [.el("span", [.cls("stat-value")], [.text(String(count))]), .text(" " + (count == 1 ? noun : noun + "s"))])
+  }
+
+  /// The hierarchy as a nested list: the diagram's text alternative.
+  private func hierarchyList() -> HTML {
+    let roots = app.coordinators.filter { $0.parents.isEmpty }.map(\.type)
+    guard !app.coordinators.isEmpty else { return .p(text: "No coordinators were recorded.") }
+    var visited: Set<String> = []
+    func node(_ type: String) -> HTML {
+      guard visited.insert(type).inserted else {
+        return .el("li", [], [flowRef(type), .el("span", [.cls("meta")], [.text(" (shown above)")])])
+      }
+      let children = app.coordinator(type)?.children ?? []
+      return .el("li", [], [flowRef(type)] + (children.isEmpty ? [] : [.el("ul", [], children.map(node))]))
+    }
+    // A hierarchy without a root (a cycle) still lists every type.
+    let starts = roots.isEmpty ? app.coordinators.map(\.type) : roots
+    var items = starts.map(node)
+    for type in app.coordinators.map(\.type) where !visited.contains(type) { items.append(node(type)) }
+    return .el("ul", [.cls("tree"), .aria("label", "Coordinator hierarchy")], items)
+  }
+
+  private func flowTable() -> HTML {
+    guard !app.flows.isEmpty else { return .p(text: "No flows were recorded.") }
+    return table(
+      caption: "Flows of \(app.name)", headers: ["Flow", "Screens", "Started", "Starts", "Returns"],
+      numeric: [1, 2],
+      rows: app.flows.map { flow in
+        let coordinator = app.coordinator(flow.coordinator)
+        return [
+          flowRef(flow.coordinator), .text(String(flow.screens.count)), .text(String(coordinator?.starts ?? 0)),
+          .group(Wording.orList(flow.children.map(flowRef), conjunction: "and")),
+          .group(Wording.orList(flow.outputs.map { .code($0) })),
+        ]
+      })
+  }
+
+  private func journeyTable() -> HTML {
+    guard !app.runs.isEmpty else { return .p(text: "No journeys were recorded.") }
+    return table(
+      caption: "Journeys of \(app.name)", headers: ["Journey", "Run", "Steps", "Transitions"], numeric: [2, 3],
+      rows: app.runs.map { run in
+        [
+          .a(href: "journey-\(run.slug).html", text: run.title ?? run.name), .code(run.name),
+          .text(String(run.steps.count)), .text(String(run.transitionCount)),
+        ]
+      })
+  }
+
+  private func problemSummary() -> HTML {
+    var counts: [String: Int] = [:]
+    for diagnostic in app.diagnostics { counts[diagnostic.code.rawValue, default: 0] += 1 }
+    guard !counts.isEmpty else { return .p(text: "No problems were found in these traces.") }
+    return .group([
+      .el("ul", [.cls("problem-counts")], counts.keys.sorted().map { code in
+        .el("li", [], [.code(code), .text(": \(counts[code]!)")])
+      }),
+      .p([.a(href: "problems.html", text: "See every problem with its journey and line")]),
+    ])
+  }
+
+  func table(caption: String, headers: [String], numeric: Set<Int> = [], rows: [[HTML]]) -> HTML {
+    .el("div", [.cls("table-scroll")], [
+      .el("table", [], [
+        .el("caption", [.cls("visually-hidden")], [.text(caption)]),
+        .el("thead", [], [.el("tr", [], headers.enumerated().map { index, header in
+          .el("th", [.attr("scope", "col"), .cls(numeric.contains(index) ? "num" : nil)], text: header)
+        })]),
+        .el("tbody", [], rows.map { cells in
+          .el("tr", [], cells.enumerated().map { index, cell in
+            index == 0
+              ? .el("th", [.attr("scope", "row")], [cell])
+              : .el("td", [.cls(numeric.contains(index) ? "num" : nil)], [cell])
+          })
+        }),
+      ])
+    ])
+  }
+
+  func problemsPage() -> String {
+    var main: [HTML] = [.el("h1", [], [.el("span", [.cls("kicker")], [.text("Problems")]), .text(app.name)])]
+    if app.diagnostics.isEmpty {
+      main.append(.p(text: "No problems were found in these traces."))
+    } else {
+      main.append(.p(text: "Every problem the reader found, with the trace line it is on. Select one to see it in its journey."))
+      main.append(Self.problemTable(app.diagnostics, caption: "Problems of \(app.name)") { diagnostic in
+        run(forFile: diagnostic.file).map { "journey-\($0.slug).html#line-\(diagnostic.line)" }
+      })
+    }
+    return document(title: "Problems", current: "problems.html", crumbs: [("Problems", nil)], main: main)
+  }
+
+  /// Diagnostics as a table, each location linking where `href` says.
+  static func problemTable(_ diagnostics: [Diagnostic], caption: String, href: (Diagnostic) -> String?) -> HTML {
+    .el("div", [.cls("table-scroll")], [
+      .el("table", [.cls("problems-table")], [
+        .el("caption", [.cls("visually-hidden")], [.text(caption)]),
+        .el("thead", [], [.el("tr", [], ["Where", "Severity", "Code", "Message"].map {
+          .el("th", [.attr("scope", "col")], text: $0)
+        })]),
+        .el("tbody", [], diagnostics.map { diagnostic in
+          let location = "\(diagnostic.file):\(diagnostic.line)"
+          let place: HTML = href(diagnostic).map { .a(href: $0, [.code(location)]) } ?? .code(location)
+          return .el("tr", [.cls(diagnostic.severity.rawValue)], [
+            .el("th", [.attr("scope", "row")], [place]),
+            .el("td", [], [.el("span", [.cls("badge \(diagnostic.severity.rawValue)")], [.text(diagnostic.severity.rawValue)])]),
+            .el("td", [], [.code(diagnostic.code.rawValue)]),
+            .el("td", [], text: diagnostic.message),
+          ])
+        }),
+      ])
+    ])
+  }
+}

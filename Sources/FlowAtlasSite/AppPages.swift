@@ -1,0 +1,165 @@
+import FlowAtlasModel
+import FlowAtlasTrace
+
+/// One app's pages: lookups shared by its index, flow, journey and problems pages.
+struct AppPages: Sendable {
+  let app: AppModel
+  /// The app's folder under the site root (its slug, unless that is taken by `assets`).
+  let folder: String
+  let layout: PageLayout
+  /// Raw SVG from the provider, sanitized when its page is written.
+  let diagrams: [DiagramSubject: String]
+  /// Rendered notes HTML by coordinator type.
+  let notes: [String: String]
+  /// The other apps' folders and names, for the sidebar.
+  let siblings: [(name: String, folder: String)]
+  let sanitizer: SVGSanitizer
+
+  private let flowSlugs: [String: String]
+  private let screens: [String: ScreenType]
+  private let runsByFile: [String: Run]
+
+  init(
+    app: AppModel, folder: String, layout: PageLayout, diagrams: [DiagramSubject: String],
+    notes: [String: String], siblings: [(name: String, folder: String)]
+  ) {
+    self.app = app
+    self.folder = folder
+    self.layout = layout
+    self.diagrams = diagrams
+    self.notes = notes
+    self.siblings = siblings
+    flowSlugs = Dictionary(app.flows.map { ($0.coordinator, $0.slug) }, uniquingKeysWith: { first, _ in first })
+    screens = Dictionary(app.screens.map { ($0.type, $0) }, uniquingKeysWith: { first, _ in first })
+    runsByFile = Dictionary(app.runs.map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
+    sanitizer = SVGSanitizer(allowedPages: Self.pageNames(of: app))
+  }
+
+  /// Every page file of the app folder.
+  static func pageNames(of app: AppModel) -> Set<String> {
+    var names: Set<String> = ["index.html", "problems.html"]
+    for flow in app.flows { names.insert("flow-\(flow.slug).html") }
+    for run in app.runs { names.insert("journey-\(run.slug).html") }
+    return names
+  }
+
+  /// The pages of this app: file name inside the folder → document.
+  func pages() throws(SiteError) -> [(name: String, html: String)] {
+    var result: [(String, String)] = []
+    result.append(("index.html", try indexPage()))
+    for flow in app.flows { result.append(("flow-\(flow.slug).html", try flowPage(flow))) }
+    for run in app.runs { result.append(("journey-\(run.slug).html", try journeyPage(run))) }
+    result.append(("problems.html", problemsPage()))
+    return result
+  }
+
+  // MARK: Links
+
+  func flowHref(_ coordinator: String) -> String? { flowSlugs[coordinator].map { "flow-\($0).html" } }
+
+  func screenHref(_ type: String) -> String? {
+    guard let screen = screens[type], let owner = screen.owner, let flow = flowHref(owner) else { return nil }
+    return "\(flow)#screen-\(screen.slug)"
+  }
+
+  func screen(_ type: String) -> ScreenType? { screens[type] }
+
+  func run(forFile file: String) -> Run? { runsByFile[file] }
+
+  /// A screen type's name, linking to its place on its owner's flow page.
+  func screenRef(_ type: String) -> HTML {
+    let name = HTML.el("code", [.cls("screen-name")], [.text(type)])
+    guard let href = screenHref(type) else { return name }
+    return .a(href: href, [name])
+  }
+
+  /// A coordinator type's name, linking to its flow page.
+  func flowRef(_ coordinator: String) -> HTML {
+    let name = HTML.el("code", [.cls("flow-name")], [.text(coordinator)])
+    guard let href = flowHref(coordinator) else { return name }
+    return .a(href: href, [name])
+  }
+
+  // MARK: Frame
+
+  /// The page in the site frame, with this app's sidebar.
+  func document(title: String, current: String, crumbs: [(label: String, href: String?)], main: [HTML]) -> String {
+    layout.document(
+      PageLayout.Page(
+        root: "../", title: title.isEmpty ? app.name : "\(title) · \(app.name)",
+        breadcrumbs: [("All apps", "../index.html"), (app.name, current == "index.html" ? nil : "index.html")]
+          + crumbs,
+        sidebar: sidebar(current: current), main: main))
+  }
+
+  private func sidebar(current: String) -> HTML {
+    func item(_ href: String, _ content: [HTML]) -> HTML {
+      .el("li", [], [.a(href: href, content, [.aria("current", href == current ? "page" : nil)])])
+    }
+    let problems = app.diagnostics.count
+    var sections: [HTML] = [
+      .el("p", [.cls("nav-app")], [.text(app.name)]),
+      .el(
+        "ul", [],
+        [
+          item("index.html", [.text("Overview")]),
+          item("problems.html", [.text("Problems "), .el("span", [.cls("count")], [.text(String(problems))])]),
+        ]),
+    ]
+    if !app.flows.isEmpty {
+      sections.append(.el("p", [.cls("nav-section")], [.text("Flows")]))
+      sections.append(.el("ul", [], app.flows.map { item("flow-\($0.slug).html", [.text($0.coordinator)]) }))
+    }
+    if !app.runs.isEmpty {
+      sections.append(.el("p", [.cls("nav-section")], [.text("Journeys")]))
+      sections.append(
+        .el("ul", [], app.runs.map { item("journey-\($0.slug).html", [.text($0.title ?? $0.name)]) }))
+    }
+    if !siblings.isEmpty {
+      sections.append(.el("p", [.cls("nav-section")], [.text("Other apps")]))
+      sections.append(
+        .el("ul", [], siblings.map { item("../\($0.folder)/index.html", [.text($0.name)]) }))
+    }
+    return Self.sidebarFrame(label: "\(app.name) navigation", sections)
+  }
+
+  static func sidebarFrame(label: String, _ sections: [HTML]) -> HTML {
+    .el(
+      "nav", [.cls("sidebar"), .aria("label", label)],
+      [
+        .el("label", [.attr("for", "nav-filter"), .cls("visually-hidden")], [.text("Filter the navigation")]),
+        .el(
+          "input",
+          [.id("nav-filter"), .cls("nav-filter"), .attr("type", "search"), .attr("placeholder", "Filter…"),
+           .attr("autocomplete", "off")]),
+        .el("div", [.cls("nav-lists")], sections),
+      ])
+  }
+
+  // MARK: Diagrams
+
+  /// The subject's diagram in a figure, sanitized, or a note that there is none.
+  func figure(_ subject: DiagramSubject, id: String, caption: String, usedIDs: inout Set<String>) throws(SiteError)
+    -> HTML
+  {
+    let captionID = "\(id)-caption"
+    usedIDs.insert(captionID)
+    guard let svg = diagrams[subject] else {
+      return .el(
+        "figure", [.cls("diagram diagram-missing"), .id(id)],
+        [.p(text: "No diagram was drawn for this."), .el("figcaption", [.id(captionID)], [.text(caption)])])
+    }
+    let markup = try sanitizer.sanitize(
+      svg, name: "\(caption) (app \(app.name))",
+      rootAttributes: [.aria("labelledby", captionID), .cls("diagram-svg")],
+      usedIDs: &usedIDs)
+    return .el(
+      "figure", [.cls("diagram"), .id(id)],
+      [
+        .el(
+          "div", [.cls("diagram-scroll"), .attr("tabindex", "0"), .attr("role", "region"), .aria("label", caption)],
+          [.trusted(markup)]),
+        .el("figcaption", [.id(captionID)], [.text(caption)]),
+      ])
+  }
+}

@@ -1,0 +1,66 @@
+import FlowAtlasModel
+import Foundation
+
+/// Diagrams kept in the site (`.flowatlas-cache/<app>/<fingerprint>/`) so that an unchanged
+/// rebuild reuses them instead of laying every graph out again.
+///
+/// The fingerprint hashes the app model, the subjects and the provider's
+/// ``DiagramProvider/cacheIdentity``; any change draws the app's diagrams anew. Reused SVG
+/// is sanitized again like fresh SVG, so a tampered cache cannot inject anything.
+struct DiagramCache {
+  static let folder = ".flowatlas-cache"
+
+  /// The app's folder in the site.
+  var folder: String
+  var fingerprint: String
+
+  /// Everything an app's diagrams are drawn for, sorted.
+  static func subjects(of app: AppModel) -> [DiagramSubject] {
+    ([.appMap, .hierarchy] + app.flows.map { .flow(coordinator: $0.coordinator) }
+      + app.runs.map { .journey(run: $0.name) }).sorted()
+  }
+
+  static func fingerprint(app: AppModel, provider: any DiagramProvider) -> String {
+    // `String(reflecting:)` of plain value types lists every field in declaration order:
+    // stable across processes, and it changes whenever anything drawn could change.
+    Fingerprint.sha256("v1\u{0}\(provider.cacheIdentity)\u{0}\(String(reflecting: app))")
+  }
+
+  /// A file name per subject, from slugs only.
+  static func fileName(_ subject: DiagramSubject, of app: AppModel) -> String? {
+    switch subject {
+    case .appMap: return "app-map.svg"
+    case .hierarchy: return "hierarchy.svg"
+    case .flow(let coordinator): return app.flow(coordinator).map { "flow-\($0.slug).svg" }
+    case .journey(let run): return app.run(named: run).map { "journey-\($0.slug).svg" }
+    }
+  }
+
+  private var directory: String { "\(Self.folder)/\(folder)/\(fingerprint)" }
+
+  /// The cache files to write into the new site for `svgs`.
+  func files(for svgs: [DiagramSubject: String], app: AppModel) -> [(String, Data)] {
+    var files: [(String, Data)] = [("\(directory)/complete", Data("\(svgs.count)\n".utf8))]
+    for subject in Self.subjects(of: app) {
+      guard let svg = svgs[subject], let name = Self.fileName(subject, of: app) else { continue }
+      files.append(("\(directory)/\(name)", Data(svg.utf8)))
+    }
+    return files
+  }
+
+  /// The diagrams the previous site cached for this fingerprint, nil when there are none.
+  func read(from site: URL, app: AppModel) -> [DiagramSubject: String]? {
+    let base = site.appendingPathComponent(directory, isDirectory: true)
+    guard let complete = try? String(contentsOf: base.appendingPathComponent("complete"), encoding: .utf8),
+      let expected = Int(complete.trimmingCharacters(in: .whitespacesAndNewlines))
+    else { return nil }
+    var svgs: [DiagramSubject: String] = [:]
+    for subject in Self.subjects(of: app) {
+      guard let name = Self.fileName(subject, of: app) else { continue }
+      if let svg = try? String(contentsOf: base.appendingPathComponent(name), encoding: .utf8) {
+        svgs[subject] = svg
+      }
+    }
+    return svgs.count == expected ? svgs : nil
+  }
+}

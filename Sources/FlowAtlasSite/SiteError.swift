@@ -1,0 +1,40 @@
+import Foundation
+
+/// Why a site could not be built. Every case names what to fix; the previous
+/// site in the output folder is left as it was.
+public enum SiteError: Error, LocalizedError, Equatable {
+  /// The output folder exists, is not empty and was not made by FlowAtlas.
+  case foreignOutputFolder(path: String)
+  /// The output path exists but is not a folder.
+  case outputIsNotAFolder(path: String)
+  /// A diagram's SVG could run code or link outside the site.
+  case unsafeDiagram(name: String, reason: String)
+  /// The diagram provider failed.
+  case diagramsFailed(app: String, reason: String)
+  /// A notes file could not be read or rendered.
+  case notesUnreadable(path: String, reason: String)
+  /// The model breaks an invariant the site relies on (a slug that is not a slug, or a repeat).
+  case invalidModel(reason: String)
+  /// Writing the site failed.
+  case writeFailed(path: String, reason: String)
+
+  public var errorDescription: String? {
+    switch self {
+    case .foreignOutputFolder(let path):
+      "\(path): the output folder is not empty and was not made by flowatlas (it has no .flowatlas-site "
+        + "marker); choose an empty or new folder, or remove it yourself"
+    case .outputIsNotAFolder(let path):
+      "\(path): the output path exists and is not a folder; choose a folder path"
+    case .unsafeDiagram(let name, let reason):
+      "diagram \(name): refused to embed its SVG because \(reason); fix the diagram renderer"
+    case .diagramsFailed(let app, let reason):
+      "diagrams of app \(app) failed: \(reason)"
+    case .notesUnreadable(let path, let reason):
+      "\(path): cannot read the notes file (\(reason)); fix or remove it"
+    case .invalidModel(let reason):
+      "the navigation model is inconsistent: \(reason); this is a bug in the model builder"
+    case .writeFailed(let path, let reason):
+      "\(path): cannot write the site (\(reason)); check the folder's permissions and free space"
+    }
+  }
+}

@@ -1,0 +1,227 @@
+import FlowAtlasModel
+import FlowAtlasSite
+import Foundation
+import Testing
+
+@Suite struct SiteBuilderTests {
+  @discardableResult
+  func build(_ model: NavigationModel = SampleModel.model(), provider: any DiagramProvider = FakeDiagramProvider(),
+    notes: URL? = nil, into folder: URL) throws -> SiteSummary
+  {
+    try SiteBuilder(model: model, diagrams: provider, notes: notes).build(into: folder)
+  }
+
+  func page(_ path: String, in folder: URL) throws -> String {
+    try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+  }
+
+  @Test func writesEveryPage() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    let summary = try build(into: site)
+    #expect(
+      summary.pages == [
+        "index.html", "shop/flow-app.html", "shop/flow-auth.html", "shop/flow-checkout.html", "shop/flow-main.html",
+        "shop/flow-sign-up.html", "shop/index.html", "shop/journey-log-in-and-buy.html",
+        "shop/journey-open-product-link.html", "shop/problems.html",
+      ])
+    let files = try TemporaryFolder.contents(of: site).keys
+    for asset in ["assets/site.css", "assets/site.js", "assets/theme.js", "assets/search-index.js", ".flowatlas-site"] {
+      #expect(files.contains(asset))
+    }
+  }
+
+  @Test func everyPageHasTheFrame() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    let summary = try build(SampleModel.model(hostile: true), into: site)
+    for path in summary.pages {
+      let html = try page(path, in: site)
+      #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"), "\(path)")
+      #expect(
+        html.contains(
+          "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src &#39;none&#39;; script-src &#39;self&#39;; "
+            + "style-src &#39;self&#39;; img-src &#39;self&#39; data:; base-uri &#39;none&#39;; form-action &#39;none&#39;\">"),
+        "\(path)")
+      #expect(html.contains("<a href=\"#main\" class=\"skip-link\">"), "\(path)")
+      #expect(html.contains("<main id=\"main\""), "\(path)")
+      #expect(html.contains("<nav class=\"sidebar\""), "\(path)")
+      #expect(html.contains("<header class=\"topbar\">"), "\(path)")
+      #expect(html.components(separatedBy: "<h1").count == 2, "\(path): one h1")
+      // No inline script, style or handlers: everything the CSP would block.
+      #expect(!html.contains("<script>"), "\(path)")
+      #expect(!html.contains("<style"), "\(path)")
+      #expect(!html.contains(" style="), "\(path)")
+      #expect(html.range(of: #"<[a-zA-Z][^>]*\son[a-z]+="#, options: .regularExpression) == nil, "\(path)")
+    }
+  }
+
+  @Test func hostileLabelsAreEscapedEverywhere() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    try build(SampleModel.model(hostile: true), into: site)
+    let files = try TemporaryFolder.contents(of: site)
+    for (path, data) in files where path.hasSuffix(".html") || path.hasSuffix(".js") {
+      let text = String(decoding: data, as: UTF8.self)
+      #expect(!text.contains("<script>alert"), "\(path)")
+      #expect(!text.contains("<img src=x"), "\(path)")
+      #expect(!text.contains("<svg onload"), "\(path)")
+      #expect(!text.contains("href=\"javascript:"), "\(path)")
+    }
+    // Every path stays inside the site and is made of slugs.
+    for path in files.keys {
+      #expect(!path.contains(".."), "\(path)")
+      #expect(path.range(of: #"^[a-z0-9._/-]+$"#, options: .regularExpression) != nil, "\(path)")
+    }
+    // The hostile app's slug "assets" does not overwrite the shared assets folder.
+    #expect(files.keys.contains("assets-2/index.html"))
+    #expect(files.keys.contains("assets-2/journey-x-script-alert-1-script.html"))
+    let journey = try page("assets-2/journey-x-script-alert-1-script.html", in: site)
+    #expect(journey.contains("&lt;/li&gt;&lt;script&gt;alert(6)&lt;/script&gt;"))
+    #expect(journey.contains("&quot;&gt;&lt;script&gt;alert(4)&lt;/script&gt;"))
+    let index = try String(contentsOf: site.appendingPathComponent("assets/search-index.js"), encoding: .utf8)
+    #expect(index.contains("\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"))
+  }
+
+  @Test func flowPageExplainsTheFlowInWords() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    try build(into: site)
+    let html = try page("shop/flow-auth.html", in: site)
+    #expect(html.contains("id=\"screen-login-view-controller\""))
+    #expect(html.contains("It is started by <a href=\"flow-app.html\"><code class=\"flow-name\">AppCoordinator</code></a>"))
+    #expect(html.contains("When a run begins, <a href=\"flow-auth.html\">"))
+    #expect(html.contains("when the person taps <q class=\"action\">login</q>"))
+    #expect(html.contains("sets <a href=\"flow-main.html#screen-home-view-controller\">"))
+    #expect(html.contains("Starts <a href=\"flow-sign-up.html\"><code class=\"flow-name\">SignUpCoordinator</code></a>, which returns <code>registered</code>"))
+    #expect(html.contains("It finishes with <code>cancelled</code> or <code>loggedIn</code>."))
+    #expect(html.contains("<figure class=\"diagram\" id=\"diagram\">"))
+    #expect(html.contains("xlink:href=\"flow-auth.html#screen-login-view-controller\""))
+    let checkout = try page("shop/flow-checkout.html", in: site)
+    #expect(checkout.contains("journey-log-in-and-buy.html#line-18"))
+    #expect(checkout.contains("presents <a href=\"flow-checkout.html#screen-cart-view-controller\">"))
+  }
+
+  @Test func journeyAndProblemsPagesLinkLines() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    try build(into: site)
+    let journey = try page("shop/journey-log-in-and-buy.html", in: site)
+    #expect(journey.contains("<li id=\"line-5\" class=\"step action\">Taps <q class=\"action\">Log in</q> (<code>login</code>) on"))
+    #expect(journey.contains("finishes (<code>loggedIn</code>)"))
+    #expect(journey.contains("<dt>device</dt><dd>iPhone 15</dd>"))
+    #expect(journey.contains("id=\"line-16\""))
+    let problems = try page("shop/problems.html", in: site)
+    #expect(problems.contains("<a href=\"journey-log-in-and-buy.html#line-16\"><code>traces/buy.jsonl:16</code></a>"))
+    let landing = try page("index.html", in: site)
+    #expect(landing.contains("traces/broken.jsonl:1"))
+    #expect(landing.contains("no header &lt;b&gt;here&lt;/b&gt;"))
+  }
+
+  @Test func sameModelGivesSameBytes() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let first = temp.url.appendingPathComponent("one")
+    let second = temp.url.appendingPathComponent("two")
+    try build(SampleModel.model(hostile: true), into: first)
+    try build(SampleModel.model(hostile: true), into: second)
+    let a = try TemporaryFolder.contents(of: first)
+    let b = try TemporaryFolder.contents(of: second)
+    #expect(a.keys.sorted() == b.keys.sorted())
+    for key in a.keys { #expect(a[key] == b[key], "\(key)") }
+  }
+
+  @Test func failingProviderLeavesThePreviousSite() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    try build(into: site)
+    let before = try TemporaryFolder.contents(of: site)
+    var changed = SampleModel.model(hostile: true)
+    changed = NavigationModel(apps: changed.apps, diagnostics: [])
+    #expect(throws: SiteError.self) { try build(changed, provider: FailingDiagramProvider(), into: site) }
+    #expect(try TemporaryFolder.contents(of: site) == before)
+    let siblings = try FileManager.default.contentsOfDirectory(atPath: temp.url.path)
+    #expect(siblings == ["site"], "no staging folder is left behind")
+  }
+
+  @Test func unsafeDiagramFailsTheBuildAndKeepsTheSite() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    try build(into: site)
+    let before = try TemporaryFolder.contents(of: site)
+    let evil = FixedDiagramProvider(svg: "<svg><script>alert(1)</script></svg>")
+    #expect(throws: SiteError.self) { try build(provider: evil, into: site) }
+    #expect(try TemporaryFolder.contents(of: site) == before)
+  }
+
+  @Test func refusesAForeignFolder() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let home = temp.url.appendingPathComponent("home")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    try Data("precious".utf8).write(to: home.appendingPathComponent("thesis.txt"))
+    #expect(throws: SiteError.foreignOutputFolder(path: home.path)) { try build(into: home) }
+    #expect(try TemporaryFolder.contents(of: home) == ["thesis.txt": Data("precious".utf8)])
+    let file = temp.url.appendingPathComponent("file")
+    try Data().write(to: file)
+    #expect(throws: SiteError.outputIsNotAFolder(path: file.path)) { try build(into: file) }
+  }
+
+  @Test func writesIntoAnEmptyFolderAndReplacesItsOwnSite() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+    try build(SampleModel.model(hostile: true), into: site)
+    #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("assets-2/index.html").path))
+    try build(into: site)
+    #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("assets-2/index.html").path))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: temp.url.path) == ["site"])
+  }
+
+  @Test func unchangedRebuildReusesDiagrams() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    let provider = FakeDiagramProvider()
+    let first = try build(provider: provider, into: site)
+    let bytes = try TemporaryFolder.contents(of: site)
+    let second = try build(provider: provider, into: site)
+    #expect(provider.callCount == 1)
+    #expect(first.diagramsDrawn == 9 && first.diagramsReused == 0)
+    #expect(second.diagramsDrawn == 0 && second.diagramsReused == 9)
+    #expect(try TemporaryFolder.contents(of: site) == bytes)
+    // A new provider identity, or a changed model, draws again.
+    try build(provider: FakeDiagramProvider(identity: "fake-2"), into: site)
+    let other = FakeDiagramProvider(identity: "fake-2")
+    try build(SampleModel.model(hostile: true), provider: other, into: site)
+    #expect(other.callCount == 1, "the changed app (a new one) is drawn, the unchanged Shop reused")
+  }
+
+  @Test func notesAreRenderedSafely() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let notes = temp.url.appendingPathComponent("notes")
+    try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
+    try Data("# Why\n\nAuth keeps the **token**.\n\n<script>alert(1)</script>\n\n[x](javascript:alert(2))\n".utf8)
+      .write(to: notes.appendingPathComponent("AuthCoordinator.md"))
+    // A trace type that looks like a path never reaches the file system.
+    try Data("secret".utf8).write(to: temp.url.appendingPathComponent("Evil.md"))
+    let site = temp.url.appendingPathComponent("site")
+    try build(SampleModel.model(hostile: true), notes: notes, into: site)
+    let html = try page("shop/flow-auth.html", in: site)
+    #expect(html.contains("<h3>Why</h3>"))
+    #expect(html.contains("<strong>token</strong>"))
+    #expect(!html.contains("<script>alert(1)"))
+    #expect(!html.contains("javascript:"))
+    let files = try TemporaryFolder.contents(of: site)
+    for (_, data) in files { #expect(!String(decoding: data, as: UTF8.self).contains("secret")) }
+  }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// A fresh folder under the system's temporary folder, removed by `remove()`.
+struct TemporaryFolder {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "flowatlas-site-tests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  func remove() { try? FileManager.default.removeItem(at: url) }
+
+  /// Every regular file below `folder`, relative path → bytes.
+  static func contents(of folder: URL) throws -> [String: Data] {
+    var result: [String: Data] = [:]
+    let base = folder.standardizedFileURL.path
+    guard let enumerator = FileManager.default.enumerator(atPath: base) else { return result }
+    while let path = enumerator.nextObject() as? String {
+      var isDirectory: ObjCBool = false
+      let full = base + "/" + path
+      if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
+        result[path] = try Data(contentsOf: URL(fileURLWithPath: full))
+      }
+    }
+    return result
+  }
+}
