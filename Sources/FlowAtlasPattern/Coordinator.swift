@@ -1,0 +1,141 @@
+/// The base class for coordinators: child lifecycle done right, parent notification by
+/// delegate or closure, and the lifecycle observation recording needs.
+///
+/// Subclass it, override ``start()`` to show the flow's first screen, and call ``finish()``
+/// when the flow ends (a subclass that overrides `finish()` calls `super.finish()`).
+///
+/// - ``startChild(_:)`` attaches a child, starts it, and removes it when it finishes: the
+///   leak (a finished child left in ``childCoordinators``) cannot happen by accident.
+/// - ``addChild(_:)`` with ``launch()`` is the manual way: the parent removes the child
+///   itself with ``removeChild(_:)``, typically in
+///   ``CoordinatorDelegate/coordinatorDidFinish(_:)``.
+/// - Root coordinators are started with ``launch()`` so the observer sees their start.
+///
+/// When the router given to ``init(router:)`` is an ``AttributingRouter``, ``router`` is a
+/// view of it bound to this coordinator, so recording knows who asked for every transition.
+@MainActor
+open class Coordinator: CoordinatorProtocol {
+  /// The children this coordinator attached and has not yet removed.
+  public var childCoordinators: [any CoordinatorProtocol] = []
+  /// The router this coordinator navigates with (bound to it when the router is attributing).
+  public private(set) var router: any RouterProtocol
+  /// The coordinator that attached this one, held weakly; `nil` for a root.
+  public private(set) weak var parentCoordinator: Coordinator?
+  /// Told when this coordinator finishes (the delegate style), after it was removed
+  /// from its parent where ``startChild(_:)`` attached it.
+  public weak var delegate: (any CoordinatorDelegate)?
+  /// Called when this coordinator finishes (the closure style), after the delegate.
+  public var onFinish: ((Coordinator) -> Void)?
+  /// Watches this coordinator's lifecycle; children attached later inherit it.
+  public var lifecycleObserver: (any CoordinatorLifecycleObserver)?
+  /// True from ``finish()`` until the coordinator is launched again.
+  public private(set) var isFinished = false
+
+  /// Set by ``startChild(_:)``: the child removes itself from its parent when it finishes.
+  private var removesItselfOnFinish = false
+  /// The output ``ResultCoordinator`` hands to the observer on the next ``finish()``.
+  var pendingOutputDescription: String?
+
+  /// Creates a coordinator navigating with `router`.
+  /// - Parameter router: The router to navigate with; an ``AttributingRouter`` is bound to
+  ///   this coordinator.
+  public init(router: any RouterProtocol) {
+    self.router = router
+    if let attributing = router as? any AttributingRouter {
+      self.router = attributing.on(behalfOf: self)
+    }
+  }
+
+  deinit {
+    lifecycleObserver?.coordinatorWillDeinit(ObjectIdentifier(self))
+  }
+
+  /// Shows the flow's first screen. Override it; the base does nothing.
+  open func start() {}
+
+  /// Ends the flow: tells the observer, removes this coordinator from its parent when
+  /// ``startChild(_:)`` attached it, then tells the delegate and calls ``onFinish``.
+  ///
+  /// A second call before the coordinator is launched again does nothing.
+  open func finish() {
+    guard !isFinished else { return }
+    isFinished = true
+    let output = pendingOutputDescription
+    pendingOutputDescription = nil
+    lifecycleObserver?.coordinatorDidFinish(self, output: output)
+    if removesItselfOnFinish {
+      removesItselfOnFinish = false
+      parentCoordinator?.removeChild(self)
+    }
+    deliverResult()
+    delegate?.coordinatorDidFinish(self)
+    onFinish?(self)
+  }
+
+  /// Starts this coordinator and tells the observer first: use it for the root coordinator
+  /// and for a child attached with ``addChild(_:)``.
+  public func launch() {
+    isFinished = false
+    lifecycleObserver?.coordinatorDidStart(self, parent: parentCoordinator)
+    start()
+  }
+
+  /// Attaches `child` without starting it; the caller removes it with ``removeChild(_:)``
+  /// when it finishes. The child inherits this coordinator's lifecycle observer.
+  ///
+  /// Attaching a child that is already attached here does nothing.
+  /// - Parameter child: The coordinator to attach.
+  public func addChild(_ child: Coordinator) {
+    guard !childCoordinators.contains(where: { $0 === child }) else { return }
+    if let previous = child.parentCoordinator, previous !== self {
+      previous.removeChild(child)
+    }
+    childCoordinators.append(child)
+    child.parentCoordinator = self
+    if child.lifecycleObserver == nil {
+      child.lifecycleObserver = lifecycleObserver
+    }
+    lifecycleObserver?.coordinatorDidAttach(child, to: self)
+  }
+
+  /// Attaches `child`, starts it, and removes it when it finishes: the safe way to run a
+  /// child flow.
+  /// - Parameter child: The coordinator to run.
+  public func startChild(_ child: Coordinator) {
+    addChild(child)
+    child.removesItselfOnFinish = true
+    child.launch()
+  }
+
+  /// Detaches `child` and tells the observer. Removing a coordinator that is not a child
+  /// of this one does nothing and records nothing.
+  /// - Parameter child: The child to remove.
+  /// - Returns: Whether `child` was attached here.
+  @discardableResult
+  public func removeChild(_ child: any CoordinatorProtocol) -> Bool {
+    guard let index = childCoordinators.firstIndex(where: { $0 === child }) else { return false }
+    childCoordinators.remove(at: index)
+    if let child = child as? Coordinator, child.parentCoordinator === self {
+      child.parentCoordinator = nil
+      child.removesItselfOnFinish = false
+    }
+    lifecycleObserver?.coordinatorDidDetach(child, from: self)
+    return true
+  }
+
+  /// Binds a tab router to this coordinator when it can attribute calls, so recording
+  /// knows who switched tabs.
+  /// - Parameter tabRouter: The tab router to act through.
+  /// - Returns: A tab router acting on this coordinator's behalf.
+  public func attributed(_ tabRouter: any TabRouting) -> any TabRouting {
+    (tabRouter as? any AttributingTabRouter)?.on(behalfOf: self) ?? tabRouter
+  }
+
+  /// Hands a pending result to whoever waits for it; ``ResultCoordinator`` overrides it.
+  func deliverResult() {}
+
+  /// Marks this coordinator to remove itself from its parent when it finishes.
+  func removeFromParentOnFinish() {
+    removesItselfOnFinish = true
+  }
+}

@@ -1,0 +1,27 @@
+/// A router that can say what it shows: a navigation stack and, above it, modal layers,
+/// each a navigation stack of its own (the trace format's "Stacks" model).
+///
+/// Recording reads it to name the screen a `pop` or `dismiss` removes.
+@MainActor
+public protocol NavigationStateReporting: AnyObject {
+  /// Everything shown, bottom first: `layers[0]` is the navigation stack (empty before the
+  /// first screen), every later layer a modal layer that is never empty.
+  var layers: [[any Presentable]] { get }
+}
+
+extension NavigationStateReporting {
+  /// The screen people see: the top of the topmost layer.
+  public var visibleScreen: (any Presentable)? { layers.last?.last }
+
+  /// The screen a `pop` would remove, or `nil` when the top layer has only its first screen.
+  public var screenRemovedByPop: (any Presentable)? {
+    guard let top = layers.last, top.count > 1 else { return nil }
+    return top.last
+  }
+
+  /// The modal screen a `dismiss` would remove (with what it pushed), or `nil` when nothing is presented.
+  public var screenRemovedByDismiss: (any Presentable)? {
+    guard layers.count > 1 else { return nil }
+    return layers.last?.first
+  }
+}

@@ -1,0 +1,64 @@
+/// A coordinator whose flow produces a result for its parent (the result-typed style):
+/// `start(completion:)` in, `finish(with:)` out.
+///
+/// ```swift
+/// startChild(LoginCoordinator(router: router)) { [weak self] outcome in
+///   self?.showMain(for: outcome)
+/// }
+/// ```
+///
+/// The child is removed from its parent before `completion` runs, so the parent's
+/// `childCoordinators` is already clean when it decides what comes next.
+@MainActor
+open class ResultCoordinator<Output>: Coordinator {
+  private var completion: ((Output) -> Void)?
+  private var pendingResult: Output?
+
+  /// Starts the flow; `completion` gets its result, once, when it finishes with
+  /// ``finish(with:)``. The coordinator removes itself from its parent when it finishes.
+  /// - Parameter completion: Called with the flow's result.
+  public func start(completion: @escaping (Output) -> Void) {
+    self.completion = completion
+    removeFromParentOnFinish()
+    launch()
+  }
+
+  /// Ends the flow with a result for the parent.
+  /// - Parameter output: The flow's result.
+  public func finish(with output: Output) {
+    pendingResult = output
+    pendingOutputDescription = describe(output)
+    finish()
+  }
+
+  /// The result as the lifecycle observer (and so the trace) names it.
+  ///
+  /// The default is `String(describing:)`, which names an enum case (`loggedIn`).
+  /// - Parameter output: The flow's result.
+  /// - Returns: Its text, or `nil` to record none.
+  open func describe(_ output: Output) -> String? {
+    String(describing: output)
+  }
+
+  override func deliverResult() {
+    guard let result = pendingResult else { return }
+    pendingResult = nil
+    let completion = self.completion
+    self.completion = nil
+    completion?(result)
+  }
+}
+
+extension Coordinator {
+  /// Attaches a result-typed child, starts it, removes it when it finishes, then hands
+  /// its result to `completion`.
+  /// - Parameters:
+  ///   - child: The coordinator to run.
+  ///   - completion: Called with the child's result, after it was removed.
+  public func startChild<Output>(
+    _ child: ResultCoordinator<Output>, completion: @escaping (Output) -> Void
+  ) {
+    addChild(child)
+    child.start(completion: completion)
+  }
+}

@@ -1,0 +1,83 @@
+/// A router without UI that keeps real navigation state: a navigation stack and, above it,
+/// modal layers, each a navigation stack of its own, exactly as the trace format's "Stacks"
+/// section defines them.
+///
+/// Use it in tests and headless examples. Completions run synchronously, once, even when a
+/// request is refused. A refused request (pop at the root, popToRoot with nothing to
+/// remove, dismiss with nothing presented) leaves the state as it was, is appended to
+/// ``refusals`` and passed to ``onRefusal``.
+@MainActor
+public final class StackRouter: RouterProtocol, NavigationStateReporting {
+  /// Everything shown, bottom first: `layers[0]` is the navigation stack, later layers are
+  /// modal and never empty.
+  public private(set) var layers: [[any Presentable]] = [[]]
+  /// Every request refused so far, oldest first.
+  public private(set) var refusals: [RouterRefusal] = []
+  /// Called with each refusal as it happens.
+  public var onRefusal: ((RouterRefusal) -> Void)?
+
+  /// Creates a router that shows nothing yet.
+  public init() {}
+
+  /// The navigation stack under any modal layer, root first.
+  public var stack: [any Presentable] { layers[0] }
+
+  /// The modal layers, bottom first; each is a navigation stack, presented screen first.
+  public var modalLayers: [[any Presentable]] { Array(layers.dropFirst()) }
+
+  /// The top of the topmost layer: what people see.
+  public var topScreen: (any Presentable)? { visibleScreen }
+
+  /// Adds `screen` to the top layer (on an empty router it becomes the root).
+  public func push(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
+    layers[layers.count - 1].append(screen)
+    completion?()
+  }
+
+  /// Removes the top layer's top screen; refused when that is the layer's only screen.
+  public func pop(animated: Bool, completion: (() -> Void)?) {
+    if layers[layers.count - 1].count > 1 {
+      layers[layers.count - 1].removeLast()
+    } else {
+      refuse(.popAtRoot)
+    }
+    completion?()
+  }
+
+  /// Keeps only the top layer's first screen; refused when there is nothing above it.
+  public func popToRoot(animated: Bool, completion: (() -> Void)?) {
+    if layers[layers.count - 1].count > 1 {
+      layers[layers.count - 1].removeSubrange(1...)
+    } else {
+      refuse(.popToRootAtRoot)
+    }
+    completion?()
+  }
+
+  /// Adds a modal layer holding `screen`.
+  public func present(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
+    layers.append([screen])
+    completion?()
+  }
+
+  /// Removes the topmost modal layer; refused when nothing is presented.
+  public func dismiss(animated: Bool, completion: (() -> Void)?) {
+    if layers.count > 1 {
+      layers.removeLast()
+    } else {
+      refuse(.dismissWithNothingPresented)
+    }
+    completion?()
+  }
+
+  /// Replaces everything, modal layers included, with `screen`.
+  public func setRoot(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
+    layers = [[screen]]
+    completion?()
+  }
+
+  private func refuse(_ refusal: RouterRefusal) {
+    refusals.append(refusal)
+    onRefusal?(refusal)
+  }
+}
