@@ -1,0 +1,52 @@
+import FlowAtlasPattern
+
+/// A ``RecordingRouter`` seen from one coordinator: the same navigation stack, every call
+/// recorded as asked by that coordinator.
+///
+/// Holds the coordinator weakly: the coordinator owns this view, not the other way round.
+@MainActor
+public final class AttributedRecordingRouter: AttributingRouter, NavigationStateReporting {
+  /// The recording router calls go to.
+  public let router: RecordingRouter
+  /// The coordinator calls are attributed to, while it lives.
+  public private(set) weak var coordinator: (any CoordinatorProtocol)?
+
+  /// Creates the view of `router` bound to `coordinator`.
+  /// - Parameters:
+  ///   - router: The recording router to forward to.
+  ///   - coordinator: The coordinator that asks.
+  public init(router: RecordingRouter, coordinator: any CoordinatorProtocol) {
+    self.router = router
+    self.coordinator = coordinator
+  }
+
+  public var layers: [[any Presentable]] { router.layers }
+
+  public func on(behalfOf coordinator: any CoordinatorProtocol) -> any RouterProtocol {
+    router.on(behalfOf: coordinator)
+  }
+
+  public func push(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
+    router.push(screen, animated: animated, completion: completion, by: coordinator)
+  }
+
+  public func pop(animated: Bool, completion: (() -> Void)?) {
+    router.pop(animated: animated, completion: completion, by: coordinator)
+  }
+
+  public func popToRoot(animated: Bool, completion: (() -> Void)?) {
+    router.popToRoot(animated: animated, completion: completion, by: coordinator)
+  }
+
+  public func present(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
+    router.present(screen, animated: animated, completion: completion, by: coordinator)
+  }
+
+  public func dismiss(animated: Bool, completion: (() -> Void)?) {
+    router.dismiss(animated: animated, completion: completion, by: coordinator)
+  }
+
+  public func setRoot(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
+    router.setRoot(screen, animated: animated, completion: completion, by: coordinator)
+  }
+}

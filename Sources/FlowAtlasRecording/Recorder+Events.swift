@@ -1,0 +1,46 @@
+import FlowAtlasPattern
+import FlowAtlasTrace
+
+extension Recorder {
+  /// Wraps `router` so its calls are recorded by this recorder.
+  /// - Parameters:
+  ///   - router: The router that navigates.
+  ///   - id: The router id to record, or `nil` for the app's only navigation stack.
+  /// - Returns: The recording router; build coordinators on it.
+  @MainActor
+  public func router(wrapping router: any RouterProtocol, id: String? = nil) -> RecordingRouter {
+    RecordingRouter(wrapping: router, recorder: self, id: id)
+  }
+
+  /// Records `user.action`: what the person did on `screen`, the trigger of what follows.
+  /// - Parameters:
+  ///   - screen: The screen acted on (named by the id it was shown with).
+  ///   - action: What was done, for example `tapBuy`.
+  ///   - label: The control's text people saw, if any.
+  @MainActor
+  public func userAction(on screen: any Presentable, action: String, label: String? = nil) {
+    let reference = ObjectReference(screen)
+    let screenType: any Any.Type = type(of: screen)
+    record { state in
+      .userAction(
+        screen: state.screenID(for: reference, type: screenType), action: action, label: label)
+    }
+  }
+
+  /// Records `deeplink.open`: the app was opened at `url`.
+  /// - Parameters:
+  ///   - url: The route opened.
+  ///   - coordinator: The coordinator that handled it, if known.
+  public func deeplink(_ url: String, handledBy coordinator: (any CoordinatorProtocol)? = nil) {
+    let reference = coordinator.map { ObjectReference($0) }
+    record { state in
+      .deeplinkOpen(url: url, coordinator: reference.map { state.coordinatorID(for: $0) })
+    }
+  }
+
+  /// Records `note`: free text kept in the run's narrative.
+  /// - Parameter text: The note.
+  public func note(_ text: String) {
+    record(.note(text: text))
+  }
+}

@@ -1,0 +1,85 @@
+import FlowAtlasTrace
+import Synchronization
+
+/// Records one run: numbers events, names instances with stable ids, and writes
+/// ``TraceRecord``s to a sink.
+///
+/// Thread-safe: navigation may be recorded from any thread. One lock guards the
+/// sequence number, the id tables and the call to the sink, so the sink receives
+/// records in `seq` order. The recorder never retains what it names: coordinators and
+/// screens are remembered weakly, so recording cannot cause the leaks it shows.
+public final class Recorder: Sendable {
+  /// The header the run began with.
+  public let header: TraceHeader
+
+  private let sink: any TraceSink
+  private let ids: RecordingIDs
+  private let clock: RecordingClock?
+  private let state: Mutex<RecorderState>
+
+  /// Begins a run: writes `header` to `sink` at once.
+  /// - Parameters:
+  ///   - header: The run's header (app, run, title, metadata).
+  ///   - sink: Where records go; the recorder calls it under its lock, so it should not block.
+  ///   - ids: How instances are named; ``RecordingIDs/sequential`` by default.
+  ///   - clock: Gives each event its time `t`; `nil` (the default) writes no time.
+  public init(
+    header: TraceHeader, sink: any TraceSink, ids: RecordingIDs = .sequential,
+    clock: RecordingClock? = nil
+  ) {
+    self.header = header
+    self.sink = sink
+    self.ids = ids
+    self.clock = clock
+    self.state = Mutex(RecorderState(ids: ids))
+    sink.begin(header)
+  }
+
+  /// Records one event with the next `seq`; after ``finish()`` it is dropped.
+  /// - Parameter event: The event, exactly as it should appear in the trace.
+  public func record(_ event: TraceEvent) {
+    record { _ in event }
+  }
+
+  /// Ends the run and flushes the sink. Later events are dropped; a second call does nothing.
+  public func finish() {
+    let wasOpen = state.withLock { state in
+      defer { state.isFinished = true }
+      return !state.isFinished
+    }
+    if wasOpen { sink.finish() }
+  }
+
+  /// The number of events recorded so far (the last `seq`).
+  public var eventCount: Int { state.withLock { $0.seq } }
+
+  /// The id this run gives `object` (a coordinator), assigning the next one on first sight.
+  /// - Parameter coordinator: The coordinator.
+  /// - Returns: Its id.
+  public func id(ofCoordinator coordinator: AnyObject) -> String {
+    let reference = ObjectReference(coordinator)
+    return state.withLock { $0.coordinatorID(for: reference) }
+  }
+
+  /// A new router id from the id generator, for a router of its own (a modal flow, a tab).
+  /// - Returns: The id.
+  public func makeRouterID() -> String {
+    state.withLock { state in
+      state.routerCount += 1
+      return ids.id(.router, state.routerCount)
+    }
+  }
+
+  /// Builds an event under the lock (where ids are resolved) and records it.
+  ///
+  /// One lock per event keeps a recorded navigation cheap and its ids consistent with its
+  /// `seq`. `build` returns `nil` to record nothing.
+  func record(_ build: (inout RecorderState) -> TraceEvent?) {
+    state.withLock { state in
+      guard !state.isFinished, let event = build(&state) else { return }
+      state.seq += 1
+      let seq = state.seq
+      sink.write(TraceRecord(seq: seq, time: clock?.time(ofEvent: seq), event: event))
+    }
+  }
+}

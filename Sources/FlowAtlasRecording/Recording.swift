@@ -1,2 +1,0 @@
-import FlowAtlasPattern
-import FlowAtlasTrace

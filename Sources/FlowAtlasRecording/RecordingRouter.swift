@@ -1,0 +1,209 @@
+import FlowAtlasPattern
+import FlowAtlasTrace
+
+/// A router that records every call and forwards it, unchanged, to the router it wraps.
+///
+/// Wrap the app's router once; every ``Coordinator`` built on it gets a view bound to
+/// itself (``on(behalfOf:)``), so each recorded transition names the coordinator that
+/// asked even though several share one navigation stack. Calls made on the recording
+/// router itself name no coordinator.
+///
+/// Each event is recorded before it is forwarded, so navigation done in a completion is
+/// recorded after it.
+@MainActor
+public final class RecordingRouter: AttributingRouter, NavigationStateReporting {
+  /// The router every call is forwarded to.
+  public let base: any RouterProtocol
+  /// Where events go.
+  public let recorder: Recorder
+  /// The router id events carry; `nil` for an app with one navigation stack.
+  public let id: String?
+
+  private let reporting: (any NavigationStateReporting)?
+  /// Tells whether this router is off-screen (a tab not selected), for `background` on `setRoot`.
+  var isInBackground: (@MainActor () -> Bool)?
+
+  /// Wraps `base` so that its calls are recorded.
+  /// - Parameters:
+  ///   - base: The router that navigates; when it reports its state (``StackRouter``,
+  ///     `NavigationRouter`), `pop` and `dismiss` name the screen they remove.
+  ///   - recorder: Where events go.
+  ///   - id: The router id to record, or `nil` for the app's only navigation stack.
+  public init(wrapping base: any RouterProtocol, recorder: Recorder, id: String? = nil) {
+    self.base = base
+    self.recorder = recorder
+    self.id = id
+    self.reporting = base as? any NavigationStateReporting
+  }
+
+  /// What the wrapped router shows (nothing known when it does not report its state).
+  public var layers: [[any Presentable]] { reporting?.layers ?? [[]] }
+
+  public func on(behalfOf coordinator: any CoordinatorProtocol) -> any RouterProtocol {
+    AttributedRecordingRouter(router: self, coordinator: coordinator)
+  }
+
+  public func push(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
+    push(screen, animated: animated, completion: completion, by: nil)
+  }
+
+  public func pop(animated: Bool, completion: (() -> Void)?) {
+    pop(animated: animated, completion: completion, by: nil)
+  }
+
+  public func popToRoot(animated: Bool, completion: (() -> Void)?) {
+    popToRoot(animated: animated, completion: completion, by: nil)
+  }
+
+  public func present(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
+    present(screen, animated: animated, completion: completion, by: nil)
+  }
+
+  public func dismiss(animated: Bool, completion: (() -> Void)?) {
+    dismiss(animated: animated, completion: completion, by: nil)
+  }
+
+  public func setRoot(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
+    setRoot(screen, animated: animated, completion: completion, by: nil)
+  }
+
+  /// Records `router.push` on behalf of `coordinator`, then pushes.
+  /// - Parameters:
+  ///   - screen: The screen to push.
+  ///   - animated: Whether to animate.
+  ///   - completion: Runs when the push is done.
+  ///   - coordinator: Who asked, or `nil` when unknown.
+  public func push(
+    _ screen: any Presentable, animated: Bool, completion: (() -> Void)?,
+    by coordinator: (any CoordinatorProtocol)?
+  ) {
+    let routerID = id
+    recordShowing(screen, by: coordinator) { screen, coordinator in
+      .push(screen: screen, coordinator: coordinator, router: routerID, animated: animated)
+    }
+    base.push(screen, animated: animated, completion: completion)
+  }
+
+  /// Records `router.pop` (naming the screen it removes) on behalf of `coordinator`, then pops.
+  /// - Parameters:
+  ///   - animated: Whether to animate.
+  ///   - completion: Runs when the pop is done.
+  ///   - coordinator: Who asked, or `nil` when unknown.
+  public func pop(animated: Bool, completion: (() -> Void)?, by coordinator: (any CoordinatorProtocol)?) {
+    let routerID = id
+    recordRemoving(reporting?.screenRemovedByPop, by: coordinator) { screen, coordinator in
+      .pop(coordinator: coordinator, router: routerID, screen: screen)
+    }
+    base.pop(animated: animated, completion: completion)
+  }
+
+  /// Records `router.popToRoot` on behalf of `coordinator`, then pops to the root.
+  /// - Parameters:
+  ///   - animated: Whether to animate.
+  ///   - completion: Runs when the pop is done.
+  ///   - coordinator: Who asked, or `nil` when unknown.
+  public func popToRoot(
+    animated: Bool, completion: (() -> Void)?, by coordinator: (any CoordinatorProtocol)?
+  ) {
+    let routerID = id
+    recordRemoving(nil, by: coordinator) { _, coordinator in
+      .popToRoot(coordinator: coordinator, router: routerID)
+    }
+    base.popToRoot(animated: animated, completion: completion)
+  }
+
+  /// Records `router.present` on behalf of `coordinator`, then presents.
+  /// - Parameters:
+  ///   - screen: The screen to present.
+  ///   - animated: Whether to animate.
+  ///   - completion: Runs when the presentation is done.
+  ///   - coordinator: Who asked, or `nil` when unknown.
+  public func present(
+    _ screen: any Presentable, animated: Bool, completion: (() -> Void)?,
+    by coordinator: (any CoordinatorProtocol)?
+  ) {
+    let routerID = id
+    recordShowing(screen, by: coordinator) { screen, coordinator in
+      .present(screen: screen, coordinator: coordinator, router: routerID, animated: animated)
+    }
+    base.present(screen, animated: animated, completion: completion)
+  }
+
+  /// Records `router.dismiss` (naming the modal screen it removes) on behalf of
+  /// `coordinator`, then dismisses.
+  /// - Parameters:
+  ///   - animated: Whether to animate.
+  ///   - completion: Runs when the dismissal is done.
+  ///   - coordinator: Who asked, or `nil` when unknown.
+  public func dismiss(
+    animated: Bool, completion: (() -> Void)?, by coordinator: (any CoordinatorProtocol)?
+  ) {
+    let routerID = id
+    recordRemoving(reporting?.screenRemovedByDismiss, by: coordinator) { screen, coordinator in
+      .dismiss(coordinator: coordinator, router: routerID, screen: screen)
+    }
+    base.dismiss(animated: animated, completion: completion)
+  }
+
+  /// Records `router.setRoot` on behalf of `coordinator` (with `background: true` when the
+  /// router is a tab not selected), then sets the root.
+  /// - Parameters:
+  ///   - screen: The new root.
+  ///   - animated: Whether to animate.
+  ///   - completion: Runs when the change is done.
+  ///   - coordinator: Who asked, or `nil` when unknown.
+  public func setRoot(
+    _ screen: any Presentable, animated: Bool, completion: (() -> Void)?,
+    by coordinator: (any CoordinatorProtocol)?
+  ) {
+    let routerID = id
+    let background: Bool? = (isInBackground?() ?? false) ? true : nil
+    recordShowing(screen, by: coordinator) { screen, coordinator in
+      .setRoot(screen: screen, coordinator: coordinator, router: routerID, background: background)
+    }
+    base.setRoot(screen, animated: animated, completion: completion)
+  }
+
+  fileprivate func recordShowing(
+    _ screen: any Presentable, by coordinator: (any CoordinatorProtocol)?,
+    _ event: (ScreenMention, String?) -> TraceEvent
+  ) {
+    let screenReference = ObjectReference(screen)
+    let screenType: any Any.Type = type(of: screen)
+    let title = screen.screenTitle
+    let coordinatorReference = coordinator.map { ObjectReference($0) }
+    recorder.record { state in
+      let mention = state.mention(screen: screenReference, type: screenType, title: title)
+      return event(mention, coordinatorReference.map { state.coordinatorID(for: $0) })
+    }
+  }
+
+  private func recordRemoving(
+    _ removed: (any Presentable)?, by coordinator: (any CoordinatorProtocol)?,
+    _ event: (ScreenMention?, String?) -> TraceEvent
+  ) {
+    let screenReference = removed.map { ObjectReference($0) }
+    let screenType: (any Any.Type)? = removed.map { type(of: $0) }
+    let title = removed?.screenTitle
+    let coordinatorReference = coordinator.map { ObjectReference($0) }
+    recorder.record { state in
+      var mention: ScreenMention?
+      if let screenReference, let screenType {
+        mention = state.mention(screen: screenReference, type: screenType, title: title)
+      }
+      return event(mention, coordinatorReference.map { state.coordinatorID(for: $0) })
+    }
+  }
+}
+
+extension RecordingRouter {
+  /// Records `router.selectTab`: a tab bar switched to this router's tab, showing `screen`.
+  func recordSelection(
+    of tab: String, showing screen: any Presentable, by coordinator: (any CoordinatorProtocol)?
+  ) {
+    let routerID = id
+    recordShowing(screen, by: coordinator) { screen, coordinator in
+      .selectTab(screen: screen, coordinator: coordinator, router: routerID, tab: tab)
+    }
+  }
+}

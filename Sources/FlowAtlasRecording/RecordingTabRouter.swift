@@ -1,0 +1,108 @@
+import FlowAtlasPattern
+import FlowAtlasTrace
+
+/// A tab container that records tab switches and gives each tab a ``RecordingRouter`` with
+/// a router id of its own (the tab's name by default).
+///
+/// A tab's `setRoot` while another tab is shown is recorded with `background: true`, as the
+/// trace format asks for routers prepared off-screen.
+@MainActor
+public final class RecordingTabRouter: AttributingTabRouter {
+  /// The tab container every call is forwarded to.
+  public let base: any TabRouting
+  /// Where events go.
+  public let recorder: Recorder
+  private var routers: [String: RecordingRouter] = [:]
+
+  /// Wraps `base` and each of its tabs' routers.
+  /// - Parameters:
+  ///   - base: The tab container that navigates.
+  ///   - recorder: Where events go.
+  ///   - routerID: The router id to record for a tab's navigation stack; the tab's name by default.
+  public init(
+    wrapping base: any TabRouting, recorder: Recorder,
+    routerID: (_ tab: String) -> String = { $0 }
+  ) {
+    self.base = base
+    self.recorder = recorder
+    for tab in base.tabs {
+      guard let router = base.router(forTab: tab) else { continue }
+      let recording = RecordingRouter(wrapping: router, recorder: recorder, id: routerID(tab))
+      recording.isInBackground = { [weak base] in base?.selectedTab != tab }
+      routers[tab] = recording
+    }
+  }
+
+  public var tabs: [String] { base.tabs }
+
+  public var selectedTab: String? { base.selectedTab }
+
+  /// The recording router of `tab`: build the tab's coordinator on it.
+  public func router(forTab tab: String) -> (any RouterProtocol)? { routers[tab] }
+
+  /// The recording router of `tab`, as its concrete type.
+  /// - Parameter tab: A tab's name.
+  /// - Returns: Its recording router, or `nil` when there is no such tab.
+  public func recordingRouter(forTab tab: String) -> RecordingRouter? { routers[tab] }
+
+  public func on(behalfOf coordinator: any CoordinatorProtocol) -> any TabRouting {
+    AttributedRecordingTabRouter(router: self, coordinator: coordinator)
+  }
+
+  public func selectTab(_ tab: String, animated: Bool, completion: (() -> Void)?) {
+    selectTab(tab, animated: animated, completion: completion, by: nil)
+  }
+
+  /// Records `router.selectTab` on behalf of `coordinator`, then switches.
+  ///
+  /// `selectTab` must name the tab's top screen; a switch to a tab that does not exist
+  /// or shows nothing yet is recorded as a `note` instead, so the trace stays valid.
+  /// - Parameters:
+  ///   - tab: The tab's name.
+  ///   - animated: Whether to animate.
+  ///   - completion: Runs when the switch is done.
+  ///   - coordinator: Who asked, or `nil` when unknown.
+  public func selectTab(
+    _ tab: String, animated: Bool, completion: (() -> Void)?,
+    by coordinator: (any CoordinatorProtocol)?
+  ) {
+    if let router = routers[tab], let screen = router.visibleScreen {
+      router.recordSelection(of: tab, showing: screen, by: coordinator)
+    } else {
+      recorder.note("selectTab \(tab): no such tab, or it shows nothing yet")
+    }
+    base.selectTab(tab, animated: animated, completion: completion)
+  }
+}
+
+/// A ``RecordingTabRouter`` seen from one coordinator (held weakly).
+@MainActor
+public final class AttributedRecordingTabRouter: AttributingTabRouter {
+  /// The recording tab router calls go to.
+  public let router: RecordingTabRouter
+  /// The coordinator calls are attributed to, while it lives.
+  public private(set) weak var coordinator: (any CoordinatorProtocol)?
+
+  /// Creates the view of `router` bound to `coordinator`.
+  /// - Parameters:
+  ///   - router: The recording tab router to forward to.
+  ///   - coordinator: The coordinator that asks.
+  public init(router: RecordingTabRouter, coordinator: any CoordinatorProtocol) {
+    self.router = router
+    self.coordinator = coordinator
+  }
+
+  public var tabs: [String] { router.tabs }
+
+  public var selectedTab: String? { router.selectedTab }
+
+  public func router(forTab tab: String) -> (any RouterProtocol)? { router.router(forTab: tab) }
+
+  public func on(behalfOf coordinator: any CoordinatorProtocol) -> any TabRouting {
+    router.on(behalfOf: coordinator)
+  }
+
+  public func selectTab(_ tab: String, animated: Bool, completion: (() -> Void)?) {
+    router.selectTab(tab, animated: animated, completion: completion, by: coordinator)
+  }
+}
