@@ -21,11 +21,18 @@ extension ShopJourney {
       let screens = StackRouter()
       let app = ShopApp(flavor: flavor, router: recorder.router(wrapping: screens))
       recorder.note("Checkout steps: " + flavor.checkout.steps.map(\.title).joined(separator: " → "))
-      app.launch(observer: recorder)
       let customer = ShopCustomer(
         screen: screens, recordAction: { recorder.userAction(on: $0, action: $1, label: $2) },
         catalog: flavor.catalog)
-      try script(customer)
+      // The app is held to the end: screens hold their coordinators weakly, and nothing
+      // else uses `app` after launch, so the optimizer could otherwise release it early.
+      try withExtendedLifetime(app) {
+        app.launch(observer: recorder)
+        try script(customer)
+        // The run ends with the app still running, as a UI test ends: its teardown is no
+        // part of the journey.
+        recorder.finish()
+      }
     }
   }
 }

@@ -86,7 +86,6 @@ struct ShopRecordingTests {
         "detach CheckoutCoordinator from ShopCoordinator",
         "popToRoot by ShopCoordinator",
         "deinit CheckoutCoordinator",
-        "deinit ShopCoordinator",
       ])
   }
 

@@ -9,7 +9,8 @@ final class AppCoordinator: Coordinator {
   private let settingsVariant: SettingsVariant
   /// A deep link that arrived before the person could see its screen (logged out).
   private var pendingLink: DeepLink?
-  private weak var main: MainCoordinator?
+  /// The signed-in flow while it runs.
+  private(set) weak var main: MainCoordinator?
 
   /// - Parameters:
   ///   - router: The window's router.
@@ -71,14 +72,15 @@ final class AppCoordinator: Coordinator {
   private func showMain() {
     let main = MainCoordinator(
       router: router, tabBar: makeTabBar(MainCoordinator.Tab.allCases.map(\.rawValue)),
-      services: services, settingsVariant: settingsVariant)
-    main.mainDelegate = self
+      services: services, settingsVariant: settingsVariant, openingAt: pendingLink)
+    pendingLink = nil
     self.main = main
-    startChild(main)
-    if let link = pendingLink {
-      pendingLink = nil
-      main.open(link)
-    }
+    startChild(main) { [weak self] _ in self?.didLogOut() }
+  }
+
+  private func didLogOut() {
+    services.session.clear()
+    showAuth()
   }
 }
 
@@ -87,12 +89,5 @@ extension AppCoordinator: AuthCoordinatorDelegate {
     // Added by hand in showAuth, so removed by hand here: the delegate style's duty.
     removeChild(coordinator)
     showMain()
-  }
-}
-
-extension AppCoordinator: MainCoordinatorDelegate {
-  func mainCoordinatorDidLogOut(_ coordinator: MainCoordinator) {
-    services.session.clear()
-    showAuth()
   }
 }

@@ -8,10 +8,20 @@ protocol AuthCoordinatorDelegate: AnyObject {
   func authCoordinatorDidLogIn(_ coordinator: AuthCoordinator)
 }
 
+/// How authentication ended; the only way out of it is logging in.
+enum AuthOutcome: Hashable, Sendable {
+  case loggedIn
+}
+
 /// Login and password reset. The login screen is MVVM-C: its view model reaches this
 /// coordinator through the weakly held ``LoginNavigation``.
+///
+/// It tells its parent through ``AuthCoordinatorDelegate`` (the delegate style: the parent
+/// attaches it with `addChild` and removes it itself). It derives from `ResultCoordinator`
+/// only so `finish(with: .loggedIn)` names the outcome in the trace; nobody passes a
+/// completion.
 @MainActor
-final class AuthCoordinator: Coordinator {
+final class AuthCoordinator: ResultCoordinator<AuthOutcome> {
   weak var authDelegate: (any AuthCoordinatorDelegate)?
   private let services: AccountsServices
 
@@ -29,7 +39,7 @@ final class AuthCoordinator: Coordinator {
 
 extension AuthCoordinator: LoginNavigation {
   func showMainScreen() {
-    finish()
+    finish(with: .loggedIn)
     authDelegate?.authCoordinatorDidLogIn(self)
   }
 

@@ -1,26 +1,27 @@
 import FlowAtlasPattern
 
-/// Tells the app the person logged out.
-@MainActor
-protocol MainCoordinatorDelegate: AnyObject {
-  func mainCoordinatorDidLogOut(_ coordinator: MainCoordinator)
+/// How the signed-in app ended.
+enum MainOutcome: Hashable, Sendable {
+  case loggedOut
 }
 
 /// The signed-in app: a tab bar with the profile and settings tabs, each run by a child
-/// coordinator on that tab's navigation stack.
+/// coordinator on that tab's navigation stack. It ends when the person logs out, with a
+/// result its parent receives through `start(completion:)`.
 @MainActor
-final class MainCoordinator: Coordinator {
+final class MainCoordinator: ResultCoordinator<MainOutcome> {
   /// The tab bar's tabs, in order; their raw values name them in traces.
   enum Tab: String, CaseIterable {
     case profile
     case settings
   }
 
-  weak var mainDelegate: (any MainCoordinatorDelegate)?
-
   private let services: AccountsServices
   private let settingsVariant: SettingsVariant
-  private let tabBar: any TabRouting
+  /// The route to open at start instead of the profile tab (a deep link that waited for login).
+  private var initialLink: DeepLink?
+  /// The tab container; read by whoever needs what the selected tab shows.
+  let tabBar: any TabRouting
   private weak var settings: SettingsCoordinator?
 
   /// - Parameters:
@@ -28,12 +29,14 @@ final class MainCoordinator: Coordinator {
   ///   - tabBar: The tab container with one router per ``Tab``.
   ///   - services: The app's shared services.
   ///   - settingsVariant: Which settings coordinator to build.
+  ///   - link: A route to open at start instead of the profile tab.
   init(
     router: any RouterProtocol, tabBar: any TabRouting, services: AccountsServices,
-    settingsVariant: SettingsVariant
+    settingsVariant: SettingsVariant, openingAt link: DeepLink? = nil
   ) {
     self.services = services
     self.settingsVariant = settingsVariant
+    self.initialLink = link
     self.tabBar = tabBar
     super.init(router: router)
   }
@@ -52,7 +55,12 @@ final class MainCoordinator: Coordinator {
       self.settings = settings
       startChild(settings)
     }
-    select(.profile)
+    if let link = initialLink {
+      initialLink = nil
+      open(link)
+    } else {
+      select(.profile)
+    }
   }
 
   /// Opens a deep link's route inside the signed-in app.
@@ -62,6 +70,13 @@ final class MainCoordinator: Coordinator {
     if link == .notificationSettings { settings?.showNotificationSettings() }
   }
 
+  /// The person tapped a tab (the tab bar controller's delegate forwards it here, so the
+  /// coordinator stays the one that decides what shows).
+  /// - Parameter tab: The tab tapped.
+  func didSelectTab(_ tab: Tab) {
+    select(tab)
+  }
+
   private func select(_ tab: Tab) {
     attributed(tabBar).selectTab(tab.rawValue)
   }
@@ -69,8 +84,7 @@ final class MainCoordinator: Coordinator {
   /// Ends the signed-in app: every tab's flow first, so nothing stays attached.
   private func logOut() {
     for child in childCoordinators { child.finish() }
-    finish()
-    mainDelegate?.mainCoordinatorDidLogOut(self)
+    finish(with: .loggedOut)
   }
 }
 

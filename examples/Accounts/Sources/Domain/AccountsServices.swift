@@ -7,10 +7,11 @@ struct AccountsServices {
   let auth: AuthService
   let profiles: ProfileService
 
-  /// The state of a launch: first run, returning but logged out, or logged in.
-  init(hasCompletedOnboarding: Bool, token: String? = nil) {
-    session = SessionStore(token: token)
-    preferences = AppPreferences(hasCompletedOnboarding: hasCompletedOnboarding)
+  /// The services as they are at `launch`.
+  /// - Parameter launch: What the app remembers from earlier runs.
+  init(launch: LaunchState) {
+    session = SessionStore(token: launch == .loggedIn ? "token-restored" : nil)
+    preferences = AppPreferences(hasCompletedOnboarding: launch != .firstLaunch)
     auth = AuthService()
     profiles = ProfileService(session: session)
   }
