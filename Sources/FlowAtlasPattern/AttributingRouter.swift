@@ -8,7 +8,8 @@
 public protocol AttributingRouter: RouterProtocol {
   /// A view of this router whose calls are attributed to `coordinator`.
   ///
-  /// The view forwards to the same navigation stack and must hold `coordinator` weakly.
+  /// The view forwards to the same navigation stack and must hold `coordinator` weakly. It is
+  /// itself attributing, so a child built on its parent's `router` acts for the child.
   /// - Parameter coordinator: The coordinator the returned router acts for.
   /// - Returns: A router navigating the same stack on `coordinator`'s behalf.
   func on(behalfOf coordinator: any CoordinatorProtocol) -> any RouterProtocol

@@ -1,0 +1,228 @@
+import FlowAtlasPattern
+import Testing
+
+/// Runs a child the classic way: it is the child's delegate and removes the child itself;
+/// `forgetsToRemove` is the bug the pattern warns about.
+@MainActor
+final class DelegateParent: StepCoordinator, CoordinatorDelegate {
+  var forgetsToRemove = false
+  private(set) var finishedChildren: [String] = []
+
+  func runChild(_ child: StepCoordinator) {
+    child.delegate = self
+    addChild(child)
+    child.launch()
+  }
+
+  func coordinatorDidFinish(_ coordinator: Coordinator) {
+    finishedChildren.append((coordinator as? Named)?.name ?? "?")
+    if !forgetsToRemove { removeChild(coordinator) }
+  }
+}
+
+@MainActor
+struct CoordinatorLifecycleTests {
+  @Test func startChildAttachesStartsAndRemovesTheChildWhenItFinishes() {
+    let router = SpyRouter()
+    let log = LifecycleLog()
+    let parent = StepCoordinator("parent", router: router)
+    parent.lifecycleObserver = log
+    parent.launch()
+    weak var released: StepCoordinator?
+    do {
+      let child = StepCoordinator("child", router: router)
+      released = child
+      parent.startChild(child)
+      #expect(child.parentCoordinator === parent)
+      #expect(child.lifecycleObserver === log)
+      #expect(parent.childCoordinators.count == 1)
+    }
+    #expect(released != nil)
+    released?.finish()
+    #expect(parent.childCoordinators.isEmpty)
+    #expect(released == nil)
+    #expect(
+      router.calls == [.push("parent", animated: true), .push("child", animated: true)])
+    #expect(
+      log.lines == [
+        "start parent parent -", "attach child to parent", "start child parent parent",
+        "finish child output -", "detach child from parent", "deinit child",
+      ])
+  }
+
+  @Test func delegateStyleParentIsToldAndRemovesTheChild() {
+    let log = LifecycleLog()
+    let parent = DelegateParent("parent", router: SpyRouter())
+    parent.lifecycleObserver = log
+    weak var released: StepCoordinator?
+    do {
+      let child = StepCoordinator("child", router: parent.router)
+      released = child
+      parent.runChild(child)
+    }
+    released?.finish()
+    #expect(parent.finishedChildren == ["child"])
+    #expect(parent.childCoordinators.isEmpty)
+    #expect(released == nil)
+    #expect(
+      log.lines == [
+        "attach child to parent", "start child parent parent", "finish child output -",
+        "detach child from parent", "deinit child",
+      ])
+  }
+
+  /// The leak is expressible: finish without detach, and the child stays alive.
+  @Test func aParentThatForgetsToRemoveLeaksTheChild() {
+    let log = LifecycleLog()
+    let parent = DelegateParent("parent", router: SpyRouter())
+    parent.forgetsToRemove = true
+    parent.lifecycleObserver = log
+    weak var leaked: StepCoordinator?
+    do {
+      let child = StepCoordinator("child", router: parent.router)
+      leaked = child
+      parent.runChild(child)
+    }
+    leaked?.finish()
+    #expect(parent.finishedChildren == ["child"])
+    #expect(leaked != nil)
+    #expect(leaked?.isFinished == true)
+    #expect(parent.childCoordinators.count == 1)
+    #expect(
+      log.lines == ["attach child to parent", "start child parent parent", "finish child output -"])
+  }
+
+  @Test func closureStyleParentIsToldAfterTheChildWasRemoved() {
+    let parent = StepCoordinator("parent", router: SpyRouter())
+    var childrenWhenTold: Int?
+    weak var released: StepCoordinator?
+    do {
+      let child = StepCoordinator("child", router: parent.router)
+      released = child
+      child.onFinish = { [unowned parent] finished in
+        #expect((finished as? Named)?.name == "child")
+        childrenWhenTold = parent.childCoordinators.count
+      }
+      parent.startChild(child)
+    }
+    released?.finish()
+    #expect(childrenWhenTold == 0)
+    #expect(released == nil)
+  }
+
+  @Test func resultStyleHandsTheResultToTheParentAndRemovesTheChild() {
+    let router = SpyRouter()
+    let log = LifecycleLog()
+    let parent = StepCoordinator("parent", router: router)
+    parent.lifecycleObserver = log
+    var outcomes: [LoginCoordinator.Outcome] = []
+    var childrenWhenTold: Int?
+    weak var released: LoginCoordinator?
+    do {
+      let login = LoginCoordinator(router: router)
+      released = login
+      parent.startChild(login) { [unowned parent] outcome in
+        outcomes.append(outcome)
+        childrenWhenTold = parent.childCoordinators.count
+      }
+    }
+    released?.submit()
+    #expect(outcomes == [.loggedIn])
+    #expect(childrenWhenTold == 0)
+    #expect(released == nil)
+    #expect(router.calls == [.present("login", animated: true), .dismiss(animated: true)])
+    #expect(
+      log.lines == [
+        "attach login to parent", "start login parent parent", "finish login output loggedIn",
+        "detach login from parent", "deinit login",
+      ])
+  }
+
+  @Test func resultStyleStartedByHandAlsoRemovesItself() {
+    let parent = StepCoordinator("parent", router: SpyRouter())
+    let login = LoginCoordinator(router: parent.router)
+    parent.addChild(login)
+    var outcomes: [LoginCoordinator.Outcome] = []
+    login.start { outcomes.append($0) }
+    login.finish(with: .cancelled)
+    #expect(outcomes == [.cancelled])
+    #expect(parent.childCoordinators.isEmpty)
+    #expect(login.parentCoordinator == nil)
+  }
+
+  @Test func finishWithoutAResultDoesNotCallTheCompletion() {
+    let parent = StepCoordinator("parent", router: SpyRouter())
+    let login = LoginCoordinator(router: parent.router)
+    var called = false
+    parent.startChild(login) { _ in called = true }
+    login.finish()
+    #expect(!called)
+    #expect(parent.childCoordinators.isEmpty)
+  }
+
+  @Test func aSecondFinishDoesNothing() {
+    let log = LifecycleLog()
+    let parent = StepCoordinator("parent", router: SpyRouter())
+    parent.lifecycleObserver = log
+    let child = StepCoordinator("child", router: parent.router)
+    var told = 0
+    child.onFinish = { _ in told += 1 }
+    parent.startChild(child)
+    child.finish()
+    child.finish()
+    #expect(told == 1)
+    #expect(log.lines.filter { $0.hasPrefix("finish") }.count == 1)
+    child.launch()
+    #expect(!child.isFinished)
+  }
+
+  @Test func removingACoordinatorThatIsNotAChildDoesNothing() {
+    let log = LifecycleLog()
+    let parent = StepCoordinator("parent", router: SpyRouter())
+    parent.lifecycleObserver = log
+    let stranger = StepCoordinator("stranger", router: parent.router)
+    #expect(!parent.removeChild(stranger))
+    parent.addChild(stranger)
+    parent.addChild(stranger)
+    #expect(parent.childCoordinators.count == 1)
+    #expect(parent.removeChild(stranger))
+    #expect(!parent.removeChild(stranger))
+    #expect(log.lines == ["attach stranger to parent", "detach stranger from parent"])
+  }
+
+  @Test func attachingToAnotherParentMovesTheChild() {
+    let router = SpyRouter()
+    let first = StepCoordinator("first", router: router)
+    let second = StepCoordinator("second", router: router)
+    let child = StepCoordinator("child", router: router)
+    first.addChild(child)
+    second.addChild(child)
+    #expect(first.childCoordinators.isEmpty)
+    #expect(second.childCoordinators.count == 1)
+    #expect(child.parentCoordinator === second)
+  }
+
+  @Test func deepHierarchiesStartAndUnwind() {
+    let router = StackRouter()
+    let log = LifecycleLog()
+    let root = StepCoordinator("level0", router: router)
+    root.lifecycleObserver = log
+    root.launch()
+    var chain: [StepCoordinator] = [root]
+    for level in 1...100 {
+      let child = StepCoordinator("level\(level)", router: router)
+      chain[level - 1].startChild(child)
+      chain.append(child)
+    }
+    #expect(router.stack.count == 101)
+    #expect(chain[100].parentCoordinator === chain[99])
+    #expect(chain.dropLast().allSatisfy { $0.childCoordinators.count == 1 })
+    weak let deepest = chain[100]
+    for coordinator in chain.dropFirst().reversed() { coordinator.finish() }
+    chain.removeSubrange(1...)
+    #expect(deepest == nil)
+    #expect(root.childCoordinators.isEmpty)
+    #expect(log.lines.filter { $0.hasPrefix("detach") }.count == 100)
+    #expect(log.lines.filter { $0.hasPrefix("deinit") }.count == 100)
+  }
+}
