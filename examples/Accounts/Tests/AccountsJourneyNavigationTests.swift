@@ -69,7 +69,9 @@ struct AccountsJourneyNavigationTests {
     #expect(run.log.calls == Self.expectedCalls[journey.run])
   }
 
-  @Test("each journey ends signed in on the expected tab with the expected coordinators", arguments: AccountsJourney.all)
+  @Test(
+    "each journey ends signed in on the expected tab with the expected coordinators",
+    arguments: AccountsJourney.all)
   func finalState(_ journey: AccountsJourney) throws {
     let run = try AccountsRun(journey)
     let end = try #require(Self.expectedEnd[journey.run])

@@ -63,7 +63,9 @@ struct AccountsRecordingTests {
     #expect(first.records.map(\.seq) == Array(1...first.records.count))
   }
 
-  @Test("no journey but the leaky one leaves a finished child attached", arguments: AccountsExample.journeys.indices)
+  @Test(
+    "no journey but the leaky one leaves a finished child attached",
+    arguments: AccountsExample.journeys.indices)
   func leaks(_ index: Int) throws {
     let journey = AccountsExample.journeys[index]
     let events = try Self.record(journey).events
@@ -138,7 +140,8 @@ struct AccountsRecordingTests {
   @Test("the deep link is recorded before the tab switch and push it causes")
   func deepLinkTrace() throws {
     let lines = try Self.lines("deep-link-to-notifications")
-    let link = try #require(lines.firstIndex(of: "deeplink accounts://settings/notifications by AppCoordinator"))
+    let link = try #require(
+      lines.firstIndex(of: "deeplink accounts://settings/notifications by AppCoordinator"))
     #expect(
       Array(lines[(link + 1)...].prefix(4)) == [
         "selectTab settings SettingsViewController by MainCoordinator [settings]",
@@ -152,9 +155,10 @@ struct AccountsRecordingTests {
   func deepLinkBeforeLoginTrace() throws {
     let lines = try Self.lines("deep-link-before-login")
     #expect(lines[4] == "deeplink accounts://settings by AppCoordinator")
-    #expect(lines.suffix(2) == [
-      "selectTab settings SettingsViewController by MainCoordinator [settings]", "deinit AuthCoordinator",
-    ])
+    #expect(
+      lines.suffix(2) == [
+        "selectTab settings SettingsViewController by MainCoordinator [settings]", "deinit AuthCoordinator",
+      ])
     #expect(!lines.contains { $0.hasPrefix("selectTab profile") })
   }
 }

@@ -26,7 +26,9 @@ struct CheckoutConfigurationTests {
     #expect(CheckoutConfiguration.digitalGoods.step(after: .shippingOption) == nil)
   }
 
-  @Test("money is formatted without a locale", arguments: [(0, "€0.00"), (5, "€0.05"), (1250, "€12.50"), (3390, "€33.90")])
+  @Test(
+    "money is formatted without a locale",
+    arguments: [(0, "€0.00"), (5, "€0.05"), (1250, "€12.50"), (3390, "€33.90")])
   func money(cents: Int, text: String) {
     #expect(Money.format(cents: cents) == text)
   }

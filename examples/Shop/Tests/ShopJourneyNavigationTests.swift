@@ -71,7 +71,9 @@ struct ShopJourneyNavigationTests {
     #expect(run.router.calls == Self.expectedCalls[Self.key(journey)])
   }
 
-  @Test("each journey ends on the product list with nothing presented and no child left", arguments: ShopJourney.all)
+  @Test(
+    "each journey ends on the product list with nothing presented and no child left",
+    arguments: ShopJourney.all)
   func finalState(_ journey: ShopJourney) throws {
     let run = try ShopRun(journey)
     #expect(run.router.layerTypes == [["ProductListViewController"]])
@@ -83,7 +85,9 @@ struct ShopJourneyNavigationTests {
   func ordersAndCart() throws {
     for journey in ShopJourney.all {
       let run = try ShopRun(journey)
-      let pays = journey.run.hasPrefix("buy") || journey.run == "change-shipping-option" || journey.run == "back-from-payment"
+      let pays =
+        journey.run.hasPrefix("buy") || journey.run == "change-shipping-option"
+        || journey.run == "back-from-payment"
       #expect(run.app.coordinator.placedOrders.count == (pays ? 1 : 0), "\(Self.key(journey))")
       if pays { #expect(run.app.coordinator.cart.isEmpty, "\(Self.key(journey))") }
     }

@@ -27,9 +27,10 @@ struct ShopLifecycleTests {
     let (run, checkout) = try openCart(.physical)
     #expect(run.app.coordinator.childCoordinators.count == 1)
     #expect(checkout.draft.cart.itemCount == 1)
-    #expect(run.router.layerTypes == [
-      ["ProductListViewController", "ProductDetailViewController"], ["OrderSummaryViewController"],
-    ])
+    #expect(
+      run.router.layerTypes == [
+        ["ProductListViewController", "ProductDetailViewController"], ["OrderSummaryViewController"],
+      ])
   }
 
   @Test("closing the cart releases the checkout coordinator and its screen", arguments: ShopFlavor.allCases)

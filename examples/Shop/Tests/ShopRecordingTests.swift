@@ -53,7 +53,8 @@ struct ShopRecordingTests {
       ["setRoot", "push", "pop", "popToRoot", "present", "dismiss"].contains($0.split(separator: " ")[0])
     }
     #expect(!routerLines.isEmpty)
-    #expect(routerLines.allSatisfy { $0.contains(" by ShopCoordinator") || $0.contains(" by CheckoutCoordinator") })
+    #expect(
+      routerLines.allSatisfy { $0.contains(" by ShopCoordinator") || $0.contains(" by CheckoutCoordinator") })
   }
 
   @Test("buy-one-product in the physical shop: the whole story, action before navigation")
@@ -91,14 +92,18 @@ struct ShopRecordingTests {
 
   @Test("the digital shop's buy-one-product goes from the order summary straight to payment")
   func digitalSkipsDelivery() throws {
-    let lines = TraceTranscript(try Self.record(Self.journey(app: "Shop Digital", run: "buy-one-product")).events).lines
+    let lines = TraceTranscript(
+      try Self.record(Self.journey(app: "Shop Digital", run: "buy-one-product")).events
+    ).lines
     let summary = try #require(lines.firstIndex(of: "user Checkout on OrderSummaryViewController"))
     #expect(lines[summary + 1] == "push PaymentViewController by CheckoutCoordinator")
     #expect(!lines.contains { $0.contains("DeliveryAddress") || $0.contains("ShippingOption") })
     #expect(lines.first == "note Checkout steps: payment")
   }
 
-  @Test("cancelling the checkout finishes it as cancelled and detaches it: no leak", arguments: ["Shop", "Shop Digital"])
+  @Test(
+    "cancelling the checkout finishes it as cancelled and detaches it: no leak",
+    arguments: ["Shop", "Shop Digital"])
   func cancelTrace(app: String) throws {
     let lines = TraceTranscript(try Self.record(Self.journey(app: app, run: "cancel-checkout")).events).lines
     let close = try #require(lines.firstIndex(of: "user Close on OrderSummaryViewController"))

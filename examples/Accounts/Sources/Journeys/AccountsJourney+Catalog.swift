@@ -62,7 +62,8 @@ extension AccountsJourney {
       launch: .loggedIn, settingsVariant: .leaky, run: "leaky-notification-settings",
       title: "Deliberate bug: notification settings finish but stay attached (LeakySettingsCoordinator)"
     ) { user in
-      user.note("Built with LeakySettingsCoordinator, a deliberately buggy variant: expect a coordinator-leak.")
+      user.note(
+        "Built with LeakySettingsCoordinator, a deliberately buggy variant: expect a coordinator-leak.")
       try user.selectTab(.settings)
       try user.openNotificationSettings()
       try user.leaveNotificationSettings()
