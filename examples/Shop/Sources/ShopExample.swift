@@ -21,9 +21,7 @@ extension ShopJourney {
       let screens = StackRouter()
       let app = ShopApp(flavor: flavor, router: recorder.router(wrapping: screens))
       recorder.note("Checkout steps: " + flavor.checkout.steps.map(\.title).joined(separator: " → "))
-      let customer = ShopCustomer(
-        screen: screens, recordAction: { recorder.userAction(on: $0, action: $1, label: $2) },
-        catalog: flavor.catalog)
+      let customer = ShopCustomer(screen: screens, recorder: recorder, catalog: flavor.catalog)
       // The app is held to the end: screens hold their coordinators weakly, and nothing
       // else uses `app` after launch, so the optimizer could otherwise release it early.
       try withExtendedLifetime(app) {

@@ -140,7 +140,7 @@ struct ShopRun {
 
   init(_ journey: ShopJourney) throws {
     self = Self.launched(journey.flavor)
-    try journey.script(ShopCustomer(screen: router, recordAction: nil, catalog: journey.flavor.catalog))
+    try journey.script(ShopCustomer(screen: router, recorder: nil, catalog: journey.flavor.catalog))
   }
 
   private init(app: ShopApp, router: SpyRouter) {

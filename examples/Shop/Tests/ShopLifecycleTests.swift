@@ -19,7 +19,7 @@ struct ShopLifecycleTests {
   }
 
   func customer(_ run: ShopRun) -> ShopCustomer {
-    ShopCustomer(screen: run.router, recordAction: nil, catalog: run.app.flavor.catalog)
+    ShopCustomer(screen: run.router, recorder: nil, catalog: run.app.flavor.catalog)
   }
 
   @Test("the checkout is attached while it runs, with the cart copied into its draft")

@@ -41,7 +41,7 @@ final class CheckoutCoordinator: ResultCoordinator<CheckoutResult> {
     finish(with: result)
   }
 
-  /// Shows `step`, or places the order and confirms it when no step is left.
+  /// Shows one step's screen, pushed inside the modal.
   private func show(_ step: CheckoutStep) {
     switch step {
     case .deliveryAddress:
@@ -60,6 +60,7 @@ final class CheckoutCoordinator: ResultCoordinator<CheckoutResult> {
     }
   }
 
+  /// Shows the step the configuration puts after `step` (after the summary for `nil`).
   private func continueAfter(_ step: CheckoutStep?) {
     if let next = configuration.step(after: step) { show(next) }
   }

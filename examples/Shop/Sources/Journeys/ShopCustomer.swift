@@ -1,4 +1,5 @@
 import FlowAtlasPattern
+import FlowAtlasRecording
 
 /// The person a journey scripts, the way a UI test drives an app: act on the screen that
 /// is showing, and (when recording) record the action before the navigation it causes.
@@ -6,9 +7,8 @@ import FlowAtlasPattern
 struct ShopCustomer {
   /// What people see; the headless router under any spying or recording wrapper.
   let screen: any NavigationStateReporting
-  /// Records each action (screen, action, label) as `user.action` before the app reacts;
-  /// nil when a test drives the app unrecorded.
-  let recordAction: (@MainActor (any Presentable, String, String?) -> Void)?
+  /// Records each action as `user.action`; nil when a test drives the app unrecorded.
+  let recorder: Recorder?
   /// What the shop sells, so steps can name products.
   let catalog: Catalog
 
@@ -27,7 +27,7 @@ struct ShopCustomer {
       throw ShopJourneyError.unexpectedScreen(
         expected: String(describing: type), found: screen.visibleScreen?.screenType, action: action)
     }
-    recordAction?(visible, action, label)
+    recorder?.userAction(on: visible, action: action, label: label)
     body(visible)
   }
 
