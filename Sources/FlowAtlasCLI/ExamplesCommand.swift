@@ -1,0 +1,71 @@
+import AccountsExample
+import FlowAtlasModel
+import FlowAtlasRecording
+import FlowAtlasTrace
+import Foundation
+import ShopExample
+
+/// `flowatlas` with no subcommand: records every bundled example's journeys and builds their site.
+enum ExamplesCommand {
+  /// The bundled examples: the folder under `examples/` and the journeys it scripts.
+  @MainActor
+  static let examples: [(folder: String, journeys: [ScriptedJourney])] = [
+    ("Accounts", AccountsExample.journeys),
+    ("Shop", ShopExample.journeys),
+  ]
+
+  @MainActor
+  static func run(console: Console, executable: String) async throws(CommandLineError) -> ExitStatus {
+    let fileManager = FileManager.default
+    guard fileManager.fileExists(atPath: "Package.swift"), fileManager.fileExists(atPath: "examples") else {
+      throw .usage(
+        "run 'flowatlas' without a subcommand from the FlowAtlas package's root folder "
+          + "(it records examples/ and writes site/); to document your own traces use 'flowatlas build'",
+        command: "flowatlas")
+    }
+    var written: [String] = []
+    for example in examples {
+      written += try record(example.journeys, into: "examples/\(example.folder)/traces")
+    }
+    console.err("flowatlas: recorded \(written.count) journeys under examples/*/traces\n")
+    let model = try TraceLoading.model(
+      from: examples.map { "examples/\($0.folder)/traces" }, command: "flowatlas", keepsJourneys: true,
+      console: console)
+    let index = try BuildCommand.build(
+      model, into: "site", notes: "examples/notes", executable: executable,
+      workers: ProcessInfo.processInfo.activeProcessorCount)
+    console.out(index + "\n")
+    return .success
+  }
+
+  /// Records `journeys` as `<folder>/<app>/<run>.jsonl`, replacing the traces a previous run wrote.
+  /// - Returns: the paths written, sorted.
+  @MainActor
+  static func record(_ journeys: [ScriptedJourney], into folder: String) throws(CommandLineError) -> [String]
+  {
+    let fileManager = FileManager.default
+    var paths: [String] = []
+    do {
+      if fileManager.fileExists(atPath: folder) { try fileManager.removeItem(atPath: folder) }
+      for journey in journeys {
+        let appFolder = "\(folder)/\(Slug.make(journey.app))"
+        try fileManager.createDirectory(atPath: appFolder, withIntermediateDirectories: true)
+        let path = "\(appFolder)/\(Slug.make(journey.run)).jsonl"
+        guard !paths.contains(path) else {
+          throw CommandLineError.inputOutput("two journeys of \(journey.app) write \(path); rename one run")
+        }
+        let writer = TraceWriter(path: path)
+        try journey.record(to: writer)
+        if let failure = writer.failure {
+          throw CommandLineError.inputOutput("\(path): \(failure)")
+        }
+        paths.append(path)
+      }
+    } catch let error as CommandLineError {
+      throw error
+    } catch {
+      throw .inputOutput("\(folder): cannot record the example journeys (\(error.localizedDescription))")
+    }
+    return paths.sorted()
+  }
+}

@@ -1,0 +1,12 @@
+import FlowAtlasModel
+
+/// `flowatlas model`: the model other tools read, as `model.json`.
+enum ModelCommand {
+  static func run(_ arguments: ParsedArguments, console: Console) throws(CommandLineError) -> ExitStatus {
+    let model = try TraceLoading.model(
+      from: arguments.positionals, command: "model", keepsJourneys: false, console: console)
+    try OutputFile.write(
+      Array(ModelExport.json(model).utf8), to: arguments.value("--output"), console: console, isText: true)
+    return TraceLoading.status(for: model, strict: arguments.has("--strict"))
+  }
+}

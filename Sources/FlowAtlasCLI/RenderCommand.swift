@@ -1,0 +1,93 @@
+import FlowAtlasModel
+import FlowAtlasRender
+
+/// `flowatlas render`: one diagram of one app, in any format.
+enum RenderCommand {
+  static func run(_ arguments: ParsedArguments, console: Console, executable: String) throws(CommandLineError)
+    -> ExitStatus
+  {
+    let formatName = arguments.value("--format") ?? "svg"
+    guard let format = OutputFormat(rawValue: formatName) else {
+      let known = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
+      throw .usage("unknown format '\(formatName)'; use one of \(known)", command: "render")
+    }
+    guard let diagramName = arguments.value("--diagram") else {
+      throw .usage(
+        "missing --diagram (app, hierarchy, flow:<CoordinatorType>, run:<run>, legend)", command: "render")
+    }
+    var options = DiagramOptions()
+    options.showBackTransitions = arguments.has("--back")
+    let renderer = DiagramRenderer(engine: .inProcess, options: options)
+    if diagramName == "legend" {
+      let legend = try rendered { () throws(RenderError) in try renderer.legend(format: format) }
+      try OutputFile.write(
+        legend.bytes, to: arguments.value("--output"), console: console, isText: format.isText)
+      return .success
+    }
+    let model = try TraceLoading.model(
+      from: arguments.positionals, command: "render", keepsJourneys: diagramName.hasPrefix("run:"),
+      console: console)
+    let app = try chooseApp(in: model, named: arguments.value("--app"))
+    let subject = try subject(named: diagramName, in: app)
+    let diagram = try rendered { () throws(RenderError) in
+      try renderer.render([subject], of: app, format: format)[0]
+    }
+    if let caption = diagram.caption { console.err("flowatlas: note: \(caption)\n") }
+    try OutputFile.write(
+      diagram.bytes, to: arguments.value("--output"), console: console, isText: format.isText)
+    return TraceLoading.status(for: model, strict: false)
+  }
+
+  private static func rendered<T>(_ body: () throws(RenderError) -> T) throws(CommandLineError) -> T {
+    do { return try body() } catch { throw .render(error.localizedDescription) }
+  }
+
+  static func chooseApp(in model: NavigationModel, named name: String?) throws(CommandLineError) -> AppModel {
+    if let name {
+      guard let app = model.app(named: name) else {
+        let known = model.apps.map { "'\($0.name)'" }.joined(separator: ", ")
+        throw .usage("no app named '\(name)' in the traces; they hold \(known)", command: "render")
+      }
+      return app
+    }
+    guard model.apps.count == 1, let app = model.apps.first else {
+      if model.apps.isEmpty {
+        throw .inputOutput("the traces hold no usable run (see the diagnostics above)")
+      }
+      let known = model.apps.map { "'\($0.name)'" }.joined(separator: ", ")
+      throw .usage("the traces hold several apps (\(known)); choose one with --app", command: "render")
+    }
+    return app
+  }
+
+  static func subject(named name: String, in app: AppModel) throws(CommandLineError) -> DiagramSubject {
+    switch name {
+    case "app": return .appMap
+    case "hierarchy": return .hierarchy
+    default: break
+    }
+    if name.hasPrefix("flow:") {
+      let coordinator = String(name.dropFirst(5))
+      guard app.flow(coordinator) != nil else {
+        throw .usage(
+          "no flow '\(coordinator)' in app '\(app.name)'; flows: \(app.flows.map(\.coordinator).joined(separator: ", "))",
+          command: "render")
+      }
+      return .flow(coordinator: coordinator)
+    }
+    if name.hasPrefix("run:") {
+      let run = String(name.dropFirst(4))
+      guard app.run(named: run) != nil else {
+        throw .usage("no run '\(run)' in app '\(app.name)'", command: "render")
+      }
+      return .journey(run: run)
+    }
+    throw .usage(
+      "unknown diagram '\(name)'; use app, hierarchy, flow:<CoordinatorType>, run:<run> or legend",
+      command: "render")
+  }
+}
+
+extension OutputFormat {
+  var isText: Bool { self == .svg || self == .dot || self == .mermaid }
+}
