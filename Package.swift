@@ -70,7 +70,7 @@ let package = Package(
       resources: [.copy("Fixtures")]),
     .testTarget(
       name: "FlowAtlasSiteTests", dependencies: ["FlowAtlasSite", "FlowAtlasModel"]),
-    .testTarget(name: "FlowAtlasCLITests", dependencies: ["FlowAtlasCLI"]),
+    .testTarget(name: "FlowAtlasCLITests", dependencies: ["FlowAtlasCLI"], exclude: ["Golden"]),
     .testTarget(
       name: "ShopExampleTests", dependencies: ["ShopExample", "FlowAtlasPattern", "FlowAtlasRecording"],
       path: "examples/Shop/Tests"),

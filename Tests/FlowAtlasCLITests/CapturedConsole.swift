@@ -1,0 +1,62 @@
+import Foundation
+import Synchronization
+
+@testable import FlowAtlasCLI
+
+/// A console that keeps what a command printed, for assertions.
+final class CapturedConsole: Sendable {
+  private let output = Mutex<(out: String, err: String)>(("", ""))
+
+  var out: String { output.withLock { $0.out } }
+  var err: String { output.withLock { $0.err } }
+
+  var console: Console {
+    Console(
+      out: { text in self.output.withLock { $0.out += text } },
+      err: { text in self.output.withLock { $0.err += text } })
+  }
+}
+
+/// Runs `flowatlas` in-process with `arguments`, from the folder `directory` when given.
+@MainActor
+func flowatlas(_ arguments: String...) async -> (status: Int32, out: String, err: String) {
+  let captured = CapturedConsole()
+  let status = await FlowAtlasCommand.main(arguments, console: captured.console, executable: builtExecutable)
+  return (status, captured.out, captured.err)
+}
+
+/// The `flowatlas` binary SwiftPM built next to the test bundle (render workers run it).
+let builtExecutable: String = {
+  let tests = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+  var folder = tests.deletingLastPathComponent()
+  while folder.path != "/" {
+    let candidate = folder.appendingPathComponent("flowatlas").path
+    if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    folder = folder.deletingLastPathComponent()
+  }
+  return "flowatlas"
+}()
+
+/// A fresh folder under the system's temporary folder, removed by the caller.
+func temporaryFolder() throws -> URL {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-cli-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  return url
+}
+
+/// Writes `lines` as a trace file named `name` in `folder` and returns its path.
+func writeTrace(_ lines: [String], named name: String, in folder: URL) throws -> String {
+  let url = folder.appendingPathComponent(name)
+  try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+  return url.path
+}
+
+/// A small valid trace: an app coordinator showing a list, pushing a detail on a tap.
+let shopTrace = [
+  #"{"flowatlas":"trace","version":1,"app":"Shop","run":"buy","title":"Buy one product"}"#,
+  #"{"seq":1,"event":"coordinator.start","coordinator":"c1","type":"ShopCoordinator"}"#,
+  #"{"seq":2,"event":"router.setRoot","coordinator":"c1","screen":{"id":"s1","type":"ProductListViewController","title":"Products"}}"#,
+  #"{"seq":3,"event":"user.action","screen":"s1","action":"selectProduct","label":"Blue mug"}"#,
+  #"{"seq":4,"event":"router.push","coordinator":"c1","screen":{"id":"s2","type":"ProductDetailViewController","title":"Blue mug"}}"#,
+  #"{"seq":5,"event":"router.pop","coordinator":"c1","screen":"s2"}"#,
+]

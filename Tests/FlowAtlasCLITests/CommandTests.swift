@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+@testable import FlowAtlasCLI
+
+@MainActor
+@Suite struct CommandTests {
+  @Test func unknownSubcommandIsAUsageError() async {
+    let result = await flowatlas("publish")
+    #expect(result.status == 2)
+    #expect(result.err.contains("unknown subcommand 'publish'"))
+    #expect(result.err.contains("flowatlas --help"))
+  }
+
+  @Test func versionPrintsTheVersion() async {
+    let result = await flowatlas("--version")
+    #expect(result.status == 0)
+    #expect(result.out == "flowatlas \(FlowAtlasCommand.version)\n")
+  }
+
+  @Test func modelWritesJSONToStandardOutput() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try writeTrace(shopTrace, named: "buy.jsonl", in: folder)
+    let result = await flowatlas("model", trace)
+    #expect(result.status == 0)
+    #expect(result.err.isEmpty)
+    #expect(result.out.contains(#""flowatlas": "model""#))
+    #expect(result.out.contains(#""to": "ProductDetailViewController""#))
+    #expect(result.out.contains(#""selectProduct""#))
+  }
+
+  @Test func modelReportsDiagnosticsAndStrictFails() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try writeTrace(shopTrace + [#"{"seq":6,"event":"router.push"}"#], named: "bad.jsonl", in: folder)
+    let output = folder.appendingPathComponent("model.json").path
+
+    let lenient = await flowatlas("model", trace, "--output", output)
+    #expect(lenient.status == 0)
+    #expect(lenient.err.contains("\(trace):7: error: "))
+    #expect(lenient.err.contains("[malformed-line]"))
+    #expect(FileManager.default.fileExists(atPath: output))
+
+    let strict = await flowatlas("model", "--strict", trace, "--output", output)
+    #expect(strict.status == 1)
+  }
+
+  @Test func missingInputNamesThePath() async {
+    let result = await flowatlas("model", "/nonexistent/traces")
+    #expect(result.status == 3)
+    #expect(result.err.contains("/nonexistent/traces"))
+  }
+
+  @Test func noInputIsAUsageError() async {
+    let result = await flowatlas("model")
+    #expect(result.status == 2)
+    #expect(result.err.contains("no input"))
+  }
+
+  @Test func renderMermaidNeedsNoGraphviz() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try writeTrace(shopTrace, named: "buy.jsonl", in: folder)
+    let result = await flowatlas("render", trace, "--diagram", "app", "--format", "mermaid")
+    #expect(result.status == 0)
+    #expect(result.out.hasPrefix("flowchart") || result.out.hasPrefix("graph"))
+    #expect(result.out.contains("ProductDetailViewController"))
+  }
+
+  @Test func renderPNGWritesAnImage() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try writeTrace(shopTrace, named: "buy.jsonl", in: folder)
+    let output = folder.appendingPathComponent("flow.png").path
+
+    let toTerminal = await flowatlas("render", trace, "--diagram", "flow:ShopCoordinator", "--format", "png")
+    #expect(toTerminal.status == 2)
+
+    let result = await flowatlas(
+      "render", trace, "--diagram", "flow:ShopCoordinator", "--format", "png", "--output", output)
+    #expect(result.status == 0)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: output))
+    #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+  }
+
+  @Test(arguments: [
+    (["--diagram", "flow:NoSuchCoordinator"], "no flow 'NoSuchCoordinator'"),
+    (["--diagram", "run:nope"], "no run 'nope'"),
+    (["--diagram", "everything"], "unknown diagram 'everything'"),
+    (["--diagram", "app", "--format", "gif"], "unknown format 'gif'"),
+    (["--format", "svg"], "missing --diagram"),
+  ])
+  func renderUsageErrors(arguments: [String], message: String) async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try writeTrace(shopTrace, named: "buy.jsonl", in: folder)
+    let captured = CapturedConsole()
+    let status = await FlowAtlasCommand.main(
+      ["render", trace] + arguments, console: captured.console, executable: builtExecutable)
+    #expect(status == 2)
+    #expect(captured.err.contains(message))
+  }
+
+  @Test func buildWritesASiteAndRefusesForeignFolders() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try writeTrace(shopTrace, named: "buy.jsonl", in: folder)
+    let site = folder.appendingPathComponent("site").path
+
+    let result = await flowatlas("build", trace, "--output", site, "--jobs", "1")
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.out == site + "/index.html\n")
+    let flowPage = try String(contentsOfFile: site + "/shop/flow-shop-coordinator.html", encoding: .utf8)
+    #expect(flowPage.contains("<svg"))
+
+    let foreign = folder.appendingPathComponent("foreign")
+    try FileManager.default.createDirectory(at: foreign, withIntermediateDirectories: true)
+    try "keep me".write(to: foreign.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+    let refused = await flowatlas("build", trace, "--output", foreign.path)
+    #expect(refused.status == 4)
+    #expect(refused.err.contains("was not made by flowatlas"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: foreign.path) == ["notes.txt"])
+  }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+@testable import FlowAtlasCLI
+
+/// Help text is part of the interface: golden files catch accidental changes.
+/// `FLOWATLAS_RECORD=1` rewrites them and fails, so a re-record is never silent.
+@MainActor
+@Suite struct HelpTests {
+  static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+  @Test(arguments: [
+    (["--help"], "help-root.txt"),
+    (["help", "build"], "help-build.txt"),
+    (["model", "--help"], "help-model.txt"),
+    (["render", "-h"], "help-render.txt"),
+  ])
+  func helpMatchesGolden(arguments: [String], file: String) async throws {
+    let captured = CapturedConsole()
+    let status = await FlowAtlasCommand.main(arguments, console: captured.console, executable: builtExecutable)
+    #expect(status == 0)
+    let url = Self.golden.appendingPathComponent(file)
+    if ProcessInfo.processInfo.environment["FLOWATLAS_RECORD"] == "1" {
+      try captured.out.write(to: url, atomically: true, encoding: .utf8)
+      Issue.record("re-recorded \(file); run again without FLOWATLAS_RECORD")
+      return
+    }
+    #expect(captured.out == (try String(contentsOf: url, encoding: .utf8)))
+  }
+
+  @Test func everyHelpListsSectionsAndExitStatuses() async {
+    for spec in [Commands.root] + Commands.subcommands {
+      let text = spec.helpText()
+      for section in ["OVERVIEW:", "USAGE:", "OPTIONS:", "EXIT STATUS:"] {
+        #expect(text.contains(section), "\(spec.name) help lacks \(section)")
+      }
+      for status in ExitStatus.allCases {
+        #expect(text.contains("  \(status.rawValue) "), "\(spec.name) help lacks exit status \(status.rawValue)")
+      }
+    }
+  }
+}
