@@ -34,7 +34,9 @@
     }
 
     public var layers: [[any Presentable]] {
-      navigationControllers.map { $0.viewControllers.map { $0 as any Presentable } }
+      navigationControllers.map { navigation in
+        navigation.viewControllers.map { controller in controller as any Presentable }
+      }
     }
 
     public func push(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {

@@ -10,6 +10,9 @@ public final class AttributedRecordingRouter: AttributingRouter, NavigationState
   public let router: RecordingRouter
   /// The coordinator calls are attributed to, while it lives.
   public private(set) weak var coordinator: (any CoordinatorProtocol)?
+  /// The coordinator's id in the trace, resolved on first use and kept: it does not change
+  /// while the coordinator lives.
+  private var knownID: String?
 
   /// Creates the view of `router` bound to `coordinator`.
   /// - Parameters:
@@ -22,31 +25,40 @@ public final class AttributedRecordingRouter: AttributingRouter, NavigationState
 
   public var layers: [[any Presentable]] { router.layers }
 
+  /// The id of the coordinator, or `nil` once it was released.
+  private var coordinatorID: String? {
+    guard let coordinator else { return nil }
+    if let knownID { return knownID }
+    let id = router.id(of: coordinator)
+    knownID = id
+    return id
+  }
+
   public func on(behalfOf coordinator: any CoordinatorProtocol) -> any RouterProtocol {
     router.on(behalfOf: coordinator)
   }
 
   public func push(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
-    router.push(screen, animated: animated, completion: completion, by: coordinator)
+    router.push(screen, animated: animated, completion: completion, coordinatorID: coordinatorID)
   }
 
   public func pop(animated: Bool, completion: (() -> Void)?) {
-    router.pop(animated: animated, completion: completion, by: coordinator)
+    router.pop(animated: animated, completion: completion, coordinatorID: coordinatorID)
   }
 
   public func popToRoot(animated: Bool, completion: (() -> Void)?) {
-    router.popToRoot(animated: animated, completion: completion, by: coordinator)
+    router.popToRoot(animated: animated, completion: completion, coordinatorID: coordinatorID)
   }
 
   public func present(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
-    router.present(screen, animated: animated, completion: completion, by: coordinator)
+    router.present(screen, animated: animated, completion: completion, coordinatorID: coordinatorID)
   }
 
   public func dismiss(animated: Bool, completion: (() -> Void)?) {
-    router.dismiss(animated: animated, completion: completion, by: coordinator)
+    router.dismiss(animated: animated, completion: completion, coordinatorID: coordinatorID)
   }
 
   public func setRoot(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
-    router.setRoot(screen, animated: animated, completion: completion, by: coordinator)
+    router.setRoot(screen, animated: animated, completion: completion, coordinatorID: coordinatorID)
   }
 }

@@ -19,7 +19,7 @@ extension Recorder {
   ///   - label: The control's text people saw, if any.
   @MainActor
   public func userAction(on screen: any Presentable, action: String, label: String? = nil) {
-    let reference = ObjectReference(screen)
+    let reference = ObjectHandle(screen)
     let screenType: any Any.Type = type(of: screen)
     record { state in
       .userAction(
@@ -32,7 +32,7 @@ extension Recorder {
   ///   - url: The route opened.
   ///   - coordinator: The coordinator that handled it, if known.
   public func deeplink(_ url: String, handledBy coordinator: (any CoordinatorProtocol)? = nil) {
-    let reference = coordinator.map { ObjectReference($0) }
+    let reference = coordinator.map { ObjectHandle($0) }
     record { state in
       .deeplinkOpen(url: url, coordinator: reference.map { state.coordinatorID(for: $0) })
     }

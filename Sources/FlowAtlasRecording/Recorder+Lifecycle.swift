@@ -9,9 +9,9 @@ extension Recorder: CoordinatorLifecycleObserver {
   public func coordinatorDidStart(
     _ coordinator: any CoordinatorProtocol, parent: (any CoordinatorProtocol)?
   ) {
-    let child = ObjectReference(coordinator)
+    let child = ObjectHandle(coordinator)
     let type = typeName(of: coordinator)
-    let parent = parent.map { ObjectReference($0) }
+    let parent = parent.map { ObjectHandle($0) }
     record { state in
       .coordinatorStart(
         coordinator: state.coordinatorID(for: child), type: type,
@@ -23,9 +23,9 @@ extension Recorder: CoordinatorLifecycleObserver {
   public func coordinatorDidAttach(
     _ child: any CoordinatorProtocol, to parent: any CoordinatorProtocol
   ) {
-    let childReference = ObjectReference(child)
+    let childReference = ObjectHandle(child)
     let type = typeName(of: child)
-    let parentReference = ObjectReference(parent)
+    let parentReference = ObjectHandle(parent)
     record { state in
       .coordinatorAttach(
         coordinator: state.coordinatorID(for: childReference), type: type,
@@ -35,7 +35,7 @@ extension Recorder: CoordinatorLifecycleObserver {
 
   @MainActor
   public func coordinatorDidFinish(_ coordinator: any CoordinatorProtocol, output: String?) {
-    let reference = ObjectReference(coordinator)
+    let reference = ObjectHandle(coordinator)
     record { state in
       .coordinatorFinish(coordinator: state.coordinatorID(for: reference), output: output)
     }
@@ -45,8 +45,8 @@ extension Recorder: CoordinatorLifecycleObserver {
   public func coordinatorDidDetach(
     _ child: any CoordinatorProtocol, from parent: any CoordinatorProtocol
   ) {
-    let childReference = ObjectReference(child)
-    let parentReference = ObjectReference(parent)
+    let childReference = ObjectHandle(child)
+    let parentReference = ObjectHandle(parent)
     record { state in
       .coordinatorDetach(
         coordinator: state.coordinatorID(for: childReference),

@@ -35,6 +35,11 @@ public final class Recorder: Sendable {
     sink.begin(header)
   }
 
+  /// A recorder released without ``finish()`` ends its run, so the sink is flushed.
+  deinit {
+    finish()
+  }
+
   /// Records one event with the next `seq`; after ``finish()`` it is dropped.
   /// - Parameter event: The event, exactly as it should appear in the trace.
   public func record(_ event: TraceEvent) {
@@ -57,7 +62,7 @@ public final class Recorder: Sendable {
   /// - Parameter coordinator: The coordinator.
   /// - Returns: Its id.
   public func id(ofCoordinator coordinator: AnyObject) -> String {
-    let reference = ObjectReference(coordinator)
+    let reference = ObjectHandle(coordinator)
     return state.withLock { $0.coordinatorID(for: reference) }
   }
 

@@ -77,11 +77,7 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting 
     _ screen: any Presentable, animated: Bool, completion: (() -> Void)?,
     by coordinator: (any CoordinatorProtocol)?
   ) {
-    let routerID = id
-    recordShowing(screen, by: coordinator) { screen, coordinator in
-      .push(screen: screen, coordinator: coordinator, router: routerID, animated: animated)
-    }
-    base.push(screen, animated: animated, completion: completion)
+    push(screen, animated: animated, completion: completion, coordinatorID: id(of: coordinator))
   }
 
   /// Records `router.pop` (naming the screen it removes) on behalf of `coordinator`, then pops.
@@ -89,12 +85,10 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting 
   ///   - animated: Whether to animate.
   ///   - completion: Runs when the pop is done.
   ///   - coordinator: Who asked, or `nil` when unknown.
-  public func pop(animated: Bool, completion: (() -> Void)?, by coordinator: (any CoordinatorProtocol)?) {
-    let routerID = id
-    recordRemoving(reporting?.screenRemovedByPop, by: coordinator) { screen, coordinator in
-      .pop(coordinator: coordinator, router: routerID, screen: screen)
-    }
-    base.pop(animated: animated, completion: completion)
+  public func pop(
+    animated: Bool, completion: (() -> Void)?, by coordinator: (any CoordinatorProtocol)?
+  ) {
+    pop(animated: animated, completion: completion, coordinatorID: id(of: coordinator))
   }
 
   /// Records `router.popToRoot` on behalf of `coordinator`, then pops to the root.
@@ -105,11 +99,7 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting 
   public func popToRoot(
     animated: Bool, completion: (() -> Void)?, by coordinator: (any CoordinatorProtocol)?
   ) {
-    let routerID = id
-    recordRemoving(nil, by: coordinator) { _, coordinator in
-      .popToRoot(coordinator: coordinator, router: routerID)
-    }
-    base.popToRoot(animated: animated, completion: completion)
+    popToRoot(animated: animated, completion: completion, coordinatorID: id(of: coordinator))
   }
 
   /// Records `router.present` on behalf of `coordinator`, then presents.
@@ -122,11 +112,7 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting 
     _ screen: any Presentable, animated: Bool, completion: (() -> Void)?,
     by coordinator: (any CoordinatorProtocol)?
   ) {
-    let routerID = id
-    recordShowing(screen, by: coordinator) { screen, coordinator in
-      .present(screen: screen, coordinator: coordinator, router: routerID, animated: animated)
-    }
-    base.present(screen, animated: animated, completion: completion)
+    present(screen, animated: animated, completion: completion, coordinatorID: id(of: coordinator))
   }
 
   /// Records `router.dismiss` (naming the modal screen it removes) on behalf of
@@ -138,11 +124,7 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting 
   public func dismiss(
     animated: Bool, completion: (() -> Void)?, by coordinator: (any CoordinatorProtocol)?
   ) {
-    let routerID = id
-    recordRemoving(reporting?.screenRemovedByDismiss, by: coordinator) { screen, coordinator in
-      .dismiss(coordinator: coordinator, router: routerID, screen: screen)
-    }
-    base.dismiss(animated: animated, completion: completion)
+    dismiss(animated: animated, completion: completion, coordinatorID: id(of: coordinator))
   }
 
   /// Records `router.setRoot` on behalf of `coordinator` (with `background: true` when the
@@ -156,42 +138,97 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting 
     _ screen: any Presentable, animated: Bool, completion: (() -> Void)?,
     by coordinator: (any CoordinatorProtocol)?
   ) {
+    setRoot(screen, animated: animated, completion: completion, coordinatorID: id(of: coordinator))
+  }
+
+  // The forms below take the coordinator's id already resolved: a bound view resolves it
+  // once and keeps it, so a recorded event costs one lock.
+
+  func push(
+    _ screen: any Presentable, animated: Bool, completion: (() -> Void)?, coordinatorID: String?
+  ) {
+    let routerID = id
+    recordShowing(screen, by: coordinatorID) { screen, coordinator in
+      .push(screen: screen, coordinator: coordinator, router: routerID, animated: animated)
+    }
+    base.push(screen, animated: animated, completion: completion)
+  }
+
+  func pop(animated: Bool, completion: (() -> Void)?, coordinatorID: String?) {
+    let routerID = id
+    recordRemoving(reporting?.screenRemovedByPop, by: coordinatorID) { screen, coordinator in
+      .pop(coordinator: coordinator, router: routerID, screen: screen)
+    }
+    base.pop(animated: animated, completion: completion)
+  }
+
+  func popToRoot(animated: Bool, completion: (() -> Void)?, coordinatorID: String?) {
+    let routerID = id
+    recordRemoving(nil, by: coordinatorID) { _, coordinator in
+      .popToRoot(coordinator: coordinator, router: routerID)
+    }
+    base.popToRoot(animated: animated, completion: completion)
+  }
+
+  func present(
+    _ screen: any Presentable, animated: Bool, completion: (() -> Void)?, coordinatorID: String?
+  ) {
+    let routerID = id
+    recordShowing(screen, by: coordinatorID) { screen, coordinator in
+      .present(screen: screen, coordinator: coordinator, router: routerID, animated: animated)
+    }
+    base.present(screen, animated: animated, completion: completion)
+  }
+
+  func dismiss(animated: Bool, completion: (() -> Void)?, coordinatorID: String?) {
+    let routerID = id
+    recordRemoving(reporting?.screenRemovedByDismiss, by: coordinatorID) { screen, coordinator in
+      .dismiss(coordinator: coordinator, router: routerID, screen: screen)
+    }
+    base.dismiss(animated: animated, completion: completion)
+  }
+
+  func setRoot(
+    _ screen: any Presentable, animated: Bool, completion: (() -> Void)?, coordinatorID: String?
+  ) {
     let routerID = id
     let background: Bool? = (isInBackground?() ?? false) ? true : nil
-    recordShowing(screen, by: coordinator) { screen, coordinator in
+    recordShowing(screen, by: coordinatorID) { screen, coordinator in
       .setRoot(screen: screen, coordinator: coordinator, router: routerID, background: background)
     }
     base.setRoot(screen, animated: animated, completion: completion)
   }
 
+  /// The id of a coordinator asking directly (not through its bound view, which keeps it).
+  func id(of coordinator: (any CoordinatorProtocol)?) -> String? {
+    coordinator.map { recorder.id(ofCoordinator: $0) }
+  }
+
   fileprivate func recordShowing(
-    _ screen: any Presentable, by coordinator: (any CoordinatorProtocol)?,
+    _ screen: any Presentable, by coordinatorID: String?,
     _ event: (ScreenMention, String?) -> TraceEvent
   ) {
-    let screenReference = ObjectReference(screen)
+    let handle = ObjectHandle(screen)
     let screenType: any Any.Type = type(of: screen)
     let title = screen.screenTitle
-    let coordinatorReference = coordinator.map { ObjectReference($0) }
     recorder.record { state in
-      let mention = state.mention(screen: screenReference, type: screenType, title: title)
-      return event(mention, coordinatorReference.map { state.coordinatorID(for: $0) })
+      event(state.mention(screen: handle, type: screenType, title: title), coordinatorID)
     }
   }
 
-  private func recordRemoving(
-    _ removed: (any Presentable)?, by coordinator: (any CoordinatorProtocol)?,
+  fileprivate func recordRemoving(
+    _ removed: (any Presentable)?, by coordinatorID: String?,
     _ event: (ScreenMention?, String?) -> TraceEvent
   ) {
-    let screenReference = removed.map { ObjectReference($0) }
-    let screenType: (any Any.Type)? = removed.map { type(of: $0) }
-    let title = removed?.screenTitle
-    let coordinatorReference = coordinator.map { ObjectReference($0) }
+    guard let removed else {
+      recorder.record { _ in event(nil, coordinatorID) }
+      return
+    }
+    let handle = ObjectHandle(removed)
+    let screenType: any Any.Type = type(of: removed)
+    let title = removed.screenTitle
     recorder.record { state in
-      var mention: ScreenMention?
-      if let screenReference, let screenType {
-        mention = state.mention(screen: screenReference, type: screenType, title: title)
-      }
-      return event(mention, coordinatorReference.map { state.coordinatorID(for: $0) })
+      event(state.mention(screen: handle, type: screenType, title: title), coordinatorID)
     }
   }
 }
@@ -202,7 +239,7 @@ extension RecordingRouter {
     of tab: String, showing screen: any Presentable, by coordinator: (any CoordinatorProtocol)?
   ) {
     let routerID = id
-    recordShowing(screen, by: coordinator) { screen, coordinator in
+    recordShowing(screen, by: id(of: coordinator)) { screen, coordinator in
       .selectTab(screen: screen, coordinator: coordinator, router: routerID, tab: tab)
     }
   }
