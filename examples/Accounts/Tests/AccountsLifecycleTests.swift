@@ -23,7 +23,7 @@ struct AccountsLifecycleTests {
   @Test("onboarding is released once finished, and remembered")
   func onboardingReleased() throws {
     let run = AccountsRun(.firstLaunch)
-    weak let onboarding = run.app.coordinator.childCoordinators.first as? OnboardingCoordinator
+    weak let onboarding = run.app.coordinator.child(OnboardingCoordinator.self)
     #expect(onboarding != nil)
     try run.user.continueOnboarding()
     try run.user.continueOnboarding()
@@ -35,7 +35,7 @@ struct AccountsLifecycleTests {
   @Test("login: the auth coordinator tells its delegate, is removed and released; main starts")
   func authReleased() throws {
     let run = AccountsRun(.loggedOut)
-    weak let auth = run.app.coordinator.childCoordinators.first as? AuthCoordinator
+    weak let auth = run.app.coordinator.child(AuthCoordinator.self)
     weak let login = run.window.stack.topScreen as? LoginViewController
     #expect(auth != nil)
     try run.user.logIn()
@@ -49,8 +49,8 @@ struct AccountsLifecycleTests {
   func editProfileReleased(save: Bool) throws {
     let run = AccountsRun(.loggedIn)
     try run.user.editProfile()
-    let profile = try #require(run.app.coordinator.main?.childCoordinators.first as? ProfileCoordinator)
-    weak let edit = profile.childCoordinators.first as? EditProfileCoordinator
+    let profile = try #require(run.app.coordinator.main?.child(ProfileCoordinator.self))
+    weak let edit = profile.child(EditProfileCoordinator.self)
     weak let form = run.app.visibleScreen as? EditProfileViewController
     #expect(edit != nil)
     #expect(form != nil)
@@ -68,8 +68,8 @@ struct AccountsLifecycleTests {
     let run = AccountsRun(.loggedIn)
     try run.user.selectTab(.settings)
     try run.user.openNotificationSettings()
-    let settings = try #require(run.app.coordinator.main?.childCoordinators.last as? SettingsCoordinator)
-    weak let child = settings.childCoordinators.first as? NotificationSettingsCoordinator
+    let settings = try #require(run.app.coordinator.main?.child(SettingsCoordinator.self))
+    weak let child = settings.child(NotificationSettingsCoordinator.self)
     #expect(child != nil)
     try run.user.leaveNotificationSettings()
     #expect(settings.childCoordinators.isEmpty)
@@ -81,8 +81,8 @@ struct AccountsLifecycleTests {
     let run = AccountsRun(.loggedIn, settingsVariant: .leaky)
     try run.user.selectTab(.settings)
     try run.user.openNotificationSettings()
-    let settings = try #require(run.app.coordinator.main?.childCoordinators.last as? LeakySettingsCoordinator)
-    weak let child = settings.childCoordinators.first as? NotificationSettingsCoordinator
+    let settings = try #require(run.app.coordinator.main?.child(LeakySettingsCoordinator.self))
+    weak let child = settings.child(NotificationSettingsCoordinator.self)
     try run.user.leaveNotificationSettings()
     let leaked = try #require(child)
     #expect(leaked.isFinished)
