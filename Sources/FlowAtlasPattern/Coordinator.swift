@@ -123,6 +123,14 @@ open class Coordinator: CoordinatorProtocol {
     return true
   }
 
+  /// The first attached child of type `type`: how a scripted journey or a test reaches the
+  /// flow that is running.
+  /// - Parameter type: The child's type.
+  /// - Returns: The child, or `nil` when none of that type is attached.
+  public func child<Child: CoordinatorProtocol>(_ type: Child.Type) -> Child? {
+    childCoordinators.lazy.compactMap { $0 as? Child }.first
+  }
+
   /// Binds a tab router to this coordinator when it can attribute calls, so recording
   /// knows who switched tabs.
   /// - Parameter tabRouter: The tab router to act through.

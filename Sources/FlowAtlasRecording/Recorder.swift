@@ -35,6 +35,11 @@ public final class Recorder: Sendable {
     sink.begin(header)
   }
 
+  /// A recorder released without ``finish()`` ends its run, so the sink is flushed.
+  deinit {
+    finish()
+  }
+
   /// Records one event with the next `seq`; after ``finish()`` it is dropped.
   /// - Parameter event: The event, exactly as it should appear in the trace.
   public func record(_ event: TraceEvent) {

@@ -45,7 +45,8 @@ struct FlowCoordinatorTests {
     purchase.launch()
     purchase.select("lamp")
     purchase.buy()
-    let pay = purchase.childCoordinators.first as? PayCoordinator
+    let pay = purchase.child(PayCoordinator.self)
+    #expect(purchase.child(PurchaseCoordinator.self) == nil)
     pay?.enterCard()
     if confirming { pay?.confirm() } else { pay?.cancel() }
     return purchase

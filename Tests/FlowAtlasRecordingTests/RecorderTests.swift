@@ -59,6 +59,16 @@ struct RecorderTests {
     #expect(sink.isFinished)
   }
 
+  @Test func aRecorderReleasedWithoutFinishEndsItsRun() {
+    let sink = MemoryTraceSink()
+    do {
+      let recorder = Recorder(header: TraceHeader(app: "A", run: "r"), sink: sink)
+      recorder.note("only")
+    }
+    #expect(sink.isFinished)
+    #expect(sink.events == [.note(text: "only")])
+  }
+
   @Test func anInjectedClockAndIdGeneratorAreUsed() {
     let sink = MemoryTraceSink()
     let recorder = Recorder(

@@ -23,7 +23,7 @@ struct AccountsLifecycleTests {
   @Test("onboarding is released once finished, and remembered")
   func onboardingReleased() throws {
     let run = AccountsRun(.firstLaunch)
-    weak var onboarding = run.app.coordinator.childCoordinators.first as? OnboardingCoordinator
+    weak let onboarding = run.app.coordinator.child(OnboardingCoordinator.self)
     #expect(onboarding != nil)
     try run.user.continueOnboarding()
     try run.user.continueOnboarding()
@@ -35,8 +35,8 @@ struct AccountsLifecycleTests {
   @Test("login: the auth coordinator tells its delegate, is removed and released; main starts")
   func authReleased() throws {
     let run = AccountsRun(.loggedOut)
-    weak var auth = run.app.coordinator.childCoordinators.first as? AuthCoordinator
-    weak var login = run.window.stack.topScreen as? LoginViewController
+    weak let auth = run.app.coordinator.child(AuthCoordinator.self)
+    weak let login = run.window.stack.topScreen as? LoginViewController
     #expect(auth != nil)
     try run.user.logIn()
     #expect(auth == nil)
@@ -49,9 +49,9 @@ struct AccountsLifecycleTests {
   func editProfileReleased(save: Bool) throws {
     let run = AccountsRun(.loggedIn)
     try run.user.editProfile()
-    let profile = try #require(run.app.coordinator.main?.childCoordinators.first as? ProfileCoordinator)
-    weak var edit = profile.childCoordinators.first as? EditProfileCoordinator
-    weak var form = run.app.visibleScreen as? EditProfileViewController
+    let profile = try #require(run.app.coordinator.main?.child(ProfileCoordinator.self))
+    weak let edit = profile.child(EditProfileCoordinator.self)
+    weak let form = run.app.visibleScreen as? EditProfileViewController
     #expect(edit != nil)
     #expect(form != nil)
     if save { try run.user.saveProfile(name: "Ada King") } else { try run.user.cancelEditing() }
@@ -68,8 +68,8 @@ struct AccountsLifecycleTests {
     let run = AccountsRun(.loggedIn)
     try run.user.selectTab(.settings)
     try run.user.openNotificationSettings()
-    let settings = try #require(run.app.coordinator.main?.childCoordinators.last as? SettingsCoordinator)
-    weak var child = settings.childCoordinators.first as? NotificationSettingsCoordinator
+    let settings = try #require(run.app.coordinator.main?.child(SettingsCoordinator.self))
+    weak let child = settings.child(NotificationSettingsCoordinator.self)
     #expect(child != nil)
     try run.user.leaveNotificationSettings()
     #expect(settings.childCoordinators.isEmpty)
@@ -81,8 +81,8 @@ struct AccountsLifecycleTests {
     let run = AccountsRun(.loggedIn, settingsVariant: .leaky)
     try run.user.selectTab(.settings)
     try run.user.openNotificationSettings()
-    let settings = try #require(run.app.coordinator.main?.childCoordinators.last as? LeakySettingsCoordinator)
-    weak var child = settings.childCoordinators.first as? NotificationSettingsCoordinator
+    let settings = try #require(run.app.coordinator.main?.child(LeakySettingsCoordinator.self))
+    weak let child = settings.child(NotificationSettingsCoordinator.self)
     try run.user.leaveNotificationSettings()
     let leaked = try #require(child)
     #expect(leaked.isFinished)
@@ -97,8 +97,8 @@ struct AccountsLifecycleTests {
   @Test("logging out ends main and its tabs' flows, clears the session and shows login")
   func logOutReleasesMain() throws {
     let run = AccountsRun(.loggedIn)
-    weak var main = run.app.coordinator.main
-    weak var profile = main?.childCoordinators.first
+    weak let main = run.app.coordinator.main
+    weak let profile = main?.childCoordinators.first
     try run.user.selectTab(.settings)
     try run.user.logOut()
     #expect(main == nil)

@@ -14,7 +14,7 @@ struct ShopLifecycleTests {
       try customer.openCartFromDetail()
     }
     let run = try ShopRun(journey)
-    let checkout = try #require(run.app.coordinator.childCoordinators.first as? CheckoutCoordinator)
+    let checkout = try #require(run.app.coordinator.child(CheckoutCoordinator.self))
     return (run, checkout)
   }
 

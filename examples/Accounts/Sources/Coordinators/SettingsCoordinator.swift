@@ -20,7 +20,7 @@ class SettingsCoordinator: Coordinator {
 
   /// Shows notification settings unless they already show (a deep link may ask twice).
   func showNotificationSettings() {
-    guard !childCoordinators.contains(where: { $0 is NotificationSettingsCoordinator }) else { return }
+    guard child(NotificationSettingsCoordinator.self) == nil else { return }
     // startChild removes the child when it finishes: it cannot leak.
     startChild(NotificationSettingsCoordinator(router: router))
   }
