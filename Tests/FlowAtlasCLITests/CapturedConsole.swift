@@ -39,7 +39,8 @@ let builtExecutable: String = {
 
 /// A fresh folder under the system's temporary folder, removed by the caller.
 func temporaryFolder() throws -> URL {
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-cli-\(UUID().uuidString)")
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "flowatlas-cli-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   return url
 }

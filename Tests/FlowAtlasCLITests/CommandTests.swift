@@ -33,7 +33,8 @@ import Testing
   @Test func modelReportsDiagnosticsAndStrictFails() async throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let trace = try writeTrace(shopTrace + [#"{"seq":6,"event":"router.push"}"#], named: "bad.jsonl", in: folder)
+    let trace = try writeTrace(
+      shopTrace + [#"{"seq":6,"event":"router.push"}"#], named: "bad.jsonl", in: folder)
     let output = folder.appendingPathComponent("model.json").path
 
     let lenient = await flowatlas("model", trace, "--output", output)

@@ -7,7 +7,8 @@ import Testing
 /// `FLOWATLAS_RECORD=1` rewrites them and fails, so a re-record is never silent.
 @MainActor
 @Suite struct HelpTests {
-  static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+  static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+    "Golden")
 
   @Test(arguments: [
     (["--help"], "help-root.txt"),
@@ -17,7 +18,8 @@ import Testing
   ])
   func helpMatchesGolden(arguments: [String], file: String) async throws {
     let captured = CapturedConsole()
-    let status = await FlowAtlasCommand.main(arguments, console: captured.console, executable: builtExecutable)
+    let status = await FlowAtlasCommand.main(
+      arguments, console: captured.console, executable: builtExecutable)
     #expect(status == 0)
     let url = Self.golden.appendingPathComponent(file)
     if ProcessInfo.processInfo.environment["FLOWATLAS_RECORD"] == "1" {
@@ -35,7 +37,8 @@ import Testing
         #expect(text.contains(section), "\(spec.name) help lacks \(section)")
       }
       for status in ExitStatus.allCases {
-        #expect(text.contains("  \(status.rawValue) "), "\(spec.name) help lacks exit status \(status.rawValue)")
+        #expect(
+          text.contains("  \(status.rawValue) "), "\(spec.name) help lacks exit status \(status.rawValue)")
       }
     }
   }
