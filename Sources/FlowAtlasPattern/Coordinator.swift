@@ -22,8 +22,9 @@ open class Coordinator: CoordinatorProtocol {
   /// The coordinator that attached this one, held weakly; `nil` for a root.
   public private(set) weak var parentCoordinator: Coordinator?
   /// Told when this coordinator finishes (the delegate style), after it was removed
-  /// from its parent where ``startChild(_:)`` attached it.
-  public weak var delegate: (any CoordinatorDelegate)?
+  /// from its parent where ``startChild(_:)`` attached it. Named so that a subclass can
+  /// still declare its own typed `delegate`, as UIKit-style code does.
+  public weak var finishDelegate: (any CoordinatorDelegate)?
   /// Called when this coordinator finishes (the closure style), after the delegate.
   public var onFinish: ((Coordinator) -> Void)?
   /// Watches this coordinator's lifecycle; children attached later inherit it.
@@ -68,8 +69,18 @@ open class Coordinator: CoordinatorProtocol {
       parentCoordinator?.removeChild(self)
     }
     deliverResult()
-    delegate?.coordinatorDidFinish(self)
+    finishDelegate?.coordinatorDidFinish(self)
     onFinish?(self)
+  }
+
+  /// Ends the flow as ``finish()`` does, naming its result for the trace
+  /// (`coordinator.finish` with `"output": output`), for delegate- and closure-style
+  /// coordinators; a ``ResultCoordinator`` names its output itself.
+  /// - Parameter output: the flow's result for its parent, e.g. `"loggedIn"`.
+  public func finish(output: String) {
+    guard !isFinished else { return }
+    pendingOutputDescription = output
+    finish()
   }
 
   /// Starts this coordinator and tells the observer first: use it for the root coordinator

@@ -9,7 +9,7 @@ final class DelegateParent: StepCoordinator, CoordinatorDelegate {
   private(set) var finishedChildren: [String] = []
 
   func runChild(_ child: StepCoordinator) {
-    child.delegate = self
+    child.finishDelegate = self
     addChild(child)
     child.launch()
   }
@@ -224,5 +224,25 @@ struct CoordinatorLifecycleTests {
     #expect(root.childCoordinators.isEmpty)
     #expect(log.lines.filter { $0.hasPrefix("detach") }.count == 100)
     #expect(log.lines.filter { $0.hasPrefix("deinit") }.count == 100)
+  }
+}
+
+@MainActor
+struct FinishOutputTests {
+  @Test func delegateStyleChildNamesItsOutputOnce() {
+    let router = SpyRouter()
+    let log = LifecycleLog()
+    let parent = DelegateParent("parent", router: router)
+    parent.lifecycleObserver = log
+    parent.launch()
+    let child = StepCoordinator("auth", router: router)
+    parent.runChild(child)
+
+    child.finish(output: "loggedIn")
+    child.finish(output: "again")
+
+    #expect(log.lines.filter { $0.hasPrefix("finish auth") } == ["finish auth output loggedIn"])
+    #expect(parent.finishedChildren == ["auth"])
+    #expect(parent.childCoordinators.isEmpty)
   }
 }

@@ -67,7 +67,7 @@ final class CartCoordinator: Coordinator, CoordinatorDelegate {
   override func start() { router.setRoot(ProductListScreen(), animated: false) }
   func checkout() -> PaymentCoordinator {
     let payment = PaymentCoordinator(router: router)
-    payment.delegate = self
+    payment.finishDelegate = self
     addChild(payment)
     payment.launch()
     return payment

@@ -64,7 +64,7 @@ final class AppCoordinator: Coordinator {
 
   private func showAuth() {
     let auth = AuthCoordinator(router: router, services: services)
-    auth.authDelegate = self
+    auth.delegate = self
     addChild(auth)
     auth.launch()
   }

@@ -8,21 +8,15 @@ protocol AuthCoordinatorDelegate: AnyObject {
   func authCoordinatorDidLogIn(_ coordinator: AuthCoordinator)
 }
 
-/// How authentication ended; the only way out of it is logging in.
-enum AuthOutcome: Hashable, Sendable {
-  case loggedIn
-}
-
 /// Login and password reset. The login screen is MVVM-C: its view model reaches this
 /// coordinator through the weakly held ``LoginNavigation``.
 ///
 /// It tells its parent through ``AuthCoordinatorDelegate`` (the delegate style: the parent
-/// attaches it with `addChild` and removes it itself). It derives from `ResultCoordinator`
-/// only so `finish(with: .loggedIn)` names the outcome in the trace; nobody passes a
-/// completion.
+/// attaches it with `addChild` and removes it itself); `finish(output:)` names the outcome
+/// in the trace.
 @MainActor
-final class AuthCoordinator: ResultCoordinator<AuthOutcome> {
-  weak var authDelegate: (any AuthCoordinatorDelegate)?
+final class AuthCoordinator: Coordinator {
+  weak var delegate: (any AuthCoordinatorDelegate)?
   private let services: AccountsServices
 
   init(router: any RouterProtocol, services: AccountsServices) {
@@ -39,8 +33,8 @@ final class AuthCoordinator: ResultCoordinator<AuthOutcome> {
 
 extension AuthCoordinator: LoginNavigation {
   func showMainScreen() {
-    finish(with: .loggedIn)
-    authDelegate?.authCoordinatorDidLogIn(self)
+    finish(output: "loggedIn")
+    delegate?.authCoordinatorDidLogIn(self)
   }
 
   func showForgotPassword() {

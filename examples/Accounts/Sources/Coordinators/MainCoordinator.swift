@@ -51,7 +51,7 @@ final class MainCoordinator: ResultCoordinator<MainOutcome> {
         case .standard: SettingsCoordinator(router: tabRouter)
         case .leaky: LeakySettingsCoordinator(router: tabRouter)
         }
-      settings.settingsDelegate = self
+      settings.delegate = self
       self.settings = settings
       startChild(settings)
     }

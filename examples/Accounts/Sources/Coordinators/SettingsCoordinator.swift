@@ -10,7 +10,7 @@ protocol SettingsCoordinatorDelegate: AnyObject {
 /// logging out (which the main flow handles).
 @MainActor
 class SettingsCoordinator: Coordinator {
-  weak var settingsDelegate: (any SettingsCoordinatorDelegate)?
+  weak var delegate: (any SettingsCoordinatorDelegate)?
 
   override func start() {
     let screen = SettingsViewController()
@@ -32,6 +32,6 @@ extension SettingsCoordinator: SettingsViewControllerDelegate {
   }
 
   func settingsDidTapLogOut(_ screen: SettingsViewController) {
-    settingsDelegate?.settingsCoordinatorDidRequestLogOut(self)
+    delegate?.settingsCoordinatorDidRequestLogOut(self)
   }
 }
