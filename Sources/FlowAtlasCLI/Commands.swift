@@ -50,5 +50,23 @@ enum Commands {
       .flag("--back", "Also draw back transitions (pop, popToRoot, dismiss) on the app map."),
     ])
 
-  static let subcommands = [build, model, render]
+  static let diff = CommandSpec(
+    name: "diff",
+    overview: "Show how an app's navigation changed between two versions, for a design review.",
+    usage:
+      "flowatlas diff <old> <new> [--old-app <name>] [--new-app <name>] [--format <format>] [--output <file>]",
+    arguments: [
+      .init(name: "<old>", help: "The old version's traces: a trace file or a folder of *.jsonl."),
+      .init(name: "<new>", help: "The new version's traces."),
+    ],
+    options: [
+      .value("--old-app", "name", "The app to compare in <old>, when it holds several."),
+      .value("--new-app", "name", "The app to compare in <new>, when it holds several."),
+      .value("--format", "format", "markdown (default, for pull requests) | json"),
+      .value("--output", "file", "Write the diff here instead of standard output."),
+    ],
+    discussion:
+      "Transitions are compared by (from, to, kind, coordinator), not by how often they were recorded.")
+
+  static let subcommands = [build, model, render, diff]
 }

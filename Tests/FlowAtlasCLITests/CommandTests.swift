@@ -124,3 +124,23 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: foreign.path) == ["notes.txt"])
   }
 }
+
+@MainActor
+@Suite struct DiffCommandTests {
+  @Test func diffShowsWhatTheNewVersionDropped() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let old = try writeTrace(shopTrace, named: "old.jsonl", in: folder)
+    let new = try writeTrace(Array(shopTrace.prefix(3)), named: "new.jsonl", in: folder)
+
+    let markdown = await flowatlas("diff", old, new)
+    #expect(markdown.status == 0, "\(markdown.err)")
+    #expect(markdown.out.contains("### Screens removed\n\n- `ProductDetailViewController`"))
+
+    let json = await flowatlas("diff", old, new, "--format", "json")
+    #expect(json.out.contains(#""removedScreens": ["#))
+
+    let usage = await flowatlas("diff", old)
+    #expect(usage.status == 2)
+  }
+}

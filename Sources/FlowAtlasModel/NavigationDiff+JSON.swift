@@ -1,0 +1,39 @@
+extension NavigationDiff {
+  /// The diff as JSON, with the same field names and sort orders as `model.json`.
+  public var json: String {
+    var writer = JSONWriter()
+    writer.object {
+      $0.field("flowatlas") { $0.string("diff") }
+      $0.field("version") { $0.number(1) }
+      $0.field("old") { $0.string(oldApp) }
+      $0.field("new") { $0.string(newApp) }
+      $0.field("addedScreens") { $0.strings(addedScreens) }
+      $0.field("removedScreens") { $0.strings(removedScreens) }
+      $0.field("addedCoordinators") { $0.strings(addedCoordinators) }
+      $0.field("removedCoordinators") { $0.strings(removedCoordinators) }
+      $0.field("addedTransitions") { $0.array(addedTransitions, Self.write) }
+      $0.field("removedTransitions") { $0.array(removedTransitions, Self.write) }
+      $0.field("ownerChanges") {
+        $0.array(ownerChanges) { writer, change in
+          writer.object {
+            $0.field("screen") { $0.string(change.screen) }
+            $0.field("old") { $0.string(change.old) }
+            $0.field("new") { $0.string(change.new) }
+          }
+        }
+      }
+    }
+    return writer.text + "\n"
+  }
+
+  private static func write(_ writer: inout JSONWriter, _ transition: Transition) {
+    writer.object {
+      $0.field("from") { $0.string(transition.from) }
+      $0.field("to") { $0.string(transition.to) }
+      $0.field("kind") { $0.string(transition.kind.rawValue) }
+      $0.field("coordinator") { $0.string(transition.coordinator) }
+      $0.field("count") { $0.number(transition.count) }
+      $0.field("triggers") { $0.strings(transition.triggers) }
+    }
+  }
+}

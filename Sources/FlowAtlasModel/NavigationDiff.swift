@@ -1,0 +1,82 @@
+/// What changed in an app's navigation between two versions, for a design review:
+/// screens, coordinators and transitions that appeared or disappeared, and screens
+/// that moved to another flow.
+///
+/// Transitions are compared by identity (from, to, kind, coordinator), not by count:
+/// how often a path was recorded depends on the journeys, not on the design.
+public struct NavigationDiff: Hashable, Sendable {
+  /// A screen whose owning flow changed.
+  public struct OwnerChange: Hashable, Sendable {
+    public var screen: String
+    public var old: String?
+    public var new: String?
+
+    public init(screen: String, old: String?, new: String?) {
+      self.screen = screen
+      self.old = old
+      self.new = new
+    }
+  }
+
+  public var oldApp: String
+  public var newApp: String
+  /// Sorted.
+  public private(set) var addedScreens: [String]
+  public private(set) var removedScreens: [String]
+  public private(set) var addedCoordinators: [String]
+  public private(set) var removedCoordinators: [String]
+  /// In export order; counts and triggers are the side's own.
+  public private(set) var addedTransitions: [Transition]
+  public private(set) var removedTransitions: [Transition]
+  /// Sorted by screen.
+  public private(set) var ownerChanges: [OwnerChange]
+
+  /// True when the two versions navigate the same way.
+  public var isEmpty: Bool {
+    addedScreens.isEmpty && removedScreens.isEmpty && addedCoordinators.isEmpty
+      && removedCoordinators.isEmpty && addedTransitions.isEmpty && removedTransitions.isEmpty
+      && ownerChanges.isEmpty
+  }
+
+  /// Compares `old` with `new`.
+  /// - Parameters:
+  ///   - old: the app before the change (e.g. the release branch's traces).
+  ///   - new: the app after it.
+  public init(old: AppModel, new: AppModel) {
+    oldApp = old.name
+    newApp = new.name
+    let oldScreens = Set(old.screens.map(\.type))
+    let newScreens = Set(new.screens.map(\.type))
+    addedScreens = newScreens.subtracting(oldScreens).sorted()
+    removedScreens = oldScreens.subtracting(newScreens).sorted()
+    let oldCoordinators = Set(old.coordinators.map(\.type))
+    let newCoordinators = Set(new.coordinators.map(\.type))
+    addedCoordinators = newCoordinators.subtracting(oldCoordinators).sorted()
+    removedCoordinators = oldCoordinators.subtracting(newCoordinators).sorted()
+    let oldEdges = Set(old.transitions.map(Edge.init))
+    let newEdges = Set(new.transitions.map(Edge.init))
+    addedTransitions = new.transitions.filter { !oldEdges.contains(Edge($0)) }
+    removedTransitions = old.transitions.filter { !newEdges.contains(Edge($0)) }
+    let oldOwners = Dictionary(
+      old.screens.map { ($0.type, $0.owner) }, uniquingKeysWith: { first, _ in first })
+    ownerChanges = new.screens.compactMap { screen in
+      guard let previous = oldOwners[screen.type], previous != screen.owner else { return nil }
+      return OwnerChange(screen: screen.type, old: previous, new: screen.owner)
+    }
+  }
+
+  /// A transition's identity.
+  private struct Edge: Hashable {
+    var from: String?
+    var to: String
+    var kind: TransitionKind
+    var coordinator: String?
+
+    init(_ transition: Transition) {
+      from = transition.from
+      to = transition.to
+      kind = transition.kind
+      coordinator = transition.coordinator
+    }
+  }
+}

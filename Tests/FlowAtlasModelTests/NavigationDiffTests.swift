@@ -1,0 +1,72 @@
+import FlowAtlasModel
+import Testing
+
+@Suite struct NavigationDiffTests {
+  static func app(
+    _ name: String, screens: [(String, String?)], transitions: [Transition], coordinators: [String]
+  )
+    -> AppModel
+  {
+    AppModel(
+      name: name, slug: Slug.make(name), runs: [],
+      coordinators: coordinators.map {
+        CoordinatorType(
+          type: $0, slug: Slug.make($0), starts: 1, children: [], parents: [], outputs: [], leaks: 0)
+      },
+      screens: screens.map {
+        ScreenType(type: $0.0, slug: Slug.make($0.0), titles: [], owner: $0.1, visits: 1)
+      },
+      transitions: transitions, flows: [], diagnostics: [])
+  }
+
+  static func edge(_ from: String?, _ to: String, _ kind: TransitionKind, count: Int = 1) -> Transition {
+    Transition(from: from, to: to, kind: kind, coordinator: "Checkout", count: count, triggers: ["Next"])
+  }
+
+  @Test func findsAddedAndRemovedScreensTransitionsFlowsAndOwners() {
+    let old = Self.app(
+      "Shop", screens: [("Summary", "Checkout"), ("Address", "Checkout"), ("Payment", "Checkout")],
+      transitions: [Self.edge(nil, "Summary", .setRoot), Self.edge("Summary", "Address", .push)],
+      coordinators: ["Checkout", "Address"])
+    let new = Self.app(
+      "Shop Digital", screens: [("Summary", "Checkout"), ("Payment", "Pay")],
+      transitions: [Self.edge(nil, "Summary", .setRoot, count: 9), Self.edge("Summary", "Payment", .push)],
+      coordinators: ["Checkout", "Pay"])
+
+    let diff = NavigationDiff(old: old, new: new)
+
+    #expect(diff.removedScreens == ["Address"])
+    #expect(diff.addedScreens.isEmpty)
+    #expect(diff.addedCoordinators == ["Pay"])
+    #expect(diff.removedCoordinators == ["Address"])
+    #expect(diff.addedTransitions.map(\.to) == ["Payment"])
+    #expect(diff.removedTransitions.map(\.to) == ["Address"])
+    #expect(diff.ownerChanges == [.init(screen: "Payment", old: "Checkout", new: "Pay")])
+    #expect(!diff.isEmpty)
+    #expect(diff.summary.hasPrefix("1 screen removed, 1 transition added, 1 transition removed"))
+  }
+
+  @Test func countsAloneAreNotAChange() {
+    let old = Self.app(
+      "A", screens: [("S", nil)], transitions: [Self.edge(nil, "S", .setRoot)], coordinators: [])
+    let new = Self.app(
+      "A", screens: [("S", nil)], transitions: [Self.edge(nil, "S", .setRoot, count: 5)], coordinators: [])
+    let diff = NavigationDiff(old: old, new: new)
+    #expect(diff.isEmpty)
+    #expect(diff.markdown.contains("No change"))
+  }
+
+  @Test(arguments: ["a|b", "`tick`", "x``y", "line\nbreak", "<script>alert(1)</script>"])
+  func hostileNamesStayInsideInlineCode(name: String) {
+    let old = Self.app("A", screens: [], transitions: [], coordinators: [])
+    let new = Self.app(
+      "A", screens: [(name, nil)], transitions: [Self.edge(nil, name, .setRoot)], coordinators: [])
+    let markdown = NavigationDiff(old: old, new: new).markdown
+    let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("| *(entry)*") }
+    #expect(rows.count == 1)
+    // Five columns: six unescaped pipes.
+    let row = String(rows[0]).replacingOccurrences(of: "\\|", with: "")
+    #expect(row.filter { $0 == "|" }.count == 6)
+    #expect(!markdown.contains("\nbreak"))
+  }
+}
