@@ -173,7 +173,21 @@ struct JSONScanner {
     let start = index
     var escaped = false
     while true {
-      // The common case: printable ASCII that needs no attention.
+      // The common case: printable ASCII that needs no attention, eight bytes at a time.
+      // A byte is flagged when it is < 0x20, '"', '\\' or ≥ 0x80; the lowest flag is exact.
+      while index + 8 <= count {
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        let quote = word ^ 0x2222_2222_2222_2222
+        let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+        let flags =
+          (((word &- 0x2020_2020_2020_2020) & ~word) | ((quote &- 0x0101_0101_0101_0101) & ~quote)
+            | ((backslash &- 0x0101_0101_0101_0101) & ~backslash) | word) & 0x8080_8080_8080_8080
+        if flags != 0 {
+          index += flags.trailingZeroBitCount >> 3
+          break
+        }
+        index += 8
+      }
       while index < count {
         let b = base[index]
         if b < 0x20 || b >= 0x80 || b == 0x22 || b == 0x5C { break }
