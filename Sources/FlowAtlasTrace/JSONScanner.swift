@@ -24,8 +24,18 @@ enum JSONKind: UInt8 {
 /// text between the quotes; for every other kind it is the whole value.
 struct JSONToken {
   var kind: JSONKind
-  var start: Int
-  var end: Int
+  // 32-bit offsets keep a line's sixteen key slots small (the decoder caps lines below 2 GiB).
+  private var lower: Int32
+  private var upper: Int32
+
+  init(kind: JSONKind, start: Int, end: Int) {
+    self.kind = kind
+    lower = Int32(truncatingIfNeeded: start)
+    upper = Int32(truncatingIfNeeded: end)
+  }
+
+  @inline(__always) var start: Int { Int(lower) }
+  @inline(__always) var end: Int { Int(upper) }
 
   static let absent = JSONToken(kind: .absent, start: 0, end: 0)
 
@@ -40,6 +50,8 @@ struct JSONToken {
 struct JSONScanner {
   /// Deeper nesting is rejected so that a hostile line cannot exhaust the stack.
   static let maximumDepth = 256
+  /// Longer lines are rejected: token offsets are 32-bit.
+  static let maximumLength = Int(Int32.max)
 
   let base: UnsafePointer<UInt8>
   let count: Int
@@ -47,7 +59,7 @@ struct JSONScanner {
 
   init(base: UnsafePointer<UInt8>, count: Int) {
     self.base = base
-    self.count = count
+    self.count = min(count, Self.maximumLength)
   }
 
   @inline(__always)

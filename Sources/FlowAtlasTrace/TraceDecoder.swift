@@ -87,6 +87,10 @@ struct TraceDecoder {
       headerLine(JSONScanner(base: base, count: length), unterminated: unterminated, into: &consumer)
     case .events:
       if length == 0 || (base[0] != UInt8(ascii: "{") && Self.isBlank(base, count: length)) { return }
+      guard length < JSONScanner.maximumLength else {
+        report(.malformedLine, "the line is longer than 2 GiB; write one event per line", into: &consumer)
+        return
+      }
       eventLine(JSONScanner(base: base, count: length), unterminated: unterminated, into: &consumer)
     }
   }
