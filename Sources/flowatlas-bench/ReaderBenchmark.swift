@@ -16,6 +16,17 @@ enum ReaderBenchmark {
       let files = Int(value(of: "--files", in: arguments) ?? "") ?? 300
       return generate(into: arguments[1], events: events, files: files)
     }
+    if arguments.first == "--diagnostics" {
+      // Prints what the reader reports, as the command line will: for reviewing messages.
+      for file in arguments.dropFirst() {
+        do {
+          for diagnostic in try TraceDocument.read(path: file).diagnostics { print(diagnostic.formatted) }
+        } catch {
+          print(error.localizedDescription)
+        }
+      }
+      return 0
+    }
     if arguments.first == "--profile" {
       // One pass, no jq: for `perf record`.
       let tally = readAll(Array(arguments.dropFirst()))
@@ -29,7 +40,7 @@ enum ReaderBenchmark {
   private static func usage() -> Int32 {
     let text = """
       USAGE: flowatlas-bench reader --generate DIR [--events N] [--files K]
-             flowatlas-bench reader [--profile] FILE...
+             flowatlas-bench reader [--profile | --diagnostics] FILE...
 
       """
     FileHandle.standardError.write(Data(text.utf8))
