@@ -159,30 +159,7 @@ struct EventLine {
   private func screenObject(_ token: JSONToken, _ symbols: inout SymbolTable) throws(Problem)
     -> ScreenReference
   {
-    var inner = JSONScanner(base: scanner.base + token.start, count: token.end - token.start)
-    let view = inner
-    var id = JSONToken.absent
-    var type = JSONToken.absent
-    var title = JSONToken.absent
-    do {
-      try inner.object { (key, value) throws(JSONSyntaxError) in
-        // A key written with escapes is compared as text; a plain one byte by byte.
-        let text = key.kind == .plainString ? nil : view.string(key)
-        func named(_ name: StaticString) -> Bool {
-          text.map { $0 == name.description } ?? view.equals(key, name)
-        }
-        if named("id") {
-          id = value
-        } else if named("type") {
-          type = value
-        } else if named("title") {
-          title = value
-        }
-      }
-    } catch {
-      // Unreachable: the whole line, this object included, was scanned already.
-      throw Problem(message: "`\(name)`'s `screen` is not a valid object")
-    }
+    let (id, type, title) = (fields.screenID, fields.screenType, fields.screenTitle)
     guard id.isString else {
       throw Problem(
         message: "`\(name)`'s screen object needs `id` (a string), not \(TraceDecoder.kindName(id)); add it")
@@ -195,12 +172,13 @@ struct EventLine {
     var titleSymbol: Int?
     switch title.kind {
     case .absent, .null: titleSymbol = nil
-    case .plainString, .escapedString: titleSymbol = symbols.intern(title, in: view)
+    case .plainString, .escapedString: titleSymbol = symbols.intern(title, in: scanner)
     default:
       throw Problem(
         message: "`\(name)`'s screen `title` must be a string, not \(TraceDecoder.kindName(title)); "
           + "fix the writer")
     }
-    return .object(id: symbols.intern(id, in: view), type: symbols.intern(type, in: view), title: titleSymbol)
+    return .object(
+      id: symbols.intern(id, in: scanner), type: symbols.intern(type, in: scanner), title: titleSymbol)
   }
 }

@@ -23,7 +23,7 @@ struct SymbolTable {
 
   private(set) var entries: [Entry] = []
   /// Where each entry's bytes are in `arena`, apart from `entries` so that probing copies no String.
-  private var keys: [(hash: UInt64, start: Int, count: Int)] = []
+  private var keys: [(hash: UInt64, prefix: UInt64, start: Int, count: Int)] = []
   /// Open addressing: each slot holds an entry index + 1, or 0 when empty. A power of two long.
   private var slots: [Int32] = Array(repeating: 0, count: 1024)
   private var arena: [UInt8] = []
@@ -60,24 +60,32 @@ struct SymbolTable {
   private mutating func intern(
     _ base: UnsafePointer<UInt8>, count: Int, make: (UnsafeBufferPointer<UInt8>) -> String
   ) -> Int {
-    let hash = Self.hash(base, count: count, seed: seed)
+    let (hash, prefix) = Self.hash(base, count: count, seed: seed)
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: hash) & mask
-    while true {
-      let stored = Int(slots[slot])
-      if stored == 0 { break }
-      let key = keys[stored - 1]
-      if key.hash == hash, key.count == count,
-        arena.withUnsafeBufferPointer({ memcmp($0.baseAddress! + key.start, base, count) == 0 })
-      {
-        return stored - 1
+    let found = slots.withUnsafeBufferPointer { slots in
+      keys.withUnsafeBufferPointer { keys in
+        arena.withUnsafeBufferPointer { arena -> Int? in
+          while true {
+            let stored = Int(slots[slot])
+            if stored == 0 { return nil }
+            let key = keys[stored - 1]
+            // Up to eight bytes are all in `prefix`; longer ids compare their bytes.
+            if key.hash == hash, key.count == count, key.prefix == prefix,
+              count <= 8 || memcmp(arena.baseAddress! + key.start, base, count) == 0
+            {
+              return stored - 1
+            }
+            slot = (slot + 1) & mask
+          }
+        }
       }
-      slot = (slot + 1) & mask
     }
+    if let found { return found }
     let symbol = entries.count
     let bytes = UnsafeBufferPointer(start: base, count: count)
     entries.append(Entry(string: make(bytes)))
-    keys.append((hash, arena.count, count))
+    keys.append((hash, prefix, arena.count, count))
     arena.append(contentsOf: bytes)
     slots[slot] = Int32(symbol + 1)
     if entries.count * 2 > slots.count { grow() }
@@ -94,24 +102,43 @@ struct SymbolTable {
     }
   }
 
-  /// A fast seeded hash over 8-byte words (a multiply-xorshift mix, as in splitmix64).
+  /// A fast seeded hash over 8-byte words (a multiply-xorshift mix, as in splitmix64), and the
+  /// first eight bytes, zero-padded, which decide equality alone for short ids.
   @inline(__always)
-  private static func hash(_ base: UnsafePointer<UInt8>, count: Int, seed: UInt64) -> UInt64 {
-    var h = seed ^ (UInt64(count) &* 0x9E37_79B9_7F4A_7C15)
+  private static func hash(
+    _ base: UnsafePointer<UInt8>, count: Int, seed: UInt64
+  ) -> (hash: UInt64, prefix: UInt64) {
     let raw = UnsafeRawPointer(base)
-    var i = 0
-    while i + 8 <= count {
-      h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
-      h ^= h >> 31
-      i += 8
+    @inline(__always) func load64(_ offset: Int) -> UInt64 {
+      UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
-    if i < count {
-      var tail: UInt64 = 0
-      for k in i..<count { tail |= UInt64(base[k]) << UInt64((k - i) * 8) }
-      h = (h ^ tail) &* 0x94D0_49BB_1331_11EB
-      h ^= h >> 29
+    @inline(__always) func mix(_ h: UInt64, _ word: UInt64) -> UInt64 {
+      let m = (h ^ word) &* 0xBF58_476D_1CE4_E5B9
+      return m ^ (m >> 31)
     }
-    h = (h ^ (h >> 32)) &* 0xBF58_476D_1CE4_E5B9
-    return h ^ (h >> 31)
+    var h = seed ^ (UInt64(count) &* 0x9E37_79B9_7F4A_7C15)
+    let prefix: UInt64
+    if count >= 8 {
+      prefix = load64(0)
+      var i = 0
+      while i + 8 <= count {
+        h = mix(h, load64(i))
+        i += 8
+      }
+      // The last word overlaps the one before: no byte loop, and still every byte counted.
+      if i < count { h = mix(h, load64(count - 8)) }
+    } else if count >= 4 {
+      let low = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+      let high = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+      prefix = low | high << UInt64((count - 4) * 8)
+      h = mix(h, prefix)
+    } else {
+      var word: UInt64 = 0
+      for k in 0..<count { word |= UInt64(base[k]) << UInt64(k * 8) }
+      prefix = word
+      h = mix(h, prefix)
+    }
+    h = (h ^ (h >> 32)) &* 0x94D0_49BB_1331_11EB
+    return (h ^ (h >> 29), prefix)
   }
 }

@@ -8,16 +8,7 @@ extension TraceDecoder {
     var fields = EventFields()
     // 1. A JSON object.
     do throws(JSONSyntaxError) {
-      try scanner.object { (key, value) throws(JSONSyntaxError) in
-        let known =
-          key.kind == .plainString
-          ? EventFields.Key.match(key, in: view) : EventFields.Key.named(view.string(key))
-        if let known { fields[known] = value }
-      }
-      scanner.skipWhitespace()
-      if scanner.index != scanner.count {
-        throw JSONSyntaxError(offset: scanner.index, problem: "unexpected text after the object")
-      }
+      try scanner.eventObject(into: &fields)
     } catch {
       notAnObject(view, error, unterminated: unterminated, into: &consumer)
       return
