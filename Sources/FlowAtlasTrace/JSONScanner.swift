@@ -180,6 +180,7 @@ struct JSONScanner {
   }
 
   /// Scans a string starting at its opening quote; the token spans the text between the quotes.
+  @inline(__always)
   mutating func string() throws(JSONSyntaxError) -> JSONToken {
     index += 1
     let start = index
