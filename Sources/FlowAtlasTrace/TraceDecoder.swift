@@ -20,10 +20,8 @@ struct TraceDecoder {
   private(set) var lineNumber = 0
   /// Lines that parsed as an object with an integer `seq` and a known event name.
   var events = 0
-  /// Every screen introduced so far, with its latest title.
-  var screens: [String: Screen] = [:]
-  /// Every coordinator id started or attached so far.
-  var coordinators: Set<String> = []
+  /// The trace's strings, with the screens introduced and coordinators started so far.
+  var symbols = SymbolTable()
   var lastSeq: Int?
 
   init(file: String) {
@@ -89,6 +87,10 @@ struct TraceDecoder {
       headerLine(JSONScanner(base: base, count: length), unterminated: unterminated, into: &consumer)
     case .events:
       if length == 0 || (base[0] != UInt8(ascii: "{") && Self.isBlank(base, count: length)) { return }
+      guard length < JSONScanner.maximumLength else {
+        report(.malformedLine, "the line is longer than 2 GiB; write one event per line", into: &consumer)
+        return
+      }
       eventLine(JSONScanner(base: base, count: length), unterminated: unterminated, into: &consumer)
     }
   }
