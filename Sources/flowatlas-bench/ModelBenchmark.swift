@@ -1,4 +1,5 @@
 import FlowAtlasModel
+import FlowAtlasTrace
 import Foundation
 
 #if canImport(Glibc)
@@ -58,6 +59,12 @@ enum ModelBenchmark {
       model = try ModelBuilder(keepsJourneys: true, workers: workers).build(files: files)
     }
     let fullPeak = peakResidentKB()
+    let reader = try clock.measure {
+      for file in files {
+        var consumer = NoConsumer()
+        try TraceReader(path: file).read(into: &consumer)
+      }
+    }
     let export = clock.measure { _ = ModelExport.json(model) }
     let jq = try clock.measure { try runJQ(files) }
     let jqPeak = childrenPeakResidentKB()
@@ -65,6 +72,7 @@ enum ModelBenchmark {
     print("events: \(events), diagnostics: \(model.diagnostics.count)")
     report("model (no journeys)", light, events: events, bytes: bytes, peakKB: lightPeak)
     report("model (journeys)", full, events: events, bytes: bytes, peakKB: fullPeak)
+    report("reader alone, 1 thread", reader, events: events, bytes: bytes, peakKB: fullPeak)
     print("model.json export: \(milliseconds(export)) ms")
     report("jq -c .", jq, events: events, bytes: bytes, peakKB: jqPeak)
     print(String(format: "ratio jq / model (no journeys): %.1fx", seconds(jq) / seconds(light)))
@@ -99,6 +107,13 @@ enum ModelBenchmark {
 
   private static func milliseconds(_ duration: Duration) -> Int { Int(seconds(duration) * 1000) }
 
+  /// CPU seconds this process used so far (user and system, all threads).
+  static func processCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+
   /// This process's peak resident set (VmHWM), in KiB.
   static func peakResidentKB() -> Int {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
@@ -118,6 +133,14 @@ enum ModelBenchmark {
     #endif
     return usage.ru_maxrss
   }
+}
+
+/// Reads and drops everything: the trace reader's own share of the model's time.
+struct NoConsumer: TraceConsumer {
+  mutating func header(_ header: TraceHeader) {}
+  mutating func record(_ record: TraceRecord) {}
+  mutating func diagnostic(_ diagnostic: Diagnostic) {}
+  mutating func end(_ summary: TraceSummary) {}
 }
 
 /// Bench command-line errors: what was wrong with the arguments.
@@ -153,4 +176,46 @@ struct Options {
   }
 
   func int(_ name: String, default value: Int) -> Int { values[name].flatMap { Int($0) } ?? value }
+}
+
+extension ModelBenchmark {
+  /// `replay DIR`: the reader alone and reader plus replay, on one thread, over files
+  /// held in memory (no disk), best of three: what the model adds to reading.
+  static func replay(_ arguments: [String]) throws -> Int32 {
+    let options = try Options(arguments)
+    guard let folder = options.positional.first else { throw BenchError.usage("replay needs DIR") }
+    let files = try TraceInputs.files(in: [folder])
+    let traces = try files.map { ($0, [UInt8](try Data(contentsOf: URL(fileURLWithPath: $0)))) }
+    var events = 0
+    // CPU time, not wall time: the machine may be shared, and this is one thread.
+    func best(_ body: () -> Void) -> Double {
+      (0..<3).map { _ in
+        let start = processCPUSeconds()
+        body()
+        return processCPUSeconds() - start
+      }.min()!
+    }
+    let reading = best {
+      for (file, bytes) in traces {
+        var consumer = NoConsumer()
+        TraceReader.read(bytes: bytes, path: file, into: &consumer)
+      }
+    }
+    let replaying = best {
+      var accumulator = ModelAccumulator()
+      for (file, bytes) in traces {
+        var replay = RunReplay(file: file, keepsJourney: false)
+        TraceReader.read(bytes: bytes, path: file, into: &replay)
+        accumulator.add(replay.result)
+      }
+      events = accumulator.model().apps.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.events } }
+    }
+    print(
+      String(format: "reader alone:      %.3f s (%.0f ns/event)", reading, reading * 1e9 / Double(events)))
+    print(
+      String(format: "reader + replay:   %.3f s (%.0f ns/event)", replaying, replaying * 1e9 / Double(events))
+    )
+    print(String(format: "replay share:      %.0f ns/event", (replaying - reading) * 1e9 / Double(events)))
+    return 0
+  }
 }
