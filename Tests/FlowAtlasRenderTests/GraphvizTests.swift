@@ -65,3 +65,20 @@ import Testing
     #expect(!inline.contains("<!DOCTYPE"))
   }
 }
+
+@Suite struct GraphvizParserStateTests {
+  /// Graphviz 2.42's lexer is global: text after one graph's closing brace
+  /// must not leak into the next parse, and line numbers start again at 1.
+  @Test func eachParseStartsClean() throws {
+    _ = try? Graphviz.render(dot: "digraph x { q } digraph y { a -> }", format: .svg)
+    let svg = String(decoding: try Graphviz.render(dot: "digraph z { w }", format: .svg), as: UTF8.self)
+    #expect(svg.contains("<title>z</title>"))
+    _ = try Graphviz.render(dot: String(repeating: "\n", count: 40) + "digraph w { v }\n", format: .svg)
+    #expect {
+      try Graphviz.render(dot: "digraph { a -> }", format: .svg)
+    } throws: { error in
+      guard case .invalidDOT(let message) = error as? RenderError else { return false }
+      return message.contains("line 1 ")
+    }
+  }
+}
