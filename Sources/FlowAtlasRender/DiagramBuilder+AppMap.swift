@@ -23,7 +23,8 @@ extension DiagramBuilder {
           "Coordinator-level map: \(screenTypes.count) screens and \(groups.count) transitions are more "
           + "than a readable screen map (at most \(options.maxAppMapScreens) screens and "
           + "\(options.maxAppMapTransitions) transitions). Each box is a flow; open it to see its screens."
-        return coordinatorMap(context, id: id, groups: groups, caption: caption.map { $0 + "\n" + why } ?? why)
+        return coordinatorMap(
+          context, id: id, groups: groups, caption: caption.map { $0 + "\n" + why } ?? why)
       }
     }
 
@@ -72,7 +73,8 @@ extension DiagramBuilder {
         transitionEdge(
           kind: group.kind, from: nodeIDs[group.from]!, to: nodeIDs[group.to]!, fromLabel: group.from,
           toLabel: group.to, count: group.count, triggers: group.triggers,
-          id: ids.make("edge", context.screenSlug(group.from), context.screenSlug(group.to), group.kind.rawValue),
+          id: ids.make(
+            "edge", context.screenSlug(group.from), context.screenSlug(group.to), group.kind.rawValue),
           options: options))
     }
     return Diagram(subject: .appMap, graph: graph, isSimplified: !options.clusters)
@@ -96,7 +98,8 @@ extension DiagramBuilder {
   }
 
   /// One box per coordinator; an edge where screens of one lead to screens of another.
-  static func coordinatorMap(_ context: Context, id: String, groups: [EdgeGroup], caption: String?) -> Diagram {
+  static func coordinatorMap(_ context: Context, id: String, groups: [EdgeGroup], caption: String?) -> Diagram
+  {
     var ids = DiagramIDs(prefix: id)
     var graph = DiagramGraph(id: id, kind: "app-map", direction: .topToBottom, caption: caption)
     let unowned = "\u{0}unowned"

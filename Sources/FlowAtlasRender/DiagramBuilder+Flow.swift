@@ -78,7 +78,8 @@ extension DiagramBuilder {
         transitionEdge(
           kind: group.kind, from: nodeIDs[group.from]!, to: nodeIDs[group.to]!, fromLabel: group.from,
           toLabel: group.to, count: group.count, triggers: group.triggers,
-          id: ids.make("edge", context.screenSlug(group.from), context.screenSlug(group.to), group.kind.rawValue),
+          id: ids.make(
+            "edge", context.screenSlug(group.from), context.screenSlug(group.to), group.kind.rawValue),
           options: options, extraClasses: [role]))
     }
 
@@ -100,6 +101,7 @@ extension DiagramBuilder {
           id: ids.make("starts", childSlug), from: nodeIDs["\u{0}self"]!, to: nodeID, role: .startsChild,
           xlabel: nil, tooltip: "\(flow.coordinator) starts \(child)", classes: ["starts-child"]))
     }
-    return Diagram(subject: .flow(coordinator: flow.coordinator), graph: graph, isSimplified: !options.clusters)
+    return Diagram(
+      subject: .flow(coordinator: flow.coordinator), graph: graph, isSimplified: !options.clusters)
   }
 }

@@ -37,7 +37,8 @@ extension DiagramBuilder {
       }
       graph.nodes.append(
         DiagramGraph.Node(
-          id: nodeID, label: label, tooltip: tooltip, classes: classes, link: context.flowLink(type), role: role))
+          id: nodeID, label: label, tooltip: tooltip, classes: classes, link: context.flowLink(type),
+          role: role))
     }
     for coordinator in context.app.coordinators {
       for child in coordinator.children {

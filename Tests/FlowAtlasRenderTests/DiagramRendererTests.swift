@@ -46,7 +46,8 @@ import Testing
   }
 
   @Test func whenTheFallbackFailsTooTheErrorIsThrown() {
-    let renderer = DiagramRenderer(engine: .custom { jobs in jobs.map { _ in .failure(.timedOut(seconds: 1)) } })
+    let renderer = DiagramRenderer(
+      engine: .custom { jobs in jobs.map { _ in .failure(.timedOut(seconds: 1)) } })
     #expect(throws: RenderError.timedOut(seconds: 1)) {
       try renderer.render([.appMap], of: SampleApps.shop, format: .svg)
     }
@@ -63,7 +64,10 @@ import Testing
 
   @Test(arguments: [OutputFormat.dot, .mermaid])
   func textFormatsNeedNoGraphviz(format: OutputFormat) throws {
-    let renderer = DiagramRenderer(engine: .custom { _ in Issue.record("Graphviz was called"); return [] })
+    let renderer = DiagramRenderer(
+      engine: .custom { _ in
+        Issue.record("Graphviz was called"); return []
+      })
     let rendered = try renderer.render([.hierarchy], of: SampleApps.shop, format: format)
     #expect(rendered[0].text.hasPrefix(format == .dot ? "digraph" : "flowchart"))
   }

@@ -61,7 +61,8 @@ import Testing
 
   /// `sleep` never answers: the deadline stops it, deterministically.
   @Test func aWorkerPastTheDeadlineIsKilled() {
-    let pool = RenderPool(executable: "/bin/sleep", arguments: ["600"], workers: 2, deadline: .milliseconds(50))
+    let pool = RenderPool(
+      executable: "/bin/sleep", arguments: ["600"], workers: 2, deadline: .milliseconds(50))
     let results = pool.render(Array(Self.jobs.prefix(3)))
     for result in results {
       #expect(throws: RenderError.timedOut(seconds: 0.05)) { try result.get() }
@@ -83,7 +84,9 @@ import Testing
     #expect {
       try pool.render(dot: Self.jobs[0].dot, format: .svg)
     } throws: { error in
-      if case .workerUnavailable(let path, _) = error as? RenderError { return path == "/nonexistent/flowatlas" }
+      if case .workerUnavailable(let path, _) = error as? RenderError {
+        return path == "/nonexistent/flowatlas"
+      }
       return false
     }
   }
