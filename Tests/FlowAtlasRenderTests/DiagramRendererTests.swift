@@ -104,6 +104,16 @@ import Testing
     #expect(DOTWriter.quote(text) == quoted)
   }
 
+  /// Graphviz expands `\N` (the node's name) in tooltips even after `\\`.
+  @Test func backslashesStayTextInLabelsAndTooltips() throws {
+    #expect(DOTWriter.quote("a\\N", tooltip: true) == "\"a\u{29F5}N\"")
+    let dot =
+      #"digraph g { "n" [label="x\\N\\G" tooltip="\#(DOTWriter.quote("t\\N", tooltip: true).dropFirst().dropLast())"] }"#
+    let svg = String(decoding: try Graphviz.render(dot: dot, format: .svg), as: UTF8.self)
+    #expect(svg.contains(#">x\N\G</text>"#))
+    #expect(svg.contains("xlink:title=\"t\u{29F5}N\""))
+  }
+
   @Test(arguments: [
     ("a\"b", "a#quot;b"), ("<script>", "#lt;script#gt;"), ("a|b", "a#124;b"), ("x;y", "x#59;y"),
     ("#quot;", "#35;quot#59;"), ("a\nb", "a<br/>b"), ("`md`", "#96;md#96;"), ("a&b", "a#amp;b"),
