@@ -3,7 +3,7 @@ import FlowAtlasModel
 extension DiagramBuilder {
   /// Every screen, one cluster per owner coordinator; or, above the size limits,
   /// one box per coordinator, with a caption saying why.
-  static func appMap(_ context: Context, id: String, caption: String? = nil) -> Diagram {
+  static func appMap(_ context: Context, id: String) -> Diagram {
     let options = context.options
     let groups = edgeGroups(context.app.transitions, options: options)
     var screenTypes = Set(context.app.screens.map(\.type))
@@ -16,7 +16,7 @@ extension DiagramBuilder {
     switch options.appMapLevel {
     case .screens: break
     case .coordinators:
-      return coordinatorMap(context, id: id, groups: groups, caption: caption)
+      return coordinatorMap(context, id: id, groups: groups, caption: nil)
     case .automatic:
       if tooLarge {
         let why =
@@ -24,12 +24,12 @@ extension DiagramBuilder {
           + "than a readable screen map (at most \(options.maxAppMapScreens) screens and "
           + "\(options.maxAppMapTransitions) transitions). Each box is a flow; open it to see its screens."
         return coordinatorMap(
-          context, id: id, groups: groups, caption: caption.map { $0 + "\n" + why } ?? why)
+          context, id: id, groups: groups, caption: why)
       }
     }
 
     var ids = DiagramIDs(prefix: id)
-    var graph = DiagramGraph(id: id, kind: "app-map", direction: .topToBottom, caption: caption)
+    var graph = DiagramGraph(id: id, kind: "app-map", direction: .topToBottom, caption: nil)
     let entries = context.app.transitions.filter { $0.from == nil }
     let entryScreens = Set(entries.map(\.to))
     var nodeIDs: [String: String] = [:]

@@ -17,6 +17,15 @@ import Testing
     #expect(svg.contains(#"class="node coordinator owner&#45;flow0&#45;coordinator""#))
   }
 
+  @Test func aFlowAsBigAsAnUnreadableAppMapIsDrawnCheaply() throws {
+    let app = SampleApps.generated(coordinators: 1, screensPer: 160)
+    let diagram = try DiagramBuilder.diagram(for: .flow(coordinator: "Flow0Coordinator"), of: app)
+    #expect(diagram.isSimplified && !diagram.isCoordinatorLevel)
+    #expect(diagram.caption?.hasPrefix("Large flow: 160 screens") == true)
+    #expect(!diagram.dot.contains("subgraph"))
+    #expect(!diagram.dot.contains("xlabel="))
+  }
+
   @Test func appMapWithinTheLimitShowsScreens() throws {
     let app = SampleApps.generated(coordinators: 10, screensPer: 10)
     let diagram = try DiagramBuilder.diagram(for: .appMap, of: app)
