@@ -20,6 +20,16 @@ public enum RenderWorker {
   ///   request, 74 when the output closed.
   public static func serve(input: Int32 = 0, output: Int32 = 1) -> Int32 {
     signal(SIGPIPE, SIG_IGN)
+    // Answer on a private copy of the output, and point stdout at stderr: a
+    // stray print (ours or a library's) must not corrupt the frames.
+    var channel = output
+    if output == 1 {
+      let copy = dup(1)
+      if copy >= 0 {
+        channel = copy
+        dup2(2, 1)
+      }
+    }
     while true {
       guard let header = FileDescriptorIO.read(input, count: 4) else { return 0 }
       let length = WorkerFrame.length(header)
@@ -33,7 +43,7 @@ public enum RenderWorker {
       } catch {
         result = .failure(error)
       }
-      guard FileDescriptorIO.write(output, WorkerFrame.response(result)) else { return 74 }
+      guard FileDescriptorIO.write(channel, WorkerFrame.response(result)) else { return 74 }
     }
   }
 }

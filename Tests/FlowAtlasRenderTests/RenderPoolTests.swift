@@ -24,6 +24,12 @@ import Testing
     return subjects.map { RenderJob(dot: try! DiagramBuilder.diagram(for: $0, of: app).dot, format: .svg) }
   }()
 
+  @Test func currentExecutableIsAnAbsolutePath() throws {
+    let path = try #require(RenderPool.currentExecutablePath)
+    #expect(path.hasPrefix("/"))
+    #expect(FileManager.default.isExecutableFile(atPath: path))
+  }
+
   @Test func workerBinaryWasBuilt() {
     #expect(FileManager.default.isExecutableFile(atPath: Self.flowatlas), "build the flowatlas product first")
   }
