@@ -43,6 +43,11 @@ import Testing
     #expect(throws: Never.self) { try Graphviz.render(dot: "digraph { a -> b }", format: .svg) }
   }
 
+  /// A warning ("using box for unknown shape") is not a failure.
+  @Test func warningsDoNotFail() {
+    #expect(throws: Never.self) { try Graphviz.render(dot: "digraph g { a [shape=foo] }", format: .svg) }
+  }
+
   @Test func pngAndPDFComeFromCairo() throws {
     let png = try Graphviz.render(dot: Self.clustered, format: .png)
     #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
