@@ -156,7 +156,8 @@ struct SVGSanitizer: Sendable {
       guard Self.allowedAttributes.contains(name) else { return nil }
       if isRoot && (name == "class" || name == "aria-label") { return nil }
       if value.contains("url(") || value.contains("URL(") {
-        guard value.hasPrefix("url(#"), value.hasSuffix(")"), Self.isSafeID(String(value.dropFirst(5).dropLast()))
+        guard value.hasPrefix("url(#"), value.hasSuffix(")"),
+          Self.isSafeID(String(value.dropFirst(5).dropLast()))
         else { throw fail("\(name) refers to \(quoted(value))") }
       }
       return (name, value)
