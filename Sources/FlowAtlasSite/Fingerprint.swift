@@ -13,8 +13,11 @@ struct Fingerprint {
   ]
 
   /// The hex SHA-256 of `text`'s UTF-8 bytes.
-  static func sha256(_ text: String) -> String {
-    var message = Array(text.utf8)
+  static func sha256(_ text: String) -> String { sha256(Array(text.utf8)) }
+
+  /// The hex SHA-256 of `bytes`.
+  static func sha256(_ bytes: [UInt8]) -> String {
+    var message = bytes
     let bitLength = UInt64(message.count) * 8
     message.append(0x80)
     while message.count % 64 != 56 { message.append(0) }

@@ -46,7 +46,16 @@ final class FakeDiagramProvider: DiagramProvider {
     switch subject {
     case .hierarchy:
       nodes = app.coordinators.map { ($0.type, links.flow($0.slug), "coordinator") }
-    case .appMap, .journey:
+    case .journey(let name):
+      var seen: Set<String> = []
+      for step in app.run(named: name)?.steps ?? [] {
+        guard case .transition(_, let to, _, _, _) = step.kind, seen.insert(to).inserted,
+          let screen = app.screen(to)
+        else { continue }
+        let owner = screen.owner.flatMap { app.flow($0)?.slug }
+        nodes.append((screen.type, links.screen(owner, screen.slug), "screen"))
+      }
+    case .appMap:
       nodes = app.screens.map { screen in
         let owner = screen.owner.flatMap { app.flow($0)?.slug }
         return (screen.type, links.screen(owner, screen.slug), "screen")
