@@ -21,7 +21,8 @@ public struct SiteBuilder: Sendable {
   ///   - notes: a folder of Markdown notes, `<CoordinatorType>.md` per flow; nil for none.
   ///   - options: the site's title and cache choice.
   public init(
-    model: NavigationModel, diagrams: any DiagramProvider, notes: URL? = nil, options: SiteOptions = SiteOptions()
+    model: NavigationModel, diagrams: any DiagramProvider, notes: URL? = nil,
+    options: SiteOptions = SiteOptions()
   ) {
     self.model = model
     self.diagrams = diagrams
@@ -47,7 +48,8 @@ public struct SiteBuilder: Sendable {
   /// Every file of the site in memory, by path relative to the site root, sorted by path.
   ///
   /// - Parameter previousSite: a previous build whose cached diagrams may be reused.
-  func render(previousSite: URL? = nil) throws -> (files: [(path: String, data: Data)], summary: SiteSummary) {
+  func render(previousSite: URL? = nil) throws -> (files: [(path: String, data: Data)], summary: SiteSummary)
+  {
     let layout = PageLayout(siteTitle: options.title)
     let folders = try Self.folders(for: model.apps)
     let noteFiles = try NotesFolder(url: notes)
@@ -81,11 +83,13 @@ public struct SiteBuilder: Sendable {
 
     let apps = Array(zip(model.apps, folders))
     files["index.html"] = Data(LandingPage(layout: layout, model: model, folders: folders).document().utf8)
-    files["assets/search-index.js"] = Data(SearchIndex.script(SearchIndex.entries(apps.map { ($0.0, $0.1) })).utf8)
+    files["assets/search-index.js"] = Data(
+      SearchIndex.script(SearchIndex.entries(apps.map { ($0.0, $0.1) })).utf8)
     files["assets/site.css"] = Data(SiteAssets.css.utf8)
     files["assets/theme.js"] = Data(SiteAssets.themeScript.utf8)
     files["assets/site.js"] = Data(SiteAssets.siteScript.utf8)
-    files[OutputFolder.marker] = Data("This folder is a FlowAtlas site; flowatlas build may replace it.\n".utf8)
+    files[OutputFolder.marker] = Data(
+      "This folder is a FlowAtlas site; flowatlas build may replace it.\n".utf8)
 
     let sorted = files.keys.sorted().map { (path: $0, data: files[$0]!) }
     summary.pages = sorted.map(\.path).filter { $0.hasSuffix(".html") }
@@ -106,7 +110,9 @@ public struct SiteBuilder: Sendable {
   static func folders(for apps: [AppModel]) throws(SiteError) -> [String] {
     var slugger = Slugger(reserved: ["assets"])
     return try apps.map { app throws(SiteError) in
-      guard Slug.isValid(app.slug) else { throw .invalidModel(reason: "app \(app.name) has the slug “\(app.slug)”") }
+      guard Slug.isValid(app.slug) else {
+        throw .invalidModel(reason: "app \(app.name) has the slug “\(app.slug)”")
+      }
       return slugger.slug(for: app.slug)
     }
   }
