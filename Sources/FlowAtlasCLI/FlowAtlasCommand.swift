@@ -1,3 +1,4 @@
+import FlowAtlasRender
 import Foundation
 
 /// The `flowatlas` command line, as a library so tests call it in-process.
@@ -9,11 +10,12 @@ public enum FlowAtlasCommand {
   /// - Parameters:
   ///   - arguments: the command line after the program name.
   ///   - console: where results and diagnostics go.
-  ///   - executable: this program's path, for starting render workers.
+  ///   - executable: this program's absolute path, for starting render workers (found via
+  ///     `/proc/self/exe`, so it works when the program was found through `PATH`).
   @MainActor
   public static func main(
     _ arguments: [String], console: Console = .standard,
-    executable: String = CommandLine.arguments.first ?? "flowatlas"
+    executable: String = RenderPool.currentExecutablePath ?? CommandLine.arguments.first ?? "flowatlas"
   ) async -> Int32 {
     if arguments.first == RenderWorkerCommand.name {
       return RenderWorkerCommand.run()

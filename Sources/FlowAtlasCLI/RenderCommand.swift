@@ -17,7 +17,10 @@ enum RenderCommand {
     }
     var options = DiagramOptions()
     options.showBackTransitions = arguments.has("--back")
-    let renderer = DiagramRenderer(engine: .inProcess, options: options)
+    // One worker process, not the caller's thread: a layout past the pool's deadline is
+    // stopped and replaced by the cheaper drawing instead of hanging the command.
+    let renderer = DiagramRenderer(
+      engine: .pool(RenderPool(executable: executable, workers: 1)), options: options)
     if diagramName == "legend" {
       let legend = try rendered { () throws(RenderError) in try renderer.legend(format: format) }
       try OutputFile.write(

@@ -19,6 +19,8 @@ public final class MemoryTraceSink: TraceSink {
   public var header: TraceHeader? { state.withLock { $0.header } }
   /// The records written so far, in the order they came.
   public var records: [TraceRecord] { state.withLock { $0.records } }
+  /// The events of ``records``, without their numbers.
+  public var events: [TraceEvent] { state.withLock { $0.records.map(\.event) } }
   /// True once ``finish()`` was called.
   public var isFinished: Bool { state.withLock { $0.finished } }
 

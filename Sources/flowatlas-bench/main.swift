@@ -11,6 +11,8 @@ do {
   case "reader": exit(ReaderBenchmark.run(rest))
   case "generate": exit(try ModelBenchmark.generate(rest))
   case "model": exit(try ModelBenchmark.model(rest))
+  case "replay": exit(try ModelBenchmark.replay(rest))
+  case "render": exit(RenderBenchmark.run(rest))
   default:
     print(
       """
@@ -19,6 +21,8 @@ do {
         reader      trace reader MB/s vs jq -c . on the same files
         generate    write a synthetic app's traces (--events, --files, --seed, --out)
         model       flowatlas model vs jq -c . on the same traces (ratio, events/s, peak RSS)
+        replay      model replay alone (CPU time), without reading files
+        render      in-process Graphviz SVG vs dot -Tsvg (ms/render); 1 vs 2 render workers for a site
       """)
     exit(64)
   }
