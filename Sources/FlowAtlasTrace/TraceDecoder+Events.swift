@@ -15,11 +15,13 @@ extension TraceDecoder {
     }
     // 2. `seq` and `event` present.
     guard let seq = view.integer(fields.seq) else {
-      let message =
-        fields.seq.kind == .absent
-        ? "the event has no `seq`; give every event an integer `seq` that increases line by line"
-        : "`seq` must be an integer, not \(Self.kindName(fields.seq)); "
-          + "give every event an integer `seq` that increases line by line"
+      let what =
+        switch fields.seq.kind {
+        case .absent: "the event has no `seq`"
+        case .integer: "`seq` does not fit in 64 bits"
+        default: "`seq` must be an integer, not \(Self.kindName(fields.seq))"
+        }
+      let message = what + "; give every event an integer `seq` that increases line by line"
       report(.malformedLine, message, into: &consumer)
       return
     }
