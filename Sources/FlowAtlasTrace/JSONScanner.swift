@@ -71,7 +71,8 @@ struct JSONScanner {
 
   @inline(__always)
   mutating func skipWhitespace() {
-    while index < count {
+    // Compact lines have none: one comparison decides the common case.
+    while index < count, base[index] <= 0x20 {
       let b = base[index]
       guard b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D else { return }
       index += 1
@@ -272,6 +273,7 @@ struct JSONScanner {
     index += length
   }
 
+  @inline(__always)
   private mutating func number() throws(JSONSyntaxError) -> JSONToken {
     let start = index
     var integer = true

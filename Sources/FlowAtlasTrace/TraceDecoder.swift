@@ -32,17 +32,21 @@ struct TraceDecoder {
   ///
   /// - Parameters:
   ///   - atEnd: True for the file's last bytes: a final line without a newline is decoded too.
+  ///   - searched: How many leading bytes are known to hold no newline (the rest kept from the
+  ///     previous call), so that a line longer than a chunk is not searched again and again.
   /// - Returns: How many bytes were used; the caller keeps the rest for the next call.
   mutating func consume<C: TraceConsumer>(
-    _ base: UnsafePointer<UInt8>, count: Int, atEnd: Bool, into consumer: inout C
+    _ base: UnsafePointer<UInt8>, count: Int, atEnd: Bool, searched: Int = 0, into consumer: inout C
   ) -> Int {
     var start = 0
-    while start < count {
-      guard let found = memchr(base + start, 0x0A, count - start) else { break }
+    var from = min(searched, count)
+    while from < count {
+      guard let found = memchr(base + from, 0x0A, count - from) else { break }
       let end = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
       lineNumber += 1
       line(base + start, count: end - start, unterminated: false, into: &consumer)
       start = end + 1
+      from = start
     }
     if atEnd, start < count {
       lineNumber += 1
@@ -50,6 +54,26 @@ struct TraceDecoder {
       start = count
     }
     return start
+  }
+
+  /// Counts and reports a line the reader skipped unread because it is too long.
+  mutating func overlongLine<C: TraceConsumer>(maximumLength: Int, into consumer: inout C) {
+    lineNumber += 1
+    let size = "longer than \(maximumLength) bytes"
+    switch phase {
+    case .rejected: return
+    case .awaitingHeader:
+      phase = .rejected
+      report(
+        .missingHeader,
+        "the first line is not a trace header: it is \(size) (is this a trace file?); begin the file "
+          + "with \(Self.headerExample) (the file is skipped)",
+        into: &consumer)
+    case .events:
+      report(
+        .malformedLine, "the line is \(size); write one event per line (the line is skipped)",
+        into: &consumer)
+    }
   }
 
   /// Ends the file: reports a missing header and delivers the summary.
@@ -133,6 +157,16 @@ struct TraceDecoder {
           + "\(Self.headerExample) (the file is skipped)",
         into: &consumer)
     }
+  }
+
+  /// Text from the trace as it appears in a message: in JSON quotes with control characters
+  /// escaped, so a hostile id cannot break the `file:line: message` line, and cut short.
+  static func quoted(_ text: String) -> String {
+    let limit = 60
+    let short = text.count > limit ? String(text.prefix(limit)) + "…" : text
+    var bytes: [UInt8] = []
+    TraceRecordEncoder.appendString(short, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// A description of a syntax error for a message: what was expected and the 1-based column.
