@@ -33,6 +33,11 @@ struct RouterStacks {
   private var ordered: [Entry] = []
   /// Routers prepared by a background `setRoot` that have not entered the order yet.
   private var waiting: [Entry] = []
+  /// The last screens removed, oldest overwritten first: a `user.action` may name a
+  /// screen just popped (writers can record the tap after the transition it caused).
+  private var removed: [Screen] = []
+  private var nextRemoved = 0
+  private static let removedKept = 16
 
   /// The screen people see now, if any.
   var current: Screen? {
@@ -53,22 +58,39 @@ struct RouterStacks {
       }
       return nil
     }
-    return find(in: ordered) ?? find(in: waiting)
+    if let type = find(in: ordered) ?? find(in: waiting) { return type }
+    return removed.last { $0.id == id }?.type
+  }
+
+  private mutating func retire(_ screen: Screen) {
+    if removed.count < Self.removedKept {
+      removed.append(screen)
+    } else {
+      removed[nextRemoved] = screen
+      nextRemoved = (nextRemoved + 1) % Self.removedKept
+    }
+  }
+
+  private mutating func retire(_ stack: Stack) {
+    for screen in (stack.base + stack.modals.joined()).suffix(Self.removedKept) { retire(screen) }
   }
 
   /// Replaces everything `router` shows with `screen`; a background `setRoot`
   /// prepares the router without entering it in (or moving it within) the order.
   mutating func setRoot(_ screen: Screen, router: RouterID, background: Bool) {
     if background, let index = ordered.firstIndex(where: { $0.router == router }) {
+      retire(ordered[index].stack)
       ordered[index].stack = Stack(base: [screen])
     } else if background {
       if let index = waiting.firstIndex(where: { $0.router == router }) {
+        retire(waiting[index].stack)
         waiting[index].stack = Stack(base: [screen])
       } else {
         waiting.append(Entry(router: router, stack: Stack(base: [screen])))
       }
     } else {
       let index = front(router)
+      retire(ordered[index].stack)
       ordered[index].stack = Stack(base: [screen])
     }
   }
@@ -89,11 +111,11 @@ struct RouterStacks {
     let index = front(router)
     if ordered[index].stack.modals.isEmpty {
       guard ordered[index].stack.base.count > 1 else { return false }
-      ordered[index].stack.base.removeLast()
+      retire(ordered[index].stack.base.removeLast())
     } else {
       let last = ordered[index].stack.modals.count - 1
       guard ordered[index].stack.modals[last].count > 1 else { return false }
-      ordered[index].stack.modals[last].removeLast()
+      retire(ordered[index].stack.modals[last].removeLast())
     }
     return true
   }
@@ -104,10 +126,12 @@ struct RouterStacks {
     let index = front(router)
     if ordered[index].stack.modals.isEmpty {
       guard ordered[index].stack.base.count > 1 else { return false }
+      retire(Stack(base: Array(ordered[index].stack.base.dropFirst())))
       ordered[index].stack.base.removeSubrange(1...)
     } else {
       let last = ordered[index].stack.modals.count - 1
       guard ordered[index].stack.modals[last].count > 1 else { return false }
+      retire(Stack(base: Array(ordered[index].stack.modals[last].dropFirst())))
       ordered[index].stack.modals[last].removeSubrange(1...)
     }
     return true
@@ -124,7 +148,7 @@ struct RouterStacks {
   mutating func dismiss(router: RouterID) -> Bool {
     let index = front(router)
     guard !ordered[index].stack.modals.isEmpty else { return false }
-    ordered[index].stack.modals.removeLast()
+    retire(Stack(base: ordered[index].stack.modals.removeLast()))
     return true
   }
 

@@ -78,8 +78,8 @@ extension RunReplay {
   }
 
   /// The type of the screen with this id: the current screen's, else one a router still
-  /// shows (a `user.action` names its screen by id only, and people act on what they see).
-  /// A screen no router shows any more is named by its id.
+  /// shows, else one of the last few removed (a `user.action` names its screen by id only,
+  /// and people act on what they see). A screen long gone is named by its id.
   func screenType(_ id: String) -> String {
     if let currentScreen, currentScreen.id == id { return currentScreen.type }
     return stacks.type(ofScreen: id) ?? id

@@ -9,7 +9,8 @@ import FlowAtlasTrace
 public struct RunReplay: TraceConsumer {
   /// The file being replayed, as the reader was given it.
   public let file: String
-  /// When false, journey steps are not kept (for huge inputs).
+  /// When false, the run keeps neither journey steps nor its coordinator instances,
+  /// the two things that grow with its events (for huge inputs).
   public let keepsJourney: Bool
 
   var header: TraceHeader?
@@ -131,7 +132,7 @@ public struct RunReplay: TraceConsumer {
       Run(
         name: header.run, slug: "", title: header.title, file: file, metadata: metadata,
         events: summary.events, transitionCount: transitionCount, steps: steps,
-        instances: instances)
+        instances: keepsJourney ? instances : [])
     ]
     finished = ReplayedRun(file: file, app: header.app, tally: tally)
   }
