@@ -180,7 +180,7 @@ enum BenchError: Error, LocalizedError {
   var errorDescription: String? {
     switch self {
     case .usage(let text):
-      "\(text)\nusage: flowatlas-bench generate --apps N --coordinators N --events N --files N --out DIR --seed S\n       flowatlas-bench model DIR [--workers N]"
+      "\(text)\nusage: flowatlas-bench reader ... (see its own help)\n       flowatlas-bench generate --apps N --coordinators N --events N --files N --out DIR --seed S\n       flowatlas-bench model DIR [--workers N]"
     }
   }
 }
