@@ -1,5 +1,3 @@
-import FlowAtlasTrace
-
 /// The spec's model of what routers show ("The model a reader derives", "Stacks").
 ///
 /// Each router has a navigation stack and, above it, modal layers that are
@@ -12,12 +10,12 @@ import FlowAtlasTrace
 struct RouterStacks {
   /// One router's screens: its navigation stack and the modal layers above it.
   struct Stack {
-    var base: [Screen] = []
+    var base: [ShownScreen] = []
     /// Never holds an empty layer: `present` adds a layer of one screen and
     /// nothing removes a layer's last screen except `dismiss`, which drops the layer.
-    var modals: [[Screen]] = []
+    var modals: [[ShownScreen]] = []
 
-    var top: Screen? { modals.last?.last ?? base.last }
+    var top: ShownScreen? { modals.last?.last ?? base.last }
     var showsNothing: Bool { base.isEmpty && modals.isEmpty }
   }
 
@@ -33,48 +31,70 @@ struct RouterStacks {
   private var ordered: [Entry] = []
   /// Routers prepared by a background `setRoot` that have not entered the order yet.
   private var waiting: [Entry] = []
+  /// The last screens removed, oldest overwritten first: a `user.action` may name a
+  /// screen just popped (writers can record the tap after the transition it caused).
+  private var removed: [ShownScreen] = []
+  private var nextRemoved = 0
+  private static let removedKept = 16
 
   /// The screen people see now, if any.
-  var current: Screen? {
+  var current: ShownScreen? {
     for entry in ordered {
       if let top = entry.stack.top { return top }
     }
     return nil
   }
 
-  /// The type of a screen some router still shows, searched from the current screen down.
-  func type(ofScreen id: String) -> String? {
-    func find(in entries: [Entry]) -> String? {
+  /// A screen some router still shows (searched from the newest router down), else one
+  /// of the last few removed.
+  func screen(withID id: String) -> ShownScreen? {
+    func find(in entries: [Entry]) -> ShownScreen? {
       for entry in entries {
         for layer in entry.stack.modals.reversed() {
-          if let screen = layer.last(where: { $0.id == id }) { return screen.type }
+          if let screen = layer.last(where: { $0.id == id }) { return screen }
         }
-        if let screen = entry.stack.base.last(where: { $0.id == id }) { return screen.type }
+        if let screen = entry.stack.base.last(where: { $0.id == id }) { return screen }
       }
       return nil
     }
-    return find(in: ordered) ?? find(in: waiting)
+    return find(in: ordered) ?? find(in: waiting) ?? removed.last { $0.id == id }
+  }
+
+  private mutating func retire(_ screen: ShownScreen) {
+    if removed.count < Self.removedKept {
+      removed.append(screen)
+    } else {
+      removed[nextRemoved] = screen
+      nextRemoved = (nextRemoved + 1) % Self.removedKept
+    }
+  }
+
+  private mutating func retire(_ stack: Stack) {
+    for screen in (stack.base + stack.modals.joined()).suffix(Self.removedKept) { retire(screen) }
   }
 
   /// Replaces everything `router` shows with `screen`; a background `setRoot`
   /// prepares the router without entering it in (or moving it within) the order.
-  mutating func setRoot(_ screen: Screen, router: RouterID, background: Bool) {
+  mutating func setRoot(_ screen: ShownScreen, router: RouterID, background: Bool) {
     if background, let index = ordered.firstIndex(where: { $0.router == router }) {
+      retire(ordered[index].stack)
       ordered[index].stack = Stack(base: [screen])
     } else if background {
       if let index = waiting.firstIndex(where: { $0.router == router }) {
+        retire(waiting[index].stack)
         waiting[index].stack = Stack(base: [screen])
       } else {
         waiting.append(Entry(router: router, stack: Stack(base: [screen])))
       }
     } else {
       let index = front(router)
+      retire(ordered[index].stack)
       ordered[index].stack = Stack(base: [screen])
     }
   }
 
   /// Adds `screen` to the top layer of `router`.
-  mutating func push(_ screen: Screen, router: RouterID) {
+  mutating func push(_ screen: ShownScreen, router: RouterID) {
     let index = front(router)
     if ordered[index].stack.modals.isEmpty {
       ordered[index].stack.base.append(screen)
@@ -89,11 +109,11 @@ struct RouterStacks {
     let index = front(router)
     if ordered[index].stack.modals.isEmpty {
       guard ordered[index].stack.base.count > 1 else { return false }
-      ordered[index].stack.base.removeLast()
+      retire(ordered[index].stack.base.removeLast())
     } else {
       let last = ordered[index].stack.modals.count - 1
       guard ordered[index].stack.modals[last].count > 1 else { return false }
-      ordered[index].stack.modals[last].removeLast()
+      retire(ordered[index].stack.modals[last].removeLast())
     }
     return true
   }
@@ -104,17 +124,19 @@ struct RouterStacks {
     let index = front(router)
     if ordered[index].stack.modals.isEmpty {
       guard ordered[index].stack.base.count > 1 else { return false }
+      retire(Stack(base: Array(ordered[index].stack.base.dropFirst())))
       ordered[index].stack.base.removeSubrange(1...)
     } else {
       let last = ordered[index].stack.modals.count - 1
       guard ordered[index].stack.modals[last].count > 1 else { return false }
+      retire(Stack(base: Array(ordered[index].stack.modals[last].dropFirst())))
       ordered[index].stack.modals[last].removeSubrange(1...)
     }
     return true
   }
 
   /// Adds a modal layer holding `screen` above everything `router` shows.
-  mutating func present(_ screen: Screen, router: RouterID) {
+  mutating func present(_ screen: ShownScreen, router: RouterID) {
     let index = front(router)
     ordered[index].stack.modals.append([screen])
   }
@@ -124,12 +146,12 @@ struct RouterStacks {
   mutating func dismiss(router: RouterID) -> Bool {
     let index = front(router)
     guard !ordered[index].stack.modals.isEmpty else { return false }
-    ordered[index].stack.modals.removeLast()
+    retire(Stack(base: ordered[index].stack.modals.removeLast()))
     return true
   }
 
   /// Makes `router` the one shown; a router that shows nothing yet gets `screen` as its stack.
-  mutating func selectTab(_ screen: Screen, router: RouterID) {
+  mutating func selectTab(_ screen: ShownScreen, router: RouterID) {
     let index = front(router)
     if ordered[index].stack.showsNothing {
       ordered[index].stack = Stack(base: [screen])
