@@ -133,6 +133,27 @@ extension DiagramBuilder {
           id: nodeID, label: "\(label)\n\(screens)", tooltip: "\(owner): \(screens)",
           classes: ["coordinator", "owner-\(slug)"], link: context.flowLink(owner), role: .coordinator))
     }
+    // Entry points: the flows whose screens runs begin on.
+    let entries = context.app.transitions.filter { $0.from == nil }
+    if !entries.isEmpty {
+      let startID = ids.make("start")
+      graph.nodes.append(startNode(id: startID))
+      var entryCounts: [String: (kind: TransitionKind, count: Int)] = [:]
+      for group in entryEdgeGroups(entries) {
+        let owner = ownerKey(group.to)
+        let previous = entryCounts[owner]
+        entryCounts[owner] = (previous?.kind ?? group.kind, (previous?.count ?? 0) + group.count)
+      }
+      for owner in entryCounts.keys.sorted() where nodeIDs[owner] != nil {
+        let (kind, count) = entryCounts[owner]!
+        let ownerName = owner == unowned ? "screens without a coordinator" : owner
+        graph.edges.append(
+          transitionEdge(
+            kind: kind, from: startID, to: nodeIDs[owner]!, fromLabel: nil, toLabel: ownerName, count: count,
+            triggers: [], id: ids.make("entry", nodeIDs[owner]!.dropPrefix(id)), options: context.options,
+            extraClasses: ["entry"]))
+      }
+    }
     struct Link {
       var count = 0
       var kinds: [TransitionKind: Int] = [:]
