@@ -169,7 +169,17 @@ extension DiagramBuilder {
       links[key, default: Link()].count += group.count
       links[key, default: Link()].kinds[group.kind, default: 0] += group.count
     }
-    for key in links.keys.sorted() {
+    // Dense apps link every flow to every other; past ~3 links per box the
+    // layout takes minutes and reads as noise. Keep the most frequent links.
+    let limit = min(context.options.maxAppMapTransitions, 3 * max(graph.nodes.count, 1))
+    var kept = links.keys.sorted()
+    if kept.count > limit {
+      let total = kept.count
+      kept = Array(kept.sorted { (links[$0]!.count, $1) > (links[$1]!.count, $0) }.prefix(limit)).sorted()
+      let note = "Showing the \(limit) most frequent of \(total) links between flows."
+      graph.caption = graph.caption.map { $0 + "\n" + note } ?? note
+    }
+    for key in kept {
       let link = links[key]!
       let (from, to) = ends[key]!
       // The most frequent kind styles the edge; the tooltip lists them all.
