@@ -45,6 +45,13 @@ enum RenderBenchmark {
       for: .appMap, of: SyntheticAppModel.make(coordinators: 15, screensPer: 10)
     ).dot
     print("In-process SVG vs dot -Tsvg (fastest of \(runs) renders, wall time)")
+    // dot's own start (loading its plugins) on an empty graph: most of what the
+    // in-process render saves on a small diagram.
+    let empty = FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-bench-empty.dot")
+    try "digraph empty {}\n".write(to: empty, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: empty) }
+    let start = try measure(runs) { _ = try runDot(empty.path) }.fastest
+    print("  dot start alone (empty graph): \(ms(start)) ms")
     for (name, dot) in [("small", small), ("large", large)] {
       let file = FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-bench-\(name).dot")
       try dot.write(to: file, atomically: true, encoding: .utf8)
@@ -134,6 +141,36 @@ enum RenderBenchmark {
     var load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?"
     load = load.split(separator: " ").prefix(3).joined(separator: " ")
     print("  cores: \(ProcessInfo.processInfo.activeProcessorCount), load average: \(load)")
+    try controlParallelism(jobs: jobs, rounds: rounds)
+  }
+
+  /// What parallelism the machine gives right now, without FlowAtlas: the same
+  /// jobs drawn by `dot` processes, one at a time vs two at a time.
+  static func controlParallelism(jobs: [RenderJob], rounds: Int) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-bench-control")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var paths: [String] = []
+    for (index, job) in jobs.enumerated() {
+      let file = directory.appendingPathComponent("\(index).dot")
+      try job.dot.write(to: file, atomically: true, encoding: .utf8)
+      paths.append(file.path)
+    }
+    let files = paths
+    let clock = ContinuousClock()
+    func timed(parallel: Int) -> Double {
+      let start = clock.now
+      DispatchQueue.concurrentPerform(iterations: parallel) { lane in
+        for (index, file) in files.enumerated() where index % parallel == lane { _ = try? runDot(file) }
+      }
+      return (clock.now - start).seconds
+    }
+    var ratios: [Double] = []
+    for _ in 0..<rounds { ratios.append(timed(parallel: 1) / timed(parallel: 2)) }
+    ratios.sort()
+    print(
+      "  control, same jobs with dot processes: 2 at a time vs 1, paired speedup median "
+        + "\(String(format: "%.2f", ratios[ratios.count / 2]))× (what the machine allows right now)")
   }
 
   // MARK: Measuring
