@@ -201,23 +201,49 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: temp.url.path) == ["site"])
   }
 
-  @Test func unchangedRebuildReusesDiagrams() throws {
+  @Test func unchangedRebuildWritesNothingAndChangesReuseDiagrams() throws {
     let temp = try TemporaryFolder()
     defer { temp.remove() }
     let site = temp.url.appendingPathComponent("site")
     let provider = FakeDiagramProvider()
     let first = try build(provider: provider, into: site)
     let bytes = try TemporaryFolder.contents(of: site)
+    #expect(first.diagramsDrawn == 9 && first.diagramsReused == 0 && !first.unchanged)
+
     let second = try build(provider: provider, into: site)
     #expect(provider.callCount == 1)
-    #expect(first.diagramsDrawn == 9 && first.diagramsReused == 0)
-    #expect(second.diagramsDrawn == 0 && second.diagramsReused == 9)
+    #expect(second.unchanged && second.pages == first.pages)
     #expect(try TemporaryFolder.contents(of: site) == bytes)
-    // A new provider identity, or a changed model, draws again.
-    try build(provider: FakeDiagramProvider(identity: "fake-2"), into: site)
+
+    // Only the title changed: every page is written again, every diagram reused.
+    let retitled = try SiteBuilder(
+      model: SampleModel.model(), diagrams: provider, options: SiteOptions(title: "Shop docs")
+    ).build(into: site)
+    #expect(provider.callCount == 1)
+    #expect(!retitled.unchanged && retitled.diagramsDrawn == 0 && retitled.diagramsReused == 9)
+    #expect(try page("shop/index.html", in: site).contains("<title>Shop · Shop docs</title>"))
+
+    // A page deleted by hand is written again.
+    try FileManager.default.removeItem(at: site.appendingPathComponent("shop/flow-auth.html"))
+    try SiteBuilder(model: SampleModel.model(), diagrams: provider, options: SiteOptions(title: "Shop docs"))
+      .build(into: site)
+    #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("shop/flow-auth.html").path))
+
+    // A new provider identity draws again; then a new app is drawn while Shop's diagrams are reused.
     let other = FakeDiagramProvider(identity: "fake-2")
-    try build(SampleModel.model(hostile: true), provider: other, into: site)
-    #expect(other.callCount == 1, "the changed app (a new one) is drawn, the unchanged Shop reused")
+    try build(provider: other, into: site)
+    #expect(other.callCount == 1)
+    let grown = try build(SampleModel.model(hostile: true), provider: other, into: site)
+    #expect(other.callCount == 2)
+    #expect(grown.diagramsReused == 9 && grown.diagramsDrawn == 4)
+
+    // Not incremental: everything is drawn again, and the bytes are those of a fresh build.
+    let full = try SiteBuilder(
+      model: SampleModel.model(), diagrams: provider, options: SiteOptions(incremental: false)
+    )
+    .build(into: site)
+    #expect(full.diagramsDrawn == 9 && !full.unchanged)
+    #expect(try TemporaryFolder.contents(of: site) == bytes)
   }
 
   @Test func notesAreRenderedSafely() throws {
