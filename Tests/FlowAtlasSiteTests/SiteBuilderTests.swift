@@ -189,6 +189,20 @@ import Testing
     #expect(throws: SiteError.outputIsNotAFolder(path: file.path)) { try build(into: file) }
   }
 
+  @Test func removesWhatAnInterruptedBuildLeftBehind() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let manager = FileManager.default
+    let leftover = temp.url.appendingPathComponent(".site.flowatlas-new-0000")
+    try manager.createDirectory(at: leftover, withIntermediateDirectories: true)
+    try Data().write(to: leftover.appendingPathComponent(".flowatlas-site"))
+    let unrelated = temp.url.appendingPathComponent(".site.flowatlas-new-mine")
+    try manager.createDirectory(at: unrelated, withIntermediateDirectories: true)
+    try build(into: temp.url.appendingPathComponent("site"))
+    #expect(
+      try manager.contentsOfDirectory(atPath: temp.url.path).sorted() == [".site.flowatlas-new-mine", "site"])
+  }
+
   @Test func writesIntoAnEmptyFolderAndReplacesItsOwnSite() throws {
     let temp = try TemporaryFolder()
     defer { temp.remove() }
