@@ -91,9 +91,10 @@ public struct SiteBuilder: Sendable {
       pages += AppPages.pageNames(of: app).map { "\(folder)/\($0)" }
     }
     pages.sort()
-    // A page deleted by hand is a reason to write the site again.
+    // A page or asset deleted by hand is a reason to write the site again.
     let manager = FileManager.default
-    guard pages.allSatisfy({ manager.fileExists(atPath: output.appendingPathComponent($0).path) }) else {
+    let expected = pages + ["assets/search-index.js", "assets/site.css", "assets/site.js", "assets/theme.js"]
+    guard expected.allSatisfy({ manager.fileExists(atPath: output.appendingPathComponent($0).path) }) else {
       return nil
     }
     return pages

@@ -242,6 +242,10 @@ import Testing
     try SiteBuilder(model: SampleModel.model(), diagrams: provider, options: SiteOptions(title: "Shop docs"))
       .build(into: site)
     #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("shop/flow-auth.html").path))
+    try FileManager.default.removeItem(at: site.appendingPathComponent("assets/site.css"))
+    try SiteBuilder(model: SampleModel.model(), diagrams: provider, options: SiteOptions(title: "Shop docs"))
+      .build(into: site)
+    #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("assets/site.css").path))
 
     // A new provider identity draws again; then a new app is drawn while Shop's diagrams are reused.
     let other = FakeDiagramProvider(identity: "fake-2")
