@@ -189,6 +189,19 @@ import Testing
     #expect(throws: SiteError.outputIsNotAFolder(path: file.path)) { try build(into: file) }
   }
 
+  @Test func anEmptyModelGivesALandingPageThatSaysSo() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    let model = NavigationModel(
+      apps: [], diagnostics: [.init(code: .missingHeader, file: "a.jsonl", line: 1, message: "no header")])
+    let summary = try build(model, into: site)
+    #expect(summary.pages == ["index.html"])
+    let landing = try page("index.html", in: site)
+    #expect(landing.contains("No app was recorded in these traces."))
+    #expect(landing.contains("<code>a.jsonl:1</code>"))
+  }
+
   @Test func removesWhatAnInterruptedBuildLeftBehind() throws {
     let temp = try TemporaryFolder()
     defer { temp.remove() }
