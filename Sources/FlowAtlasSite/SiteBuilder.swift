@@ -40,21 +40,76 @@ public struct SiteBuilder: Sendable {
   @discardableResult
   public func build(into output: URL) throws -> SiteSummary {
     let previous = try OutputFolder.check(output)
-    let rendered = try render(previousSite: previous ? output : nil)
+    let noteFiles = try NotesFolder(url: notes)
+    let fingerprint = try siteFingerprint(noteFiles)
+    if options.incremental, previous, let pages = try unchangedPages(in: output, fingerprint: fingerprint) {
+      return SiteSummary(pages: pages, diagramsDrawn: 0, diagramsReused: 0, unchanged: true)
+    }
+    let rendered = try render(
+      previousSite: previous ? output : nil, notes: noteFiles, fingerprint: fingerprint)
     try OutputFolder.write(rendered.files, to: output)
     return rendered.summary
+  }
+
+  /// Bump whenever the pages' markup, words or assets change, so that sites built by an older
+  /// FlowAtlas are not mistaken for unchanged. The golden test `SiteGoldenTests` fails until
+  /// it is bumped.
+  static let templateVersion = "2"
+
+  /// Everything the site's bytes depend on, hashed.
+  func siteFingerprint(_ noteFiles: NotesFolder) throws(SiteError) -> String {
+    var digest = ModelDigest()
+    digest.add("flowatlas-site")
+    digest.add(Self.templateVersion)
+    digest.add(options.title)
+    digest.add(diagrams.cacheIdentity)
+    for app in model.apps {
+      digest.add(app)
+      for flow in app.flows { digest.add(try noteFiles.text(for: flow.coordinator)) }
+    }
+    for diagnostic in model.diagnostics {
+      digest.add([diagnostic.code.rawValue, diagnostic.file, diagnostic.message])
+      digest.add(diagnostic.line)
+    }
+    return Fingerprint.sha256(digest.bytes)
+  }
+
+  /// The marker's text: it says whose folder this is and what it was built from.
+  static func marker(fingerprint: String) -> String {
+    "This folder is a FlowAtlas site; flowatlas build may replace it.\nfingerprint \(fingerprint)\n"
+  }
+
+  /// The site's pages when `output` already holds exactly this site, else nil.
+  private func unchangedPages(in output: URL, fingerprint: String) throws(SiteError) -> [String]? {
+    let marker = output.appendingPathComponent(OutputFolder.marker)
+    guard (try? String(contentsOf: marker, encoding: .utf8)) == Self.marker(fingerprint: fingerprint) else {
+      return nil
+    }
+    let folders = try Self.folders(for: model.apps)
+    var pages = ["index.html"]
+    for (app, folder) in zip(model.apps, folders) {
+      pages += AppPages.pageNames(of: app).map { "\(folder)/\($0)" }
+    }
+    pages.sort()
+    // A page or asset deleted by hand is a reason to write the site again.
+    let manager = FileManager.default
+    let expected = pages + ["assets/search-index.js", "assets/site.css", "assets/site.js", "assets/theme.js"]
+    guard expected.allSatisfy({ manager.fileExists(atPath: output.appendingPathComponent($0).path) }) else {
+      return nil
+    }
+    return pages
   }
 
   /// Every file of the site in memory, by path relative to the site root, sorted by path.
   ///
   /// - Parameter previousSite: a previous build whose cached diagrams may be reused.
-  func render(previousSite: URL? = nil) throws -> (files: [(path: String, data: Data)], summary: SiteSummary)
+  func render(previousSite: URL?, notes noteFiles: NotesFolder, fingerprint: String) throws
+    -> (files: [(path: String, data: Data)], summary: SiteSummary)
   {
     let layout = PageLayout(siteTitle: options.title)
     let folders = try Self.folders(for: model.apps)
-    let noteFiles = try NotesFolder(url: notes)
     var files: [String: Data] = [:]
-    var summary = SiteSummary(pages: [], diagramsDrawn: 0, diagramsReused: 0)
+    var summary = SiteSummary(pages: [], diagramsDrawn: 0, diagramsReused: 0, unchanged: false)
 
     for (index, app) in model.apps.enumerated() {
       let folder = folders[index]
@@ -62,7 +117,7 @@ public struct SiteBuilder: Sendable {
       let cache = DiagramCache(
         folder: folder, fingerprint: DiagramCache.fingerprint(app: app, provider: diagrams))
       let svgs: [DiagramSubject: String]
-      if options.reuseDiagrams, let previousSite, let reused = cache.read(from: previousSite, app: app) {
+      if options.incremental, let previousSite, let reused = cache.read(from: previousSite, app: app) {
         svgs = reused
         summary.diagramsReused += reused.count
       } else {
@@ -88,8 +143,7 @@ public struct SiteBuilder: Sendable {
     files["assets/site.css"] = Data(SiteAssets.css.utf8)
     files["assets/theme.js"] = Data(SiteAssets.themeScript.utf8)
     files["assets/site.js"] = Data(SiteAssets.siteScript.utf8)
-    files[OutputFolder.marker] = Data(
-      "This folder is a FlowAtlas site; flowatlas build may replace it.\n".utf8)
+    files[OutputFolder.marker] = Data(Self.marker(fingerprint: fingerprint).utf8)
 
     let sorted = files.keys.sorted().map { (path: $0, data: files[$0]!) }
     summary.pages = sorted.map(\.path).filter { $0.hasSuffix(".html") }
@@ -131,14 +185,4 @@ public struct SiteBuilder: Sendable {
       throw .invalidModel(reason: "screen \(screen.type) has the slug “\(screen.slug)”")
     }
   }
-}
-
-/// What a build wrote.
-public struct SiteSummary: Hashable, Sendable {
-  /// The HTML pages, relative to the site root, sorted.
-  public var pages: [String]
-  /// Diagrams the provider drew in this build.
-  public var diagramsDrawn: Int
-  /// Diagrams reused from the previous build because nothing they depend on changed.
-  public var diagramsReused: Int
 }

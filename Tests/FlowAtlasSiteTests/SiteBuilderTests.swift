@@ -189,6 +189,33 @@ import Testing
     #expect(throws: SiteError.outputIsNotAFolder(path: file.path)) { try build(into: file) }
   }
 
+  @Test func anEmptyModelGivesALandingPageThatSaysSo() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    let model = NavigationModel(
+      apps: [], diagnostics: [.init(code: .missingHeader, file: "a.jsonl", line: 1, message: "no header")])
+    let summary = try build(model, into: site)
+    #expect(summary.pages == ["index.html"])
+    let landing = try page("index.html", in: site)
+    #expect(landing.contains("No app was recorded in these traces."))
+    #expect(landing.contains("<code>a.jsonl:1</code>"))
+  }
+
+  @Test func removesWhatAnInterruptedBuildLeftBehind() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let manager = FileManager.default
+    let leftover = temp.url.appendingPathComponent(".site.flowatlas-new-0000")
+    try manager.createDirectory(at: leftover, withIntermediateDirectories: true)
+    try Data().write(to: leftover.appendingPathComponent(".flowatlas-site"))
+    let unrelated = temp.url.appendingPathComponent(".site.flowatlas-new-mine")
+    try manager.createDirectory(at: unrelated, withIntermediateDirectories: true)
+    try build(into: temp.url.appendingPathComponent("site"))
+    #expect(
+      try manager.contentsOfDirectory(atPath: temp.url.path).sorted() == [".site.flowatlas-new-mine", "site"])
+  }
+
   @Test func writesIntoAnEmptyFolderAndReplacesItsOwnSite() throws {
     let temp = try TemporaryFolder()
     defer { temp.remove() }
@@ -201,23 +228,53 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: temp.url.path) == ["site"])
   }
 
-  @Test func unchangedRebuildReusesDiagrams() throws {
+  @Test func unchangedRebuildWritesNothingAndChangesReuseDiagrams() throws {
     let temp = try TemporaryFolder()
     defer { temp.remove() }
     let site = temp.url.appendingPathComponent("site")
     let provider = FakeDiagramProvider()
     let first = try build(provider: provider, into: site)
     let bytes = try TemporaryFolder.contents(of: site)
+    #expect(first.diagramsDrawn == 9 && first.diagramsReused == 0 && !first.unchanged)
+
     let second = try build(provider: provider, into: site)
     #expect(provider.callCount == 1)
-    #expect(first.diagramsDrawn == 9 && first.diagramsReused == 0)
-    #expect(second.diagramsDrawn == 0 && second.diagramsReused == 9)
+    #expect(second.unchanged && second.pages == first.pages)
     #expect(try TemporaryFolder.contents(of: site) == bytes)
-    // A new provider identity, or a changed model, draws again.
-    try build(provider: FakeDiagramProvider(identity: "fake-2"), into: site)
+
+    // Only the title changed: every page is written again, every diagram reused.
+    let retitled = try SiteBuilder(
+      model: SampleModel.model(), diagrams: provider, options: SiteOptions(title: "Shop docs")
+    ).build(into: site)
+    #expect(provider.callCount == 1)
+    #expect(!retitled.unchanged && retitled.diagramsDrawn == 0 && retitled.diagramsReused == 9)
+    #expect(try page("shop/index.html", in: site).contains("<title>Shop · Shop docs</title>"))
+
+    // A page deleted by hand is written again.
+    try FileManager.default.removeItem(at: site.appendingPathComponent("shop/flow-auth.html"))
+    try SiteBuilder(model: SampleModel.model(), diagrams: provider, options: SiteOptions(title: "Shop docs"))
+      .build(into: site)
+    #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("shop/flow-auth.html").path))
+    try FileManager.default.removeItem(at: site.appendingPathComponent("assets/site.css"))
+    try SiteBuilder(model: SampleModel.model(), diagrams: provider, options: SiteOptions(title: "Shop docs"))
+      .build(into: site)
+    #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("assets/site.css").path))
+
+    // A new provider identity draws again; then a new app is drawn while Shop's diagrams are reused.
     let other = FakeDiagramProvider(identity: "fake-2")
-    try build(SampleModel.model(hostile: true), provider: other, into: site)
-    #expect(other.callCount == 1, "the changed app (a new one) is drawn, the unchanged Shop reused")
+    try build(provider: other, into: site)
+    #expect(other.callCount == 1)
+    let grown = try build(SampleModel.model(hostile: true), provider: other, into: site)
+    #expect(other.callCount == 2)
+    #expect(grown.diagramsReused == 9 && grown.diagramsDrawn == 4)
+
+    // Not incremental: everything is drawn again, and the bytes are those of a fresh build.
+    let full = try SiteBuilder(
+      model: SampleModel.model(), diagrams: provider, options: SiteOptions(incremental: false)
+    )
+    .build(into: site)
+    #expect(full.diagramsDrawn == 9 && !full.unchanged)
+    #expect(try TemporaryFolder.contents(of: site) == bytes)
   }
 
   @Test func notesAreRenderedSafely() throws {
