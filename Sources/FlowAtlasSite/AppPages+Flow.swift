@@ -181,7 +181,7 @@ extension AppPages {
   private func screenTable(_ flow: Flow) -> HTML {
     guard !flow.screens.isEmpty else { return .p(text: "No screens.") }
     return .el(
-      "div", [.cls("table-scroll")],
+      "div", HTML.Attribute.tableScroll(label: "Screens of \(flow.coordinator)"),
       [
         .el(
           "table", [],

@@ -121,7 +121,7 @@ extension AppPages {
 
   func table(caption: String, headers: [String], numeric: Set<Int> = [], rows: [[HTML]]) -> HTML {
     .el(
-      "div", [.cls("table-scroll")],
+      "div", HTML.Attribute.tableScroll(label: caption),
       [
         .el(
           "table", [],
@@ -176,7 +176,7 @@ extension AppPages {
     -> HTML
   {
     .el(
-      "div", [.cls("table-scroll")],
+      "div", HTML.Attribute.tableScroll(label: caption),
       [
         .el(
           "table", [.cls("problems-table")],

@@ -126,7 +126,7 @@ extension AppPages {
     guard !run.instances.isEmpty else { return .p(text: "No coordinators were recorded.") }
     let byID = Dictionary(run.instances.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     return .el(
-      "div", [.cls("table-scroll")],
+      "div", HTML.Attribute.tableScroll(label: "Coordinator instances of this run"),
       [
         .el(
           "table", [],

@@ -136,4 +136,10 @@ extension HTML.Attribute {
   static func aria(_ name: String, _ value: String?) -> Self { .init(name: "aria-\(name)", value: value) }
   static func data(_ name: String, _ value: String?) -> Self { .init(name: "data-\(name)", value: value) }
   static func attr(_ name: String, _ value: String?) -> Self { .init(name: name, value: value) }
+
+  /// A wide table's scrolling box: focusable and named, so keyboard users can scroll it
+  /// (axe's `scrollable-region-focusable`).
+  static func tableScroll(label: String) -> [Self] {
+    [.cls("table-scroll"), .attr("tabindex", "0"), .attr("role", "region"), .aria("label", label)]
+  }
 }

@@ -51,22 +51,49 @@ def test_no_console_errors_and_no_alerts_on_any_page(driver, pages):
         assert problems == [], f"{path}: console messages: {problems}"
 
 
+def _link_target(driver, link):
+    return driver.execute_script(
+        "return arguments[0].getAttribute('href') || arguments[0].getAttributeNS('http://www.w3.org/1999/xlink', 'href')",
+        link,
+    )
+
+
+def _click(driver, link):
+    """Clicks a diagram node as a person would: on its label, after scrolling it into view.
+    Returns False when something drawn on top of it takes the click (a crowded layout)."""
+    from selenium.common.exceptions import ElementClickInterceptedException
+
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
+    try:
+        link.find_element(By.CSS_SELECTOR, "text").click()
+    except ElementClickInterceptedException:
+        return False
+    return True
+
+
 def test_clicking_a_diagram_node_opens_its_flow(driver, sites):
     for index in _app_indexes(sites):
         _open(driver, index)
         nodes = driver.find_elements(By.CSS_SELECTOR, "#hierarchy svg a")
         assert nodes, f"{index}: the hierarchy diagram has no linked nodes"
-        target = nodes[0].get_attribute("href") or nodes[0].get_attribute("xlink:href")
-        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", nodes[0])
-        nodes[0].find_element(By.CSS_SELECTOR, "text").click()
-        WebDriverWait(driver, 10).until(lambda d: "/flow-" in d.current_url)
+        target = _link_target(driver, nodes[0])
+        assert target and target.startswith("flow-"), f"{index}: a hierarchy node links to {target!r}"
+        assert _click(driver, nodes[0]), f"{index}: the first hierarchy node cannot be clicked"
+        WebDriverWait(driver, 10).until(lambda d: d.current_url.endswith("/" + target))
         assert driver.find_element(By.CSS_SELECTOR, "h1 .kicker").text.lower() == "flow", target
-        screen_links = driver.find_elements(By.CSS_SELECTOR, "#diagram svg a")
-        if screen_links:  # a flow with screens: its nodes go to the screens' anchors
-            screen_links[0].find_element(By.CSS_SELECTOR, "text").click()
-            WebDriverWait(driver, 10).until(lambda d: "#screen-" in d.current_url)
-            anchor = driver.current_url.split("#", 1)[1]
-            assert driver.find_elements(By.ID, anchor), f"no element with id {anchor}"
+        # A flow's screen nodes go to the screens' anchors on its page; click the first one
+        # that nothing else is drawn over.
+        screens = [a for a in driver.find_elements(By.CSS_SELECTOR, "#diagram svg a") if "#screen-" in (_link_target(driver, a) or "")]
+        if not screens:
+            continue
+        for link in screens:
+            anchor = _link_target(driver, link).split("#", 1)[1]
+            if _click(driver, link):
+                WebDriverWait(driver, 10).until(lambda d: d.current_url.endswith("#" + anchor))
+                assert driver.find_elements(By.ID, anchor), f"no element with id {anchor}"
+                break
+        else:
+            pytest.fail(f"{driver.current_url}: no screen node of the flow diagram could be clicked")
 
 
 def test_search_finds_a_screen(driver, sites):

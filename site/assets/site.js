@@ -35,6 +35,16 @@
     showTheme();
   }
 
+  // Small screens: the navigation folds behind its Menu button.
+  var navToggle = document.querySelector(".nav-toggle");
+  if (navToggle) {
+    navToggle.addEventListener("click", function () {
+      var open = navToggle.getAttribute("aria-expanded") !== "true";
+      navToggle.setAttribute("aria-expanded", open ? "true" : "false");
+      navToggle.closest(".sidebar").classList.toggle("open", open);
+    });
+  }
+
   // Sidebar filter: hide links that do not match, and section titles left without links.
   var filter = document.getElementById("nav-filter");
   if (filter) {

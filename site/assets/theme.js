@@ -1,6 +1,7 @@
 // FlowAtlas: apply the reader's chosen colour theme (auto, light or dark) before painting.
 (function () {
   "use strict";
+  document.documentElement.classList.add("js");
   try {
     var theme = window.localStorage.getItem("flowatlas-theme");
     if (theme === "light" || theme === "dark") {
