@@ -13,8 +13,9 @@ public struct ModelBuilder: Sendable {
   /// Reads one trace file into a consumer; the trace module's reader in production.
   typealias Read = @Sendable (_ file: String, _ replay: inout RunReplay) throws -> Void
 
-  /// When false, runs keep no journey steps: memory then grows only with distinct
-  /// screens, transitions and coordinator types, never with the number of events.
+  /// When false, runs keep no journey steps and no coordinator instance lists: memory
+  /// then grows only with distinct screens, transitions and coordinator types (and the
+  /// number of runs), never with the number of events.
   public var keepsJourneys: Bool
   /// How many files are replayed at once (at least 1).
   public var workers: Int
@@ -22,7 +23,7 @@ public struct ModelBuilder: Sendable {
 
   /// A builder reading trace files with the trace module's ``TraceReader``.
   /// - Parameters:
-  ///   - keepsJourneys: false to keep no journey steps (for huge inputs).
+  ///   - keepsJourneys: false to keep no journey steps or instance lists (for huge inputs).
   ///   - workers: files replayed at once; defaults to the machine's active cores.
   public init(keepsJourneys: Bool = true, workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
     self.init(keepsJourneys: keepsJourneys, workers: workers) { file, replay in
