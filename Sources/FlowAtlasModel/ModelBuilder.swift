@@ -46,6 +46,19 @@ public struct ModelBuilder: Sendable {
     try accumulate(files: files).model()
   }
 
+  /// The model of traces held in memory (tests, tools that receive traces over a pipe).
+  /// - Parameter traces: each trace's name (as diagnostics and runs name its file) and bytes;
+  ///   a name given twice keeps its last bytes.
+  /// - Returns: the same model as ``build(files:)`` would give for files with those names and bytes.
+  public func build(traces: [(file: String, bytes: [UInt8])]) -> NavigationModel {
+    let contents = Dictionary(traces.map { ($0.file, $0.bytes) }, uniquingKeysWith: { $1 })
+    let builder = ModelBuilder(keepsJourneys: keepsJourneys, workers: workers) { file, replay in
+      TraceReader.read(bytes: contents[file] ?? [], path: file, into: &replay)
+    }
+    // Reading memory cannot fail, so neither can this.
+    return (try? builder.build(files: Array(contents.keys))) ?? NavigationModel(apps: [], diagnostics: [])
+  }
+
   /// The runs of `files`, added up but not yet sorted into a model.
   func accumulate(files: [String]) throws -> ModelAccumulator {
     let files = Array(Set(files)).sorted()
