@@ -273,6 +273,7 @@ struct JSONScanner {
     index += length
   }
 
+  @inline(__always)
   private mutating func number() throws(JSONSyntaxError) -> JSONToken {
     let start = index
     var integer = true

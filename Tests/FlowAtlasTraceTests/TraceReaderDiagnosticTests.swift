@@ -71,6 +71,9 @@ private let badTraces: [BadTrace] = [
     name: "fractional seq", text: header + #"{"seq":1.5,"event":"note","text":"x"}"# + "\n",
     code: .malformedLine, line: 2, mentions: "`seq` must be an integer"),
   BadTrace(
+    name: "huge seq", text: header + #"{"seq":123456789012345678901,"event":"note","text":"x"}"# + "\n",
+    code: .malformedLine, line: 2, mentions: "does not fit in 64 bits"),
+  BadTrace(
     name: "no event", text: header + #"{"seq":1,"text":"x"}"# + "\n", code: .malformedLine, line: 2,
     mentions: "no `event`"),
   BadTrace(
@@ -244,5 +247,22 @@ extension String {
     let document = TraceDocument.read(bytes: Array(text.utf8))
     #expect(document.diagnostics.map(\.line) == [2, 3, 5])
     #expect(document.records.map(\.line) == [4, 6])
+  }
+}
+
+@Suite struct DiagnosticMessageTests {
+  @Test func hostileIdsCannotBreakTheMessageLine() {
+    let id = "s9\n/etc:1: error: fake \u{1B}[31m" + String(repeating: "x", count: 200)
+    var bytes: [UInt8] = []
+    TraceRecordEncoder.appendString(id, to: &bytes)
+    let text =
+      #"{"flowatlas":"trace","version":1,"app":"A","run":"r"}"# + "\n"
+      + #"{"seq":1,"event":"router.push","screen":"# + String(decoding: bytes, as: UTF8.self) + "}\n"
+    let read = TraceDocument.read(bytes: Array(text.utf8))
+    let message = read.diagnostics.first?.formatted ?? ""
+    #expect(read.diagnostics.map(\.code) == [.unknownScreen])
+    #expect(!message.contains("\n") && !message.contains("\u{1B}"))
+    #expect(message.contains(#""s9\n/etc:1: error: fake \u001b[31mxxx"#))
+    #expect(message.count < 400)  // The id appears twice, each cut to 60 characters.
   }
 }
