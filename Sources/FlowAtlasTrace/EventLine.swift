@@ -67,8 +67,9 @@ struct EventLine {
       default: break
       }
     case .userAction:
-      // The spec gives an id here; the object form is accepted too and introduces the screen.
-      decoded.screen = try screen(&symbols, required: true)
+      // The spec gives the screen's id here, never the object: the screen was shown before
+      // the person acted on it.
+      decoded.screen = try screenID(&symbols)
       decoded.text = symbols[try symbol(.action, &symbols)].string
       decoded.detail = try optionalSymbol(.label, &symbols).map { symbols[$0].string }
     case .deeplinkOpen:
@@ -134,6 +135,21 @@ struct EventLine {
       throw Problem(
         message: "`\(name)`'s `\(key.name)` must be true or false, not \(TraceDecoder.kindName(token)); "
           + "fix the writer")
+    }
+  }
+
+  /// `user.action`'s `screen`: an id string naming a screen an earlier event introduced.
+  private func screenID(_ symbols: inout SymbolTable) throws(Problem) -> ScreenReference {
+    let token = fields.screen
+    switch token.kind {
+    case .plainString, .escapedString:
+      return .id(symbols.intern(token, in: scanner))
+    case .absent, .null:
+      throw Problem(message: "`\(name)` needs `screen` (the id of the screen acted on); add it")
+    default:
+      throw Problem(
+        message: "`\(name)`'s `screen` must be the id string of a screen shown earlier, not "
+          + "\(TraceDecoder.kindName(token)); fix the writer")
     }
   }
 

@@ -134,6 +134,11 @@ private let badTraces: [BadTrace] = [
     text: header + #"{"seq":1,"event":"user.action","screen":"s9","action":"tap"}"# + "\n",
     code: .unknownScreen, line: 2, mentions: "\"s9\""),
   BadTrace(
+    name: "user action with a screen object instead of its id",
+    text: header + start + root
+      + #"{"seq":3,"event":"user.action","screen":{"id":"s1","type":"A"},"action":"tap"}"# + "\n",
+    code: .malformedLine, line: 4, mentions: "must be the id string"),
+  BadTrace(
     name: "pop naming an unknown screen",
     text: header + start + root + #"{"seq":3,"event":"router.pop","screen":"s7"}"# + "\n",
     code: .unknownScreen, line: 4, mentions: "\"s7\""),
