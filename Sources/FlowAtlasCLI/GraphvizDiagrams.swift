@@ -22,6 +22,6 @@ struct GraphvizDiagrams: DiagramProvider {
     try renderer.svgs(for: subjects, of: app, links: links)
   }
 
-  /// Diagrams change with the renderer's version and options, not only with the model.
-  var cacheIdentity: String { "FlowAtlasRender \(FlowAtlasCommand.version) \(renderer.options)" }
+  /// Diagrams change with how the renderer draws and with its options, not only with the model.
+  var cacheIdentity: String { "FlowAtlasRender \(DiagramStyleFingerprint.value) \(renderer.options)" }
 }

@@ -24,6 +24,7 @@ enum DOTWriter {
         ("id", cluster.id), ("class", cluster.classes.joined(separator: " ")), ("label", cluster.label),
         ("style", "rounded"), ("color", "#57606a"), ("fontcolor", "#24292f"),
       ]
+      if cluster.labelAtBottom { attributes.append(("labelloc", "b")) }
       if let tooltip = cluster.tooltip { attributes.append(("tooltip", tooltip)) }
       if let link = DiagramText.safeLink(cluster.link) { attributes.append(("URL", link)) }
       out += "    graph \(list(attributes));\n"

@@ -59,7 +59,7 @@ extension DiagramBuilder {
       graph.clusters.append(
         DiagramGraph.Cluster(
           id: ids.make("cluster", slug), label: clusterLabel, tooltip: clusterTooltip,
-          classes: ["coordinator-cluster", "owner-\(slug)"], link: nil, nodes: ownNodes))
+          classes: ["coordinator-cluster", "owner-\(slug)"], link: nil, nodes: ownNodes, labelAtBottom: true))
     } else {
       graph.nodes += ownNodes
     }

@@ -58,6 +58,9 @@ struct DiagramGraph: Hashable, Sendable {
     var classes: [String]
     var link: String?
     var nodes: [Node]
+    /// Label at the bottom: where edges enter the cluster from above (a flow's entries),
+    /// a label on top would sit under them.
+    var labelAtBottom = false
   }
 
   struct Edge: Hashable, Sendable {

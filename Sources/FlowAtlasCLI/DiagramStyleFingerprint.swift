@@ -1,0 +1,99 @@
+import FlowAtlasModel
+import FlowAtlasRender
+
+/// A fingerprint of how the renderer draws, for the site's diagram cache.
+///
+/// The site reuses an app's diagrams while its model and the provider's identity stay the
+/// same. A version number someone must remember to bump would let a changed renderer serve
+/// stale SVG from the cache (and a committed site that CI, drawing afresh, cannot reproduce).
+/// Instead the identity is computed from the DOT the renderer writes for a small fixed app
+/// that uses every diagram kind and every transition kind: change how anything is drawn and
+/// the fingerprint changes with it.
+enum DiagramStyleFingerprint {
+  static let value: String = {
+    var text = DiagramBuilder.legend().dot
+    let app = sample
+    let subjects: [DiagramSubject] = [
+      .appMap, .hierarchy, .flow(coordinator: "AppCoordinator"), .flow(coordinator: "ChildCoordinator"),
+      .journey(run: "run"),
+    ]
+    for subject in subjects {
+      for back in [false, true] {
+        let options = DiagramOptions(showBackTransitions: back)
+        if let diagram = try? DiagramBuilder.diagram(for: subject, of: app, links: .site, options: options) {
+          text += diagram.dot
+        }
+      }
+    }
+    // FNV-1a, 64 bits: stable across processes and machines, unlike Hasher.
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    return String(hash, radix: 16)
+  }()
+
+  static var sample: AppModel {
+    func edge(_ from: String?, _ to: String, _ kind: TransitionKind, _ by: String?) -> Transition {
+      Transition(
+        from: from, to: to, kind: kind, coordinator: by, count: 2, triggers: from == nil ? [] : ["Tap"])
+    }
+    let transitions = [
+      edge(nil, "Home", .setRoot, "AppCoordinator"), edge("Home", "Detail", .push, "AppCoordinator"),
+      edge("Detail", "Home", .pop, "AppCoordinator"), edge("Home", "Sheet", .present, "ChildCoordinator"),
+      edge("Sheet", "Home", .dismiss, "ChildCoordinator"),
+      edge("Detail", "Home", .popToRoot, "AppCoordinator"),
+      edge("Home", "Tab", .selectTab, "AppCoordinator"),
+    ]
+    let steps: [JourneyStep] = [
+      JourneyStep(
+        .transition(
+          from: nil, to: "Home", kind: .setRoot, coordinator: "AppCoordinator", trigger: .automatic), line: 2),
+      JourneyStep(.userAction(screen: "Home", action: "Tap", label: "Open"), line: 3),
+      JourneyStep(.flowStarted(coordinator: "ChildCoordinator", parent: "AppCoordinator"), line: 4),
+      JourneyStep(
+        .transition(
+          from: "Home", to: "Sheet", kind: .present, coordinator: "ChildCoordinator",
+          trigger: .action("Tap", label: "Open")),
+        line: 5),
+      JourneyStep(.flowFinished(coordinator: "ChildCoordinator", output: "done"), line: 6),
+      JourneyStep(.deeplink(url: "app://x", coordinator: nil), line: 7),
+      JourneyStep(.note("note"), line: 8),
+    ]
+    let run = Run(
+      name: "run", slug: "run", title: "Run", file: "run.jsonl", metadata: [], events: 8, transitionCount: 2,
+      steps: steps, instances: [])
+    return AppModel(
+      name: "Sample", slug: "sample", runs: [run],
+      coordinators: [
+        CoordinatorType(
+          type: "AppCoordinator", slug: "app-coordinator", starts: 1, children: ["ChildCoordinator"],
+          parents: [],
+          outputs: [], leaks: 0),
+        CoordinatorType(
+          type: "ChildCoordinator", slug: "child-coordinator", starts: 2, children: [],
+          parents: ["AppCoordinator"],
+          outputs: ["done"], leaks: 1),
+      ],
+      screens: [
+        ScreenType(type: "Detail", slug: "detail", titles: ["Detail"], owner: "AppCoordinator", visits: 2),
+        ScreenType(type: "Home", slug: "home", titles: ["Home"], owner: "AppCoordinator", visits: 8),
+        ScreenType(type: "Sheet", slug: "sheet", titles: [], owner: "ChildCoordinator", visits: 2),
+        ScreenType(type: "Tab", slug: "tab", titles: [], owner: nil, visits: 2),
+      ],
+      transitions: transitions.sorted(by: Transition.exportOrder),
+      flows: [
+        Flow(
+          coordinator: "AppCoordinator", slug: "app-coordinator", screens: ["Detail", "Home"],
+          entries: [transitions[0]], internalTransitions: [transitions[1], transitions[2]],
+          exits: [transitions[3]],
+          children: ["ChildCoordinator"], outputs: []),
+        Flow(
+          coordinator: "ChildCoordinator", slug: "child-coordinator", screens: ["Sheet"],
+          entries: [transitions[3]],
+          internalTransitions: [], exits: [transitions[4]], children: [], outputs: ["done"]),
+      ],
+      diagnostics: [])
+  }
+}
