@@ -59,12 +59,40 @@ public final class TraceWriter: TraceSink {
     var dropped = 0
     var failure: TraceWriteFailure?
     var flushScheduled = false
+    var promptFlushScheduled = false
 
-    /// True when no flush is queued yet, marking one as queued.
-    mutating func scheduleFlush() -> Bool {
-      guard !flushScheduled else { return false }
+    /// When the I/O queue should next drain, marking that flush as queued.
+    ///
+    /// Flushes are coalesced: the first bytes after a drain schedule one a little later
+    /// (``TraceWriter/flushDelay``), so a burst of navigation costs one hand-off to the queue,
+    /// not one per event; once ``TraceWriter/promptFlushBytes`` are waiting, one runs at once.
+    mutating func scheduleFlush() -> Flush {
+      if pending.count >= TraceWriter.promptFlushBytes, !promptFlushScheduled {
+        promptFlushScheduled = true
+        flushScheduled = true
+        return .now
+      }
+      guard !flushScheduled else { return .none }
       flushScheduled = true
-      return true
+      return .later
+    }
+  }
+
+  private enum Flush { case none, later, now }
+
+  /// How long bytes may wait in memory before the I/O queue writes them (unless more than
+  /// ``promptFlushBytes`` are waiting, or the run finishes).
+  static let flushDelay = DispatchTimeInterval.milliseconds(50)
+  /// Waiting bytes that make the I/O queue write at once.
+  static let promptFlushBytes = 256 << 10
+
+  /// Queues a drain. The queue holds the writer weakly: a writer the app lets go is flushed
+  /// at once by `deinit`, not kept alive until a delayed flush fires.
+  private func schedule(_ flush: Flush) {
+    switch flush {
+    case .none: break
+    case .later: queue.asyncAfter(deadline: .now() + Self.flushDelay) { [weak self] in self?.drain() }
+    case .now: queue.async { [weak self] in self?.drain() }
     }
   }
 
@@ -101,7 +129,7 @@ public final class TraceWriter: TraceSink {
   }
 
   deinit {
-    // Queued flushes hold the writer, so none is pending here: flush on this thread.
+    // Queued flushes hold the writer only weakly: write what is still waiting, on this thread.
     drain()
     file.withLock { file in
       if file.descriptor >= 0 { close(file.descriptor) }
@@ -119,35 +147,38 @@ public final class TraceWriter: TraceSink {
   public func begin(_ header: TraceHeader) {
     var line: [UInt8] = []
     TraceRecordEncoder().encode(header, into: &line)
-    let schedule = state.withLock { state -> Bool in
-      guard !state.began, !state.finished else { return false }
+    let flush = state.withLock { state -> Flush in
+      guard !state.began, !state.finished else { return .none }
       state.began = true
       // The header always fits: without it the file would not be a trace.
       line.append(contentsOf: state.pending)
       state.pending = line
       return state.scheduleFlush()
     }
-    if schedule { queue.async { self.drain() } }
+    schedule(flush)
   }
 
   /// Queues one event line; drops and counts it when it cannot be written in order.
+  ///
+  /// The line is encoded before taking the lock, so threads recording at once wait on each
+  /// other only for the copy into the waiting buffer.
   public func write(_ record: TraceRecord) {
     var line: [UInt8] = []
     line.reserveCapacity(160)
     TraceRecordEncoder().encode(record, into: &line)
-    let schedule = state.withLock { state -> Bool in
+    let flush = state.withLock { state -> Flush in
       let inOrder = state.lastSeq.map { record.seq > $0 } ?? true
       guard state.began, !state.finished, state.failure == nil, inOrder,
         state.pending.count + line.count <= bufferLimit
       else {
         state.dropped += 1
-        return false
+        return .none
       }
       state.lastSeq = record.seq
       state.pending.append(contentsOf: line)
       return state.scheduleFlush()
     }
-    if schedule { queue.async { self.drain() } }
+    schedule(flush)
   }
 
   /// Ends the run: writes everything queued, closes the file, and waits for both.
@@ -176,7 +207,10 @@ public final class TraceWriter: TraceSink {
       }
       let empty = state.withLock { state -> Bool in
         swap(&chunk, &state.pending)
-        if chunk.isEmpty { state.flushScheduled = false }
+        if chunk.isEmpty {
+          state.flushScheduled = false
+          state.promptFlushScheduled = false
+        }
         return chunk.isEmpty
       }
       if empty { return }
