@@ -72,11 +72,12 @@ let package = Package(
       name: "FlowAtlasSiteTests", dependencies: ["FlowAtlasSite", "FlowAtlasModel"], exclude: ["Golden"]),
     .testTarget(name: "FlowAtlasCLITests", dependencies: ["FlowAtlasCLI"], exclude: ["Golden"]),
     .testTarget(
-      name: "ShopExampleTests", dependencies: ["ShopExample", "FlowAtlasPattern", "FlowAtlasRecording"],
+      name: "ShopExampleTests",
+      dependencies: ["ShopExample", "FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace"],
       path: "examples/Shop/Tests"),
     .testTarget(
       name: "AccountsExampleTests",
-      dependencies: ["AccountsExample", "FlowAtlasPattern", "FlowAtlasRecording"],
+      dependencies: ["AccountsExample", "FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace"],
       path: "examples/Accounts/Tests"),
   ],
   swiftLanguageModes: [.v6]

@@ -57,17 +57,22 @@ extension AppModel {
         }
       }
       $0.field("transitions") {
-        $0.array(transitions) { writer, transition in
-          writer.object {
-            $0.field("from") { $0.string(transition.from) }
-            $0.field("to") { $0.string(transition.to) }
-            $0.field("kind") { $0.string(transition.kind.rawValue) }
-            $0.field("coordinator") { $0.string(transition.coordinator) }
-            $0.field("count") { $0.number(transition.count) }
-            $0.field("triggers") { $0.strings(transition.triggers) }
-          }
-        }
+        $0.array(transitions) { writer, transition in transition.write(to: &writer) }
       }
+    }
+  }
+}
+
+extension Transition {
+  /// The spec's transition object; `model.json` and the diff JSON share it.
+  func write(to writer: inout JSONWriter) {
+    writer.object {
+      $0.field("from") { $0.string(from) }
+      $0.field("to") { $0.string(to) }
+      $0.field("kind") { $0.string(kind.rawValue) }
+      $0.field("coordinator") { $0.string(coordinator) }
+      $0.field("count") { $0.number(count) }
+      $0.field("triggers") { $0.strings(triggers) }
     }
   }
 }

@@ -11,8 +11,10 @@ extension NavigationDiff {
       $0.field("removedScreens") { $0.strings(removedScreens) }
       $0.field("addedCoordinators") { $0.strings(addedCoordinators) }
       $0.field("removedCoordinators") { $0.strings(removedCoordinators) }
-      $0.field("addedTransitions") { $0.array(addedTransitions, Self.write) }
-      $0.field("removedTransitions") { $0.array(removedTransitions, Self.write) }
+      $0.field("addedTransitions") { $0.array(addedTransitions) { writer, edge in edge.write(to: &writer) } }
+      $0.field("removedTransitions") {
+        $0.array(removedTransitions) { writer, edge in edge.write(to: &writer) }
+      }
       $0.field("ownerChanges") {
         $0.array(ownerChanges) { writer, change in
           writer.object {
@@ -24,16 +26,5 @@ extension NavigationDiff {
       }
     }
     return writer.text + "\n"
-  }
-
-  private static func write(_ writer: inout JSONWriter, _ transition: Transition) {
-    writer.object {
-      $0.field("from") { $0.string(transition.from) }
-      $0.field("to") { $0.string(transition.to) }
-      $0.field("kind") { $0.string(transition.kind.rawValue) }
-      $0.field("coordinator") { $0.string(transition.coordinator) }
-      $0.field("count") { $0.number(transition.count) }
-      $0.field("triggers") { $0.strings(transition.triggers) }
-    }
   }
 }

@@ -43,7 +43,12 @@ public struct Slugger: Sendable {
 
   /// A slug for `text`, suffixed `-2`, `-3` … when an earlier name took it.
   public mutating func slug(for text: String) -> String {
-    let base = Slug.make(text)
+    unique(Slug.make(text))
+  }
+
+  /// `base` itself, or `base` suffixed `-2`, `-3` … when it was handed out already.
+  /// - Parameter base: text that is already safe (a slug, or slugs joined by `-`).
+  public mutating func unique(_ base: String) -> String {
     var candidate = base
     var counter = 2
     while used.contains(candidate) {

@@ -41,20 +41,12 @@ enum DiagramText {
 /// Hands out ids unique within one diagram, made only of slug characters.
 struct DiagramIDs {
   let prefix: String
-  private var used: Set<String> = []
+  private var used = Slugger()
 
   init(prefix: String) { self.prefix = prefix }
 
   /// `prefix-part1-part2…`, suffixed `-2`, `-3` … when already taken.
   mutating func make(_ parts: String...) -> String {
-    let base = ([prefix] + parts.map(DiagramText.safeSlug)).joined(separator: "-")
-    var candidate = base
-    var counter = 2
-    while used.contains(candidate) {
-      candidate = "\(base)-\(counter)"
-      counter += 1
-    }
-    used.insert(candidate)
-    return candidate
+    used.unique(([prefix] + parts.map(DiagramText.safeSlug)).joined(separator: "-"))
   }
 }

@@ -1,13 +1,15 @@
-import FlowAtlasTrace
-
 /// A recorded run written as short lines a test can compare, with ids resolved to types:
 /// `push PaymentViewController by CheckoutCoordinator`, `finish CheckoutCoordinator -> ordered`.
-struct TraceTranscript {
-  private(set) var lines: [String] = []
+///
+/// For an app's own tests: assert the navigation a journey recorded without spelling out ids.
+public struct TraceTranscript: Sendable {
+  /// One line per event, in order.
+  public private(set) var lines: [String] = []
   private var screens: [String: String] = [:]
   private var coordinators: [String: String] = [:]
 
-  init(_ events: [TraceEvent]) {
+  /// - Parameter events: a run's events in order (a sink's or a read trace's).
+  public init(_ events: [TraceEvent]) {
     for event in events { lines.append(describe(event)) }
   }
 
