@@ -69,6 +69,9 @@ enum DOTWriter {
   /// escaped backslash (`\\N` shows the node's name), so in a tooltip a
   /// backslash is written as the look-alike `⧵` (U+29F5).
   static func quote(_ text: String, tooltip: Bool = false) -> String {
+    // Most text (ids, classes, colours, type names) needs no change: check its bytes once and
+    // append it whole. The slow path below decides the same bytes scalar by scalar.
+    if !text.utf8.contains(where: needsCare) { return "\"" + text + "\"" }
     var out = "\""
     out.reserveCapacity(text.utf8.count + 2)
     for scalar in text.unicodeScalars {
@@ -88,5 +91,11 @@ enum DOTWriter {
       }
     }
     return out + "\""
+  }
+
+  /// True for a UTF-8 byte the slow path may change: `"`, `\`, controls, DEL, and the lead
+  /// bytes of C1 controls (U+0080–U+009F start with 0xC2) and of U+FFFE/U+FFFF (0xEF).
+  private static func needsCare(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xEF
   }
 }

@@ -124,6 +124,10 @@ import Testing
   @Test(arguments: [
     ("a\"b", #""a\"b""#), ("a\\b", #""a\\b""#), ("a\nb", #""a\nb""#), ("\\\"", #""\\\"""#),
     ("x\u{1}y\r", #""x y""#), ("<b>", #""<b>""#),
+    // Non-ASCII passes unchanged; C1 controls and U+FFFE/U+FFFF become spaces (both paths).
+    ("café ⧵ 🙂", "\"café ⧵ 🙂\""), ("a\u{85}b", #""a b""#), ("x\u{FFFF}", #""x ""#),
+    ("\u{FFFD}", "\"\u{FFFD}\""),
+    ("\u{A0}", "\"\u{A0}\""), ("plain-id_1", #""plain-id_1""#),
   ])
   func dotQuoting(text: String, quoted: String) {
     #expect(DOTWriter.quote(text) == quoted)
