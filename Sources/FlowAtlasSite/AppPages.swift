@@ -1,5 +1,7 @@
+import Dispatch
 import FlowAtlasModel
 import FlowAtlasTrace
+import Synchronization
 
 /// One app's pages: lookups shared by its index, flow, journey and problems pages.
 struct AppPages: Sendable {
@@ -46,12 +48,33 @@ struct AppPages: Sendable {
 
   /// The pages of this app: file name inside the folder → document.
   func pages() throws(SiteError) -> [(name: String, html: String)] {
-    var result: [(String, String)] = []
-    result.append(("index.html", try indexPage()))
-    for flow in app.flows { result.append(("flow-\(flow.slug).html", try flowPage(flow))) }
-    for run in app.runs { result.append(("journey-\(run.slug).html", try journeyPage(run))) }
-    result.append(("problems.html", problemsPage()))
-    return result
+    enum Page {
+      case index, flow(Flow), journey(Run), problems
+    }
+    let jobs: [(name: String, page: Page)] =
+      [("index.html", .index)] + app.flows.map { ("flow-\($0.slug).html", .flow($0)) }
+      + app.runs.map { ("journey-\($0.slug).html", .journey($0)) } + [("problems.html", .problems)]
+    // Pages are independent and building them (HTML, escaping, checking each inline SVG) is
+    // most of a large site's CPU: build them on every core, then keep them in page order so
+    // the result does not depend on which finished first.
+    let results = Mutex<[Result<String, SiteError>?]>(Array(repeating: nil, count: jobs.count))
+    DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+      let result = Result { () throws(SiteError) -> String in
+        switch jobs[index].page {
+        case .index: try indexPage()
+        case .flow(let flow): try flowPage(flow)
+        case .journey(let run): try journeyPage(run)
+        case .problems: problemsPage()
+        }
+      }
+      results.withLock { $0[index] = result }
+    }
+    let built = results.withLock { $0 }
+    var pages: [(name: String, html: String)] = []
+    for (job, result) in zip(jobs, built) {
+      pages.append((job.name, try result!.get()))
+    }
+    return pages
   }
 
   // MARK: Links
