@@ -1,4 +1,6 @@
+import Dispatch
 import FlowAtlasModel
+import Synchronization
 
 /// Builds and draws diagrams, falling back to a cheaper drawing when Graphviz
 /// fails or runs past the deadline, and saying so in the diagram.
@@ -31,10 +33,16 @@ public struct DiagramRenderer: Sendable {
   public func render(
     _ subjects: [DiagramSubject], of app: AppModel, links: DiagramLinks = .none, format: OutputFormat
   ) throws(RenderError) -> [RenderedDiagram] {
-    var diagrams: [Diagram] = []
-    for subject in subjects {
-      diagrams.append(try DiagramBuilder.diagram(for: subject, of: app, links: links, options: options))
+    // Building DOT is pure Swift and independent per diagram: on every core, kept in order.
+    let built = Mutex<[Result<Diagram, RenderError>?]>(Array(repeating: nil, count: subjects.count))
+    DispatchQueue.concurrentPerform(iterations: subjects.count) { index in
+      let result = Result { () throws(RenderError) -> Diagram in
+        try DiagramBuilder.diagram(for: subjects[index], of: app, links: links, options: options)
+      }
+      built.withLock { $0[index] = result }
     }
+    var diagrams: [Diagram] = []
+    for result in built.withLock({ $0 }) { diagrams.append(try result!.get()) }
     return try draw(diagrams, format: format) { diagram, reason throws(RenderError) in
       try fallback(for: diagram, of: app, links: links, reason: reason)
     }
