@@ -11,6 +11,7 @@ do {
   case "reader": exit(ReaderBenchmark.run(rest))
   case "generate": exit(try ModelBenchmark.generate(rest))
   case "model": exit(try ModelBenchmark.model(rest))
+  case "site": exit(try SiteBenchmark.run(rest))
   default:
     print(
       """
@@ -19,6 +20,7 @@ do {
         reader      trace reader MB/s vs jq -c . on the same files
         generate    write a synthetic app's traces (--events, --files, --seed, --out)
         model       flowatlas model vs jq -c . on the same traces (ratio, events/s, peak RSS)
+        site        flowatlas build (full, unchanged rebuild) vs Graphviz alone (dot -Tsvg, same parallelism)
       """)
     exit(64)
   }
