@@ -9,6 +9,18 @@
 
 #include <graphviz/graphviz_version.h>
 #include <graphviz/gvc.h>
+
+// Graphviz 2.4x parses with one global flex buffer that keeps whatever followed
+// the previous graph's closing brace and feeds it to the next parse. Its own
+// error path flushes it with aglexbad (exported, not declared); newer releases
+// (which define GRAPHVIZ_VERSION_MAJOR) use a scanner per parse.
+#if !defined(GRAPHVIZ_VERSION_MAJOR)
+extern void aglexbad(void);
+#define FA_FLUSH_LEXER() aglexbad()
+#else
+#define FA_FLUSH_LEXER() ((void)0)
+#endif
+
 #include <stddef.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -112,6 +124,8 @@ static inline Agraph_t *fa_read_graph(const char *text, size_t length) {
   // The lexer's line counter is global: reset it so messages name the right line.
   static char source_name[] = "diagram.dot";
   agsetfile(source_name);
+  agreadline(1);
+  FA_FLUSH_LEXER();
   return agread(&reader, &disc);
 }
 

@@ -56,19 +56,24 @@ enum DOTWriter {
   }
 
   private static func list(_ attributes: [(String, String)]) -> String {
-    "[" + attributes.map { "\($0.0)=\(quote($0.1))" }.joined(separator: ", ") + "]"
+    "[" + attributes.map { "\($0.0)=\(quote($0.1, tooltip: $0.0 == "tooltip"))" }.joined(separator: ", ")
+      + "]"
   }
 
   /// `text` as a DOT quoted string: `"` and `\` escaped, a line break as
   /// Graphviz's centred `\n`, other control characters (invalid in SVG's XML)
   /// as spaces.
-  static func quote(_ text: String) -> String {
+  ///
+  /// Graphviz 2.42 expands `\N`, `\G`, `\E` … in tooltips even after an
+  /// escaped backslash (`\\N` shows the node's name), so in a tooltip a
+  /// backslash is written as the look-alike `⧵` (U+29F5).
+  static func quote(_ text: String, tooltip: Bool = false) -> String {
     var out = "\""
     out.reserveCapacity(text.utf8.count + 2)
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\"": out += "\\\""
-      case "\\": out += "\\\\"
+      case "\\": out += tooltip ? "\u{29F5}" : "\\\\"
       case "\n": out += "\\n"
       case "\r": continue
       default:

@@ -3,7 +3,7 @@ import FlowAtlasModel
 extension DiagramBuilder {
   /// Every screen, one cluster per owner coordinator; or, above the size limits,
   /// one box per coordinator, with a caption saying why.
-  static func appMap(_ context: Context, id: String, caption: String? = nil) -> Diagram {
+  static func appMap(_ context: Context, id: String) -> Diagram {
     let options = context.options
     let groups = edgeGroups(context.app.transitions, options: options)
     var screenTypes = Set(context.app.screens.map(\.type))
@@ -16,19 +16,20 @@ extension DiagramBuilder {
     switch options.appMapLevel {
     case .screens: break
     case .coordinators:
-      return coordinatorMap(context, id: id, groups: groups, caption: caption)
+      return coordinatorMap(context, id: id, groups: groups, caption: nil)
     case .automatic:
       if tooLarge {
         let why =
           "Coordinator-level map: \(screenTypes.count) screens and \(groups.count) transitions are more "
           + "than a readable screen map (at most \(options.maxAppMapScreens) screens and "
           + "\(options.maxAppMapTransitions) transitions). Each box is a flow; open it to see its screens."
-        return coordinatorMap(context, id: id, groups: groups, caption: caption.map { $0 + "\n" + why } ?? why)
+        return coordinatorMap(
+          context, id: id, groups: groups, caption: why)
       }
     }
 
     var ids = DiagramIDs(prefix: id)
-    var graph = DiagramGraph(id: id, kind: "app-map", direction: .topToBottom, caption: caption)
+    var graph = DiagramGraph(id: id, kind: "app-map", direction: .topToBottom, caption: nil)
     let entries = context.app.transitions.filter { $0.from == nil }
     let entryScreens = Set(entries.map(\.to))
     var nodeIDs: [String: String] = [:]
@@ -72,7 +73,8 @@ extension DiagramBuilder {
         transitionEdge(
           kind: group.kind, from: nodeIDs[group.from]!, to: nodeIDs[group.to]!, fromLabel: group.from,
           toLabel: group.to, count: group.count, triggers: group.triggers,
-          id: ids.make("edge", context.screenSlug(group.from), context.screenSlug(group.to), group.kind.rawValue),
+          id: ids.make(
+            "edge", context.screenSlug(group.from), context.screenSlug(group.to), group.kind.rawValue),
           options: options))
     }
     return Diagram(subject: .appMap, graph: graph, isSimplified: !options.clusters)
@@ -96,7 +98,8 @@ extension DiagramBuilder {
   }
 
   /// One box per coordinator; an edge where screens of one lead to screens of another.
-  static func coordinatorMap(_ context: Context, id: String, groups: [EdgeGroup], caption: String?) -> Diagram {
+  static func coordinatorMap(_ context: Context, id: String, groups: [EdgeGroup], caption: String?) -> Diagram
+  {
     var ids = DiagramIDs(prefix: id)
     var graph = DiagramGraph(id: id, kind: "app-map", direction: .topToBottom, caption: caption)
     let unowned = "\u{0}unowned"

@@ -3,13 +3,23 @@ import FlowAtlasModel
 extension DiagramBuilder {
   /// One coordinator's screens and transitions, the screens it is entered from
   /// and exits to, and its child flows as linked boxes.
-  static func flow(_ flow: Flow, _ context: Context, id: String, caption: String? = nil) -> Diagram {
-    let options = context.options
+  static func flow(_ flow: Flow, _ context: Context, id: String) -> Diagram {
+    var options = context.options
     var ids = DiagramIDs(prefix: id)
-    var graph = DiagramGraph(id: id, kind: "flow", direction: .topToBottom, caption: caption)
+    var graph = DiagramGraph(id: id, kind: "flow", direction: .topToBottom, caption: nil)
     let own = Set(flow.screens)
     let all = flow.entries + flow.internalTransitions + flow.exits
     let groups = edgeGroups(all, options: options)
+    // A flow as big as an unreadable app map gets the cheap drawing up front:
+    // no cluster, no edge labels (layout time grows fastest with those).
+    let isLarge = own.count > options.maxAppMapScreens || groups.count > options.maxAppMapTransitions
+    if isLarge && (options.clusters || options.edgeLabels) {
+      options.clusters = false
+      options.edgeLabels = false
+      graph.caption =
+        "Large flow: \(own.count) screens and \(groups.count) transitions, drawn without its group box "
+        + "and edge labels to keep the layout fast. Hover an edge for its triggers."
+    }
     var neighbours = Set<String>()
     for group in groups {
       if !own.contains(group.from) { neighbours.insert(group.from) }
@@ -78,7 +88,8 @@ extension DiagramBuilder {
         transitionEdge(
           kind: group.kind, from: nodeIDs[group.from]!, to: nodeIDs[group.to]!, fromLabel: group.from,
           toLabel: group.to, count: group.count, triggers: group.triggers,
-          id: ids.make("edge", context.screenSlug(group.from), context.screenSlug(group.to), group.kind.rawValue),
+          id: ids.make(
+            "edge", context.screenSlug(group.from), context.screenSlug(group.to), group.kind.rawValue),
           options: options, extraClasses: [role]))
     }
 
@@ -100,6 +111,8 @@ extension DiagramBuilder {
           id: ids.make("starts", childSlug), from: nodeIDs["\u{0}self"]!, to: nodeID, role: .startsChild,
           xlabel: nil, tooltip: "\(flow.coordinator) starts \(child)", classes: ["starts-child"]))
     }
-    return Diagram(subject: .flow(coordinator: flow.coordinator), graph: graph, isSimplified: !options.clusters)
+    return Diagram(
+      subject: .flow(coordinator: flow.coordinator), graph: graph,
+      isSimplified: !options.clusters || isLarge)
   }
 }

@@ -2,9 +2,9 @@ import FlowAtlasModel
 
 extension DiagramBuilder {
   /// The coordinator tree: start counts, outputs, leaks highlighted.
-  static func hierarchy(_ context: Context, id: String, caption: String? = nil) -> Diagram {
+  static func hierarchy(_ context: Context, id: String) -> Diagram {
     var ids = DiagramIDs(prefix: id)
-    var graph = DiagramGraph(id: id, kind: "hierarchy", direction: .topToBottom, caption: caption)
+    var graph = DiagramGraph(id: id, kind: "hierarchy", direction: .topToBottom, caption: nil)
     var types = Set(context.app.coordinators.map(\.type))
     for coordinator in context.app.coordinators { types.formUnion(coordinator.children) }
     var nodeIDs: [String: String] = [:]
@@ -37,7 +37,8 @@ extension DiagramBuilder {
       }
       graph.nodes.append(
         DiagramGraph.Node(
-          id: nodeID, label: label, tooltip: tooltip, classes: classes, link: context.flowLink(type), role: role))
+          id: nodeID, label: label, tooltip: tooltip, classes: classes, link: context.flowLink(type),
+          role: role))
     }
     for coordinator in context.app.coordinators {
       for child in coordinator.children {

@@ -54,7 +54,8 @@ extension DiagramBuilder {
     if !between.isEmpty, number > 0, number <= options.maxJourneySteps,
       let last = graph.nodes.indices.last
     {
-      graph.nodes[last].tooltip = (graph.nodes[last].tooltip ?? "") + "\nThen: " + between.suffix(5).joined(separator: "; ")
+      graph.nodes[last].tooltip =
+        (graph.nodes[last].tooltip ?? "") + "\nThen: " + between.suffix(5).joined(separator: "; ")
     }
     if total == 0 {
       graph.caption = "This run has no screen transitions."

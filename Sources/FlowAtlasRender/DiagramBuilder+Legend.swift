@@ -14,7 +14,9 @@ extension DiagramBuilder {
       let kindSlug = Slug.make(kind.rawValue)
       let from = ids.make("from", kindSlug)
       let to = ids.make("to", kindSlug)
-      kinds.append(DiagramGraph.Node(id: from, label: "", tooltip: nil, classes: ["legend-point"], link: nil, role: .point))
+      kinds.append(
+        DiagramGraph.Node(
+          id: from, label: "", tooltip: nil, classes: ["legend-point"], link: nil, role: .point))
       kinds.append(
         DiagramGraph.Node(
           id: to, label: DiagramStyle.describe(kind), tooltip: nil, classes: ["legend-text"], link: nil,
@@ -44,12 +46,14 @@ extension DiagramBuilder {
     for index in nodes.indices where index % 3 != 0 {
       graph.edges.append(
         DiagramGraph.Edge(
-          id: ids.make("row", String(index)), from: nodes[index - 1].id, to: nodes[index].id, role: .invisible,
+          id: ids.make("row", String(index)), from: nodes[index - 1].id, to: nodes[index].id,
+          role: .invisible,
           xlabel: nil, tooltip: nil, classes: ["legend-row"]))
     }
     graph.clusters.append(
       DiagramGraph.Cluster(
-        id: ids.make("cluster", "boxes"), label: "Boxes", tooltip: nil, classes: ["legend-cluster"], link: nil,
+        id: ids.make("cluster", "boxes"), label: "Boxes", tooltip: nil, classes: ["legend-cluster"],
+        link: nil,
         nodes: nodes))
     return Diagram(subject: nil, graph: graph, isSimplified: false)
   }

@@ -85,7 +85,9 @@ public enum DiagramBuilder {
       let (label, _) = DiagramText.label(type)
       var tooltip = type
       if let screen = screen(type) {
-        if !screen.titles.isEmpty { tooltip += "\nTitles: " + screen.titles.prefix(5).joined(separator: ", ") }
+        if !screen.titles.isEmpty {
+          tooltip += "\nTitles: " + screen.titles.prefix(5).joined(separator: ", ")
+        }
         tooltip += "\nShown \(screen.visits)×"
       }
       if let owner = owner(type) { tooltip += "\nIn \(owner)" }
@@ -116,9 +118,12 @@ public enum DiagramBuilder {
     }
     var groups: [Key: EdgeGroup] = [:]
     for transition in transitions {
-      guard let from = transition.from, options.showBackTransitions || !transition.kind.isBack else { continue }
+      guard let from = transition.from, options.showBackTransitions || !transition.kind.isBack else {
+        continue
+      }
       let key = Key(from: from, to: transition.to, kind: transition.kind)
-      var group = groups[key] ?? EdgeGroup(from: from, to: transition.to, kind: transition.kind, count: 0, triggers: [])
+      var group =
+        groups[key] ?? EdgeGroup(from: from, to: transition.to, kind: transition.kind, count: 0, triggers: [])
       group.count += transition.count
       group.triggers.append(contentsOf: transition.triggers)
       groups[key] = group

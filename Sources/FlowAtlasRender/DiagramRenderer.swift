@@ -58,7 +58,9 @@ public struct DiagramRenderer: Sendable {
   ///   - format: Any ``OutputFormat``.
   ///   - idPrefix: Prefix for its SVG id, to keep ids unique on a page.
   /// - Throws: ``RenderError`` when Graphviz fails.
-  public func legend(format: OutputFormat, idPrefix: String = "flowatlas") throws(RenderError) -> RenderedDiagram {
+  public func legend(format: OutputFormat, idPrefix: String = "flowatlas") throws(RenderError)
+    -> RenderedDiagram
+  {
     try draw([DiagramBuilder.legend(idPrefix: idPrefix)], format: format) { _, reason throws(RenderError) in
       throw reason
     }[0]

@@ -13,7 +13,9 @@ public enum RenderEngine: Sendable {
   public func render(_ jobs: [RenderJob]) -> [Result<[UInt8], RenderError>] {
     switch self {
     case .inProcess:
-      jobs.map { job in Result { () throws(RenderError) in try Graphviz.render(dot: job.dot, format: job.format) } }
+      jobs.map { job in
+        Result { () throws(RenderError) in try Graphviz.render(dot: job.dot, format: job.format) }
+      }
     case .pool(let pool): pool.render(jobs)
     case .custom(let render): render(jobs)
     }

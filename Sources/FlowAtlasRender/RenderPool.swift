@@ -42,6 +42,13 @@ public final class RenderPool: Sendable {
 
   deinit { shutdown() }
 
+  /// The absolute path of the running executable (`/proc/self/exe` on Linux),
+  /// for a command line that is its own worker: `CommandLine.arguments[0]` may
+  /// be a bare name found on `PATH`, which cannot be started again as is.
+  public static var currentExecutablePath: String? {
+    Bundle.main.executableURL?.resolvingSymlinksInPath().path
+  }
+
   /// Draws every job, up to ``workers`` at a time, and returns the results in job order.
   ///
   /// - Parameter jobs: What to draw.

@@ -20,6 +20,16 @@ public enum RenderWorker {
   ///   request, 74 when the output closed.
   public static func serve(input: Int32 = 0, output: Int32 = 1) -> Int32 {
     signal(SIGPIPE, SIG_IGN)
+    // Answer on a private copy of the output, and point stdout at stderr: a
+    // stray print (ours or a library's) must not corrupt the frames.
+    var channel = output
+    if output == 1 {
+      let copy = dup(1)
+      if copy >= 0 {
+        channel = copy
+        dup2(2, 1)
+      }
+    }
     while true {
       guard let header = FileDescriptorIO.read(input, count: 4) else { return 0 }
       let length = WorkerFrame.length(header)
@@ -33,55 +43,7 @@ public enum RenderWorker {
       } catch {
         result = .failure(error)
       }
-      guard FileDescriptorIO.write(output, WorkerFrame.response(result)) else { return 74 }
+      guard FileDescriptorIO.write(channel, WorkerFrame.response(result)) else { return 74 }
     }
-  }
-}
-
-/// Blocking reads and writes of whole buffers on a file descriptor.
-enum FileDescriptorIO {
-  /// Exactly `count` bytes, or nil at end of input or on an error.
-  static func read(_ fd: Int32, count: Int) -> [UInt8]? {
-    var bytes = [UInt8](repeating: 0, count: count)
-    var done = 0
-    while done < count {
-      let got = bytes.withUnsafeMutableBytes { buffer in
-        systemRead(fd, buffer.baseAddress! + done, count - done)
-      }
-      if got < 0 && errno == EINTR { continue }
-      guard got > 0 else { return nil }
-      done += got
-    }
-    return bytes
-  }
-
-  /// True when all of `bytes` was written.
-  static func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-    var done = 0
-    while done < bytes.count {
-      let wrote = bytes.withUnsafeBytes { buffer in
-        systemWrite(fd, buffer.baseAddress! + done, bytes.count - done)
-      }
-      if wrote < 0 && errno == EINTR { continue }
-      guard wrote > 0 else { return false }
-      done += wrote
-    }
-    return true
-  }
-
-  static func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-      Glibc.read(fd, buffer, count)
-    #else
-      Darwin.read(fd, buffer, count)
-    #endif
-  }
-
-  static func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-      Glibc.write(fd, buffer, count)
-    #else
-      Darwin.write(fd, buffer, count)
-    #endif
   }
 }

@@ -48,7 +48,8 @@ final class WorkerProcess: @unchecked Sendable {
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
     let status = (argv + [nil]).withUnsafeBufferPointer { argvBuffer in
-      posix_spawn(&pid, executable, &actions, nil, UnsafeMutablePointer(mutating: argvBuffer.baseAddress!), nil)
+      posix_spawn(
+        &pid, executable, &actions, nil, UnsafeMutablePointer(mutating: argvBuffer.baseAddress!), nil)
     }
     close(ends[1])
     guard status == 0 else {
@@ -127,7 +128,9 @@ final class WorkerProcess: @unchecked Sendable {
     return true
   }
 
-  private func read(count: Int, until end: ContinuousClock.Instant, deadline: Duration, clock: ContinuousClock)
+  private func read(
+    count: Int, until end: ContinuousClock.Instant, deadline: Duration, clock: ContinuousClock
+  )
     -> Result<[UInt8], RenderError>
   {
     var bytes = [UInt8](repeating: 0, count: count)
@@ -139,7 +142,8 @@ final class WorkerProcess: @unchecked Sendable {
         return .failure(.timedOut(seconds: deadline.seconds))
       }
       var poller = pollfd(fd: channel, events: Int16(POLLIN), revents: 0)
-      let millis = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+      let millis = Int32(
+        clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
       let ready = poll(&poller, 1, max(millis, 1))
       if ready < 0 && errno == EINTR { continue }
       if ready == 0 { continue }

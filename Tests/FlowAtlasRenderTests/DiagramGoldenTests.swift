@@ -24,7 +24,9 @@ import Testing
   func dotMatchesGolden(index: Int) throws {
     let (name, subject, options) = Self.cases[index]
     let diagram =
-      try subject.map { try DiagramBuilder.diagram(for: $0, of: SampleApps.shop, links: .site, options: options) }
+      try subject.map {
+        try DiagramBuilder.diagram(for: $0, of: SampleApps.shop, links: .site, options: options)
+      }
       ?? DiagramBuilder.legend()
     try Golden.check(diagram.dot, name: "\(name).dot")
   }
@@ -49,7 +51,8 @@ enum Golden {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures/golden")
 
-  static func check(_ actual: String, name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+  static func check(_ actual: String, name: String, sourceLocation: SourceLocation = #_sourceLocation) throws
+  {
     let url = directory.appendingPathComponent(name)
     if ProcessInfo.processInfo.environment["FLOWATLAS_RECORD"] == "1" {
       try actual.write(to: url, atomically: true, encoding: .utf8)

@@ -17,6 +17,15 @@ import Testing
     #expect(svg.contains(#"class="node coordinator owner&#45;flow0&#45;coordinator""#))
   }
 
+  @Test func aFlowAsBigAsAnUnreadableAppMapIsDrawnCheaply() throws {
+    let app = SampleApps.generated(coordinators: 1, screensPer: 160)
+    let diagram = try DiagramBuilder.diagram(for: .flow(coordinator: "Flow0Coordinator"), of: app)
+    #expect(diagram.isSimplified && !diagram.isCoordinatorLevel)
+    #expect(diagram.caption?.hasPrefix("Large flow: 160 screens") == true)
+    #expect(!diagram.dot.contains("subgraph"))
+    #expect(!diagram.dot.contains("xlabel="))
+  }
+
   @Test func appMapWithinTheLimitShowsScreens() throws {
     let app = SampleApps.generated(coordinators: 10, screensPer: 10)
     let diagram = try DiagramBuilder.diagram(for: .appMap, of: app)
@@ -46,7 +55,8 @@ import Testing
   }
 
   @Test func whenTheFallbackFailsTooTheErrorIsThrown() {
-    let renderer = DiagramRenderer(engine: .custom { jobs in jobs.map { _ in .failure(.timedOut(seconds: 1)) } })
+    let renderer = DiagramRenderer(
+      engine: .custom { jobs in jobs.map { _ in .failure(.timedOut(seconds: 1)) } })
     #expect(throws: RenderError.timedOut(seconds: 1)) {
       try renderer.render([.appMap], of: SampleApps.shop, format: .svg)
     }
@@ -63,7 +73,10 @@ import Testing
 
   @Test(arguments: [OutputFormat.dot, .mermaid])
   func textFormatsNeedNoGraphviz(format: OutputFormat) throws {
-    let renderer = DiagramRenderer(engine: .custom { _ in Issue.record("Graphviz was called"); return [] })
+    let renderer = DiagramRenderer(
+      engine: .custom { _ in
+        Issue.record("Graphviz was called"); return []
+      })
     let rendered = try renderer.render([.hierarchy], of: SampleApps.shop, format: format)
     #expect(rendered[0].text.hasPrefix(format == .dot ? "digraph" : "flowchart"))
   }
@@ -98,6 +111,16 @@ import Testing
   ])
   func dotQuoting(text: String, quoted: String) {
     #expect(DOTWriter.quote(text) == quoted)
+  }
+
+  /// Graphviz expands `\N` (the node's name) in tooltips even after `\\`.
+  @Test func backslashesStayTextInLabelsAndTooltips() throws {
+    #expect(DOTWriter.quote("a\\N", tooltip: true) == "\"a\u{29F5}N\"")
+    let dot =
+      #"digraph g { "n" [label="x\\N\\G" tooltip="\#(DOTWriter.quote("t\\N", tooltip: true).dropFirst().dropLast())"] }"#
+    let svg = String(decoding: try Graphviz.render(dot: dot, format: .svg), as: UTF8.self)
+    #expect(svg.contains(#">x\N\G</text>"#))
+    #expect(svg.contains("xlink:title=\"t\u{29F5}N\""))
   }
 
   @Test(arguments: [

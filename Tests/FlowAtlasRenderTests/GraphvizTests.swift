@@ -43,6 +43,11 @@ import Testing
     #expect(throws: Never.self) { try Graphviz.render(dot: "digraph { a -> b }", format: .svg) }
   }
 
+  /// A warning ("using box for unknown shape") is not a failure.
+  @Test func warningsDoNotFail() {
+    #expect(throws: Never.self) { try Graphviz.render(dot: "digraph g { a [shape=foo] }", format: .svg) }
+  }
+
   @Test func pngAndPDFComeFromCairo() throws {
     let png = try Graphviz.render(dot: Self.clustered, format: .png)
     #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
@@ -63,5 +68,22 @@ import Testing
     let inline = String(decoding: SVGText.inlineReady(raw), as: UTF8.self)
     #expect(inline.hasPrefix("<svg"))
     #expect(!inline.contains("<!DOCTYPE"))
+  }
+}
+
+@Suite struct GraphvizParserStateTests {
+  /// Graphviz 2.42's lexer is global: text after one graph's closing brace
+  /// must not leak into the next parse, and line numbers start again at 1.
+  @Test func eachParseStartsClean() throws {
+    _ = try? Graphviz.render(dot: "digraph x { q } digraph y { a -> }", format: .svg)
+    let svg = String(decoding: try Graphviz.render(dot: "digraph z { w }", format: .svg), as: UTF8.self)
+    #expect(svg.contains("<title>z</title>"))
+    _ = try Graphviz.render(dot: String(repeating: "\n", count: 40) + "digraph w { v }\n", format: .svg)
+    #expect {
+      try Graphviz.render(dot: "digraph { a -> }", format: .svg)
+    } throws: { error in
+      guard case .invalidDOT(let message) = error as? RenderError else { return false }
+      return message.contains("line 1 ")
+    }
   }
 }

@@ -24,6 +24,12 @@ import Testing
     return subjects.map { RenderJob(dot: try! DiagramBuilder.diagram(for: $0, of: app).dot, format: .svg) }
   }()
 
+  @Test func currentExecutableIsAnAbsolutePath() throws {
+    let path = try #require(RenderPool.currentExecutablePath)
+    #expect(path.hasPrefix("/"))
+    #expect(FileManager.default.isExecutableFile(atPath: path))
+  }
+
   @Test func workerBinaryWasBuilt() {
     #expect(FileManager.default.isExecutableFile(atPath: Self.flowatlas), "build the flowatlas product first")
   }
@@ -61,7 +67,8 @@ import Testing
 
   /// `sleep` never answers: the deadline stops it, deterministically.
   @Test func aWorkerPastTheDeadlineIsKilled() {
-    let pool = RenderPool(executable: "/bin/sleep", arguments: ["600"], workers: 2, deadline: .milliseconds(50))
+    let pool = RenderPool(
+      executable: "/bin/sleep", arguments: ["600"], workers: 2, deadline: .milliseconds(50))
     let results = pool.render(Array(Self.jobs.prefix(3)))
     for result in results {
       #expect(throws: RenderError.timedOut(seconds: 0.05)) { try result.get() }
@@ -83,7 +90,9 @@ import Testing
     #expect {
       try pool.render(dot: Self.jobs[0].dot, format: .svg)
     } throws: { error in
-      if case .workerUnavailable(let path, _) = error as? RenderError { return path == "/nonexistent/flowatlas" }
+      if case .workerUnavailable(let path, _) = error as? RenderError {
+        return path == "/nonexistent/flowatlas"
+      }
       return false
     }
   }

@@ -23,22 +23,32 @@ import Testing
     let svg = try Self.svg(.appMap)
     #expect(svg.hasPrefix("<svg"))
     #expect(svg.contains(#"<g id="shop&#45;app&#45;map" class="graph flowatlas app&#45;map""#))
-    #expect(svg.contains(#"id="shop&#45;app&#45;map&#45;cluster&#45;auth&#45;coordinator" class="cluster coordinator&#45;cluster owner&#45;auth&#45;coordinator""#))
-    #expect(svg.contains(#"id="shop&#45;app&#45;map&#45;screen&#45;login&#45;screen" class="node screen owner&#45;auth&#45;coordinator""#))
+    #expect(
+      svg.contains(
+        #"id="shop&#45;app&#45;map&#45;cluster&#45;auth&#45;coordinator" class="cluster coordinator&#45;cluster owner&#45;auth&#45;coordinator""#
+      ))
+    #expect(
+      svg.contains(
+        #"id="shop&#45;app&#45;map&#45;screen&#45;login&#45;screen" class="node screen owner&#45;auth&#45;coordinator""#
+      ))
     #expect(svg.contains(#"class="edge transition kind&#45;present forward""#))
-    #expect(svg.contains(#"xlink:href="flow&#45;auth&#45;coordinator.html#screen&#45;login&#45;screen""#) || svg.contains(#"xlink:href="flow-auth-coordinator.html#screen-login-screen""#))
+    #expect(
+      svg.contains(#"xlink:href="flow&#45;auth&#45;coordinator.html#screen&#45;login&#45;screen""#)
+        || svg.contains(#"xlink:href="flow-auth-coordinator.html#screen-login-screen""#))
     #expect(svg.contains(">signIn ×2</text>"))
     // Back transitions are hidden by default.
     #expect(!svg.contains("kind&#45;dismiss"))
   }
 
   @Test(arguments: [
-    DiagramSubject.appMap, .hierarchy, .flow(coordinator: "AppCoordinator"), .flow(coordinator: "AuthCoordinator"),
+    DiagramSubject.appMap, .hierarchy, .flow(coordinator: "AppCoordinator"),
+    .flow(coordinator: "AuthCoordinator"),
     .journey(run: "buy shoes"),
   ])
   func idsAreUniqueAndPrefixed(subject: DiagramSubject) throws {
     let svg = try Self.svg(subject)
-    let prefix = DiagramBuilder.diagramID(for: subject, of: SampleApps.shop).replacingOccurrences(of: "-", with: "&#45;")
+    let prefix = DiagramBuilder.diagramID(for: subject, of: SampleApps.shop).replacingOccurrences(
+      of: "-", with: "&#45;")
     let ids = Self.attributeValues("id", in: svg)
     #expect(!ids.isEmpty)
     #expect(Set(ids).count == ids.count, "duplicate ids: \(ids)")
@@ -53,7 +63,10 @@ import Testing
     #expect(svg.contains(#"class="node coordinator owner&#45;app&#45;coordinator root""#))
   }
 
-  @Test(arguments: [DiagramSubject.appMap, .hierarchy, .flow(coordinator: "Coord" + SampleApps.hostile), .journey(run: SampleApps.hostile)])
+  @Test(arguments: [
+    DiagramSubject.appMap, .hierarchy, .flow(coordinator: "Coord" + SampleApps.hostile),
+    .journey(run: SampleApps.hostile),
+  ])
   func hostileTextStaysText(subject: DiagramSubject) throws {
     let svg = try Self.svg(subject, of: SampleApps.hostileApp)
     #expect(!svg.contains("<script"))
@@ -65,7 +78,9 @@ import Testing
     // Every id and class is made of slug characters (Graphviz writes `-` as `&#45;`).
     for value in Self.attributeValues("id", in: svg) + Self.attributeValues("class", in: svg) {
       let plain = value.replacingOccurrences(of: "&#45;", with: "-")
-      #expect(plain.allSatisfy { $0.isLetter && $0.isASCII || $0.isNumber || $0 == "-" || $0 == "_" || $0 == " " }, "\(value)")
+      #expect(
+        plain.allSatisfy { $0.isLetter && $0.isASCII || $0.isNumber || $0 == "-" || $0 == "_" || $0 == " " },
+        "\(value)")
     }
     // Links only from slugs.
     for href in Self.attributeValues("xlink:href", in: svg) {
@@ -95,7 +110,8 @@ import Testing
   @Test func legendExplainsEveryKind() throws {
     let svg = try DiagramRenderer().legend(format: .svg).text
     for kind in TransitionKind.allCases {
-      #expect(svg.contains("kind&#45;" + Slug.make(kind.rawValue).replacingOccurrences(of: "-", with: "&#45;")))
+      #expect(
+        svg.contains("kind&#45;" + Slug.make(kind.rawValue).replacingOccurrences(of: "-", with: "&#45;")))
     }
     #expect(svg.contains(">present (modal)</text>"))
     #expect(svg.contains(">Leaked coordinator</text>"))

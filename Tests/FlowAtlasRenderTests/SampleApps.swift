@@ -15,31 +15,43 @@ enum SampleApps {
   static let shop: AppModel = {
     let coordinators = [
       CoordinatorType(
-        type: "AppCoordinator", slug: "app-coordinator", starts: 3, children: ["AuthCoordinator", "CheckoutCoordinator"],
+        type: "AppCoordinator", slug: "app-coordinator", starts: 3,
+        children: ["AuthCoordinator", "CheckoutCoordinator"],
         parents: [], outputs: [], leaks: 0),
       CoordinatorType(
-        type: "AuthCoordinator", slug: "auth-coordinator", starts: 2, children: [], parents: ["AppCoordinator"],
+        type: "AuthCoordinator", slug: "auth-coordinator", starts: 2, children: [],
+        parents: ["AppCoordinator"],
         outputs: ["cancelled", "loggedIn"], leaks: 0),
       CoordinatorType(
         type: "CheckoutCoordinator", slug: "checkout-coordinator", starts: 1, children: [],
         parents: ["AppCoordinator"], outputs: ["paid"], leaks: 1),
     ]
     let screens = [
-      ScreenType(type: "CartScreen", slug: "cart-screen", titles: ["Cart"], owner: "CheckoutCoordinator", visits: 2),
-      ScreenType(type: "CatalogScreen", slug: "catalog-screen", titles: ["Shop"], owner: "AppCoordinator", visits: 4),
-      ScreenType(type: "LoginScreen", slug: "login-screen", titles: ["Sign in"], owner: "AuthCoordinator", visits: 2),
-      ScreenType(type: "PaymentScreen", slug: "payment-screen", titles: [], owner: "CheckoutCoordinator", visits: 1),
-      ScreenType(type: "ProductScreen", slug: "product-screen", titles: [], owner: "AppCoordinator", visits: 3),
-      ScreenType(type: "ProfileScreen", slug: "profile-screen", titles: ["Me"], owner: "AppCoordinator", visits: 1),
+      ScreenType(
+        type: "CartScreen", slug: "cart-screen", titles: ["Cart"], owner: "CheckoutCoordinator", visits: 2),
+      ScreenType(
+        type: "CatalogScreen", slug: "catalog-screen", titles: ["Shop"], owner: "AppCoordinator", visits: 4),
+      ScreenType(
+        type: "LoginScreen", slug: "login-screen", titles: ["Sign in"], owner: "AuthCoordinator", visits: 2),
+      ScreenType(
+        type: "PaymentScreen", slug: "payment-screen", titles: [], owner: "CheckoutCoordinator", visits: 1),
+      ScreenType(
+        type: "ProductScreen", slug: "product-screen", titles: [], owner: "AppCoordinator", visits: 3),
+      ScreenType(
+        type: "ProfileScreen", slug: "profile-screen", titles: ["Me"], owner: "AppCoordinator", visits: 1),
     ]
     let transitions = [
       transition(nil, "CatalogScreen", .setRoot, by: "AppCoordinator", count: 3),
       transition("CartScreen", "PaymentScreen", .push, by: "CheckoutCoordinator", triggers: ["pay"]),
-      transition("CatalogScreen", "LoginScreen", .present, by: "AuthCoordinator", count: 2, triggers: ["signIn"]),
-      transition("CatalogScreen", "ProductScreen", .push, by: "AppCoordinator", count: 3, triggers: ["openProduct"]),
-      transition("CatalogScreen", "ProfileScreen", .selectTab, by: "AppCoordinator", triggers: ["tab.profile"]),
+      transition(
+        "CatalogScreen", "LoginScreen", .present, by: "AuthCoordinator", count: 2, triggers: ["signIn"]),
+      transition(
+        "CatalogScreen", "ProductScreen", .push, by: "AppCoordinator", count: 3, triggers: ["openProduct"]),
+      transition(
+        "CatalogScreen", "ProfileScreen", .selectTab, by: "AppCoordinator", triggers: ["tab.profile"]),
       transition("LoginScreen", "CatalogScreen", .dismiss, by: "AuthCoordinator", count: 2),
-      transition("ProductScreen", "CartScreen", .push, by: "CheckoutCoordinator", count: 2, triggers: ["buy"]),
+      transition(
+        "ProductScreen", "CartScreen", .push, by: "CheckoutCoordinator", count: 2, triggers: ["buy"]),
       transition("ProductScreen", "CatalogScreen", .pop, by: "AppCoordinator"),
     ]
     let flows = [
@@ -48,18 +60,22 @@ enum SampleApps {
         screens: ["CatalogScreen", "ProductScreen", "ProfileScreen"],
         entries: [transitions[0], transitions[5]],
         internalTransitions: [transitions[3], transitions[4], transitions[7]],
-        exits: [transitions[2], transitions[6]], children: ["AuthCoordinator", "CheckoutCoordinator"], outputs: []),
+        exits: [transitions[2], transitions[6]], children: ["AuthCoordinator", "CheckoutCoordinator"],
+        outputs: []),
       Flow(
         coordinator: "AuthCoordinator", slug: "auth-coordinator", screens: ["LoginScreen"],
         entries: [transitions[2]], internalTransitions: [], exits: [transitions[5]], children: [],
         outputs: ["cancelled", "loggedIn"]),
       Flow(
-        coordinator: "CheckoutCoordinator", slug: "checkout-coordinator", screens: ["CartScreen", "PaymentScreen"],
-        entries: [transitions[6]], internalTransitions: [transitions[1]], exits: [], children: [], outputs: ["paid"]),
+        coordinator: "CheckoutCoordinator", slug: "checkout-coordinator",
+        screens: ["CartScreen", "PaymentScreen"],
+        entries: [transitions[6]], internalTransitions: [transitions[1]], exits: [], children: [],
+        outputs: ["paid"]),
     ]
     let steps = [
       JourneyStep(
-        .transition(from: nil, to: "CatalogScreen", kind: .setRoot, coordinator: "AppCoordinator", trigger: .automatic),
+        .transition(
+          from: nil, to: "CatalogScreen", kind: .setRoot, coordinator: "AppCoordinator", trigger: .automatic),
         line: 2),
       JourneyStep(.userAction(screen: "CatalogScreen", action: "openProduct", label: "Red shoes"), line: 3),
       JourneyStep(
@@ -86,7 +102,8 @@ enum SampleApps {
   }()
 
   /// Text a trace could carry to break out of DOT, SVG or Mermaid.
-  static let hostile = "\"><script>alert(1)</script>\\\" onload=\"x\" javascript:alert(2) ]; a -> b [ |#;`\u{1}\nline2"
+  static let hostile =
+    "\"><script>alert(1)</script>\\\" onload=\"x\" javascript:alert(2) ]; a -> b [ |#;`\u{1}\nline2"
 
   /// An app whose every name is hostile and whose slugs are not slugs.
   static let hostileApp: AppModel = {
@@ -111,14 +128,18 @@ enum SampleApps {
         internalTransitions: [transitions[1]], exits: [], children: [], outputs: [hostile])
     ]
     let run = Run(
-      name: hostile, slug: "../../x", title: hostile, file: "x.jsonl", metadata: [], events: 2, transitionCount: 2,
+      name: hostile, slug: "../../x", title: hostile, file: "x.jsonl", metadata: [], events: 2,
+      transitionCount: 2,
       steps: [
         JourneyStep(
-          .transition(from: nil, to: screenA, kind: .setRoot, coordinator: owner, trigger: .deeplink(url: hostile)),
+          .transition(
+            from: nil, to: screenA, kind: .setRoot, coordinator: owner, trigger: .deeplink(url: hostile)),
           line: 1),
         JourneyStep(.note(hostile), line: 2),
         JourneyStep(
-          .transition(from: screenA, to: screenB, kind: .push, coordinator: owner, trigger: .action(hostile, label: hostile)),
+          .transition(
+            from: screenA, to: screenB, kind: .push, coordinator: owner,
+            trigger: .action(hostile, label: hostile)),
           line: 3),
       ], instances: [])
     return AppModel(
@@ -143,7 +164,8 @@ enum SampleApps {
     }
     for (index, name) in screenNames.enumerated() {
       screens.append(
-        ScreenType(type: name, slug: Slug.make(name), titles: [], owner: names[index / screensPer], visits: 1))
+        ScreenType(type: name, slug: Slug.make(name), titles: [], owner: names[index / screensPer], visits: 1)
+      )
     }
     var seen = Set<String>()
     transitions.append(transition(nil, screenNames[0], .setRoot, by: names[0]))
@@ -158,7 +180,8 @@ enum SampleApps {
         let to = screenNames[target]
         guard to != from, seen.insert(from + ">" + to).inserted else { continue }
         let kind: TransitionKind = sameFlow ? .push : .present
-        transitions.append(transition(from, to, kind, by: names[index / screensPer], triggers: ["go\(target)"]))
+        transitions.append(
+          transition(from, to, kind, by: names[index / screensPer], triggers: ["go\(target)"]))
       }
     }
     transitions.sort(by: Transition.exportOrder)
