@@ -85,6 +85,10 @@ struct EventFields {
   var label = JSONToken.absent
   var url = JSONToken.absent
   var text = JSONToken.absent
+  /// The `screen` object's own keys, when `screen` is an object.
+  var screenID = JSONToken.absent
+  var screenType = JSONToken.absent
+  var screenTitle = JSONToken.absent
 
   subscript(key: Key) -> JSONToken {
     get {

@@ -1,92 +1,88 @@
-/// One scanned event line's keys, turned into a ``TraceEvent`` with each key's type checked.
+/// One scanned event line's keys, type-checked for its event and interned.
 ///
 /// A missing required key or a key of the wrong type is a ``Problem`` (`malformed-line`);
-/// screen ids and coordinator ids are checked later, against the trace's tables.
+/// screen ids and coordinator ids are checked afterwards by the decoder, against the
+/// trace's tables, as the spec orders the checks.
 struct EventLine {
   struct Problem: Error {
     var message: String
   }
 
+  /// A screen as written: the object form, or an id string naming an earlier one.
+  enum ScreenReference {
+    case object(id: Int, type: Int, title: Int?)
+    case id(Int)
+  }
+
+  /// The line's values, as symbols of the trace's ``SymbolTable`` where they are ids or names.
+  struct Decoded {
+    var kind: EventName
+    var coordinator: Int?
+    var type: Int?
+    var parent: Int?
+    var router: Int?
+    var screen: ScreenReference?
+    /// `background` or `animated`.
+    var flag: Bool?
+    /// `tab`, `action`, `url` or `text`: the event's one required string.
+    var text: String?
+    /// `output` or `label`: the event's optional string.
+    var detail: String?
+    var time: Double?
+  }
+
   let fields: EventFields
   let scanner: JSONScanner
-  let name: String
 
-  /// The event the line describes, and the screen it mentions as written (object or id).
-  func event(_ kind: EventName) throws(Problem) -> (event: TraceEvent, screen: ScreenMention?) {
+  /// The event's name as written, for messages.
+  var name: String { scanner.string(fields.event) }
+
+  /// Checks every key the event needs and interns the ids and names.
+  func decode(_ kind: EventName, symbols: inout SymbolTable) throws(Problem) -> Decoded {
+    var decoded = Decoded(kind: kind)
     switch kind {
-    case .coordinatorStart:
-      return (
-        .coordinatorStart(
-          coordinator: try string(.coordinator), type: try string(.type), parent: try optionalString(.parent)),
-        nil
-      )
-    case .coordinatorAttach:
-      return (
-        .coordinatorAttach(
-          coordinator: try string(.coordinator), type: try string(.type), parent: try string(.parent)),
-        nil
-      )
+    case .coordinatorStart, .coordinatorAttach:
+      decoded.coordinator = try symbol(.coordinator, &symbols)
+      decoded.type = try symbol(.type, &symbols)
+      decoded.parent =
+        kind == .coordinatorAttach ? try symbol(.parent, &symbols) : try optionalSymbol(.parent, &symbols)
     case .coordinatorFinish:
-      return (
-        .coordinatorFinish(coordinator: try string(.coordinator), output: try optionalString(.output)), nil
-      )
+      decoded.coordinator = try symbol(.coordinator, &symbols)
+      decoded.detail = try optionalSymbol(.output, &symbols).map { symbols[$0].string }
     case .coordinatorDetach:
-      return (.coordinatorDetach(coordinator: try string(.coordinator), parent: try string(.parent)), nil)
+      decoded.coordinator = try symbol(.coordinator, &symbols)
+      decoded.parent = try symbol(.parent, &symbols)
     case .coordinatorDeinit:
-      return (.coordinatorDeinit(coordinator: try string(.coordinator)), nil)
-    case .setRoot:
-      let screen = try screen(.screen)!
-      let event = TraceEvent.setRoot(
-        screen: screen, coordinator: try optionalString(.coordinator), router: try optionalString(.router),
-        background: try optionalBool(.background))
-      return (event, screen)
-    case .push:
-      let screen = try screen(.screen)!
-      let event = TraceEvent.push(
-        screen: screen, coordinator: try optionalString(.coordinator), router: try optionalString(.router),
-        animated: try optionalBool(.animated))
-      return (event, screen)
-    case .pop:
-      let screen = try screen(.screen, required: false)
-      let event = TraceEvent.pop(
-        coordinator: try optionalString(.coordinator), router: try optionalString(.router), screen: screen)
-      return (event, screen)
-    case .popToRoot:
-      return (
-        .popToRoot(coordinator: try optionalString(.coordinator), router: try optionalString(.router)), nil
-      )
-    case .present:
-      let screen = try screen(.screen)!
-      let event = TraceEvent.present(
-        screen: screen, coordinator: try optionalString(.coordinator), router: try optionalString(.router),
-        animated: try optionalBool(.animated))
-      return (event, screen)
-    case .dismiss:
-      let screen = try screen(.screen, required: false)
-      let event = TraceEvent.dismiss(
-        coordinator: try optionalString(.coordinator), router: try optionalString(.router), screen: screen)
-      return (event, screen)
-    case .selectTab:
-      let screen = try screen(.screen)!
-      let event = TraceEvent.selectTab(
-        screen: screen, coordinator: try optionalString(.coordinator), router: try optionalString(.router),
-        tab: try string(.tab))
-      return (event, screen)
+      decoded.coordinator = try symbol(.coordinator, &symbols)
+    case .setRoot, .push, .present, .selectTab, .pop, .dismiss, .popToRoot:
+      if kind != .popToRoot {
+        decoded.screen = try screen(&symbols, required: kind != .pop && kind != .dismiss)
+      }
+      decoded.coordinator = try optionalSymbol(.coordinator, &symbols)
+      decoded.router = try optionalSymbol(.router, &symbols)
+      switch kind {
+      case .setRoot: decoded.flag = try optionalBool(.background)
+      case .push, .present: decoded.flag = try optionalBool(.animated)
+      case .selectTab: decoded.text = symbols[try symbol(.tab, &symbols)].string
+      default: break
+      }
     case .userAction:
       // The spec gives an id here; the object form is accepted too and introduces the screen.
-      let screen = try screen(.screen)!
-      let event = TraceEvent.userAction(
-        screen: screen.id, action: try string(.action), label: try optionalString(.label))
-      return (event, screen)
+      decoded.screen = try screen(&symbols, required: true)
+      decoded.text = symbols[try symbol(.action, &symbols)].string
+      decoded.detail = try optionalSymbol(.label, &symbols).map { symbols[$0].string }
     case .deeplinkOpen:
-      return (.deeplinkOpen(url: try string(.url), coordinator: try optionalString(.coordinator)), nil)
+      decoded.text = try string(.url)
+      decoded.coordinator = try optionalSymbol(.coordinator, &symbols)
     case .note:
-      return (.note(text: try string(.text)), nil)
+      decoded.text = try string(.text)
     }
+    decoded.time = try time()
+    return decoded
   }
 
   /// `t`: absent or null is no time; anything but a number is a problem.
-  func time() throws(Problem) -> Double? {
+  private func time() throws(Problem) -> Double? {
     let token = fields.t
     switch token.kind {
     case .absent, .null: return nil
@@ -101,23 +97,31 @@ struct EventLine {
     }
   }
 
-  private func string(_ key: EventFields.Key) throws(Problem) -> String {
+  private func requireString(_ key: EventFields.Key) throws(Problem) -> JSONToken {
     let token = fields[key]
     guard token.isString else {
       if token.kind == .absent {
         throw Problem(message: "`\(name)` needs `\(key.name)` (a string); add it to the line")
       }
       throw Problem(
-        message:
-          "`\(name)`'s `\(key.name)` must be a string, not \(TraceDecoder.kindName(token)); fix the writer")
+        message: "`\(name)`'s `\(key.name)` must be a string, not \(TraceDecoder.kindName(token)); "
+          + "fix the writer")
     }
-    return scanner.string(token)
+    return token
   }
 
-  private func optionalString(_ key: EventFields.Key) throws(Problem) -> String? {
-    let token = fields[key]
-    if token.kind == .absent || token.kind == .null { return nil }
-    return try string(key)
+  private func string(_ key: EventFields.Key) throws(Problem) -> String {
+    scanner.string(try requireString(key))
+  }
+
+  private func symbol(_ key: EventFields.Key, _ symbols: inout SymbolTable) throws(Problem) -> Int {
+    symbols.intern(try requireString(key), in: scanner)
+  }
+
+  private func optionalSymbol(_ key: EventFields.Key, _ symbols: inout SymbolTable) throws(Problem) -> Int? {
+    let kind = fields[key].kind
+    if kind == .absent || kind == .null { return nil }
+    return try symbol(key, &symbols)
   }
 
   private func optionalBool(_ key: EventFields.Key) throws(Problem) -> Bool? {
@@ -133,9 +137,8 @@ struct EventLine {
     }
   }
 
-  /// A screen as written: `.introduce` for the object form, `.reference` for an id string.
-  private func screen(_ key: EventFields.Key, required: Bool = true) throws(Problem) -> ScreenMention? {
-    let token = fields[key]
+  private func screen(_ symbols: inout SymbolTable, required: Bool) throws(Problem) -> ScreenReference? {
+    let token = fields.screen
     switch token.kind {
     case .absent, .null:
       guard required else { return nil }
@@ -143,9 +146,9 @@ struct EventLine {
         message:
           "`\(name)` needs `screen` (an object {\"id\":…,\"type\":…} or an earlier screen's id); add it")
     case .plainString, .escapedString:
-      return .reference(scanner.string(token))
+      return .id(symbols.intern(token, in: scanner))
     case .object:
-      return .introduce(try Self.screenObject(token, in: scanner, event: name))
+      return try screenObject(token, &symbols)
     default:
       throw Problem(
         message: "`\(name)`'s `screen` must be an object {\"id\":…,\"type\":…} or an id string, not "
@@ -153,33 +156,10 @@ struct EventLine {
     }
   }
 
-  private static func screenObject(
-    _ token: JSONToken, in outer: JSONScanner, event name: String
-  ) throws(Problem) -> Screen {
-    var scanner = JSONScanner(base: outer.base + token.start, count: token.end - token.start)
-    let view = scanner
-    var id = JSONToken.absent
-    var type = JSONToken.absent
-    var title = JSONToken.absent
-    do {
-      try scanner.object { (key, value) throws(JSONSyntaxError) in
-        // A key written with escapes is compared as text; a plain one byte by byte.
-        let text = key.kind == .plainString ? nil : view.string(key)
-        func named(_ name: StaticString) -> Bool {
-          text.map { $0 == name.description } ?? view.equals(key, name)
-        }
-        if named("id") {
-          id = value
-        } else if named("type") {
-          type = value
-        } else if named("title") {
-          title = value
-        }
-      }
-    } catch {
-      // Unreachable: the whole line, this object included, was scanned already.
-      throw Problem(message: "`\(name)`'s `screen` is not a valid object")
-    }
+  private func screenObject(_ token: JSONToken, _ symbols: inout SymbolTable) throws(Problem)
+    -> ScreenReference
+  {
+    let (id, type, title) = (fields.screenID, fields.screenType, fields.screenTitle)
     guard id.isString else {
       throw Problem(
         message: "`\(name)`'s screen object needs `id` (a string), not \(TraceDecoder.kindName(id)); add it")
@@ -189,15 +169,16 @@ struct EventLine {
         message: "`\(name)`'s screen object needs `type` (a string, the screen's class), not "
           + "\(TraceDecoder.kindName(type)); add it")
     }
-    var titleText: String?
+    var titleSymbol: Int?
     switch title.kind {
-    case .absent, .null: titleText = nil
-    case .plainString, .escapedString: titleText = view.string(title)
+    case .absent, .null: titleSymbol = nil
+    case .plainString, .escapedString: titleSymbol = symbols.intern(title, in: scanner)
     default:
       throw Problem(
-        message:
-          "`\(name)`'s screen `title` must be a string, not \(TraceDecoder.kindName(title)); fix the writer")
+        message: "`\(name)`'s screen `title` must be a string, not \(TraceDecoder.kindName(title)); "
+          + "fix the writer")
     }
-    return Screen(id: view.string(id), type: view.string(type), title: titleText)
+    return .object(
+      id: symbols.intern(id, in: scanner), type: symbols.intern(type, in: scanner), title: titleSymbol)
   }
 }

@@ -8,27 +8,20 @@ extension TraceDecoder {
     var fields = EventFields()
     // 1. A JSON object.
     do throws(JSONSyntaxError) {
-      try scanner.object { (key, value) throws(JSONSyntaxError) in
-        let known =
-          key.kind == .plainString
-          ? EventFields.Key.match(key, in: view) : EventFields.Key.named(view.string(key))
-        if let known { fields[known] = value }
-      }
-      scanner.skipWhitespace()
-      if scanner.index != scanner.count {
-        throw JSONSyntaxError(offset: scanner.index, problem: "unexpected text after the object")
-      }
+      try scanner.eventObject(into: &fields)
     } catch {
       notAnObject(view, error, unterminated: unterminated, into: &consumer)
       return
     }
     // 2. `seq` and `event` present.
     guard let seq = view.integer(fields.seq) else {
-      let message =
-        fields.seq.kind == .absent
-        ? "the event has no `seq`; give every event an integer `seq` that increases line by line"
-        : "`seq` must be an integer, not \(Self.kindName(fields.seq)); "
-          + "give every event an integer `seq` that increases line by line"
+      let what =
+        switch fields.seq.kind {
+        case .absent: "the event has no `seq`"
+        case .integer: "`seq` does not fit in 64 bits"
+        default: "`seq` must be an integer, not \(Self.kindName(fields.seq))"
+        }
+      let message = what + "; give every event an integer `seq` that increases line by line"
       report(.malformedLine, message, into: &consumer)
       return
     }
@@ -67,35 +60,41 @@ extension TraceDecoder {
     }
     events += 1
     // 5. The event's own keys: types, then screens, then coordinators.
-    let keys = EventLine(fields: fields, scanner: view, name: view.string(fields.event))
-    var event: TraceEvent
-    var mention: ScreenMention?
-    let time: Double?
+    let line = EventLine(fields: fields, scanner: view)
+    let decoded: EventLine.Decoded
     do {
-      (event, mention) = try keys.event(kind)
-      time = try keys.time()
+      decoded = try line.decode(kind, symbols: &symbols)
     } catch {
       if !reported { report(.malformedLine, error.message + " (the line is skipped)", into: &consumer) }
       return
     }
-    var introduced: Screen?
-    if let written = mention {
-      guard let screen = resolve(written) else {
+    var screen: Screen?
+    switch decoded.screen {
+    case .object(let id, let type, let title):
+      screen = Screen(
+        id: symbols[id].string, type: symbols[type].string,
+        title: title.map { symbols[$0].string } ?? symbols[id].screen?.title)
+    case .id(let id):
+      guard let known = symbols[id].screen else {
         if !reported {
+          let text = symbols[id].string
           report(
             .unknownScreen,
-            "screen \"\(written.id)\" was never introduced; give the screen as an object "
-              + "{\"id\":\"\(written.id)\",\"type\":…} the first time it appears (the line is skipped)",
+            "screen \"\(text)\" was never introduced; give the screen as an object "
+              + "{\"id\":\"\(text)\",\"type\":…} the first time it appears (the line is skipped)",
             into: &consumer)
         }
         return
       }
-      if case .introduce = written { introduced = screen }
-      event = event.replacingScreen(with: screen)
+      screen = known
+    case nil:
+      screen = nil
     }
-    guard checkCoordinators(&event, reported: reported, into: &consumer) else { return }
-    if let introduced { screens[introduced.id] = introduced }
-    consumer.record(TraceRecord(seq: seq, time: time, event: event, line: lineNumber))
+    guard let coordinator = checkCoordinators(decoded, name: line, reported: reported, into: &consumer)
+    else { return }
+    if case .object(let id, _, _) = decoded.screen { symbols[id].screen = screen }
+    let event = self.event(decoded, screen: screen, coordinator: coordinator)
+    consumer.record(TraceRecord(seq: seq, time: decoded.time, event: event, line: lineNumber))
   }
 
   /// Reports a line that is not a JSON object: `truncated` for a cut-off last line.
@@ -132,55 +131,89 @@ extension TraceDecoder {
     }
   }
 
-  /// The screen a mention stands for, with the latest known title; nil for an unknown id.
-  private func resolve(_ mention: ScreenMention) -> Screen? {
-    switch mention {
-    case .introduce(var screen):
-      if screen.title == nil { screen.title = screens[screen.id]?.title }
-      return screen
-    case .reference(let id):
-      return screens[id]
-    }
-  }
-
-  /// Applies the unknown-coordinator rules; false when the line must be skipped.
+  /// Applies the unknown-coordinator rules: the coordinator symbol to deliver (`.some(nil)` for
+  /// none), or nil when the line must be skipped.
   private mutating func checkCoordinators<C: TraceConsumer>(
-    _ event: inout TraceEvent, reported: Bool, into consumer: inout C
-  ) -> Bool {
-    switch event {
-    case .coordinatorStart(let id, _, let parent?), .coordinatorAttach(let id, _, let parent):
-      if !coordinators.contains(parent), !reported {
+    _ decoded: EventLine.Decoded, name line: EventLine, reported: Bool, into consumer: inout C
+  ) -> Int?? {
+    guard let id = decoded.coordinator else { return .some(nil) }
+    switch decoded.kind {
+    case .coordinatorStart, .coordinatorAttach:
+      if let parent = decoded.parent, !symbols[parent].isCoordinator, !reported {
         report(
           .unknownCoordinator,
-          "parent coordinator \"\(parent)\" was never started or attached; record its "
-            + "coordinator.start first (\"\(id)\" is still started under it)",
+          "parent coordinator \"\(symbols[parent].string)\" was never started or attached; record its "
+            + "coordinator.start first (\"\(symbols[id].string)\" is still started under it)",
           into: &consumer)
       }
-      coordinators.insert(id)
-    case .coordinatorStart(let id, _, nil):
-      coordinators.insert(id)
-    case .coordinatorFinish(let id, _), .coordinatorDetach(let id, _), .coordinatorDeinit(let id):
-      guard coordinators.contains(id) else {
+      symbols[id].isCoordinator = true
+      return id
+    case .coordinatorFinish, .coordinatorDetach, .coordinatorDeinit:
+      guard symbols[id].isCoordinator else {
         if !reported {
           report(
             .unknownCoordinator,
-            "coordinator \"\(id)\" was never started or attached; record its coordinator.start "
-              + "before its \(event.name) (the line is skipped)",
+            "coordinator \"\(symbols[id].string)\" was never started or attached; record its "
+              + "coordinator.start before its \(line.name) (the line is skipped)",
             into: &consumer)
         }
-        return false
+        return nil
       }
+      return id
     default:
-      guard let id = event.askingCoordinator, !coordinators.contains(id) else { return true }
+      guard !symbols[id].isCoordinator else { return id }
       if !reported {
         report(
           .unknownCoordinator,
-          "coordinator \"\(id)\" was never started or attached; record its coordinator.start "
-            + "before its first \(event.name) (the event is used without a coordinator)",
+          "coordinator \"\(symbols[id].string)\" was never started or attached; record its "
+            + "coordinator.start before its first \(line.name) (the event is used without a coordinator)",
           into: &consumer)
       }
-      event = event.removingCoordinator()
+      return .some(nil)
     }
-    return true
+  }
+
+  /// The event to deliver, built once from the checked line.
+  private func event(_ decoded: EventLine.Decoded, screen: Screen?, coordinator: Int?) -> TraceEvent {
+    let coordinatorName = coordinator.map { symbols[$0].string }
+    let router = decoded.router.map { symbols[$0].string }
+    let mention = screen.map { ScreenMention.introduce($0) }
+    switch decoded.kind {
+    case .coordinatorStart:
+      return .coordinatorStart(
+        coordinator: coordinatorName!, type: symbols[decoded.type!].string,
+        parent: decoded.parent.map { symbols[$0].string })
+    case .coordinatorAttach:
+      return .coordinatorAttach(
+        coordinator: coordinatorName!, type: symbols[decoded.type!].string,
+        parent: symbols[decoded.parent!].string)
+    case .coordinatorFinish:
+      return .coordinatorFinish(coordinator: coordinatorName!, output: decoded.detail)
+    case .coordinatorDetach:
+      return .coordinatorDetach(coordinator: coordinatorName!, parent: symbols[decoded.parent!].string)
+    case .coordinatorDeinit:
+      return .coordinatorDeinit(coordinator: coordinatorName!)
+    case .setRoot:
+      return .setRoot(
+        screen: mention!, coordinator: coordinatorName, router: router, background: decoded.flag)
+    case .push:
+      return .push(screen: mention!, coordinator: coordinatorName, router: router, animated: decoded.flag)
+    case .pop:
+      return .pop(coordinator: coordinatorName, router: router, screen: mention)
+    case .popToRoot:
+      return .popToRoot(coordinator: coordinatorName, router: router)
+    case .present:
+      return .present(screen: mention!, coordinator: coordinatorName, router: router, animated: decoded.flag)
+    case .dismiss:
+      return .dismiss(coordinator: coordinatorName, router: router, screen: mention)
+    case .selectTab:
+      return .selectTab(screen: mention!, coordinator: coordinatorName, router: router, tab: decoded.text!)
+    case .userAction:
+      return .userAction(screen: screen!.id, action: decoded.text!, label: decoded.detail)
+    case .deeplinkOpen:
+      return .deeplinkOpen(url: decoded.text!, coordinator: coordinatorName)
+    case .note:
+      return .note(text: decoded.text!)
+    }
   }
 }

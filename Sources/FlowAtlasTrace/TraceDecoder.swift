@@ -20,10 +20,8 @@ struct TraceDecoder {
   private(set) var lineNumber = 0
   /// Lines that parsed as an object with an integer `seq` and a known event name.
   var events = 0
-  /// Every screen introduced so far, with its latest title.
-  var screens: [String: Screen] = [:]
-  /// Every coordinator id started or attached so far.
-  var coordinators: Set<String> = []
+  /// The trace's strings, with the screens introduced and coordinators started so far.
+  var symbols = SymbolTable()
   var lastSeq: Int?
 
   init(file: String) {
@@ -34,17 +32,21 @@ struct TraceDecoder {
   ///
   /// - Parameters:
   ///   - atEnd: True for the file's last bytes: a final line without a newline is decoded too.
+  ///   - searched: How many leading bytes are known to hold no newline (the rest kept from the
+  ///     previous call), so that a line longer than a chunk is not searched again and again.
   /// - Returns: How many bytes were used; the caller keeps the rest for the next call.
   mutating func consume<C: TraceConsumer>(
-    _ base: UnsafePointer<UInt8>, count: Int, atEnd: Bool, into consumer: inout C
+    _ base: UnsafePointer<UInt8>, count: Int, atEnd: Bool, searched: Int = 0, into consumer: inout C
   ) -> Int {
     var start = 0
-    while start < count {
-      guard let found = memchr(base + start, 0x0A, count - start) else { break }
+    var from = min(searched, count)
+    while from < count {
+      guard let found = memchr(base + from, 0x0A, count - from) else { break }
       let end = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
       lineNumber += 1
       line(base + start, count: end - start, unterminated: false, into: &consumer)
       start = end + 1
+      from = start
     }
     if atEnd, start < count {
       lineNumber += 1
@@ -52,6 +54,26 @@ struct TraceDecoder {
       start = count
     }
     return start
+  }
+
+  /// Counts and reports a line the reader skipped unread because it is too long.
+  mutating func overlongLine<C: TraceConsumer>(maximumLength: Int, into consumer: inout C) {
+    lineNumber += 1
+    let size = "longer than \(maximumLength) bytes"
+    switch phase {
+    case .rejected: return
+    case .awaitingHeader:
+      phase = .rejected
+      report(
+        .missingHeader,
+        "the first line is not a trace header: it is \(size) (is this a trace file?); begin the file "
+          + "with \(Self.headerExample) (the file is skipped)",
+        into: &consumer)
+    case .events:
+      report(
+        .malformedLine, "the line is \(size); write one event per line (the line is skipped)",
+        into: &consumer)
+    }
   }
 
   /// Ends the file: reports a missing header and delivers the summary.
@@ -89,6 +111,10 @@ struct TraceDecoder {
       headerLine(JSONScanner(base: base, count: length), unterminated: unterminated, into: &consumer)
     case .events:
       if length == 0 || (base[0] != UInt8(ascii: "{") && Self.isBlank(base, count: length)) { return }
+      guard length < JSONScanner.maximumLength else {
+        report(.malformedLine, "the line is longer than 2 GiB; write one event per line", into: &consumer)
+        return
+      }
       eventLine(JSONScanner(base: base, count: length), unterminated: unterminated, into: &consumer)
     }
   }

@@ -19,7 +19,7 @@ public enum TraceReadError: Error, Hashable, Sendable, LocalizedError {
     case .cannotOpen(let file, let reason):
       "cannot open trace \(file): \(reason); check that the path names a readable .jsonl file"
     case .cannotRead(let file, let reason):
-      "cannot read trace \(file): \(reason); check the disk and try again"
+      "cannot read trace \(file): \(reason); pass a readable .jsonl file (not a folder) and try again"
     }
   }
 }

@@ -19,6 +19,8 @@
 public struct TraceReader: Sendable {
   /// The chunk size used unless one is given: large enough to amortize system calls.
   public static let defaultChunkSize = 1 << 20
+  /// The longest line read unless told otherwise: 64 MiB, far beyond any real event.
+  public static let defaultMaximumLineLength = 64 << 20
 
   /// The file to open.
   public var path: String
@@ -26,15 +28,24 @@ public struct TraceReader: Sendable {
   public var displayPath: String
   /// Bytes read at a time; a line longer than this grows the buffer to fit it.
   public var chunkSize: Int
+  /// The longest line the reader holds in memory; a longer one is reported and skipped
+  /// without being buffered, so a file with no newlines (a binary passed by mistake) cannot
+  /// make the reader load it whole.
+  public var maximumLineLength: Int
 
   /// - Parameters:
   ///   - path: The file to read.
   ///   - displayPath: How diagnostics name the file, for example relative to the working directory.
   ///   - chunkSize: Bytes read at a time (tests use tiny chunks to cross line boundaries).
-  public init(path: String, displayPath: String? = nil, chunkSize: Int = TraceReader.defaultChunkSize) {
+  ///   - maximumLineLength: Lines longer than this are reported as malformed and skipped.
+  public init(
+    path: String, displayPath: String? = nil, chunkSize: Int = TraceReader.defaultChunkSize,
+    maximumLineLength: Int = TraceReader.defaultMaximumLineLength
+  ) {
     self.path = path
     self.displayPath = displayPath ?? path
     self.chunkSize = max(1, chunkSize)
+    self.maximumLineLength = max(self.chunkSize, maximumLineLength)
   }
 
   /// Reads the whole file into `consumer`, ending with `end(_:)`.
@@ -53,7 +64,15 @@ public struct TraceReader: Sendable {
     var capacity = chunkSize
     defer { buffer.deallocate() }
     var filled = 0
+    // The bytes kept from the previous chunk: part of a line, known to hold no newline.
+    var kept = 0
     while true {
+      if filled == capacity, capacity >= maximumLineLength {
+        decoder.overlongLine(maximumLength: maximumLineLength, into: &consumer)
+        guard try skipToNextLine(descriptor, buffer, capacity: capacity, filled: &filled) else { break }
+        kept = 0
+        continue
+      }
       if filled == capacity {
         // One line fills the buffer: grow it so the line fits (only for huge lines).
         let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
@@ -69,14 +88,40 @@ public struct TraceReader: Sendable {
       }
       filled += count
       let atEnd = count == 0
-      let used = decoder.consume(buffer, count: filled, atEnd: atEnd, into: &consumer)
+      let used = decoder.consume(buffer, count: filled, atEnd: atEnd, searched: kept, into: &consumer)
       if atEnd { break }
       if used > 0 {
         memmove(buffer, buffer + used, filled - used)
         filled -= used
       }
+      kept = filled
     }
     decoder.finish(into: &consumer)
+  }
+
+  /// Reads and drops bytes up to and including the next newline, keeping what follows it.
+  ///
+  /// - Returns: False at the end of the file (nothing follows).
+  private func skipToNextLine(
+    _ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, capacity: Int, filled: inout Int
+  ) throws(TraceReadError) -> Bool {
+    while true {
+      let count = systemRead(descriptor, buffer, capacity)
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .cannotRead(file: displayPath, reason: Self.reason(errno))
+      }
+      if count == 0 {
+        filled = 0
+        return false
+      }
+      if let newline = memchr(buffer, 0x0A, count) {
+        let after = UnsafeMutablePointer<UInt8>(newline.assumingMemoryBound(to: UInt8.self)) - buffer + 1
+        memmove(buffer, buffer + after, count - after)
+        filled = count - after
+        return true
+      }
+    }
   }
 
   /// Reads a trace held in memory, as ``read(into:)`` reads a file.

@@ -7,9 +7,13 @@
 public struct TraceRecordEncoder: Sendable {
   public init() {}
 
+  /// The header's own keys: never written from metadata.
+  static let headerKeys: Set<String> = ["flowatlas", "version", "app", "run", "title"]
+
   /// Appends the header's line, with its newline, to `output`.
   ///
-  /// Metadata values that are themselves JSON (numbers, booleans, null, arrays, objects, as the
+  /// Metadata keys named like the header's own keys are not written. Metadata values that are
+  /// themselves JSON (numbers, booleans, null, arrays, objects, as the
   /// reader stores non-string values) are written as JSON; every other value as a string.
   public func encode(_ header: TraceHeader, into output: inout [UInt8]) {
     output.append(contentsOf: #"{"flowatlas":"trace","version":"#.utf8)
@@ -18,7 +22,8 @@ public struct TraceRecordEncoder: Sendable {
     key("run", header.run, into: &output)
     if let title = header.title { key("title", title, into: &output) }
     for name in header.metadata.keys.sorted() {
-      guard let value = header.metadata[name] else { continue }
+      // A metadata key named like a header key would be a duplicate key that overrides it.
+      guard let value = header.metadata[name], !Self.headerKeys.contains(name) else { continue }
       output.append(UInt8(ascii: ","))
       Self.appendString(name, to: &output)
       output.append(UInt8(ascii: ":"))

@@ -151,6 +151,9 @@ public final class TraceWriter: TraceSink {
   }
 
   /// Ends the run: writes everything queued, closes the file, and waits for both.
+  ///
+  /// The one call that waits on the disk. Do not call it from `onFailure`, which runs on the
+  /// writer's own queue. Records written afterwards are dropped and counted.
   public func finish() {
     state.withLock { $0.finished = true }
     queue.sync {

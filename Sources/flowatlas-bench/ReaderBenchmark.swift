@@ -16,6 +16,17 @@ enum ReaderBenchmark {
       let files = Int(value(of: "--files", in: arguments) ?? "") ?? 300
       return generate(into: arguments[1], events: events, files: files)
     }
+    if arguments.first == "--diagnostics" {
+      // Prints what the reader reports, as the command line will: for reviewing messages.
+      for file in arguments.dropFirst() {
+        do {
+          for diagnostic in try TraceDocument.read(path: file).diagnostics { print(diagnostic.formatted) }
+        } catch {
+          print(error.localizedDescription)
+        }
+      }
+      return 0
+    }
     if arguments.first == "--profile" {
       // One pass, no jq: for `perf record`.
       let tally = readAll(Array(arguments.dropFirst()))
@@ -29,7 +40,7 @@ enum ReaderBenchmark {
   private static func usage() -> Int32 {
     let text = """
       USAGE: flowatlas-bench reader --generate DIR [--events N] [--files K]
-             flowatlas-bench reader [--profile] FILE...
+             flowatlas-bench reader [--profile | --diagnostics] FILE...
 
       """
     FileHandle.standardError.write(Data(text.utf8))
@@ -65,19 +76,24 @@ enum ReaderBenchmark {
 
     // Warm the page cache so both tools read from memory.
     _ = readAll(files)
+    // Wall time suffers when other processes share the cores; CPU time does not, so both are shown.
     let oneCore = bestOf(3) { readAll(files) }
     print(
-      "reader, 1 thread:  \(format(oneCore.seconds)) s  \(format(megabytes / oneCore.seconds)) MB/s  "
+      "reader, 1 thread:  \(format(oneCore.seconds)) s wall (\(format(megabytes / oneCore.seconds)) MB/s), "
+        + "\(format(oneCore.cpu)) s CPU (\(format(megabytes / oneCore.cpu)) MB per CPU second); "
         + "\(oneCore.result.events) events, \(oneCore.result.diagnostics) diagnostics")
     let twoCores = bestOf(3) { readAll(files, threads: 2) }
     print(
-      "reader, 2 threads: \(format(twoCores.seconds)) s  \(format(megabytes / twoCores.seconds)) MB/s")
+      "reader, 2 threads: \(format(twoCores.seconds)) s wall (\(format(megabytes / twoCores.seconds)) MB/s), "
+        + "\(format(twoCores.cpu)) s CPU")
 
     let jq = bestOf(1) { runJQ(files) }
-    print("jq -c . > /dev/null: \(format(jq.seconds)) s  \(format(megabytes / jq.seconds)) MB/s")
     print(
-      "ratio jq / reader: 1 thread \(format(jq.seconds / oneCore.seconds))×, 2 threads \(format(jq.seconds / twoCores.seconds))×"
-    )
+      "jq -c . > /dev/null: \(format(jq.seconds)) s wall (\(format(megabytes / jq.seconds)) MB/s), "
+        + "\(format(jq.cpu)) s CPU (\(format(megabytes / jq.cpu)) MB per CPU second)")
+    print(
+      "ratio jq / reader: wall, 1 thread \(format(jq.seconds / oneCore.seconds))×; "
+        + "wall, 2 threads \(format(jq.seconds / twoCores.seconds))×; CPU \(format(jq.cpu / oneCore.cpu))×")
     return 0
   }
 
@@ -122,19 +138,39 @@ enum ReaderBenchmark {
     return process.terminationStatus
   }
 
-  private static func bestOf<T>(_ runs: Int, _ body: () -> T) -> (seconds: Double, result: T) {
-    var best = Double.infinity
+  /// Runs `body` `runs` times; the fastest wall time and the CPU time (this process and its
+  /// children, so that jq counts) of that run.
+  private static func bestOf<T>(_ runs: Int, _ body: () -> T) -> (seconds: Double, cpu: Double, result: T) {
+    var best = (seconds: Double.infinity, cpu: Double.infinity)
     var result: T?
     for _ in 0..<runs {
       let start = DispatchTime.now().uptimeNanoseconds
+      let cpuStart = cpuSeconds()
       let value = body()
       let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-      if seconds < best {
-        best = seconds
+      let cpu = cpuSeconds() - cpuStart
+      if seconds < best.seconds {
+        best = (seconds, cpu)
         result = value
       }
     }
-    return (best, result!)
+    return (best.seconds, best.cpu, result!)
+  }
+
+  private static func cpuSeconds() -> Double {
+    var total = 0.0
+    #if os(Linux)
+      let whom = [Int32(RUSAGE_SELF.rawValue), Int32(RUSAGE_CHILDREN.rawValue)]
+    #else
+      let whom = [RUSAGE_SELF, RUSAGE_CHILDREN]
+    #endif
+    for who in whom {
+      var usage = rusage()
+      getrusage(who, &usage)
+      total += Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+      total += Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    }
+    return total
   }
 
   private static func format(_ value: Double) -> String { String(format: "%.2f", value) }

@@ -103,3 +103,38 @@ private let acceptedTraces: [(name: String, text: String, noteLine: Int)] = [
     }
   }
 }
+
+@Suite struct JSONStringScanTests {
+  /// Special bytes at every offset of the eight-byte fast path, in strings of every length.
+  @Test(arguments: ["\\\"", "\\\\", "\\n", "é", "🧭", "\\u00e9", "~", " ", "\u{7F}"])
+  func specialsAtEveryOffsetDecode(_ special: String) {
+    let decoded = TraceDocument.read(
+      bytes: Array((header + "\n" + #"{"seq":1,"event":"note","text":"\#(special)"}"# + "\n").utf8))
+    let expected = decoded.records.first.map { record -> String in
+      if case .note(let text) = record.event { return text }
+      return ""
+    }
+    for before in 0..<17 {
+      for after in 0..<17 {
+        let padding = String(repeating: "a", count: before)
+        let tail = String(repeating: "b", count: after)
+        let line = #"{"seq":1,"event":"note","text":"\#(padding)\#(special)\#(tail)"}"#
+        let read = TraceDocument.read(bytes: Array((header + "\n" + line + "\n").utf8))
+        #expect(read.records.first?.event == .note(text: padding + (expected ?? "?") + tail))
+      }
+    }
+  }
+
+  @Test func controlCharactersAtEveryOffsetAreRejected() {
+    for before in 0..<17 {
+      for byte: UInt8 in [0x00, 0x01, 0x09, 0x1F] {
+        var line =
+          Array(#"{"seq":1,"event":"note","text":""#.utf8)
+          + Array(repeating: UInt8(ascii: "a"), count: before)
+        line += [byte] + Array("bbbbbbbbb\"}\n".utf8)
+        let read = TraceDocument.read(bytes: Array((header + "\n").utf8) + line)
+        #expect(read.diagnostics.map(\.code) == [.malformedLine], "offset \(before) byte \(byte)")
+      }
+    }
+  }
+}

@@ -71,6 +71,9 @@ private let badTraces: [BadTrace] = [
     name: "fractional seq", text: header + #"{"seq":1.5,"event":"note","text":"x"}"# + "\n",
     code: .malformedLine, line: 2, mentions: "`seq` must be an integer"),
   BadTrace(
+    name: "huge seq", text: header + #"{"seq":123456789012345678901,"event":"note","text":"x"}"# + "\n",
+    code: .malformedLine, line: 2, mentions: "does not fit in 64 bits"),
+  BadTrace(
     name: "no event", text: header + #"{"seq":1,"text":"x"}"# + "\n", code: .malformedLine, line: 2,
     mentions: "no `event`"),
   BadTrace(

@@ -54,6 +54,32 @@ private func write(_ bytes: [UInt8]) throws -> String {
     #expect(document.summary?.events == 3_000)
   }
 
+  @Test func overlongLinesAreSkippedUnbuffered() throws {
+    let header = #"{"flowatlas":"trace","version":1,"app":"Shop","run":"r"}"# + "\n"
+    let long = #"{"seq":2,"event":"note","text":""# + String(repeating: "x", count: 500) + "\"}\n"
+    let text =
+      header + #"{"seq":1,"event":"note","text":"a"}"# + "\n" + long + #"{"seq":3,"event":"note","text":"b"}"#
+      + "\n" + String(repeating: "y", count: 300)
+    var document = TraceDocument()
+    try TraceReader(
+      path: try write(Array(text.utf8)), displayPath: "long.jsonl", chunkSize: 16, maximumLineLength: 100
+    )
+    .read(into: &document)
+    #expect(document.records.map(\.line) == [2, 4])
+    #expect(document.diagnostics.map(\.code) == [.malformedLine, .malformedLine])
+    #expect(document.diagnostics.map(\.line) == [3, 5])
+    #expect(document.diagnostics.first?.message.contains("longer than 100 bytes") == true)
+    #expect(document.summary?.lastLine == 5)
+
+    var binary = TraceDocument()
+    try TraceReader(
+      path: try write(Array(repeating: 0x41, count: 10_000)), chunkSize: 64, maximumLineLength: 64
+    )
+    .read(into: &binary)
+    #expect(binary.diagnostics.map(\.code) == [.missingHeader])
+    #expect(binary.summary?.rejected == true)
+  }
+
   @Test func aMissingFileThrowsNamingIt() {
     #expect(throws: TraceReadError.cannotOpen(file: "shown.jsonl", reason: "No such file or directory")) {
       try TraceDocument.read(path: "/nonexistent/trace.jsonl", displayPath: "shown.jsonl")

@@ -77,6 +77,14 @@ func sampleRecords(_ text: String) -> [TraceRecord] {
         == #"{"seq":4,"event":"user.action","screen":"s1","action":"tap"}"#)
   }
 
+  @Test func metadataCannotOverrideTheHeadersOwnKeys() {
+    let header = TraceHeader(
+      app: "A", run: "r", metadata: ["app": "B", "version": "9", "run": "x", "ok": "1"])
+    #expect(
+      TraceRecordEncoder().line(for: header)
+        == #"{"flowatlas":"trace","version":1,"app":"A","run":"r","ok":1}"#)
+  }
+
   @Test func controlCharactersAreEscaped() {
     let line = TraceRecordEncoder().line(for: TraceRecord(seq: 1, event: .note(text: "a\u{0}\u{1F}\n\"\\/é")))
     #expect(line == #"{"seq":1,"event":"note","text":"a\u0000\u001f\n\"\\/é"}"#)

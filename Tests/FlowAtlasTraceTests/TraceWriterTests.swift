@@ -151,3 +151,21 @@ private func note(_ seq: Int, _ text: String = "hello") -> TraceRecord {
     #expect(read.records.map(\.seq) == [1])
   }
 }
+
+@Suite struct MemoryTraceSinkTests {
+  @Test func textIsWhatTheWriterWrites() throws {
+    let path = temporaryPath()
+    let writer = TraceWriter(path: path)
+    let memory = MemoryTraceSink()
+    let records = sampleRecords("golden")
+    for sink in [writer, memory] as [any TraceSink] {
+      sink.begin(header)
+      for record in records { sink.write(record) }
+      sink.finish()
+    }
+    let written = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(memory.text == written)
+    #expect(memory.records == records)
+    #expect(memory.isFinished)
+  }
+}

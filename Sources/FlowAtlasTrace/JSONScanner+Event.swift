@@ -1,0 +1,85 @@
+/// The event line's one-pass scan: known keys are kept, and so are the screen object's keys,
+/// so that nothing on the line is scanned twice.
+extension JSONScanner {
+  /// Scans the whole line as one object into `fields`; a `screen` object's `id`, `type` and
+  /// `title` go to `fields.screenID`, `fields.screenType` and `fields.screenTitle`.
+  ///
+  /// - Throws: ``JSONSyntaxError`` where the line stops being valid JSON.
+  mutating func eventObject(into fields: inout EventFields) throws(JSONSyntaxError) {
+    try members { (key, scanner) throws(JSONSyntaxError) in
+      let known =
+        key.kind == .plainString
+        ? EventFields.Key.match(key, in: scanner) : EventFields.Key.named(scanner.string(key))
+      scanner.skipWhitespace()
+      if known == .screen, scanner.index < scanner.count, scanner.base[scanner.index] == UInt8(ascii: "{") {
+        let start = scanner.index
+        var id = JSONToken.absent
+        var type = JSONToken.absent
+        var title = JSONToken.absent
+        try scanner.members { (key, scanner) throws(JSONSyntaxError) in
+          let value = try scanner.value(depth: 2)
+          // A key written with escapes is compared as text; a plain one byte by byte.
+          let text = key.kind == .plainString ? nil : scanner.string(key)
+          func named(_ name: StaticString) -> Bool {
+            text.map { $0 == name.description } ?? scanner.equals(key, name)
+          }
+          if named("id") {
+            id = value
+          } else if named("type") {
+            type = value
+          } else if named("title") {
+            title = value
+          }
+        }
+        fields.screen = JSONToken(kind: .object, start: start, end: scanner.index)
+        fields.screenID = id
+        fields.screenType = type
+        fields.screenTitle = title
+      } else {
+        let value = try scanner.value(depth: 1)
+        if let known { fields[known] = value }
+      }
+    }
+    skipWhitespace()
+    if index != count { throw JSONSyntaxError(offset: index, problem: "unexpected text after the object") }
+  }
+
+  /// Scans an object, handing each key to `member`, which must scan the key's value.
+  private mutating func members(
+    _ member: (JSONToken, inout JSONScanner) throws(JSONSyntaxError) -> Void
+  ) throws(JSONSyntaxError) {
+    skipWhitespace()
+    guard index < count, base[index] == UInt8(ascii: "{") else {
+      throw JSONSyntaxError(offset: index, problem: index < count ? "expected '{'" : "expected a value")
+    }
+    index += 1
+    skipWhitespace()
+    if index < count, base[index] == UInt8(ascii: "}") {
+      index += 1
+      return
+    }
+    while true {
+      skipWhitespace()
+      guard index < count, base[index] == UInt8(ascii: "\"") else {
+        throw JSONSyntaxError(
+          offset: index,
+          problem: index < count ? "expected a key in double quotes" : "the object is not closed")
+      }
+      let key = try string()
+      skipWhitespace()
+      guard index < count, base[index] == UInt8(ascii: ":") else {
+        throw JSONSyntaxError(
+          offset: index, problem: index < count ? "expected ':' after the key" : "the object is not closed")
+      }
+      index += 1
+      try member(key, &self)
+      skipWhitespace()
+      guard index < count else { throw JSONSyntaxError(offset: index, problem: "the object is not closed") }
+      let b = base[index]
+      index += 1
+      if b == UInt8(ascii: ",") { continue }
+      if b == UInt8(ascii: "}") { return }
+      throw JSONSyntaxError(offset: index - 1, problem: "expected ',' or '}'")
+    }
+  }
+}

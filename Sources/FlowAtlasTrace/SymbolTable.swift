@@ -1,0 +1,144 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The strings of one trace, each made once and found again by its UTF-8 bytes, with what
+/// the trace has said about each id so far.
+///
+/// Ids, types and router names repeat on almost every line; interning them skips making a
+/// `String` (and validating its UTF-8) and hashing it with SipHash for every mention, which
+/// were the reader's largest costs.
+struct SymbolTable {
+  struct Entry {
+    var string: String
+    /// The screen this id introduced, with its latest title.
+    var screen: Screen?
+    /// True once a `coordinator.start` or `coordinator.attach` named this id.
+    var isCoordinator = false
+  }
+
+  private(set) var entries: [Entry] = []
+  /// Where each entry's bytes are in `arena`, apart from `entries` so that probing copies no String.
+  private var keys: [(hash: UInt64, prefix: UInt64, start: Int, count: Int)] = []
+  /// Open addressing: each slot holds an entry index + 1, or 0 when empty. A power of two long.
+  private var slots: [Int32] = Array(repeating: 0, count: 1024)
+  private var arena: [UInt8] = []
+  /// Random per table so that a hostile trace cannot choose colliding ids.
+  private let seed = UInt64.random(in: .min ... .max)
+
+  init() {
+    entries.reserveCapacity(512)
+    keys.reserveCapacity(512)
+    arena.reserveCapacity(16 << 10)
+  }
+
+  @inline(__always)
+  subscript(symbol: Int) -> Entry {
+    get { entries[symbol] }
+    set { entries[symbol] = newValue }
+  }
+
+  /// The symbol of a string token (plain or escaped) of `scanner`'s line.
+  mutating func intern(_ token: JSONToken, in scanner: JSONScanner) -> Int {
+    if token.kind == .plainString {
+      return intern(scanner.base + token.start, count: token.end - token.start) { bytes in
+        String(decoding: bytes, as: UTF8.self)
+      }
+    }
+    // Escapes: the symbol is the decoded text, so "s\u0031" and "s1" are one id.
+    let text = scanner.string(token)
+    var bytes = text
+    return bytes.withUTF8 { utf8 in
+      intern(utf8.baseAddress ?? scanner.base, count: utf8.count) { _ in text }
+    }
+  }
+
+  private mutating func intern(
+    _ base: UnsafePointer<UInt8>, count: Int, make: (UnsafeBufferPointer<UInt8>) -> String
+  ) -> Int {
+    let (hash, prefix) = Self.hash(base, count: count, seed: seed)
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    let found = slots.withUnsafeBufferPointer { slots in
+      keys.withUnsafeBufferPointer { keys in
+        arena.withUnsafeBufferPointer { arena -> Int? in
+          while true {
+            let stored = Int(slots[slot])
+            if stored == 0 { return nil }
+            let key = keys[stored - 1]
+            // Up to eight bytes are all in `prefix`; longer ids compare their bytes.
+            if key.hash == hash, key.count == count, key.prefix == prefix,
+              count <= 8 || memcmp(arena.baseAddress! + key.start, base, count) == 0
+            {
+              return stored - 1
+            }
+            slot = (slot + 1) & mask
+          }
+        }
+      }
+    }
+    if let found { return found }
+    let symbol = entries.count
+    let bytes = UnsafeBufferPointer(start: base, count: count)
+    entries.append(Entry(string: make(bytes)))
+    keys.append((hash, prefix, arena.count, count))
+    arena.append(contentsOf: bytes)
+    slots[slot] = Int32(symbol + 1)
+    if entries.count * 2 > slots.count { grow() }
+    return symbol
+  }
+
+  private mutating func grow() {
+    slots = Array(repeating: 0, count: slots.count * 2)
+    let mask = slots.count - 1
+    for (index, key) in keys.enumerated() {
+      var slot = Int(truncatingIfNeeded: key.hash) & mask
+      while slots[slot] != 0 { slot = (slot + 1) & mask }
+      slots[slot] = Int32(index + 1)
+    }
+  }
+
+  /// A fast seeded hash over 8-byte words (a multiply-xorshift mix, as in splitmix64), and the
+  /// first eight bytes, zero-padded, which decide equality alone for short ids.
+  @inline(__always)
+  private static func hash(
+    _ base: UnsafePointer<UInt8>, count: Int, seed: UInt64
+  ) -> (hash: UInt64, prefix: UInt64) {
+    let raw = UnsafeRawPointer(base)
+    @inline(__always) func load64(_ offset: Int) -> UInt64 {
+      UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+    @inline(__always) func mix(_ h: UInt64, _ word: UInt64) -> UInt64 {
+      let m = (h ^ word) &* 0xBF58_476D_1CE4_E5B9
+      return m ^ (m >> 31)
+    }
+    var h = seed ^ (UInt64(count) &* 0x9E37_79B9_7F4A_7C15)
+    let prefix: UInt64
+    if count >= 8 {
+      prefix = load64(0)
+      var i = 0
+      while i + 8 <= count {
+        h = mix(h, load64(i))
+        i += 8
+      }
+      // The last word overlaps the one before: no byte loop, and still every byte counted.
+      if i < count { h = mix(h, load64(count - 8)) }
+    } else if count >= 4 {
+      let low = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+      let high = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+      prefix = low | high << UInt64((count - 4) * 8)
+      h = mix(h, prefix)
+    } else {
+      var word: UInt64 = 0
+      for k in 0..<count { word |= UInt64(base[k]) << UInt64(k * 8) }
+      prefix = word
+      h = mix(h, prefix)
+    }
+    h = (h ^ (h >> 32)) &* 0x94D0_49BB_1331_11EB
+    return (h ^ (h >> 29), prefix)
+  }
+}
