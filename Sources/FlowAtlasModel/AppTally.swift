@@ -45,11 +45,29 @@ struct TransitionTally: Sendable {
 struct ScreenTally: Sendable {
   var titles: Set<String> = []
   /// How often each coordinator type showed the screen (target of setRoot, push, present, selectTab).
-  var shownBy: [String: Int] = [:]
+  /// A short list searched linearly: a screen type has one or two owners, and comparing
+  /// a few strings is cheaper than hashing one on every event.
+  var shownBy: [(type: String, count: Int)] = []
+  /// The title added last, so a title seen again costs a comparison, not a hash.
+  private var lastTitle: String?
+
+  mutating func add(title: String) {
+    if title == lastTitle { return }
+    lastTitle = title
+    titles.insert(title)
+  }
+
+  mutating func shown(by type: String, count: Int = 1) {
+    if let index = shownBy.firstIndex(where: { $0.type == type }) {
+      shownBy[index].count += count
+    } else {
+      shownBy.append((type, count))
+    }
+  }
 
   mutating func merge(_ other: ScreenTally) {
     titles.formUnion(other.titles)
-    for (type, count) in other.shownBy { shownBy[type, default: 0] += count }
+    for (type, count) in other.shownBy { shown(by: type, count: count) }
   }
 
   /// The coordinator type that showed it most often; a tie goes to the name that sorts first.

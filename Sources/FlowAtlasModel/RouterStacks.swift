@@ -6,6 +6,9 @@ import FlowAtlasTrace
 /// navigation stacks of their own. Routers are ordered by their latest event,
 /// newest first; the current screen is the top of the first router that shows
 /// anything, so a flow that empties its own router uncovers the screen beneath.
+///
+/// Routers live in one small array, newest first, searched linearly: an app has
+/// few routers and almost every event addresses the newest, so this beats hashing.
 struct RouterStacks {
   /// One router's screens: its navigation stack and the modal layers above it.
   struct Stack {
@@ -21,96 +24,154 @@ struct RouterStacks {
   /// The router an event addresses: its id, or nil for the default router.
   typealias RouterID = String?
 
-  private var stacks: [RouterID: Stack] = [:]
-  /// Routers that entered the order, newest event first. Small: one per tab at most.
-  private var order: [RouterID] = []
+  private struct Entry {
+    var router: RouterID
+    var stack = Stack()
+  }
+
+  /// Routers that entered the order, newest event first.
+  private var ordered: [Entry] = []
+  /// Routers prepared by a background `setRoot` that have not entered the order yet.
+  private var waiting: [Entry] = []
+  /// The last screens removed, oldest overwritten first: a `user.action` may name a
+  /// screen just popped (writers can record the tap after the transition it caused).
+  private var removed: [Screen] = []
+  private var nextRemoved = 0
+  private static let removedKept = 16
 
   /// The screen people see now, if any.
   var current: Screen? {
-    for router in order {
-      if let top = stacks[router]?.top { return top }
+    for entry in ordered {
+      if let top = entry.stack.top { return top }
     }
     return nil
+  }
+
+  /// The type of a screen some router still shows, searched from the current screen down.
+  func type(ofScreen id: String) -> String? {
+    func find(in entries: [Entry]) -> String? {
+      for entry in entries {
+        for layer in entry.stack.modals.reversed() {
+          if let screen = layer.last(where: { $0.id == id }) { return screen.type }
+        }
+        if let screen = entry.stack.base.last(where: { $0.id == id }) { return screen.type }
+      }
+      return nil
+    }
+    if let type = find(in: ordered) ?? find(in: waiting) { return type }
+    return removed.last { $0.id == id }?.type
+  }
+
+  private mutating func retire(_ screen: Screen) {
+    if removed.count < Self.removedKept {
+      removed.append(screen)
+    } else {
+      removed[nextRemoved] = screen
+      nextRemoved = (nextRemoved + 1) % Self.removedKept
+    }
+  }
+
+  private mutating func retire(_ stack: Stack) {
+    for screen in (stack.base + stack.modals.joined()).suffix(Self.removedKept) { retire(screen) }
   }
 
   /// Replaces everything `router` shows with `screen`; a background `setRoot`
   /// prepares the router without entering it in (or moving it within) the order.
   mutating func setRoot(_ screen: Screen, router: RouterID, background: Bool) {
-    stacks[router] = Stack(base: [screen])
-    if !background { bringToFront(router) }
+    if background, let index = ordered.firstIndex(where: { $0.router == router }) {
+      retire(ordered[index].stack)
+      ordered[index].stack = Stack(base: [screen])
+    } else if background {
+      if let index = waiting.firstIndex(where: { $0.router == router }) {
+        retire(waiting[index].stack)
+        waiting[index].stack = Stack(base: [screen])
+      } else {
+        waiting.append(Entry(router: router, stack: Stack(base: [screen])))
+      }
+    } else {
+      let index = front(router)
+      retire(ordered[index].stack)
+      ordered[index].stack = Stack(base: [screen])
+    }
   }
 
   /// Adds `screen` to the top layer of `router`.
   mutating func push(_ screen: Screen, router: RouterID) {
-    bringToFront(router)
-    if stacks[router, default: Stack()].modals.isEmpty {
-      stacks[router, default: Stack()].base.append(screen)
+    let index = front(router)
+    if ordered[index].stack.modals.isEmpty {
+      ordered[index].stack.base.append(screen)
     } else {
-      let last = stacks[router]!.modals.count - 1
-      stacks[router]!.modals[last].append(screen)
+      ordered[index].stack.modals[ordered[index].stack.modals.count - 1].append(screen)
     }
   }
 
   /// Removes the top layer's top screen.
   /// - Returns: false when the layer has only one screen (or none): `empty-stack`.
   mutating func pop(router: RouterID) -> Bool {
-    bringToFront(router)
-    guard var stack = stacks[router] else { return false }
-    if stack.modals.isEmpty {
-      guard stack.base.count > 1 else { return false }
-      stack.base.removeLast()
+    let index = front(router)
+    if ordered[index].stack.modals.isEmpty {
+      guard ordered[index].stack.base.count > 1 else { return false }
+      retire(ordered[index].stack.base.removeLast())
     } else {
-      let last = stack.modals.count - 1
-      guard stack.modals[last].count > 1 else { return false }
-      stack.modals[last].removeLast()
+      let last = ordered[index].stack.modals.count - 1
+      guard ordered[index].stack.modals[last].count > 1 else { return false }
+      retire(ordered[index].stack.modals[last].removeLast())
     }
-    stacks[router] = stack
     return true
   }
 
   /// Keeps only the top layer's first screen.
   /// - Returns: false when there was nothing to remove: `empty-stack`.
   mutating func popToRoot(router: RouterID) -> Bool {
-    bringToFront(router)
-    guard var stack = stacks[router] else { return false }
-    if stack.modals.isEmpty {
-      guard stack.base.count > 1 else { return false }
-      stack.base.removeSubrange(1...)
+    let index = front(router)
+    if ordered[index].stack.modals.isEmpty {
+      guard ordered[index].stack.base.count > 1 else { return false }
+      retire(Stack(base: Array(ordered[index].stack.base.dropFirst())))
+      ordered[index].stack.base.removeSubrange(1...)
     } else {
-      let last = stack.modals.count - 1
-      guard stack.modals[last].count > 1 else { return false }
-      stack.modals[last].removeSubrange(1...)
+      let last = ordered[index].stack.modals.count - 1
+      guard ordered[index].stack.modals[last].count > 1 else { return false }
+      retire(Stack(base: Array(ordered[index].stack.modals[last].dropFirst())))
+      ordered[index].stack.modals[last].removeSubrange(1...)
     }
-    stacks[router] = stack
     return true
   }
 
   /// Adds a modal layer holding `screen` above everything `router` shows.
   mutating func present(_ screen: Screen, router: RouterID) {
-    bringToFront(router)
-    stacks[router, default: Stack()].modals.append([screen])
+    let index = front(router)
+    ordered[index].stack.modals.append([screen])
   }
 
   /// Removes the topmost modal layer.
   /// - Returns: false when there is no modal layer: `empty-stack`.
   mutating func dismiss(router: RouterID) -> Bool {
-    bringToFront(router)
-    guard stacks[router]?.modals.isEmpty == false else { return false }
-    stacks[router]!.modals.removeLast()
+    let index = front(router)
+    guard !ordered[index].stack.modals.isEmpty else { return false }
+    retire(Stack(base: ordered[index].stack.modals.removeLast()))
     return true
   }
 
   /// Makes `router` the one shown; a router that shows nothing yet gets `screen` as its stack.
   mutating func selectTab(_ screen: Screen, router: RouterID) {
-    bringToFront(router)
-    if stacks[router]?.showsNothing ?? true {
-      stacks[router] = Stack(base: [screen])
+    let index = front(router)
+    if ordered[index].stack.showsNothing {
+      ordered[index].stack = Stack(base: [screen])
     }
   }
 
-  private mutating func bringToFront(_ router: RouterID) {
-    if order.first == router { return }
-    if let index = order.firstIndex(of: router) { order.remove(at: index) }
-    order.insert(router, at: 0)
+  /// Moves `router` to the front of the order (entering it if new or waiting).
+  /// - Returns: its index, always 0.
+  private mutating func front(_ router: RouterID) -> Int {
+    if let first = ordered.first, first.router == router { return 0 }
+    if let index = ordered.firstIndex(where: { $0.router == router }) {
+      let entry = ordered.remove(at: index)
+      ordered.insert(entry, at: 0)
+    } else if let index = waiting.firstIndex(where: { $0.router == router }) {
+      ordered.insert(waiting.remove(at: index), at: 0)
+    } else {
+      ordered.insert(Entry(router: router), at: 0)
+    }
+    return 0
   }
 }

@@ -2,8 +2,11 @@ import FlowAtlasTrace
 
 extension RunReplay {
   /// The type of a coordinator instance started or attached earlier in this run.
-  func coordinatorType(_ id: String) -> String? {
-    instanceIndex[id].map { instances[$0].type }
+  mutating func type(ofCoordinator id: String) -> String? {
+    if let lastCoordinator, lastCoordinator.id == id { return lastCoordinator.type }
+    guard let index = instanceIndex[id] else { return nil }
+    lastCoordinator = (id, instances[index].type)
+    return instances[index].type
   }
 
   mutating func start(_ id: String, type: String, parent: String?, line: Int) {
@@ -50,7 +53,7 @@ extension RunReplay {
       instanceIndex[id] = instances.count
       instances.append(CoordinatorInstance(id: id, type: type, parent: parent, startLine: line))
     }
-    guard let parent, let parentType = coordinatorType(parent) else { return nil }
+    guard let parent, let parentType = self.type(ofCoordinator: parent) else { return nil }
     tally.coordinators[parentType, default: CoordinatorTally()].children.insert(type)
     tally.coordinators[type, default: CoordinatorTally()].parents.insert(parentType)
     return parentType

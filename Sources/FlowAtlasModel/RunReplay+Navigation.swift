@@ -14,21 +14,20 @@ extension RunReplay {
     _ kind: TransitionKind, coordinator: String?, target: Screen?, line: Int,
     change: (inout RouterStacks) -> Bool
   ) {
-    let coordinatorType = coordinator.flatMap(coordinatorType)
+    let coordinatorType = coordinator.map { type(ofCoordinator: $0) } ?? nil
     let trigger = takeTrigger()
-    let before = stacks.current
+    let before = currentScreen
     if !change(&stacks) {
       reportEmptyStack(kind, line: line)
     }
-    if let target, let coordinatorType {
-      tally.screens[target.type, default: ScreenTally()].shownBy[coordinatorType, default: 0] += 1
+    if let target {
+      Self.tally(
+        &tally.screens[target.type, default: ScreenTally()], title: target.title, shownBy: coordinatorType)
     }
-    guard let after = stacks.current, after.id != before?.id else { return }
+    currentScreen = stacks.current
+    guard let after = currentScreen, after.id != before?.id else { return }
     let key = TransitionKey(from: before?.type, to: after.type, kind: kind, coordinator: coordinatorType)
-    tally.transitions[key, default: TransitionTally()].count += 1
-    if let name = trigger.name {
-      tally.transitions[key]!.triggers.insert(name)
-    }
+    Self.count(&tally.transitions[key, default: TransitionTally()], trigger: trigger.name)
     transitionCount += 1
     keep(
       .transition(
@@ -49,21 +48,41 @@ extension RunReplay {
     return .automatic
   }
 
-  /// The screen a mention names, remembering it (and its title) for later events.
+  /// One lookup per event for the screen type's title and owner count.
+  private static func tally(_ screen: inout ScreenTally, title: String?, shownBy coordinator: String?) {
+    if let title { screen.add(title: title) }
+    if let coordinator { screen.shown(by: coordinator) }
+  }
+
+  /// One lookup per transition for its count and trigger.
+  private static func count(_ transition: inout TransitionTally, trigger: String?) {
+    transition.count += 1
+    if let trigger { transition.triggers.insert(trigger) }
+  }
+
+  /// The screen a mention names. The reader resolves every mention to its object
+  /// form; for an id alone, the screen is looked up among those the routers show.
   mutating func resolve(_ mention: ScreenMention) -> Screen {
     switch mention {
     case .introduce(let screen):
-      screens[screen.id] = screen
-      if let title = screen.title {
-        tally.screens[screen.type, default: ScreenTally()].titles.insert(title)
-      } else if tally.screens[screen.type] == nil {
-        tally.screens[screen.type] = ScreenTally()
-      }
       return screen
     case .reference(let id):
-      // The reader resolves every mention; an id alone is treated as its own type.
-      return screens[id] ?? Screen(id: id, type: id)
+      return Screen(id: id, type: screenType(id))
     }
+  }
+
+  /// Records a screen a `pop` or `dismiss` names (its type and title count as seen).
+  mutating func note(_ mention: ScreenMention) {
+    let screen = resolve(mention)
+    Self.tally(&tally.screens[screen.type, default: ScreenTally()], title: screen.title, shownBy: nil)
+  }
+
+  /// The type of the screen with this id: the current screen's, else one a router still
+  /// shows, else one of the last few removed (a `user.action` names its screen by id only,
+  /// and people act on what they see). A screen long gone is named by its id.
+  func screenType(_ id: String) -> String {
+    if let currentScreen, currentScreen.id == id { return currentScreen.type }
+    return stacks.type(ofScreen: id) ?? id
   }
 
   /// Appends a journey step unless journeys are off.

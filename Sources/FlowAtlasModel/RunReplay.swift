@@ -9,15 +9,18 @@ import FlowAtlasTrace
 public struct RunReplay: TraceConsumer {
   /// The file being replayed, as the reader was given it.
   public let file: String
-  /// When false, journey steps are not kept (for huge inputs).
+  /// When false, the run keeps neither journey steps nor its coordinator instances,
+  /// the two things that grow with its events (for huge inputs).
   public let keepsJourney: Bool
 
   var header: TraceHeader?
   var stacks = RouterStacks()
-  /// Screens by instance id, for `user.action` (which names a screen by id only).
-  var screens: [String: Screen] = [:]
+  /// The current screen after the latest router event (the stacks' answer, kept).
+  var currentScreen: Screen?
   var instances: [CoordinatorInstance] = []
   var instanceIndex: [String: Int] = [:]
+  /// The coordinator looked up last: consecutive events mostly name the same one.
+  var lastCoordinator: (id: String, type: String)?
   /// Child instance id → the parent it is attached to (by `coordinator.attach`).
   var attachedTo: [String: String] = [:]
   var pendingAction: (action: String, label: String?)?
@@ -83,7 +86,7 @@ public struct RunReplay: TraceConsumer {
         return true
       }
     case .pop(let coordinator, let router, let mention):
-      if let mention { _ = resolve(mention) }
+      if let mention { note(mention) }
       navigate(.pop, coordinator: coordinator, target: nil, line: line) { $0.pop(router: router) }
     case .popToRoot(let coordinator, let router):
       navigate(.popToRoot, coordinator: coordinator, target: nil, line: line) {
@@ -96,7 +99,7 @@ public struct RunReplay: TraceConsumer {
         return true
       }
     case .dismiss(let coordinator, let router, let mention):
-      if let mention { _ = resolve(mention) }
+      if let mention { note(mention) }
       navigate(.dismiss, coordinator: coordinator, target: nil, line: line) {
         $0.dismiss(router: router)
       }
@@ -108,10 +111,10 @@ public struct RunReplay: TraceConsumer {
       }
     case .userAction(let screenID, let action, let label):
       pendingAction = (action, label)
-      keep(.userAction(screen: screens[screenID]?.type ?? screenID, action: action, label: label), line)
+      keep(.userAction(screen: screenType(screenID), action: action, label: label), line)
     case .deeplinkOpen(let url, let coordinator):
       pendingDeeplink = url
-      keep(.deeplink(url: url, coordinator: coordinator.flatMap(coordinatorType)), line)
+      keep(.deeplink(url: url, coordinator: coordinator.map { type(ofCoordinator: $0) } ?? nil), line)
     case .note(let text):
       keep(.note(text), line)
     }
@@ -129,7 +132,7 @@ public struct RunReplay: TraceConsumer {
       Run(
         name: header.run, slug: "", title: header.title, file: file, metadata: metadata,
         events: summary.events, transitionCount: transitionCount, steps: steps,
-        instances: instances)
+        instances: keepsJourney ? instances : [])
     ]
     finished = ReplayedRun(file: file, app: header.app, tally: tally)
   }

@@ -1,4 +1,5 @@
 import FlowAtlasModel
+import FlowAtlasTrace
 import Foundation
 
 #if canImport(Glibc)
@@ -47,29 +48,56 @@ enum ModelBenchmark {
     let workers = options.int("workers", default: ProcessInfo.processInfo.activeProcessorCount)
     print("\(files.count) files, \(String(format: "%.1f", Double(bytes) / 1e6)) MB, \(workers) workers")
 
-    let clock = ContinuousClock()
     var model = NavigationModel(apps: [], diagnostics: [])
-    let light = try clock.measure {
+    let light = try measure {
       model = try ModelBuilder(keepsJourneys: false, workers: workers).build(files: files)
     }
     let lightPeak = peakResidentKB()
     let events = model.apps.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.events } }
-    let full = try clock.measure {
+    let full = try measure {
       model = try ModelBuilder(keepsJourneys: true, workers: workers).build(files: files)
     }
     let fullPeak = peakResidentKB()
-    let export = clock.measure { _ = ModelExport.json(model) }
-    let jq = try clock.measure { try runJQ(files) }
+    let reader = try measure {
+      for file in files {
+        var consumer = NoConsumer()
+        try TraceReader(path: file).read(into: &consumer)
+      }
+    }
+    let export = try measure { _ = ModelExport.json(model) }
+    let jqCPUBefore = childrenCPUSeconds()
+    var jq = try measure { try runJQ(files) }
+    jq.cpu = childrenCPUSeconds() - jqCPUBefore
     let jqPeak = childrenPeakResidentKB()
 
     print("events: \(events), diagnostics: \(model.diagnostics.count)")
     report("model (no journeys)", light, events: events, bytes: bytes, peakKB: lightPeak)
     report("model (journeys)", full, events: events, bytes: bytes, peakKB: fullPeak)
-    print("model.json export: \(milliseconds(export)) ms")
+    report("reader alone, 1 thread", reader, events: events, bytes: bytes, peakKB: nil)
+    print(String(format: "model.json export: %.0f ms", export.wall * 1000))
     report("jq -c .", jq, events: events, bytes: bytes, peakKB: jqPeak)
-    print(String(format: "ratio jq / model (no journeys): %.1fx", seconds(jq) / seconds(light)))
-    print(String(format: "ratio jq / model (journeys):    %.1fx", seconds(jq) / seconds(full)))
+    print(
+      String(
+        format: "ratio jq / model, no journeys: %.1fx wall, %.1fx CPU", jq.wall / light.wall,
+        jq.cpu / light.cpu))
+    print(
+      String(
+        format: "ratio jq / model, journeys:    %.1fx wall, %.1fx CPU", jq.wall / full.wall, jq.cpu / full.cpu
+      ))
     return 0
+  }
+
+  /// Wall and CPU seconds of one run of `body` (CPU of this process, all threads).
+  struct Timing {
+    var wall: Double
+    var cpu: Double
+  }
+
+  private static func measure(_ body: () throws -> Void) throws -> Timing {
+    let clock = ContinuousClock()
+    let cpu = processCPUSeconds()
+    let wall = try clock.measure(body)
+    return Timing(wall: seconds(wall), cpu: processCPUSeconds() - cpu)
   }
 
   private static func runJQ(_ files: [String]) throws {
@@ -84,20 +112,25 @@ enum ModelBenchmark {
     }
   }
 
-  private static func report(_ name: String, _ duration: Duration, events: Int, bytes: Int, peakKB: Int) {
-    let time = seconds(duration)
+  private static func report(_ name: String, _ timing: Timing, events: Int, bytes: Int, peakKB: Int?) {
+    let peak = peakKB.map { String(format: "peak RSS %6.1f MB", Double($0) / 1024) } ?? ""
     print(
       String(
-        format: "%@ %8.3f s  %10.0f events/s  %7.1f MB/s  peak RSS %6.1f MB",
-        name.padding(toLength: 22, withPad: " ", startingAt: 0) as NSString, time,
-        Double(events) / time, Double(bytes) / 1e6 / time, Double(peakKB) / 1024))
+        format: "%@ %7.3f s wall %7.3f s CPU %10.0f events/s %7.1f MB/s  %@",
+        name.padding(toLength: 24, withPad: " ", startingAt: 0) as NSString, timing.wall, timing.cpu,
+        Double(events) / timing.wall, Double(bytes) / 1e6 / timing.wall, peak as NSString))
   }
 
   private static func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 
-  private static func milliseconds(_ duration: Duration) -> Int { Int(seconds(duration) * 1000) }
+  /// CPU seconds this process used so far (user and system, all threads).
+  static func processCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
 
   /// This process's peak resident set (VmHWM), in KiB.
   static func peakResidentKB() -> Int {
@@ -106,6 +139,18 @@ enum ModelBenchmark {
       return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
     return 0
+  }
+
+  /// CPU seconds used by the children waited for (user and system).
+  static func childrenCPUSeconds() -> Double {
+    var usage = rusage()
+    #if os(Linux)
+      getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+    #else
+      getrusage(RUSAGE_CHILDREN, &usage)
+    #endif
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+      + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
   }
 
   /// The largest peak resident set of the children waited for (jq), in KiB.
@@ -120,6 +165,14 @@ enum ModelBenchmark {
   }
 }
 
+/// Reads and drops everything: the trace reader's own share of the model's time.
+struct NoConsumer: TraceConsumer {
+  mutating func header(_ header: TraceHeader) {}
+  mutating func record(_ record: TraceRecord) {}
+  mutating func diagnostic(_ diagnostic: Diagnostic) {}
+  mutating func end(_ summary: TraceSummary) {}
+}
+
 /// Bench command-line errors: what was wrong with the arguments.
 enum BenchError: Error, LocalizedError {
   case usage(String)
@@ -127,7 +180,7 @@ enum BenchError: Error, LocalizedError {
   var errorDescription: String? {
     switch self {
     case .usage(let text):
-      "\(text)\nusage: flowatlas-bench generate --apps N --coordinators N --events N --files N --out DIR --seed S\n       flowatlas-bench model DIR [--workers N]"
+      "\(text)\nusage: flowatlas-bench reader ... (see its own help)\n       flowatlas-bench generate --apps N --coordinators N --events N --files N --out DIR --seed S\n       flowatlas-bench model DIR [--workers N]"
     }
   }
 }
@@ -153,4 +206,54 @@ struct Options {
   }
 
   func int(_ name: String, default value: Int) -> Int { values[name].flatMap { Int($0) } ?? value }
+}
+
+extension ModelBenchmark {
+  /// `replay DIR`: the reader alone and reader plus replay, on one thread, over files
+  /// held in memory (no disk), best of three: what the model adds to reading.
+  static func replay(_ arguments: [String]) throws -> Int32 {
+    let options = try Options(arguments)
+    guard let folder = options.positional.first else { throw BenchError.usage("replay needs DIR") }
+    let files = try TraceInputs.files(in: [folder])
+    let traces = try files.map { ($0, [UInt8](try Data(contentsOf: URL(fileURLWithPath: $0)))) }
+    var events = 0
+    // `--mode reader|replay` runs one side once, for `perf stat -e instructions` on a busy machine.
+    let mode = options.values["mode"]
+    // CPU time, not wall time: the machine may be shared, and this is one thread.
+    func best(_ body: () -> Void) -> Double {
+      (0..<(mode == nil ? 3 : 1)).map { _ in
+        let start = processCPUSeconds()
+        body()
+        return processCPUSeconds() - start
+      }.min()!
+    }
+    let reading =
+      mode == "replay"
+      ? 0
+      : best {
+        for (file, bytes) in traces {
+          var consumer = NoConsumer()
+          TraceReader.read(bytes: bytes, path: file, into: &consumer)
+        }
+      }
+    let replaying =
+      mode == "reader"
+      ? 0
+      : best {
+        var accumulator = ModelAccumulator()
+        for (file, bytes) in traces {
+          var replay = RunReplay(file: file, keepsJourney: false)
+          TraceReader.read(bytes: bytes, path: file, into: &replay)
+          accumulator.add(replay.result)
+        }
+        events = accumulator.model().apps.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.events } }
+      }
+    print(
+      String(format: "reader alone:      %.3f s (%.0f ns/event)", reading, reading * 1e9 / Double(events)))
+    print(
+      String(format: "reader + replay:   %.3f s (%.0f ns/event)", replaying, replaying * 1e9 / Double(events))
+    )
+    print(String(format: "replay share:      %.0f ns/event", (replaying - reading) * 1e9 / Double(events)))
+    return 0
+  }
 }

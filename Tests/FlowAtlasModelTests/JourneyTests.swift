@@ -52,3 +52,23 @@ struct JourneyTests {
     #expect(light.runs[0].transitionCount == 2)
   }
 }
+
+@Suite("Journeys: actions on screens by id")
+struct ActionScreenTests {
+  @Test func anActionNamesTheTypeOfTheScreenItWasOnEvenBeneathTheCurrentOne() {
+    var script = ReplayScript()
+    script.add(.setRoot(screen: screen("1", "Home"), coordinator: nil, router: nil, background: nil))
+    script.add(.setRoot(screen: screen("2", "Tab"), coordinator: nil, router: "tab", background: true))
+    script.add(.present(screen: screen("3", "Sheet"), coordinator: nil, router: nil, animated: nil))
+    script.add(.userAction(screen: "3", action: "current", label: nil))
+    script.add(.userAction(screen: "1", action: "beneath", label: nil))
+    script.add(.userAction(screen: "2", action: "waiting", label: nil))
+    script.add(.dismiss(coordinator: nil, router: nil, screen: nil))
+    script.add(.userAction(screen: "3", action: "gone", label: nil))
+    let actions = script.model().runs[0].steps.compactMap { step -> String? in
+      guard case .userAction(let screen, let action, _) = step.kind else { return nil }
+      return "\(action)@\(screen)"
+    }
+    #expect(actions == ["current@Sheet", "beneath@Home", "waiting@Tab", "gone@Sheet"])
+  }
+}

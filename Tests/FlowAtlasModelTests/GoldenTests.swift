@@ -1,0 +1,66 @@
+import FlowAtlasTrace
+import Foundation
+import Testing
+
+@testable import FlowAtlasModel
+
+/// `model.json` for the hand-written traces in `Fixtures`, compared byte for byte.
+/// `FLOWATLAS_RECORD=1 swift test --filter GoldenTests` re-records (and fails, so it is never silent).
+@Suite("Golden model.json")
+struct GoldenTests {
+  static let fixtures = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.path
+  /// Where re-recorded files go: the source tree, not the built bundle.
+  static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures").path
+
+  static let cases: [(golden: String, files: [String])] = [
+    ("stacks", ["stacks.jsonl"]),
+    ("tabs", ["tabs.jsonl"]),
+    ("beneath", ["beneath.jsonl"]),
+    ("triggers", ["triggers.jsonl"]),
+    ("owners", ["owners.jsonl"]),
+    ("hierarchy", ["hierarchy.jsonl"]),
+    ("problems", ["problems.jsonl", "bad-header.jsonl"]),
+    ("all", allFiles),
+  ]
+
+  static var allFiles: [String] {
+    (try? FileManager.default.contentsOfDirectory(atPath: fixtures))?.filter { $0.hasSuffix(".jsonl") }
+      .sorted() ?? []
+  }
+
+  /// A builder that reads fixtures but names them by their file name alone, so goldens
+  /// do not depend on where the package is checked out.
+  static func builder(workers: Int) -> ModelBuilder {
+    ModelBuilder(keepsJourneys: true, workers: workers) { file, replay in
+      try TraceReader(path: fixtures + "/" + file, displayPath: file).read(into: &replay)
+    }
+  }
+
+  @Test(arguments: cases.map(\.golden))
+  func modelMatchesGolden(golden: String) throws {
+    let files = Self.cases.first { $0.golden == golden }!.files
+    let json = ModelExport.json(try Self.builder(workers: 2).build(files: files))
+    let name = golden + ".model.json"
+    if ProcessInfo.processInfo.environment["FLOWATLAS_RECORD"] == "1" {
+      try json.write(toFile: Self.sources + "/" + name, atomically: true, encoding: .utf8)
+      Issue.record("re-recorded \(name); run again without FLOWATLAS_RECORD to check it")
+      return
+    }
+    let expected = try String(contentsOfFile: Self.fixtures + "/" + name, encoding: .utf8)
+    #expect(json == expected, "model.json of \(files) differs from \(name)")
+  }
+
+  @Test(arguments: [1, 2, 3, 8])
+  func inputOrderAndWorkerSplitGiveTheSameBytes(workers: Int) throws {
+    let files = Self.allFiles
+    let reference = ModelExport.json(try Self.builder(workers: 1).build(files: files))
+    for order in [files, files.reversed(), files.shuffled(), files + files] {
+      #expect(ModelExport.json(try Self.builder(workers: workers).build(files: order)) == reference)
+    }
+  }
+
+  @Test func aFileThatCannotBeOpenedIsAnErrorNamingIt() {
+    #expect(throws: TraceReadError.self) { try Self.builder(workers: 2).build(files: ["missing.jsonl"]) }
+  }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+@testable import FlowAtlasModel
+
+@Suite("Trace inputs")
+struct TraceInputsTests {
+  /// A scratch folder: `b/2.jsonl`, `b/c/3.jsonl`, `b/notes.txt`, `a.jsonl`, `x.txt`.
+  func scratch() throws -> String {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-inputs-\(UUID())")
+      .path
+    for path in ["b/c", "b/d.jsonl"] {
+      try FileManager.default.createDirectory(atPath: root + "/" + path, withIntermediateDirectories: true)
+    }
+    for file in ["a.jsonl", "x.txt", "b/2.jsonl", "b/c/3.jsonl", "b/notes.txt"] {
+      try Data().write(to: URL(fileURLWithPath: root + "/" + file))
+    }
+    return root
+  }
+
+  @Test func foldersAreSearchedRecursivelyForJSONLinesFilesSortedWithoutRepeats() throws {
+    let root = try scratch()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let files = try TraceInputs.files(in: [
+      root + "/b/", root + "/x.txt", root + "/a.jsonl", root + "/b/2.jsonl",
+    ])
+    #expect(files == [root + "/a.jsonl", root + "/b/2.jsonl", root + "/b/c/3.jsonl", root + "/x.txt"])
+  }
+
+  @Test func aMissingPathIsAnErrorNamingIt() throws {
+    #expect(throws: ModelError.missingInput(path: "nowhere/at-all")) {
+      try TraceInputs.files(in: ["nowhere/at-all"])
+    }
+    #expect(ModelError.missingInput(path: "p").localizedDescription.hasPrefix("p: "))
+  }
+}
