@@ -69,7 +69,7 @@ let package = Package(
       name: "FlowAtlasRenderTests", dependencies: ["FlowAtlasRender", "FlowAtlasModel"],
       resources: [.copy("Fixtures")]),
     .testTarget(
-      name: "FlowAtlasSiteTests", dependencies: ["FlowAtlasSite", "FlowAtlasModel"]),
+      name: "FlowAtlasSiteTests", dependencies: ["FlowAtlasSite", "FlowAtlasModel"], exclude: ["Golden"]),
     .testTarget(name: "FlowAtlasCLITests", dependencies: ["FlowAtlasCLI"], exclude: ["Golden"]),
     .testTarget(
       name: "ShopExampleTests", dependencies: ["ShopExample", "FlowAtlasPattern", "FlowAtlasRecording"],

@@ -3,14 +3,18 @@ import FlowAtlasModel
 /// The flow page: one coordinator type explained in words, its diagram, screens and problems.
 extension AppPages {
   func flowPage(_ flow: Flow) throws(SiteError) -> String {
-    var ids: Set<String> = ["main", "search-input", "search-status", "search-results", "theme-toggle", "nav-filter"]
+    var ids: Set<String> = [
+      "main", "search-input", "search-status", "search-results", "theme-toggle", "nav-filter",
+    ]
     for type in flow.screens { ids.insert("screen-\(screen(type)?.slug ?? Slug.make(type))") }
     ids.formUnion(["reached", "screens", "child-flows", "ends", "screen-table", "notes", "problems"])
     let coordinator = app.coordinator(flow.coordinator)
     var main: [HTML] = [
       .el("h1", [], [.el("span", [.cls("kicker")], [.text("Flow")]), .text(flow.coordinator)]),
       .el("p", [.cls("lead")], summary(flow, coordinator)),
-      try figure(.flow(coordinator: flow.coordinator), id: "diagram", caption: "Diagram of the \(flow.coordinator) flow", usedIDs: &ids),
+      try figure(
+        .flow(coordinator: flow.coordinator), id: "diagram",
+        caption: "Diagram of the \(flow.coordinator) flow", usedIDs: &ids),
     ]
     main += section("reached", "How it is reached", reached(flow))
     main += section("screens", "What each screen leads to", screensInWords(flow))
@@ -21,7 +25,9 @@ extension AppPages {
       main += section("notes", "Notes", [.el("div", [.cls("notes")], [.trusted(notes)])])
     }
     main += section("problems", "Problems", flowProblems(flow))
-    return document(title: flow.coordinator, current: "flow-\(flow.slug).html", crumbs: [(flow.coordinator, nil)], main: main)
+    return document(
+      title: flow.coordinator, current: "flow-\(flow.slug).html", crumbs: [(flow.coordinator, nil)],
+      main: main)
   }
 
   private func section(_ id: String, _ title: String, _ content: [HTML]) -> [HTML] {
@@ -29,7 +35,9 @@ extension AppPages {
   }
 
   private func summary(_ flow: Flow, _ coordinator: CoordinatorType?) -> [HTML] {
-    var out: [HTML] = [flowRef(flow.coordinator), .text(" owns \(Wording.count(flow.screens.count, "screen"))")]
+    var out: [HTML] = [
+      flowRef(flow.coordinator), .text(" owns \(Wording.count(flow.screens.count, "screen"))"),
+    ]
     if let coordinator {
       out.append(.text(" and was started \(Wording.times(coordinator.starts)) in the recorded runs"))
     }
@@ -40,10 +48,12 @@ extension AppPages {
       out.append(.text("It is a root flow: nothing starts it. "))
     }
     if !flow.children.isEmpty {
-      out += [.text("It starts ")] + Wording.orList(flow.children.map(flowRef), conjunction: "and") + [.text(". ")]
+      out +=
+        [.text("It starts ")] + Wording.orList(flow.children.map(flowRef), conjunction: "and") + [.text(". ")]
     }
     if !flow.outputs.isEmpty {
-      out += [.text("It returns ")] + Wording.orList(flow.outputs.map { .code($0) }) + [.text(" to its parent.")]
+      out +=
+        [.text("It returns ")] + Wording.orList(flow.outputs.map { .code($0) }) + [.text(" to its parent.")]
     }
     return out
   }
@@ -85,23 +95,35 @@ extension AppPages {
     guard !flow.entries.isEmpty else {
       return [.p(text: "No recorded run entered this flow's screens from outside it.")]
     }
-    return [.el("ul", [.cls("sentences")], flow.entries.map { .el("li", [], transitionSentence($0, showSource: true)) })]
+    return [
+      .el(
+        "ul", [.cls("sentences")],
+        flow.entries.map { .el("li", [], transitionSentence($0, showSource: true)) })
+    ]
   }
 
   private func screensInWords(_ flow: Flow) -> [HTML] {
-    guard !flow.screens.isEmpty else { return [.p(text: "This flow shows no screens of its own: it coordinates child flows.")] }
+    guard !flow.screens.isEmpty else {
+      return [.p(text: "This flow shows no screens of its own: it coordinates child flows.")]
+    }
     let leaving = flow.internalTransitions + flow.exits
     return flow.screens.map { type in
       let slug = screen(type)?.slug ?? Slug.make(type)
       let outgoing = leaving.filter { $0.from == type }.sorted(by: Transition.exportOrder)
-      var content: [HTML] = [PageLayout.heading(3, id: "screen-\(slug)", [.el("code", [.cls("screen-name")], [.text(type)])], label: type)]
+      var content: [HTML] = [
+        PageLayout.heading(
+          3, id: "screen-\(slug)", [.el("code", [.cls("screen-name")], [.text(type)])], label: type)
+      ]
       if let titles = screen(type)?.titles, !titles.isEmpty {
         content.append(.p([.text("Titled ")] + Wording.orList(titles.map(Wording.quoted)) + [.text(".")]))
       }
       if outgoing.isEmpty {
         content.append(.p(text: "Nothing leads on from this screen in the recorded runs."))
       } else {
-        content.append(.el("ul", [.cls("sentences")], outgoing.map { .el("li", [], transitionSentence($0, showSource: false)) }))
+        content.append(
+          .el(
+            "ul", [.cls("sentences")],
+            outgoing.map { .el("li", [], transitionSentence($0, showSource: false)) }))
       }
       return .el("div", [.cls("screen-block")], content)
     }
@@ -110,58 +132,89 @@ extension AppPages {
   private func children(_ flow: Flow) -> [HTML] {
     guard !flow.children.isEmpty else { return [.p(text: "It starts no child flows.")] }
     return [
-      .el("ul", [.cls("sentences")], flow.children.map { child in
-        var line: [HTML] = [.text("Starts "), flowRef(child)]
-        if let outputs = app.coordinator(child)?.outputs, !outputs.isEmpty {
-          line += [.text(", which returns ")] + Wording.orList(outputs.map { .code($0) }) + [.text(".")]
-        } else {
-          line.append(.text(", which was not seen returning a result."))
-        }
-        return .el("li", [], line)
-      })
+      .el(
+        "ul", [.cls("sentences")],
+        flow.children.map { child in
+          var line: [HTML] = [.text("Starts "), flowRef(child)]
+          if let outputs = app.coordinator(child)?.outputs, !outputs.isEmpty {
+            line += [.text(", which returns ")] + Wording.orList(outputs.map { .code($0) }) + [.text(".")]
+          } else {
+            line.append(.text(", which was not seen returning a result."))
+          }
+          return .el("li", [], line)
+        })
     ]
   }
 
   private func ends(_ flow: Flow, _ coordinator: CoordinatorType?) -> [HTML] {
     var out: [HTML] = []
     if !flow.outputs.isEmpty {
-      out.append(.p([.text("It finishes with ")] + Wording.orList(flow.outputs.map { .code($0) }) + [.text(".")]))
+      out.append(
+        .p([.text("It finishes with ")] + Wording.orList(flow.outputs.map { .code($0) }) + [.text(".")]))
     } else {
-      out.append(.p(text: "It was not seen finishing with a result: it lives as long as its parent, or the runs ended first."))
+      out.append(
+        .p(
+          text:
+            "It was not seen finishing with a result: it lives as long as its parent, or the runs ended first."
+        ))
     }
     if !flow.exits.isEmpty {
       out.append(.p(text: "Its screens lead out of the flow:"))
-      out.append(.el("ul", [.cls("sentences")], flow.exits.map { .el("li", [], transitionSentence($0, showSource: true)) }))
+      out.append(
+        .el(
+          "ul", [.cls("sentences")],
+          flow.exits.map { .el("li", [], transitionSentence($0, showSource: true)) }))
     }
     if let leaks = coordinator?.leaks, leaks > 0 {
-      out.append(.el("p", [.cls("callout warning")], [
-        .strong("Leak: "),
-        .text("\(Wording.count(leaks, "instance")) finished but stayed attached to the parent. See "),
-        .a(href: "#problems", text: "Problems"), .text("."),
-      ]))
+      out.append(
+        .el(
+          "p", [.cls("callout warning")],
+          [
+            .strong("Leak: "),
+            .text("\(Wording.count(leaks, "instance")) finished but stayed attached to the parent. See "),
+            .a(href: "#problems", text: "Problems"), .text("."),
+          ]))
     }
     return out
   }
 
   private func screenTable(_ flow: Flow) -> HTML {
     guard !flow.screens.isEmpty else { return .p(text: "No screens.") }
-    return .el("div", [.cls("table-scroll")], [
-      .el("table", [], [
-        .el("caption", [.cls("visually-hidden")], [.text("Screens of \(flow.coordinator)")]),
-        .el("thead", [], [.el("tr", [], [
-          .el("th", [.attr("scope", "col")], text: "Screen"), .el("th", [.attr("scope", "col")], text: "Titles"),
-          .el("th", [.attr("scope", "col"), .cls("num")], text: "Visits"),
-        ])]),
-        .el("tbody", [], flow.screens.map { type in
-          let info = screen(type)
-          return .el("tr", [], [
-            .el("th", [.attr("scope", "row")], [.a(href: "#screen-\(info?.slug ?? Slug.make(type))", [.el("code", [], [.text(type)])])]),
-            .el("td", [], text: info?.titles.joined(separator: ", ") ?? ""),
-            .el("td", [.cls("num")], text: String(info?.visits ?? 0)),
+    return .el(
+      "div", [.cls("table-scroll")],
+      [
+        .el(
+          "table", [],
+          [
+            .el("caption", [.cls("visually-hidden")], [.text("Screens of \(flow.coordinator)")]),
+            .el(
+              "thead", [],
+              [
+                .el(
+                  "tr", [],
+                  [
+                    .el("th", [.attr("scope", "col")], text: "Screen"),
+                    .el("th", [.attr("scope", "col")], text: "Titles"),
+                    .el("th", [.attr("scope", "col"), .cls("num")], text: "Visits"),
+                  ])
+              ]),
+            .el(
+              "tbody", [],
+              flow.screens.map { type in
+                let info = screen(type)
+                return .el(
+                  "tr", [],
+                  [
+                    .el(
+                      "th", [.attr("scope", "row")],
+                      [.a(href: "#screen-\(info?.slug ?? Slug.make(type))", [.el("code", [], [.text(type)])])]
+                    ),
+                    .el("td", [], text: info?.titles.joined(separator: ", ") ?? ""),
+                    .el("td", [.cls("num")], text: String(info?.visits ?? 0)),
+                  ])
+              }),
           ])
-        }),
       ])
-    ])
   }
 
   private func flowProblems(_ flow: Flow) -> [HTML] {
@@ -169,11 +222,14 @@ extension AppPages {
     for run in app.runs {
       for instance in run.instances where instance.type == flow.coordinator && instance.leaked {
         let line = instance.finishLine ?? instance.startLine
-        items.append(.el("li", [], [
-          .text("Instance "), .code(instance.id), .text(" in journey "),
-          .a(href: "journey-\(run.slug).html#line-\(line)", text: run.title ?? run.name),
-          .text(" finished at line \(line) but was never detached from its parent (coordinator-leak)."),
-        ]))
+        items.append(
+          .el(
+            "li", [],
+            [
+              .text("Instance "), .code(instance.id), .text(" in journey "),
+              .a(href: "journey-\(run.slug).html#line-\(line)", text: run.title ?? run.name),
+              .text(" finished at line \(line) but was never detached from its parent (coordinator-leak)."),
+            ]))
       }
     }
     guard !items.isEmpty else { return [.p(text: "No problems recorded for this flow.")] }

@@ -11,27 +11,50 @@ extension AppPages {
     let problemCount = app.diagnostics.count
     var main: [HTML] = [
       .el("h1", [], [.el("span", [.cls("kicker")], [.text("App")]), .text(app.name)]),
-      .el("ul", [.cls("stats")], [
-        stat(app.flows.count, "flow"), stat(app.screens.count, "screen"), stat(app.transitions.count, "transition"),
-        stat(app.runs.count, "journey"), stat(problemCount, "problem"),
-      ]),
-      .el("section", [.aria("labelledby", "at-a-glance")], [
-        PageLayout.heading(2, id: "at-a-glance", "Navigation at a glance"),
-        .p(text: "The coordinator hierarchy: which flow starts which."),
-        try figure(.hierarchy, id: "hierarchy", caption: "Coordinator hierarchy of \(app.name)", usedIDs: &ids),
-        hierarchyList(),
-        .p(text: "The app map: every screen, grouped by the flow that shows it. Select a screen to read about it."),
-        try figure(.appMap, id: "app-map", caption: "App map of \(app.name)", usedIDs: &ids),
-      ]),
+      .el(
+        "ul", [.cls("stats")],
+        [
+          stat(app.flows.count, "flow"), stat(app.screens.count, "screen"),
+          stat(app.transitions.count, "transition"),
+          stat(app.runs.count, "journey"), stat(problemCount, "problem"),
+        ]),
+      .el(
+        "section", [.aria("labelledby", "at-a-glance")],
+        [
+          PageLayout.heading(2, id: "at-a-glance", "Navigation at a glance"),
+          .p(text: "The coordinator hierarchy: which flow starts which."),
+          try figure(
+            .hierarchy, id: "hierarchy", caption: "Coordinator hierarchy of \(app.name)", usedIDs: &ids),
+          hierarchyList(),
+          .p(
+            text:
+              "The app map: every screen, grouped by the flow that shows it. Select a screen to read about it."
+          ),
+          try figure(.appMap, id: "app-map", caption: "App map of \(app.name)", usedIDs: &ids),
+        ]),
     ]
-    main.append(.el("section", [.aria("labelledby", "flows")], [PageLayout.heading(2, id: "flows", "Flows"), flowTable()]))
-    main.append(.el("section", [.aria("labelledby", "journeys")], [PageLayout.heading(2, id: "journeys", "Journeys"), journeyTable()]))
-    main.append(.el("section", [.aria("labelledby", "problems")], [PageLayout.heading(2, id: "problems", "Problems"), problemSummary()]))
+    main.append(
+      .el(
+        "section", [.aria("labelledby", "flows")], [PageLayout.heading(2, id: "flows", "Flows"), flowTable()])
+    )
+    main.append(
+      .el(
+        "section", [.aria("labelledby", "journeys")],
+        [PageLayout.heading(2, id: "journeys", "Journeys"), journeyTable()]))
+    main.append(
+      .el(
+        "section", [.aria("labelledby", "problems")],
+        [PageLayout.heading(2, id: "problems", "Problems"), problemSummary()]))
     return document(title: "", current: "index.html", crumbs: [], main: main)
   }
 
   private func stat(_ count: Int, _ noun: String) -> HTML {
-    .el("li", [], [.el("span", [.cls("stat-value")], [.text(String(count))]), .text(" " + (count == 1 ? noun : noun + "s"))])
+    .el(
+      "li", [],
+      [
+        .el("span", [.cls("stat-value")], [.text(String(count))]),
+        .text(" " + (count == 1 ? noun : noun + "s")),
+      ])
   }
 
   /// The hierarchy as a nested list: the diagram's text alternative.
@@ -61,7 +84,8 @@ extension AppPages {
       rows: app.flows.map { flow in
         let coordinator = app.coordinator(flow.coordinator)
         return [
-          flowRef(flow.coordinator), .text(String(flow.screens.count)), .text(String(coordinator?.starts ?? 0)),
+          flowRef(flow.coordinator), .text(String(flow.screens.count)),
+          .text(String(coordinator?.starts ?? 0)),
           .group(Wording.orList(flow.children.map(flowRef), conjunction: "and")),
           .group(Wording.orList(flow.outputs.map { .code($0) })),
         ]
@@ -71,7 +95,8 @@ extension AppPages {
   private func journeyTable() -> HTML {
     guard !app.runs.isEmpty else { return .p(text: "No journeys were recorded.") }
     return table(
-      caption: "Journeys of \(app.name)", headers: ["Journey", "Run", "Steps", "Transitions"], numeric: [2, 3],
+      caption: "Journeys of \(app.name)", headers: ["Journey", "Run", "Steps", "Transitions"],
+      numeric: [2, 3],
       rows: app.runs.map { run in
         [
           .a(href: "journey-\(run.slug).html", text: run.title ?? run.name), .code(run.name),
@@ -85,29 +110,47 @@ extension AppPages {
     for diagnostic in app.diagnostics { counts[diagnostic.code.rawValue, default: 0] += 1 }
     guard !counts.isEmpty else { return .p(text: "No problems were found in these traces.") }
     return .group([
-      .el("ul", [.cls("problem-counts")], counts.keys.sorted().map { code in
-        .el("li", [], [.code(code), .text(": \(counts[code]!)")])
-      }),
+      .el(
+        "ul", [.cls("problem-counts")],
+        counts.keys.sorted().map { code in
+          .el("li", [], [.code(code), .text(": \(counts[code]!)")])
+        }),
       .p([.a(href: "problems.html", text: "See every problem with its journey and line")]),
     ])
   }
 
   func table(caption: String, headers: [String], numeric: Set<Int> = [], rows: [[HTML]]) -> HTML {
-    .el("div", [.cls("table-scroll")], [
-      .el("table", [], [
-        .el("caption", [.cls("visually-hidden")], [.text(caption)]),
-        .el("thead", [], [.el("tr", [], headers.enumerated().map { index, header in
-          .el("th", [.attr("scope", "col"), .cls(numeric.contains(index) ? "num" : nil)], text: header)
-        })]),
-        .el("tbody", [], rows.map { cells in
-          .el("tr", [], cells.enumerated().map { index, cell in
-            index == 0
-              ? .el("th", [.attr("scope", "row")], [cell])
-              : .el("td", [.cls(numeric.contains(index) ? "num" : nil)], [cell])
-          })
-        }),
+    .el(
+      "div", [.cls("table-scroll")],
+      [
+        .el(
+          "table", [],
+          [
+            .el("caption", [.cls("visually-hidden")], [.text(caption)]),
+            .el(
+              "thead", [],
+              [
+                .el(
+                  "tr", [],
+                  headers.enumerated().map { index, header in
+                    .el(
+                      "th", [.attr("scope", "col"), .cls(numeric.contains(index) ? "num" : nil)], text: header
+                    )
+                  })
+              ]),
+            .el(
+              "tbody", [],
+              rows.map { cells in
+                .el(
+                  "tr", [],
+                  cells.enumerated().map { index, cell in
+                    index == 0
+                      ? .el("th", [.attr("scope", "row")], [cell])
+                      : .el("td", [.cls(numeric.contains(index) ? "num" : nil)], [cell])
+                  })
+              }),
+          ])
       ])
-    ])
   }
 
   func problemsPage() -> String {
@@ -115,33 +158,60 @@ extension AppPages {
     if app.diagnostics.isEmpty {
       main.append(.p(text: "No problems were found in these traces."))
     } else {
-      main.append(.p(text: "Every problem the reader found, with the trace line it is on. Select one to see it in its journey."))
-      main.append(Self.problemTable(app.diagnostics, caption: "Problems of \(app.name)") { diagnostic in
-        run(forFile: diagnostic.file).map { "journey-\($0.slug).html#line-\(diagnostic.line)" }
-      })
+      main.append(
+        .p(
+          text:
+            "Every problem the reader found, with the trace line it is on. Select one to see it in its journey."
+        ))
+      main.append(
+        Self.problemTable(app.diagnostics, caption: "Problems of \(app.name)") { diagnostic in
+          run(forFile: diagnostic.file).map { "journey-\($0.slug).html#line-\(diagnostic.line)" }
+        })
     }
     return document(title: "Problems", current: "problems.html", crumbs: [("Problems", nil)], main: main)
   }
 
   /// Diagnostics as a table, each location linking where `href` says.
-  static func problemTable(_ diagnostics: [Diagnostic], caption: String, href: (Diagnostic) -> String?) -> HTML {
-    .el("div", [.cls("table-scroll")], [
-      .el("table", [.cls("problems-table")], [
-        .el("caption", [.cls("visually-hidden")], [.text(caption)]),
-        .el("thead", [], [.el("tr", [], ["Where", "Severity", "Code", "Message"].map {
-          .el("th", [.attr("scope", "col")], text: $0)
-        })]),
-        .el("tbody", [], diagnostics.map { diagnostic in
-          let location = "\(diagnostic.file):\(diagnostic.line)"
-          let place: HTML = href(diagnostic).map { .a(href: $0, [.code(location)]) } ?? .code(location)
-          return .el("tr", [.cls(diagnostic.severity.rawValue)], [
-            .el("th", [.attr("scope", "row")], [place]),
-            .el("td", [], [.el("span", [.cls("badge \(diagnostic.severity.rawValue)")], [.text(diagnostic.severity.rawValue)])]),
-            .el("td", [], [.code(diagnostic.code.rawValue)]),
-            .el("td", [], text: diagnostic.message),
+  static func problemTable(_ diagnostics: [Diagnostic], caption: String, href: (Diagnostic) -> String?)
+    -> HTML
+  {
+    .el(
+      "div", [.cls("table-scroll")],
+      [
+        .el(
+          "table", [.cls("problems-table")],
+          [
+            .el("caption", [.cls("visually-hidden")], [.text(caption)]),
+            .el(
+              "thead", [],
+              [
+                .el(
+                  "tr", [],
+                  ["Where", "Severity", "Code", "Message"].map {
+                    .el("th", [.attr("scope", "col")], text: $0)
+                  })
+              ]),
+            .el(
+              "tbody", [],
+              diagnostics.map { diagnostic in
+                let location = "\(diagnostic.file):\(diagnostic.line)"
+                let place: HTML = href(diagnostic).map { .a(href: $0, [.code(location)]) } ?? .code(location)
+                return .el(
+                  "tr", [.cls(diagnostic.severity.rawValue)],
+                  [
+                    .el("th", [.attr("scope", "row")], [place]),
+                    .el(
+                      "td", [],
+                      [
+                        .el(
+                          "span", [.cls("badge \(diagnostic.severity.rawValue)")],
+                          [.text(diagnostic.severity.rawValue)])
+                      ]),
+                    .el("td", [], [.code(diagnostic.code.rawValue)]),
+                    .el("td", [], text: diagnostic.message),
+                  ])
+              }),
           ])
-        }),
       ])
-    ])
   }
 }

@@ -6,7 +6,8 @@ extension AppPages {
   func journeyPage(_ run: Run) throws(SiteError) -> String {
     let title = run.title ?? run.name
     var ids: Set<String> = [
-      "main", "search-input", "search-status", "search-results", "theme-toggle", "nav-filter", "details", "steps",
+      "main", "search-input", "search-status", "search-results", "theme-toggle", "nav-filter", "details",
+      "steps",
       "coordinators", "problems",
     ]
     let problems = app.diagnostics.filter { $0.file == run.file }
@@ -18,7 +19,8 @@ extension AppPages {
     var main: [HTML] = [
       .el("h1", [], [.el("span", [.cls("kicker")], [.text("Journey")]), .text(title)]),
       details(run, problems: problems.count),
-      try figure(.journey(run: run.name), id: "diagram", caption: "Diagram of the journey “\(title)”", usedIDs: &ids),
+      try figure(
+        .journey(run: run.name), id: "diagram", caption: "Diagram of the journey “\(title)”", usedIDs: &ids),
     ]
     var lineAnchors: Set<Int> = []
     func anchor(_ line: Int) -> String? { lineAnchors.insert(line).inserted ? "line-\(line)" : nil }
@@ -26,23 +28,39 @@ extension AppPages {
     let steps: HTML =
       run.steps.isEmpty
       ? .p(text: "This run recorded no steps.")
-      : .el("ol", [.cls("steps")], run.steps.map { step in
-        .el("li", [.id(anchor(step.line)), .cls(stepClass(step.kind))], sentence(step.kind) + [
-          .text(" "), .el("span", [.cls("line")], [.text("line \(step.line)")]),
-        ])
-      })
-    main.append(.el("section", [.aria("labelledby", "steps")], [PageLayout.heading(2, id: "steps", "Steps"), steps]))
-    main.append(.el("section", [.aria("labelledby", "coordinators")], [PageLayout.heading(2, id: "coordinators", "Coordinators"), instances(run)]))
+      : .el(
+        "ol", [.cls("steps")],
+        run.steps.map { step in
+          .el(
+            "li", [.id(anchor(step.line)), .cls(stepClass(step.kind))],
+            sentence(step.kind) + [
+              .text(" "), .el("span", [.cls("line")], [.text("line \(step.line)")]),
+            ])
+        })
+    main.append(
+      .el("section", [.aria("labelledby", "steps")], [PageLayout.heading(2, id: "steps", "Steps"), steps]))
+    main.append(
+      .el(
+        "section", [.aria("labelledby", "coordinators")],
+        [PageLayout.heading(2, id: "coordinators", "Coordinators"), instances(run)]))
     let problemList: HTML =
       problems.isEmpty
       ? .p(text: "No problems in this run.")
-      : .el("ul", [.cls("problems")], problems.map { problem in
-        .el("li", [.id(anchor(problem.line)), .cls("problem \(problem.severity.rawValue)")], [
-          .el("span", [.cls("badge \(problem.severity.rawValue)")], [.text(problem.severity.rawValue)]),
-          .text(" Line \(problem.line): "), .text(problem.message), .text(" "), .code(problem.code.rawValue),
-        ])
-      })
-    main.append(.el("section", [.aria("labelledby", "problems")], [PageLayout.heading(2, id: "problems", "Problems"), problemList]))
+      : .el(
+        "ul", [.cls("problems")],
+        problems.map { problem in
+          .el(
+            "li", [.id(anchor(problem.line)), .cls("problem \(problem.severity.rawValue)")],
+            [
+              .el("span", [.cls("badge \(problem.severity.rawValue)")], [.text(problem.severity.rawValue)]),
+              .text(" Line \(problem.line): "), .text(problem.message), .text(" "),
+              .code(problem.code.rawValue),
+            ])
+        })
+    main.append(
+      .el(
+        "section", [.aria("labelledby", "problems")],
+        [PageLayout.heading(2, id: "problems", "Problems"), problemList]))
     return document(title: title, current: "journey-\(run.slug).html", crumbs: [(title, nil)], main: main)
   }
 
@@ -56,10 +74,13 @@ extension AppPages {
     ]
     if let title = run.title { rows.insert(("Title", .text(title)), at: 1) }
     for entry in run.metadata { rows.append((entry.key, .text(entry.value))) }
-    return .el("section", [.aria("labelledby", "details")], [
-      PageLayout.heading(2, id: "details", "Details"),
-      .el("dl", [.cls("details")], rows.flatMap { [HTML.el("dt", [], text: $0.0), .el("dd", [], [$0.1])] }),
-    ])
+    return .el(
+      "section", [.aria("labelledby", "details")],
+      [
+        PageLayout.heading(2, id: "details", "Details"),
+        .el(
+          "dl", [.cls("details")], rows.flatMap { [HTML.el("dt", [], text: $0.0), .el("dd", [], [$0.1])] }),
+      ])
   }
 
   private func stepClass(_ kind: JourneyStep.Kind) -> String {
@@ -104,29 +125,46 @@ extension AppPages {
   private func instances(_ run: Run) -> HTML {
     guard !run.instances.isEmpty else { return .p(text: "No coordinators were recorded.") }
     let byID = Dictionary(run.instances.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    return .el("div", [.cls("table-scroll")], [
-      .el("table", [], [
-        .el("caption", [.cls("visually-hidden")], [.text("Coordinator instances of this run")]),
-        .el("thead", [], [.el("tr", [], ["Coordinator", "Instance", "Parent", "Started", "Finished", "Output", "Detached"].map {
-          .el("th", [.attr("scope", "col")], text: $0)
-        })]),
-        .el("tbody", [], run.instances.map { instance in
-          let parent: HTML = instance.parent.map { id in .group([.code(id), .text(byID[id].map { " (\($0.type))" } ?? "")]) } ?? .text("—")
-          let detached: HTML =
-            instance.leaked
-            ? .el("span", [.cls("badge warning")], [.text("leaked")])
-            : .text(instance.detachLine.map { "line \($0)" } ?? "—")
-          return .el("tr", [], [
-            .el("th", [.attr("scope", "row")], [flowRef(instance.type)]),
-            .el("td", [], [.code(instance.id)]),
-            .el("td", [], [parent]),
-            .el("td", [], text: "line \(instance.startLine)"),
-            .el("td", [], text: instance.finishLine.map { "line \($0)" } ?? "—"),
-            .el("td", [], [instance.output.map { .code($0) } ?? .text("—")]),
-            .el("td", [], [detached]),
+    return .el(
+      "div", [.cls("table-scroll")],
+      [
+        .el(
+          "table", [],
+          [
+            .el("caption", [.cls("visually-hidden")], [.text("Coordinator instances of this run")]),
+            .el(
+              "thead", [],
+              [
+                .el(
+                  "tr", [],
+                  ["Coordinator", "Instance", "Parent", "Started", "Finished", "Output", "Detached"].map {
+                    .el("th", [.attr("scope", "col")], text: $0)
+                  })
+              ]),
+            .el(
+              "tbody", [],
+              run.instances.map { instance in
+                let parent: HTML =
+                  instance.parent.map { id in
+                    .group([.code(id), .text(byID[id].map { " (\($0.type))" } ?? "")])
+                  } ?? .text("—")
+                let detached: HTML =
+                  instance.leaked
+                  ? .el("span", [.cls("badge warning")], [.text("leaked")])
+                  : .text(instance.detachLine.map { "line \($0)" } ?? "—")
+                return .el(
+                  "tr", [],
+                  [
+                    .el("th", [.attr("scope", "row")], [flowRef(instance.type)]),
+                    .el("td", [], [.code(instance.id)]),
+                    .el("td", [], [parent]),
+                    .el("td", [], text: "line \(instance.startLine)"),
+                    .el("td", [], text: instance.finishLine.map { "line \($0)" } ?? "—"),
+                    .el("td", [], [instance.output.map { .code($0) } ?? .text("—")]),
+                    .el("td", [], [detached]),
+                  ])
+              }),
           ])
-        }),
       ])
-    ])
   }
 }

@@ -29,7 +29,8 @@ struct AppPages: Sendable {
     self.diagrams = diagrams
     self.notes = notes
     self.siblings = siblings
-    flowSlugs = Dictionary(app.flows.map { ($0.coordinator, $0.slug) }, uniquingKeysWith: { first, _ in first })
+    flowSlugs = Dictionary(
+      app.flows.map { ($0.coordinator, $0.slug) }, uniquingKeysWith: { first, _ in first })
     screens = Dictionary(app.screens.map { ($0.type, $0) }, uniquingKeysWith: { first, _ in first })
     runsByFile = Dictionary(app.runs.map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
     sanitizer = SVGSanitizer(allowedPages: Self.pageNames(of: app))
@@ -83,11 +84,15 @@ struct AppPages: Sendable {
   // MARK: Frame
 
   /// The page in the site frame, with this app's sidebar.
-  func document(title: String, current: String, crumbs: [(label: String, href: String?)], main: [HTML]) -> String {
+  func document(title: String, current: String, crumbs: [(label: String, href: String?)], main: [HTML])
+    -> String
+  {
     layout.document(
       PageLayout.Page(
         root: "../", title: title.isEmpty ? app.name : "\(title) · \(app.name)",
-        breadcrumbs: [("All apps", "../index.html"), (app.name, current == "index.html" ? nil : "index.html")]
+        breadcrumbs: [
+          ("All apps", "../index.html"), (app.name, current == "index.html" ? nil : "index.html"),
+        ]
           + crumbs,
         sidebar: sidebar(current: current), main: main))
   }
@@ -103,7 +108,8 @@ struct AppPages: Sendable {
         "ul", [],
         [
           item("index.html", [.text("Overview")]),
-          item("problems.html", [.text("Problems "), .el("span", [.cls("count")], [.text(String(problems))])]),
+          item(
+            "problems.html", [.text("Problems "), .el("span", [.cls("count")], [.text(String(problems))])]),
         ]),
     ]
     if !app.flows.isEmpty {
@@ -127,11 +133,14 @@ struct AppPages: Sendable {
     .el(
       "nav", [.cls("sidebar"), .aria("label", label)],
       [
-        .el("label", [.attr("for", "nav-filter"), .cls("visually-hidden")], [.text("Filter the navigation")]),
+        .el(
+          "label", [.attr("for", "nav-filter"), .cls("visually-hidden")], [.text("Filter the navigation")]),
         .el(
           "input",
-          [.id("nav-filter"), .cls("nav-filter"), .attr("type", "search"), .attr("placeholder", "Filter…"),
-           .attr("autocomplete", "off")]),
+          [
+            .id("nav-filter"), .cls("nav-filter"), .attr("type", "search"), .attr("placeholder", "Filter…"),
+            .attr("autocomplete", "off"),
+          ]),
         .el("div", [.cls("nav-lists")], sections),
       ])
   }
@@ -139,7 +148,8 @@ struct AppPages: Sendable {
   // MARK: Diagrams
 
   /// The subject's diagram in a figure, sanitized, or a note that there is none.
-  func figure(_ subject: DiagramSubject, id: String, caption: String, usedIDs: inout Set<String>) throws(SiteError)
+  func figure(_ subject: DiagramSubject, id: String, caption: String, usedIDs: inout Set<String>)
+    throws(SiteError)
     -> HTML
   {
     let captionID = "\(id)-caption"
@@ -157,7 +167,8 @@ struct AppPages: Sendable {
       "figure", [.cls("diagram"), .id(id)],
       [
         .el(
-          "div", [.cls("diagram-scroll"), .attr("tabindex", "0"), .attr("role", "region"), .aria("label", caption)],
+          "div",
+          [.cls("diagram-scroll"), .attr("tabindex", "0"), .attr("role", "region"), .aria("label", caption)],
           [.trusted(markup)]),
         .el("figcaption", [.id(captionID)], [.text(caption)]),
       ])

@@ -21,9 +21,11 @@ struct DiagramCache {
   }
 
   static func fingerprint(app: AppModel, provider: any DiagramProvider) -> String {
-    // `String(reflecting:)` of plain value types lists every field in declaration order:
-    // stable across processes, and it changes whenever anything drawn could change.
-    Fingerprint.sha256("v1\u{0}\(provider.cacheIdentity)\u{0}\(String(reflecting: app))")
+    var digest = ModelDigest()
+    digest.add("flowatlas-diagrams-v1")
+    digest.add(provider.cacheIdentity)
+    digest.add(app)
+    return Fingerprint.sha256(digest.bytes)
   }
 
   /// A file name per subject, from slugs only.

@@ -13,12 +13,17 @@ struct Fingerprint {
   ]
 
   /// The hex SHA-256 of `text`'s UTF-8 bytes.
-  static func sha256(_ text: String) -> String {
-    var message = Array(text.utf8)
+  static func sha256(_ text: String) -> String { sha256(Array(text.utf8)) }
+
+  /// The hex SHA-256 of `bytes`.
+  static func sha256(_ bytes: [UInt8]) -> String {
+    var message = bytes
     let bitLength = UInt64(message.count) * 8
     message.append(0x80)
     while message.count % 64 != 56 { message.append(0) }
-    for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+    for shift in stride(from: 56, through: 0, by: -8) {
+      message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+    }
     var h: [UInt32] = [
       0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
@@ -26,7 +31,9 @@ struct Fingerprint {
     for chunk in stride(from: 0, to: message.count, by: 64) {
       for i in 0..<16 {
         let b = chunk + i * 4
-        w[i] = UInt32(message[b]) << 24 | UInt32(message[b + 1]) << 16 | UInt32(message[b + 2]) << 8 | UInt32(message[b + 3])
+        w[i] =
+          UInt32(message[b]) << 24 | UInt32(message[b + 1]) << 16 | UInt32(message[b + 2]) << 8
+          | UInt32(message[b + 3])
       }
       for i in 16..<64 {
         let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)

@@ -59,6 +59,11 @@ indirect enum HTML: Sendable {
 
   /// Escapes `&`, `<` and `>` so text can never open a tag or an entity.
   static func escapeText(_ text: String, into out: inout String) {
+    // Most text needs no escaping: append it whole (much cheaper than scalar by scalar).
+    guard text.utf8.contains(where: { $0 == 38 || $0 == 60 || $0 == 62 }) else {
+      out += text
+      return
+    }
     for scalar in text.unicodeScalars {
       switch scalar {
       case "&": out += "&amp;"
@@ -71,6 +76,10 @@ indirect enum HTML: Sendable {
 
   /// Escapes text for a double-quoted attribute value (quotes of both kinds too).
   static func escapeAttribute(_ text: String, into out: inout String) {
+    guard text.utf8.contains(where: { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 || $0 == 39 }) else {
+      out += text
+      return
+    }
     for scalar in text.unicodeScalars {
       switch scalar {
       case "&": out += "&amp;"

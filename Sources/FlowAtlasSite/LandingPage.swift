@@ -33,10 +33,11 @@ struct LandingPage {
               "li", [.cls("app-card")],
               [
                 .el("h3", [], [.a(href: "\(folder)/index.html", text: app.name)]),
-                .p(text: [
-                  Wording.count(app.flows.count, "flow"), Wording.count(app.screens.count, "screen"),
-                  Wording.count(app.runs.count, "journey"), Wording.count(problems, "problem"),
-                ].joined(separator: " · ")),
+                .p(
+                  text: [
+                    Wording.count(app.flows.count, "flow"), Wording.count(app.screens.count, "screen"),
+                    Wording.count(app.runs.count, "journey"), Wording.count(problems, "problem"),
+                  ].joined(separator: " · ")),
               ])
           }))
     }

@@ -22,17 +22,22 @@ struct NotesFolder {
     }
   }
 
-  /// The rendered notes for `coordinator`, nil when it has none.
-  func html(for coordinator: String) throws(SiteError) -> String? {
+  /// The notes text for `coordinator`, nil when it has none.
+  func text(for coordinator: String) throws(SiteError) -> String? {
     guard let file = files[coordinator] else { return nil }
-    let text: String
     do {
-      text = try String(contentsOf: file, encoding: .utf8)
+      return try String(contentsOf: file, encoding: .utf8)
     } catch {
       throw .notesUnreadable(path: file.path, reason: error.localizedDescription)
     }
+  }
+
+  /// The rendered notes for `coordinator`, nil when it has none.
+  func html(for coordinator: String) throws(SiteError) -> String? {
+    guard let text = try text(for: coordinator) else { return nil }
     guard let html = Markdown.html(text) else {
-      throw .notesUnreadable(path: file.path, reason: "cmark could not parse it")
+      throw .notesUnreadable(
+        path: files[coordinator]?.path ?? coordinator, reason: "cmark could not parse it")
     }
     return html
   }

@@ -40,7 +40,8 @@ enum OutputFolder {
     let manager = FileManager.default
     let output = output.standardizedFileURL
     let parent = output.deletingLastPathComponent()
-    let staging = parent.appendingPathComponent(".\(output.lastPathComponent).flowatlas-new-\(UUID().uuidString)")
+    let staging = parent.appendingPathComponent(
+      ".\(output.lastPathComponent).flowatlas-new-\(UUID().uuidString)")
     do {
       try manager.createDirectory(at: parent, withIntermediateDirectories: true)
       try manager.createDirectory(at: staging, withIntermediateDirectories: false)

@@ -70,16 +70,23 @@ struct PageLayout: Sendable {
     .el(
       "header", [.cls("topbar")],
       [
-        .a(href: page.root + "index.html", [.el("span", [.cls("brand-mark"), .aria("hidden", "true")], [.text("◈")]), .text(siteTitle)], [.cls("brand")]),
+        .a(
+          href: page.root + "index.html",
+          [.el("span", [.cls("brand-mark"), .aria("hidden", "true")], [.text("◈")]), .text(siteTitle)],
+          [.cls("brand")]),
         .el(
           "div", [.cls("search"), .attr("role", "search")],
           [
-            .el("label", [.attr("for", "search-input"), .cls("visually-hidden")], [.text("Search flows, screens, actions and journeys")]),
+            .el(
+              "label", [.attr("for", "search-input"), .cls("visually-hidden")],
+              [.text("Search flows, screens, actions and journeys")]),
             .el(
               "input",
               [
-                .id("search-input"), .attr("type", "search"), .attr("placeholder", "Search screens, flows, actions…"),
-                .attr("autocomplete", "off"), .attr("spellcheck", "false"), .aria("controls", "search-results"),
+                .id("search-input"), .attr("type", "search"),
+                .attr("placeholder", "Search screens, flows, actions…"),
+                .attr("autocomplete", "off"), .attr("spellcheck", "false"),
+                .aria("controls", "search-results"),
                 .aria("describedby", "search-status"),
               ]),
             .el("p", [.id("search-status"), .cls("visually-hidden"), .aria("live", "polite")], []),
@@ -87,7 +94,10 @@ struct PageLayout: Sendable {
           ]),
         .el(
           "button",
-          [.id("theme-toggle"), .attr("type", "button"), .cls("theme-toggle"), .aria("label", "Colour theme: follows the system")],
+          [
+            .id("theme-toggle"), .attr("type", "button"), .cls("theme-toggle"),
+            .aria("label", "Colour theme: follows the system"),
+          ],
           [.text("Auto")]),
       ])
   }

@@ -73,9 +73,9 @@ struct SVGSanitizer: Sendable {
           dropDepth -= 1
         }
       case .start(let tag, let attributes, let selfClosing):
-        let lower = tag.lowercased()
+        let lower = Self.asciiLowercased(tag)
         if Self.forbiddenElements.contains(lower) { throw fail("it contains a <\(tag)> element") }
-        for attribute in attributes where attribute.name.lowercased().hasPrefix("on") {
+        for attribute in attributes where Self.isEventHandler(attribute.name) {
           throw fail("<\(tag)> has an event handler attribute \(attribute.name)")
         }
         if open.count > 256 { throw fail("elements are nested too deeply") }
@@ -155,8 +155,10 @@ struct SVGSanitizer: Sendable {
     default:
       guard Self.allowedAttributes.contains(name) else { return nil }
       if isRoot && (name == "class" || name == "aria-label") { return nil }
-      if value.contains("url(") || value.contains("URL(") {
-        guard value.hasPrefix("url(#"), value.hasSuffix(")"), Self.isSafeID(String(value.dropFirst(5).dropLast()))
+      // `url(…)` is the one way a presentation attribute loads something: only `url(#local-id)`.
+      if value.utf8.contains(UInt8(ascii: "(")), Self.asciiLowercased(value).contains("url") {
+        guard value.hasPrefix("url(#"), value.hasSuffix(")"),
+          Self.isSafeID(String(value.dropFirst(5).dropLast()))
         else { throw fail("\(name) refers to \(quoted(value))") }
       }
       return (name, value)
@@ -165,6 +167,19 @@ struct SVGSanitizer: Sendable {
 
   private func quoted(_ text: String) -> String {
     "“" + String(text.prefix(80)) + "”"
+  }
+
+  /// `on…` in any case: an event handler attribute.
+  static func isEventHandler(_ name: String) -> Bool {
+    var bytes = name.utf8.makeIterator()
+    guard let first = bytes.next(), let second = bytes.next() else { return false }
+    return first | 0x20 == UInt8(ascii: "o") && second | 0x20 == UInt8(ascii: "n")
+  }
+
+  /// Lowercases ASCII letters only; cheap when there are none to change.
+  static func asciiLowercased(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 >= 65 && $0 <= 90 }) else { return text }
+    return String(decoding: text.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }, as: UTF8.self)
   }
 
   static func isFragment(_ value: String) -> Bool {

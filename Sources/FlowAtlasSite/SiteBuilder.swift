@@ -21,7 +21,8 @@ public struct SiteBuilder: Sendable {
   ///   - notes: a folder of Markdown notes, `<CoordinatorType>.md` per flow; nil for none.
   ///   - options: the site's title and cache choice.
   public init(
-    model: NavigationModel, diagrams: any DiagramProvider, notes: URL? = nil, options: SiteOptions = SiteOptions()
+    model: NavigationModel, diagrams: any DiagramProvider, notes: URL? = nil,
+    options: SiteOptions = SiteOptions()
   ) {
     self.model = model
     self.diagrams = diagrams
@@ -39,20 +40,75 @@ public struct SiteBuilder: Sendable {
   @discardableResult
   public func build(into output: URL) throws -> SiteSummary {
     let previous = try OutputFolder.check(output)
-    let rendered = try render(previousSite: previous ? output : nil)
+    let noteFiles = try NotesFolder(url: notes)
+    let fingerprint = try siteFingerprint(noteFiles)
+    if options.incremental, previous, let pages = try unchangedPages(in: output, fingerprint: fingerprint) {
+      return SiteSummary(pages: pages, diagramsDrawn: 0, diagramsReused: 0, unchanged: true)
+    }
+    let rendered = try render(
+      previousSite: previous ? output : nil, notes: noteFiles, fingerprint: fingerprint)
     try OutputFolder.write(rendered.files, to: output)
     return rendered.summary
+  }
+
+  /// Bump whenever the pages' markup, words or assets change, so that sites built by an older
+  /// FlowAtlas are not mistaken for unchanged. The golden test `SiteGoldenTests` fails until
+  /// it is bumped.
+  static let templateVersion = "1"
+
+  /// Everything the site's bytes depend on, hashed.
+  func siteFingerprint(_ noteFiles: NotesFolder) throws(SiteError) -> String {
+    var digest = ModelDigest()
+    digest.add("flowatlas-site")
+    digest.add(Self.templateVersion)
+    digest.add(options.title)
+    digest.add(diagrams.cacheIdentity)
+    for app in model.apps {
+      digest.add(app)
+      for flow in app.flows { digest.add(try noteFiles.text(for: flow.coordinator)) }
+    }
+    for diagnostic in model.diagnostics {
+      digest.add([diagnostic.code.rawValue, diagnostic.file, diagnostic.message])
+      digest.add(diagnostic.line)
+    }
+    return Fingerprint.sha256(digest.bytes)
+  }
+
+  /// The marker's text: it says whose folder this is and what it was built from.
+  static func marker(fingerprint: String) -> String {
+    "This folder is a FlowAtlas site; flowatlas build may replace it.\nfingerprint \(fingerprint)\n"
+  }
+
+  /// The site's pages when `output` already holds exactly this site, else nil.
+  private func unchangedPages(in output: URL, fingerprint: String) throws(SiteError) -> [String]? {
+    let marker = output.appendingPathComponent(OutputFolder.marker)
+    guard (try? String(contentsOf: marker, encoding: .utf8)) == Self.marker(fingerprint: fingerprint) else {
+      return nil
+    }
+    let folders = try Self.folders(for: model.apps)
+    var pages = ["index.html"]
+    for (app, folder) in zip(model.apps, folders) {
+      pages += AppPages.pageNames(of: app).map { "\(folder)/\($0)" }
+    }
+    pages.sort()
+    // A page deleted by hand is a reason to write the site again.
+    let manager = FileManager.default
+    guard pages.allSatisfy({ manager.fileExists(atPath: output.appendingPathComponent($0).path) }) else {
+      return nil
+    }
+    return pages
   }
 
   /// Every file of the site in memory, by path relative to the site root, sorted by path.
   ///
   /// - Parameter previousSite: a previous build whose cached diagrams may be reused.
-  func render(previousSite: URL? = nil) throws -> (files: [(path: String, data: Data)], summary: SiteSummary) {
+  func render(previousSite: URL?, notes noteFiles: NotesFolder, fingerprint: String) throws
+    -> (files: [(path: String, data: Data)], summary: SiteSummary)
+  {
     let layout = PageLayout(siteTitle: options.title)
     let folders = try Self.folders(for: model.apps)
-    let noteFiles = try NotesFolder(url: notes)
     var files: [String: Data] = [:]
-    var summary = SiteSummary(pages: [], diagramsDrawn: 0, diagramsReused: 0)
+    var summary = SiteSummary(pages: [], diagramsDrawn: 0, diagramsReused: 0, unchanged: false)
 
     for (index, app) in model.apps.enumerated() {
       let folder = folders[index]
@@ -60,7 +116,7 @@ public struct SiteBuilder: Sendable {
       let cache = DiagramCache(
         folder: folder, fingerprint: DiagramCache.fingerprint(app: app, provider: diagrams))
       let svgs: [DiagramSubject: String]
-      if options.reuseDiagrams, let previousSite, let reused = cache.read(from: previousSite, app: app) {
+      if options.incremental, let previousSite, let reused = cache.read(from: previousSite, app: app) {
         svgs = reused
         summary.diagramsReused += reused.count
       } else {
@@ -81,11 +137,12 @@ public struct SiteBuilder: Sendable {
 
     let apps = Array(zip(model.apps, folders))
     files["index.html"] = Data(LandingPage(layout: layout, model: model, folders: folders).document().utf8)
-    files["assets/search-index.js"] = Data(SearchIndex.script(SearchIndex.entries(apps.map { ($0.0, $0.1) })).utf8)
+    files["assets/search-index.js"] = Data(
+      SearchIndex.script(SearchIndex.entries(apps.map { ($0.0, $0.1) })).utf8)
     files["assets/site.css"] = Data(SiteAssets.css.utf8)
     files["assets/theme.js"] = Data(SiteAssets.themeScript.utf8)
     files["assets/site.js"] = Data(SiteAssets.siteScript.utf8)
-    files[OutputFolder.marker] = Data("This folder is a FlowAtlas site; flowatlas build may replace it.\n".utf8)
+    files[OutputFolder.marker] = Data(Self.marker(fingerprint: fingerprint).utf8)
 
     let sorted = files.keys.sorted().map { (path: $0, data: files[$0]!) }
     summary.pages = sorted.map(\.path).filter { $0.hasSuffix(".html") }
@@ -106,7 +163,9 @@ public struct SiteBuilder: Sendable {
   static func folders(for apps: [AppModel]) throws(SiteError) -> [String] {
     var slugger = Slugger(reserved: ["assets"])
     return try apps.map { app throws(SiteError) in
-      guard Slug.isValid(app.slug) else { throw .invalidModel(reason: "app \(app.name) has the slug “\(app.slug)”") }
+      guard Slug.isValid(app.slug) else {
+        throw .invalidModel(reason: "app \(app.name) has the slug “\(app.slug)”")
+      }
       return slugger.slug(for: app.slug)
     }
   }
@@ -135,4 +194,6 @@ public struct SiteSummary: Hashable, Sendable {
   public var diagramsDrawn: Int
   /// Diagrams reused from the previous build because nothing they depend on changed.
   public var diagramsReused: Int
+  /// True when the folder already held exactly this site and nothing was written.
+  public var unchanged: Bool
 }

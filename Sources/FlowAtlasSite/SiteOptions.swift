@@ -2,15 +2,16 @@
 public struct SiteOptions: Hashable, Sendable {
   /// Shown in the header and in every page title.
   public var title: String
-  /// Reuse an app's diagrams from the previous build in the output folder when its model,
-  /// subjects and provider are unchanged (see ``DiagramProvider/cacheIdentity``).
-  public var reuseDiagrams: Bool
+  /// Build on the previous site in the output folder: leave it as it is when nothing it was
+  /// built from changed, and reuse the diagrams of each app whose model and provider are
+  /// unchanged (see ``DiagramProvider/cacheIdentity``). False rebuilds everything.
+  public var incremental: Bool
 
   /// - Parameters:
   ///   - title: the site's name, "FlowAtlas" by default.
-  ///   - reuseDiagrams: reuse unchanged diagrams from the previous build; true by default.
-  public init(title: String = "FlowAtlas", reuseDiagrams: Bool = true) {
+  ///   - incremental: build on the previous site where nothing changed; true by default.
+  public init(title: String = "FlowAtlas", incremental: Bool = true) {
     self.title = title
-    self.reuseDiagrams = reuseDiagrams
+    self.incremental = incremental
   }
 }

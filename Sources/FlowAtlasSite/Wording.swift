@@ -34,7 +34,9 @@ enum Wording {
     let links = triggers.filter(isDeeplink)
     var parts: [[HTML]] = []
     if !actions.isEmpty { parts.append([.text("when the person taps ")] + orList(actions.map(quoted))) }
-    if !links.isEmpty { parts.append([.text("when the app is opened at ")] + orList(links.map { .code($0) })) }
+    if !links.isEmpty {
+      parts.append([.text("when the app is opened at ")] + orList(links.map { .code($0) }))
+    }
     if parts.isEmpty { return [.text("automatically")] }
     return Array(parts.joined(separator: [.text(", or ")]))
   }

@@ -45,11 +45,14 @@ struct DotDiagramProvider: DiagramProvider {
       for coordinator in app.coordinators {
         let url = links.flow(coordinator.slug).map { ", URL=\(Self.quote($0))" } ?? ""
         out += "  \(Self.quote(coordinator.type)) [class=\"coordinator\"\(url)];\n"
-        for child in coordinator.children { out += "  \(Self.quote(coordinator.type)) -> \(Self.quote(child));\n" }
+        for child in coordinator.children {
+          out += "  \(Self.quote(coordinator.type)) -> \(Self.quote(child));\n"
+        }
       }
     case .appMap:
       for (index, flow) in app.flows.enumerated() where !flow.screens.isEmpty {
-        out += "  subgraph \(Self.quote("cluster_\(index)")) {\n  id=\(Self.quote("\(prefix)-cluster-\(index)"));"
+        out +=
+          "  subgraph \(Self.quote("cluster_\(index)")) {\n  id=\(Self.quote("\(prefix)-cluster-\(index)"));"
         out += " label=\(Self.quote(flow.coordinator)); class=\"flow\";\n"
         for screen in flow.screens { out += "  " + screenNode(screen) }
         out += "  }\n"
@@ -57,7 +60,9 @@ struct DotDiagramProvider: DiagramProvider {
       out += edges(app.transitions, among: Set(app.screens.map(\.type)))
     case .flow(let coordinator):
       let flow = app.flow(coordinator)
-      let screens = Set((flow?.screens ?? []) + (flow.map { $0.entries + $0.exits } ?? []).flatMap { [$0.to] + ($0.from.map { [$0] } ?? []) })
+      let screens = Set(
+        (flow?.screens ?? [])
+          + (flow.map { $0.entries + $0.exits } ?? []).flatMap { [$0.to] + ($0.from.map { [$0] } ?? []) })
       for screen in screens.sorted() { out += screenNode(screen) }
       out += edges(app.transitions, among: screens)
     case .journey(let name):
@@ -66,7 +71,8 @@ struct DotDiagramProvider: DiagramProvider {
         guard case .transition(let from, let to, let kind, _, _) = step.kind else { continue }
         out += screenNode(to)
         if let from = from ?? previous {
-          out += "  \(Self.quote("s:" + from)) -> \(Self.quote("s:" + to)) [class=\"kind-\(kind.rawValue)\"];\n"
+          out +=
+            "  \(Self.quote("s:" + from)) -> \(Self.quote("s:" + to)) [class=\"kind-\(kind.rawValue)\"];\n"
         }
         previous = to
       }

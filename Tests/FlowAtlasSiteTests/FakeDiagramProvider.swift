@@ -46,7 +46,16 @@ final class FakeDiagramProvider: DiagramProvider {
     switch subject {
     case .hierarchy:
       nodes = app.coordinators.map { ($0.type, links.flow($0.slug), "coordinator") }
-    case .appMap, .journey:
+    case .journey(let name):
+      var seen: Set<String> = []
+      for step in app.run(named: name)?.steps ?? [] {
+        guard case .transition(_, let to, _, _, _) = step.kind, seen.insert(to).inserted,
+          let screen = app.screen(to)
+        else { continue }
+        let owner = screen.owner.flatMap { app.flow($0)?.slug }
+        nodes.append((screen.type, links.screen(owner, screen.slug), "screen"))
+      }
+    case .appMap:
       nodes = app.screens.map { screen in
         let owner = screen.owner.flatMap { app.flow($0)?.slug }
         return (screen.type, links.screen(owner, screen.slug), "screen")
@@ -71,21 +80,27 @@ final class FakeDiagramProvider: DiagramProvider {
       """
     for (index, node) in nodes.enumerated() {
       let y = -(index * 72 + 36)
-      svg += "<!-- \(escape(node.label)) -->\n<g id=\"\(prefix)_node\(index + 1)\" class=\"node \(node.cls)\">"
+      svg +=
+        "<!-- \(escape(node.label)) -->\n<g id=\"\(prefix)_node\(index + 1)\" class=\"node \(node.cls)\">"
       svg += "<title>\(escape(node.label))</title>\n"
       if let link = node.link {
-        svg += "<g id=\"a_\(prefix)_node\(index + 1)\"><a xlink:href=\"\(link)\" xlink:title=\"\(escape(node.label))\">\n"
+        svg +=
+          "<g id=\"a_\(prefix)_node\(index + 1)\"><a xlink:href=\"\(link)\" xlink:title=\"\(escape(node.label))\">\n"
       }
       svg += "<ellipse fill=\"none\" stroke=\"black\" cx=\"126\" cy=\"\(y)\" rx=\"120\" ry=\"18\"/>\n"
-      svg += "<text text-anchor=\"middle\" x=\"126\" y=\"\(y + 4)\" font-family=\"Times,serif\" font-size=\"14.00\">"
+      svg +=
+        "<text text-anchor=\"middle\" x=\"126\" y=\"\(y + 4)\" font-family=\"Times,serif\" font-size=\"14.00\">"
       svg += "\(escape(node.label))</text>\n"
       if node.link != nil { svg += "</a>\n</g>\n" }
       svg += "</g>\n"
       if index > 0 {
-        svg += "<g id=\"\(prefix)_edge\(index)\" class=\"edge kind-push\"><title>\(escape(nodes[index - 1].label))&#45;&gt;"
+        svg +=
+          "<g id=\"\(prefix)_edge\(index)\" class=\"edge kind-push\"><title>\(escape(nodes[index - 1].label))&#45;&gt;"
         svg += "\(escape(node.label))</title>\n"
-        svg += "<path fill=\"none\" stroke=\"black\" d=\"M126,\(y + 54)C126,\(y + 46) 126,\(y + 38) 126,\(y + 28)\"/>\n"
-        svg += "<polygon fill=\"black\" stroke=\"black\" points=\"129.5,\(y + 28) 126,\(y + 18) 122.5,\(y + 28) 129.5,\(y + 28)\"/>\n"
+        svg +=
+          "<path fill=\"none\" stroke=\"black\" d=\"M126,\(y + 54)C126,\(y + 46) 126,\(y + 38) 126,\(y + 28)\"/>\n"
+        svg +=
+          "<polygon fill=\"black\" stroke=\"black\" points=\"129.5,\(y + 28) 126,\(y + 18) 122.5,\(y + 28) 129.5,\(y + 28)\"/>\n"
         svg += "</g>\n"
       }
     }

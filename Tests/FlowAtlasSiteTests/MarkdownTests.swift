@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct MarkdownTests {
   @Test func rendersGitHubMarkdown() throws {
-    let html = try #require(Markdown.html("# Title\n\nSome *text* and ~~old~~.\n\n| a | b |\n|:-:|--:|\n| 1 | 2 |\n"))
+    let html = try #require(
+      Markdown.html("# Title\n\nSome *text* and ~~old~~.\n\n| a | b |\n|:-:|--:|\n| 1 | 2 |\n"))
     #expect(html.contains("<h3>Title</h3>"))
     #expect(html.contains("<em>text</em>"))
     #expect(html.contains("<del>old</del>"))

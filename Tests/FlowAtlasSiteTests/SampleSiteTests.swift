@@ -10,7 +10,8 @@ import Testing
   @Test func buildsTheSampleSiteWithGraphvizSVG() throws {
     let temp = try TemporaryFolder()
     defer { temp.remove() }
-    let output = ProcessInfo.processInfo.environment["FLOWATLAS_SITE_OUT"].map { URL(fileURLWithPath: $0) }
+    let output =
+      ProcessInfo.processInfo.environment["FLOWATLAS_SITE_OUT"].map { URL(fileURLWithPath: $0) }
       ?? temp.url.appendingPathComponent("site")
     let notes = temp.url.appendingPathComponent("notes")
     try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)

@@ -5,9 +5,10 @@ import Testing
 
 @Suite struct SiteBuilderTests {
   @discardableResult
-  func build(_ model: NavigationModel = SampleModel.model(), provider: any DiagramProvider = FakeDiagramProvider(),
-    notes: URL? = nil, into folder: URL) throws -> SiteSummary
-  {
+  func build(
+    _ model: NavigationModel = SampleModel.model(), provider: any DiagramProvider = FakeDiagramProvider(),
+    notes: URL? = nil, into folder: URL
+  ) throws -> SiteSummary {
     try SiteBuilder(model: model, diagrams: provider, notes: notes).build(into: folder)
   }
 
@@ -22,12 +23,15 @@ import Testing
     let summary = try build(into: site)
     #expect(
       summary.pages == [
-        "index.html", "shop/flow-app.html", "shop/flow-auth.html", "shop/flow-checkout.html", "shop/flow-main.html",
+        "index.html", "shop/flow-app.html", "shop/flow-auth.html", "shop/flow-checkout.html",
+        "shop/flow-main.html",
         "shop/flow-sign-up.html", "shop/index.html", "shop/journey-log-in-and-buy.html",
         "shop/journey-open-product-link.html", "shop/problems.html",
       ])
     let files = try TemporaryFolder.contents(of: site).keys
-    for asset in ["assets/site.css", "assets/site.js", "assets/theme.js", "assets/search-index.js", ".flowatlas-site"] {
+    for asset in [
+      "assets/site.css", "assets/site.js", "assets/theme.js", "assets/search-index.js", ".flowatlas-site",
+    ] {
       #expect(files.contains(asset))
     }
   }
@@ -43,7 +47,8 @@ import Testing
       #expect(
         html.contains(
           "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src &#39;none&#39;; script-src &#39;self&#39;; "
-            + "style-src &#39;self&#39;; img-src &#39;self&#39; data:; base-uri &#39;none&#39;; form-action &#39;none&#39;\">"),
+            + "style-src &#39;self&#39;; img-src &#39;self&#39; data:; base-uri &#39;none&#39;; form-action &#39;none&#39;\">"
+        ),
         "\(path)")
       #expect(html.contains("<a href=\"#main\" class=\"skip-link\">"), "\(path)")
       #expect(html.contains("<main id=\"main\""), "\(path)")
@@ -93,11 +98,16 @@ import Testing
     try build(into: site)
     let html = try page("shop/flow-auth.html", in: site)
     #expect(html.contains("id=\"screen-login-view-controller\""))
-    #expect(html.contains("It is started by <a href=\"flow-app.html\"><code class=\"flow-name\">AppCoordinator</code></a>"))
+    #expect(
+      html.contains(
+        "It is started by <a href=\"flow-app.html\"><code class=\"flow-name\">AppCoordinator</code></a>"))
     #expect(html.contains("When a run begins, <a href=\"flow-auth.html\">"))
     #expect(html.contains("when the person taps <q class=\"action\">login</q>"))
     #expect(html.contains("sets <a href=\"flow-main.html#screen-home-view-controller\">"))
-    #expect(html.contains("Starts <a href=\"flow-sign-up.html\"><code class=\"flow-name\">SignUpCoordinator</code></a>, which returns <code>registered</code>"))
+    #expect(
+      html.contains(
+        "Starts <a href=\"flow-sign-up.html\"><code class=\"flow-name\">SignUpCoordinator</code></a>, which returns <code>registered</code>"
+      ))
     #expect(html.contains("It finishes with <code>cancelled</code> or <code>loggedIn</code>."))
     #expect(html.contains("<figure class=\"diagram\" id=\"diagram\">"))
     #expect(html.contains("xlink:href=\"flow-auth.html#screen-login-view-controller\""))
@@ -112,12 +122,17 @@ import Testing
     let site = temp.url.appendingPathComponent("site")
     try build(into: site)
     let journey = try page("shop/journey-log-in-and-buy.html", in: site)
-    #expect(journey.contains("<li id=\"line-5\" class=\"step action\">Taps <q class=\"action\">Log in</q> (<code>login</code>) on"))
+    #expect(
+      journey.contains(
+        "<li id=\"line-5\" class=\"step action\">Taps <q class=\"action\">Log in</q> (<code>login</code>) on")
+    )
     #expect(journey.contains("finishes (<code>loggedIn</code>)"))
     #expect(journey.contains("<dt>device</dt><dd>iPhone 15</dd>"))
     #expect(journey.contains("id=\"line-16\""))
     let problems = try page("shop/problems.html", in: site)
-    #expect(problems.contains("<a href=\"journey-log-in-and-buy.html#line-16\"><code>traces/buy.jsonl:16</code></a>"))
+    #expect(
+      problems.contains(
+        "<a href=\"journey-log-in-and-buy.html#line-16\"><code>traces/buy.jsonl:16</code></a>"))
     let landing = try page("index.html", in: site)
     #expect(landing.contains("traces/broken.jsonl:1"))
     #expect(landing.contains("no header &lt;b&gt;here&lt;/b&gt;"))
@@ -186,23 +201,49 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: temp.url.path) == ["site"])
   }
 
-  @Test func unchangedRebuildReusesDiagrams() throws {
+  @Test func unchangedRebuildWritesNothingAndChangesReuseDiagrams() throws {
     let temp = try TemporaryFolder()
     defer { temp.remove() }
     let site = temp.url.appendingPathComponent("site")
     let provider = FakeDiagramProvider()
     let first = try build(provider: provider, into: site)
     let bytes = try TemporaryFolder.contents(of: site)
+    #expect(first.diagramsDrawn == 9 && first.diagramsReused == 0 && !first.unchanged)
+
     let second = try build(provider: provider, into: site)
     #expect(provider.callCount == 1)
-    #expect(first.diagramsDrawn == 9 && first.diagramsReused == 0)
-    #expect(second.diagramsDrawn == 0 && second.diagramsReused == 9)
+    #expect(second.unchanged && second.pages == first.pages)
     #expect(try TemporaryFolder.contents(of: site) == bytes)
-    // A new provider identity, or a changed model, draws again.
-    try build(provider: FakeDiagramProvider(identity: "fake-2"), into: site)
+
+    // Only the title changed: every page is written again, every diagram reused.
+    let retitled = try SiteBuilder(
+      model: SampleModel.model(), diagrams: provider, options: SiteOptions(title: "Shop docs")
+    ).build(into: site)
+    #expect(provider.callCount == 1)
+    #expect(!retitled.unchanged && retitled.diagramsDrawn == 0 && retitled.diagramsReused == 9)
+    #expect(try page("shop/index.html", in: site).contains("<title>Shop · Shop docs</title>"))
+
+    // A page deleted by hand is written again.
+    try FileManager.default.removeItem(at: site.appendingPathComponent("shop/flow-auth.html"))
+    try SiteBuilder(model: SampleModel.model(), diagrams: provider, options: SiteOptions(title: "Shop docs"))
+      .build(into: site)
+    #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("shop/flow-auth.html").path))
+
+    // A new provider identity draws again; then a new app is drawn while Shop's diagrams are reused.
     let other = FakeDiagramProvider(identity: "fake-2")
-    try build(SampleModel.model(hostile: true), provider: other, into: site)
-    #expect(other.callCount == 1, "the changed app (a new one) is drawn, the unchanged Shop reused")
+    try build(provider: other, into: site)
+    #expect(other.callCount == 1)
+    let grown = try build(SampleModel.model(hostile: true), provider: other, into: site)
+    #expect(other.callCount == 2)
+    #expect(grown.diagramsReused == 9 && grown.diagramsDrawn == 4)
+
+    // Not incremental: everything is drawn again, and the bytes are those of a fresh build.
+    let full = try SiteBuilder(
+      model: SampleModel.model(), diagrams: provider, options: SiteOptions(incremental: false)
+    )
+    .build(into: site)
+    #expect(full.diagramsDrawn == 9 && !full.unchanged)
+    #expect(try TemporaryFolder.contents(of: site) == bytes)
   }
 
   @Test func notesAreRenderedSafely() throws {
@@ -210,8 +251,10 @@ import Testing
     defer { temp.remove() }
     let notes = temp.url.appendingPathComponent("notes")
     try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
-    try Data("# Why\n\nAuth keeps the **token**.\n\n<script>alert(1)</script>\n\n[x](javascript:alert(2))\n".utf8)
-      .write(to: notes.appendingPathComponent("AuthCoordinator.md"))
+    try Data(
+      "# Why\n\nAuth keeps the **token**.\n\n<script>alert(1)</script>\n\n[x](javascript:alert(2))\n".utf8
+    )
+    .write(to: notes.appendingPathComponent("AuthCoordinator.md"))
     // A trace type that looks like a path never reaches the file system.
     try Data("secret".utf8).write(to: temp.url.appendingPathComponent("Evil.md"))
     let site = temp.url.appendingPathComponent("site")

@@ -1,0 +1,145 @@
+import FlowAtlasModel
+import FlowAtlasTrace
+
+/// A stable byte serialization of an app model for the diagram cache's fingerprint.
+///
+/// Written field by field because `String(reflecting:)` costs milliseconds per kilobyte on a
+/// big model; when the model gains a field that diagrams draw, add it here.
+struct ModelDigest {
+  private(set) var bytes: [UInt8] = []
+
+  mutating func add(_ text: String) {
+    bytes.append(contentsOf: text.utf8)
+    bytes.append(0)
+  }
+
+  mutating func add(_ text: String?) {
+    if let text { add(text) } else { bytes.append(1) }
+  }
+
+  mutating func add(_ number: Int) { add(String(number)) }
+
+  mutating func add(_ texts: [String]) {
+    add(texts.count)
+    for text in texts { add(text) }
+  }
+
+  mutating func add(_ transition: Transition) {
+    add(transition.from)
+    add(transition.to)
+    add(transition.kind.rawValue)
+    add(transition.coordinator)
+    add(transition.count)
+    add(transition.triggers)
+  }
+
+  mutating func add(_ trigger: Trigger) {
+    switch trigger {
+    case .action(let action, let label):
+      add("action")
+      add(action)
+      add(label)
+    case .deeplink(let url):
+      add("deeplink")
+      add(url)
+    case .automatic: add("automatic")
+    }
+  }
+
+  mutating func add(_ step: JourneyStep) {
+    add(step.line)
+    switch step.kind {
+    case .userAction(let screen, let action, let label):
+      add("userAction")
+      add(screen)
+      add(action)
+      add(label)
+    case .transition(let from, let to, let kind, let coordinator, let trigger):
+      add("transition")
+      add(from)
+      add(to)
+      add(kind.rawValue)
+      add(coordinator)
+      add(trigger)
+    case .flowStarted(let coordinator, let parent):
+      add("flowStarted")
+      add(coordinator)
+      add(parent)
+    case .flowFinished(let coordinator, let output):
+      add("flowFinished")
+      add(coordinator)
+      add(output)
+    case .deeplink(let url, let coordinator):
+      add("deeplink")
+      add(url)
+      add(coordinator)
+    case .note(let text):
+      add("note")
+      add(text)
+    }
+  }
+
+  mutating func add(_ app: AppModel) {
+    add(app.name)
+    add(app.slug)
+    add(app.runs.count)
+    for run in app.runs {
+      add(run.name)
+      add(run.slug)
+      add(run.title)
+      add(run.file)
+      add(run.metadata.flatMap { [$0.key, $0.value] })
+      add(run.events)
+      add(run.transitionCount)
+      add(run.steps.count)
+      for step in run.steps { add(step) }
+      add(run.instances.count)
+      for instance in run.instances {
+        add([instance.id, instance.type])
+        add(instance.parent)
+        add(instance.output)
+        add([
+          instance.startLine, instance.finishLine ?? -1, instance.detachLine ?? -1, instance.leaked ? 1 : 0,
+        ])
+      }
+    }
+    add(app.coordinators.count)
+    for coordinator in app.coordinators {
+      add([coordinator.type, coordinator.slug])
+      add([coordinator.starts, coordinator.leaks])
+      add(coordinator.children)
+      add(coordinator.parents)
+      add(coordinator.outputs)
+    }
+    add(app.screens.count)
+    for screen in app.screens {
+      add([screen.type, screen.slug])
+      add(screen.titles)
+      add(screen.owner)
+      add(screen.visits)
+    }
+    add(app.transitions.count)
+    for transition in app.transitions { add(transition) }
+    add(app.flows.count)
+    for flow in app.flows {
+      add([flow.coordinator, flow.slug])
+      add(flow.screens)
+      for list in [flow.entries, flow.internalTransitions, flow.exits] {
+        add(list.count)
+        for transition in list { add(transition) }
+      }
+      add(flow.children)
+      add(flow.outputs)
+    }
+    add(app.diagnostics.count)
+    for diagnostic in app.diagnostics {
+      add([diagnostic.code.rawValue, diagnostic.file, diagnostic.message])
+      add(diagnostic.line)
+    }
+  }
+
+  private mutating func add(_ numbers: [Int]) {
+    add(numbers.count)
+    for number in numbers { add(number) }
+  }
+}

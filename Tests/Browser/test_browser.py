@@ -1,0 +1,195 @@
+"""The site in a real headless Chromium, opened from file:// as a reader would."""
+
+import json
+import pathlib
+
+import pytest
+from selenium.common.exceptions import NoAlertPresentException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
+
+BLACK = {"rgb(0, 0, 0)", "#000000", "black", "none"}
+
+
+def _app_indexes(sites):
+    indexes = sorted(p for site in sites for p in site.glob("*/index.html") if p.parent.name != "assets")
+    assert indexes, "no app pages in the sites"
+    return indexes
+
+
+def _open(driver, path: pathlib.Path):
+    driver.get(path.resolve().as_uri())
+    WebDriverWait(driver, 20).until(lambda d: d.execute_script("return document.readyState") == "complete")
+
+
+def _set_color_scheme(driver, scheme):
+    driver.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]}
+    )
+
+
+def _assert_no_alert(driver, where):
+    try:
+        text = driver.switch_to.alert.text
+    except NoAlertPresentException:
+        return
+    pytest.fail(f"{where}: an alert opened ({text!r}): hostile text ran as script")
+
+
+def test_no_console_errors_and_no_alerts_on_any_page(driver, pages):
+    driver.get_log("browser")  # drop what earlier tests logged
+    for path in pages:
+        _open(driver, path)
+        _assert_no_alert(driver, path)
+        # Focus and hover every diagram link: an injected handler would fire now.
+        for link in driver.find_elements(By.CSS_SELECTOR, "svg a")[:20]:
+            driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('mouseover', {bubbles: true}))", link)
+        _assert_no_alert(driver, path)
+        problems = [entry for entry in driver.get_log("browser") if entry["level"] in ("SEVERE", "WARNING")]
+        assert problems == [], f"{path}: console messages: {problems}"
+
+
+def test_clicking_a_diagram_node_opens_its_flow(driver, sites):
+    for index in _app_indexes(sites):
+        _open(driver, index)
+        nodes = driver.find_elements(By.CSS_SELECTOR, "#hierarchy svg a")
+        assert nodes, f"{index}: the hierarchy diagram has no linked nodes"
+        target = nodes[0].get_attribute("href") or nodes[0].get_attribute("xlink:href")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", nodes[0])
+        nodes[0].find_element(By.CSS_SELECTOR, "text").click()
+        WebDriverWait(driver, 10).until(lambda d: "/flow-" in d.current_url)
+        assert driver.find_element(By.CSS_SELECTOR, "h1 .kicker").text.lower() == "flow", target
+        screen_links = driver.find_elements(By.CSS_SELECTOR, "#diagram svg a")
+        if screen_links:  # a flow with screens: its nodes go to the screens' anchors
+            screen_links[0].find_element(By.CSS_SELECTOR, "text").click()
+            WebDriverWait(driver, 10).until(lambda d: "#screen-" in d.current_url)
+            anchor = driver.current_url.split("#", 1)[1]
+            assert driver.find_elements(By.ID, anchor), f"no element with id {anchor}"
+
+
+def test_search_finds_a_screen(driver, sites):
+    for index in _app_indexes(sites):
+        _open(driver, index)
+        entries = driver.execute_script("return window.FLOWATLAS_SEARCH")
+        screens = [e for e in entries if e["k"] == "Screen" and e["u"].startswith(index.parent.name + "/")]
+        assert screens, f"{index}: the search index has no screens of this app"
+        wanted = screens[-1]
+        box = driver.find_element(By.ID, "search-input")
+        box.clear()
+        box.send_keys(wanted["t"])
+        results = driver.find_element(By.ID, "search-results")
+        WebDriverWait(driver, 10).until(lambda d: results.is_displayed())
+        titles = [e.text for e in results.find_elements(By.CSS_SELECTOR, ".title")]
+        assert wanted["t"] in titles, f"searching {wanted['t']!r} found {titles}"
+        box.send_keys(Keys.ENTER)
+        WebDriverWait(driver, 10).until(lambda d: "#screen-" in d.current_url or d.current_url.endswith("index.html"))
+        _assert_no_alert(driver, f"search for {wanted['t']!r}")
+
+
+def test_sidebar_filter_hides_what_does_not_match(driver, sites):
+    index = _app_indexes(sites)[0]
+    _open(driver, index)
+    box = driver.find_element(By.ID, "nav-filter")
+    box.send_keys("zzzz-nothing-matches")
+    visible = [a for a in driver.find_elements(By.CSS_SELECTOR, ".nav-lists a") if a.is_displayed()]
+    assert visible == []
+    box.clear()
+    box.send_keys(" ")
+    box.send_keys(Keys.BACKSPACE)
+    visible = [a for a in driver.find_elements(By.CSS_SELECTOR, ".nav-lists a") if a.is_displayed()]
+    assert visible, "clearing the filter shows the links again"
+
+
+def _diagram_colors(driver):
+    return driver.execute_script(
+        """
+        const edge = document.querySelector('.diagram-svg .edge path');
+        const text = document.querySelector('.diagram-svg .node text');
+        return {
+          edge: edge ? getComputedStyle(edge).stroke : null,
+          text: text ? getComputedStyle(text).fill : null,
+          background: getComputedStyle(document.body).backgroundColor,
+        };
+        """
+    )
+
+
+def _page_with_edges(driver, sites):
+    for index in _app_indexes(sites):
+        _open(driver, index)
+        if driver.find_elements(By.CSS_SELECTOR, ".diagram-svg .edge path"):
+            return index
+    pytest.fail("no diagram in the sites has an edge")
+
+
+def test_dark_mode_follows_the_system_and_restyles_diagrams(driver, sites):
+    try:
+        _set_color_scheme(driver, "dark")
+        page = _page_with_edges(driver, sites)
+        _open(driver, page)
+        colors = _diagram_colors(driver)
+        assert colors["edge"] not in BLACK, f"edges stay black in dark mode: {colors}"
+        assert colors["text"] not in BLACK, f"node labels stay black in dark mode: {colors}"
+        assert colors["background"] != "rgb(255, 255, 255)", colors
+        _set_color_scheme(driver, "light")
+        _open(driver, page)
+        light = _diagram_colors(driver)
+        assert light["background"] == "rgb(255, 255, 255)", light
+        assert light["edge"] != colors["edge"], "the edges are styled per theme"
+    finally:
+        _set_color_scheme(driver, "")
+
+
+def test_theme_toggle_switches_to_dark_and_back(driver, sites):
+    page = _page_with_edges(driver, sites)
+    _open(driver, page)
+    toggle = driver.find_element(By.ID, "theme-toggle")
+    toggle.click()
+    assert driver.execute_script("return document.documentElement.dataset.theme") == "dark"
+    assert _diagram_colors(driver)["edge"] not in BLACK
+    _open(driver, page)  # the choice is kept across pages
+    assert driver.execute_script("return document.documentElement.dataset.theme") == "dark"
+    driver.find_element(By.ID, "theme-toggle").click()
+    driver.find_element(By.ID, "theme-toggle").click()
+    assert driver.execute_script("return document.documentElement.dataset.theme || 'auto'") == "auto"
+
+
+def test_skip_link_moves_to_the_main_content(driver, sites):
+    _open(driver, _app_indexes(sites)[0])
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
+    focused = driver.switch_to.active_element
+    assert focused.get_attribute("class") == "skip-link"
+    focused.send_keys(Keys.ENTER)
+    assert driver.current_url.endswith("#main")
+
+
+def _axe_source():
+    import axe_playwright_python
+
+    return (pathlib.Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_serious_or_critical_violations(driver, pages, scheme):
+    source = _axe_source()
+    failures = []
+    try:
+        _set_color_scheme(driver, scheme)
+        for path in pages:
+            _open(driver, path)
+            driver.execute_script(source)
+            driver.set_script_timeout(120)
+            result = driver.execute_async_script(
+                "const done = arguments[arguments.length - 1];"
+                "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations), e => done(String(e)));"
+            )
+            assert isinstance(result, list), f"{path}: axe failed: {result}"
+            for violation in result:
+                if violation["impact"] in ("serious", "critical"):
+                    targets = [node["target"] for node in violation["nodes"][:5]]
+                    failures.append(f"{path}: {violation['id']} ({violation['impact']}): {violation['help']} {targets}")
+    finally:
+        _set_color_scheme(driver, "")
+    assert failures == [], "\n".join(failures)

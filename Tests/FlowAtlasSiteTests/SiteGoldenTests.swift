@@ -1,0 +1,55 @@
+import FlowAtlasModel
+import Foundation
+import Testing
+
+@testable import FlowAtlasSite
+
+/// The sample site's bytes, pinned: two pages in full (to review a change as a diff) and a
+/// SHA-256 per file. A change fails until it is re-recorded with `FLOWATLAS_RECORD=1`, and a
+/// re-record fails until `SiteBuilder.templateVersion` is bumped, so that an unchanged
+/// rebuild never keeps pages an older FlowAtlas wrote. A re-record run always fails once.
+@Suite struct SiteGoldenTests {
+  static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+    "Golden")
+  static let pinnedPages = ["shop/flow-auth.html", "shop/journey-log-in-and-buy.html"]
+
+  @Test func sampleSiteMatchesTheGoldenFiles() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    try SiteBuilder(model: SampleModel.model(hostile: true), diagrams: FakeDiagramProvider()).build(
+      into: site)
+    let files = try TemporaryFolder.contents(of: site)
+    var manifest = "templateVersion \(SiteBuilder.templateVersion)\n"
+    for path in files.keys.sorted() {
+      manifest += "\(Fingerprint.sha256(Array(files[path]!))) \(path)\n"
+    }
+    let manifestURL = Self.golden.appendingPathComponent("site-manifest.txt")
+    let recorded = try? String(contentsOf: manifestURL, encoding: .utf8)
+
+    if ProcessInfo.processInfo.environment["FLOWATLAS_RECORD"] == "1" {
+      if let recorded, recorded != manifest,
+        recorded.hasPrefix("templateVersion \(SiteBuilder.templateVersion)\n")
+      {
+        Issue.record("the site's bytes changed: bump SiteBuilder.templateVersion, then re-record")
+        return
+      }
+      try Data(manifest.utf8).write(to: manifestURL)
+      for page in Self.pinnedPages {
+        try files[page]!.write(to: Self.golden.appendingPathComponent(page.replacing("/", with: "-")))
+      }
+      Issue.record("golden files re-recorded in \(Self.golden.path); run again without FLOWATLAS_RECORD")
+      return
+    }
+
+    for page in Self.pinnedPages {
+      let expected = try String(
+        contentsOf: Self.golden.appendingPathComponent(page.replacing("/", with: "-")), encoding: .utf8)
+      #expect(
+        String(decoding: files[page]!, as: UTF8.self) == expected, "\(page) differs from its golden file")
+    }
+    #expect(
+      recorded == manifest,
+      "the site's bytes changed: review, bump SiteBuilder.templateVersion, re-record with FLOWATLAS_RECORD=1")
+  }
+}
