@@ -54,7 +54,7 @@ enum RecordingBenchmark {
     }
     let memory = best(of: rounds) {
       measure(pairs: pairs, screens: screens) { router in
-        recorded(router, sink: MemoryTraceSink())
+        recorded(router, sink: FlowAtlasRecording.MemoryTraceSink())
       }
     }
 

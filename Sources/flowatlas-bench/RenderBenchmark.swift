@@ -39,10 +39,10 @@ enum RenderBenchmark {
 
   static func compareWithDot(runs: Int) throws {
     let small = try DiagramBuilder.diagram(
-      for: .appMap, of: SyntheticApp.make(coordinators: 3, screensPer: 4)
+      for: .appMap, of: SyntheticAppModel.make(coordinators: 3, screensPer: 4)
     ).dot
     let large = try DiagramBuilder.diagram(
-      for: .appMap, of: SyntheticApp.make(coordinators: 15, screensPer: 10)
+      for: .appMap, of: SyntheticAppModel.make(coordinators: 15, screensPer: 10)
     ).dot
     print("In-process SVG vs dot -Tsvg (fastest of \(runs) renders, wall time)")
     for (name, dot) in [("small", small), ("large", large)] {
@@ -93,7 +93,7 @@ enum RenderBenchmark {
     // A site's worth: three apps, each with its app map, hierarchy and every flow.
     var jobs: [RenderJob] = []
     for (coordinators, screens) in [(12, 10), (8, 8), (6, 12)] {
-      let app = SyntheticApp.make(coordinators: coordinators, screensPer: screens)
+      let app = SyntheticAppModel.make(coordinators: coordinators, screensPer: screens)
       var subjects: [DiagramSubject] = [.appMap, .hierarchy]
       subjects += app.flows.map { .flow(coordinator: $0.coordinator) }
       for subject in subjects {
@@ -174,7 +174,7 @@ extension Duration {
 
 /// A generated app like the render tests': flows of screens, about three
 /// transitions out of each, mostly within the flow (deterministic).
-enum SyntheticApp {
+enum SyntheticAppModel {
   static func make(coordinators: Int, screensPer: Int) -> AppModel {
     var state: UInt64 = 42
     func random(_ bound: Int) -> Int {
