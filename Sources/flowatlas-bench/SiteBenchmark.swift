@@ -13,14 +13,14 @@ import Foundation
 /// Each round runs a full build (fresh output folder), an unchanged rebuild and Graphviz
 /// alone back to back, so load on the machine hits all three alike; medians are reported.
 enum SiteBenchmark {
-  /// `site CORPUS [--flowatlas PATH] [--runs N] [--jobs N] [--work DIR] [--breakdown 1]`.
+  /// `site CORPUS [--flowatlas PATH] [--runs N] [--jobs N] [--work DIR] [--breakdown 1] [--per-file 1]`.
   static func run(_ arguments: [String]) throws -> Int32 {
     let options = try Options(arguments)
     guard let corpus = options.positional.first else {
       throw BenchError.usage(
         "site needs CORPUS (a folder of traces; write one with flowatlas-bench generate)\n"
           + "usage: flowatlas-bench site CORPUS [--flowatlas PATH] [--runs N] [--jobs N] [--work DIR] "
-          + "[--breakdown 1]")
+          + "[--breakdown 1] [--per-file 1]")
     }
     let flowatlas = options.values["flowatlas"] ?? siblingExecutable("flowatlas")
     let runs = max(1, options.int("runs", default: 3))
@@ -39,7 +39,7 @@ enum SiteBenchmark {
     }
     let events = model.apps.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.events } }
     let screens = model.apps.reduce(0) { $0 + $1.screens.count }
-    print(
+    say(
       "corpus: \(files.count) files, \(String(format: "%.1f", Double(bytes) / 1e6)) MB, \(events) events, "
         + "\(model.apps.count) apps, \(screens) screen types")
 
@@ -47,18 +47,20 @@ enum SiteBenchmark {
     let building = try clock.measure { diagrams = try siteDiagrams(of: model) }
     let dotFolder = "\(work)/dot"
     let list = try writeDOT(diagrams, into: dotFolder)
-    print(
+    say(
       "diagrams: \(diagrams.count), DOT \(String(format: "%.1f", Double(list.bytes) / 1e6)) MB "
         + "(in-process: ingest \(format(seconds(ingest))) s, DOT \(format(seconds(building))) s)")
-    print("flowatlas: \(flowatlas), \(jobs) jobs, \(runs) rounds, work folder \(work)")
+    say("flowatlas: \(flowatlas), \(jobs) jobs, \(runs) rounds, work folder \(work)")
 
     var rounds: [Round] = []
     for index in 1...runs {
       let round = try measureRound(
-        corpus: corpus, flowatlas: flowatlas, jobs: jobs, work: work, dotFolder: dotFolder, list: list.path)
-      print(
+        corpus: corpus, flowatlas: flowatlas, jobs: jobs, work: work, dotFolder: dotFolder, list: list.path,
+        perFileToo: options.values["per-file"] != nil)
+      say(
         "round \(index): full \(format(round.full.seconds)) s, rebuild \(format(round.rebuild.seconds)) s, "
-          + "graphviz alone \(format(round.graphviz.seconds)) s (xargs -n 1: \(format(round.graphvizPerFile.seconds)) s), "
+          + "graphviz alone \(format(round.graphviz.seconds)) s"
+          + (round.graphvizPerFile.map { " (xargs -n 1: \(format($0.seconds)) s)" } ?? "") + ", "
           + "peak RSS build \(megabytes(round.full.ownPeakKB)) MB / tree \(megabytes(round.full.treePeakKB)) MB"
       )
       rounds.append(round)
@@ -77,8 +79,8 @@ enum SiteBenchmark {
     var rebuild: TimedChild.Outcome
     /// The fastest of the batched runs: the strictest denominator.
     var graphviz: TimedChild.Outcome
-    /// One `dot` process per diagram: pays process start-up per diagram, the pool does not.
-    var graphvizPerFile: TimedChild.Outcome
+    /// One `dot` process per diagram (`--per-file 1`): pays process start-up per diagram, the pool does not.
+    var graphvizPerFile: TimedChild.Outcome?
   }
 
   /// Every diagram the site draws, as the site asks for it: the app map, the hierarchy, each
@@ -117,7 +119,8 @@ enum SiteBenchmark {
   }
 
   private static func measureRound(
-    corpus: String, flowatlas: String, jobs: Int, work: String, dotFolder: String, list: String
+    corpus: String, flowatlas: String, jobs: Int, work: String, dotFolder: String, list: String,
+    perFileToo: Bool
   ) throws -> Round {
     let site = "\(work)/site"
     try? FileManager.default.removeItem(atPath: site)
@@ -126,10 +129,12 @@ enum SiteBenchmark {
       errors: "\(work)/build.log")
     let full = try checked(build.run(), "flowatlas build (full)", log: "\(work)/build.log")
     let rebuild = try checked(build.run(), "flowatlas build (rebuild)", log: "\(work)/build.log")
-    let perFile = try graphviz(list: list, dotFolder: dotFolder, jobs: jobs, batch: 1, work: work)
     let batched = try graphviz(list: list, dotFolder: dotFolder, jobs: jobs, batch: 8, work: work)
+    let perFile =
+      perFileToo ? try graphviz(list: list, dotFolder: dotFolder, jobs: jobs, batch: 1, work: work) : nil
     return Round(
-      full: full, rebuild: rebuild, graphviz: batched.seconds < perFile.seconds ? batched : perFile,
+      full: full, rebuild: rebuild,
+      graphviz: perFile.map { $0.seconds < batched.seconds ? $0 : batched } ?? batched,
       graphvizPerFile: perFile)
   }
 
@@ -170,34 +175,38 @@ enum SiteBenchmark {
     let full = median(rounds.map(\.full.seconds))
     let rebuild = median(rounds.map(\.rebuild.seconds))
     let graphviz = median(rounds.map(\.graphviz.seconds))
-    let perFile = median(rounds.map(\.graphvizPerFile.seconds))
+    let perFile = rounds.compactMap(\.graphvizPerFile?.seconds)
     let buildRatio = median(rounds.map { $0.full.seconds / $0.graphviz.seconds })
     let rebuildRatio = median(rounds.map { $0.rebuild.seconds / $0.full.seconds })
-    print("")
-    print("| measure (median of \(rounds.count)) | value | goal | met |")
-    print("|---|---:|---:|---|")
-    print("| full build, flowatlas build | \(format(full)) s | | |")
-    print("| Graphviz alone, dot -Tsvg × jobs | \(format(graphviz)) s | | |")
-    print("| Graphviz alone, one dot per diagram | \(format(perFile)) s | | |")
-    print(
+    say("")
+    say("| measure (median of \(rounds.count)) | value | goal | met |")
+    say("|---|---:|---:|---|")
+    say("| full build, flowatlas build | \(format(full)) s | | |")
+    say("| Graphviz alone, dot -Tsvg × jobs | \(format(graphviz)) s | | |")
+    if !perFile.isEmpty { say("| Graphviz alone, one dot per diagram | \(format(median(perFile))) s | | |") }
+    say(
       "| full build / Graphviz alone | \(format(buildRatio))× | ≤ 1.3× | \(buildRatio <= 1.3 ? "yes" : "no") |"
     )
-    print("| unchanged rebuild | \(format(rebuild)) s | | |")
-    print(
+    say("| unchanged rebuild | \(format(rebuild)) s | | |")
+    say(
       "| rebuild / full build | \(format(rebuildRatio * 100))% | ≤ 10% | \(rebuildRatio <= 0.10 ? "yes" : "no") |"
     )
-    print("| peak RSS, build process | \(megabytes(rounds.map(\.full.ownPeakKB).max() ?? 0)) MB | | |")
-    print(
+    say("| peak RSS, build process | \(megabytes(rounds.map(\.full.ownPeakKB).max() ?? 0)) MB | | |")
+    say(
       "| peak RSS, largest process of the build tree | \(megabytes(rounds.map(\.full.treePeakKB).max() ?? 0)) MB | | |"
     )
-    print("| peak RSS, rebuild | \(megabytes(rounds.map(\.rebuild.ownPeakKB).max() ?? 0)) MB | | |")
-    print(
+    say("| peak RSS, rebuild | \(megabytes(rounds.map(\.rebuild.ownPeakKB).max() ?? 0)) MB | | |")
+    say(
       "| CPU of full build (user + sys, incl. workers) | \(format(median(rounds.map { $0.full.userSeconds + $0.full.systemSeconds }))) s | | |"
     )
-    print(
+    say(
       "| CPU of Graphviz alone (user + sys) | \(format(median(rounds.map { $0.graphviz.userSeconds + $0.graphviz.systemSeconds }))) s | | |"
     )
   }
+
+  /// Prints a line at once, unbuffered, so that progress shows while the rounds run even when the
+  /// output goes to a file.
+  static func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
 
   /// `name` next to this benchmark's executable (both are built into `.build/release`).
   static func siblingExecutable(_ name: String) -> String {

@@ -77,22 +77,23 @@ struct SiteBreakdown {
     var again: SiteSummary?
     let reused = try timed { again = try builder.build(into: URL(fileURLWithPath: site)) }
 
-    print("")
-    print("breakdown (in-process, one run):")
-    print("| stage | wall s | CPU s of this process |")
-    print("|---|---:|---:|")
-    print("| ingest: ModelBuilder with journeys | \(SiteBenchmark.format(ingest)) | |")
-    print("| DOT text, DiagramBuilder (part of the next row) | \(SiteBenchmark.format(dotSeconds)) | |")
-    print(
+    SiteBenchmark.say("")
+    SiteBenchmark.say("breakdown (in-process, one run):")
+    SiteBenchmark.say("| stage | wall s | CPU s of this process |")
+    SiteBenchmark.say("|---|---:|---:|")
+    SiteBenchmark.say("| ingest: ModelBuilder with journeys | \(SiteBenchmark.format(ingest)) | |")
+    SiteBenchmark.say(
+      "| DOT text, DiagramBuilder (part of the next row) | \(SiteBenchmark.format(dotSeconds)) | |")
+    SiteBenchmark.say(
       "| diagrams: DiagramRenderer.svgs over a RenderPool of \(jobs) workers, "
         + "\(svgs.values.reduce(0) { $0 + $1.count }) SVGs, \(svgBytes / 1_000_000) MB | "
         + "\(SiteBenchmark.format(drawing.wall)) | \(SiteBenchmark.format(drawing.cpu)) (workers not counted) |"
     )
-    print(
+    SiteBenchmark.say(
       "| pages + write, diagrams given: SiteBuilder.build, \(summary?.pages.count ?? 0) pages, "
         + "\(written / 1_000_000) MB written | \(SiteBenchmark.format(pages.wall)) | \(SiteBenchmark.format(pages.cpu)) |"
     )
-    print(
+    SiteBenchmark.say(
       "| same again over the previous site (\(again?.diagramsReused ?? 0) diagrams reused) | "
         + "\(SiteBenchmark.format(reused.wall)) | \(SiteBenchmark.format(reused.cpu)) |")
   }
