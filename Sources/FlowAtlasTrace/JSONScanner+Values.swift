@@ -81,6 +81,15 @@ extension JSONScanner {
     var i = token.start
     let negative = base[i] == UInt8(ascii: "-")
     if negative { i += 1 }
+    if token.end - i <= 18 {
+      // Eighteen digits cannot overflow: no checks needed.
+      var value = 0
+      while i < token.end {
+        value = value &* 10 &+ Int(base[i] &- UInt8(ascii: "0"))
+        i += 1
+      }
+      return negative ? -value : value
+    }
     var value = 0
     while i < token.end {
       let digit = Int(base[i] &- UInt8(ascii: "0"))

@@ -52,7 +52,7 @@ extension TraceDecoder {
       if !reported {
         report(
           .unknownEvent,
-          "unknown event \"\(view.string(fields.event))\", skipped; check its spelling, or upgrade "
+          "unknown event \(Self.quoted(view.string(fields.event))), skipped; check its spelling, or upgrade "
             + "FlowAtlas if a newer writer made it",
           into: &consumer)
       }
@@ -77,11 +77,11 @@ extension TraceDecoder {
     case .id(let id):
       guard let known = symbols[id].screen else {
         if !reported {
-          let text = symbols[id].string
+          let text = Self.quoted(symbols[id].string)
           report(
             .unknownScreen,
-            "screen \"\(text)\" was never introduced; give the screen as an object "
-              + "{\"id\":\"\(text)\",\"type\":…} the first time it appears (the line is skipped)",
+            "screen \(text) was never introduced; give the screen as an object "
+              + "{\"id\":\(text),\"type\":…} the first time it appears (the line is skipped)",
             into: &consumer)
         }
         return
@@ -142,8 +142,8 @@ extension TraceDecoder {
       if let parent = decoded.parent, !symbols[parent].isCoordinator, !reported {
         report(
           .unknownCoordinator,
-          "parent coordinator \"\(symbols[parent].string)\" was never started or attached; record its "
-            + "coordinator.start first (\"\(symbols[id].string)\" is still started under it)",
+          "parent coordinator \(Self.quoted(symbols[parent].string)) was never started or attached; record its "
+            + "coordinator.start first (\(Self.quoted(symbols[id].string)) is still started under it)",
           into: &consumer)
       }
       symbols[id].isCoordinator = true
@@ -153,7 +153,7 @@ extension TraceDecoder {
         if !reported {
           report(
             .unknownCoordinator,
-            "coordinator \"\(symbols[id].string)\" was never started or attached; record its "
+            "coordinator \(Self.quoted(symbols[id].string)) was never started or attached; record its "
               + "coordinator.start before its \(line.name) (the line is skipped)",
             into: &consumer)
         }
@@ -165,7 +165,7 @@ extension TraceDecoder {
       if !reported {
         report(
           .unknownCoordinator,
-          "coordinator \"\(symbols[id].string)\" was never started or attached; record its "
+          "coordinator \(Self.quoted(symbols[id].string)) was never started or attached; record its "
             + "coordinator.start before its first \(line.name) (the event is used without a coordinator)",
           into: &consumer)
       }

@@ -159,6 +159,16 @@ struct TraceDecoder {
     }
   }
 
+  /// Text from the trace as it appears in a message: in JSON quotes with control characters
+  /// escaped, so a hostile id cannot break the `file:line: message` line, and cut short.
+  static func quoted(_ text: String) -> String {
+    let limit = 60
+    let short = text.count > limit ? String(text.prefix(limit)) + "…" : text
+    var bytes: [UInt8] = []
+    TraceRecordEncoder.appendString(short, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
   /// A description of a syntax error for a message: what was expected and the 1-based column.
   static func describe(_ error: JSONSyntaxError) -> String {
     "\(error.problem) at column \(error.offset + 1)"

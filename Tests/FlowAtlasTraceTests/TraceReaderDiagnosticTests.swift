@@ -249,3 +249,20 @@ extension String {
     #expect(document.records.map(\.line) == [4, 6])
   }
 }
+
+@Suite struct DiagnosticMessageTests {
+  @Test func hostileIdsCannotBreakTheMessageLine() {
+    let id = "s9\n/etc:1: error: fake \u{1B}[31m" + String(repeating: "x", count: 200)
+    var bytes: [UInt8] = []
+    TraceRecordEncoder.appendString(id, to: &bytes)
+    let text =
+      #"{"flowatlas":"trace","version":1,"app":"A","run":"r"}"# + "\n"
+      + #"{"seq":1,"event":"router.push","screen":"# + String(decoding: bytes, as: UTF8.self) + "}\n"
+    let read = TraceDocument.read(bytes: Array(text.utf8))
+    let message = read.diagnostics.first?.formatted ?? ""
+    #expect(read.diagnostics.map(\.code) == [.unknownScreen])
+    #expect(!message.contains("\n") && !message.contains("\u{1B}"))
+    #expect(message.contains(#""s9\n/etc:1: error: fake \u001b[31mxxx"#))
+    #expect(message.count < 400)  // The id appears twice, each cut to 60 characters.
+  }
+}
