@@ -12,10 +12,11 @@ struct AppTally: Sendable {
   var coordinators: [String: CoordinatorTally] = [:]
   var diagnostics: [Diagnostic] = []
 
-  /// Adds `other` into this tally; keys already here keep their spelling.
-  mutating func merge(_ other: AppTally) {
+  /// Adds `other` (and a run's list of transitions) into this tally; keys already here keep their spelling.
+  mutating func merge(_ other: AppTally, transitions list: [(TransitionKey, TransitionTally)] = []) {
     runs.append(contentsOf: other.runs)
     for (key, tally) in other.transitions { transitions[key, default: TransitionTally()].merge(tally) }
+    for (key, tally) in list { transitions[key, default: TransitionTally()].merge(tally) }
     for (key, tally) in other.screens { screens[key, default: ScreenTally()].merge(tally) }
     for (key, tally) in other.coordinators {
       coordinators[key, default: CoordinatorTally()].merge(tally)

@@ -21,7 +21,7 @@ public struct ModelAccumulator: Sendable {
       unattributed.append(contentsOf: run.tally.diagnostics)
       return
     }
-    apps[app, default: AppTally()].merge(run.tally)
+    apps[app, default: AppTally()].merge(run.tally, transitions: run.transitions)
   }
 
   /// Adds everything `other` holds (runs added to it count as added here, after this one's).

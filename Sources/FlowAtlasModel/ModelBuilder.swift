@@ -13,8 +13,9 @@ public struct ModelBuilder: Sendable {
   /// Reads one trace file into a consumer; the trace module's reader in production.
   typealias Read = @Sendable (_ file: String, _ replay: inout RunReplay) throws -> Void
 
-  /// When false, runs keep no journey steps: memory then grows only with distinct
-  /// screens, transitions and coordinator types, never with the number of events.
+  /// When false, runs keep no journey steps and no coordinator instance lists: memory
+  /// then grows only with distinct screens, transitions and coordinator types (and the
+  /// number of runs), never with the number of events.
   public var keepsJourneys: Bool
   /// How many files are replayed at once (at least 1).
   public var workers: Int
@@ -22,7 +23,7 @@ public struct ModelBuilder: Sendable {
 
   /// A builder reading trace files with the trace module's ``TraceReader``.
   /// - Parameters:
-  ///   - keepsJourneys: false to keep no journey steps (for huge inputs).
+  ///   - keepsJourneys: false to keep no journey steps or instance lists (for huge inputs).
   ///   - workers: files replayed at once; defaults to the machine's active cores.
   public init(keepsJourneys: Bool = true, workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
     self.init(keepsJourneys: keepsJourneys, workers: workers) { file, replay in
@@ -43,6 +44,19 @@ public struct ModelBuilder: Sendable {
   ///   opened or read; problems inside traces are diagnostics in the model instead.
   public func build(files: [String]) throws -> NavigationModel {
     try accumulate(files: files).model()
+  }
+
+  /// The model of traces held in memory (tests, tools that receive traces over a pipe).
+  /// - Parameter traces: each trace's name (as diagnostics and runs name its file) and bytes;
+  ///   a name given twice keeps its last bytes.
+  /// - Returns: the same model as ``build(files:)`` would give for files with those names and bytes.
+  public func build(traces: [(file: String, bytes: [UInt8])]) -> NavigationModel {
+    let contents = Dictionary(traces.map { ($0.file, $0.bytes) }, uniquingKeysWith: { $1 })
+    let builder = ModelBuilder(keepsJourneys: keepsJourneys, workers: workers) { file, replay in
+      TraceReader.read(bytes: contents[file] ?? [], path: file, into: &replay)
+    }
+    // Reading memory cannot fail, so neither can this.
+    return (try? builder.build(files: Array(contents.keys))) ?? NavigationModel(apps: [], diagnostics: [])
   }
 
   /// The runs of `files`, added up but not yet sorted into a model.

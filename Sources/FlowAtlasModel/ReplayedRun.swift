@@ -13,10 +13,14 @@ public struct ReplayedRun: Sendable {
   public var diagnostics: [Diagnostic] { tally.diagnostics }
 
   var tally: AppTally
+  /// The run's transitions, each key once (kept out of ``tally`` so that adding
+  /// the run to an app hashes each key once, not twice).
+  var transitions: [(TransitionKey, TransitionTally)]
 
-  init(file: String, app: String?, tally: AppTally) {
+  init(file: String, app: String?, tally: AppTally, transitions: [(TransitionKey, TransitionTally)] = []) {
     self.file = file
     self.app = app
     self.tally = tally
+    self.transitions = transitions
   }
 }

@@ -1,5 +1,3 @@
-import FlowAtlasTrace
-
 /// The spec's model of what routers show ("The model a reader derives", "Stacks").
 ///
 /// Each router has a navigation stack and, above it, modal layers that are
@@ -12,12 +10,12 @@ import FlowAtlasTrace
 struct RouterStacks {
   /// One router's screens: its navigation stack and the modal layers above it.
   struct Stack {
-    var base: [Screen] = []
+    var base: [ShownScreen] = []
     /// Never holds an empty layer: `present` adds a layer of one screen and
     /// nothing removes a layer's last screen except `dismiss`, which drops the layer.
-    var modals: [[Screen]] = []
+    var modals: [[ShownScreen]] = []
 
-    var top: Screen? { modals.last?.last ?? base.last }
+    var top: ShownScreen? { modals.last?.last ?? base.last }
     var showsNothing: Bool { base.isEmpty && modals.isEmpty }
   }
 
@@ -35,34 +33,34 @@ struct RouterStacks {
   private var waiting: [Entry] = []
   /// The last screens removed, oldest overwritten first: a `user.action` may name a
   /// screen just popped (writers can record the tap after the transition it caused).
-  private var removed: [Screen] = []
+  private var removed: [ShownScreen] = []
   private var nextRemoved = 0
   private static let removedKept = 16
 
   /// The screen people see now, if any.
-  var current: Screen? {
+  var current: ShownScreen? {
     for entry in ordered {
       if let top = entry.stack.top { return top }
     }
     return nil
   }
 
-  /// The type of a screen some router still shows, searched from the current screen down.
-  func type(ofScreen id: String) -> String? {
-    func find(in entries: [Entry]) -> String? {
+  /// A screen some router still shows (searched from the newest router down), else one
+  /// of the last few removed.
+  func screen(withID id: String) -> ShownScreen? {
+    func find(in entries: [Entry]) -> ShownScreen? {
       for entry in entries {
         for layer in entry.stack.modals.reversed() {
-          if let screen = layer.last(where: { $0.id == id }) { return screen.type }
+          if let screen = layer.last(where: { $0.id == id }) { return screen }
         }
-        if let screen = entry.stack.base.last(where: { $0.id == id }) { return screen.type }
+        if let screen = entry.stack.base.last(where: { $0.id == id }) { return screen }
       }
       return nil
     }
-    if let type = find(in: ordered) ?? find(in: waiting) { return type }
-    return removed.last { $0.id == id }?.type
+    return find(in: ordered) ?? find(in: waiting) ?? removed.last { $0.id == id }
   }
 
-  private mutating func retire(_ screen: Screen) {
+  private mutating func retire(_ screen: ShownScreen) {
     if removed.count < Self.removedKept {
       removed.append(screen)
     } else {
@@ -77,7 +75,7 @@ struct RouterStacks {
 
   /// Replaces everything `router` shows with `screen`; a background `setRoot`
   /// prepares the router without entering it in (or moving it within) the order.
-  mutating func setRoot(_ screen: Screen, router: RouterID, background: Bool) {
+  mutating func setRoot(_ screen: ShownScreen, router: RouterID, background: Bool) {
     if background, let index = ordered.firstIndex(where: { $0.router == router }) {
       retire(ordered[index].stack)
       ordered[index].stack = Stack(base: [screen])
@@ -96,7 +94,7 @@ struct RouterStacks {
   }
 
   /// Adds `screen` to the top layer of `router`.
-  mutating func push(_ screen: Screen, router: RouterID) {
+  mutating func push(_ screen: ShownScreen, router: RouterID) {
     let index = front(router)
     if ordered[index].stack.modals.isEmpty {
       ordered[index].stack.base.append(screen)
@@ -138,7 +136,7 @@ struct RouterStacks {
   }
 
   /// Adds a modal layer holding `screen` above everything `router` shows.
-  mutating func present(_ screen: Screen, router: RouterID) {
+  mutating func present(_ screen: ShownScreen, router: RouterID) {
     let index = front(router)
     ordered[index].stack.modals.append([screen])
   }
@@ -153,7 +151,7 @@ struct RouterStacks {
   }
 
   /// Makes `router` the one shown; a router that shows nothing yet gets `screen` as its stack.
-  mutating func selectTab(_ screen: Screen, router: RouterID) {
+  mutating func selectTab(_ screen: ShownScreen, router: RouterID) {
     let index = front(router)
     if ordered[index].stack.showsNothing {
       ordered[index].stack = Stack(base: [screen])

@@ -2,11 +2,12 @@ import FlowAtlasTrace
 
 extension RunReplay {
   /// The type of a coordinator instance started or attached earlier in this run.
-  mutating func type(ofCoordinator id: String) -> String? {
+  /// The type (as an index in ``coordinatorTypes``) of an instance started or attached earlier.
+  mutating func type(ofCoordinator id: String) -> Int32? {
     if let lastCoordinator, lastCoordinator.id == id { return lastCoordinator.type }
     guard let index = instanceIndex[id] else { return nil }
-    lastCoordinator = (id, instances[index].type)
-    return instances[index].type
+    lastCoordinator = (id, instanceTypes[index])
+    return instanceTypes[index]
   }
 
   mutating func start(_ id: String, type: String, parent: String?, line: Int) {
@@ -52,8 +53,10 @@ extension RunReplay {
     } else {
       instanceIndex[id] = instances.count
       instances.append(CoordinatorInstance(id: id, type: type, parent: parent, startLine: line))
+      instanceTypes.append(coordinatorTypes.index(type))
     }
-    guard let parent, let parentType = self.type(ofCoordinator: parent) else { return nil }
+    guard let parent, let parentIndex = self.type(ofCoordinator: parent) else { return nil }
+    let parentType = coordinatorTypes[parentIndex]
     tally.coordinators[parentType, default: CoordinatorTally()].children.insert(type)
     tally.coordinators[type, default: CoordinatorTally()].parents.insert(parentType)
     return parentType

@@ -11,28 +11,31 @@ extension RunReplay {
   ///   - line: the event's line, for `empty-stack`.
   ///   - change: applies the event; returns false for `empty-stack`.
   mutating func navigate(
-    _ kind: TransitionKind, coordinator: String?, target: Screen?, line: Int,
+    _ kind: TransitionKind, coordinator: String?, target: ShownScreen?, line: Int,
     change: (inout RouterStacks) -> Bool
   ) {
-    let coordinatorType = coordinator.map { type(ofCoordinator: $0) } ?? nil
+    let coordinatorType = coordinator.flatMap { type(ofCoordinator: $0) }
     let trigger = takeTrigger()
     let before = currentScreen
     if !change(&stacks) {
       reportEmptyStack(kind, line: line)
     }
-    if let target {
-      Self.tally(
-        &tally.screens[target.type, default: ScreenTally()], title: target.title, shownBy: coordinatorType)
+    if let target, let coordinatorType {
+      screenTallies[Int(target.typeIndex)].shown(by: coordinatorType)
     }
     currentScreen = stacks.current
     guard let after = currentScreen, after.id != before?.id else { return }
-    let key = TransitionKey(from: before?.type, to: after.type, kind: kind, coordinator: coordinatorType)
-    Self.count(&tally.transitions[key, default: TransitionTally()], trigger: trigger.name)
+    let key = RunTransitionKey(
+      from: before?.typeIndex ?? -1, to: after.typeIndex, kind: kind, coordinator: coordinatorType ?? -1)
+    Self.count(&transitions[key, default: TransitionTally()], trigger: trigger.name)
     transitionCount += 1
-    keep(
-      .transition(
-        from: before?.type, to: after.type, kind: kind, coordinator: coordinatorType, trigger: trigger),
-      line)
+    if keepsJourney {
+      let coordinatorName = coordinatorType.map { coordinatorTypes[$0] }
+      keep(
+        .transition(
+          from: before?.type, to: after.type, kind: kind, coordinator: coordinatorName, trigger: trigger),
+        line)
+    }
   }
 
   /// The trigger of the next transition: the latest action since the previous
@@ -48,41 +51,63 @@ extension RunReplay {
     return .automatic
   }
 
-  /// One lookup per event for the screen type's title and owner count.
-  private static func tally(_ screen: inout ScreenTally, title: String?, shownBy coordinator: String?) {
-    if let title { screen.add(title: title) }
-    if let coordinator { screen.shown(by: coordinator) }
-  }
-
   /// One lookup per transition for its count and trigger.
   private static func count(_ transition: inout TransitionTally, trigger: String?) {
     transition.count += 1
     if let trigger { transition.triggers.insert(trigger) }
   }
 
-  /// The screen a mention names. The reader resolves every mention to its object
-  /// form; for an id alone, the screen is looked up among those the routers show.
-  mutating func resolve(_ mention: ScreenMention) -> Screen {
+  /// The screen a mention names, with its type interned and its title counted as seen.
+  /// The reader resolves every mention to its object form; for an id alone, the screen
+  /// is looked up among those the routers show.
+  mutating func show(_ mention: ScreenMention) -> ShownScreen {
     switch mention {
     case .introduce(let screen):
-      return screen
+      let index = screenTypes.index(screen.type)
+      if Int(index) == screenTallies.count { screenTallies.append(RunScreenTally()) }
+      if let title = screen.title { screenTallies[Int(index)].add(title: title) }
+      return ShownScreen(id: screen.id, type: screen.type, typeIndex: index)
     case .reference(let id):
-      return Screen(id: id, type: screenType(id))
+      if let known = shownScreen(id) { return known }
+      return show(.introduce(Screen(id: id, type: id)))
     }
   }
 
   /// Records a screen a `pop` or `dismiss` names (its type and title count as seen).
   mutating func note(_ mention: ScreenMention) {
-    let screen = resolve(mention)
-    Self.tally(&tally.screens[screen.type, default: ScreenTally()], title: screen.title, shownBy: nil)
+    _ = show(mention)
   }
 
-  /// The type of the screen with this id: the current screen's, else one a router still
-  /// shows, else one of the last few removed (a `user.action` names its screen by id only,
-  /// and people act on what they see). A screen long gone is named by its id.
+  /// The screen with this id: the current one, else one a router still shows, else one
+  /// of the last few removed (a `user.action` names its screen by id only, and people
+  /// act on what they see).
+  func shownScreen(_ id: String) -> ShownScreen? {
+    if let currentScreen, currentScreen.id == id { return currentScreen }
+    return stacks.screen(withID: id)
+  }
+
+  /// The type name of the screen with this id; a screen long gone is named by its id.
   func screenType(_ id: String) -> String {
-    if let currentScreen, currentScreen.id == id { return currentScreen.type }
-    return stacks.type(ofScreen: id) ?? id
+    shownScreen(id)?.type ?? id
+  }
+
+  /// Turns this run's indexed tallies into named ones, once per distinct type.
+  /// - Returns: the run's transitions by name, as a list: each name is unique within
+  ///   the run, so they go straight into the app's table without a table of their own.
+  mutating func nameTallies() -> [(TransitionKey, TransitionTally)] {
+    let named = transitions.map { key, value in
+      let name = TransitionKey(
+        from: key.from < 0 ? nil : screenTypes[key.from], to: screenTypes[key.to], kind: key.kind,
+        coordinator: key.coordinator < 0 ? nil : coordinatorTypes[key.coordinator])
+      return (name, value)
+    }
+    for (index, screen) in screenTallies.enumerated() {
+      var screenTally = ScreenTally()
+      screenTally.titles = screen.titles
+      for (type, count) in screen.shownBy { screenTally.shown(by: coordinatorTypes[type], count: count) }
+      tally.screens[screenTypes.names[index], default: ScreenTally()].merge(screenTally)
+    }
+    return named
   }
 
   /// Appends a journey step unless journeys are off.

@@ -16,11 +16,19 @@ public struct RunReplay: TraceConsumer {
   var header: TraceHeader?
   var stacks = RouterStacks()
   /// The current screen after the latest router event (the stacks' answer, kept).
-  var currentScreen: Screen?
+  var currentScreen: ShownScreen?
   var instances: [CoordinatorInstance] = []
   var instanceIndex: [String: Int] = [:]
+  /// Each instance's type as an index in ``coordinatorTypes``, parallel to ``instances``.
+  var instanceTypes: [Int32] = []
   /// The coordinator looked up last: consecutive events mostly name the same one.
-  var lastCoordinator: (id: String, type: String)?
+  var lastCoordinator: (id: String, type: Int32)?
+  var screenTypes = TypeTable()
+  var coordinatorTypes = TypeTable()
+  /// Parallel to ``screenTypes``.
+  var screenTallies: [RunScreenTally] = []
+  /// This run's transitions by type indices; turned into names when the run ends.
+  var transitions: [RunTransitionKey: TransitionTally] = [:]
   /// Child instance id → the parent it is attached to (by `coordinator.attach`).
   var attachedTo: [String: String] = [:]
   var pendingAction: (action: String, label: String?)?
@@ -74,13 +82,13 @@ public struct RunReplay: TraceConsumer {
     case .coordinatorDeinit:
       break
     case .setRoot(let mention, let coordinator, let router, let background):
-      let screen = resolve(mention)
+      let screen = show(mention)
       navigate(.setRoot, coordinator: coordinator, target: screen, line: line) { stacks in
         stacks.setRoot(screen, router: router, background: background == true)
         return true
       }
     case .push(let mention, let coordinator, let router, _):
-      let screen = resolve(mention)
+      let screen = show(mention)
       navigate(.push, coordinator: coordinator, target: screen, line: line) { stacks in
         stacks.push(screen, router: router)
         return true
@@ -93,7 +101,7 @@ public struct RunReplay: TraceConsumer {
         $0.popToRoot(router: router)
       }
     case .present(let mention, let coordinator, let router, _):
-      let screen = resolve(mention)
+      let screen = show(mention)
       navigate(.present, coordinator: coordinator, target: screen, line: line) { stacks in
         stacks.present(screen, router: router)
         return true
@@ -104,7 +112,7 @@ public struct RunReplay: TraceConsumer {
         $0.dismiss(router: router)
       }
     case .selectTab(let mention, let coordinator, let router, _):
-      let screen = resolve(mention)
+      let screen = show(mention)
       navigate(.selectTab, coordinator: coordinator, target: screen, line: line) { stacks in
         stacks.selectTab(screen, router: router)
         return true
@@ -114,7 +122,8 @@ public struct RunReplay: TraceConsumer {
       keep(.userAction(screen: screenType(screenID), action: action, label: label), line)
     case .deeplinkOpen(let url, let coordinator):
       pendingDeeplink = url
-      keep(.deeplink(url: url, coordinator: coordinator.map { type(ofCoordinator: $0) } ?? nil), line)
+      let type = coordinator.flatMap { self.type(ofCoordinator: $0) }.map { coordinatorTypes[$0] }
+      keep(.deeplink(url: url, coordinator: type), line)
     case .note(let text):
       keep(.note(text), line)
     }
@@ -126,6 +135,7 @@ public struct RunReplay: TraceConsumer {
       return
     }
     reportLeaks(at: summary.lastLine, run: header.run)
+    let named = nameTallies()
     let metadata = header.metadata.map { MetadataEntry(key: $0.key, value: $0.value) }
       .sorted { $0.key < $1.key }
     tally.runs = [
@@ -134,6 +144,6 @@ public struct RunReplay: TraceConsumer {
         events: summary.events, transitionCount: transitionCount, steps: steps,
         instances: keepsJourney ? instances : [])
     ]
-    finished = ReplayedRun(file: file, app: header.app, tally: tally)
+    finished = ReplayedRun(file: file, app: header.app, tally: tally, transitions: named)
   }
 }

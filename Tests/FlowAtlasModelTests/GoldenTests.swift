@@ -64,3 +64,20 @@ struct GoldenTests {
     #expect(throws: TraceReadError.self) { try Self.builder(workers: 2).build(files: ["missing.jsonl"]) }
   }
 }
+
+@Suite("Building from memory")
+struct MemoryBuildTests {
+  @Test func tracesInMemoryGiveTheSameModelAsTheirFiles() throws {
+    let files = GoldenTests.allFiles
+    let traces = try files.map { file in
+      (
+        file: file,
+        bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: GoldenTests.fixtures + "/" + file)))
+      )
+    }
+    let fromMemory = ModelBuilder(workers: 2).build(traces: traces.reversed())
+    let fromFiles = try GoldenTests.builder(workers: 2).build(files: files)
+    #expect(fromMemory == fromFiles)
+    #expect(!fromMemory.apps.isEmpty)
+  }
+}
