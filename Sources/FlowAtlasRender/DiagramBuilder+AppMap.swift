@@ -133,6 +133,27 @@ extension DiagramBuilder {
           id: nodeID, label: "\(label)\n\(screens)", tooltip: "\(owner): \(screens)",
           classes: ["coordinator", "owner-\(slug)"], link: context.flowLink(owner), role: .coordinator))
     }
+    // Entry points: the flows whose screens runs begin on.
+    let entries = context.app.transitions.filter { $0.from == nil }
+    if !entries.isEmpty {
+      let startID = ids.make("start")
+      graph.nodes.append(startNode(id: startID))
+      var entryCounts: [String: (kind: TransitionKind, count: Int)] = [:]
+      for group in entryEdgeGroups(entries) {
+        let owner = ownerKey(group.to)
+        let previous = entryCounts[owner]
+        entryCounts[owner] = (previous?.kind ?? group.kind, (previous?.count ?? 0) + group.count)
+      }
+      for owner in entryCounts.keys.sorted() where nodeIDs[owner] != nil {
+        let (kind, count) = entryCounts[owner]!
+        let ownerName = owner == unowned ? "screens without a coordinator" : owner
+        graph.edges.append(
+          transitionEdge(
+            kind: kind, from: startID, to: nodeIDs[owner]!, fromLabel: nil, toLabel: ownerName, count: count,
+            triggers: [], id: ids.make("entry", nodeIDs[owner]!.dropPrefix(id)), options: context.options,
+            extraClasses: ["entry"]))
+      }
+    }
     struct Link {
       var count = 0
       var kinds: [TransitionKind: Int] = [:]
@@ -148,7 +169,17 @@ extension DiagramBuilder {
       links[key, default: Link()].count += group.count
       links[key, default: Link()].kinds[group.kind, default: 0] += group.count
     }
-    for key in links.keys.sorted() {
+    // Dense apps link every flow to every other; past ~3 links per box the
+    // layout takes minutes and reads as noise. Keep the most frequent links.
+    let limit = min(context.options.maxAppMapTransitions, 3 * max(graph.nodes.count, 1))
+    var kept = links.keys.sorted()
+    if kept.count > limit {
+      let total = kept.count
+      kept = Array(kept.sorted { (links[$0]!.count, $1) > (links[$1]!.count, $0) }.prefix(limit)).sorted()
+      let note = "Showing the \(limit) most frequent of \(total) links between flows."
+      graph.caption = graph.caption.map { $0 + "\n" + note } ?? note
+    }
+    for key in kept {
       let link = links[key]!
       let (from, to) = ends[key]!
       // The most frequent kind styles the edge; the tooltip lists them all.

@@ -159,6 +159,27 @@ public enum DiagramBuilder {
       count: count)
   }
 
+  /// A diagram of one box that says `diagram` could not be drawn and why: the
+  /// last resort when even the cheaper drawing failed or ran out of time.
+  static func placeholder(replacing diagram: Diagram, reason: RenderError) -> Diagram {
+    let why: String
+    switch reason {
+    case .timedOut(let seconds): why = "Graphviz needed more than \(Int(seconds.rounded())) s to lay it out"
+    case .layoutFailed, .invalidDOT, .renderFailed: why = "Graphviz could not lay it out"
+    default: why = "the render worker failed"
+    }
+    var graph = DiagramGraph(
+      id: diagram.id, kind: diagram.graph.kind, direction: .topToBottom,
+      caption: "This diagram is too large to draw: \(why). Open the flows for smaller diagrams.")
+    graph.nodes.append(
+      DiagramGraph.Node(
+        id: diagram.id + "-placeholder", label: "Diagram not drawn", tooltip: reason.localizedDescription,
+        classes: ["placeholder"], link: nil, role: .neighbour))
+    return Diagram(
+      subject: diagram.subject, graph: graph, isCoordinatorLevel: diagram.isCoordinatorLevel,
+      isSimplified: true)
+  }
+
   static func startNode(id: String) -> DiagramGraph.Node {
     DiagramGraph.Node(
       id: id, label: "start", tooltip: "Where runs begin", classes: ["start"], link: nil, role: .start)

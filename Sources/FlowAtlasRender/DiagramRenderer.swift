@@ -4,7 +4,9 @@ import FlowAtlasModel
 /// fails or runs past the deadline, and saying so in the diagram.
 ///
 /// The fallback: the app map becomes coordinator-level; other diagrams lose
-/// their clusters and edge labels. If that fails too, the error is thrown.
+/// their clusters and edge labels. If that fails too, the diagram is replaced
+/// by a box saying it could not be drawn and why; only if even that cannot be
+/// drawn is the error thrown.
 public struct DiagramRenderer: Sendable {
   public var engine: RenderEngine
   public var options: DiagramOptions
@@ -115,9 +117,23 @@ public struct DiagramRenderer: Sendable {
       }
     }
     let retried = engine.render(retries.map { RenderJob(dot: $0.diagram.dot, format: format) })
+    var placeholders: [(index: Int, diagram: Diagram, reason: RenderError)] = []
     for (retry, result) in zip(retries, retried) {
+      switch result {
+      case .success(let bytes):
+        output[retry.index] = rendered(retry.diagram, format: format, bytes: bytes, reason: retry.reason)
+      case .failure(let reason):
+        // Last resort: a box that says the diagram could not be drawn, so a
+        // site still gets a page, never a multi-minute wait.
+        placeholders.append(
+          (retry.index, DiagramBuilder.placeholder(replacing: retry.diagram, reason: reason), reason))
+      }
+    }
+    let drawn = engine.render(placeholders.map { RenderJob(dot: $0.diagram.dot, format: format) })
+    for (placeholder, result) in zip(placeholders, drawn) {
       let bytes = try result.get()
-      output[retry.index] = rendered(retry.diagram, format: format, bytes: bytes, reason: retry.reason)
+      output[placeholder.index] = rendered(
+        placeholder.diagram, format: format, bytes: bytes, reason: placeholder.reason)
     }
     return output.map { $0! }
   }

@@ -1,10 +1,12 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
 
-/// One running render worker: its pid and the pipes to its stdin and stdout.
+/// One running render worker: its pid and the socket that is its stdin and stdout.
 ///
 /// Used by one thread at a time: ``RenderPool`` takes it out of its idle list
 /// before use and puts it back after, hence `@unchecked Sendable`.
@@ -46,10 +48,18 @@ final class WorkerProcess: @unchecked Sendable {
 
     let argv = ([executable] + arguments).map { strdup($0) }
     defer { argv.forEach { free($0) } }
+    // The worker inherits our environment (fontconfig and Graphviz read it).
+    let environment = ProcessInfo.processInfo.environment.sorted { $0.key < $1.key }.map {
+      strdup("\($0.key)=\($0.value)")
+    }
+    defer { environment.forEach { free($0) } }
     var pid: pid_t = 0
     let status = (argv + [nil]).withUnsafeBufferPointer { argvBuffer in
-      posix_spawn(
-        &pid, executable, &actions, nil, UnsafeMutablePointer(mutating: argvBuffer.baseAddress!), nil)
+      (environment + [nil]).withUnsafeBufferPointer { environmentBuffer in
+        posix_spawn(
+          &pid, executable, &actions, nil, UnsafeMutablePointer(mutating: argvBuffer.baseAddress!),
+          UnsafeMutablePointer(mutating: environmentBuffer.baseAddress!))
+      }
     }
     close(ends[1])
     guard status == 0 else {
@@ -69,7 +79,9 @@ final class WorkerProcess: @unchecked Sendable {
     guard let request = WorkerFrame.request(job) else { return .failure(.notAGraphvizFormat(job.format)) }
     let clock = ContinuousClock()
     let end = clock.now.advanced(by: deadline)
-    guard send(request) else { return .failure(crashed()) }
+    if case .failure(let error) = send(request, until: end, deadline: deadline, clock: clock) {
+      return .failure(error)
+    }
     switch read(count: 4, until: end, deadline: deadline, clock: clock) {
     case .failure(let error): return .failure(error)
     case .success(let header):
@@ -90,7 +102,8 @@ final class WorkerProcess: @unchecked Sendable {
   var isStopped: Bool { stopped }
 
   /// Ends the worker: closing its stdin lets it exit by itself; `force` kills it
-  /// first (a layout in progress cannot be interrupted any other way).
+  /// first (a layout in progress cannot be interrupted any other way). Without
+  /// `force` it gets a second to exit before it is killed: stopping never hangs.
   ///
   /// - Returns: How it ended, for messages ("exited with status 1", "killed by signal 6").
   @discardableResult
@@ -100,53 +113,62 @@ final class WorkerProcess: @unchecked Sendable {
     if force { kill(pid, SIGKILL) }
     close(channel)
     var status: Int32 = 0
+    if !force {
+      var waited = 0
+      while waitpid(pid, &status, WNOHANG) == 0 && waited < 1000 {
+        usleep(2000)
+        waited += 2
+      }
+      if waited >= 1000 { kill(pid, SIGKILL) } else { return Self.describe(status) }
+    }
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return Self.describe(status)
+  }
+
+  private static func describe(_ status: Int32) -> String {
     let signal = status & 0x7F
     return signal == 0 ? "exited with status \((status >> 8) & 0xFF)" : "killed by signal \(signal)"
   }
 
-  /// The worker closed its output: it crashed (Graphviz aborts on some graphs) or exited.
+  /// The worker closed its end: it crashed (Graphviz aborts on some graphs) or exited.
   private func crashed() -> RenderError {
     .workerFailed(message: "the render worker \(stop(force: false)) while drawing")
   }
 
-  /// Writes all of `bytes`; false when the worker is gone (no SIGPIPE).
-  private func send(_ bytes: [UInt8]) -> Bool {
+  /// Writes all of `bytes` before `end`; a worker that is gone is an error, not a SIGPIPE.
+  private func send(
+    _ bytes: [UInt8], until end: ContinuousClock.Instant, deadline: Duration, clock: ContinuousClock
+  ) -> Result<Void, RenderError> {
     var done = 0
     while done < bytes.count {
+      if let error = wait(for: POLLOUT, until: end, deadline: deadline, clock: clock) {
+        return .failure(error)
+      }
       let sent = bytes.withUnsafeBytes { buffer in
+        // Non-blocking: a worker that stops reading must not hold us past the deadline.
         #if canImport(Glibc)
-          Glibc.send(channel, buffer.baseAddress! + done, bytes.count - done, Int32(MSG_NOSIGNAL))
+          Glibc.send(
+            channel, buffer.baseAddress! + done, bytes.count - done, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
         #else
-          Darwin.send(channel, buffer.baseAddress! + done, bytes.count - done, 0)
+          Darwin.send(channel, buffer.baseAddress! + done, bytes.count - done, MSG_DONTWAIT)
         #endif
       }
-      if sent < 0 && errno == EINTR { continue }
-      guard sent > 0 else { return false }
+      if sent < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) { continue }
+      guard sent > 0 else { return .failure(crashed()) }
       done += sent
     }
-    return true
+    return .success(())
   }
 
   private func read(
     count: Int, until end: ContinuousClock.Instant, deadline: Duration, clock: ContinuousClock
-  )
-    -> Result<[UInt8], RenderError>
-  {
+  ) -> Result<[UInt8], RenderError> {
     var bytes = [UInt8](repeating: 0, count: count)
     var done = 0
     while done < count {
-      let left = clock.now.duration(to: end)
-      guard left > .zero else {
-        stop(force: true)
-        return .failure(.timedOut(seconds: deadline.seconds))
+      if let error = wait(for: POLLIN, until: end, deadline: deadline, clock: clock) {
+        return .failure(error)
       }
-      var poller = pollfd(fd: channel, events: Int16(POLLIN), revents: 0)
-      let millis = Int32(
-        clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
-      let ready = poll(&poller, 1, max(millis, 1))
-      if ready < 0 && errno == EINTR { continue }
-      if ready == 0 { continue }
       let got = bytes.withUnsafeMutableBytes { buffer in
         FileDescriptorIO.systemRead(channel, buffer.baseAddress! + done, count - done)
       }
@@ -155,6 +177,26 @@ final class WorkerProcess: @unchecked Sendable {
       done += got
     }
     return .success(bytes)
+  }
+
+  /// Waits until the socket is ready for `events` (or closed); past `end` the
+  /// worker is killed and the job has timed out.
+  private func wait(
+    for events: Int32, until end: ContinuousClock.Instant, deadline: Duration, clock: ContinuousClock
+  ) -> RenderError? {
+    while true {
+      let left = clock.now.duration(to: end)
+      guard left > .zero else {
+        stop(force: true)
+        return .timedOut(seconds: deadline.seconds)
+      }
+      var poller = pollfd(fd: channel, events: Int16(events), revents: 0)
+      let millis = Int32(
+        clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+      let ready = poll(&poller, 1, max(millis, 1))
+      if ready > 0 { return nil }
+      if ready < 0 && errno != EINTR { return crashed() }
+    }
   }
 }
 

@@ -45,6 +45,13 @@ enum RenderBenchmark {
       for: .appMap, of: SyntheticAppModel.make(coordinators: 15, screensPer: 10)
     ).dot
     print("In-process SVG vs dot -Tsvg (fastest of \(runs) renders, wall time)")
+    // dot's own start (loading its plugins) on an empty graph: most of what the
+    // in-process render saves on a small diagram.
+    let empty = FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-bench-empty.dot")
+    try "digraph empty {}\n".write(to: empty, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: empty) }
+    let start = try measure(runs) { _ = try runDot(empty.path) }.fastest
+    print("  dot start alone (empty graph): \(ms(start)) ms")
     for (name, dot) in [("small", small), ("large", large)] {
       let file = FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-bench-\(name).dot")
       try dot.write(to: file, atomically: true, encoding: .utf8)
@@ -114,14 +121,20 @@ enum RenderBenchmark {
       for result in pool.render(jobs) { _ = try result.get() }
       return (clock.now - start).seconds
     }
+    // The control, interleaved with our rounds: the same jobs drawn by `dot`
+    // processes one at a time vs two at a time, i.e. what the machine allows.
+    let control = try DotControl(jobs: jobs)
     var one: [Double] = []
     var two: [Double] = []
     var ratios: [Double] = []
+    var controlRatios: [Double] = []
     for _ in 0..<rounds {
       one.append(try timed(workers: 1))
       two.append(try timed(workers: 2))
       ratios.append(one.last! / two.last!)
+      controlRatios.append(control.timed(parallel: 1) / control.timed(parallel: 2))
     }
+    controlRatios.sort()
     let inProcess = try measure(rounds) {
       for job in jobs { _ = try Graphviz.render(dot: job.dot, format: job.format) }
     }
@@ -134,6 +147,9 @@ enum RenderBenchmark {
     var load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?"
     load = load.split(separator: " ").prefix(3).joined(separator: " ")
     print("  cores: \(ProcessInfo.processInfo.activeProcessorCount), load average: \(load)")
+    print(
+      "  control, same jobs with dot processes in the same rounds: 2 at a time vs 1, paired speedup median "
+        + "\(String(format: "%.2f", controlRatios[controlRatios.count / 2]))× (what the machine allowed)")
   }
 
   // MARK: Measuring
@@ -159,6 +175,37 @@ enum RenderBenchmark {
   }
 
   static func ms(_ seconds: Double) -> String { String(format: "%.1f", seconds * 1000) }
+}
+
+/// The same jobs drawn by `dot` processes, one or two at a time.
+struct DotControl {
+  let files: [String]
+  let directory: URL
+
+  init(jobs: [RenderJob]) throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-bench-control")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    var paths: [String] = []
+    for (index, job) in jobs.enumerated() {
+      let file = directory.appendingPathComponent("\(index).dot")
+      try job.dot.write(to: file, atomically: true, encoding: .utf8)
+      paths.append(file.path)
+    }
+    files = paths
+  }
+
+  func timed(parallel: Int) -> Double {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let files = self.files
+    DispatchQueue.concurrentPerform(iterations: parallel) { lane in
+      for (index, file) in files.enumerated() where index % parallel == lane {
+        _ = try? RenderBenchmark.runDot(file)
+      }
+    }
+    let elapsed = clock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  }
 }
 
 struct BenchmarkError: Error, LocalizedError {

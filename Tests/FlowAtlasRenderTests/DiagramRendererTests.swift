@@ -54,7 +54,23 @@ import Testing
     #expect(rendered[2].fallbackReason == nil && !rendered[2].isSimplified)
   }
 
-  @Test func whenTheFallbackFailsTooTheErrorIsThrown() {
+  @Test func whenTheFallbackFailsTooAPlaceholderSaysSo() throws {
+    let engine = RenderEngine.custom { jobs in
+      jobs.map { job in
+        job.dot.contains("placeholder")
+          ? Result { () throws(RenderError) in try Graphviz.render(dot: job.dot, format: job.format) }
+          : .failure(.timedOut(seconds: 30))
+      }
+    }
+    let rendered = try DiagramRenderer(engine: engine).render([.appMap], of: SampleApps.shop, format: .svg)[0]
+    #expect(rendered.isSimplified)
+    #expect(rendered.fallbackReason == .timedOut(seconds: 30))
+    #expect(rendered.caption?.contains("more than 30 s") == true)
+    #expect(rendered.text.contains("Diagram not drawn"))
+    #expect(rendered.text.contains(#"id="shop&#45;app&#45;map""#))
+  }
+
+  @Test func whenEvenThePlaceholderFailsTheErrorIsThrown() {
     let renderer = DiagramRenderer(
       engine: .custom { jobs in jobs.map { _ in .failure(.timedOut(seconds: 1)) } })
     #expect(throws: RenderError.timedOut(seconds: 1)) {

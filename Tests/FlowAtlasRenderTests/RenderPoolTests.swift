@@ -75,6 +75,15 @@ import Testing
     }
   }
 
+  /// A job larger than the socket's buffer, to a worker that never reads: the
+  /// deadline covers sending too.
+  @Test func aWorkerThatDoesNotReadIsKilledAtTheDeadline() {
+    let pool = RenderPool(
+      executable: "/bin/sleep", arguments: ["600"], workers: 1, deadline: .milliseconds(50))
+    let huge = "digraph g { a }\n" + String(repeating: "// padding\n", count: 400_000)
+    #expect(throws: RenderError.timedOut(seconds: 0.05)) { try pool.render(dot: huge, format: .svg) }
+  }
+
   @Test func aWorkerThatExitsIsAnError() {
     let pool = RenderPool(executable: "/bin/true", arguments: [], workers: 1)
     #expect {
