@@ -133,15 +133,29 @@ struct AppPages: Sendable {
     .el(
       "nav", [.cls("sidebar"), .aria("label", label)],
       [
+        // Shown on small screens only, where the navigation folds away above the page.
         .el(
-          "label", [.attr("for", "nav-filter"), .cls("visually-hidden")], [.text("Filter the navigation")]),
-        .el(
-          "input",
+          "button",
           [
-            .id("nav-filter"), .cls("nav-filter"), .attr("type", "search"), .attr("placeholder", "Filter…"),
-            .attr("autocomplete", "off"),
+            .cls("nav-toggle"), .attr("type", "button"), .aria("expanded", "false"),
+            .aria("controls", "nav-body"),
+          ],
+          [.text("Menu")]),
+        .el(
+          "div", [.id("nav-body"), .cls("nav-body")],
+          [
+            .el(
+              "label", [.attr("for", "nav-filter"), .cls("visually-hidden")], [.text("Filter the navigation")]
+            ),
+            .el(
+              "input",
+              [
+                .id("nav-filter"), .cls("nav-filter"), .attr("type", "search"),
+                .attr("placeholder", "Filter…"),
+                .attr("autocomplete", "off"),
+              ]),
+            .el("div", [.cls("nav-lists")], sections),
           ]),
-        .el("div", [.cls("nav-lists")], sections),
       ])
   }
 

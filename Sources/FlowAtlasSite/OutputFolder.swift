@@ -44,6 +44,7 @@ enum OutputFolder {
       ".\(output.lastPathComponent).flowatlas-new-\(UUID().uuidString)")
     do {
       try manager.createDirectory(at: parent, withIntermediateDirectories: true)
+      removeLeftovers(of: output)
       try manager.createDirectory(at: staging, withIntermediateDirectories: false)
     } catch {
       throw .writeFailed(path: staging.path, reason: error.localizedDescription)
@@ -66,6 +67,23 @@ enum OutputFolder {
       try? manager.removeItem(at: staging)
       if let error = error as? SiteError { throw error }
       throw .writeFailed(path: output.path, reason: error.localizedDescription)
+    }
+  }
+
+  /// Removes the staging and set-aside folders an interrupted build of `output` left next to
+  /// it: only folders named as this type names them and holding the site marker.
+  private static func removeLeftovers(of output: URL) {
+    let manager = FileManager.default
+    let parent = output.deletingLastPathComponent()
+    let prefixes = [
+      ".\(output.lastPathComponent).flowatlas-new-", ".\(output.lastPathComponent).flowatlas-old-",
+    ]
+    guard let names = try? manager.contentsOfDirectory(atPath: parent.path) else { return }
+    for name in names where prefixes.contains(where: name.hasPrefix) {
+      let folder = parent.appendingPathComponent(name, isDirectory: true)
+      if manager.fileExists(atPath: folder.appendingPathComponent(marker).path) {
+        try? manager.removeItem(at: folder)
+      }
     }
   }
 

@@ -7,6 +7,7 @@ extension SiteAssets {
     // FlowAtlas: apply the reader's chosen colour theme (auto, light or dark) before painting.
     (function () {
       "use strict";
+      document.documentElement.classList.add("js");
       try {
         var theme = window.localStorage.getItem("flowatlas-theme");
         if (theme === "light" || theme === "dark") {
@@ -55,6 +56,16 @@ extension SiteAssets {
           showTheme();
         });
         showTheme();
+      }
+
+      // Small screens: the navigation folds behind its Menu button.
+      var navToggle = document.querySelector(".nav-toggle");
+      if (navToggle) {
+        navToggle.addEventListener("click", function () {
+          var open = navToggle.getAttribute("aria-expanded") !== "true";
+          navToggle.setAttribute("aria-expanded", open ? "true" : "false");
+          navToggle.closest(".sidebar").classList.toggle("open", open);
+        });
       }
 
       // Sidebar filter: hide links that do not match, and section titles left without links.

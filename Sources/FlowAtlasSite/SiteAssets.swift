@@ -112,6 +112,11 @@ enum SiteAssets {
     .sidebar li a[aria-current="page"] { background: var(--accent-bg); color: var(--accent); font-weight: 600; }
     .sidebar .count { color: var(--muted); font-size: 0.85em; }
     .sidebar [hidden] { display: none; }
+    .nav-toggle { display: none; width: 100%; padding: 0.45rem 0.75rem; font: inherit; font-weight: 600;
+      text-align: left; color: var(--fg); background: var(--bg); border: 1px solid var(--border);
+      border-radius: 6px; cursor: pointer; }
+    .nav-toggle::after { content: " ▾"; color: var(--muted); }
+    .nav-toggle[aria-expanded="true"]::after { content: " ▴"; }
     main { padding: 1.5rem clamp(1rem, 4vw, 3rem) 3rem; max-width: 72rem; outline: none; }
     main > section { margin-top: 2.25rem; }
     .site-footer { grid-column: 1 / -1; padding: 1rem 1.25rem; border-top: 1px solid var(--border);
@@ -211,10 +216,13 @@ enum SiteAssets {
     /* Small screens: one column, the navigation above the page. */
     @media (max-width: 56rem) {
       .layout { grid-template-columns: minmax(0, 1fr); }
-      .sidebar { position: static; height: auto; max-height: 45vh; border-right: 0;
-        border-bottom: 1px solid var(--border); }
+      .sidebar { position: static; height: auto; max-height: 60vh; border-right: 0;
+        border-bottom: 1px solid var(--border); padding: 0.6rem 1rem; }
+      /* With script the navigation folds behind the Menu button; without, it stays open. */
+      .js .nav-toggle { display: block; }
+      .js .sidebar:not(.open) .nav-body { display: none; }
+      .js .sidebar.open .nav-body { margin-top: 0.6rem; }
       .topbar { gap: 0.5rem; padding: 0 0.75rem; }
-      .brand span + * { display: none; }
       h1 { font-size: 1.6rem; }
     }
 

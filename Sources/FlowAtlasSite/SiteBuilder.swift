@@ -54,7 +54,7 @@ public struct SiteBuilder: Sendable {
   /// Bump whenever the pages' markup, words or assets change, so that sites built by an older
   /// FlowAtlas are not mistaken for unchanged. The golden test `SiteGoldenTests` fails until
   /// it is bumped.
-  static let templateVersion = "1"
+  static let templateVersion = "2"
 
   /// Everything the site's bytes depend on, hashed.
   func siteFingerprint(_ noteFiles: NotesFolder) throws(SiteError) -> String {
@@ -91,9 +91,10 @@ public struct SiteBuilder: Sendable {
       pages += AppPages.pageNames(of: app).map { "\(folder)/\($0)" }
     }
     pages.sort()
-    // A page deleted by hand is a reason to write the site again.
+    // A page or asset deleted by hand is a reason to write the site again.
     let manager = FileManager.default
-    guard pages.allSatisfy({ manager.fileExists(atPath: output.appendingPathComponent($0).path) }) else {
+    let expected = pages + ["assets/search-index.js", "assets/site.css", "assets/site.js", "assets/theme.js"]
+    guard expected.allSatisfy({ manager.fileExists(atPath: output.appendingPathComponent($0).path) }) else {
       return nil
     }
     return pages
@@ -123,7 +124,9 @@ public struct SiteBuilder: Sendable {
         svgs = try draw(app)
         summary.diagramsDrawn += svgs.count
       }
-      for (path, data) in cache.files(for: svgs, app: app) { files[path] = data }
+      if options.incremental {
+        for (path, data) in cache.files(for: svgs, app: app) { files[path] = data }
+      }
 
       var notesHTML: [String: String] = [:]
       for flow in app.flows {
@@ -184,16 +187,4 @@ public struct SiteBuilder: Sendable {
       throw .invalidModel(reason: "screen \(screen.type) has the slug “\(screen.slug)”")
     }
   }
-}
-
-/// What a build wrote.
-public struct SiteSummary: Hashable, Sendable {
-  /// The HTML pages, relative to the site root, sorted.
-  public var pages: [String]
-  /// Diagrams the provider drew in this build.
-  public var diagramsDrawn: Int
-  /// Diagrams reused from the previous build because nothing they depend on changed.
-  public var diagramsReused: Int
-  /// True when the folder already held exactly this site and nothing was written.
-  public var unchanged: Bool
 }

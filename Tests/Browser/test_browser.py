@@ -193,3 +193,17 @@ def test_axe_finds_no_serious_or_critical_violations(driver, pages, scheme):
     finally:
         _set_color_scheme(driver, "")
     assert failures == [], "\n".join(failures)
+
+
+def test_small_screens_fold_the_navigation_behind_a_menu_button(driver, sites):
+    try:
+        driver.set_window_size(390, 844)
+        _open(driver, _app_indexes(sites)[0])
+        lists = driver.find_element(By.CSS_SELECTOR, ".nav-lists")
+        assert not lists.is_displayed(), "the navigation is folded on a phone"
+        toggle = driver.find_element(By.CSS_SELECTOR, ".nav-toggle")
+        toggle.click()
+        assert lists.is_displayed() and toggle.get_attribute("aria-expanded") == "true"
+        assert driver.find_element(By.TAG_NAME, "main").is_displayed()
+    finally:
+        driver.set_window_size(1280, 900)

@@ -54,6 +54,7 @@ import Testing
     "<set attributeName=\"onmouseover\" to=\"alert(1)\"/>",
     "<style>*{background:url(https://evil.example)}</style>",
     "<rect fill=\"url(https://evil.example/#x)\"/>",
+    "<rect stroke=\"URL(//evil.example/x)\"/>",
     "<text>&xxe;</text>",
     "<text>unclosed",
     "<rect x='1 />",

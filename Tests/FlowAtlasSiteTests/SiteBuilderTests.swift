@@ -189,6 +189,33 @@ import Testing
     #expect(throws: SiteError.outputIsNotAFolder(path: file.path)) { try build(into: file) }
   }
 
+  @Test func anEmptyModelGivesALandingPageThatSaysSo() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    let model = NavigationModel(
+      apps: [], diagnostics: [.init(code: .missingHeader, file: "a.jsonl", line: 1, message: "no header")])
+    let summary = try build(model, into: site)
+    #expect(summary.pages == ["index.html"])
+    let landing = try page("index.html", in: site)
+    #expect(landing.contains("No app was recorded in these traces."))
+    #expect(landing.contains("<code>a.jsonl:1</code>"))
+  }
+
+  @Test func removesWhatAnInterruptedBuildLeftBehind() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let manager = FileManager.default
+    let leftover = temp.url.appendingPathComponent(".site.flowatlas-new-0000")
+    try manager.createDirectory(at: leftover, withIntermediateDirectories: true)
+    try Data().write(to: leftover.appendingPathComponent(".flowatlas-site"))
+    let unrelated = temp.url.appendingPathComponent(".site.flowatlas-new-mine")
+    try manager.createDirectory(at: unrelated, withIntermediateDirectories: true)
+    try build(into: temp.url.appendingPathComponent("site"))
+    #expect(
+      try manager.contentsOfDirectory(atPath: temp.url.path).sorted() == [".site.flowatlas-new-mine", "site"])
+  }
+
   @Test func writesIntoAnEmptyFolderAndReplacesItsOwnSite() throws {
     let temp = try TemporaryFolder()
     defer { temp.remove() }
@@ -228,6 +255,10 @@ import Testing
     try SiteBuilder(model: SampleModel.model(), diagrams: provider, options: SiteOptions(title: "Shop docs"))
       .build(into: site)
     #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("shop/flow-auth.html").path))
+    try FileManager.default.removeItem(at: site.appendingPathComponent("assets/site.css"))
+    try SiteBuilder(model: SampleModel.model(), diagrams: provider, options: SiteOptions(title: "Shop docs"))
+      .build(into: site)
+    #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("assets/site.css").path))
 
     // A new provider identity draws again; then a new app is drawn while Shop's diagrams are reused.
     let other = FakeDiagramProvider(identity: "fake-2")
@@ -243,7 +274,10 @@ import Testing
     )
     .build(into: site)
     #expect(full.diagramsDrawn == 9 && !full.unchanged)
-    #expect(try TemporaryFolder.contents(of: site) == bytes)
+    let fresh = try TemporaryFolder.contents(of: site)
+    #expect(
+      !fresh.keys.contains { $0.hasPrefix(".flowatlas-cache/") }, "no diagram cache when not incremental")
+    #expect(fresh == bytes.filter { !$0.key.hasPrefix(".flowatlas-cache/") })
   }
 
   @Test func notesAreRenderedSafely() throws {
