@@ -124,7 +124,9 @@ public struct SiteBuilder: Sendable {
         svgs = try draw(app)
         summary.diagramsDrawn += svgs.count
       }
-      for (path, data) in cache.files(for: svgs, app: app) { files[path] = data }
+      if options.incremental {
+        for (path, data) in cache.files(for: svgs, app: app) { files[path] = data }
+      }
 
       var notesHTML: [String: String] = [:]
       for flow in app.flows {

@@ -4,7 +4,9 @@ public struct SiteOptions: Hashable, Sendable {
   public var title: String
   /// Build on the previous site in the output folder: leave it as it is when nothing it was
   /// built from changed, and reuse the diagrams of each app whose model and provider are
-  /// unchanged (see ``DiagramProvider/cacheIdentity``). False rebuilds everything.
+  /// unchanged (see ``DiagramProvider/cacheIdentity``); the diagrams are kept for that in the
+  /// site's `.flowatlas-cache/` folder. False rebuilds everything and keeps no diagram cache
+  /// (a smaller folder, e.g. for a site committed to a repository).
   public var incremental: Bool
 
   /// - Parameters:

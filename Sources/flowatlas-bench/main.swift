@@ -12,6 +12,7 @@ do {
   case "generate": exit(try ModelBenchmark.generate(rest))
   case "model": exit(try ModelBenchmark.model(rest))
   case "replay": exit(try ModelBenchmark.replay(rest))
+  case "site": exit(try SiteBenchmark.run(rest))
   case "render": exit(RenderBenchmark.run(rest))
   default:
     print(
@@ -21,8 +22,9 @@ do {
         reader      trace reader MB/s vs jq -c . on the same files
         generate    write a synthetic app's traces (--events, --files, --seed, --out)
         model       flowatlas model vs jq -c . on the same traces (ratio, events/s, peak RSS)
-        replay      model replay alone (CPU time), without reading files
+        replay      the reader alone vs reader plus replay, one thread, CPU time
         render      in-process Graphviz SVG vs dot -Tsvg (ms/render); 1 vs 2 render workers for a site
+        site        flowatlas build (full, unchanged rebuild) vs Graphviz alone (dot -Tsvg, same parallelism)
       """)
     exit(64)
   }

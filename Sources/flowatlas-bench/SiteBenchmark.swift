@@ -1,0 +1,231 @@
+import FlowAtlasModel
+import FlowAtlasRender
+import Foundation
+
+/// `flowatlas-bench site`: the site's two goals, measured on the real `flowatlas build` binary.
+///
+/// - A full build takes at most 1.3× what Graphviz alone needs for the same diagrams: the
+///   site's DOT (``DiagramBuilder`` with the site's links and default options, as
+///   `GraphvizDiagrams` draws it) laid out by the `dot` CLI, as many processes as the build's
+///   `--jobs`, via `xargs -P`.
+/// - An unchanged rebuild (same traces, same output folder) takes at most 10% of a full build.
+///
+/// Each round runs a full build (fresh output folder), an unchanged rebuild and Graphviz
+/// alone back to back, so load on the machine hits all three alike; medians are reported.
+enum SiteBenchmark {
+  /// `site CORPUS [--flowatlas PATH] [--runs N] [--jobs N] [--work DIR] [--breakdown 1] [--per-file 1]`.
+  static func run(_ arguments: [String]) throws -> Int32 {
+    let options = try Options(arguments)
+    guard let corpus = options.positional.first else {
+      throw BenchError.usage(
+        "site needs CORPUS (a folder of traces; write one with flowatlas-bench generate)\n"
+          + "usage: flowatlas-bench site CORPUS [--flowatlas PATH] [--runs N] [--jobs N] [--work DIR] "
+          + "[--breakdown 1] [--per-file 1]")
+    }
+    let flowatlas = options.values["flowatlas"] ?? siblingExecutable("flowatlas")
+    let runs = max(1, options.int("runs", default: 3))
+    let jobs = max(1, options.int("jobs", default: 2))
+    let work = options.values["work"] ?? NSTemporaryDirectory() + "flowatlas-bench-site"
+    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+
+    let files = try TraceInputs.files(in: [corpus])
+    let bytes = files.reduce(0) {
+      $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0)
+    }
+    let clock = ContinuousClock()
+    var model = NavigationModel(apps: [], diagnostics: [])
+    let ingest = try clock.measure {
+      model = try ModelBuilder(keepsJourneys: true, workers: jobs).build(files: files)
+    }
+    let events = model.apps.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.events } }
+    let screens = model.apps.reduce(0) { $0 + $1.screens.count }
+    say(
+      "corpus: \(files.count) files, \(String(format: "%.1f", Double(bytes) / 1e6)) MB, \(events) events, "
+        + "\(model.apps.count) apps, \(screens) screen types")
+
+    var diagrams: [Diagram] = []
+    let building = try clock.measure { diagrams = try siteDiagrams(of: model) }
+    let dotFolder = "\(work)/dot"
+    let list = try writeDOT(diagrams, into: dotFolder)
+    say(
+      "diagrams: \(diagrams.count), DOT \(String(format: "%.1f", Double(list.bytes) / 1e6)) MB "
+        + "(in-process: ingest \(format(seconds(ingest))) s, DOT \(format(seconds(building))) s)")
+    say("flowatlas: \(flowatlas), \(jobs) jobs, \(runs) rounds, work folder \(work)")
+
+    var rounds: [Round] = []
+    for index in 1...runs {
+      let round = try measureRound(
+        corpus: corpus, flowatlas: flowatlas, jobs: jobs, work: work, dotFolder: dotFolder, list: list.path,
+        perFileToo: options.values["per-file"] != nil)
+      say(
+        "round \(index): full \(format(round.full.seconds)) s, rebuild \(format(round.rebuild.seconds)) s, "
+          + "graphviz alone \(format(round.graphviz.seconds)) s"
+          + (round.graphvizPerFile.map { " (xargs -n 1: \(format($0.seconds)) s)" } ?? "") + ", "
+          + "peak RSS build \(megabytes(round.full.ownPeakKB)) MB / tree \(megabytes(round.full.treePeakKB)) MB"
+      )
+      rounds.append(round)
+    }
+    report(rounds)
+    if options.values["breakdown"] != nil {
+      try SiteBreakdown(model: model, flowatlas: flowatlas, jobs: jobs, work: work).run(
+        ingest: seconds(ingest))
+    }
+    return 0
+  }
+
+  /// What one round measured.
+  struct Round {
+    var full: TimedChild.Outcome
+    var rebuild: TimedChild.Outcome
+    /// The fastest of the batched runs: the strictest denominator.
+    var graphviz: TimedChild.Outcome
+    /// One `dot` process per diagram (`--per-file 1`): pays process start-up per diagram, the pool does not.
+    var graphvizPerFile: TimedChild.Outcome?
+  }
+
+  /// Every diagram the site draws, as the site asks for it: the app map, the hierarchy, each
+  /// flow and each journey, linked for the site, with the renderer's default options.
+  static func siteDiagrams(of model: NavigationModel) throws -> [Diagram] {
+    var diagrams: [Diagram] = []
+    for app in model.apps {
+      let subjects: [DiagramSubject] =
+        ([.appMap, .hierarchy] + app.flows.map { .flow(coordinator: $0.coordinator) }
+        + app.runs.map { .journey(run: $0.name) }).sorted()
+      for subject in subjects {
+        diagrams.append(try DiagramBuilder.diagram(for: subject, of: app, links: .site))
+      }
+    }
+    return diagrams
+  }
+
+  /// Writes one `.dot` file per diagram and a NUL-separated list of them for `xargs -0`,
+  /// largest first so that two processes finish together (the best case for Graphviz alone).
+  private static func writeDOT(_ diagrams: [Diagram], into folder: String) throws -> (
+    path: String, bytes: Int
+  ) {
+    try? FileManager.default.removeItem(atPath: folder)
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    var written: [(path: String, size: Int)] = []
+    for (index, diagram) in diagrams.enumerated() {
+      let path = String(format: "%@/%05d.dot", folder, index)
+      let data = Data(diagram.dot.utf8)
+      try data.write(to: URL(fileURLWithPath: path))
+      written.append((path, data.count))
+    }
+    let ordered = written.sorted { $0.size != $1.size ? $0.size > $1.size : $0.path < $1.path }
+    let list = "\(folder).list"
+    try Data(ordered.map { $0.path + "\u{0}" }.joined().utf8).write(to: URL(fileURLWithPath: list))
+    return (list, written.reduce(0) { $0 + $1.size })
+  }
+
+  private static func measureRound(
+    corpus: String, flowatlas: String, jobs: Int, work: String, dotFolder: String, list: String,
+    perFileToo: Bool
+  ) throws -> Round {
+    let site = "\(work)/site"
+    try? FileManager.default.removeItem(atPath: site)
+    let build = TimedChild(
+      executable: flowatlas, arguments: ["build", corpus, "--output", site, "--jobs", "\(jobs)"],
+      errors: "\(work)/build.log")
+    let full = try checked(build.run(), "flowatlas build (full)", log: "\(work)/build.log")
+    let rebuild = try checked(build.run(), "flowatlas build (rebuild)", log: "\(work)/build.log")
+    let batched = try graphviz(list: list, dotFolder: dotFolder, jobs: jobs, batch: 8, work: work)
+    let perFile =
+      perFileToo ? try graphviz(list: list, dotFolder: dotFolder, jobs: jobs, batch: 1, work: work) : nil
+    return Round(
+      full: full, rebuild: rebuild,
+      graphviz: perFile.map { $0.seconds < batched.seconds ? $0 : batched } ?? batched,
+      graphvizPerFile: perFile)
+  }
+
+  /// `xargs -0 -P jobs -n batch dot -Tsvg -O` over the list: each `x.dot` becomes `x.dot.svg`.
+  private static func graphviz(list: String, dotFolder: String, jobs: Int, batch: Int, work: String) throws
+    -> TimedChild.Outcome
+  {
+    let svgs = (try? FileManager.default.contentsOfDirectory(atPath: dotFolder)) ?? []
+    for name in svgs where name.hasSuffix(".svg") {
+      try? FileManager.default.removeItem(atPath: "\(dotFolder)/\(name)")
+    }
+    let xargs = TimedChild(
+      executable: "xargs", arguments: ["-0", "-P", "\(jobs)", "-n", "\(batch)", "dot", "-Tsvg", "-O"],
+      input: list, errors: "\(work)/dot.log")
+    let outcome = try checked(xargs.run(), "xargs dot -Tsvg", log: "\(work)/dot.log")
+    let drawn = ((try? FileManager.default.contentsOfDirectory(atPath: dotFolder)) ?? []).filter {
+      $0.hasSuffix(".svg")
+    }
+    let expected = ((try? FileManager.default.contentsOfDirectory(atPath: dotFolder)) ?? []).filter {
+      $0.hasSuffix(".dot")
+    }
+    guard drawn.count == expected.count else {
+      throw BenchError.usage("dot drew \(drawn.count) of \(expected.count) diagrams; see \(work)/dot.log")
+    }
+    return outcome
+  }
+
+  private static func checked(_ outcome: TimedChild.Outcome, _ what: String, log: String) throws
+    -> TimedChild.Outcome
+  {
+    guard outcome.status == 0 else {
+      throw BenchError.usage("\(what) failed with status \(outcome.status); see \(log)")
+    }
+    return outcome
+  }
+
+  private static func report(_ rounds: [Round]) {
+    let full = median(rounds.map(\.full.seconds))
+    let rebuild = median(rounds.map(\.rebuild.seconds))
+    let graphviz = median(rounds.map(\.graphviz.seconds))
+    let perFile = rounds.compactMap(\.graphvizPerFile?.seconds)
+    let buildRatio = median(rounds.map { $0.full.seconds / $0.graphviz.seconds })
+    let rebuildRatio = median(rounds.map { $0.rebuild.seconds / $0.full.seconds })
+    say("")
+    say("| measure (median of \(rounds.count)) | value | goal | met |")
+    say("|---|---:|---:|---|")
+    say("| full build, flowatlas build | \(format(full)) s | | |")
+    say("| Graphviz alone, dot -Tsvg × jobs | \(format(graphviz)) s | | |")
+    if !perFile.isEmpty { say("| Graphviz alone, one dot per diagram | \(format(median(perFile))) s | | |") }
+    say(
+      "| full build / Graphviz alone | \(format(buildRatio))× | ≤ 1.3× | \(buildRatio <= 1.3 ? "yes" : "no") |"
+    )
+    say("| unchanged rebuild | \(format(rebuild)) s | | |")
+    say(
+      "| rebuild / full build | \(format(rebuildRatio * 100))% | ≤ 10% | \(rebuildRatio <= 0.10 ? "yes" : "no") |"
+    )
+    say("| peak RSS, build process | \(megabytes(rounds.map(\.full.ownPeakKB).max() ?? 0)) MB | | |")
+    say(
+      "| peak RSS, largest process of the build tree | \(megabytes(rounds.map(\.full.treePeakKB).max() ?? 0)) MB | | |"
+    )
+    say("| peak RSS, rebuild | \(megabytes(rounds.map(\.rebuild.ownPeakKB).max() ?? 0)) MB | | |")
+    say(
+      "| CPU of full build (user + sys, incl. workers) | \(format(median(rounds.map { $0.full.userSeconds + $0.full.systemSeconds }))) s | | |"
+    )
+    say(
+      "| CPU of Graphviz alone (user + sys) | \(format(median(rounds.map { $0.graphviz.userSeconds + $0.graphviz.systemSeconds }))) s | | |"
+    )
+  }
+
+  /// Prints a line at once, unbuffered, so that progress shows while the rounds run even when the
+  /// output goes to a file.
+  static func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+
+  /// `name` next to this benchmark's executable (both are built into `.build/release`).
+  static func siblingExecutable(_ name: String) -> String {
+    let me = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    return me.appendingPathComponent(name).path
+  }
+
+  static func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return 0 }
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+  }
+
+  static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+
+  static func format(_ value: Double) -> String { String(format: "%.2f", value) }
+
+  static func megabytes(_ kilobytes: Int) -> String { String(format: "%.0f", Double(kilobytes) / 1024) }
+}
