@@ -56,7 +56,7 @@ enum RecordingBenchmark {
     }
     let memory = best(of: rounds) {
       measure(pairs: pairs, screens: screens) { router in
-        recorded(router, sink: FlowAtlasRecording.MemoryTraceSink())
+        recorded(router, sink: MemoryTraceSink())
       }
     }
     // The real file writer: the time counted is the caller's (encoding and handing the bytes
