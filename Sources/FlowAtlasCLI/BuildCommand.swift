@@ -8,19 +8,41 @@ enum BuildCommand {
     -> ExitStatus
   {
     let workers = try jobs(arguments)
-    let model = try TraceLoading.model(
-      from: arguments.positionals, command: "build", keepsJourneys: true, console: console)
+    let strict = arguments.has("--strict")
     let output = arguments.value("--output") ?? "site"
-    let index = try build(
-      model, into: output, notes: arguments.value("--notes"), executable: executable, workers: workers)
+    let notes = arguments.value("--notes")
+    let files = try TraceLoading.files(from: arguments.positionals, command: "build")
+    let inputs = try BuildInputs(files: files, notes: notes)
+    let index = (output as NSString).appendingPathComponent("index.html")
+    if let last = BuildInputs.load(from: output), last.inputs == inputs {
+      // Nothing this build would read has changed since the site in `output` was built.
+      console.err(last.diagnostics.map { $0 + "\n" }.joined())
+      console.err(
+        "flowatlas: \(output) is up to date: no trace, note or setting changed since it was built\n")
+      console.out(index + "\n")
+      return strict && last.hasErrors ? .strictFailure : .success
+    }
+    let model = try TraceLoading.model(of: files, keepsJourneys: true, console: console)
+    let summary = try build(model, into: output, notes: notes, executable: executable, workers: workers)
+    let diagnostics = model.diagnostics.map(\.formatted)
+    if !(diagnostics + summary.pages).contains(where: { $0.contains("\n") || $0.contains("\r") }) {
+      BuildInputs.save(
+        .init(
+          inputs: inputs, diagnostics: diagnostics,
+          hasErrors: model.diagnostics.contains { $0.severity == .error },
+          pages: summary.pages),
+        in: output)
+    }
     console.out(index + "\n")
-    return TraceLoading.status(for: model, strict: arguments.has("--strict"))
+    return TraceLoading.status(for: model, strict: strict)
   }
 
-  /// Builds the site for `model` into `output` and returns the path of its `index.html`.
+  /// Builds the site for `model` into `output`.
+  /// - Returns: what the site builder wrote (its pages).
+  @discardableResult
   static func build(
     _ model: NavigationModel, into output: String, notes: String?, executable: String, workers: Int
-  ) throws(CommandLineError) -> String {
+  ) throws(CommandLineError) -> SiteSummary {
     if let notes {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: notes, isDirectory: &isDirectory), isDirectory.boolValue
@@ -32,13 +54,12 @@ enum BuildCommand {
     let builder = SiteBuilder(
       model: model, diagrams: provider, notes: notes.map { URL(fileURLWithPath: $0, isDirectory: true) })
     do {
-      _ = try builder.build(into: URL(fileURLWithPath: output, isDirectory: true))
+      return try builder.build(into: URL(fileURLWithPath: output, isDirectory: true))
     } catch let error as SiteError {
       throw .render(error.localizedDescription)
     } catch {
       throw .render("\(output): the site could not be built (\(error.localizedDescription))")
     }
-    return (output as NSString).appendingPathComponent("index.html")
   }
 
   static func jobs(_ arguments: ParsedArguments) throws(CommandLineError) -> Int {

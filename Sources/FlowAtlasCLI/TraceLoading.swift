@@ -13,19 +13,34 @@ enum TraceLoading {
   static func model(
     from paths: [String], command: String, keepsJourneys: Bool, console: Console
   ) throws(CommandLineError) -> NavigationModel {
+    try model(of: try files(from: paths, command: command), keepsJourneys: keepsJourneys, console: console)
+  }
+
+  /// The trace files the inputs name (see ``TraceInputs``), sorted.
+  /// - Throws: a usage error without inputs, an input/output error for a missing path or no traces.
+  static func files(from paths: [String], command: String) throws(CommandLineError) -> [String] {
     guard !paths.isEmpty else {
       throw .usage("no input: give trace files (.jsonl) or folders holding them", command: command)
     }
+    let files: [String]
+    do {
+      files = try TraceInputs.files(in: paths)
+    } catch {
+      throw .inputOutput(error.localizedDescription)
+    }
+    guard !files.isEmpty else {
+      throw .inputOutput("no trace files (*.jsonl) in \(paths.joined(separator: ", ")); record some first")
+    }
+    return files
+  }
+
+  /// The model of `files`, printing each diagnostic to standard error.
+  static func model(of files: [String], keepsJourneys: Bool, console: Console) throws(CommandLineError)
+    -> NavigationModel
+  {
     let model: NavigationModel
     do {
-      let files = try TraceInputs.files(in: paths)
-      guard !files.isEmpty else {
-        throw CommandLineError.inputOutput(
-          "no trace files (*.jsonl) in \(paths.joined(separator: ", ")); record some first")
-      }
       model = try ModelBuilder(keepsJourneys: keepsJourneys).build(files: files)
-    } catch let error as CommandLineError {
-      throw error
     } catch {
       throw .inputOutput(error.localizedDescription)
     }

@@ -54,7 +54,7 @@ public struct SiteBuilder: Sendable {
   /// Bump whenever the pages' markup, words or assets change, so that sites built by an older
   /// FlowAtlas are not mistaken for unchanged. The golden test `SiteGoldenTests` fails until
   /// it is bumped.
-  static let templateVersion = "3"
+  public static let templateVersion = "3"
 
   /// Everything the site's bytes depend on, hashed.
   func siteFingerprint(_ noteFiles: NotesFolder) throws(SiteError) -> String {

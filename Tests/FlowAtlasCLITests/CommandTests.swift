@@ -144,3 +144,49 @@ import Testing
     #expect(usage.status == 2)
   }
 }
+
+@MainActor
+@Suite struct UnchangedRebuildTests {
+  static let upToDate = "is up to date"
+
+  @Test func anUnchangedRebuildReadsNoTraceButRepeatsItsDiagnostics() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try writeTrace(
+      shopTrace + [#"{"seq":6,"event":"router.push"}"#], named: "buy.jsonl", in: folder)
+    let site = folder.appendingPathComponent("site").path
+
+    let first = await flowatlas("build", trace, "--output", site, "--jobs", "1", "--strict")
+    #expect(first.status == 1)
+    #expect(!first.err.contains(Self.upToDate))
+    let page = try String(contentsOfFile: site + "/shop/flow-shop-coordinator.html", encoding: .utf8)
+
+    let second = await flowatlas("build", trace, "--output", site, "--jobs", "1", "--strict")
+    #expect(second.err.contains(Self.upToDate))
+    #expect(second.err.contains("[malformed-line]"), "the diagnostics are printed again")
+    #expect(second.status == 1, "--strict still fails on the recorded error")
+    #expect(second.out == first.out)
+    #expect(try String(contentsOfFile: site + "/shop/flow-shop-coordinator.html", encoding: .utf8) == page)
+  }
+
+  @Test func aChangedTraceOrADeletedPageBuildsAgain() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try writeTrace(shopTrace, named: "buy.jsonl", in: folder)
+    let site = folder.appendingPathComponent("site").path
+    _ = await flowatlas("build", trace, "--output", site, "--jobs", "1")
+
+    let flowPage = site + "/shop/flow-shop-coordinator.html"
+    try FileManager.default.removeItem(atPath: flowPage)
+    let afterDelete = await flowatlas("build", trace, "--output", site, "--jobs", "1")
+    #expect(!afterDelete.err.contains(Self.upToDate))
+    #expect(FileManager.default.fileExists(atPath: flowPage))
+
+    let renamed = shopTrace.map { $0.replacingOccurrences(of: "Blue mug", with: "Red mug") }
+    _ = try writeTrace(
+      renamed + [#"{"seq":6,"event":"note","text":"changed"}"#], named: "buy.jsonl", in: folder)
+    let afterChange = await flowatlas("build", trace, "--output", site, "--jobs", "1")
+    #expect(!afterChange.err.contains(Self.upToDate))
+    #expect(try String(contentsOfFile: flowPage, encoding: .utf8).contains("Red mug"))
+  }
+}
