@@ -31,7 +31,7 @@ enum ExamplesCommand {
     let model = try TraceLoading.model(
       from: examples.map { "examples/\($0.folder)/traces" }, command: "flowatlas", keepsJourneys: true,
       console: console)
-    try writeReview(of: model)
+    try writeReview(of: model, console: console)
     try BuildCommand.build(
       model, into: "site", notes: "examples/notes", executable: executable,
       workers: ProcessInfo.processInfo.activeProcessorCount)
@@ -41,13 +41,13 @@ enum ExamplesCommand {
 
   /// The Shop example is a design review's pair: physical goods, then digital goods without the
   /// delivery steps. Its diff is written next to it, regenerated (and checked by CI) like the site.
-  static func writeReview(of model: NavigationModel) throws(CommandLineError) {
+  static func writeReview(of model: NavigationModel, console: Console) throws(CommandLineError) {
     guard let old = model.app(named: "Shop"), let new = model.app(named: "Shop Digital") else {
       throw .inputOutput("the Shop example's journeys did not record both Shop and Shop Digital")
     }
     let path = "examples/Shop/navigation-diff.md"
     try OutputFile.write(
-      Array(NavigationDiff(old: old, new: new).markdown.utf8), to: path, console: .standard, isText: true)
+      Array(NavigationDiff(old: old, new: new).markdown.utf8), to: path, console: console, isText: true)
   }
 
   /// Records `journeys` as `<folder>/<app>/<run>.jsonl`, replacing the traces a previous run wrote.
