@@ -1,6 +1,7 @@
 import FlowAtlasModel
 import FlowAtlasRender
 import FlowAtlasSite
+import Synchronization
 
 /// The site's diagrams, drawn by Graphviz in worker processes.
 ///
@@ -20,6 +21,26 @@ struct GraphvizDiagrams: DiagramProvider {
     -> [DiagramSubject: String]
   {
     try renderer.svgs(for: subjects, of: app, links: links)
+  }
+
+  /// Draws on every worker at once and hands each diagram over as soon as it is drawn.
+  func draw(
+    _ requests: [DiagramRequest], links: DiagramLinks, deliver: @Sendable (Int, String) -> Void
+  ) throws {
+    // Only a diagram whose fallback drawing failed too: keep the first, in request order.
+    let failure = Mutex<(index: Int, error: RenderError)?>(nil)
+    renderer.render(requests.map { ($0.app, $0.subject) }, links: links, format: .svg) { index, result in
+      switch result {
+      case .success(let diagram): deliver(index, diagram.text)
+      case .failure(let error):
+        failure.withLock { first in
+          if first.map({ index < $0.index }) ?? true { first = (index, error) }
+        }
+      }
+    }
+    if let (index, error) = failure.withLock({ $0 }) {
+      throw SiteError.diagramsFailed(app: requests[index].app.name, reason: error.localizedDescription)
+    }
   }
 
   /// Diagrams change with how the renderer draws and with its options, not only with the model.

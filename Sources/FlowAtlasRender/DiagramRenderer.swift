@@ -33,18 +33,56 @@ public struct DiagramRenderer: Sendable {
   public func render(
     _ subjects: [DiagramSubject], of app: AppModel, links: DiagramLinks = .none, format: OutputFormat
   ) throws(RenderError) -> [RenderedDiagram] {
-    // Building DOT is pure Swift and independent per diagram: on every core, kept in order.
-    let built = Mutex<[Result<Diagram, RenderError>?]>(Array(repeating: nil, count: subjects.count))
-    DispatchQueue.concurrentPerform(iterations: subjects.count) { index in
-      let result = Result { () throws(RenderError) -> Diagram in
-        try DiagramBuilder.diagram(for: subjects[index], of: app, links: links, options: options)
-      }
-      built.withLock { $0[index] = result }
+    let results = Mutex<[Result<RenderedDiagram, RenderError>?]>(Array(repeating: nil, count: subjects.count))
+    render(subjects.map { (app, $0) }, links: links, format: format) { index, result in
+      results.withLock { $0[index] = result }
     }
-    var diagrams: [Diagram] = []
-    for result in built.withLock({ $0 }) { diagrams.append(try result!.get()) }
-    return try draw(diagrams, format: format) { diagram, reason throws(RenderError) in
-      try fallback(for: diagram, of: app, links: links, reason: reason)
+    var diagrams: [RenderedDiagram] = []
+    for result in results.withLock({ $0 }) { diagrams.append(try result!.get()) }
+    return diagrams
+  }
+
+  /// Draws every request and hands each diagram to `deliver` as soon as it is drawn, from the
+  /// engine's threads (several at once for a pool), so that the caller can use the first
+  /// diagrams while Graphviz still lays out the rest.
+  ///
+  /// Each request is built, drawn and, when Graphviz fails, drawn again simpler (see the
+  /// type's fallback chain) on one thread; the order of `requests` is the order work starts in.
+  ///
+  /// - Parameters:
+  ///   - requests: What to draw: an app and one of its subjects, any number of apps.
+  ///   - links: Where nodes link to (unsafe links are dropped).
+  ///   - format: Any ``OutputFormat``.
+  ///   - deliver: Called once per request with its index in `requests` and the diagram, or
+  ///     the ``RenderError`` that even the fallback could not avoid.
+  public func render(
+    _ requests: [(app: AppModel, subject: DiagramSubject)], links: DiagramLinks, format: OutputFormat,
+    deliver: @Sendable (Int, Result<RenderedDiagram, RenderError>) -> Void
+  ) {
+    guard format.needsLayout else {
+      for (index, request) in requests.enumerated() {
+        deliver(
+          index,
+          Result { () throws(RenderError) in
+            let diagram = try DiagramBuilder.diagram(
+              for: request.subject, of: request.app, links: links, options: options)
+            let text = format == .dot ? diagram.dot : diagram.mermaid
+            return rendered(diagram, format: format, bytes: Array(text.utf8))
+          })
+      }
+      return
+    }
+    engine.forEach(requests.count) { index, draw in
+      let request = requests[index]
+      deliver(
+        index,
+        Result { () throws(RenderError) in
+          let diagram = try DiagramBuilder.diagram(
+            for: request.subject, of: request.app, links: links, options: options)
+          return try drawn(diagram, format: format, draw: draw) { reason throws(RenderError) in
+            try fallback(for: diagram, of: request.app, links: links, reason: reason)
+          }
+        })
     }
   }
 
@@ -71,9 +109,13 @@ public struct DiagramRenderer: Sendable {
   public func legend(format: OutputFormat, idPrefix: String = "flowatlas") throws(RenderError)
     -> RenderedDiagram
   {
-    try draw([DiagramBuilder.legend(idPrefix: idPrefix)], format: format) { _, reason throws(RenderError) in
-      throw reason
-    }[0]
+    let legend = DiagramBuilder.legend(idPrefix: idPrefix)
+    guard format.needsLayout else {
+      return rendered(
+        legend, format: format, bytes: Array((format == .dot ? legend.dot : legend.mermaid).utf8))
+    }
+    let bytes = try engine.render([RenderJob(dot: legend.dot, format: format)])[0].get()
+    return rendered(legend, format: format, bytes: bytes)
   }
 
   /// Inline-ready SVG for each subject, with the engine and options given.
@@ -105,45 +147,26 @@ public struct DiagramRenderer: Sendable {
       .adding(note: "Simplified \(shape): \(why).")
   }
 
-  private func draw(
-    _ diagrams: [Diagram], format: OutputFormat,
-    fallback: (Diagram, RenderError) throws(RenderError) -> Diagram
-  ) throws(RenderError) -> [RenderedDiagram] {
-    guard format.needsLayout else {
-      return diagrams.map { diagram in
-        rendered(diagram, format: format, bytes: Array((format == .dot ? diagram.dot : diagram.mermaid).utf8))
-      }
+  /// `diagram` drawn; when that fails, the `fallback` drawing; when that fails too, a box
+  /// saying the diagram could not be drawn and why, so a site still gets a page, never a
+  /// multi-minute wait.
+  private func drawn(
+    _ diagram: Diagram, format: OutputFormat, draw: RenderEngine.Draw,
+    fallback: (RenderError) throws(RenderError) -> Diagram
+  ) throws(RenderError) -> RenderedDiagram {
+    let reason: RenderError
+    switch draw(RenderJob(dot: diagram.dot, format: format)) {
+    case .success(let bytes): return rendered(diagram, format: format, bytes: bytes)
+    case .failure(let error): reason = error
     }
-    let results = engine.render(diagrams.map { RenderJob(dot: $0.dot, format: format) })
-    var output: [RenderedDiagram?] = Array(repeating: nil, count: diagrams.count)
-    var retries: [(index: Int, diagram: Diagram, reason: RenderError)] = []
-    for (index, result) in results.enumerated() {
-      switch result {
-      case .success(let bytes): output[index] = rendered(diagrams[index], format: format, bytes: bytes)
-      case .failure(let reason):
-        retries.append((index, try fallback(diagrams[index], reason), reason))
-      }
+    let simpler = try fallback(reason)
+    switch draw(RenderJob(dot: simpler.dot, format: format)) {
+    case .success(let bytes): return rendered(simpler, format: format, bytes: bytes, reason: reason)
+    case .failure(let error):
+      let placeholder = DiagramBuilder.placeholder(replacing: simpler, reason: error)
+      let bytes = try draw(RenderJob(dot: placeholder.dot, format: format)).get()
+      return rendered(placeholder, format: format, bytes: bytes, reason: error)
     }
-    let retried = engine.render(retries.map { RenderJob(dot: $0.diagram.dot, format: format) })
-    var placeholders: [(index: Int, diagram: Diagram, reason: RenderError)] = []
-    for (retry, result) in zip(retries, retried) {
-      switch result {
-      case .success(let bytes):
-        output[retry.index] = rendered(retry.diagram, format: format, bytes: bytes, reason: retry.reason)
-      case .failure(let reason):
-        // Last resort: a box that says the diagram could not be drawn, so a
-        // site still gets a page, never a multi-minute wait.
-        placeholders.append(
-          (retry.index, DiagramBuilder.placeholder(replacing: retry.diagram, reason: reason), reason))
-      }
-    }
-    let drawn = engine.render(placeholders.map { RenderJob(dot: $0.diagram.dot, format: format) })
-    for (placeholder, result) in zip(placeholders, drawn) {
-      let bytes = try result.get()
-      output[placeholder.index] = rendered(
-        placeholder.diagram, format: format, bytes: bytes, reason: placeholder.reason)
-    }
-    return output.map { $0! }
   }
 
   private func rendered(_ diagram: Diagram, format: OutputFormat, bytes: [UInt8], reason: RenderError? = nil)

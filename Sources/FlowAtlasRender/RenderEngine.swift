@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Where layouts run.
 public enum RenderEngine: Sendable {
   /// In this process, one at a time (Graphviz is serialized behind one lock).
@@ -9,15 +11,39 @@ public enum RenderEngine: Sendable {
   /// Any other way to draw jobs (tests use it to simulate failures).
   case custom(@Sendable ([RenderJob]) -> [Result<[UInt8], RenderError>])
 
-  /// Draws `jobs`, returning results in job order.
-  public func render(_ jobs: [RenderJob]) -> [Result<[UInt8], RenderError>] {
+  /// Draws one job; passed to the body of ``forEach(_:_:)``.
+  public typealias Draw = (RenderJob) -> Result<[UInt8], RenderError>
+
+  /// Runs `body` for every index below `count`, as many at once as the engine draws at once
+  /// (a pool's workers; one for the others), and returns when all are done.
+  ///
+  /// Each call gets a `draw` function bound to its thread's worker, so a task can draw, look
+  /// at the result and draw again (a fallback) without waiting for the other tasks: results
+  /// flow out as they are made instead of after the slowest layout of a batch.
+  public func forEach(_ count: Int, _ body: @Sendable (_ index: Int, _ draw: Draw) -> Void) {
     switch self {
     case .inProcess:
-      jobs.map { job in
-        Result { () throws(RenderError) in try Graphviz.render(dot: job.dot, format: job.format) }
+      for index in 0..<count {
+        body(index) { job in
+          Result { () throws(RenderError) in try Graphviz.render(dot: job.dot, format: job.format) }
+        }
       }
-    case .pool(let pool): pool.render(jobs)
-    case .custom(let render): render(jobs)
+    case .pool(let pool): pool.forEach(count, body)
+    case .custom(let render):
+      for index in 0..<count { body(index) { render([$0])[0] } }
+    }
+  }
+
+  /// Draws `jobs`, returning results in job order.
+  public func render(_ jobs: [RenderJob]) -> [Result<[UInt8], RenderError>] {
+    if case .custom(let render) = self { return render(jobs) }
+    let results = Mutex<[Result<[UInt8], RenderError>?]>(Array(repeating: nil, count: jobs.count))
+    forEach(jobs.count) { index, draw in
+      let result = draw(jobs[index])
+      results.withLock { $0[index] = result }
+    }
+    return results.withLock { results in
+      results.map { $0 ?? .failure(.workerFailed(message: "the job was not run")) }
     }
   }
 }

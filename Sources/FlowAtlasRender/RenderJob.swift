@@ -70,6 +70,7 @@ enum WorkerFrame {
       return .failure(.workerFailed(message: "the worker sent an unreadable response"))
     }
     let body = Array(payload.dropFirst())
+    guard status != .ok else { return .success(body) }
     let text = String(decoding: body, as: UTF8.self)
     switch status {
     case .ok: return .success(body)

@@ -55,24 +55,48 @@ public final class RenderPool: Sendable {
   /// - Returns: One result per job: the bytes, or why it failed (Graphviz's
   ///   message, ``RenderError/timedOut(seconds:)``, ``RenderError/workerFailed(message:)``).
   public func render(_ jobs: [RenderJob]) -> [Result<[UInt8], RenderError>] {
-    guard !jobs.isEmpty else { return [] }
-    let batch = Batch(jobs: jobs)
-    let threads = min(workers, jobs.count)
-    let group = DispatchGroup()
-    // Plain threads, not the Swift concurrency pool: each blocks on a worker
-    // for as long as a layout takes.
-    for _ in 0..<threads {
-      group.enter()
-      let thread = Thread { [self] in
-        drain(batch)
-        group.leave()
+    RenderEngine.pool(self).render(jobs)
+  }
+
+  /// Runs `body` for every index below `count` on up to ``workers`` threads, each drawing
+  /// with its own worker process, and returns when all are done.
+  ///
+  /// - Parameters:
+  ///   - count: How many tasks.
+  ///   - body: One task; its `draw` sends a job to the thread's worker and waits for the
+  ///     answer (a worker that fails, crashes or runs past the deadline is replaced for the
+  ///     next job).
+  public func forEach(
+    _ count: Int, _ body: @Sendable (_ index: Int, _ draw: RenderEngine.Draw) -> Void
+  ) {
+    guard count > 0 else { return }
+    let next = Atomic<Int>(0)
+    withoutActuallyEscaping(body) { body in
+      // The threads reach `body` through a box emptied before returning: a `Thread` may keep
+      // its closure a little after it has run, and `body` must not outlive this call.
+      let task = Task(body: body)
+      let group = DispatchGroup()
+      // Plain threads, not the Swift concurrency pool: each blocks on a worker
+      // for as long as a layout takes.
+      for _ in 0..<min(workers, count) {
+        group.enter()
+        let thread = Thread { [self] in
+          if let body = task.body { drain(count: count, next: next, body: body) }
+          group.leave()
+        }
+        thread.start()
       }
-      thread.start()
+      group.wait()
+      task.body = nil
     }
-    group.wait()
-    return batch.results.withLock { results in
-      results.map { $0 ?? .failure(.workerFailed(message: "the job was not run")) }
-    }
+  }
+
+  /// The body of one ``forEach(_:_:)`` call, shared by its threads.
+  private final class Task: @unchecked Sendable {
+    /// Set once before the threads start and cleared after they have all left.
+    var body: (@Sendable (Int, RenderEngine.Draw) -> Void)?
+
+    init(body: @escaping @Sendable (Int, RenderEngine.Draw) -> Void) { self.body = body }
   }
 
   /// Draws one job in a worker.
@@ -92,39 +116,31 @@ public final class RenderPool: Sendable {
     for worker in workers { worker.stop(force: false) }
   }
 
-  /// The jobs of one ``render(_:)`` call, shared by its threads.
-  private final class Batch: Sendable {
-    let jobs: [RenderJob]
-    let next = Atomic<Int>(0)
-    let results: Mutex<[Result<[UInt8], RenderError>?]>
-
-    init(jobs: [RenderJob]) {
-      self.jobs = jobs
-      results = Mutex(Array(repeating: nil, count: jobs.count))
-    }
-  }
-
-  /// Takes jobs until none are left, with one worker, replacing it when it fails.
-  private func drain(_ batch: Batch) {
+  /// Runs tasks until none are left, with one worker, replacing it when it fails.
+  private func drain(
+    count: Int, next: borrowing Atomic<Int>, body: @Sendable (Int, RenderEngine.Draw) -> Void
+  ) {
     var worker = idle.withLock { $0.popLast() }
     while true {
-      let index = batch.next.wrappingAdd(1, ordering: .relaxed).oldValue
-      guard index < batch.jobs.count else { break }
-      let result: Result<[UInt8], RenderError>
-      do throws(RenderError) {
-        if worker == nil { worker = try WorkerProcess(executable: executable, arguments: arguments) }
-        result = worker!.run(batch.jobs[index], deadline: deadline)
-      } catch {
-        result = .failure(error)
-      }
-      if let current = worker {
-        // A failed layout may leave Graphviz's globals in a bad state: start afresh.
-        if current.isStopped || current.jobsDone >= recycleAfter || (try? result.get()) == nil {
-          current.stop(force: true)
-          worker = nil
+      let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+      guard index < count else { break }
+      body(index) { job in
+        let result: Result<[UInt8], RenderError>
+        do throws(RenderError) {
+          if worker == nil { worker = try WorkerProcess(executable: executable, arguments: arguments) }
+          result = worker!.run(job, deadline: deadline)
+        } catch {
+          result = .failure(error)
         }
+        if let current = worker {
+          // A failed layout may leave Graphviz's globals in a bad state: start afresh.
+          if current.isStopped || current.jobsDone >= recycleAfter || (try? result.get()) == nil {
+            current.stop(force: true)
+            worker = nil
+          }
+        }
+        return result
       }
-      batch.results.withLock { $0[index] = result }
     }
     if let worker { idle.withLock { $0.append(worker) } }
   }

@@ -1,7 +1,5 @@
-import Dispatch
 import FlowAtlasModel
 import FlowAtlasTrace
-import Synchronization
 
 /// One app's pages: lookups shared by its index, flow, journey and problems pages.
 struct AppPages: Sendable {
@@ -9,8 +7,9 @@ struct AppPages: Sendable {
   /// The app's folder under the site root (its slug, unless that is taken by `assets`).
   let folder: String
   let layout: PageLayout
-  /// Raw SVG from the provider, sanitized when its page is written.
-  let diagrams: [DiagramSubject: String]
+  /// Raw SVG from the provider for the page being built, sanitized when it is written
+  /// (see ``html(of:diagrams:)``).
+  private(set) var diagrams: [DiagramSubject: String] = [:]
   /// Rendered notes HTML by coordinator type.
   let notes: [String: String]
   /// The other apps' folders and names, for the sidebar.
@@ -22,13 +21,12 @@ struct AppPages: Sendable {
   private let runsByFile: [String: Run]
 
   init(
-    app: AppModel, folder: String, layout: PageLayout, diagrams: [DiagramSubject: String],
-    notes: [String: String], siblings: [(name: String, folder: String)]
+    app: AppModel, folder: String, layout: PageLayout, notes: [String: String],
+    siblings: [(name: String, folder: String)]
   ) {
     self.app = app
     self.folder = folder
     self.layout = layout
-    self.diagrams = diagrams
     self.notes = notes
     self.siblings = siblings
     flowSlugs = Dictionary(
@@ -46,35 +44,40 @@ struct AppPages: Sendable {
     return names
   }
 
-  /// The pages of this app: file name inside the folder → document.
-  func pages() throws(SiteError) -> [(name: String, html: String)] {
-    enum Page {
-      case index, flow(Flow), journey(Run), problems
-    }
-    let jobs: [(name: String, page: Page)] =
-      [("index.html", .index)] + app.flows.map { ("flow-\($0.slug).html", .flow($0)) }
-      + app.runs.map { ("journey-\($0.slug).html", .journey($0)) } + [("problems.html", .problems)]
-    // Pages are independent and building them (HTML, escaping, checking each inline SVG) is
-    // most of a large site's CPU: build them on every core, then keep them in page order so
-    // the result does not depend on which finished first.
-    let results = Mutex<[Result<String, SiteError>?]>(Array(repeating: nil, count: jobs.count))
-    DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-      let result = Result { () throws(SiteError) -> String in
-        switch jobs[index].page {
-        case .index: try indexPage()
-        case .flow(let flow): try flowPage(flow)
-        case .journey(let run): try journeyPage(run)
-        case .problems: problemsPage()
-        }
+  /// One page of the app.
+  enum Page: Sendable {
+    case index, flow(Flow), journey(Run), problems
+
+    /// The diagrams the page shows.
+    func subjects() -> [DiagramSubject] {
+      switch self {
+      case .index: [.hierarchy, .appMap]
+      case .flow(let flow): [.flow(coordinator: flow.coordinator)]
+      case .journey(let run): [.journey(run: run.name)]
+      case .problems: []
       }
-      results.withLock { $0[index] = result }
     }
-    let built = results.withLock { $0 }
-    var pages: [(name: String, html: String)] = []
-    for (job, result) in zip(jobs, built) {
-      pages.append((job.name, try result!.get()))
+  }
+
+  /// Every page of the app with its file name inside the folder, in a fixed order.
+  func pageList() -> [(name: String, page: Page)] {
+    [("index.html", .index)] + app.flows.map { ("flow-\($0.slug).html", .flow($0)) }
+      + app.runs.map { ("journey-\($0.slug).html", .journey($0)) } + [("problems.html", .problems)]
+  }
+
+  /// The page's document, showing `diagrams` (raw SVG from the provider; a missing one is
+  /// shown as "no diagram").
+  ///
+  /// - Throws: ``SiteError/unsafeDiagram(name:reason:)`` when a diagram fails the sanitizer.
+  func html(of page: Page, diagrams: [DiagramSubject: String]) throws(SiteError) -> String {
+    var pages = self
+    pages.diagrams = diagrams
+    switch page {
+    case .index: return try pages.indexPage()
+    case .flow(let flow): return try pages.flowPage(flow)
+    case .journey(let run): return try pages.journeyPage(run)
+    case .problems: return pages.problemsPage()
     }
-    return pages
   }
 
   // MARK: Links

@@ -20,11 +20,12 @@ struct DiagramCache {
       + app.runs.map { .journey(run: $0.name) }).sorted()
   }
 
-  static func fingerprint(app: AppModel, provider: any DiagramProvider) -> String {
+  /// - Parameter appDigest: the hash of the app's model (``SiteBuilder/digests(of:)``).
+  static func fingerprint(appDigest: String, provider: any DiagramProvider) -> String {
     var digest = ModelDigest()
-    digest.add("flowatlas-diagrams-v1")
+    digest.add("flowatlas-diagrams-v2")
     digest.add(provider.cacheIdentity)
-    digest.add(app)
+    digest.add(appDigest)
     return Fingerprint.sha256(digest.bytes)
   }
 
@@ -40,14 +41,15 @@ struct DiagramCache {
 
   private var directory: String { "\(Self.folder)/\(folder)/\(fingerprint)" }
 
-  /// The cache files to write into the new site for `svgs`.
-  func files(for svgs: [DiagramSubject: String], app: AppModel) -> [(String, Data)] {
-    var files: [(String, Data)] = [("\(directory)/complete", Data("\(svgs.count)\n".utf8))]
-    for subject in Self.subjects(of: app) {
-      guard let svg = svgs[subject], let name = Self.fileName(subject, of: app) else { continue }
-      files.append(("\(directory)/\(name)", Data(svg.utf8)))
-    }
-    return files
+  /// The cache file for one diagram, relative to the site root; nil for an unknown subject.
+  func path(of subject: DiagramSubject, in app: AppModel) -> String? {
+    Self.fileName(subject, of: app).map { "\(directory)/\($0)" }
+  }
+
+  /// The file that says the cache is whole, and its text: how many diagrams it holds. It is
+  /// written last, so a build interrupted while caching leaves no half cache to reuse.
+  func completion(count: Int) -> (path: String, text: String) {
+    ("\(directory)/complete", "\(count)\n")
   }
 
   /// The diagrams the previous site cached for this fingerprint, nil when there are none.

@@ -15,12 +15,59 @@ public protocol DiagramProvider: Sendable {
   func diagrams(for subjects: [DiagramSubject], of app: AppModel, links: DiagramLinks) throws
     -> [DiagramSubject: String]
 
+  /// Draws every request, handing each SVG to `deliver` as soon as it is drawn, so that the
+  /// site builds a diagram's page while the next diagrams are still being laid out.
+  ///
+  /// `deliver` may be called from any thread, several at once, in any order, at most once
+  /// per request; a request never delivered is shown as "no diagram". The default draws app
+  /// by app through ``diagrams(for:of:links:)``; a provider that draws in parallel should
+  /// deliver as it goes.
+  /// - Parameters:
+  ///   - requests: what to draw, costliest first; several apps at once.
+  ///   - links: where nodes link to.
+  ///   - deliver: takes a request's index in `requests` and its SVG.
+  /// - Throws: any error; the build fails and the previous site stays in place.
+  func draw(
+    _ requests: [DiagramRequest], links: DiagramLinks, deliver: @Sendable (Int, String) -> Void
+  ) throws
+
   /// What else, beyond the app model, decides the SVG this provider draws (its version, its
   /// options). The site reuses an app's diagrams from the previous build when the app model,
   /// the subjects and this text are all unchanged. The default is the type's name.
   var cacheIdentity: String { get }
 }
 
+/// One diagram the site wants: a subject of an app.
+public struct DiagramRequest: Sendable {
+  public var app: AppModel
+  public var subject: DiagramSubject
+
+  public init(app: AppModel, subject: DiagramSubject) {
+    self.app = app
+    self.subject = subject
+  }
+}
+
 extension DiagramProvider {
   public var cacheIdentity: String { String(reflecting: Self.self) }
+
+  public func draw(
+    _ requests: [DiagramRequest], links: DiagramLinks, deliver: @Sendable (Int, String) -> Void
+  ) throws {
+    // Group by app, keeping the apps in the order they first appear.
+    var order: [String] = []
+    var byApp: [String: [(index: Int, request: DiagramRequest)]] = [:]
+    for (index, request) in requests.enumerated() {
+      if byApp[request.app.name] == nil { order.append(request.app.name) }
+      byApp[request.app.name, default: []].append((index, request))
+    }
+    for name in order {
+      let group = byApp[name]!
+      let svgs = try diagrams(
+        for: group.map(\.request.subject).sorted(), of: group[0].request.app, links: links)
+      for (index, request) in group {
+        if let svg = svgs[request.subject] { deliver(index, svg) }
+      }
+    }
+  }
 }

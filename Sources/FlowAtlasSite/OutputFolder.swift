@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Writes a site atomically: into a temporary sibling folder, then moved into place.
 enum OutputFolder {
@@ -32,41 +33,98 @@ enum OutputFolder {
       }
   }
 
-  /// Writes `files` as the whole content of `output`, replacing a previous site there.
+  /// A new site being written: a temporary folder next to `output` that ``commit()`` moves
+  /// into place, replacing a previous site there, and ``discard()`` removes.
   ///
-  /// - Throws: ``SiteError`` when a path would leave the folder or writing fails; `output` is
-  ///   then as it was.
-  static func write(_ files: [(path: String, data: Data)], to output: URL) throws(SiteError) {
-    let manager = FileManager.default
-    let output = output.standardizedFileURL
-    let parent = output.deletingLastPathComponent()
-    let staging = parent.appendingPathComponent(
-      ".\(output.lastPathComponent).flowatlas-new-\(UUID().uuidString)")
-    do {
-      try manager.createDirectory(at: parent, withIntermediateDirectories: true)
-      removeLeftovers(of: output)
-      try manager.createDirectory(at: staging, withIntermediateDirectories: false)
-    } catch {
-      throw .writeFailed(path: staging.path, reason: error.localizedDescription)
-    }
-    do {
-      var made: Set<String> = []
-      for (path, data) in files {
-        guard isContained(path) else {
-          throw SiteError.invalidModel(reason: "the site path “\(path)” would leave the output folder")
-        }
-        let url = staging.appendingPathComponent(path, isDirectory: false)
-        let directory = url.deletingLastPathComponent()
-        if made.insert(directory.path).inserted {
-          try manager.createDirectory(at: directory, withIntermediateDirectories: true)
-        }
-        try data.write(to: url)
+  /// ``write(_:_:)`` may be called from several threads at once, so pages are written as
+  /// soon as they are made instead of being held in memory until the end.
+  final class Staging: Sendable {
+    let output: URL
+    let folder: URL
+    /// Folders made so far, by path relative to ``folder``.
+    private let made = Mutex<Set<String>>([])
+
+    /// Creates the staging folder (and `output`'s parent, if needed).
+    ///
+    /// - Throws: ``SiteError/writeFailed(path:reason:)``.
+    init(replacing output: URL) throws(SiteError) {
+      let manager = FileManager.default
+      self.output = output.standardizedFileURL
+      let parent = self.output.deletingLastPathComponent()
+      folder = parent.appendingPathComponent(
+        ".\(self.output.lastPathComponent).flowatlas-new-\(UUID().uuidString)", isDirectory: true)
+      do {
+        try manager.createDirectory(at: parent, withIntermediateDirectories: true)
+        removeLeftovers(of: self.output)
+        try manager.createDirectory(at: folder, withIntermediateDirectories: false)
+      } catch {
+        throw .writeFailed(path: folder.path, reason: error.localizedDescription)
       }
-      try swap(staging, into: output)
-    } catch {
-      try? manager.removeItem(at: staging)
-      if let error = error as? SiteError { throw error }
-      throw .writeFailed(path: output.path, reason: error.localizedDescription)
+    }
+
+    /// Writes `text` as the file at `path`, relative to the site root.
+    ///
+    /// - Throws: ``SiteError/invalidModel(reason:)`` when `path` would leave the folder,
+    ///   ``SiteError/writeFailed(path:reason:)`` when writing fails.
+    func write(_ path: String, _ text: String) throws(SiteError) {
+      var text = text
+      var failure: SiteError?
+      text.withUTF8 { bytes in
+        do throws(SiteError) { try write(path, bytes) } catch { failure = error }
+      }
+      if let failure { throw failure }
+    }
+
+    /// Writes `bytes` as the file at `path`, relative to the site root.
+    func write(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) throws(SiteError) {
+      guard isContained(path) else {
+        throw .invalidModel(reason: "the site path “\(path)” would leave the output folder")
+      }
+      let url = folder.appendingPathComponent(path, isDirectory: false)
+      if let slash = path.lastIndex(of: "/") {
+        let directory = String(path[..<slash])
+        if made.withLock({ !$0.contains(directory) }) {
+          do {
+            try FileManager.default.createDirectory(
+              at: folder.appendingPathComponent(directory, isDirectory: true),
+              withIntermediateDirectories: true)
+          } catch {
+            throw .writeFailed(path: url.path, reason: error.localizedDescription)
+          }
+          made.withLock { _ = $0.insert(directory) }
+        }
+      }
+      let file = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+      guard file >= 0 else { throw .writeFailed(path: url.path, reason: String(cString: strerror(errno))) }
+      defer { close(file) }
+      var done = 0
+      while done < bytes.count {
+        let written = Foundation.write(file, bytes.baseAddress! + done, bytes.count - done)
+        if written < 0 && errno == EINTR { continue }
+        guard written > 0 else {
+          throw .writeFailed(path: url.path, reason: String(cString: strerror(errno)))
+        }
+        done += written
+      }
+    }
+
+    /// Moves the new site into place.
+    ///
+    /// - Throws: ``SiteError/writeFailed(path:reason:)``; the previous site is then as it was
+    ///   and the staging folder is gone.
+    func commit() throws(SiteError) {
+      do {
+        try swap(folder, into: output)
+      } catch {
+        discard()
+        if let error = error as? SiteError { throw error }
+        throw .writeFailed(path: output.path, reason: error.localizedDescription)
+      }
+    }
+
+    /// Removes the staging folder: the build failed, the previous site stays.
+    func discard() {
+      try? FileManager.default.removeItem(at: folder)
     }
   }
 

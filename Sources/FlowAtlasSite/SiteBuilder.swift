@@ -1,6 +1,8 @@
+import Dispatch
 import FlowAtlasModel
 import FlowAtlasTrace
 import Foundation
+import Synchronization
 
 /// Builds the static HTML site of a navigation model: a landing page listing the apps,
 /// and per app an overview, a page per flow, a page per journey and a problems page.
@@ -41,30 +43,54 @@ public struct SiteBuilder: Sendable {
   public func build(into output: URL) throws -> SiteSummary {
     let previous = try OutputFolder.check(output)
     let noteFiles = try NotesFolder(url: notes)
-    let fingerprint = try siteFingerprint(noteFiles)
+    let folders = try Self.folders(for: model.apps)
+    for app in model.apps { try Self.validate(app) }
+    let appDigests = Self.digests(of: model.apps)
+    let fingerprint = try siteFingerprint(noteFiles, appDigests: appDigests)
     if options.incremental, previous, let pages = try unchangedPages(in: output, fingerprint: fingerprint) {
       return SiteSummary(pages: pages, diagramsDrawn: 0, diagramsReused: 0, unchanged: true)
     }
-    let rendered = try render(
-      previousSite: previous ? output : nil, notes: noteFiles, fingerprint: fingerprint)
-    try OutputFolder.write(rendered.files, to: output)
-    return rendered.summary
+    let staging = try OutputFolder.Staging(replacing: output)
+    do {
+      let summary = try write(
+        into: staging, folders: folders, previousSite: previous ? output : nil, notes: noteFiles,
+        appDigests: appDigests)
+      try staging.write(OutputFolder.marker, Self.marker(fingerprint: fingerprint))
+      try staging.commit()
+      return summary
+    } catch {
+      staging.discard()
+      throw error
+    }
   }
 
   /// Bump whenever the pages' markup, words or assets change, so that sites built by an older
   /// FlowAtlas are not mistaken for unchanged. The golden test `SiteGoldenTests` fails until
   /// it is bumped.
-  public static let templateVersion = "3"
+  public static let templateVersion = "4"
+
+  /// Each app's model, hashed once: the site's fingerprint and each app's diagram cache
+  /// both build on it. Apps hash in parallel.
+  static func digests(of apps: [AppModel]) -> [String] {
+    let digests = Mutex<[String]>(Array(repeating: "", count: apps.count))
+    DispatchQueue.concurrentPerform(iterations: apps.count) { index in
+      var digest = ModelDigest()
+      digest.add(apps[index])
+      let hash = Fingerprint.sha256(digest.bytes)
+      digests.withLock { $0[index] = hash }
+    }
+    return digests.withLock { $0 }
+  }
 
   /// Everything the site's bytes depend on, hashed.
-  func siteFingerprint(_ noteFiles: NotesFolder) throws(SiteError) -> String {
+  func siteFingerprint(_ noteFiles: NotesFolder, appDigests: [String]) throws(SiteError) -> String {
     var digest = ModelDigest()
     digest.add("flowatlas-site")
     digest.add(Self.templateVersion)
     digest.add(options.title)
     digest.add(diagrams.cacheIdentity)
-    for app in model.apps {
-      digest.add(app)
+    for (app, appDigest) in zip(model.apps, appDigests) {
+      digest.add(appDigest)
       for flow in app.flows { digest.add(try noteFiles.text(for: flow.coordinator)) }
     }
     for diagnostic in model.diagnostics {
@@ -100,65 +126,86 @@ public struct SiteBuilder: Sendable {
     return pages
   }
 
-  /// Every file of the site in memory, by path relative to the site root, sorted by path.
+  /// Writes every file of the site but its marker into `staging`.
+  ///
+  /// Every app's diagrams are asked for at once, costliest first, and each page is built and
+  /// written on a free core as soon as its diagrams arrive, so that pages are made while
+  /// Graphviz lays out the rest rather than after it.
   ///
   /// - Parameter previousSite: a previous build whose cached diagrams may be reused.
-  func render(previousSite: URL?, notes noteFiles: NotesFolder, fingerprint: String) throws
-    -> (files: [(path: String, data: Data)], summary: SiteSummary)
-  {
+  private func write(
+    into staging: OutputFolder.Staging, folders: [String], previousSite: URL?, notes noteFiles: NotesFolder,
+    appDigests: [String]
+  ) throws -> SiteSummary {
     let layout = PageLayout(siteTitle: options.title)
-    let folders = try Self.folders(for: model.apps)
-    var files: [String: Data] = [:]
-    var summary = SiteSummary(pages: [], diagramsDrawn: 0, diagramsReused: 0, unchanged: false)
-
+    var apps: [PageScheduler.App] = []
     for (index, app) in model.apps.enumerated() {
-      let folder = folders[index]
-      try Self.validate(app)
-      let cache = DiagramCache(
-        folder: folder, fingerprint: DiagramCache.fingerprint(app: app, provider: diagrams))
-      let svgs: [DiagramSubject: String]
-      if options.incremental, let previousSite, let reused = cache.read(from: previousSite, app: app) {
-        svgs = reused
-        summary.diagramsReused += reused.count
-      } else {
-        svgs = try draw(app)
-        summary.diagramsDrawn += svgs.count
-      }
-      if options.incremental {
-        for (path, data) in cache.files(for: svgs, app: app) { files[path] = data }
-      }
-
       var notesHTML: [String: String] = [:]
       for flow in app.flows {
         if let html = try noteFiles.html(for: flow.coordinator) { notesHTML[flow.coordinator] = html }
       }
       let siblings = model.apps.indices.filter { $0 != index }.map { (model.apps[$0].name, folders[$0]) }
       let pages = AppPages(
-        app: app, folder: folder, layout: layout, diagrams: svgs, notes: notesHTML, siblings: siblings)
-      for (name, html) in try pages.pages() { files["\(folder)/\(name)"] = Data(html.utf8) }
+        app: app, folder: folders[index], layout: layout, notes: notesHTML, siblings: siblings)
+      let cache = DiagramCache(
+        folder: folders[index],
+        fingerprint: DiagramCache.fingerprint(appDigest: appDigests[index], provider: diagrams))
+      apps.append(PageScheduler.App(pages: pages, cache: options.incremental ? cache : nil))
     }
 
-    let apps = Array(zip(model.apps, folders))
-    files["index.html"] = Data(LandingPage(layout: layout, model: model, folders: folders).document().utf8)
-    files["assets/search-index.js"] = Data(
-      SearchIndex.script(SearchIndex.entries(apps.map { ($0.0, $0.1) })).utf8)
-    files["assets/site.css"] = Data(SiteAssets.css.utf8)
-    files["assets/theme.js"] = Data(SiteAssets.themeScript.utf8)
-    files["assets/site.js"] = Data(SiteAssets.siteScript.utf8)
-    files[OutputFolder.marker] = Data(Self.marker(fingerprint: fingerprint).utf8)
+    let scheduler = PageScheduler(apps: apps, staging: staging)
+    var requests: [(app: Int, request: DiagramRequest)] = []
+    var reusedCount = 0
+    for (index, app) in apps.enumerated() {
+      if let previousSite, let reused = app.cache?.read(from: previousSite, app: app.pages.app) {
+        reusedCount += reused.count
+        for (subject, svg) in reused { scheduler.deliver(app: index, subject: subject, svg: svg) }
+      } else {
+        requests += DiagramCache.subjects(of: app.pages.app).map {
+          (index, DiagramRequest(app: app.pages.app, subject: $0))
+        }
+      }
+    }
+    scheduler.startReadyPages()
+    let ordered = requests.enumerated().sorted { first, second in
+      let (a, b) = (Self.cost(first.element.request), Self.cost(second.element.request))
+      return a != b ? a > b : first.offset < second.offset
+    }.map(\.element)
+    do {
+      try diagrams.draw(ordered.map(\.request), links: .site) { index, svg in
+        scheduler.deliver(app: ordered[index].app, subject: ordered[index].request.subject, svg: svg)
+      }
+    } catch {
+      scheduler.abandon()
+      if let error = error as? SiteError { throw error }
+      throw SiteError.diagramsFailed(
+        app: model.apps.map(\.name).joined(separator: ", "), reason: error.localizedDescription)
+    }
+    let delivered = try scheduler.finish()
 
-    let sorted = files.keys.sorted().map { (path: $0, data: files[$0]!) }
-    summary.pages = sorted.map(\.path).filter { $0.hasSuffix(".html") }
-    return (sorted, summary)
+    try staging.write("index.html", LandingPage(layout: layout, model: model, folders: folders).document())
+    try staging.write(
+      "assets/search-index.js", SearchIndex.script(SearchIndex.entries(Array(zip(model.apps, folders)))))
+    try staging.write("assets/site.css", SiteAssets.css)
+    try staging.write("assets/theme.js", SiteAssets.themeScript)
+    try staging.write("assets/site.js", SiteAssets.siteScript)
+
+    var pages = ["index.html"]
+    for app in apps { pages += app.pages.pageList().map { "\(app.pages.folder)/\($0.name)" } }
+    return SiteSummary(
+      pages: pages.sorted(), diagramsDrawn: delivered - reusedCount, diagramsReused: reusedCount,
+      unchanged: false)
   }
 
-  private func draw(_ app: AppModel) throws -> [DiagramSubject: String] {
-    do {
-      return try diagrams.diagrams(for: DiagramCache.subjects(of: app), of: app, links: .site)
-    } catch let error as SiteError {
-      throw error
-    } catch {
-      throw SiteError.diagramsFailed(app: app.name, reason: error.localizedDescription)
+  /// A rough measure of how long a diagram takes to lay out, to start the slowest first so
+  /// that the last layouts to finish are short ones.
+  static func cost(_ request: DiagramRequest) -> Int {
+    let app = request.app
+    switch request.subject {
+    case .appMap: return app.screens.count * 4 + app.transitions.count
+    case .hierarchy: return app.coordinators.count
+    case .flow(let coordinator): return (app.flow(coordinator)?.screens.count ?? 0) * 4
+    case .journey(let run): return min(app.run(named: run)?.steps.count ?? 0, 300) * 2
     }
   }
 

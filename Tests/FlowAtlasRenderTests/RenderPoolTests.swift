@@ -1,5 +1,6 @@
 import FlowAtlasModel
 import Foundation
+import Synchronization
 import Testing
 
 @testable import FlowAtlasRender
@@ -112,5 +113,44 @@ import Testing
     let svgs = try DiagramRenderer.svgs(for: subjects, of: SampleApps.shop, links: .site, engine: .pool(pool))
     #expect(svgs.count == 3)
     #expect(svgs.values.allSatisfy { $0.hasPrefix("<svg") })
+  }
+
+  @Test func streamedDiagramsOfSeveralAppsMatchTheBatchOnesEachDeliveredOnce() throws {
+    let pool = RenderPool(executable: Self.flowatlas, workers: 2)
+    let renderer = DiagramRenderer(engine: .pool(pool))
+    let shop: [DiagramSubject] = [.journey(run: "buy shoes"), .appMap, .hierarchy]
+    let hostile: [DiagramSubject] = [.appMap, .hierarchy]
+    let requests = shop.map { (SampleApps.shop, $0) } + hostile.map { (SampleApps.hostileApp, $0) }
+    let delivered = Mutex<[Int: [RenderedDiagram]]>([:])
+    renderer.render(requests, links: .site, format: .svg) { index, result in
+      delivered.withLock { $0[index, default: []].append(try! result.get()) }
+    }
+    let streamed = delivered.withLock { $0 }
+    #expect(streamed.keys.sorted() == Array(requests.indices))
+    #expect(streamed.values.allSatisfy { $0.count == 1 })
+    let batch =
+      try renderer.render(shop, of: SampleApps.shop, links: .site, format: .svg)
+      + renderer.render(hostile, of: SampleApps.hostileApp, links: .site, format: .svg)
+    for (index, diagram) in batch.enumerated() {
+      #expect(streamed[index]?.first == diagram, "request \(index)")
+    }
+  }
+
+  @Test func aFailedLayoutFallsBackWithinItsOwnRequest() throws {
+    // Every clustered layout fails as a killed worker would: that request alone falls back.
+    let engine = RenderEngine.custom { jobs in
+      jobs.map { job in
+        job.dot.contains("subgraph")
+          ? .failure(.workerFailed(message: "killed by signal 9"))
+          : Result { () throws(RenderError) in try Graphviz.render(dot: job.dot, format: job.format) }
+      }
+    }
+    let results = Mutex<[Int: Result<RenderedDiagram, RenderError>]>([:])
+    DiagramRenderer(engine: engine).render(
+      [(SampleApps.shop, .appMap), (SampleApps.shop, .hierarchy)], links: .none, format: .svg
+    ) { index, result in results.withLock { $0[index] = result } }
+    let appMap = try #require(try results.withLock { $0 }[0]?.get())
+    #expect(appMap.isCoordinatorLevel && appMap.fallbackReason == .workerFailed(message: "killed by signal 9"))
+    #expect(try results.withLock { $0 }[1]?.get().fallbackReason == nil)
   }
 }

@@ -1,7 +1,9 @@
 import FlowAtlasModel
 import FlowAtlasSite
+import Dispatch
 import Foundation
 import Synchronization
+import Testing
 
 /// Draws Graphviz-shaped SVG without Graphviz: ids prefixed per diagram, `node screen`
 /// and `edge kind-…` classes, `<a xlink:href>` links from ``DiagramLinks``, black strokes,
@@ -130,5 +132,37 @@ struct FixedDiagramProvider: DiagramProvider {
     -> [DiagramSubject: String]
   {
     Dictionary(uniqueKeysWithValues: subjects.map { ($0, svg) })
+  }
+}
+
+/// Draws like ``FakeDiagramProvider`` but through the streaming ``DiagramProvider/draw``,
+/// delivering from several threads at once in reverse order, as a pool of workers would
+/// (finished out of order), and leaving out the subjects in `skipping`.
+struct ConcurrentDiagramProvider: DiagramProvider {
+  var skipping: Set<DiagramSubject> = []
+  /// Fails after this many deliveries, as a worker pool whose last fallback failed.
+  var failingAfter: Int?
+
+  var cacheIdentity: String { "fake-1" }
+
+  func diagrams(for subjects: [DiagramSubject], of app: AppModel, links: DiagramLinks) throws
+    -> [DiagramSubject: String]
+  {
+    Issue.record("the site should draw through draw(_:links:deliver:)")
+    return [:]
+  }
+
+  func draw(
+    _ requests: [DiagramRequest], links: DiagramLinks, deliver: @Sendable (Int, String) -> Void
+  ) throws {
+    let delivered = Atomic<Int>(0)
+    DispatchQueue.concurrentPerform(iterations: requests.count) { step in
+      let index = requests.count - 1 - step
+      let request = requests[index]
+      guard !skipping.contains(request.subject) else { return }
+      if let failingAfter, delivered.add(1, ordering: .relaxed).newValue > failingAfter { return }
+      deliver(index, FakeDiagramProvider.svg(for: request.subject, of: request.app, links: links))
+    }
+    if failingAfter != nil { throw FailingDiagramProvider.Failure() }
   }
 }

@@ -165,6 +165,53 @@ import Testing
     #expect(siblings == ["site"], "no staging folder is left behind")
   }
 
+  @Test func diagramsDeliveredOutOfOrderFromManyThreadsGiveTheSameSite() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let model = SampleModel.model(hostile: true)
+    let inOrder = temp.url.appendingPathComponent("in-order")
+    let streamed = temp.url.appendingPathComponent("streamed")
+    let first = try build(model, into: inOrder)
+    let second = try build(model, provider: ConcurrentDiagramProvider(), into: streamed)
+    #expect(first.pages == second.pages)
+    #expect(first.diagramsDrawn == second.diagramsDrawn && second.diagramsDrawn > 0)
+    #expect(try TemporaryFolder.contents(of: inOrder) == TemporaryFolder.contents(of: streamed))
+  }
+
+  @Test func aDiagramNeverDeliveredShowsAsMissingAndIsNotCached() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    let summary = try build(
+      provider: ConcurrentDiagramProvider(skipping: [.appMap, .flow(coordinator: "AuthCoordinator")]),
+      into: site)
+    #expect(summary.pages.contains("shop/index.html") && summary.pages.contains("shop/flow-auth.html"))
+    let index = try page("shop/index.html", in: site)
+    #expect(index.contains("diagram diagram-missing\" id=\"app-map\""))
+    #expect(!index.contains("diagram diagram-missing\" id=\"hierarchy\""))
+    #expect(try page("shop/flow-auth.html", in: site).contains("No diagram was drawn for this."))
+    #expect(!(try page("shop/flow-main.html", in: site)).contains("No diagram was drawn for this."))
+    let cached = try TemporaryFolder.contents(of: site).keys.filter { $0.hasPrefix(".flowatlas-cache/") }
+    #expect(!cached.contains { $0.hasSuffix("/app-map.svg") || $0.hasSuffix("/flow-auth.svg") })
+    let complete = try TemporaryFolder.contents(of: site).first { $0.key.hasSuffix("/complete") }
+    #expect(complete.map { String(decoding: $0.value, as: UTF8.self) } == "\(summary.diagramsDrawn)\n")
+  }
+
+  @Test func aProviderFailingAfterSomePagesAreWrittenLeavesThePreviousSite() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    try build(into: site)
+    let before = try TemporaryFolder.contents(of: site)
+    let changed = NavigationModel(apps: SampleModel.model(hostile: true).apps, diagnostics: [])
+    #expect(throws: SiteError.self) {
+      try build(changed, provider: ConcurrentDiagramProvider(failingAfter: 3), into: site)
+    }
+    #expect(try TemporaryFolder.contents(of: site) == before)
+    let siblings = try FileManager.default.contentsOfDirectory(atPath: temp.url.path)
+    #expect(siblings == ["site"], "no staging folder is left behind")
+  }
+
   @Test func unsafeDiagramFailsTheBuildAndKeepsTheSite() throws {
     let temp = try TemporaryFolder()
     defer { temp.remove() }

@@ -1,0 +1,155 @@
+import Dispatch
+import FlowAtlasModel
+import Synchronization
+
+/// Builds and writes each page as soon as the diagrams it shows have arrived, on the cores
+/// Graphviz leaves free, so that a site's pages are made while its diagrams are laid out.
+///
+/// Diagrams arrive through ``deliver(app:subject:svg:)`` from any thread; a page waiting for
+/// them starts when the last one arrives, ``finish()`` starts the pages still waiting (their
+/// missing diagrams show as "no diagram") and waits for all. What a page contains does not
+/// depend on when it was built, so the site's bytes do not either.
+final class PageScheduler: Sendable {
+  /// One app of the site.
+  struct App: Sendable {
+    var pages: AppPages
+    /// Where its diagrams are cached in the site; nil when the build keeps no cache.
+    var cache: DiagramCache?
+  }
+
+  private struct Waiting {
+    var name: String
+    var page: AppPages.Page
+    var missing: Set<DiagramSubject>
+    var svgs: [DiagramSubject: String] = [:]
+  }
+
+  private struct State {
+    /// Pages not yet started, by app and page number.
+    var waiting: [[Int: Waiting]]
+    /// The pages (numbers) that show each diagram, by app.
+    var readers: [[DiagramSubject: [Int]]]
+    /// Diagrams delivered, by app.
+    var delivered: [Int]
+    /// Failures so far, by app and page number, so that the first in page order is reported.
+    var failures: [(app: Int, page: Int, error: SiteError)] = []
+  }
+
+  private let apps: [App]
+  private let staging: OutputFolder.Staging
+  private let state: Mutex<State>
+  private let group = DispatchGroup()
+
+  init(apps: [App], staging: OutputFolder.Staging) {
+    self.apps = apps
+    self.staging = staging
+    var waiting: [[Int: Waiting]] = []
+    var readers: [[DiagramSubject: [Int]]] = []
+    for app in apps {
+      var pages: [Int: Waiting] = [:]
+      var byDiagram: [DiagramSubject: [Int]] = [:]
+      for (number, entry) in app.pages.pageList().enumerated() {
+        let subjects = entry.page.subjects()
+        pages[number] = Waiting(name: entry.name, page: entry.page, missing: Set(subjects))
+        for subject in subjects { byDiagram[subject, default: []].append(number) }
+      }
+      waiting.append(pages)
+      readers.append(byDiagram)
+    }
+    state = Mutex(
+      State(waiting: waiting, readers: readers, delivered: Array(repeating: 0, count: apps.count)))
+  }
+
+  /// Takes one diagram: caches it in the site and starts the pages it completes.
+  func deliver(app: Int, subject: DiagramSubject, svg: String) {
+    if let cache = apps[app].cache, let path = cache.path(of: subject, in: apps[app].pages.app) {
+      do throws(SiteError) {
+        try staging.write(path, svg)
+      } catch {
+        fail(app: app, page: -1, error)
+      }
+    }
+    let ready = state.withLock { state -> [(Int, Waiting)] in
+      state.delivered[app] += 1
+      var ready: [(Int, Waiting)] = []
+      for number in state.readers[app][subject] ?? [] {
+        guard var page = state.waiting[app][number] else { continue }
+        page.svgs[subject] = svg
+        page.missing.remove(subject)
+        if page.missing.isEmpty {
+          state.waiting[app][number] = nil
+          ready.append((number, page))
+        } else {
+          state.waiting[app][number] = page
+        }
+      }
+      return ready
+    }
+    for (number, page) in ready { start(app: app, number: number, page) }
+  }
+
+  /// Starts every page that shows no diagram (or whose diagrams have all arrived).
+  func startReadyPages() {
+    let ready = state.withLock { state -> [(Int, Int, Waiting)] in
+      var ready: [(Int, Int, Waiting)] = []
+      for app in state.waiting.indices {
+        for (number, page) in state.waiting[app] where page.missing.isEmpty {
+          state.waiting[app][number] = nil
+          ready.append((app, number, page))
+        }
+      }
+      return ready
+    }
+    for (app, number, page) in ready { start(app: app, number: number, page) }
+  }
+
+  /// Starts the pages still waiting, waits for every page, and marks each app's diagram
+  /// cache complete.
+  ///
+  /// - Returns: how many diagrams were delivered.
+  /// - Throws: the first failure in page order.
+  func finish() throws(SiteError) -> Int {
+    let left = state.withLock { state -> [(Int, Int, Waiting)] in
+      var left: [(Int, Int, Waiting)] = []
+      for app in state.waiting.indices {
+        for (number, page) in state.waiting[app] { left.append((app, number, page)) }
+        state.waiting[app] = [:]
+      }
+      return left
+    }
+    for (app, number, page) in left { start(app: app, number: number, page) }
+    group.wait()
+    let (failures, delivered) = state.withLock { ($0.failures, $0.delivered) }
+    if let first = failures.min(by: { ($0.app, $0.page) < ($1.app, $1.page) }) { throw first.error }
+    for (app, count) in zip(apps, delivered) {
+      guard let cache = app.cache else { continue }
+      let completion = cache.completion(count: count)
+      try staging.write(completion.path, completion.text)
+    }
+    return delivered.reduce(0, +)
+  }
+
+  /// Waits for the pages already started, starting no more: the build has failed.
+  func abandon() {
+    state.withLock { state in
+      for app in state.waiting.indices { state.waiting[app] = [:] }
+    }
+    group.wait()
+  }
+
+  private func start(app: Int, number: Int, _ page: Waiting) {
+    let pages = apps[app].pages
+    DispatchQueue.global().async(group: group) { [self] in
+      do throws(SiteError) {
+        let html = try pages.html(of: page.page, diagrams: page.svgs)
+        try staging.write("\(pages.folder)/\(page.name)", html)
+      } catch {
+        fail(app: app, page: number, error)
+      }
+    }
+  }
+
+  private func fail(app: Int, page: Int, _ error: SiteError) {
+    state.withLock { $0.failures.append((app, page, error)) }
+  }
+}
