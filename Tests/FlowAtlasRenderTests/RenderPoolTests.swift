@@ -150,7 +150,8 @@ import Testing
       [(SampleApps.shop, .appMap), (SampleApps.shop, .hierarchy)], links: .none, format: .svg
     ) { index, result in results.withLock { $0[index] = result } }
     let appMap = try #require(try results.withLock { $0 }[0]?.get())
-    #expect(appMap.isCoordinatorLevel && appMap.fallbackReason == .workerFailed(message: "killed by signal 9"))
+    #expect(
+      appMap.isCoordinatorLevel && appMap.fallbackReason == .workerFailed(message: "killed by signal 9"))
     #expect(try results.withLock { $0 }[1]?.get().fallbackReason == nil)
   }
 }

@@ -1,6 +1,6 @@
+import Dispatch
 import FlowAtlasModel
 import FlowAtlasSite
-import Dispatch
 import Foundation
 import Synchronization
 import Testing
