@@ -3,7 +3,7 @@ import FlowAtlasTrace
 
 /// The journey page: one recorded run as numbered steps a person can read.
 extension AppPages {
-  func journeyPage(_ run: Run) throws(SiteError) -> String {
+  func journeyPage(_ run: Run) throws(SiteError) -> [UInt8] {
     let title = run.title ?? run.name
     var ids: Set<String> = [
       "main", "search-input", "search-status", "search-results", "theme-toggle", "nav-filter", "details",
@@ -25,18 +25,35 @@ extension AppPages {
     var lineAnchors: Set<Int> = []
     func anchor(_ line: Int) -> String? { lineAnchors.insert(line).inserted ? "line-\(line)" : nil }
 
-    let steps: HTML =
-      run.steps.isEmpty
-      ? .p(text: "This run recorded no steps.")
-      : .el(
-        "ol", [.cls("steps")],
-        run.steps.map { step in
-          .el(
-            "li", [.id(anchor(step.line)), .cls(stepClass(step.kind))],
-            sentence(step.kind) + [
-              .text(" "), .el("span", [.cls("line")], [.text("line \(step.line)")]),
-            ])
-        })
+    let steps: HTML
+    if run.steps.isEmpty {
+      steps = .p(text: "This run recorded no steps.")
+    } else {
+      // A long run has thousands of steps and few distinct ones: each distinct sentence is
+      // rendered from nodes once, and the items around them are written tag by tag.
+      var sentences: [JourneyStep.Kind: [UInt8]] = [:]
+      var list: [UInt8] = []
+      list.reserveCapacity(run.steps.count * 200)
+      HTML.openTag("ol", [.cls("steps")], into: &list)
+      for step in run.steps {
+        HTML.openTag("li", [.id(anchor(step.line)), .cls(stepClass(step.kind))], into: &list)
+        if let sentence = sentences[step.kind] {
+          list.append(contentsOf: sentence)
+        } else {
+          var sentence: [UInt8] = []
+          HTML.group(self.sentence(step.kind)).render(into: &sentence)
+          sentences[step.kind] = sentence
+          list.append(contentsOf: sentence)
+        }
+        HTML.text(" ").render(into: &list)
+        HTML.openTag("span", [.cls("line")], into: &list)
+        HTML.escapeText("line \(step.line)", into: &list)
+        HTML.closeTag("span", into: &list)
+        HTML.closeTag("li", into: &list)
+      }
+      HTML.closeTag("ol", into: &list)
+      steps = .rendered(list)
+    }
     main.append(
       .el("section", [.aria("labelledby", "steps")], [PageLayout.heading(2, id: "steps", "Steps"), steps]))
     main.append(

@@ -19,6 +19,10 @@ struct AppPages: Sendable {
   private let flowSlugs: [String: String]
   private let screens: [String: ScreenType]
   private let runsByFile: [String: Run]
+  /// ``screenRef(_:)`` and ``flowRef(_:)`` of every type the app knows, rendered once: a
+  /// journey page shows them thousands of times.
+  private let screenRefs: [String: HTML]
+  private let flowRefs: [String: HTML]
 
   init(
     app: AppModel, folder: String, layout: PageLayout, notes: [String: String],
@@ -33,6 +37,22 @@ struct AppPages: Sendable {
       app.flows.map { ($0.coordinator, $0.slug) }, uniquingKeysWith: { first, _ in first })
     screens = Dictionary(app.screens.map { ($0.type, $0) }, uniquingKeysWith: { first, _ in first })
     runsByFile = Dictionary(app.runs.map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
+    var screenRefs: [String: HTML] = [:]
+    var flowRefs: [String: HTML] = [:]
+    screenRefs.reserveCapacity(app.screens.count)
+    flowRefs.reserveCapacity(app.coordinators.count)
+    for screen in app.screens {
+      screenRefs[screen.type] = .trusted(
+        Self.reference("screen-name", screen.type, href: Self.screenHref(screen, flowSlugs: flowSlugs))
+          .rendered)
+    }
+    for coordinator in app.coordinators {
+      flowRefs[coordinator.type] = .trusted(
+        Self.reference("flow-name", coordinator.type, href: flowSlugs[coordinator.type].map(Self.flowHref))
+          .rendered)
+    }
+    self.screenRefs = screenRefs
+    self.flowRefs = flowRefs
     sanitizer = SVGSanitizer(allowedPages: Self.pageNames(of: app))
   }
 
@@ -69,7 +89,7 @@ struct AppPages: Sendable {
   /// shown as "no diagram").
   ///
   /// - Throws: ``SiteError/unsafeDiagram(name:reason:)`` when a diagram fails the sanitizer.
-  func html(of page: Page, diagrams: [DiagramSubject: String]) throws(SiteError) -> String {
+  func html(of page: Page, diagrams: [DiagramSubject: String]) throws(SiteError) -> [UInt8] {
     var pages = self
     pages.diagrams = diagrams
     switch page {
@@ -82,11 +102,17 @@ struct AppPages: Sendable {
 
   // MARK: Links
 
-  func flowHref(_ coordinator: String) -> String? { flowSlugs[coordinator].map { "flow-\($0).html" } }
+  func flowHref(_ coordinator: String) -> String? { flowSlugs[coordinator].map(Self.flowHref) }
+
+  private static func flowHref(slug: String) -> String { "flow-\(slug).html" }
 
   func screenHref(_ type: String) -> String? {
-    guard let screen = screens[type], let owner = screen.owner, let flow = flowHref(owner) else { return nil }
-    return "\(flow)#screen-\(screen.slug)"
+    screens[type].flatMap { Self.screenHref($0, flowSlugs: flowSlugs) }
+  }
+
+  private static func screenHref(_ screen: ScreenType, flowSlugs: [String: String]) -> String? {
+    guard let owner = screen.owner, let slug = flowSlugs[owner] else { return nil }
+    return "\(flowHref(slug: slug))#screen-\(screen.slug)"
   }
 
   func screen(_ type: String) -> ScreenType? { screens[type] }
@@ -95,23 +121,25 @@ struct AppPages: Sendable {
 
   /// A screen type's name, linking to its place on its owner's flow page.
   func screenRef(_ type: String) -> HTML {
-    let name = HTML.el("code", [.cls("screen-name")], [.text(type)])
-    guard let href = screenHref(type) else { return name }
-    return .a(href: href, [name])
+    screenRefs[type] ?? Self.reference("screen-name", type, href: screenHref(type))
   }
 
   /// A coordinator type's name, linking to its flow page.
   func flowRef(_ coordinator: String) -> HTML {
-    let name = HTML.el("code", [.cls("flow-name")], [.text(coordinator)])
-    guard let href = flowHref(coordinator) else { return name }
-    return .a(href: href, [name])
+    flowRefs[coordinator] ?? Self.reference("flow-name", coordinator, href: flowHref(coordinator))
+  }
+
+  /// A type's name in `<code>`, in a link when there is somewhere to go.
+  private static func reference(_ style: String, _ name: String, href: String?) -> HTML {
+    let code = HTML.el("code", [.cls(style)], [.text(name)])
+    return href.map { .a(href: $0, [code]) } ?? code
   }
 
   // MARK: Frame
 
   /// The page in the site frame, with this app's sidebar.
   func document(title: String, current: String, crumbs: [(label: String, href: String?)], main: [HTML])
-    -> String
+    -> [UInt8]
   {
     layout.document(
       PageLayout.Page(

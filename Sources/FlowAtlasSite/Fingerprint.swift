@@ -17,52 +17,82 @@ struct Fingerprint {
 
   /// The hex SHA-256 of `bytes`.
   static func sha256(_ bytes: [UInt8]) -> String {
-    var message = bytes
-    let bitLength = UInt64(message.count) * 8
-    message.append(0x80)
-    while message.count % 64 != 56 { message.append(0) }
+    var state = State()
+    // Whole blocks straight from the input; only the last one or two are copied, to pad.
+    let whole = bytes.count / 64 * 64
+    bytes.withUnsafeBufferPointer { buffer in
+      var offset = 0
+      while offset < whole {
+        state.compress(UnsafeBufferPointer(rebasing: buffer[offset..<offset + 64]))
+        offset += 64
+      }
+    }
+    var tail = Array(bytes[whole...])
+    tail.append(0x80)
+    while tail.count % 64 != 56 { tail.append(0) }
+    let bitLength = UInt64(bytes.count) * 8
     for shift in stride(from: 56, through: 0, by: -8) {
-      message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+      tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
     }
-    var h: [UInt32] = [
-      0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
-    var w = [UInt32](repeating: 0, count: 64)
-    for chunk in stride(from: 0, to: message.count, by: 64) {
-      for i in 0..<16 {
-        let b = chunk + i * 4
-        w[i] =
-          UInt32(message[b]) << 24 | UInt32(message[b + 1]) << 16 | UInt32(message[b + 2]) << 8
-          | UInt32(message[b + 3])
+    tail.withUnsafeBufferPointer { buffer in
+      for offset in stride(from: 0, to: buffer.count, by: 64) {
+        state.compress(UnsafeBufferPointer(rebasing: buffer[offset..<offset + 64]))
       }
-      for i in 16..<64 {
-        let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-        let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-        w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-      }
-      var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
-      for i in 0..<64 {
-        let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-        let choice = (e & f) ^ (~e & g)
-        let t1 = hh &+ s1 &+ choice &+ k[i] &+ w[i]
-        let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-        let majority = (a & b) ^ (a & c) ^ (b & c)
-        let t2 = s0 &+ majority
-        (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-      }
-      h[0] = h[0] &+ a
-      h[1] = h[1] &+ b
-      h[2] = h[2] &+ c
-      h[3] = h[3] &+ d
-      h[4] = h[4] &+ e
-      h[5] = h[5] &+ f
-      h[6] = h[6] &+ g
-      h[7] = h[7] &+ hh
     }
-    return h.map { word in
+    return [state.h0, state.h1, state.h2, state.h3, state.h4, state.h5, state.h6, state.h7].map { word in
       let hex = String(word, radix: 16)
       return String(repeating: "0", count: 8 - hex.count) + hex
     }.joined()
+  }
+
+  /// The eight working words, kept in stored properties rather than an array so that the
+  /// compiler holds them in registers.
+  private struct State {
+    var h0: UInt32 = 0x6a09_e667
+    var h1: UInt32 = 0xbb67_ae85
+    var h2: UInt32 = 0x3c6e_f372
+    var h3: UInt32 = 0xa54f_f53a
+    var h4: UInt32 = 0x510e_527f
+    var h5: UInt32 = 0x9b05_688c
+    var h6: UInt32 = 0x1f83_d9ab
+    var h7: UInt32 = 0x5be0_cd19
+
+    /// Folds one 64-byte block into the state.
+    mutating func compress(_ block: UnsafeBufferPointer<UInt8>) {
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+        for i in 0..<16 {
+          let b = i * 4
+          w[i] =
+            UInt32(block[b]) << 24 | UInt32(block[b + 1]) << 16 | UInt32(block[b + 2]) << 8
+            | UInt32(block[b + 3])
+        }
+        for i in 16..<64 {
+          let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
+          let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
+          w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+        }
+        var (a, b, c, d, e, f, g, h) = (h0, h1, h2, h3, h4, h5, h6, h7)
+        Fingerprint.k.withUnsafeBufferPointer { k in
+          for i in 0..<64 {
+            let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+            let choice = (e & f) ^ (~e & g)
+            let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
+            let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+            let majority = (a & b) ^ (a & c) ^ (b & c)
+            let t2 = s0 &+ majority
+            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+          }
+        }
+        h0 = h0 &+ a
+        h1 = h1 &+ b
+        h2 = h2 &+ c
+        h3 = h3 &+ d
+        h4 = h4 &+ e
+        h5 = h5 &+ f
+        h6 = h6 &+ g
+        h7 = h7 &+ h
+      }
+    }
   }
 
   private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }

@@ -12,6 +12,8 @@ indirect enum HTML: Sendable {
   case trusted(String)
   /// Several nodes without an element around them.
   case group([HTML])
+  /// Markup this module rendered itself from nodes (its text already escaped), as UTF-8.
+  case rendered([UInt8])
 
   /// One attribute; a nil value is left out, so optional attributes read naturally.
   struct Attribute: Sendable {
@@ -26,82 +28,98 @@ indirect enum HTML: Sendable {
 
   /// The node as markup.
   var rendered: String {
-    var out = ""
+    var out: [UInt8] = []
     out.reserveCapacity(4096)
     render(into: &out)
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 
-  func render(into out: inout String) {
+  /// Appends the node's markup as UTF-8: byte appends, no `String` growth per piece.
+  func render(into out: inout [UInt8]) {
     switch self {
     case .text(let text): HTML.escapeText(text, into: &out)
-    case .trusted(let markup): out += markup
+    case .trusted(let markup): out.append(contentsOf: markup.utf8)
+    case .rendered(let markup): out.append(contentsOf: markup)
     case .group(let nodes): for node in nodes { node.render(into: &out) }
     case .element(let name, let attributes, let children):
-      out += "<"
-      out += name
-      for attribute in attributes {
-        guard let value = attribute.value else { continue }
-        out += " "
-        out += attribute.name
-        out += "=\""
-        HTML.escapeAttribute(value, into: &out)
-        out += "\""
-      }
-      out += ">"
+      HTML.openTag(name, attributes, into: &out)
       if HTML.voidElements.contains(name) { return }
       for child in children { child.render(into: &out) }
-      out += "</"
-      out += name
-      out += ">"
+      HTML.closeTag(name, into: &out)
     }
+  }
+
+  /// An element's start tag, its attribute values escaped: for a long list written item by
+  /// item without a node per item; ``closeTag(_:into:)`` ends it.
+  static func openTag(_ name: String, _ attributes: [Attribute], into out: inout [UInt8]) {
+    out.append(UInt8(ascii: "<"))
+    out.append(contentsOf: name.utf8)
+    for attribute in attributes {
+      guard let value = attribute.value else { continue }
+      out.append(UInt8(ascii: " "))
+      out.append(contentsOf: attribute.name.utf8)
+      out.append(contentsOf: #"=""#.utf8)
+      escapeAttribute(value, into: &out)
+      out.append(UInt8(ascii: "\""))
+    }
+    out.append(UInt8(ascii: ">"))
+  }
+
+  static func closeTag(_ name: String, into out: inout [UInt8]) {
+    out.append(contentsOf: "</".utf8)
+    out.append(contentsOf: name.utf8)
+    out.append(UInt8(ascii: ">"))
   }
 
   /// Escapes `&`, `<` and `>` so text can never open a tag or an entity.
-  static func escapeText(_ text: String, into out: inout String) {
-    // Most text needs no escaping: append it whole (much cheaper than scalar by scalar).
-    guard text.utf8.contains(where: { $0 == 38 || $0 == 60 || $0 == 62 }) else {
-      out += text
-      return
-    }
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
+  ///
+  /// Byte by byte: these are ASCII, and no byte of a multi-byte UTF-8 character is ASCII.
+  static func escapeText(_ text: String, into out: inout [UInt8]) {
+    escape(text, into: &out, quotes: false)
   }
 
   /// Escapes text for a double-quoted attribute value (quotes of both kinds too).
-  static func escapeAttribute(_ text: String, into out: inout String) {
-    guard text.utf8.contains(where: { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 || $0 == 39 }) else {
-      out += text
+  static func escapeAttribute(_ text: String, into out: inout [UInt8]) {
+    escape(text, into: &out, quotes: true)
+  }
+
+  private static func escape(_ text: String, into out: inout [UInt8], quotes: Bool) {
+    let utf8 = text.utf8
+    // Most text needs no escaping: append it whole.
+    guard
+      utf8.contains(where: { $0 == 38 || $0 == 60 || $0 == 62 || (quotes && ($0 == 34 || $0 == 39)) })
+    else {
+      out.append(contentsOf: utf8)
       return
     }
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      default: out.unicodeScalars.append(scalar)
+    for byte in utf8 {
+      switch byte {
+      case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+      case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+      case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+      case UInt8(ascii: "\"") where quotes: out.append(contentsOf: "&quot;".utf8)
+      case UInt8(ascii: "'") where quotes: out.append(contentsOf: "&#39;".utf8)
+      default: out.append(byte)
       }
     }
   }
 
+  /// Escapes `&`, `<` and `>` into a `String`.
+  static func escapeText(_ text: String, into out: inout String) { out += escapedText(text) }
+
+  /// Escapes text for a double-quoted attribute value into a `String`.
+  static func escapeAttribute(_ text: String, into out: inout String) { out += escapedAttribute(text) }
+
   static func escapedText(_ text: String) -> String {
-    var out = ""
+    var out: [UInt8] = []
     escapeText(text, into: &out)
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 
   static func escapedAttribute(_ text: String) -> String {
-    var out = ""
+    var out: [UInt8] = []
     escapeAttribute(text, into: &out)
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 }
 

@@ -7,7 +7,7 @@ struct LandingPage {
   var model: NavigationModel
   var folders: [String]
 
-  func document() -> String {
+  func document() -> [UInt8] {
     let claimed = Set(model.apps.flatMap(\.diagnostics))
     let unclaimed = model.diagnostics.filter { !claimed.contains($0) }
     var main: [HTML] = [

@@ -76,6 +76,15 @@ enum OutputFolder {
     }
 
     /// Writes `bytes` as the file at `path`, relative to the site root.
+    func write(_ path: String, _ bytes: [UInt8]) throws(SiteError) {
+      var failure: SiteError?
+      bytes.withUnsafeBufferPointer { bytes in
+        do throws(SiteError) { try write(path, bytes) } catch { failure = error }
+      }
+      if let failure { throw failure }
+    }
+
+    /// Writes `bytes` as the file at `path`, relative to the site root.
     func write(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) throws(SiteError) {
       guard isContained(path) else {
         throw .invalidModel(reason: "the site path “\(path)” would leave the output folder")

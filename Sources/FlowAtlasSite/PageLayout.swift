@@ -21,8 +21,8 @@ struct PageLayout: Sendable {
     var main: [HTML]
   }
 
-  /// The whole document.
-  func document(_ page: Page) -> String {
+  /// The whole document, as UTF-8.
+  func document(_ page: Page) -> [UInt8] {
     let head = HTML.el(
       "head", [],
       [
@@ -60,9 +60,10 @@ struct PageLayout: Sendable {
             ])
           ]),
       ])
-    var out = "<!DOCTYPE html>\n"
+    var out: [UInt8] = Array("<!DOCTYPE html>\n".utf8)
+    out.reserveCapacity(64 * 1024)
     HTML.el("html", [.attr("lang", "en")], [head, body]).render(into: &out)
-    out += "\n"
+    out.append(UInt8(ascii: "\n"))
     return out
   }
 

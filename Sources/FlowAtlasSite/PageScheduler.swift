@@ -63,10 +63,13 @@ final class PageScheduler: Sendable {
   /// Takes one diagram: caches it in the site and starts the pages it completes.
   func deliver(app: Int, subject: DiagramSubject, svg: String) {
     if let cache = apps[app].cache, let path = cache.path(of: subject, in: apps[app].pages.app) {
-      do throws(SiteError) {
-        try staging.write(path, svg)
-      } catch {
-        fail(app: app, page: -1, error)
+      // Not on the caller's thread: that is a render thread whose worker would wait.
+      DispatchQueue.global().async(group: group) { [self] in
+        do throws(SiteError) {
+          try staging.write(path, svg)
+        } catch {
+          fail(app: app, page: -1, error)
+        }
       }
     }
     let ready = state.withLock { state -> [(Int, Waiting)] in

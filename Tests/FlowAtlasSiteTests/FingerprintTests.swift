@@ -15,6 +15,20 @@ import Testing
     #expect(Fingerprint.sha256(input) == expected)
   }
 
+  /// Lengths around the block and padding boundaries (55, 56, 64 bytes), and a million `a`s.
+  @Test(arguments: [
+    (String(repeating: "a", count: 55), "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318"),
+    (String(repeating: "a", count: 56), "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a"),
+    (String(repeating: "a", count: 64), "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb"),
+    (
+      String(repeating: "a", count: 1_000_000),
+      "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"
+    ),
+  ])
+  func sha256AcrossBlockBoundaries(input: String, expected: String) {
+    #expect(Fingerprint.sha256(input) == expected)
+  }
+
   @Test func modelDigestSeesEveryChange() {
     var app = SampleModel.shop()
     var first = ModelDigest()

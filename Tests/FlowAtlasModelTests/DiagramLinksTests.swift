@@ -1,0 +1,21 @@
+import FlowAtlasModel
+import Testing
+
+@Suite struct DiagramLinksTests {
+  @Test(arguments: [
+    "flow-auth.html", "flow-auth.html#screen-login-view-controller", "journey-run-1.html", "sub/page.html",
+    "index.html#",
+  ])
+  func safeLinks(link: String) {
+    #expect(DiagramLinks.isSafe(link))
+  }
+
+  @Test(arguments: [
+    "", "/etc/passwd", "../x.html", "a/../b.html", "x..html", "a/..", "javascript:alert(1)",
+    "https://evil.example/", "//evil.example", "Flow.html", "a#b#c", "a b.html", "a\"b.html", "a<b",
+    "flow-ä.html", "a\\b",
+  ])
+  func unsafeLinks(link: String) {
+    #expect(!DiagramLinks.isSafe(link))
+  }
+}
