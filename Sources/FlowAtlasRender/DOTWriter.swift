@@ -6,59 +6,102 @@
 /// crash `gvFreeLayout` in Graphviz 2.42.
 enum DOTWriter {
   static func dot(_ graph: DiagramGraph) -> String {
-    var out = "digraph \(quote(graph.id)) {\n"
-    var graphAttributes: [(String, String)] = [
-      ("id", graph.id), ("class", "flowatlas \(graph.kind)"), ("rankdir", graph.direction.rawValue),
-      ("fontname", DiagramStyle.font), ("fontsize", "12"), ("bgcolor", "transparent"),
-      ("nodesep", "0.3"), ("ranksep", "0.45"),
-    ]
+    // Written as bytes into one buffer: a site's journeys make tens of megabytes of DOT, and
+    // string interpolation per statement cost more than Graphviz's parsing of it.
+    var out: [UInt8] = []
+    out.reserveCapacity(256 + (graph.nodes.count + graph.edges.count) * 256)
+    out += "digraph ".utf8
+    quote(graph.id, into: &out)
+    out += " {\n  graph [".utf8
+    var list = AttributeList()
+    list.add("id", graph.id, &out)
+    list.add("class", "flowatlas \(graph.kind)", &out)
+    list.add("rankdir", graph.direction.rawValue, &out)
+    list.add("fontname", DiagramStyle.font, &out)
+    list.add("fontsize", "12", &out)
+    list.add("bgcolor", "transparent", &out)
+    list.add("nodesep", "0.3", &out)
+    list.add("ranksep", "0.45", &out)
     if let caption = graph.caption {
-      graphAttributes += [("label", caption), ("labelloc", "b"), ("labeljust", "l")]
+      list.add("label", caption, &out)
+      list.add("labelloc", "b", &out)
+      list.add("labeljust", "l", &out)
     }
-    out += "  graph \(list(graphAttributes));\n"
-    out += "  node \(list([("fontname", DiagramStyle.font), ("fontsize", "11")]));\n"
-    out += "  edge \(list([("fontname", DiagramStyle.font), ("fontsize", "9"), ("arrowsize", "0.7")]));\n"
+    out += "];\n  node [".utf8
+    list = AttributeList()
+    list.add("fontname", DiagramStyle.font, &out)
+    list.add("fontsize", "11", &out)
+    out += "];\n  edge [".utf8
+    list = AttributeList()
+    list.add("fontname", DiagramStyle.font, &out)
+    list.add("fontsize", "9", &out)
+    list.add("arrowsize", "0.7", &out)
+    out += "];\n".utf8
     for cluster in graph.clusters {
-      out += "  subgraph \(quote("cluster_" + cluster.id)) {\n"
-      var attributes: [(String, String)] = [
-        ("id", cluster.id), ("class", cluster.classes.joined(separator: " ")), ("label", cluster.label),
-        ("style", "rounded"), ("color", "#57606a"), ("fontcolor", "#24292f"),
-      ]
-      if cluster.labelAtBottom { attributes.append(("labelloc", "b")) }
-      if let tooltip = cluster.tooltip { attributes.append(("tooltip", tooltip)) }
-      if let link = DiagramText.safeLink(cluster.link) { attributes.append(("URL", link)) }
-      out += "    graph \(list(attributes));\n"
-      for node in cluster.nodes { out += "    " + statement(node) }
-      out += "  }\n"
+      out += "  subgraph ".utf8
+      quote("cluster_" + cluster.id, into: &out)
+      out += " {\n    graph [".utf8
+      list = AttributeList()
+      list.add("id", cluster.id, &out)
+      list.add("class", cluster.classes.joined(separator: " "), &out)
+      list.add("label", cluster.label, &out)
+      list.add("style", "rounded", &out)
+      list.add("color", "#57606a", &out)
+      list.add("fontcolor", "#24292f", &out)
+      if cluster.labelAtBottom { list.add("labelloc", "b", &out) }
+      if let tooltip = cluster.tooltip { list.add("tooltip", tooltip, &out) }
+      if let link = DiagramText.safeLink(cluster.link) { list.add("URL", link, &out) }
+      out += "];\n".utf8
+      for node in cluster.nodes { statement(node, indent: "    ", into: &out) }
+      out += "  }\n".utf8
     }
-    for node in graph.nodes { out += "  " + statement(node) }
-    for edge in graph.edges { out += "  " + statement(edge) }
-    out += "}\n"
-    return out
+    for node in graph.nodes { statement(node, indent: "  ", into: &out) }
+    for edge in graph.edges { statement(edge, into: &out) }
+    out += "}\n".utf8
+    return String(decoding: out, as: UTF8.self)
   }
 
-  private static func statement(_ node: DiagramGraph.Node) -> String {
-    var attributes: [(String, String)] = [
-      ("id", node.id), ("class", node.classes.joined(separator: " ")), ("label", node.label),
-    ]
-    attributes += DiagramStyle.attributes(for: node.role)
-    if let tooltip = node.tooltip { attributes.append(("tooltip", tooltip)) }
-    if let link = DiagramText.safeLink(node.link) { attributes.append(("URL", link)) }
-    return "\(quote(node.id)) \(list(attributes));\n"
+  /// Writes `[a="x", b="y"]`'s entries, the separator before all but the first.
+  private struct AttributeList {
+    private var first = true
+
+    mutating func add(_ name: String, _ value: String, _ out: inout [UInt8]) {
+      if !first { out += ", ".utf8 }
+      first = false
+      out += name.utf8
+      out.append(UInt8(ascii: "="))
+      DOTWriter.quote(value, tooltip: name == "tooltip", into: &out)
+    }
   }
 
-  private static func statement(_ edge: DiagramGraph.Edge) -> String {
-    var attributes: [(String, String)] = [("id", edge.id), ("class", edge.classes.joined(separator: " "))]
-    attributes += DiagramStyle.attributes(for: edge.role)
-    attributes.append(("penwidth", DiagramStyle.penwidth(count: edge.count)))
-    if let xlabel = edge.xlabel { attributes.append(("xlabel", xlabel)) }
-    if let tooltip = edge.tooltip { attributes.append(("tooltip", tooltip)) }
-    return "\(quote(edge.from)) -> \(quote(edge.to)) \(list(attributes));\n"
+  private static func statement(_ node: DiagramGraph.Node, indent: StaticString, into out: inout [UInt8]) {
+    indent.withUTF8Buffer { out += $0 }
+    quote(node.id, into: &out)
+    out += " [".utf8
+    var list = AttributeList()
+    list.add("id", node.id, &out)
+    list.add("class", node.classes.joined(separator: " "), &out)
+    list.add("label", node.label, &out)
+    for (name, value) in DiagramStyle.attributes(for: node.role) { list.add(name, value, &out) }
+    if let tooltip = node.tooltip { list.add("tooltip", tooltip, &out) }
+    if let link = DiagramText.safeLink(node.link) { list.add("URL", link, &out) }
+    out += "];\n".utf8
   }
 
-  private static func list(_ attributes: [(String, String)]) -> String {
-    "[" + attributes.map { "\($0.0)=\(quote($0.1, tooltip: $0.0 == "tooltip"))" }.joined(separator: ", ")
-      + "]"
+  private static func statement(_ edge: DiagramGraph.Edge, into out: inout [UInt8]) {
+    out += "  ".utf8
+    quote(edge.from, into: &out)
+    out += " -> ".utf8
+    quote(edge.to, into: &out)
+    out += " [".utf8
+    var list = AttributeList()
+    list.add("id", edge.id, &out)
+    list.add("class", edge.classes.joined(separator: " "), &out)
+    for (name, value) in DiagramStyle.attributes(for: edge.role) { list.add(name, value, &out) }
+    list.add("penwidth", DiagramStyle.penwidth(count: edge.count), &out)
+    if let xlabel = edge.xlabel { list.add("xlabel", xlabel, &out) }
+    if let tooltip = edge.tooltip { list.add("tooltip", tooltip, &out) }
+    out += "];\n".utf8
   }
 
   /// `text` as a DOT quoted string: `"` and `\` escaped, a line break as
@@ -69,28 +112,37 @@ enum DOTWriter {
   /// escaped backslash (`\\N` shows the node's name), so in a tooltip a
   /// backslash is written as the look-alike `⧵` (U+29F5).
   static func quote(_ text: String, tooltip: Bool = false) -> String {
+    var out: [UInt8] = []
+    quote(text, tooltip: tooltip, into: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Appends `text` quoted, as ``quote(_:tooltip:)`` makes it.
+  static func quote(_ text: String, tooltip: Bool = false, into out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    defer { out.append(UInt8(ascii: "\"")) }
     // Most text (ids, classes, colours, type names) needs no change: check its bytes once and
     // append it whole. The slow path below decides the same bytes scalar by scalar.
-    if !text.utf8.contains(where: needsCare) { return "\"" + text + "\"" }
-    var out = "\""
-    out.reserveCapacity(text.utf8.count + 2)
+    guard text.utf8.contains(where: needsCare) else {
+      out += text.utf8
+      return
+    }
     for scalar in text.unicodeScalars {
       switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += tooltip ? "\u{29F5}" : "\\\\"
-      case "\n": out += "\\n"
+      case "\"": out += #"\""#.utf8
+      case "\\": out += (tooltip ? "\u{29F5}" : #"\\"#).utf8
+      case "\n": out += #"\n"#.utf8
       case "\r": continue
       default:
         if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE
           || scalar.value == 0xFFFF
         {
-          out += " "
+          out.append(UInt8(ascii: " "))
         } else {
-          out.unicodeScalars.append(scalar)
+          out += UTF8.encode(scalar)!
         }
       }
     }
-    return out + "\""
   }
 
   /// True for a UTF-8 byte the slow path may change: `"`, `\`, controls, DEL, and the lead
