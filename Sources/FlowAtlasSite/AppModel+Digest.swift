@@ -17,7 +17,12 @@ struct ModelDigest {
     if let text { add(text) } else { bytes.append(1) }
   }
 
-  mutating func add(_ number: Int) { add(String(number)) }
+  /// A number as a tag byte and its eight bytes: no decimal text to make per number (a big
+  /// model has millions: every journey step's line).
+  mutating func add(_ number: Int) {
+    bytes.append(2)
+    withUnsafeBytes(of: Int64(number).littleEndian) { bytes.append(contentsOf: $0) }
+  }
 
   mutating func add(_ texts: [String]) {
     add(texts.count)
