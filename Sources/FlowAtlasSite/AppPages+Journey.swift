@@ -29,27 +29,33 @@ extension AppPages {
     if run.steps.isEmpty {
       steps = .p(text: "This run recorded no steps.")
     } else {
-      // A long run has thousands of steps and few distinct ones: each distinct sentence is
-      // rendered from nodes once, and the items around them are written tag by tag.
-      var sentences: [JourneyStep.Kind: [UInt8]] = [:]
+      // A long run has thousands of steps and few distinct ones: each distinct step's class
+      // and sentence are rendered from nodes once, and the items around them are written tag
+      // by tag.
+      var rendered: [JourneyStep.Kind: (attributes: [UInt8], sentence: [UInt8])] = [:]
       var list: [UInt8] = []
       list.reserveCapacity(run.steps.count * 200)
       HTML.openTag("ol", [.cls("steps")], into: &list)
       for step in run.steps {
-        HTML.openTag("li", [.id(anchor(step.line)), .cls(stepClass(step.kind))], into: &list)
-        if let sentence = sentences[step.kind] {
-          list.append(contentsOf: sentence)
+        let parts: (attributes: [UInt8], sentence: [UInt8])
+        if let known = rendered[step.kind] {
+          parts = known
         } else {
+          var attributes: [UInt8] = []
+          HTML.attributes([.cls(stepClass(step.kind))], into: &attributes)
           var sentence: [UInt8] = []
           HTML.group(self.sentence(step.kind)).render(into: &sentence)
-          sentences[step.kind] = sentence
-          list.append(contentsOf: sentence)
+          parts = (attributes, sentence)
+          rendered[step.kind] = parts
         }
-        HTML.text(" ").render(into: &list)
-        HTML.openTag("span", [.cls("line")], into: &list)
-        HTML.escapeText("line \(step.line)", into: &list)
-        HTML.closeTag("span", into: &list)
-        HTML.closeTag("li", into: &list)
+        list += "<li".utf8
+        HTML.attributes([.id(anchor(step.line))], into: &list)
+        list += parts.attributes
+        list.append(UInt8(ascii: ">"))
+        list += parts.sentence
+        list += #" <span class="line">line "#.utf8
+        list += String(step.line).utf8
+        list += "</span></li>".utf8
       }
       HTML.closeTag("ol", into: &list)
       steps = .rendered(list)

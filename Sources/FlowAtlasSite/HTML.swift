@@ -54,6 +54,12 @@ indirect enum HTML: Sendable {
   static func openTag(_ name: String, _ attributes: [Attribute], into out: inout [UInt8]) {
     out.append(UInt8(ascii: "<"))
     out.append(contentsOf: name.utf8)
+    self.attributes(attributes, into: &out)
+    out.append(UInt8(ascii: ">"))
+  }
+
+  /// ` name="value"` for each attribute with a value, values escaped.
+  static func attributes(_ attributes: [Attribute], into out: inout [UInt8]) {
     for attribute in attributes {
       guard let value = attribute.value else { continue }
       out.append(UInt8(ascii: " "))
@@ -62,7 +68,6 @@ indirect enum HTML: Sendable {
       escapeAttribute(value, into: &out)
       out.append(UInt8(ascii: "\""))
     }
-    out.append(UInt8(ascii: ">"))
   }
 
   static func closeTag(_ name: String, into out: inout [UInt8]) {
