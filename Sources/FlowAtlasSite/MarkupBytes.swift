@@ -19,7 +19,10 @@ struct MarkupBytes: ~Copyable {
 
   /// The markup as a `String` (the bytes are UTF-8 because every input to them was).
   var string: String {
-    String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+    String(unsafeUninitializedCapacity: count) { buffer in
+      _ = buffer.initialize(from: UnsafeBufferPointer(start: start, count: count))
+      return count
+    }
   }
 
   /// Bytes already known to be markup (names, the writer's own syntax).
@@ -86,8 +89,12 @@ struct MarkupBytes: ~Copyable {
       append(XMLReader.Bytes(rebasing: text[run..<i]))
       if byte == UInt8(ascii: "&") {
         let (scalar, end) = try XMLReader.decodeEntity(in: text, at: i)
-        for byte in UTF8.encode(scalar)! {
-          if Self.isIn(Self.textSpecials, byte) { append(Self.escaped(byte)) } else { append(byte: byte) }
+        if !scalar.isASCII {
+          for byte in UTF8.encode(scalar)! { append(byte: byte) }
+        } else if Self.isIn(Self.textSpecials, UInt8(scalar.value)) {
+          append(Self.escaped(UInt8(scalar.value)))
+        } else {
+          append(byte: UInt8(scalar.value))
         }
         i = end
       } else {
