@@ -20,6 +20,7 @@ struct XMLReader {
     /// writer can copy a value without `&`, quotes or `<` and `>` as it is.
     var punctuation: UInt64
 
+    /// Whether the value holds `byte`, which must be below 64 (`(`, `&`, quotes…).
     func contains(_ byte: Unicode.Scalar) -> Bool {
       punctuation & XMLReader.bit(UInt8(ascii: byte)) != 0
     }
