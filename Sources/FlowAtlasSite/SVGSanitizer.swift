@@ -14,29 +14,6 @@ struct SVGSanitizer: Sendable {
   /// The page file names a link may point at, e.g. `flow-auth.html`.
   var allowedPages: Set<String>
 
-  /// Elements that can run script, load resources or rewrite links: the diagram is rejected.
-  static let forbiddenElements: Set<String> = [
-    "script", "foreignobject", "iframe", "object", "embed", "style", "use", "image", "animate",
-    "animatemotion", "animatetransform", "animatecolor", "set", "handler", "listener", "feimage",
-    "discard", "audio", "video", "canvas",
-  ]
-
-  /// Elements copied to the page; anything else is dropped with its content.
-  static let allowedElements: Set<String> = [
-    "svg", "g", "title", "desc", "path", "polygon", "polyline", "ellipse", "circle", "rect", "line",
-    "text", "tspan", "a", "defs", "lineargradient", "radialgradient", "stop",
-  ]
-
-  /// Presentation and geometry attributes copied as they are (after escaping).
-  static let allowedAttributes: Set<String> = [
-    "class", "width", "height", "viewBox", "x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry",
-    "fx", "fy", "points", "d", "transform", "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width",
-    "stroke-dasharray", "stroke-opacity", "stroke-linecap", "stroke-linejoin", "stroke-miterlimit",
-    "opacity", "font-family", "font-size", "font-weight", "font-style", "text-anchor",
-    "dominant-baseline", "preserveAspectRatio", "offset", "stop-color", "stop-opacity", "gradientUnits",
-    "gradientTransform", "xlink:title", "aria-label",
-  ]
-
   /// The sanitized SVG markup, ready to inline.
   ///
   /// - Parameters:
@@ -49,131 +26,184 @@ struct SVGSanitizer: Sendable {
   func sanitize(
     _ svg: String, name: String, rootAttributes: [HTML.Attribute], usedIDs: inout Set<String>
   ) throws(SiteError) -> String {
-    var reader = XMLReader(bytes: Array(svg.utf8))
-    var out = ""
-    out.reserveCapacity(svg.utf8.count)
-    var open: [String?] = []  // element names written; nil for a dropped element
+    let result =
+      svg.utf8.withContiguousStorageIfAvailable { bytes in
+        sanitize(bytes, name: name, rootAttributes: rootAttributes, usedIDs: &usedIDs)
+      }
+      ?? Array(svg.utf8).withUnsafeBufferPointer { bytes in
+        sanitize(bytes, name: name, rootAttributes: rootAttributes, usedIDs: &usedIDs)
+      }
+    return try result.get()
+  }
+
+  /// ``sanitize(_:name:rootAttributes:usedIDs:)`` on the SVG's UTF-8 bytes, in one pass.
+  private func sanitize(
+    _ svg: XMLReader.Bytes, name: String, rootAttributes: [HTML.Attribute], usedIDs: inout Set<String>
+  ) -> Result<String, SiteError> {
+    let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: svg.count)
+    defer { scratch.deallocate() }
+    var reader = XMLReader(bytes: svg, scratch: scratch)
+    var out = MarkupBytes(capacity: svg.count)
+    var open: [XMLReader.Bytes?] = []  // element names written; nil for a dropped element
     var dropDepth = 0
     var sawRoot = false
     func fail(_ reason: String) -> SiteError { .unsafeDiagram(name: name, reason: reason) }
+    func string(_ bytes: XMLReader.Bytes) -> String { XMLReader.string(bytes) }
 
-    while true {
-      let token: XMLReader.Token?
-      do { token = try reader.next() } catch { throw fail(error.reason) }
-      guard let token else { break }
-      switch token {
-      case .text(let text):
-        if dropDepth == 0 && !open.isEmpty { HTML.escapeText(text, into: &out) }
-      case .end(let tag):
-        guard let last = open.popLast() else { throw fail("unexpected </\(tag)>") }
-        if let last {
-          guard last == tag else { throw fail("</\(tag)> closes <\(last)>") }
-          out += "</\(tag)>"
-        } else {
-          dropDepth -= 1
-        }
-      case .start(let tag, let attributes, let selfClosing):
-        let lower = Self.asciiLowercased(tag)
-        if Self.forbiddenElements.contains(lower) { throw fail("it contains a <\(tag)> element") }
-        for attribute in attributes where Self.isEventHandler(attribute.name) {
-          throw fail("<\(tag)> has an event handler attribute \(attribute.name)")
-        }
-        if open.count > 256 { throw fail("elements are nested too deeply") }
-        if !sawRoot {
-          guard lower == "svg" else { throw fail("it does not start with <svg>") }
-          sawRoot = true
-        } else if open.isEmpty {
-          throw fail("there is content after the root </svg>")
-        }
-        if dropDepth > 0 || !Self.allowedElements.contains(lower) {
-          if !selfClosing {
-            open.append(nil)
-            dropDepth += 1
+    do throws(SiteError) {
+      while true {
+        let token: XMLReader.Token?
+        do { token = try reader.next() } catch { throw fail(error.reason) }
+        guard let token else { break }
+        switch token {
+        case .text(let text):
+          do throws(XMLReader.Failure) {
+            if dropDepth == 0 && !open.isEmpty {
+              try out.appendText(text)
+            } else {
+              try XMLReader.checkEntities(in: text)
+            }
+          } catch { throw fail(error.reason) }
+        case .cdata(let text):
+          if dropDepth == 0 && !open.isEmpty { out.appendEscaped(text, quotes: false) }
+        case .end(let tag):
+          guard let last = open.popLast() else { throw fail("unexpected </\(string(tag))>") }
+          if let last {
+            guard XMLReader.equal(last, tag) else { throw fail("</\(string(tag))> closes <\(string(last))>") }
+            out.append("</")
+            out.append(tag)
+            out.append(">")
+          } else {
+            dropDepth -= 1
           }
-          continue
-        }
-        out += "<\(tag)"
-        if open.isEmpty {
-          out += " xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\""
-        }
-        for attribute in attributes {
-          guard
-            let kept = try keep(attribute, of: lower, isRoot: open.isEmpty, usedIDs: &usedIDs, fail: fail)
-          else { continue }
-          out += " \(kept.name)=\""
-          HTML.escapeAttribute(kept.value, into: &out)
-          out += "\""
-        }
-        if open.isEmpty {
-          for attribute in rootAttributes {
-            guard let value = attribute.value else { continue }
-            out += " \(attribute.name)=\""
-            HTML.escapeAttribute(value, into: &out)
-            out += "\""
+        case .start(let tag, let selfClosing):
+          let kind = Self.elements.kind(of: tag, lowercasing: true)
+          if kind == .forbidden { throw fail("it contains a <\(string(tag))> element") }
+          for attribute in reader.attributes where Self.isEventHandler(attribute.name) {
+            throw fail("<\(string(tag))> has an event handler attribute \(string(attribute.name))")
           }
-        }
-        if selfClosing {
-          out += "/>"
-        } else {
-          out += ">"
-          open.append(tag)
+          if open.count > 256 { throw fail("elements are nested too deeply") }
+          if !sawRoot {
+            guard kind == .svg else { throw fail("it does not start with <svg>") }
+            sawRoot = true
+          } else if open.isEmpty {
+            throw fail("there is content after the root </svg>")
+          }
+          guard dropDepth == 0, let kind else {
+            if !selfClosing {
+              open.append(nil)
+              dropDepth += 1
+            }
+            continue
+          }
+          let isRoot = open.isEmpty
+          out.append("<")
+          out.append(tag)
+          if isRoot {
+            out.append(" xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"")
+          }
+          for attribute in reader.attributes {
+            try write(attribute, of: tag, kind, isRoot: isRoot, usedIDs: &usedIDs, to: &out, fail: fail)
+          }
+          if isRoot {
+            for attribute in rootAttributes {
+              guard var value = attribute.value else { continue }
+              out.append(" ")
+              out.append(string: attribute.name)
+              out.append("=\"")
+              value.withUTF8 { out.appendEscaped($0, quotes: true) }
+              out.append("\"")
+            }
+          }
+          if selfClosing {
+            out.append("/>")
+          } else {
+            out.append(">")
+            open.append(tag)
+          }
         }
       }
+      guard sawRoot else { throw fail("it has no <svg> element") }
+      guard open.isEmpty else { throw fail("it ends before its elements are closed") }
+    } catch {
+      return .failure(error)
     }
-    guard sawRoot else { throw fail("it has no <svg> element") }
-    guard open.isEmpty else { throw fail("it ends before its elements are closed") }
-    return out
+    return .success(out.string)
   }
 
-  /// The attribute as written to the page, nil to drop it.
-  private func keep(
-    _ attribute: XMLReader.Attribute, of element: String, isRoot: Bool, usedIDs: inout Set<String>,
-    fail: (String) -> SiteError
-  ) throws(SiteError) -> (name: String, value: String)? {
-    let name = attribute.name
+  /// Writes the attribute as it goes to the page, or nothing to drop it.
+  private func write(
+    _ attribute: XMLReader.Attribute, of element: XMLReader.Bytes, _ kind: ElementKind, isRoot: Bool,
+    usedIDs: inout Set<String>, to out: inout MarkupBytes, fail: (String) -> SiteError
+  ) throws(SiteError) {
     let value = attribute.value
-    switch name {
-    case "href", "xlink:href":
-      if element == "a" {
-        guard DiagramLinks.isSafe(value) else { throw fail("it links to \(quoted(value))") }
-        let page = value.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        guard allowedPages.contains(String(page)) else {
+    switch Self.attributes.kind(of: attribute.name) {
+    case .href:
+      if kind == .link {
+        guard DiagramLinks.isSafe(XMLReader.string(value)) else { throw fail("it links to \(quoted(value))") }
+        let page = XMLReader.Bytes(rebasing: value.prefix { $0 != UInt8(ascii: "#") })
+        guard allowedPages.contains(XMLReader.string(page)) else {
           throw fail("it links to \(quoted(value)), which is not a page of this site")
         }
-        return ("xlink:href", value)
+      } else {
+        guard kind == .gradient, Self.isFragment(value) else {
+          throw fail("<\(Self.asciiLowercased(XMLReader.string(element)))> refers to \(quoted(value))")
+        }
       }
-      guard element == "lineargradient" || element == "radialgradient", Self.isFragment(value) else {
-        throw fail("<\(element)> refers to \(quoted(value))")
+      out.appendAttribute(Self.xlinkHref, attribute)
+    case .id:
+      guard Self.isSafeID(value), usedIDs.insert(XMLReader.string(value)).inserted else { return }
+      out.appendAttribute(attribute.name, attribute)
+    case .presentationExceptOnRoot where isRoot, .namespace, nil:
+      return
+    case .presentation, .presentationExceptOnRoot:
+      if attribute.contains("("), Self.loadsSomething(value) {
+        throw fail("\(XMLReader.string(attribute.name)) refers to \(quoted(value))")
       }
-      return ("xlink:href", value)
-    case "id":
-      guard Self.isSafeID(value), !usedIDs.contains(value) else { return nil }
-      usedIDs.insert(value)
-      return (name, value)
-    case "xmlns", "xmlns:xlink":
-      return nil
-    default:
-      guard Self.allowedAttributes.contains(name) else { return nil }
-      if isRoot && (name == "class" || name == "aria-label") { return nil }
-      // `url(…)` is the one way a presentation attribute loads something: only `url(#local-id)`.
-      if value.utf8.contains(UInt8(ascii: "(")), Self.asciiLowercased(value).contains("url") {
-        guard value.hasPrefix("url(#"), value.hasSuffix(")"),
-          Self.isSafeID(String(value.dropFirst(5).dropLast()))
-        else { throw fail("\(name) refers to \(quoted(value))") }
-      }
-      return (name, value)
+      out.appendAttribute(attribute.name, attribute)
     }
   }
 
-  private func quoted(_ text: String) -> String {
-    "“" + String(text.prefix(80)) + "”"
+  private static var xlinkHref: XMLReader.Bytes {
+    let name: StaticString = "xlink:href"
+    return XMLReader.Bytes(start: name.utf8Start, count: name.utf8CodeUnitCount)
   }
 
-  /// `on…` in any case: an event handler attribute.
-  static func isEventHandler(_ name: String) -> Bool {
-    var bytes = name.utf8.makeIterator()
-    guard let first = bytes.next(), let second = bytes.next() else { return false }
-    return first | 0x20 == UInt8(ascii: "o") && second | 0x20 == UInt8(ascii: "n")
+  private func quoted(_ value: XMLReader.Bytes) -> String {
+    "“" + String(XMLReader.string(value).prefix(80)) + "”"
+  }
+
+  /// `url(…)` is the one way a presentation attribute loads something: only `url(#local-id)` is safe.
+  static func loadsSomething(_ value: XMLReader.Bytes) -> Bool {
+    // No `url` bytes means no `url` in any Unicode reading either: nothing decomposes to them.
+    guard value.contains(UInt8(ascii: "(")), containsURL(value) else { return false }
+    guard value.allSatisfy({ $0 < 0x80 }) else {
+      // Beyond ASCII, keep the Character semantics of the String checks this replaced.
+      let text = XMLReader.string(value)
+      guard asciiLowercased(text).contains("url") else { return false }
+      let isLocal =
+        text.hasPrefix("url(#") && text.hasSuffix(")") && isSafeID(String(text.dropFirst(5).dropLast()))
+      return !isLocal
+    }
+    guard value.count >= 6 else { return true }
+    let prefix: StaticString = "url(#"
+    let isLocal =
+      XMLReader.equal(XMLReader.Bytes(rebasing: value[..<5]), prefix)
+      && value[value.count - 1] == UInt8(ascii: ")")
+      && isSafeID(XMLReader.Bytes(rebasing: value[5..<(value.count - 1)]))
+    return !isLocal
+  }
+
+  /// `url` in any case, anywhere in `value`.
+  private static func containsURL(_ value: XMLReader.Bytes) -> Bool {
+    guard value.count >= 3 else { return false }
+    for i in 0...(value.count - 3)
+    where value[i] | 0x20 == UInt8(ascii: "u") && value[i + 1] | 0x20 == UInt8(ascii: "r")
+      && value[i + 2] | 0x20 == UInt8(ascii: "l")
+    {
+      return true
+    }
+    return false
   }
 
   /// Lowercases ASCII letters only; cheap when there are none to change.
@@ -182,14 +212,19 @@ struct SVGSanitizer: Sendable {
     return String(decoding: text.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }, as: UTF8.self)
   }
 
-  static func isFragment(_ value: String) -> Bool {
-    value.hasPrefix("#") && isSafeID(String(value.dropFirst()))
+  static func isFragment(_ value: XMLReader.Bytes) -> Bool {
+    value.first == UInt8(ascii: "#") && isSafeID(XMLReader.Bytes(rebasing: value.dropFirst()))
   }
 
   /// Ids made of letters, digits, `_`, `.`, `:` and `-` only.
   static func isSafeID(_ value: String) -> Bool {
+    var value = value
+    return value.withUTF8 { isSafeID($0) }
+  }
+
+  static func isSafeID(_ value: XMLReader.Bytes) -> Bool {
     !value.isEmpty
-      && value.utf8.allSatisfy {
+      && value.allSatisfy {
         ($0 >= 97 && $0 <= 122) || ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) || $0 == 95 || $0 == 46
           || $0 == 58 || $0 == 45
       }

@@ -1,30 +1,60 @@
-/// A minimal XML tokenizer for the SVG a diagram provider returns.
+/// A minimal XML tokenizer for the SVG a diagram provider returns, over its UTF-8 bytes.
 ///
 /// It knows elements, attributes in quotes, text, comments, CDATA, processing
 /// instructions and a DOCTYPE without an internal subset. It decodes the five
 /// predefined entities and character references and rejects every other entity,
 /// so no DTD can define one.
+///
+/// Tokens are byte ranges of the input, so reading allocates nothing: names stay
+/// bytes, and the caller decodes text with ``decodeEntity(in:at:)`` as it copies it.
+/// Attribute values are decoded while the tag is read (so their entity errors come
+/// before any check of the tag) into a scratch buffer when they hold an entity.
 struct XMLReader {
-  struct Attribute: Equatable {
-    var name: String
-    var value: String
+  typealias Bytes = UnsafeBufferPointer<UInt8>
+
+  struct Attribute {
+    var name: Bytes
+    /// The value with entities decoded.
+    var value: Bytes
+    /// Which bytes below 64 (the ASCII punctuation) the value holds, as bits: a
+    /// writer can copy a value without `&`, quotes or `<` and `>` as it is.
+    var punctuation: UInt64
+
+    /// Whether the value holds `byte`, which must be below 64 (`(`, `&`, quotes…).
+    func contains(_ byte: Unicode.Scalar) -> Bool {
+      punctuation & XMLReader.bit(UInt8(ascii: byte)) != 0
+    }
   }
 
-  enum Token: Equatable {
-    case start(String, [Attribute], selfClosing: Bool)
-    case end(String)
-    case text(String)
+  enum Token {
+    /// A start tag; its attributes are in ``attributes`` until the next call of ``next()``.
+    case start(Bytes, selfClosing: Bool)
+    case end(Bytes)
+    /// Text as written: entities are still encoded.
+    case text(Bytes)
+    /// The content of a CDATA section: no entities.
+    case cdata(Bytes)
   }
 
   struct Failure: Error {
     var reason: String
   }
 
-  private let bytes: [UInt8]
+  private let bytes: Bytes
+  /// Decoded attribute values of the current tag. Decoding never makes text longer
+  /// (`&#1114111;` is 10 bytes for 4), so a buffer the size of the input always fits.
+  private let scratch: UnsafeMutableBufferPointer<UInt8>
+  private var scratchEnd = 0
   private var index = 0
+  /// The attributes of the last start tag, in document order.
+  private(set) var attributes: [Attribute] = []
 
-  init(bytes: [UInt8]) {
+  /// - Parameter scratch: at least `bytes.count` bytes, owned by the caller.
+  init(bytes: Bytes, scratch: UnsafeMutableBufferPointer<UInt8>) {
+    precondition(scratch.count >= bytes.count)
     self.bytes = bytes
+    self.scratch = scratch
+    attributes.reserveCapacity(16)
   }
 
   /// The next token, nil at the end.
@@ -32,8 +62,10 @@ struct XMLReader {
     while index < bytes.count {
       if bytes[index] != UInt8(ascii: "<") {
         let start = index
-        while index < bytes.count && bytes[index] != UInt8(ascii: "<") { index += 1 }
-        return .text(try decode(start, index))
+        var end = index
+        while end < bytes.count && bytes[end] != UInt8(ascii: "<") { end += 1 }
+        index = end
+        return .text(slice(start, end))
       }
       if starts(with: "<!--") {
         try skip(past: "-->")
@@ -41,13 +73,13 @@ struct XMLReader {
         index += 9
         let start = index
         try skip(past: "]]>")
-        return .text(String(decoding: bytes[start..<(index - 3)], as: UTF8.self))
+        return .cdata(slice(start, index - 3))
       } else if starts(with: "<?") {
         try skip(past: "?>")
       } else if starts(with: "<!") {
         let start = index
         try skip(past: ">")
-        if bytes[start..<index].contains(UInt8(ascii: "[")) {
+        if slice(start, index).contains(UInt8(ascii: "[")) {
           throw Failure(reason: "it declares a DTD internal subset")
         }
       } else if starts(with: "</") {
@@ -70,128 +102,238 @@ struct XMLReader {
     index += 1
     let name = readName()
     guard !name.isEmpty else { throw Failure(reason: "a “<” does not start a tag") }
-    var attributes: [Attribute] = []
+    attributes.removeAll(keepingCapacity: true)
+    scratchEnd = 0
     while true {
       skipSpace()
-      guard index < bytes.count else { throw Failure(reason: "<\(name)> is not closed") }
+      guard index < bytes.count else { throw Failure(reason: "<\(Self.string(name))> is not closed") }
       switch bytes[index] {
       case UInt8(ascii: ">"):
         index += 1
-        return .start(name, attributes, selfClosing: false)
+        return .start(name, selfClosing: false)
       case UInt8(ascii: "/"):
         guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ">") else {
-          throw Failure(reason: "<\(name)> has a stray “/”")
+          throw Failure(reason: "<\(Self.string(name))> has a stray “/”")
         }
         index += 2
-        return .start(name, attributes, selfClosing: true)
+        return .start(name, selfClosing: true)
       default:
-        let attribute = readName()
-        guard !attribute.isEmpty else { throw Failure(reason: "<\(name)> has a malformed attribute") }
-        skipSpace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
-          throw Failure(reason: "attribute \(attribute) of <\(name)> has no value")
-        }
-        index += 1
-        skipSpace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
-        else { throw Failure(reason: "attribute \(attribute) of <\(name)> is not quoted") }
-        let quote = bytes[index]
-        index += 1
-        let start = index
-        while index < bytes.count && bytes[index] != quote {
-          if bytes[index] == UInt8(ascii: "<") {
-            throw Failure(reason: "attribute \(attribute) of <\(name)> contains “<”")
-          }
-          index += 1
-        }
-        guard index < bytes.count else { throw Failure(reason: "attribute \(attribute) is not closed") }
-        let value = try decode(start, index)
-        index += 1
-        if attributes.contains(where: { $0.name == attribute }) {
-          throw Failure(reason: "<\(name)> repeats attribute \(attribute)")
-        }
-        attributes.append(Attribute(name: attribute, value: value))
+        try readAttribute(of: name)
       }
     }
+  }
+
+  private mutating func readAttribute(of element: Bytes) throws(Failure) {
+    let name = readName()
+    func failure(_ problem: String) -> Failure {
+      Failure(reason: "attribute \(Self.string(name)) of <\(Self.string(element))> \(problem)")
+    }
+    guard !name.isEmpty else { throw Failure(reason: "<\(Self.string(element))> has a malformed attribute") }
+    skipSpace()
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { throw failure("has no value") }
+    index += 1
+    skipSpace()
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
+    else { throw failure("is not quoted") }
+    let quote = bytes[index]
+    index += 1
+    let start = index
+    // The hottest loop (path data is most of a diagram): a local index, and no branch on the byte's kind.
+    var punctuation: UInt64 = 0
+    var i = index
+    while i < bytes.count {
+      let byte = bytes[i]
+      if byte == quote { break }
+      punctuation |= byte < 64 ? Self.bit(byte) : 0
+      i += 1
+    }
+    index = i
+    // A `<` before the closing quote is the error even when that quote is missing.
+    if punctuation & Self.bit(UInt8(ascii: "<")) != 0 { throw failure("contains “<”") }
+    guard index < bytes.count else {
+      throw Failure(reason: "attribute \(Self.string(name)) is not closed")
+    }
+    var value = slice(start, index)
+    index += 1
+    if punctuation & Self.bit(UInt8(ascii: "&")) != 0 {
+      value = try decodeIntoScratch(value)
+      punctuation = value.reduce(0) { $1 < 64 ? $0 | Self.bit($1) : $0 }
+    }
+    if attributes.contains(where: { Self.equal($0.name, name) }) {
+      throw Failure(reason: "<\(Self.string(element))> repeats attribute \(Self.string(name))")
+    }
+    attributes.append(Attribute(name: name, value: value, punctuation: punctuation))
+  }
+
+  /// `raw` with entities decoded, in the scratch buffer after the tag's earlier values.
+  private mutating func decodeIntoScratch(_ raw: Bytes) throws(Failure) -> Bytes {
+    let start = scratchEnd
+    var written = scratchEnd
+    var i = 0
+    while i < raw.count {
+      guard raw[i] == UInt8(ascii: "&") else {
+        scratch[written] = raw[i]
+        written += 1
+        i += 1
+        continue
+      }
+      let (scalar, end) = try Self.decodeEntity(in: raw, at: i)
+      if scalar.isASCII {
+        scratch[written] = UInt8(scalar.value)
+        written += 1
+      } else {
+        for byte in UTF8.encode(scalar)! {
+          scratch[written] = byte
+          written += 1
+        }
+      }
+      i = end
+    }
+    scratchEnd = written
+    return Bytes(rebasing: scratch[start..<written])
+  }
+
+  /// The character the entity or character reference at `text[start]` (an `&`) stands
+  /// for, and the index after its `;`.
+  @inline(__always)
+  static func decodeEntity(in text: Bytes, at start: Int) throws(Failure) -> (Unicode.Scalar, end: Int) {
+    // Graphviz writes every `-` as `&#45;` (and newlines as `&#10;`): millions on a big site.
+    if start + 4 < text.count, text[start + 1] == UInt8(ascii: "#"), text[start + 4] == UInt8(ascii: ";") {
+      let tens = text[start + 2] &- UInt8(ascii: "0")
+      let ones = text[start + 3] &- UInt8(ascii: "0")
+      if tens < 10 && ones < 10 && tens + ones > 0 { return (Unicode.Scalar(tens * 10 + ones), start + 5) }
+    }
+    return try decodeAnyEntity(in: text, at: start)
+  }
+
+  private static func decodeAnyEntity(in text: Bytes, at start: Int) throws(Failure) -> (
+    Unicode.Scalar, end: Int
+  ) {
+    let limit = min(text.count, start + 11)  // the `;` at most 10 bytes after the `&`
+    var semicolon = start + 1
+    while semicolon < limit && text[semicolon] != UInt8(ascii: ";") { semicolon += 1 }
+    guard semicolon < limit else { throw Failure(reason: "a “&” does not start an entity") }
+    let entity = Bytes(rebasing: text[(start + 1)..<semicolon])
+    guard let scalar = scalar(named: entity), scalar.value != 0 else {
+      throw Failure(reason: "it uses the entity &\(string(entity));")
+    }
+    return (scalar, semicolon + 1)
+  }
+
+  /// Checks the entities of text that is not copied, so a dropped element cannot hide a bad one.
+  static func checkEntities(in text: Bytes) throws(Failure) {
+    var i = 0
+    while i < text.count {
+      if text[i] == UInt8(ascii: "&") {
+        i = try decodeEntity(in: text, at: i).end
+      } else {
+        i += 1
+      }
+    }
+  }
+
+  /// `lt`, `gt`, `amp`, `quot`, `apos`, `#65` or `#x41` (a sign is allowed, as `UInt32(_:radix:)` allows it).
+  private static func scalar(named entity: Bytes) -> Unicode.Scalar? {
+    guard entity.first == UInt8(ascii: "#") else {
+      if equal(entity, "lt") { return "<" }
+      if equal(entity, "gt") { return ">" }
+      if equal(entity, "amp") { return "&" }
+      if equal(entity, "quot") { return "\"" }
+      if equal(entity, "apos") { return "'" }
+      return nil
+    }
+    guard entity.count >= 2 else { return nil }
+    let isHex = entity[1] | 0x20 == UInt8(ascii: "x")
+    var i = isHex ? 2 : 1
+    var negative = false
+    if i < entity.count && (entity[i] == UInt8(ascii: "+") || entity[i] == UInt8(ascii: "-")) {
+      negative = entity[i] == UInt8(ascii: "-")
+      i += 1
+    }
+    guard i < entity.count else { return nil }
+    var value: UInt32 = 0  // at most 8 digits fit in an entity, so this cannot overflow
+    for byte in entity[i...] {
+      guard let digit = digitValue(byte, hex: isHex) else { return nil }
+      value = value * (isHex ? 16 : 10) + digit
+    }
+    // A negative number is only in range as -0, which is NUL and refused by the caller.
+    return negative && value != 0 ? nil : Unicode.Scalar(value)
+  }
+
+  private static func digitValue(_ byte: UInt8, hex: Bool) -> UInt32? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: UInt32(byte - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: UInt32(byte - UInt8(ascii: "A") + 10)
+    default: nil
+    }
+  }
+
+  /// The bit of a byte below 64 in ``Attribute/punctuation``.
+  static func bit(_ byte: UInt8) -> UInt64 {
+    1 << UInt64(byte & 63)
+  }
+
+  private func slice(_ start: Int, _ end: Int) -> Bytes {
+    Bytes(rebasing: bytes[start..<end])
   }
 
   private func starts(with prefix: StaticString) -> Bool {
     let count = prefix.utf8CodeUnitCount
     guard index + count <= bytes.count else { return false }
-    return prefix.withUTF8Buffer { buffer in
-      for offset in 0..<count where bytes[index + offset] != buffer[offset] { return false }
-      return true
-    }
+    return Self.equal(slice(index, index + count), prefix)
   }
 
   private mutating func skip(past terminator: StaticString) throws(Failure) {
     let count = terminator.utf8CodeUnitCount
-    let first = terminator.withUTF8Buffer { $0[0] }
-    while index < bytes.count {
-      if bytes[index] == first && starts(with: terminator) {
-        index += count
+    let first = terminator.utf8Start.pointee
+    var i = index
+    while i < bytes.count {
+      if bytes[i] == first && i + count <= bytes.count && Self.equal(slice(i, i + count), terminator) {
+        index = i + count
         return
       }
-      index += 1
+      i += 1
     }
+    index = i
     throw Failure(reason: "it ends inside a comment or declaration")
   }
 
   private mutating func skipSpace() {
-    while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x09, 0x0A, 0x0D: index += 1
+      default: return
+      }
+    }
   }
 
   /// Letters, digits and `_ : . -` (XML names as SVG uses them).
-  private mutating func readName() -> String {
+  private mutating func readName() -> Bytes {
     let start = index
-    while index < bytes.count {
-      let byte = bytes[index]
-      let isName =
-        (byte >= 97 && byte <= 122) || (byte >= 65 && byte <= 90) || (byte >= 48 && byte <= 57)
-        || byte == 95 || byte == 58 || byte == 46 || byte == 45
-      guard isName else { break }
-      index += 1
+    var end = index
+    loop: while end < bytes.count {
+      switch bytes[end] {
+      case 97...122, 65...90, 48...58, 95, 46, 45: end += 1
+      default: break loop
+      }
     }
-    return String(decoding: bytes[start..<index], as: UTF8.self)
+    index = end
+    return slice(start, end)
   }
 
-  /// The text of `bytes[start..<end]` with entities decoded.
-  private func decode(_ start: Int, _ end: Int) throws(Failure) -> String {
-    let slice = bytes[start..<end]
-    guard slice.contains(UInt8(ascii: "&")) else { return String(decoding: slice, as: UTF8.self) }
-    var out: [UInt8] = []
-    out.reserveCapacity(slice.count)
-    var i = start
-    while i < end {
-      guard bytes[i] == UInt8(ascii: "&") else {
-        out.append(bytes[i])
-        i += 1
-        continue
-      }
-      guard let semicolon = bytes[i..<end].firstIndex(of: UInt8(ascii: ";")), semicolon - i <= 10 else {
-        throw Failure(reason: "a “&” does not start an entity")
-      }
-      let entity = String(decoding: bytes[(i + 1)..<semicolon], as: UTF8.self)
-      let scalar: Unicode.Scalar?
-      switch entity {
-      case "lt": scalar = "<"
-      case "gt": scalar = ">"
-      case "amp": scalar = "&"
-      case "quot": scalar = "\""
-      case "apos": scalar = "'"
-      default:
-        if entity.hasPrefix("#x") || entity.hasPrefix("#X") {
-          scalar = UInt32(entity.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
-        } else if entity.hasPrefix("#") {
-          scalar = UInt32(entity.dropFirst(), radix: 10).flatMap(Unicode.Scalar.init)
-        } else {
-          scalar = nil
-        }
-      }
-      guard let scalar, scalar.value != 0 else { throw Failure(reason: "it uses the entity &\(entity);") }
-      out.append(contentsOf: Array(String(scalar).utf8))
-      i = semicolon + 1
-    }
-    return String(decoding: out, as: UTF8.self)
+  static func equal(_ a: Bytes, _ b: Bytes) -> Bool {
+    guard a.count == b.count else { return false }
+    for i in 0..<a.count where a[i] != b[i] { return false }
+    return true
+  }
+
+  static func equal(_ a: Bytes, _ b: StaticString) -> Bool {
+    equal(a, Bytes(start: b.utf8Start, count: b.utf8CodeUnitCount))
+  }
+
+  /// Bytes as text, for error messages.
+  static func string(_ bytes: Bytes) -> String {
+    String(decoding: bytes, as: UTF8.self)
   }
 }

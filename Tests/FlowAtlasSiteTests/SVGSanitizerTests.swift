@@ -123,3 +123,108 @@ import Testing
     #expect(out.contains("fill=\"url(#l_1)\""))
   }
 }
+
+@Suite struct SVGSanitizerEdgeTests {
+  let sanitizer = SVGSanitizer(allowedPages: ["flow-auth.html", "index.html"])
+
+  func sanitize(_ svg: String, used: Set<String> = []) throws -> String {
+    var ids = used
+    return try sanitizer.sanitize(svg, name: "test", rootAttributes: [.attr("role", "group")], usedIDs: &ids)
+  }
+
+  func wrap(_ body: String) -> String {
+    "<svg viewBox=\"0 0 10 10\"><g id=\"g0\">\(body)</g></svg>"
+  }
+
+  func nested(_ depth: Int) -> String {
+    "<svg>" + String(repeating: "<g>", count: depth) + String(repeating: "</g>", count: depth) + "</svg>"
+  }
+
+  @Test func decodesEntitiesInLinksBeforeCheckingThem() throws {
+    let out = try sanitize(wrap("<a xlink:href=\"flow&#45;auth.html#screen&#x2D;login\"><text>x</text></a>"))
+    #expect(out.contains("<a xlink:href=\"flow-auth.html#screen-login\">"))
+  }
+
+  @Test func escapesCDATAAsText() throws {
+    let out = try sanitize(wrap("<text><![CDATA[a<b & c&amp;]]></text>"))
+    #expect(out.contains("<text>a&lt;b &amp; c&amp;amp;</text>"))
+  }
+
+  @Test func keepsQuotedMarkupInsideAttributeValuesEscaped() throws {
+    let out = try sanitize(wrap("<text x=\"1>2\" class='say \"hi\"' font-family=\"a&apos;b\">t</text>"))
+    #expect(out.contains("<text x=\"1&gt;2\" class=\"say &quot;hi&quot;\" font-family=\"a&#39;b\">t</text>"))
+  }
+
+  @Test func keepsUppercaseElementsAsWritten() throws {
+    let out = try sanitize(wrap("<G id=\"u\"><RECT width=\"1\"/><Metadata>gone</Metadata></G>"))
+    #expect(out.contains("<G id=\"u\"><RECT width=\"1\"/></G>"))
+    #expect(!out.contains("gone"))
+  }
+
+  @Test func decodesTextAndCharacterReferences() throws {
+    let out = try sanitize(wrap("<text>→ é &#x2192; &#8594; &#45;&#10;&quot;&apos;&gt;</text>"))
+    #expect(out.contains("<text>→ é → → -\n\"'&gt;</text>"))
+  }
+
+  @Test func limitsNesting() throws {
+    #expect(throws: Never.self) { try sanitize(nested(256)) }
+    #expect(throws: SiteError.self) { try sanitize(nested(257)) }
+  }
+
+  @Test func ignoresTextCommentsAndInstructionsAroundTheRoot() throws {
+    let out = try sanitize("ignored <!-- c --><svg><g/></svg>\n<?x y?><!-- after -->\n")
+    #expect(
+      out
+        == "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" role=\"group\"><g/></svg>"
+    )
+  }
+
+  @Test(arguments: [
+    "<svg></svg><g></g>",
+    "<svg/><svg/>",
+    "<svg><g></svg>",
+    "<svg></g></svg>",
+    "<svg><g></G></svg>",
+    "<svg><rect x=\"1\" x=\"2\"/></svg>",
+    "<svg><rect x=1/></svg>",
+    "<svg><rect x/></svg>",
+    "<svg><rect x=\"<\"/></svg>",
+    "<svg><rect x=\"1\"</svg>",
+    "<svg><text>&#0;</text></svg>",
+    "<svg><text>&#xD800;</text></svg>",
+    "<svg><text>&#x110000;</text></svg>",
+    "<svg><text>&#-65;</text></svg>",
+    "<svg><text>&#x;</text></svg>",
+    "<svg><text>a & b</text></svg>",
+    "<svg><text>&averyverylongname;</text></svg>",
+    "<svg><metadata onload=\"x\"/></svg>",
+    "<svg><metadata><x>&bogus;</x></metadata></svg>",
+    "<svg><metadata x=\"&bogus;\"/></svg>",
+    "<svg><rect fill=\"url(#é)\"/></svg>",
+    "<svg><rect fill=\"url(#a b)\"/></svg>",
+    "<svg><rect fill=\"u&#114;l(https://evil.example/)\"/></svg>",
+    "<svg><linearGradient xlink:href=\"https://evil.example/#g\"/></svg>",
+    "<svg><g xlink:href=\"#g0\"/></svg>",
+    "<svg><!-- never closed </svg>",
+    "<svg><![CDATA[ never closed </svg>",
+    "<svg>< g/></svg>",
+  ])
+  func rejectsMalformedOrHostileMarkup(svg: String) {
+    #expect(throws: SiteError.self) { try sanitize(svg) }
+  }
+
+  @Test func dropsRootClassAndLabelButKeepsThemInside() throws {
+    let out = try sanitize("<svg class=\"c\" aria-label=\"l\"><g class=\"c\" aria-label=\"l\"/></svg>")
+    #expect(
+      out.hasPrefix(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" role"))
+    #expect(out.contains("<g class=\"c\" aria-label=\"l\"/>"))
+  }
+
+  @Test func addsNewIDsToThePage() throws {
+    var ids: Set<String> = ["taken"]
+    _ = try sanitizer.sanitize(
+      wrap("<g id=\"taken\"/><g id=\"n&#45;1\"/>"), name: "test", rootAttributes: [], usedIDs: &ids)
+    #expect(ids == ["taken", "g0", "n-1"])
+  }
+}

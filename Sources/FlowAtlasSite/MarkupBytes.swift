@@ -1,0 +1,135 @@
+/// Markup being written as UTF-8 bytes; text and attribute values are escaped as they are added.
+///
+/// Escaping matches ``HTML/escapeText(_:into:)`` and ``HTML/escapeAttribute(_:into:)``,
+/// so the sanitized SVG reads the same as the rest of a page. It owns a plain buffer
+/// rather than an `[UInt8]`: most appends are a few bytes, and this keeps them a copy.
+struct MarkupBytes: ~Copyable {
+  private var start: UnsafeMutablePointer<UInt8>
+  private var count = 0
+  private var capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = max(capacity, 64)
+    start = .allocate(capacity: self.capacity)
+  }
+
+  deinit {
+    start.deallocate()
+  }
+
+  /// The markup as a `String` (the bytes are UTF-8 because every input to them was).
+  var string: String {
+    String(unsafeUninitializedCapacity: count) { buffer in
+      _ = buffer.initialize(from: UnsafeBufferPointer(start: start, count: count))
+      return count
+    }
+  }
+
+  /// Bytes already known to be markup (names, the writer's own syntax).
+  @inline(__always)
+  mutating func append(_ raw: XMLReader.Bytes) {
+    guard let source = raw.baseAddress, !raw.isEmpty else { return }
+    reserve(raw.count)
+    (start + count).initialize(from: source, count: raw.count)
+    count += raw.count
+  }
+
+  @inline(__always)
+  mutating func append(_ raw: StaticString) {
+    append(XMLReader.Bytes(start: raw.utf8Start, count: raw.utf8CodeUnitCount))
+  }
+
+  /// A `String` as it is (a plain `append("…")` takes the `StaticString` overload instead).
+  mutating func append(string raw: String) {
+    var raw = raw
+    raw.withUTF8 { append($0) }
+  }
+
+  mutating func append(byte: UInt8) {
+    reserve(1)
+    start[count] = byte
+    count += 1
+  }
+
+  /// ` name="value"` with the attribute's value escaped.
+  mutating func appendAttribute(_ name: XMLReader.Bytes, _ attribute: XMLReader.Attribute) {
+    append(" ")
+    append(name)
+    append("=\"")
+    if attribute.punctuation & Self.attributeSpecials == 0 {
+      append(attribute.value)
+    } else {
+      appendEscaped(attribute.value, quotes: true)
+    }
+    append("\"")
+  }
+
+  /// Escapes `&`, `<` and `>`, and with `quotes` both kinds of quote too.
+  mutating func appendEscaped(_ text: XMLReader.Bytes, quotes: Bool) {
+    let specials = quotes ? Self.attributeSpecials : Self.textSpecials
+    var run = 0  // start of the bytes not yet copied
+    for i in 0..<text.count where Self.isIn(specials, text[i]) {
+      append(XMLReader.Bytes(rebasing: text[run..<i]))
+      append(Self.escaped(text[i]))
+      run = i + 1
+    }
+    append(XMLReader.Bytes(rebasing: text[run...]))
+  }
+
+  /// Text as written in XML: entities are decoded, then the text is escaped again.
+  mutating func appendText(_ text: XMLReader.Bytes) throws(XMLReader.Failure) {
+    var run = 0
+    var i = 0
+    while i < text.count {
+      let byte = text[i]
+      guard Self.isIn(Self.textSpecials, byte) else {
+        i += 1
+        continue
+      }
+      append(XMLReader.Bytes(rebasing: text[run..<i]))
+      if byte == UInt8(ascii: "&") {
+        let (scalar, end) = try XMLReader.decodeEntity(in: text, at: i)
+        if !scalar.isASCII {
+          for byte in UTF8.encode(scalar)! { append(byte: byte) }
+        } else if Self.isIn(Self.textSpecials, UInt8(scalar.value)) {
+          append(Self.escaped(UInt8(scalar.value)))
+        } else {
+          append(byte: UInt8(scalar.value))
+        }
+        i = end
+      } else {
+        append(Self.escaped(byte))
+        i += 1
+      }
+      run = i
+    }
+    append(XMLReader.Bytes(rebasing: text[run...]))
+  }
+
+  private mutating func reserve(_ extra: Int) {
+    guard count + extra > capacity else { return }
+    capacity = max(capacity * 2, count + extra)
+    let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    grown.moveInitialize(from: start, count: count)
+    start.deallocate()
+    start = grown
+  }
+
+  /// Bytes below 64 as bit masks: `&`, `<`, `>`, and for attributes `"` and `'`.
+  private static let textSpecials: UInt64 = 1 << 0x26 | 1 << 0x3C | 1 << 0x3E
+  private static let attributeSpecials: UInt64 = textSpecials | 1 << 0x22 | 1 << 0x27
+
+  private static func isIn(_ specials: UInt64, _ byte: UInt8) -> Bool {
+    byte < 64 && specials & (1 << UInt64(byte)) != 0
+  }
+
+  private static func escaped(_ byte: UInt8) -> StaticString {
+    switch byte {
+    case UInt8(ascii: "&"): "&amp;"
+    case UInt8(ascii: "<"): "&lt;"
+    case UInt8(ascii: ">"): "&gt;"
+    case UInt8(ascii: "\""): "&quot;"
+    default: "&#39;"
+    }
+  }
+}
