@@ -25,6 +25,8 @@ extension SVGSanitizer {
     case presentation
     /// Presentation that the root's `rootAttributes` replace (`class`, `aria-label`).
     case presentationExceptOnRoot
+    /// Text a person reads (`xlink:title`, the tooltip): no CSS reads it, so it may say anything.
+    case text
   }
 
   /// Elements by lowercased name; anything else is dropped with its content.
@@ -48,9 +50,9 @@ extension SVGSanitizer {
       "stroke-dasharray", "stroke-opacity", "stroke-linecap", "stroke-linejoin", "stroke-miterlimit",
       "opacity", "font-family", "font-size", "font-weight", "font-style", "text-anchor", "dominant-baseline",
       "preserveAspectRatio", "offset", "stop-color", "stop-opacity", "gradientUnits", "gradientTransform",
-      "xlink:title",
     ].map { ($0, .presentation) }
       + [
+        ("xlink:title", .text),
         ("class", .presentationExceptOnRoot), ("aria-label", .presentationExceptOnRoot), ("href", .href),
         ("xlink:href", .href), ("id", .id), ("xmlns", .namespace), ("xmlns:xlink", .namespace),
       ])

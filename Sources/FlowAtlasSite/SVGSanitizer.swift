@@ -156,9 +156,15 @@ struct SVGSanitizer: Sendable {
       out.appendAttribute(attribute.name, attribute)
     case .presentationExceptOnRoot where isRoot, .namespace, nil:
       return
+    case .text:
+      out.appendAttribute(attribute.name, attribute)
     case .presentation, .presentationExceptOnRoot:
       if attribute.contains("("), Self.loadsSomething(value) {
         throw fail("\(XMLReader.string(attribute.name)) refers to \(quoted(value))")
+      }
+      // A CSS escape (`\75 rl(…)`) would spell `url(` past the check above.
+      if value.contains(UInt8(ascii: "\\")) {
+        throw fail("\(XMLReader.string(attribute.name)) has a CSS escape in \(quoted(value))")
       }
       out.appendAttribute(attribute.name, attribute)
     }

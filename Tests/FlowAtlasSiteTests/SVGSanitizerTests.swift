@@ -55,6 +55,8 @@ import Testing
     "<style>*{background:url(https://evil.example)}</style>",
     "<rect fill=\"url(https://evil.example/#x)\"/>",
     "<rect stroke=\"URL(//evil.example/x)\"/>",
+    "<rect fill=\"\\75 rl(https://evil.example/x)\"/>",
+    "<rect fill=\"&#92;75 rl(https://evil.example/x)\"/>",
     "<text>&xxe;</text>",
     "<text>unclosed",
     "<rect x='1 />",
@@ -96,6 +98,14 @@ import Testing
   @Test func textIsEscapedAgain() throws {
     let out = try sanitize(wrap("<text>&lt;script&gt;alert(1)&lt;/script&gt; &amp; &#45;&gt;</text>"))
     #expect(out.contains("<text>&lt;script&gt;alert(1)&lt;/script&gt; &amp; -&gt;</text>"))
+  }
+
+  /// A tooltip is trace text a person reads: whatever it says (a deep link with `url(…)`, a
+  /// backslash) is kept, escaped, and never fails the diagram.
+  @Test func tooltipsMaySayAnything() throws {
+    let title = #"open app://x?next=url(https://e.example/) \75 rl( &lt;b&gt;"#
+    let out = try sanitize(wrap("<g><a xlink:title=\"\(title)\"><text>x</text></a></g>"))
+    #expect(out.contains(#"xlink:title="open app://x?next=url(https://e.example/) \75 rl( &lt;b&gt;""#))
   }
 
   @Test func allowsLinksToOwnPagesWithFragments() throws {
