@@ -169,7 +169,9 @@ public struct DiagramRenderer: Sendable {
     }
   }
 
-  private func rendered(_ diagram: Diagram, format: OutputFormat, bytes: [UInt8], reason: RenderError? = nil)
+  private func rendered(
+    _ diagram: Diagram, format: OutputFormat, bytes: consuming [UInt8], reason: RenderError? = nil
+  )
     -> RenderedDiagram
   {
     RenderedDiagram(

@@ -34,6 +34,19 @@ indirect enum HTML: Sendable {
     return String(decoding: out, as: UTF8.self)
   }
 
+  /// About how many bytes the markup takes, to reserve the buffer once: a journey page holds
+  /// a megabyte of diagram and steps, and growing to that by doubling copies it again each time.
+  var sizeEstimate: Int {
+    switch self {
+    case .text(let text): text.utf8.count
+    case .trusted(let markup): markup.utf8.count
+    case .rendered(let markup): markup.count
+    case .group(let nodes): nodes.reduce(0) { $0 + $1.sizeEstimate }
+    case .element(let name, let attributes, let children):
+      children.reduce(2 * name.utf8.count + 5 + attributes.count * 16) { $0 + $1.sizeEstimate }
+    }
+  }
+
   /// Appends the node's markup as UTF-8: byte appends, no `String` growth per piece.
   func render(into out: inout [UInt8]) {
     switch self {

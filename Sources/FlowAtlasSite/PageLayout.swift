@@ -61,8 +61,9 @@ struct PageLayout: Sendable {
           ]),
       ])
     var out: [UInt8] = Array("<!DOCTYPE html>\n".utf8)
-    out.reserveCapacity(64 * 1024)
-    HTML.el("html", [.attr("lang", "en")], [head, body]).render(into: &out)
+    let document = HTML.el("html", [.attr("lang", "en")], [head, body])
+    out.reserveCapacity(document.sizeEstimate + 16 * 1024)
+    document.render(into: &out)
     out.append(UInt8(ascii: "\n"))
     return out
   }

@@ -29,6 +29,18 @@ import Testing
     #expect(Fingerprint.sha256(input) == expected)
   }
 
+  @Test func fast128IsPinnedAndTellsNearInputsApart() {
+    let inputs: [[UInt8]] = [
+      [], [0], [0, 0], Array("abc".utf8), Array("abd".utf8), Array("abcdefgh".utf8), Array("abcdefgi".utf8),
+      Array("bbcdefgh".utf8), Array(repeating: 7, count: 4096), Array(repeating: 7, count: 4097),
+    ]
+    let hashes = inputs.map(Fingerprint.fast128)
+    #expect(Set(hashes).count == inputs.count)
+    #expect(hashes.allSatisfy { $0.count == 32 && $0.allSatisfy(\.isHexDigit) })
+    // Pinned: a cache written by one process must be found by the next.
+    #expect(Fingerprint.fast128(Array("flowatlas".utf8)) == "83564606a2a9984949616142c3b209b1")
+  }
+
   @Test func modelDigestSeesEveryChange() {
     var app = SampleModel.shop()
     var first = ModelDigest()
