@@ -212,6 +212,21 @@ import Testing
     #expect(siblings == ["site"], "no staging folder is left behind")
   }
 
+  @Test func aDiagramIDThatSpellsAStepAnchorIsDroppedNotTheAnchor() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    let model = SampleModel.model()
+    let run = try #require(model.apps.first?.runs.first)
+    let line = try #require(run.steps.first?.line)
+    let svg = "<svg viewBox=\"0 0 1 1\"><g id=\"line-\(line)\"><text>x</text></g><g id=\"kept\"/></svg>"
+    try build(model, provider: FixedDiagramProvider(svg: svg), into: site)
+    let page = try page("\(model.apps[0].slug)/journey-\(run.slug).html", in: site)
+    #expect(page.components(separatedBy: "id=\"line-\(line)\"").count == 2, "exactly one element has the id")
+    #expect(page.contains("<li id=\"line-\(line)\""))
+    #expect(page.contains("<g id=\"kept\"/>"))
+  }
+
   @Test func unsafeDiagramFailsTheBuildAndKeepsTheSite() throws {
     let temp = try TemporaryFolder()
     defer { temp.remove() }
