@@ -18,7 +18,7 @@ extension DiagramBuilder {
     var previousType: String? = nil
     var number = 0
     var between: [String] = []
-    for step in run.steps {
+    steps: for step in run.steps {
       switch step.kind {
       case .userAction(_, let action, let label):
         between.append("Action \(action)" + (label.map { " (\($0))" } ?? ""))
@@ -29,7 +29,8 @@ extension DiagramBuilder {
       case .note(let text): between.append("Note: \(text)")
       case .transition(let from, let to, let kind, let coordinator, let trigger):
         number += 1
-        guard number <= options.maxJourneySteps else { break }
+        // Past the cap nothing more is drawn: stop rather than word thousands of tooltips.
+        guard number <= options.maxJourneySteps else { break steps }
         let nodeID = ids.make("step", String(number))
         var node = context.screenNode(to, id: nodeID, role: .step, extraClasses: ["step"])
         node.label = "\(number). " + DiagramText.label(to).label

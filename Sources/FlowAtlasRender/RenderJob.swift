@@ -35,7 +35,13 @@ enum WorkerFrame {
     case .pdf: code = UInt8(ascii: "d")
     case .dot, .mermaid: return nil
     }
-    return frame([code] + Array(job.dot.utf8))
+    // One buffer, not a chain of copies: a site sends tens of megabytes of DOT.
+    var request: [UInt8] = []
+    request.reserveCapacity(job.dot.utf8.count + 5)
+    request += header(length: job.dot.utf8.count + 1)
+    request.append(code)
+    request += job.dot.utf8
+    return request
   }
 
   static func decodeRequest(_ payload: [UInt8]) -> RenderJob? {
@@ -83,9 +89,13 @@ enum WorkerFrame {
   }
 
   static func frame(_ payload: [UInt8]) -> [UInt8] {
-    let length = UInt32(payload.count)
+    header(length: payload.count) + payload
+  }
+
+  /// The 4-byte big-endian length that starts a frame.
+  static func header(length: Int) -> [UInt8] {
+    let length = UInt32(length)
     return [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)]
-      + payload
   }
 
   static func length(_ header: [UInt8]) -> Int {

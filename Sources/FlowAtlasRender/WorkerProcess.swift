@@ -163,20 +163,25 @@ final class WorkerProcess: @unchecked Sendable {
   private func read(
     count: Int, until end: ContinuousClock.Instant, deadline: Duration, clock: ContinuousClock
   ) -> Result<[UInt8], RenderError> {
-    var bytes = [UInt8](repeating: 0, count: count)
-    var done = 0
-    while done < count {
-      if let error = wait(for: POLLIN, until: end, deadline: deadline, clock: clock) {
-        return .failure(error)
+    var failure: RenderError?
+    // Uninitialized, not zero-filled: the bytes are about to be read over (most of a
+    // megabyte for a journey's SVG).
+    let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      while initialized < count {
+        if let error = wait(for: POLLIN, until: end, deadline: deadline, clock: clock) {
+          failure = error
+          return
+        }
+        let got = FileDescriptorIO.systemRead(channel, buffer.baseAddress! + initialized, count - initialized)
+        if got < 0 && errno == EINTR { continue }
+        guard got > 0 else {
+          failure = crashed()
+          return
+        }
+        initialized += got
       }
-      let got = bytes.withUnsafeMutableBytes { buffer in
-        FileDescriptorIO.systemRead(channel, buffer.baseAddress! + done, count - done)
-      }
-      if got < 0 && errno == EINTR { continue }
-      guard got > 0 else { return .failure(crashed()) }
-      done += got
     }
-    return .success(bytes)
+    return failure.map { .failure($0) } ?? .success(bytes)
   }
 
   /// Waits until the socket is ready for `events` (or closed); past `end` the
