@@ -3,7 +3,7 @@
 /// Pages are built from these values, never by concatenating strings with trace
 /// text: a run called `<script>` can only ever become text. Element and attribute
 /// names come from this module's code, not from traces.
-indirect enum HTML: Sendable {
+enum HTML: Sendable {
   /// An element with attributes in the order given (so output bytes are stable).
   case element(String, [Attribute], [HTML])
   /// Text, escaped on output.
