@@ -34,34 +34,21 @@ extension AppPages {
     if run.steps.isEmpty {
       steps = .p(text: "This run recorded no steps.")
     } else {
-      // A long run has thousands of steps and few distinct ones: each distinct step's class
-      // and sentence are rendered from nodes once, and the items around them are written tag
-      // by tag.
-      var rendered: [JourneyStep.Kind: (attributes: [UInt8], sentence: [UInt8])] = [:]
+      // A long run has thousands of steps: the items are written tag by tag around each
+      // step's sentence (nodes, escaped), without a node per item.
       var list: [UInt8] = []
-      list.reserveCapacity(run.steps.count * 200)
+      list.reserveCapacity(run.steps.count * 320)
       HTML.openTag("ol", [.cls("steps")], into: &list)
       for step in run.steps {
-        let parts: (attributes: [UInt8], sentence: [UInt8])
-        if let known = rendered[step.kind] {
-          parts = known
-        } else {
-          var attributes: [UInt8] = []
-          HTML.attributes([.cls(stepClass(step.kind))], into: &attributes)
-          var sentence: [UInt8] = []
-          HTML.group(self.sentence(step.kind)).render(into: &sentence)
-          parts = (attributes, sentence)
-          rendered[step.kind] = parts
-        }
         list += "<li".utf8
         if lineAnchors.insert(step.line).inserted {
           list += #" id="line-"#.utf8
           list += String(step.line).utf8
           list.append(UInt8(ascii: "\""))
         }
-        list += parts.attributes
+        HTML.attributes([.cls(stepClass(step.kind))], into: &list)
         list.append(UInt8(ascii: ">"))
-        list += parts.sentence
+        for node in sentence(step.kind) { node.render(into: &list) }
         list += #" <span class="line">line "#.utf8
         list += String(step.line).utf8
         list += "</span></li>".utf8
