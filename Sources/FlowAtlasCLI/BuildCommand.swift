@@ -12,16 +12,24 @@ enum BuildCommand {
     let output = arguments.value("--output") ?? "site"
     let notes = arguments.value("--notes")
     let files = try TraceLoading.files(from: arguments.positionals, command: "build")
-    let inputs = try BuildInputs(files: files, notes: notes)
+    var inputs = try BuildInputs(files: files, notes: notes)
     let index = (output as NSString).appendingPathComponent("index.html")
-    if let last = BuildInputs.load(from: output), last.inputs == inputs {
+    if var last = BuildInputs.load(from: output), inputs.matches(last.inputs) {
       // Nothing this build would read has changed since the site in `output` was built.
+      if inputs.files != last.inputs.files {
+        // Only times changed: record them, so that the next rebuild need not read the files.
+        last.inputs = inputs
+        BuildInputs.save(last, in: output)
+      }
       console.err(last.diagnostics.map { $0 + "\n" }.joined())
       console.err(
         "flowatlas: \(output) is up to date: no trace, note or setting changed since it was built\n")
       console.out(index + "\n")
       return strict && last.hasErrors ? .strictFailure : .success
     }
+    // Hashed before they are read for the model, so the record cannot describe bytes newer
+    // than the site's.
+    inputs.hashAll()
     let model = try TraceLoading.model(of: files, keepsJourneys: true, console: console)
     let summary = try build(model, into: output, notes: notes, executable: executable, workers: workers)
     let diagnostics = model.diagnostics.map(\.formatted)

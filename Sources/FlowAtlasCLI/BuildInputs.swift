@@ -6,45 +6,126 @@ import Foundation
 /// stop before reading a single trace.
 ///
 /// The site itself already skips writing when its model is unchanged, but finding that out
-/// means reading every trace. This record names each input file by path, size and
-/// modification time (and the notes, the tool's version and how it draws), so the common
-/// case of rebuilding docs nobody changed costs a few `stat` calls. It also keeps the
-/// diagnostics of that build, to print them again, and the pages, to notice one deleted.
-/// It lives in the site's cache folder, which the site's reproducible bytes do not include.
-struct BuildInputs: Equatable {
-  /// One line per input and setting; equal keys mean the same build.
-  let key: [String]
+/// means reading every trace. This record names each input file by path, size, modification
+/// time and a hash of its bytes (and the notes, the tool's version and how it draws), so the
+/// common case of rebuilding docs nobody changed costs a few `stat` calls, and a file whose
+/// time changed but not its bytes (a `touch`, a fresh checkout) costs reading it once.
+/// It also keeps the diagnostics of that build, to print them again, and the pages, to
+/// notice one deleted. It lives in the site's cache folder, which the site's reproducible
+/// bytes do not include.
+struct BuildInputs {
+  /// The tool's version and how it draws and writes pages.
+  let settings: [String]
+  /// Every trace and note, sorted by kind and path.
+  private(set) var files: [Input]
 
-  /// The key for these trace files and notes folder.
+  /// One input file as `stat` and its bytes describe it.
+  struct Input: Equatable {
+    var kind: String
+    var path: String
+    var size: Int64
+    var modified: Double
+    /// `Fingerprint.fast128` of the bytes, computed when first needed.
+    var hash: String?
+  }
+
+  /// The inputs for these trace files and notes folder (stat only; no file is read).
   /// - Throws: an input/output error when an input cannot be examined.
   init(files: [String], notes: String?) throws(CommandLineError) {
-    var key = [
+    settings = [
       "flowatlas \(FlowAtlasCommand.version)", "diagrams \(DiagramStyleFingerprint.value)",
       "pages \(SiteBuilder.templateVersion)",
     ]
-    for file in files.sorted() { key.append("trace " + (try Self.stat(file))) }
+    var inputs: [Input] = []
+    for file in files.sorted() { inputs.append(try Self.stat(file, kind: "trace")) }
     if let notes {
       let names = (try? FileManager.default.contentsOfDirectory(atPath: notes)) ?? []
       for name in names.sorted() {
-        key.append("note " + (try Self.stat((notes as NSString).appendingPathComponent(name))))
+        inputs.append(try Self.stat((notes as NSString).appendingPathComponent(name), kind: "note"))
       }
     }
-    self.key = key
+    self.files = inputs
   }
 
-  private init(key: [String]) { self.key = key }
+  private init(settings: [String], files: [Input]) {
+    self.settings = settings
+    self.files = files
+  }
 
-  /// `path size modified`, tab-separated (paths may hold spaces).
-  private static func stat(_ path: String) throws(CommandLineError) -> String {
+  private static func stat(_ path: String, kind: String) throws(CommandLineError) -> Input {
     let attributes: [FileAttributeKey: Any]
     do {
       attributes = try FileManager.default.attributesOfItem(atPath: path)
     } catch {
       throw .inputOutput("\(path): cannot examine the file (\(error.localizedDescription))")
     }
-    let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
-    let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
-    return "\(path)\t\(size)\t\(modified)"
+    return Input(
+      kind: kind, path: path, size: (attributes[.size] as? NSNumber)?.int64Value ?? -1,
+      modified: (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1)
+  }
+
+  /// The hash of a file's bytes; nil when it cannot be read (then it counts as changed).
+  private static func hash(_ path: String) -> String? {
+    guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
+      return nil
+    }
+    return Fingerprint.fast128([UInt8](data))
+  }
+
+  /// Fills in every file's hash (before saving a record).
+  mutating func hashAll() {
+    for index in files.indices where files[index].hash == nil {
+      files[index].hash = Self.hash(files[index].path)
+    }
+  }
+
+  /// Whether these inputs are the ones `recorded` describes: the same settings and files, each
+  /// with the same size and either the same time or the same bytes. Files whose time changed
+  /// are hashed (and keep the hash, so a caller can save the record with the new times).
+  mutating func matches(_ recorded: BuildInputs) -> Bool {
+    guard settings == recorded.settings, files.count == recorded.files.count else { return false }
+    for index in files.indices {
+      let old = recorded.files[index]
+      guard files[index].kind == old.kind, files[index].path == old.path, files[index].size == old.size
+      else { return false }
+      if files[index].modified == old.modified {
+        files[index].hash = old.hash
+        continue
+      }
+      guard let hash = Self.hash(files[index].path), hash == old.hash else { return false }
+      files[index].hash = hash
+    }
+    return true
+  }
+
+  /// The record's key lines: settings, then `kind path size modified hash`, tab-separated
+  /// (paths may hold spaces).
+  private var keyLines: [String] {
+    settings
+      + files.map {
+        ["file", $0.kind, $0.path, String($0.size), String($0.modified), $0.hash ?? "-"].joined(
+          separator: "\t")
+      }
+  }
+
+  private static func parse(_ lines: [String]) -> BuildInputs? {
+    var settings: [String] = []
+    var files: [Input] = []
+    for line in lines {
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+      guard fields.first == "file" else {
+        settings.append(line)
+        continue
+      }
+      guard fields.count == 6, let size = Int64(fields[3]), let modified = Double(fields[4]) else {
+        return nil
+      }
+      files.append(
+        Input(
+          kind: fields[1], path: fields[2], size: size, modified: modified,
+          hash: fields[5] == "-" ? nil : fields[5]))
+    }
+    return BuildInputs(settings: settings, files: files)
   }
 
   /// What the last build into a folder recorded.
@@ -55,7 +136,7 @@ struct BuildInputs: Equatable {
     var pages: [String]
   }
 
-  static let header = "flowatlas build inputs 1"
+  static let header = "flowatlas build inputs 2"
 
   static func path(in output: String) -> String {
     (output as NSString).appendingPathComponent(".flowatlas-cache/inputs")
@@ -65,7 +146,7 @@ struct BuildInputs: Equatable {
   /// its shortcut, so it is not an error.
   static func save(_ record: Record, in output: String) {
     var lines = [header]
-    lines += record.inputs.key.map { "k " + $0 }
+    lines += record.inputs.keyLines.map { "k " + $0 }
     lines += record.diagnostics.map { "d " + $0 }
     lines += record.pages.map { "p " + $0 }
     lines.append(record.hasErrors ? "errors yes" : "errors no")
@@ -102,7 +183,7 @@ struct BuildInputs: Equatable {
     guard !pages.isEmpty,
       pages.allSatisfy({ manager.fileExists(atPath: (output as NSString).appendingPathComponent($0)) })
     else { return nil }
-    return Record(
-      inputs: BuildInputs(key: key), diagnostics: diagnostics, hasErrors: last == "errors yes", pages: pages)
+    guard let inputs = parse(key) else { return nil }
+    return Record(inputs: inputs, diagnostics: diagnostics, hasErrors: last == "errors yes", pages: pages)
   }
 }

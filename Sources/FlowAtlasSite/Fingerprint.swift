@@ -4,7 +4,7 @@
 /// `sha256` names what a build was made from; `fast128` first condenses a
 /// whole app model (tens of megabytes with its journeys) at memory speed. Neither guards a
 /// trust boundary: a cache hit is sanitized again like a fresh drawing.
-struct Fingerprint {
+public enum Fingerprint {
   private static let k: [UInt32] = [
     0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
     0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
@@ -19,7 +19,7 @@ struct Fingerprint {
   /// A 128-bit hash in hex: two lanes of xxHash64's round and avalanche over 8-byte words,
   /// many times faster than `sha256` here. Not cryptographic: it tells inputs apart that
   /// differ by accident, not ones crafted to collide.
-  static func fast128(_ bytes: [UInt8]) -> String {
+  public static func fast128(_ bytes: [UInt8]) -> String {
     let (prime1, prime2): (UInt64, UInt64) = (0x9E37_79B1_85EB_CA87, 0xC2B2_AE3D_27D4_EB4F)
     var lanes: (UInt64, UInt64) = (0x243F_6A88_85A3_08D3, 0x1319_8A2E_0370_7344)
     func round(_ lane: UInt64, _ word: UInt64) -> UInt64 {
@@ -54,10 +54,10 @@ struct Fingerprint {
   }
 
   /// The hex SHA-256 of `text`'s UTF-8 bytes.
-  static func sha256(_ text: String) -> String { sha256(Array(text.utf8)) }
+  public static func sha256(_ text: String) -> String { sha256(Array(text.utf8)) }
 
   /// The hex SHA-256 of `bytes`.
-  static func sha256(_ bytes: [UInt8]) -> String {
+  public static func sha256(_ bytes: [UInt8]) -> String {
     var state = State()
     // Whole blocks straight from the input; only the last one or two are copied, to pad.
     let whole = bytes.count / 64 * 64

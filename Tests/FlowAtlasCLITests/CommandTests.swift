@@ -169,6 +169,34 @@ import Testing
     #expect(try String(contentsOfFile: site + "/shop/flow-shop-coordinator.html", encoding: .utf8) == page)
   }
 
+  @Test func aTouchedTraceIsReadOnceButASameSizeEditBuildsAgain() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try writeTrace(shopTrace, named: "buy.jsonl", in: folder)
+    let site = folder.appendingPathComponent("site").path
+    _ = await flowatlas("build", trace, "--output", site, "--jobs", "1")
+    let record = site + "/.flowatlas-cache/inputs"
+    let before = try String(contentsOfFile: record, encoding: .utf8)
+
+    // A touch (a fresh checkout does the same): new time, same bytes.
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)], ofItemAtPath: trace)
+    let touched = await flowatlas("build", trace, "--output", site, "--jobs", "1")
+    #expect(touched.err.contains(Self.upToDate))
+    let after = try String(contentsOfFile: record, encoding: .utf8)
+    #expect(after != before && after.contains("1000000000"), "the new time is recorded")
+
+    // Same size, other bytes, new time: the hash tells them apart.
+    let edited = shopTrace.map { $0.replacingOccurrences(of: "Blue mug", with: "Gray mug") }
+    #expect(edited.joined().utf8.count == shopTrace.joined().utf8.count)
+    _ = try writeTrace(edited, named: "buy.jsonl", in: folder)
+    let rebuilt = await flowatlas("build", trace, "--output", site, "--jobs", "1")
+    #expect(!rebuilt.err.contains(Self.upToDate))
+    #expect(
+      try String(contentsOfFile: site + "/shop/flow-shop-coordinator.html", encoding: .utf8).contains(
+        "Gray mug"))
+  }
+
   @Test func aChangedTraceOrADeletedPageBuildsAgain() async throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
