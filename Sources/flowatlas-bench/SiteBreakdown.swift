@@ -55,8 +55,8 @@ struct SiteBreakdown {
       ([.appMap, .hierarchy] + app.flows.map { .flow(coordinator: $0.coordinator) }
         + app.runs.map { .journey(run: $0.name) }).sorted()
     }
-    // DOT text alone, timed apart: the renderer builds it again (serially, before any
-    // worker starts) inside the next stage.
+    // DOT text alone, timed apart: the renderer builds it again (on its render threads, each
+    // diagram just before its layout) inside the next stage.
     let dot = try timed {
       for (app, subjects) in zip(model.apps, subjects) {
         for subject in subjects { _ = try DiagramBuilder.diagram(for: subject, of: app, links: .site).dot }
