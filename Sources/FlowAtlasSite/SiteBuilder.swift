@@ -167,10 +167,9 @@ public struct SiteBuilder: Sendable {
       }
     }
     scheduler.startReadyPages()
-    let ordered = requests.enumerated().sorted { first, second in
-      let (a, b) = (Self.cost(first.element.request), Self.cost(second.element.request))
-      return a != b ? a > b : first.offset < second.offset
-    }.map(\.element)
+    let costs = requests.map { Self.cost($0.request) }
+    let ordered = requests.indices.sorted { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }
+      .map { requests[$0] }
     do {
       try diagrams.draw(ordered.map(\.request), links: .site) { index, svg in
         scheduler.deliver(app: ordered[index].app, subject: ordered[index].request.subject, svg: svg)
