@@ -10,6 +10,10 @@ import Synchronization
 /// The site opens from disk (no server, no network). The build is atomic: it is written
 /// into a temporary sibling folder and moved into place, so a failed build leaves the
 /// previous site as it was. The same model gives the same bytes.
+///
+/// Diagrams stream in from the provider and each page is built and written as soon as its
+/// diagrams are there (``PageScheduler``), so pages cost no time after the last layout
+/// and the site is never held in memory whole.
 public struct SiteBuilder: Sendable {
   public let model: NavigationModel
   public let diagrams: any DiagramProvider
