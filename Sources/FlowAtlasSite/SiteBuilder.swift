@@ -12,7 +12,7 @@ import Synchronization
 /// previous site as it was. The same model gives the same bytes.
 ///
 /// Diagrams stream in from the provider and each page is built and written as soon as its
-/// diagrams are there (``PageScheduler``), so pages cost no time after the last layout
+/// diagrams are there (``PageScheduler``), so pages are made while the rest is being laid out
 /// and the site is never held in memory whole.
 public struct SiteBuilder: Sendable {
   public let model: NavigationModel
