@@ -35,13 +35,7 @@ import Testing
 
   @Test func failedLayoutFallsBackToACheaperDrawing() throws {
     // An engine that fails every clustered layout, as `trouble in init_rank` does.
-    let engine = RenderEngine.custom { jobs in
-      jobs.map { job in
-        job.dot.contains("subgraph")
-          ? .failure(.layoutFailed(message: "Error: trouble in init_rank"))
-          : Result { () throws(RenderError) in try Graphviz.render(dot: job.dot, format: job.format) }
-      }
-    }
+    let engine = RenderEngine.failing("subgraph", with: .layoutFailed(message: "Error: trouble in init_rank"))
     let renderer = DiagramRenderer(engine: engine)
     let rendered = try renderer.render(
       [.appMap, .flow(coordinator: "AppCoordinator"), .hierarchy], of: SampleApps.shop, format: .svg)

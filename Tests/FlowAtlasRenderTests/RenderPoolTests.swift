@@ -138,13 +138,7 @@ import Testing
 
   @Test func aFailedLayoutFallsBackWithinItsOwnRequest() throws {
     // Every clustered layout fails as a killed worker would: that request alone falls back.
-    let engine = RenderEngine.custom { jobs in
-      jobs.map { job in
-        job.dot.contains("subgraph")
-          ? .failure(.workerFailed(message: "killed by signal 9"))
-          : Result { () throws(RenderError) in try Graphviz.render(dot: job.dot, format: job.format) }
-      }
-    }
+    let engine = RenderEngine.failing("subgraph", with: .workerFailed(message: "killed by signal 9"))
     let results = Mutex<[Int: Result<RenderedDiagram, RenderError>]>([:])
     DiagramRenderer(engine: engine).render(
       [(SampleApps.shop, .appMap), (SampleApps.shop, .hierarchy)], links: .none, format: .svg

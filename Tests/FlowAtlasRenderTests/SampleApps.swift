@@ -1,5 +1,7 @@
 import FlowAtlasModel
 
+@testable import FlowAtlasRender
+
 /// Models built by hand with the public initializers (the model builder is
 /// written in parallel), small enough to read in a golden file.
 enum SampleApps {
@@ -212,5 +214,19 @@ struct SplitMix {
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
+  }
+}
+
+extension RenderEngine {
+  /// Draws in this process, except that every job whose DOT contains `marker` fails with
+  /// `error`: a stand-in for Graphviz failing (`trouble in init_rank`) or a worker dying.
+  static func failing(_ marker: String, with error: RenderError) -> RenderEngine {
+    .custom { jobs in
+      jobs.map { job in
+        job.dot.contains(marker)
+          ? .failure(error)
+          : Result { () throws(RenderError) in try Graphviz.render(dot: job.dot, format: job.format) }
+      }
+    }
   }
 }
