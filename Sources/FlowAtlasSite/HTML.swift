@@ -121,24 +121,6 @@ enum HTML: Sendable {
       }
     }
   }
-
-  /// Escapes `&`, `<` and `>` into a `String`.
-  static func escapeText(_ text: String, into out: inout String) { out += escapedText(text) }
-
-  /// Escapes text for a double-quoted attribute value into a `String`.
-  static func escapeAttribute(_ text: String, into out: inout String) { out += escapedAttribute(text) }
-
-  static func escapedText(_ text: String) -> String {
-    var out: [UInt8] = []
-    escapeText(text, into: &out)
-    return String(decoding: out, as: UTF8.self)
-  }
-
-  static func escapedAttribute(_ text: String) -> String {
-    var out: [UInt8] = []
-    escapeAttribute(text, into: &out)
-    return String(decoding: out, as: UTF8.self)
-  }
 }
 
 /// Short constructors so page code reads like the page.
