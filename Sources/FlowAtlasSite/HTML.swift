@@ -104,21 +104,31 @@ enum HTML: Sendable {
   private static func escape(_ text: String, into out: inout [UInt8], quotes: Bool) {
     let utf8 = text.utf8
     // Most text needs no escaping: append it whole.
-    guard
-      utf8.contains(where: { $0 == 38 || $0 == 60 || $0 == 62 || (quotes && ($0 == 34 || $0 == 39)) })
-    else {
+    guard utf8.contains(where: { entity(for: $0, inAttribute: quotes) != nil }) else {
       out.append(contentsOf: utf8)
       return
     }
     for byte in utf8 {
-      switch byte {
-      case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
-      case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
-      case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
-      case UInt8(ascii: "\"") where quotes: out.append(contentsOf: "&quot;".utf8)
-      case UInt8(ascii: "'") where quotes: out.append(contentsOf: "&#39;".utf8)
-      default: out.append(byte)
+      if let entity = entity(for: byte, inAttribute: quotes) {
+        entity.withUTF8Buffer { out.append(contentsOf: $0) }
+      } else {
+        out.append(byte)
       }
+    }
+  }
+
+  /// What replaces `byte` in markup, nil when it stays as it is: `&`, `<` and `>` always, and
+  /// both kinds of quote in an attribute value. Every escaper of the site (pages and the SVG
+  /// sanitizer) uses this one table.
+  @inline(__always)
+  static func entity(for byte: UInt8, inAttribute: Bool) -> StaticString? {
+    switch byte {
+    case UInt8(ascii: "&"): "&amp;"
+    case UInt8(ascii: "<"): "&lt;"
+    case UInt8(ascii: ">"): "&gt;"
+    case UInt8(ascii: "\"") where inAttribute: "&quot;"
+    case UInt8(ascii: "'") where inAttribute: "&#39;"
+    default: nil
     }
   }
 }

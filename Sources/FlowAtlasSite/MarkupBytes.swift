@@ -123,13 +123,8 @@ struct MarkupBytes: ~Copyable {
     byte < 64 && specials & (1 << UInt64(byte)) != 0
   }
 
+  /// The entity for a byte known to be one of the specials.
   private static func escaped(_ byte: UInt8) -> StaticString {
-    switch byte {
-    case UInt8(ascii: "&"): "&amp;"
-    case UInt8(ascii: "<"): "&lt;"
-    case UInt8(ascii: ">"): "&gt;"
-    case UInt8(ascii: "\""): "&quot;"
-    default: "&#39;"
-    }
+    HTML.entity(for: byte, inAttribute: true)!
   }
 }
