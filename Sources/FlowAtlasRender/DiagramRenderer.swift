@@ -64,10 +64,10 @@ public struct DiagramRenderer: Sendable {
         deliver(
           index,
           Result { () throws(RenderError) in
-            let diagram = try DiagramBuilder.diagram(
-              for: request.subject, of: request.app, links: links, options: options)
-            let text = format == .dot ? diagram.dot : diagram.mermaid
-            return rendered(diagram, format: format, bytes: Array(text.utf8))
+            textual(
+              try DiagramBuilder.diagram(
+                for: request.subject, of: request.app, links: links, options: options),
+              format: format)
           })
       }
       return
@@ -110,10 +110,7 @@ public struct DiagramRenderer: Sendable {
     -> RenderedDiagram
   {
     let legend = DiagramBuilder.legend(idPrefix: idPrefix)
-    guard format.needsLayout else {
-      return rendered(
-        legend, format: format, bytes: Array((format == .dot ? legend.dot : legend.mermaid).utf8))
-    }
+    guard format.needsLayout else { return textual(legend, format: format) }
     let bytes = try engine.render([RenderJob(dot: legend.dot, format: format)])[0].get()
     return rendered(legend, format: format, bytes: bytes)
   }
@@ -167,6 +164,11 @@ public struct DiagramRenderer: Sendable {
       let bytes = try draw(RenderJob(dot: placeholder.dot, format: format)).get()
       return rendered(placeholder, format: format, bytes: bytes, reason: error)
     }
+  }
+
+  /// `diagram` as DOT or Mermaid text: no layout needed.
+  private func textual(_ diagram: Diagram, format: OutputFormat) -> RenderedDiagram {
+    rendered(diagram, format: format, bytes: Array((format == .dot ? diagram.dot : diagram.mermaid).utf8))
   }
 
   private func rendered(
