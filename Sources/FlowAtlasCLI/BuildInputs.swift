@@ -69,7 +69,7 @@ struct BuildInputs {
     guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
       return nil
     }
-    return Fingerprint.fast128([UInt8](data))
+    return data.withUnsafeBytes { Fingerprint.fast128($0) }
   }
 
   /// Fills in every file's hash (before saving a record).

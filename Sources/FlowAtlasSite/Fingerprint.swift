@@ -20,6 +20,11 @@ public enum Fingerprint {
   /// many times faster than `sha256` here. Not cryptographic: it tells inputs apart that
   /// differ by accident, not ones crafted to collide.
   public static func fast128(_ bytes: [UInt8]) -> String {
+    bytes.withUnsafeBytes { fast128($0) }
+  }
+
+  /// The same hash of bytes in memory, such as a mapped file, without copying them.
+  public static func fast128(_ bytes: UnsafeRawBufferPointer) -> String {
     let (prime1, prime2): (UInt64, UInt64) = (0x9E37_79B1_85EB_CA87, 0xC2B2_AE3D_27D4_EB4F)
     var lanes: (UInt64, UInt64) = (0x243F_6A88_85A3_08D3, 0x1319_8A2E_0370_7344)
     func round(_ lane: UInt64, _ word: UInt64) -> UInt64 {
@@ -34,13 +39,11 @@ public enum Fingerprint {
       return value ^ value >> 32
     }
     let whole = bytes.count / 8 * 8
-    bytes.withUnsafeBytes { raw in
-      var offset = 0
-      while offset < whole {
-        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        lanes = (round(lanes.0, word), round(lanes.1, word ^ lanes.0))
-        offset += 8
-      }
+    var offset = 0
+    while offset < whole {
+      let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+      lanes = (round(lanes.0, word), round(lanes.1, word ^ lanes.0))
+      offset += 8
     }
     var last: UInt64 = 0
     for (shift, byte) in bytes[whole...].enumerated() { last |= UInt64(byte) << (8 * UInt64(shift)) }
