@@ -93,17 +93,9 @@ final class PageScheduler: Sendable {
 
   /// Starts every page that shows no diagram (or whose diagrams have all arrived).
   func startReadyPages() {
-    let ready = state.withLock { state -> [(Int, Int, Waiting)] in
-      var ready: [(Int, Int, Waiting)] = []
-      for app in state.waiting.indices {
-        for (number, page) in state.waiting[app] where page.missing.isEmpty {
-          state.waiting[app][number] = nil
-          ready.append((app, number, page))
-        }
-      }
-      return ready
+    for (app, number, page) in takeWaiting(where: { $0.missing.isEmpty }) {
+      start(app: app, number: number, page)
     }
-    for (app, number, page) in ready { start(app: app, number: number, page) }
   }
 
   /// Starts the pages still waiting, waits for every page, and marks each app's diagram
@@ -112,15 +104,7 @@ final class PageScheduler: Sendable {
   /// - Returns: how many diagrams were delivered.
   /// - Throws: the first failure in page order.
   func finish() throws(SiteError) -> Int {
-    let left = state.withLock { state -> [(Int, Int, Waiting)] in
-      var left: [(Int, Int, Waiting)] = []
-      for app in state.waiting.indices {
-        for (number, page) in state.waiting[app] { left.append((app, number, page)) }
-        state.waiting[app] = [:]
-      }
-      return left
-    }
-    for (app, number, page) in left { start(app: app, number: number, page) }
+    for (app, number, page) in takeWaiting(where: { _ in true }) { start(app: app, number: number, page) }
     group.wait()
     let (failures, delivered) = state.withLock { ($0.failures, $0.delivered) }
     if let first = failures.min(by: { ($0.app, $0.page) < ($1.app, $1.page) }) { throw first.error }
@@ -134,10 +118,22 @@ final class PageScheduler: Sendable {
 
   /// Waits for the pages already started, starting no more: the build has failed.
   func abandon() {
-    state.withLock { state in
-      for app in state.waiting.indices { state.waiting[app] = [:] }
-    }
+    _ = takeWaiting(where: { _ in true })
     group.wait()
+  }
+
+  /// Removes the waiting pages that `isTaken` picks, by app and page number.
+  private func takeWaiting(where isTaken: (Waiting) -> Bool) -> [(app: Int, number: Int, page: Waiting)] {
+    state.withLock { state in
+      var taken: [(app: Int, number: Int, page: Waiting)] = []
+      for app in state.waiting.indices {
+        for (number, page) in state.waiting[app] where isTaken(page) {
+          state.waiting[app][number] = nil
+          taken.append((app, number, page))
+        }
+      }
+      return taken
+    }
   }
 
   private func start(app: Int, number: Int, _ page: Waiting) {
