@@ -1,5 +1,6 @@
 import FlowAtlasModel
 import FlowAtlasRender
+import FlowAtlasSite
 
 /// A fingerprint of how the renderer draws, for the site's diagram cache.
 ///
@@ -25,13 +26,8 @@ enum DiagramStyleFingerprint {
         }
       }
     }
-    // FNV-1a, 64 bits: stable across processes and machines, unlike Hasher.
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
-    return String(hash, radix: 16)
+    // The site's stable content hash: the same in every process, unlike Hasher.
+    return Fingerprint.fast128(Array(text.utf8))
   }()
 
   static var sample: AppModel {
