@@ -9,6 +9,12 @@ public enum DiagramSubject: Hashable, Sendable, Comparable {
   case flow(coordinator: String)
   /// One run's path with numbered steps.
   case journey(run: String)
+
+  /// Every diagram of `app`, sorted: what its site shows.
+  public static func all(of app: AppModel) -> [DiagramSubject] {
+    ([.appMap, .hierarchy] + app.flows.map { .flow(coordinator: $0.coordinator) }
+      + app.runs.map { .journey(run: $0.name) }).sorted()
+  }
 }
 
 /// Where diagram nodes link to: site-relative URLs built only from slugs.

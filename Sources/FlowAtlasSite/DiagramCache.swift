@@ -14,12 +14,6 @@ struct DiagramCache {
   var folder: String
   var fingerprint: String
 
-  /// Everything an app's diagrams are drawn for, sorted.
-  static func subjects(of app: AppModel) -> [DiagramSubject] {
-    ([.appMap, .hierarchy] + app.flows.map { .flow(coordinator: $0.coordinator) }
-      + app.runs.map { .journey(run: $0.name) }).sorted()
-  }
-
   /// - Parameter appDigest: the hash of the app's model (``SiteBuilder/digests(of:)``).
   static func fingerprint(appDigest: String, provider: any DiagramProvider) -> String {
     var digest = ModelDigest()
@@ -59,7 +53,7 @@ struct DiagramCache {
       let expected = Int(complete.trimmingCharacters(in: .whitespacesAndNewlines))
     else { return nil }
     var svgs: [DiagramSubject: String] = [:]
-    for subject in Self.subjects(of: app) {
+    for subject in DiagramSubject.all(of: app) {
       guard let name = Self.fileName(subject, of: app) else { continue }
       if let svg = try? String(contentsOf: base.appendingPathComponent(name), encoding: .utf8) {
         svgs[subject] = svg

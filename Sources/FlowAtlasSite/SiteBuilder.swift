@@ -165,7 +165,7 @@ public struct SiteBuilder: Sendable {
         reusedCount += reused.count
         for (subject, svg) in reused { scheduler.deliver(app: index, subject: subject, svg: svg) }
       } else {
-        requests += DiagramCache.subjects(of: app.pages.app).map {
+        requests += DiagramSubject.all(of: app.pages.app).map {
           (index, DiagramRequest(app: app.pages.app, subject: $0))
         }
       }

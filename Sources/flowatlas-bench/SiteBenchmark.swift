@@ -95,10 +95,7 @@ enum SiteBenchmark {
   static func siteDiagrams(of model: NavigationModel) throws -> [Diagram] {
     var diagrams: [Diagram] = []
     for app in model.apps {
-      let subjects: [DiagramSubject] =
-        ([.appMap, .hierarchy] + app.flows.map { .flow(coordinator: $0.coordinator) }
-        + app.runs.map { .journey(run: $0.name) }).sorted()
-      for subject in subjects {
+      for subject in DiagramSubject.all(of: app) {
         diagrams.append(try DiagramBuilder.diagram(for: subject, of: app, links: .site))
       }
     }

@@ -51,10 +51,7 @@ struct SiteBreakdown {
     let renderer = DiagramRenderer(
       engine: .pool(RenderPool(executable: flowatlas, workers: jobs)), options: DiagramOptions())
     var svgs: [String: [DiagramSubject: String]] = [:]
-    let subjects = model.apps.map { app -> [DiagramSubject] in
-      ([.appMap, .hierarchy] + app.flows.map { .flow(coordinator: $0.coordinator) }
-        + app.runs.map { .journey(run: $0.name) }).sorted()
-    }
+    let subjects = model.apps.map(DiagramSubject.all(of:))
     // DOT text alone, timed apart: the renderer builds it again (on its render threads, each
     // diagram just before its layout) inside the next stage.
     let dot = try timed {
