@@ -55,19 +55,8 @@ extension DiagramBuilder {
           classes: ["coordinator-cluster", "owner-\(slug)"], link: context.flowLink(owner),
           nodes: byOwner[owner]!))
     }
-    if !entries.isEmpty {
-      let startID = ids.make("start")
-      graph.nodes.append(startNode(id: startID))
-      let entryGroups = entryEdgeGroups(entries)
-      for group in entryGroups {
-        graph.edges.append(
-          transitionEdge(
-            kind: group.kind, from: startID, to: nodeIDs[group.to]!, fromLabel: nil, toLabel: group.to,
-            count: group.count, triggers: group.triggers,
-            id: ids.make("entry", context.screenSlug(group.to), group.kind.rawValue), options: options,
-            extraClasses: ["entry"]))
-      }
-    }
+    addStart(
+      entries: entries, screenNodes: nodeIDs, to: &graph, ids: &ids, context: context, options: options)
     for group in groups {
       graph.edges.append(
         transitionEdge(
@@ -78,6 +67,26 @@ extension DiagramBuilder {
           options: options))
     }
     return Diagram(subject: .appMap, graph: graph, isSimplified: !options.clusters)
+  }
+
+  /// A "start" node with an edge to each drawn screen that `entries` (transitions from no
+  /// screen) lead to, merged per screen and kind; nothing when there are no entries.
+  static func addStart(
+    entries: [Transition], screenNodes nodeIDs: [String: String], to graph: inout DiagramGraph,
+    ids: inout DiagramIDs, context: Context, options: DiagramOptions
+  ) {
+    guard !entries.isEmpty else { return }
+    let startID = ids.make("start")
+    graph.nodes.append(startNode(id: startID))
+    for group in entryEdgeGroups(entries) {
+      guard let target = nodeIDs[group.to] else { continue }
+      graph.edges.append(
+        transitionEdge(
+          kind: group.kind, from: startID, to: target, fromLabel: nil, toLabel: group.to,
+          count: group.count, triggers: group.triggers,
+          id: ids.make("entry", context.screenSlug(group.to), group.kind.rawValue), options: options,
+          extraClasses: ["entry"]))
+    }
   }
 
   /// Entry transitions (no `from`) merged per (to, kind).

@@ -70,18 +70,8 @@ extension DiagramBuilder {
     }
 
     let entries = flow.entries.filter { $0.from == nil }
-    if !entries.isEmpty {
-      let startID = ids.make("start")
-      graph.nodes.append(startNode(id: startID))
-      for group in entryEdgeGroups(entries) where nodeIDs[group.to] != nil {
-        graph.edges.append(
-          transitionEdge(
-            kind: group.kind, from: startID, to: nodeIDs[group.to]!, fromLabel: nil, toLabel: group.to,
-            count: group.count, triggers: group.triggers,
-            id: ids.make("entry", context.screenSlug(group.to), group.kind.rawValue), options: options,
-            extraClasses: ["entry"]))
-      }
-    }
+    addStart(
+      entries: entries, screenNodes: nodeIDs, to: &graph, ids: &ids, context: context, options: options)
     for group in groups {
       let role = own.contains(group.from) ? (own.contains(group.to) ? "internal" : "exit") : "entry"
       graph.edges.append(
