@@ -16,10 +16,12 @@ extension AppPages {
     // Steps and problems are anchored `line-N`. Thousands of those ids are not worth telling the
     // sanitizer about for a diagram whose ids never look like them; if one does, draw the figure
     // again with them all, so that the diagram's id is the one dropped.
-    let anchored = Set(run.steps.map(\.line) + problems.map(\.line))
-    if ids.contains(where: { Self.anchoredLine($0).map(anchored.contains) == true }) {
-      ids = pageIDs.union(anchored.map { "line-\($0)" })
-      diagram = try figure(.journey(run: run.name), id: "diagram", caption: caption, usedIDs: &ids)
+    if ids.contains(where: { Self.anchoredLine($0) != nil }) {
+      let anchored = Set(run.steps.map(\.line) + problems.map(\.line))
+      if ids.contains(where: { Self.anchoredLine($0).map(anchored.contains) == true }) {
+        ids = pageIDs.union(anchored.map { "line-\($0)" })
+        diagram = try figure(.journey(run: run.name), id: "diagram", caption: caption, usedIDs: &ids)
+      }
     }
 
     var main: [HTML] = [
@@ -27,33 +29,27 @@ extension AppPages {
       details(run, problems: problems.count),
       diagram,
     ]
-    var lineAnchors: Set<Int> = []
-    func anchor(_ line: Int) -> String? { lineAnchors.insert(line).inserted ? "line-\(line)" : nil }
+    // The first step or problem of a trace line carries its anchor `line-N` (a flag per line
+    // of the trace: fewer bytes than the trace itself).
+    let lastLine = max(run.steps.lazy.map(\.line).max() ?? 0, problems.lazy.map(\.line).max() ?? 0, 0)
+    var isAnchored = [Bool](repeating: false, count: lastLine + 1)
+    func anchor(_ line: Int) -> Bool {
+      guard isAnchored.indices.contains(line), !isAnchored[line] else { return false }
+      isAnchored[line] = true
+      return true
+    }
 
     let steps: HTML
     if run.steps.isEmpty {
       steps = .p(text: "This run recorded no steps.")
     } else {
-      // A long run has thousands of steps: the items are written tag by tag around each
-      // step's sentence (nodes, escaped), without a node per item.
+      // A long run has thousands of steps: each item is written straight as bytes, without a
+      // node per item or per word.
       var list: [UInt8] = []
       list.reserveCapacity(run.steps.count * 320)
-      HTML.openTag("ol", [.cls("steps")], into: &list)
-      for step in run.steps {
-        list += "<li".utf8
-        if lineAnchors.insert(step.line).inserted {
-          list += #" id="line-"#.utf8
-          list += String(step.line).utf8
-          list.append(UInt8(ascii: "\""))
-        }
-        HTML.attributes([.cls(stepClass(step.kind))], into: &list)
-        list.append(UInt8(ascii: ">"))
-        for node in sentence(step.kind) { node.render(into: &list) }
-        list += #" <span class="line">line "#.utf8
-        list += String(step.line).utf8
-        list += "</span></li>".utf8
-      }
-      HTML.closeTag("ol", into: &list)
+      list += #"<ol class="steps">"#.utf8
+      for step in run.steps { write(step, anchored: anchor(step.line), into: &list) }
+      list += "</ol>".utf8
       steps = .rendered(list)
     }
     main.append(
@@ -69,7 +65,11 @@ extension AppPages {
         "ul", [.cls("problems")],
         problems.map { problem in
           .el(
-            "li", [.id(anchor(problem.line)), .cls("problem \(problem.severity.rawValue)")],
+            "li",
+            [
+              .id(anchor(problem.line) ? "line-\(problem.line)" : nil),
+              .cls("problem \(problem.severity.rawValue)"),
+            ],
             [
               .el("span", [.cls("badge \(problem.severity.rawValue)")], [.text(problem.severity.rawValue)]),
               .text(" Line \(problem.line): "), .text(problem.message), .text(" "),
@@ -108,42 +108,85 @@ extension AppPages {
       ])
   }
 
-  private func stepClass(_ kind: JourneyStep.Kind) -> String {
-    switch kind {
-    case .userAction: "step action"
-    case .transition(_, _, let kind, _, _): "step transition kind-\(kind.rawValue)"
-    case .flowStarted: "step flow-start"
-    case .flowFinished: "step flow-finish"
-    case .deeplink: "step deeplink"
-    case .note: "step note"
+  /// One step as a list item: `<li id="line-N" class="step …">sentence <span class="line">…`.
+  private func write(_ step: JourneyStep, anchored: Bool, into out: inout [UInt8]) {
+    out += "<li".utf8
+    if anchored {
+      out += #" id="line-"#.utf8
+      out += String(step.line).utf8
+      out.append(UInt8(ascii: "\""))
     }
+    out += #" class="step "#.utf8
+    switch step.kind {
+    case .userAction: out += "action".utf8
+    case .transition(_, _, let kind, _, _):
+      out += "transition kind-".utf8
+      out += kind.rawValue.utf8
+    case .flowStarted: out += "flow-start".utf8
+    case .flowFinished: out += "flow-finish".utf8
+    case .deeplink: out += "deeplink".utf8
+    case .note: out += "note".utf8
+    }
+    out += "\">".utf8
+    writeSentence(step.kind, into: &out)
+    out += #" <span class="line">line "#.utf8
+    out += String(step.line).utf8
+    out += "</span></li>".utf8
   }
 
-  /// "Taps “Log in” on LoginViewController", "AuthCoordinator finishes (loggedIn)" …
-  func sentence(_ kind: JourneyStep.Kind) -> [HTML] {
+  /// "Taps “Log in” on LoginViewController", "AuthCoordinator finishes (loggedIn)" …, as
+  /// markup: text escaped, names linked (``screenRef(_:)``, ``flowRef(_:)``).
+  func writeSentence(_ kind: JourneyStep.Kind, into out: inout [UInt8]) {
+    func text(_ words: String) { HTML.escapeText(words, into: &out) }
     switch kind {
     case .userAction(let screen, let action, let label):
-      var out: [HTML] = [.text("Taps "), Wording.quoted(label ?? action)]
-      if label != nil && label != action { out += [.text(" ("), .code(action), .text(")")] }
-      return out + [.text(" on "), screenRef(screen)]
+      text("Taps ")
+      Wording.quoted(label ?? action).render(into: &out)
+      if let label, label != action {
+        text(" (")
+        HTML.code(action).render(into: &out)
+        text(")")
+      }
+      text(" on ")
+      appendScreenRef(screen, to: &out)
     case .transition(_, let to, let kind, let coordinator, let trigger):
-      var out: [HTML] = [coordinator.map(flowRef) ?? .text("The app"), .text(" ")]
-      out += Wording.showing(kind, screenRef(to))
-      if case .deeplink(let url) = trigger { out += [.text(" for "), .code(url)] }
-      return out
+      if let coordinator { appendFlowRef(coordinator, to: &out) } else { text("The app") }
+      text(" ")
+      let words = Wording.showingWords(kind)
+      text(words.before)
+      appendScreenRef(to, to: &out)
+      text(words.after)
+      if case .deeplink(let url) = trigger {
+        text(" for ")
+        HTML.code(url).render(into: &out)
+      }
     case .flowStarted(let coordinator, let parent):
-      if let parent { return [flowRef(parent), .text(" starts "), flowRef(coordinator)] }
-      return [flowRef(coordinator), .text(" starts as a root flow")]
+      if let parent {
+        appendFlowRef(parent, to: &out)
+        text(" starts ")
+        appendFlowRef(coordinator, to: &out)
+      } else {
+        appendFlowRef(coordinator, to: &out)
+        text(" starts as a root flow")
+      }
     case .flowFinished(let coordinator, let output):
-      var out: [HTML] = [flowRef(coordinator), .text(" finishes")]
-      if let output { out += [.text(" ("), .code(output), .text(")")] }
-      return out
+      appendFlowRef(coordinator, to: &out)
+      text(" finishes")
+      if let output {
+        text(" (")
+        HTML.code(output).render(into: &out)
+        text(")")
+      }
     case .deeplink(let url, let coordinator):
-      var out: [HTML] = [.text("Opens the deep link "), .code(url)]
-      if let coordinator { out += [.text(", handled by "), flowRef(coordinator)] }
-      return out
-    case .note(let text):
-      return [.el("span", [.cls("note-label")], [.text("Note: ")]), .text(text)]
+      text("Opens the deep link ")
+      HTML.code(url).render(into: &out)
+      if let coordinator {
+        text(", handled by ")
+        appendFlowRef(coordinator, to: &out)
+      }
+    case .note(let note):
+      HTML.el("span", [.cls("note-label")], [.text("Note: ")]).render(into: &out)
+      text(note)
     }
   }
 

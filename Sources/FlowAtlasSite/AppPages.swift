@@ -21,8 +21,8 @@ struct AppPages: Sendable {
   private let runsByFile: [String: Run]
   /// ``screenRef(_:)`` and ``flowRef(_:)`` of every type the app knows, rendered once: a
   /// journey page shows them thousands of times.
-  private let screenRefs: [String: HTML]
-  private let flowRefs: [String: HTML]
+  private let screenRefs: [String: [UInt8]]
+  private let flowRefs: [String: [UInt8]]
 
   init(
     app: AppModel, folder: String, layout: PageLayout, notes: [String: String],
@@ -37,19 +37,21 @@ struct AppPages: Sendable {
       app.flows.map { ($0.coordinator, $0.slug) }, uniquingKeysWith: { first, _ in first })
     screens = Dictionary(app.screens.map { ($0.type, $0) }, uniquingKeysWith: { first, _ in first })
     runsByFile = Dictionary(app.runs.map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
-    var screenRefs: [String: HTML] = [:]
-    var flowRefs: [String: HTML] = [:]
+    var screenRefs: [String: [UInt8]] = [:]
+    var flowRefs: [String: [UInt8]] = [:]
     screenRefs.reserveCapacity(app.screens.count)
     flowRefs.reserveCapacity(app.coordinators.count)
     for screen in app.screens {
-      screenRefs[screen.type] = .trusted(
-        Self.reference("screen-name", screen.type, href: Self.screenHref(screen, flowSlugs: flowSlugs))
-          .rendered)
+      screenRefs[screen.type] =
+        Self.reference(
+          "screen-name", screen.type, href: Self.screenHref(screen, flowSlugs: flowSlugs)
+        ).bytes
     }
     for coordinator in app.coordinators {
-      flowRefs[coordinator.type] = .trusted(
-        Self.reference("flow-name", coordinator.type, href: flowSlugs[coordinator.type].map(Self.flowHref))
-          .rendered)
+      flowRefs[coordinator.type] =
+        Self.reference(
+          "flow-name", coordinator.type, href: flowSlugs[coordinator.type].map(Self.flowHref)
+        ).bytes
     }
     self.screenRefs = screenRefs
     self.flowRefs = flowRefs
@@ -121,12 +123,23 @@ struct AppPages: Sendable {
 
   /// A screen type's name, linking to its place on its owner's flow page.
   func screenRef(_ type: String) -> HTML {
-    screenRefs[type] ?? Self.reference("screen-name", type, href: screenHref(type))
+    screenRefs[type].map(HTML.rendered) ?? Self.reference("screen-name", type, href: screenHref(type))
   }
 
   /// A coordinator type's name, linking to its flow page.
   func flowRef(_ coordinator: String) -> HTML {
-    flowRefs[coordinator] ?? Self.reference("flow-name", coordinator, href: flowHref(coordinator))
+    flowRefs[coordinator].map(HTML.rendered)
+      ?? Self.reference("flow-name", coordinator, href: flowHref(coordinator))
+  }
+
+  /// ``screenRef(_:)`` appended as markup.
+  func appendScreenRef(_ type: String, to out: inout [UInt8]) {
+    if let markup = screenRefs[type] { out += markup } else { screenRef(type).render(into: &out) }
+  }
+
+  /// ``flowRef(_:)`` appended as markup.
+  func appendFlowRef(_ coordinator: String, to out: inout [UInt8]) {
+    if let markup = flowRefs[coordinator] { out += markup } else { flowRef(coordinator).render(into: &out) }
   }
 
   /// A type's name in `<code>`, in a link when there is somewhere to go.

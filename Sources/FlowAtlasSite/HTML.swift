@@ -27,11 +27,14 @@ enum HTML: Sendable {
   ]
 
   /// The node as markup.
-  var rendered: String {
+  var rendered: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// The node as markup, in UTF-8.
+  var bytes: [UInt8] {
     var out: [UInt8] = []
-    out.reserveCapacity(4096)
+    out.reserveCapacity(sizeEstimate)
     render(into: &out)
-    return String(decoding: out, as: UTF8.self)
+    return out
   }
 
   /// About how many bytes the markup takes, to reserve the buffer once: a journey page holds

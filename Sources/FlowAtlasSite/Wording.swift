@@ -4,14 +4,21 @@ import FlowAtlasModel
 enum Wording {
   /// "pushes", "presents … modally": what a coordinator does to show `target`.
   static func showing(_ kind: TransitionKind, _ target: HTML) -> [HTML] {
+    let words = showingWords(kind)
+    return words.after.isEmpty
+      ? [.text(words.before), target] : [.text(words.before), target, .text(words.after)]
+  }
+
+  /// The words before and after the target screen in ``showing(_:_:)``.
+  static func showingWords(_ kind: TransitionKind) -> (before: String, after: String) {
     switch kind {
-    case .setRoot: [.text("sets "), target, .text(" as the root screen")]
-    case .push: [.text("pushes "), target]
-    case .present: [.text("presents "), target, .text(" modally")]
-    case .selectTab: [.text("switches to the tab showing "), target]
-    case .pop: [.text("goes back to "), target, .text(" (pop)")]
-    case .popToRoot: [.text("goes back to the first screen, "), target, .text(" (pop to root)")]
-    case .dismiss: [.text("dismisses back to "), target]
+    case .setRoot: ("sets ", " as the root screen")
+    case .push: ("pushes ", "")
+    case .present: ("presents ", " modally")
+    case .selectTab: ("switches to the tab showing ", "")
+    case .pop: ("goes back to ", " (pop)")
+    case .popToRoot: ("goes back to the first screen, ", " (pop to root)")
+    case .dismiss: ("dismisses back to ", "")
     }
   }
 
