@@ -25,13 +25,13 @@ struct GraphvizDiagrams: DiagramProvider {
 
   /// Draws on every worker at once and hands each diagram over as soon as it is drawn.
   func draw(
-    _ requests: [DiagramRequest], links: DiagramLinks, deliver: @Sendable (Int, String) -> Void
+    _ requests: [DiagramRequest], links: DiagramLinks, deliver: @Sendable (Int, [UInt8]) -> Void
   ) throws {
     // Only a diagram whose fallback drawing failed too: keep the first, in request order.
     let failure = Mutex<(index: Int, error: RenderError)?>(nil)
     renderer.render(requests.map { ($0.app, $0.subject) }, links: links, format: .svg) { index, result in
       switch result {
-      case .success(let diagram): deliver(index, diagram.text)
+      case .success(let diagram): deliver(index, diagram.bytes)
       case .failure(let error):
         failure.withLock { first in
           if first.map({ index < $0.index }) ?? true { first = (index, error) }

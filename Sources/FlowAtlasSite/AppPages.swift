@@ -9,7 +9,7 @@ struct AppPages: Sendable {
   let layout: PageLayout
   /// Raw SVG from the provider for the page being built, sanitized when it is written
   /// (see ``html(of:diagrams:)``).
-  private(set) var diagrams: [DiagramSubject: String] = [:]
+  private(set) var diagrams: [DiagramSubject: [UInt8]] = [:]
   /// Rendered notes HTML by coordinator type.
   let notes: [String: String]
   /// The other apps' folders and names, for the sidebar.
@@ -91,7 +91,7 @@ struct AppPages: Sendable {
   /// shown as "no diagram").
   ///
   /// - Throws: ``SiteError/unsafeDiagram(name:reason:)`` when a diagram fails the sanitizer.
-  func html(of page: Page, diagrams: [DiagramSubject: String]) throws(SiteError) -> [UInt8] {
+  func html(of page: Page, diagrams: [DiagramSubject: [UInt8]]) throws(SiteError) -> [UInt8] {
     var pages = self
     pages.diagrams = diagrams
     switch page {
@@ -250,7 +250,7 @@ struct AppPages: Sendable {
         .el(
           "div",
           [.cls("diagram-scroll"), .attr("tabindex", "0"), .attr("role", "region"), .aria("label", caption)],
-          [.trusted(markup)]),
+          [.rendered(markup)]),
         .el("figcaption", [.id(captionID)], [.text(caption)]),
       ])
   }

@@ -47,16 +47,18 @@ struct DiagramCache {
   }
 
   /// The diagrams the previous site cached for this fingerprint, nil when there are none.
-  func read(from site: URL, app: AppModel) -> [DiagramSubject: String]? {
+  func read(from site: URL, app: AppModel) -> [DiagramSubject: [UInt8]]? {
     let base = site.appendingPathComponent(directory, isDirectory: true)
     guard let complete = try? String(contentsOf: base.appendingPathComponent("complete"), encoding: .utf8),
       let expected = Int(complete.trimmingCharacters(in: .whitespacesAndNewlines))
     else { return nil }
-    var svgs: [DiagramSubject: String] = [:]
+    var svgs: [DiagramSubject: [UInt8]] = [:]
     for subject in DiagramSubject.all(of: app) {
       guard let name = Self.fileName(subject, of: app) else { continue }
-      if let svg = try? String(contentsOf: base.appendingPathComponent(name), encoding: .utf8) {
-        svgs[subject] = svg
+      // A file that is not UTF-8 is damaged: the diagrams are drawn again.
+      if let data = try? Data(contentsOf: base.appendingPathComponent(name)) {
+        let svg = [UInt8](data)
+        if svg.withUnsafeBufferPointer(XMLReader.isUTF8) { svgs[subject] = svg }
       }
     }
     return svgs.count == expected ? svgs : nil

@@ -25,10 +25,11 @@ public protocol DiagramProvider: Sendable {
   /// - Parameters:
   ///   - requests: what to draw, costliest first; several apps at once.
   ///   - links: where nodes link to.
-  ///   - deliver: takes a request's index in `requests` and its SVG.
+  ///   - deliver: takes a request's index in `requests` and its SVG as UTF-8 (a megabyte of
+  ///     journey diagram is not worth making a `String` of).
   /// - Throws: any error; the build fails and the previous site stays in place.
   func draw(
-    _ requests: [DiagramRequest], links: DiagramLinks, deliver: @Sendable (Int, String) -> Void
+    _ requests: [DiagramRequest], links: DiagramLinks, deliver: @Sendable (Int, [UInt8]) -> Void
   ) throws
 
   /// What else, beyond the app model, decides the SVG this provider draws (its version, its
@@ -52,7 +53,7 @@ extension DiagramProvider {
   public var cacheIdentity: String { String(reflecting: Self.self) }
 
   public func draw(
-    _ requests: [DiagramRequest], links: DiagramLinks, deliver: @Sendable (Int, String) -> Void
+    _ requests: [DiagramRequest], links: DiagramLinks, deliver: @Sendable (Int, [UInt8]) -> Void
   ) throws {
     // Group by app, keeping the apps in the order they first appear.
     var order: [String] = []
@@ -66,7 +67,7 @@ extension DiagramProvider {
       let svgs = try diagrams(
         for: group.map(\.request.subject).sorted(), of: group[0].request.app, links: links)
       for (index, request) in group {
-        if let svg = svgs[request.subject] { deliver(index, svg) }
+        if let svg = svgs[request.subject] { deliver(index, Array(svg.utf8)) }
       }
     }
   }

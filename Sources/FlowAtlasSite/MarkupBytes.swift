@@ -17,13 +17,8 @@ struct MarkupBytes: ~Copyable {
     start.deallocate()
   }
 
-  /// The markup as a `String` (the bytes are UTF-8 because every input to them was).
-  var string: String {
-    String(unsafeUninitializedCapacity: count) { buffer in
-      _ = buffer.initialize(from: UnsafeBufferPointer(start: start, count: count))
-      return count
-    }
-  }
+  /// The markup's UTF-8 bytes.
+  var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
 
   /// Bytes already known to be markup (names, the writer's own syntax).
   @inline(__always)

@@ -21,7 +21,7 @@ final class PageScheduler: Sendable {
     var name: String
     var page: AppPages.Page
     var missing: Set<DiagramSubject>
-    var svgs: [DiagramSubject: String] = [:]
+    var svgs: [DiagramSubject: [UInt8]] = [:]
   }
 
   private struct State {
@@ -61,7 +61,7 @@ final class PageScheduler: Sendable {
   }
 
   /// Takes one diagram: caches it in the site and starts the pages it completes.
-  func deliver(app: Int, subject: DiagramSubject, svg: String) {
+  func deliver(app: Int, subject: DiagramSubject, svg: [UInt8]) {
     if let cache = apps[app].cache, let path = cache.path(of: subject, in: apps[app].pages.app) {
       // Not on the caller's thread: that is a render thread whose worker would wait.
       DispatchQueue.global().async(group: group) { [self] in

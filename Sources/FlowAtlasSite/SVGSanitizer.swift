@@ -26,20 +26,25 @@ struct SVGSanitizer: Sendable {
   func sanitize(
     _ svg: String, name: String, rootAttributes: [HTML.Attribute], usedIDs: inout Set<String>
   ) throws(SiteError) -> String {
-    let result =
-      svg.utf8.withContiguousStorageIfAvailable { bytes in
-        sanitize(bytes, name: name, rootAttributes: rootAttributes, usedIDs: &usedIDs)
-      }
-      ?? Array(svg.utf8).withUnsafeBufferPointer { bytes in
-        sanitize(bytes, name: name, rootAttributes: rootAttributes, usedIDs: &usedIDs)
-      }
-    return try result.get()
+    String(
+      decoding: try sanitize(Array(svg.utf8), name: name, rootAttributes: rootAttributes, usedIDs: &usedIDs),
+      as: UTF8.self)
+  }
+
+  /// ``sanitize(_:name:rootAttributes:usedIDs:)`` on UTF-8 bytes, as the site takes diagrams
+  /// from the renderer: no `String` is made of a megabyte of SVG.
+  func sanitize(
+    _ svg: [UInt8], name: String, rootAttributes: [HTML.Attribute], usedIDs: inout Set<String>
+  ) throws(SiteError) -> [UInt8] {
+    try svg.withUnsafeBufferPointer { bytes in
+      sanitize(bytes, name: name, rootAttributes: rootAttributes, usedIDs: &usedIDs)
+    }.get()
   }
 
   /// ``sanitize(_:name:rootAttributes:usedIDs:)`` on the SVG's UTF-8 bytes, in one pass.
   private func sanitize(
     _ svg: XMLReader.Bytes, name: String, rootAttributes: [HTML.Attribute], usedIDs: inout Set<String>
-  ) -> Result<String, SiteError> {
+  ) -> Result<[UInt8], SiteError> {
     let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: svg.count)
     defer { scratch.deallocate() }
     var reader = XMLReader(bytes: svg, scratch: scratch)
@@ -49,6 +54,8 @@ struct SVGSanitizer: Sendable {
     var sawRoot = false
     func fail(_ reason: String) -> SiteError { .unsafeDiagram(name: name, reason: reason) }
     func string(_ bytes: XMLReader.Bytes) -> String { XMLReader.string(bytes) }
+    // Bytes are copied through as they are: only UTF-8 may reach the page.
+    guard XMLReader.isUTF8(svg) else { return .failure(fail("it is not UTF-8")) }
 
     do throws(SiteError) {
       while true {
@@ -128,7 +135,7 @@ struct SVGSanitizer: Sendable {
     } catch {
       return .failure(error)
     }
-    return .success(out.string)
+    return .success(out.bytes)
   }
 
   /// Writes the attribute as it goes to the page, or nothing to drop it.

@@ -237,4 +237,43 @@ import Testing
       wrap("<g id=\"taken\"/><g id=\"n&#45;1\"/>"), name: "test", rootAttributes: [], usedIDs: &ids)
     #expect(ids == ["taken", "g0", "n-1"])
   }
+
+  @Test func refusesBytesThatAreNotUTF8() throws {
+    let sanitizer = SVGSanitizer(allowedPages: [])
+    for bad: [UInt8] in [
+      [0xFF], [0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82],
+    ] {
+      var ids: Set<String> = []
+      let svg = Array("<svg><text>".utf8) + bad + Array("</text></svg>".utf8)
+      #expect(throws: SiteError.self) {
+        try sanitizer.sanitize(svg, name: "t", rootAttributes: [], usedIDs: &ids)
+      }
+    }
+    var ids: Set<String> = []
+    let fine = try sanitizer.sanitize(
+      Array("<svg><text>Caf\u{E9} \u{1F600} \u{10FFFF}</text></svg>".utf8), name: "t", rootAttributes: [],
+      usedIDs: &ids)
+    #expect(
+      String(decoding: fine, as: UTF8.self).hasSuffix("<text>Caf\u{E9} \u{1F600} \u{10FFFF}</text></svg>"))
+  }
+}
+
+@Suite struct UTF8CheckTests {
+  /// The check agrees with the standard library's decoder on random bytes, biased towards the
+  /// lead and continuation bytes where the rules are.
+  @Test func agreesWithTheStandardLibrary() {
+    var generator = SystemRandomNumberGenerator()
+    let interesting: [UInt8] = [
+      0x00, 0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF,
+    ]
+    for _ in 0..<20_000 {
+      let count = Int.random(in: 0...24, using: &generator)
+      let bytes = (0..<count).map { _ in
+        Bool.random(using: &generator)
+          ? interesting.randomElement(using: &generator)! : UInt8.random(in: 0...255, using: &generator)
+      }
+      let expected = String(validating: bytes, as: UTF8.self) != nil
+      #expect(bytes.withUnsafeBufferPointer(XMLReader.isUTF8) == expected, "\(bytes)")
+    }
+  }
 }

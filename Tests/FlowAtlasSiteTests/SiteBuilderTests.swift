@@ -342,6 +342,22 @@ import Testing
     #expect(fresh == bytes.filter { !$0.key.hasPrefix(".flowatlas-cache/") })
   }
 
+  @Test func aCachedDiagramThatIsNotUTF8IsDrawnAgain() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    let provider = FakeDiagramProvider()
+    try build(provider: provider, into: site)
+    let bytes = try TemporaryFolder.contents(of: site)
+    let cached = try #require(bytes.keys.first { $0.hasSuffix("/flow-auth.svg") })
+    try Data([0x3C, 0x73, 0x76, 0x67, 0xC0, 0xAF, 0x3E]).write(to: site.appendingPathComponent(cached))
+    let rebuilt = try SiteBuilder(
+      model: SampleModel.model(), diagrams: provider, options: SiteOptions(title: "Shop docs")
+    ).build(into: site)
+    #expect(provider.callCount == 2 && rebuilt.diagramsDrawn == 9 && rebuilt.diagramsReused == 0)
+    #expect(try TemporaryFolder.contents(of: site)[cached] == bytes[cached])
+  }
+
   @Test func notesAreRenderedSafely() throws {
     let temp = try TemporaryFolder()
     defer { temp.remove() }
