@@ -28,12 +28,12 @@ let package = Package(
     .systemLibrary(
       name: "CGraphviz", pkgConfig: "libgvc",
       providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]),
-    .target(name: "FlowAtlasRender", dependencies: ["FlowAtlasModel", "CGraphviz"]),
+    .target(name: "FlowAtlasRender", dependencies: ["FlowAtlasModel", "FlowAtlasTrace", "CGraphviz"]),
     // 4. Site: static HTML explaining every flow.
     .systemLibrary(
       name: "CMarkGFM", pkgConfig: "libcmark-gfm",
       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]),
-    .target(name: "FlowAtlasSite", dependencies: ["FlowAtlasModel", "CMarkGFM"]),
+    .target(name: "FlowAtlasSite", dependencies: ["FlowAtlasModel", "FlowAtlasTrace", "CMarkGFM"]),
     // 5. Command line: argument parsing and exit codes, tested in-process.
     .target(
       name: "FlowAtlasCLI",

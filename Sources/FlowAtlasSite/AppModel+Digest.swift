@@ -9,7 +9,7 @@ struct ModelDigest {
   private(set) var bytes: [UInt8] = []
 
   mutating func add(_ text: String) {
-    bytes.append(contentsOf: text.utf8)
+    bytes.append(utf8: text)
     bytes.append(0)
   }
 

@@ -113,7 +113,7 @@ extension AppPages {
     out += "<li".utf8
     if anchored {
       out += #" id="line-"#.utf8
-      out += String(step.line).utf8
+      out.append(utf8: String(step.line))
       out.append(UInt8(ascii: "\""))
     }
     out += #" class="step "#.utf8
@@ -121,7 +121,7 @@ extension AppPages {
     case .userAction: out += "action".utf8
     case .transition(_, _, let kind, _, _):
       out += "transition kind-".utf8
-      out += kind.rawValue.utf8
+      out.append(utf8: kind.rawValue)
     case .flowStarted: out += "flow-start".utf8
     case .flowFinished: out += "flow-finish".utf8
     case .deeplink: out += "deeplink".utf8
@@ -130,7 +130,7 @@ extension AppPages {
     out += "\">".utf8
     writeSentence(step.kind, into: &out)
     out += #" <span class="line">line "#.utf8
-    out += String(step.line).utf8
+    out.append(utf8: String(step.line))
     out += "</span></li>".utf8
   }
 

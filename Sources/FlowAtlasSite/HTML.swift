@@ -1,3 +1,5 @@
+import FlowAtlasTrace
+
 /// A small typed HTML tree whose text and attribute values escape on output.
 ///
 /// Pages are built from these values, never by concatenating strings with trace
@@ -54,7 +56,7 @@ enum HTML: Sendable {
   func render(into out: inout [UInt8]) {
     switch self {
     case .text(let text): HTML.escapeText(text, into: &out)
-    case .trusted(let markup): out.append(contentsOf: markup.utf8)
+    case .trusted(let markup): out.append(utf8: markup)
     case .rendered(let markup): out.append(contentsOf: markup)
     case .group(let nodes): for node in nodes { node.render(into: &out) }
     case .element(let name, let attributes, let children):
@@ -69,7 +71,7 @@ enum HTML: Sendable {
   /// item without a node per item; ``closeTag(_:into:)`` ends it.
   static func openTag(_ name: String, _ attributes: [Attribute], into out: inout [UInt8]) {
     out.append(UInt8(ascii: "<"))
-    out.append(contentsOf: name.utf8)
+    out.append(utf8: name)
     self.attributes(attributes, into: &out)
     out.append(UInt8(ascii: ">"))
   }
@@ -79,7 +81,7 @@ enum HTML: Sendable {
     for attribute in attributes {
       guard let value = attribute.value else { continue }
       out.append(UInt8(ascii: " "))
-      out.append(contentsOf: attribute.name.utf8)
+      out.append(utf8: attribute.name)
       out.append(contentsOf: #"=""#.utf8)
       escapeAttribute(value, into: &out)
       out.append(UInt8(ascii: "\""))
@@ -88,7 +90,7 @@ enum HTML: Sendable {
 
   static func closeTag(_ name: String, into out: inout [UInt8]) {
     out.append(contentsOf: "</".utf8)
-    out.append(contentsOf: name.utf8)
+    out.append(utf8: name)
     out.append(UInt8(ascii: ">"))
   }
 
@@ -105,13 +107,14 @@ enum HTML: Sendable {
   }
 
   private static func escape(_ text: String, into out: inout [UInt8], quotes: Bool) {
-    let utf8 = text.utf8
     // Most text needs no escaping: append it whole.
-    guard utf8.contains(where: { entity(for: $0, inAttribute: quotes) != nil }) else {
-      out.append(contentsOf: utf8)
-      return
+    let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
+      for byte in bytes where entity(for: byte, inAttribute: quotes) != nil { return false }
+      out.append(contentsOf: bytes)
+      return true
     }
-    for byte in utf8 {
+    if copied == true { return }
+    for byte in text.utf8 {
       if let entity = entity(for: byte, inAttribute: quotes) {
         entity.withUTF8Buffer { out.append(contentsOf: $0) }
       } else {

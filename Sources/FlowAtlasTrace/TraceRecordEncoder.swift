@@ -28,7 +28,7 @@ public struct TraceRecordEncoder: Sendable {
       Self.appendString(name, to: &output)
       output.append(UInt8(ascii: ":"))
       if Self.isJSONValue(value) {
-        output.append(contentsOf: value.utf8)
+        output.append(utf8: value)
       } else {
         Self.appendString(value, to: &output)
       }
