@@ -1,3 +1,5 @@
+import FlowAtlasTrace
+
 /// Writes a ``DiagramGraph`` as DOT text for Graphviz.
 ///
 /// Every value is quoted and escaped: hostile text can only ever be a label or
@@ -5,7 +7,7 @@
 /// an id. Edges use `xlabel`, never `label`: edge labels make `dot` slow and
 /// crash `gvFreeLayout` in Graphviz 2.42.
 enum DOTWriter {
-  static func dot(_ graph: DiagramGraph) -> String {
+  static func dot(_ graph: DiagramGraph) -> [UInt8] {
     // Written as bytes into one buffer: a site's journeys make tens of megabytes of DOT, and
     // string interpolation per statement cost more than Graphviz's parsing of it.
     var out: [UInt8] = []
@@ -43,7 +45,7 @@ enum DOTWriter {
       out += " {\n    graph [".utf8
       list = AttributeList()
       list.add("id", cluster.id, &out)
-      list.add("class", cluster.classes.joined(separator: " "), &out)
+      list.add("class", joining: cluster.classes, &out)
       list.add("label", cluster.label, &out)
       list.add("style", "rounded", &out)
       list.add("color", "#57606a", &out)
@@ -58,7 +60,7 @@ enum DOTWriter {
     for node in graph.nodes { statement(node, indent: "  ", into: &out) }
     for edge in graph.edges { statement(edge, into: &out) }
     out += "}\n".utf8
-    return String(decoding: out, as: UTF8.self)
+    return out
   }
 
   /// Writes `[a="x", b="y"]`'s entries, the separator before all but the first.
@@ -68,9 +70,22 @@ enum DOTWriter {
     mutating func add(_ name: String, _ value: String, _ out: inout [UInt8]) {
       if !first { out += ", ".utf8 }
       first = false
-      out += name.utf8
+      out.append(utf8: name)
       out.append(UInt8(ascii: "="))
       DOTWriter.quote(value, tooltip: name == "tooltip", into: &out)
+    }
+
+    /// `name="a b c"`: the values joined by spaces, as a list of classes is written.
+    mutating func add(_ name: String, joining values: [String], _ out: inout [UInt8]) {
+      if !first { out += ", ".utf8 }
+      first = false
+      out.append(utf8: name)
+      out += #"=""#.utf8
+      for (index, value) in values.enumerated() {
+        if index > 0 { out.append(UInt8(ascii: " ")) }
+        DOTWriter.appendEscaped(value, tooltip: false, into: &out)
+      }
+      out.append(UInt8(ascii: "\""))
     }
   }
 
@@ -80,7 +95,7 @@ enum DOTWriter {
     out += " [".utf8
     var list = AttributeList()
     list.add("id", node.id, &out)
-    list.add("class", node.classes.joined(separator: " "), &out)
+    list.add("class", joining: node.classes, &out)
     list.add("label", node.label, &out)
     for (name, value) in DiagramStyle.attributes(for: node.role) { list.add(name, value, &out) }
     if let tooltip = node.tooltip { list.add("tooltip", tooltip, &out) }
@@ -96,7 +111,7 @@ enum DOTWriter {
     out += " [".utf8
     var list = AttributeList()
     list.add("id", edge.id, &out)
-    list.add("class", edge.classes.joined(separator: " "), &out)
+    list.add("class", joining: edge.classes, &out)
     for (name, value) in DiagramStyle.attributes(for: edge.role) { list.add(name, value, &out) }
     list.add("penwidth", DiagramStyle.penwidth(count: edge.count), &out)
     if let xlabel = edge.xlabel { list.add("xlabel", xlabel, &out) }
@@ -120,13 +135,20 @@ enum DOTWriter {
   /// Appends `text` quoted, as ``quote(_:tooltip:)`` makes it.
   static func quote(_ text: String, tooltip: Bool = false, into out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
-    defer { out.append(UInt8(ascii: "\"")) }
+    appendEscaped(text, tooltip: tooltip, into: &out)
+    out.append(UInt8(ascii: "\""))
+  }
+
+  /// What goes between the quotes of ``quote(_:tooltip:into:)``.
+  private static func appendEscaped(_ text: String, tooltip: Bool, into out: inout [UInt8]) {
     // Most text (ids, classes, colours, type names) needs no change: check its bytes once and
     // append it whole. The slow path below decides the same bytes scalar by scalar.
-    guard text.utf8.contains(where: needsCare) else {
-      out += text.utf8
-      return
+    let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
+      for byte in bytes where needsCare(byte) { return false }
+      out.append(contentsOf: bytes)
+      return true
     }
+    if copied == true { return }
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\"": out += #"\""#.utf8

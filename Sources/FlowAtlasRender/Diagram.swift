@@ -35,7 +35,10 @@ public struct Diagram: Hashable, Sendable {
   }
 
   /// The DOT source, for Graphviz or for `--format dot`.
-  public var dot: String { DOTWriter.dot(graph) }
+  public var dot: String { String(decoding: dotBytes, as: UTF8.self) }
+
+  /// The DOT text in UTF-8, as Graphviz reads it.
+  public var dotBytes: [UInt8] { DOTWriter.dot(graph) }
 
   /// The same diagram as a Mermaid flowchart.
   public var mermaid: String { MermaidWriter.mermaid(graph) }

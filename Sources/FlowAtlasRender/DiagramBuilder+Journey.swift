@@ -18,6 +18,8 @@ extension DiagramBuilder {
     var previousType: String? = nil
     var number = 0
     var between: [String] = []
+    // A screen's node (label, tooltip, classes, link) is the same at every step that shows it.
+    var screenNodes: [String: DiagramGraph.Node] = [:]
     steps: for step in run.steps {
       switch step.kind {
       case .userAction(_, let action, let label):
@@ -32,8 +34,16 @@ extension DiagramBuilder {
         // Past the cap nothing more is drawn: stop rather than word thousands of tooltips.
         guard number <= options.maxJourneySteps else { break steps }
         let nodeID = ids.make("step", String(number))
-        var node = context.screenNode(to, id: nodeID, role: .step, extraClasses: ["step"])
-        node.label = "\(number). " + DiagramText.label(to).label
+        let shown =
+          screenNodes[to]
+          ?? {
+            let node = context.screenNode(to, id: "", role: .step, extraClasses: ["step"])
+            screenNodes[to] = node
+            return node
+          }()
+        var node = shown
+        node.id = nodeID
+        node.label = "\(number). " + shown.label
         var tooltip = "Step \(number) (trace line \(step.line)): \(DiagramStyle.describe(kind))"
         tooltip += " \(from ?? previousType ?? "start") → \(to)"
         if let coordinator { tooltip += "\nBy \(coordinator)" }

@@ -111,7 +111,7 @@ public struct DiagramRenderer: Sendable {
   {
     let legend = DiagramBuilder.legend(idPrefix: idPrefix)
     guard format.needsLayout else { return textual(legend, format: format) }
-    let bytes = try engine.render([RenderJob(dot: legend.dot, format: format)])[0].get()
+    let bytes = try engine.render([RenderJob(dotBytes: legend.dotBytes, format: format)])[0].get()
     return rendered(legend, format: format, bytes: bytes)
   }
 
@@ -152,23 +152,23 @@ public struct DiagramRenderer: Sendable {
     fallback: (RenderError) throws(RenderError) -> Diagram
   ) throws(RenderError) -> RenderedDiagram {
     let reason: RenderError
-    switch draw(RenderJob(dot: diagram.dot, format: format)) {
+    switch draw(RenderJob(dotBytes: diagram.dotBytes, format: format)) {
     case .success(let bytes): return rendered(diagram, format: format, bytes: bytes)
     case .failure(let error): reason = error
     }
     let simpler = try fallback(reason)
-    switch draw(RenderJob(dot: simpler.dot, format: format)) {
+    switch draw(RenderJob(dotBytes: simpler.dotBytes, format: format)) {
     case .success(let bytes): return rendered(simpler, format: format, bytes: bytes, reason: reason)
     case .failure(let error):
       let placeholder = DiagramBuilder.placeholder(replacing: simpler, reason: error)
-      let bytes = try draw(RenderJob(dot: placeholder.dot, format: format)).get()
+      let bytes = try draw(RenderJob(dotBytes: placeholder.dotBytes, format: format)).get()
       return rendered(placeholder, format: format, bytes: bytes, reason: error)
     }
   }
 
   /// `diagram` as DOT or Mermaid text: no layout needed.
   private func textual(_ diagram: Diagram, format: OutputFormat) -> RenderedDiagram {
-    rendered(diagram, format: format, bytes: Array((format == .dot ? diagram.dot : diagram.mermaid).utf8))
+    rendered(diagram, format: format, bytes: format == .dot ? diagram.dotBytes : Array(diagram.mermaid.utf8))
   }
 
   private func rendered(

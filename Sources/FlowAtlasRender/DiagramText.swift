@@ -47,6 +47,11 @@ struct DiagramIDs {
 
   /// `prefix-part1-part2…`, suffixed `-2`, `-3` … when already taken.
   mutating func make(_ parts: String...) -> String {
-    used.unique(([prefix] + parts.map(DiagramText.safeSlug)).joined(separator: "-"))
+    var id = prefix
+    for part in parts {
+      id += "-"
+      id += DiagramText.safeSlug(part)
+    }
+    return used.unique(id)
   }
 }

@@ -34,6 +34,11 @@ public enum Graphviz {
   ///   ``RenderError/renderFailed(format:message:)`` with Graphviz's own message;
   ///   ``RenderError/notAGraphvizFormat(_:)`` for `.dot` and `.mermaid`.
   public static func render(dot: String, format: OutputFormat) throws(RenderError) -> [UInt8] {
+    try render(dotBytes: Array(dot.utf8), format: format)
+  }
+
+  /// ``render(dot:format:)`` for DOT text already in UTF-8, as the workers receive it.
+  public static func render(dotBytes: [UInt8], format: OutputFormat) throws(RenderError) -> [UInt8] {
     let formatName: String
     switch format {
     case .svg: formatName = "svg"
@@ -54,13 +59,13 @@ public enum Graphviz {
         gvc = created
       }
       beginMessages()
-      var source = Array(dot.utf8)
-      source.append(0)
-      let parsed = source.withUnsafeBufferPointer { buffer in
-        buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-          fa_read_graph($0, buffer.count - 1)
+      // The reader takes the length: no terminating NUL, no copy.
+      let parsed =
+        dotBytes.isEmpty
+        ? fa_read_graph("", 0)
+        : dotBytes.withUnsafeBufferPointer { buffer in
+          buffer.withMemoryRebound(to: CChar.self) { fa_read_graph($0.baseAddress!, $0.count) }
         }
-      }
       guard let graph = parsed else { throw .invalidDOT(message: takeMessages()) }
       defer { agclose(graph) }
       guard agerrors() == 0 else { throw .invalidDOT(message: takeMessages()) }

@@ -25,7 +25,7 @@ public enum RenderEngine: Sendable {
     case .inProcess:
       for index in 0..<count {
         body(index) { job in
-          Result { () throws(RenderError) in try Graphviz.render(dot: job.dot, format: job.format) }
+          Result { () throws(RenderError) in try Graphviz.render(dotBytes: job.dotBytes, format: job.format) }
         }
       }
     case .pool(let pool): pool.forEach(count, body)

@@ -1,10 +1,19 @@
 /// One drawing for Graphviz: DOT text and the format to write.
 public struct RenderJob: Hashable, Sendable {
-  public var dot: String
+  /// The DOT text in UTF-8, as it goes to the worker and to Graphviz.
+  public var dotBytes: [UInt8]
   public var format: OutputFormat
 
+  /// The DOT text.
+  public var dot: String { String(decoding: dotBytes, as: UTF8.self) }
+
   public init(dot: String, format: OutputFormat) {
-    self.dot = dot
+    self.init(dotBytes: Array(dot.utf8), format: format)
+  }
+
+  /// A job for DOT already written as UTF-8 (``Diagram/dotBytes``): no `String` is made of it.
+  public init(dotBytes: [UInt8], format: OutputFormat) {
+    self.dotBytes = dotBytes
     self.format = format
   }
 }
@@ -37,10 +46,10 @@ enum WorkerFrame {
     }
     // One buffer, not a chain of copies: a site sends tens of megabytes of DOT.
     var request: [UInt8] = []
-    request.reserveCapacity(job.dot.utf8.count + 5)
-    request += header(length: job.dot.utf8.count + 1)
+    request.reserveCapacity(job.dotBytes.count + 5)
+    request += header(length: job.dotBytes.count + 1)
     request.append(code)
-    request += job.dot.utf8
+    request += job.dotBytes
     return request
   }
 
@@ -53,7 +62,7 @@ enum WorkerFrame {
     case UInt8(ascii: "d"): format = .pdf
     default: return nil
     }
-    return RenderJob(dot: String(decoding: payload.dropFirst(), as: UTF8.self), format: format)
+    return RenderJob(dotBytes: Array(payload.dropFirst()), format: format)
   }
 
   static func response(_ result: Result<[UInt8], RenderError>) -> [UInt8] {

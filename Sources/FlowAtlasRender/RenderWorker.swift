@@ -39,7 +39,7 @@ public enum RenderWorker {
       else { return 65 }
       let result: Result<[UInt8], RenderError>
       do {
-        result = .success(try Graphviz.render(dot: job.dot, format: job.format))
+        result = .success(try Graphviz.render(dotBytes: job.dotBytes, format: job.format))
       } catch {
         result = .failure(error)
       }

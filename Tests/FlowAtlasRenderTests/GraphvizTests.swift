@@ -43,6 +43,15 @@ import Testing
     #expect(throws: Never.self) { try Graphviz.render(dot: "digraph { a -> b }", format: .svg) }
   }
 
+  @Test func bytesAndTextRenderAlikeAndEmptyDOTIsAnError() throws {
+    let dot = "digraph g { a [label=\"caf\u{E9}\"]; a -> b }"
+    #expect(
+      try Graphviz.render(dotBytes: Array(dot.utf8), format: .svg) == Graphviz.render(dot: dot, format: .svg))
+    #expect(throws: RenderError.self) { try Graphviz.render(dotBytes: [], format: .svg) }
+    #expect(RenderJob(dotBytes: Array(dot.utf8), format: .svg) == RenderJob(dot: dot, format: .svg))
+    #expect(RenderJob(dotBytes: Array(dot.utf8), format: .svg).dot == dot)
+  }
+
   /// A warning ("using box for unknown shape") is not a failure.
   @Test func warningsDoNotFail() {
     #expect(throws: Never.self) { try Graphviz.render(dot: "digraph g { a [shape=foo] }", format: .svg) }
