@@ -15,17 +15,19 @@ import Foundation
 /// Graphviz runs around it, so a drift in the machine's speed hits both sides alike.
 /// Medians are reported.
 enum SiteBenchmark {
-  /// `site CORPUS [--flowatlas PATH] [--runs N] [--jobs N] [--work DIR] [--breakdown 1] [--per-file 1]`.
+  /// `site CORPUS [--flowatlas PATH] [--runs N] [--jobs N] [--work DIR] [--breakdown N] [--per-file 1]`.
+  ///
+  /// `--runs 0` skips the rounds; `--breakdown N` times the in-process stages N times (medians).
   static func run(_ arguments: [String]) throws -> Int32 {
     let options = try Options(arguments)
     guard let corpus = options.positional.first else {
       throw BenchError.usage(
         "site needs CORPUS (a folder of traces; write one with flowatlas-bench generate)\n"
           + "usage: flowatlas-bench site CORPUS [--flowatlas PATH] [--runs N] [--jobs N] [--work DIR] "
-          + "[--breakdown 1] [--per-file 1]")
+          + "[--breakdown N] [--per-file 1]")
     }
     let flowatlas = options.values["flowatlas"] ?? siblingExecutable("flowatlas")
-    let runs = max(1, options.int("runs", default: 3))
+    let runs = max(0, options.int("runs", default: 3))
     let jobs = max(1, options.int("jobs", default: 2))
     let work = options.values["work"] ?? NSTemporaryDirectory() + "flowatlas-bench-site"
     try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
@@ -55,7 +57,7 @@ enum SiteBenchmark {
     say("flowatlas: \(flowatlas), \(jobs) jobs, \(runs) rounds, work folder \(work)")
 
     var rounds: [Round] = []
-    for index in 1...runs {
+    for index in 1...max(runs, 1) where runs > 0 {
       let round = try measureRound(
         corpus: corpus, flowatlas: flowatlas, jobs: jobs, work: work, dotFolder: dotFolder, list: list.path,
         perFileToo: options.values["per-file"] != nil)
@@ -67,10 +69,10 @@ enum SiteBenchmark {
       )
       rounds.append(round)
     }
-    report(rounds)
+    if !rounds.isEmpty { report(rounds) }
     if options.values["breakdown"] != nil {
       try SiteBreakdown(model: model, flowatlas: flowatlas, jobs: jobs, work: work).run(
-        ingest: seconds(ingest))
+        files: files, repeats: max(1, options.int("breakdown", default: 1)))
     }
     return 0
   }
