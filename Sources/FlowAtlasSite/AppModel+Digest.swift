@@ -6,11 +6,41 @@ import FlowAtlasTrace
 /// Written field by field because `String(reflecting:)` costs milliseconds per kilobyte on a
 /// big model; when the model gains a field that diagrams draw, add it here.
 struct ModelDigest {
+  /// The serialization so far; with ``hashing``, only what was not yet hashed.
   private(set) var bytes: [UInt8] = []
+  /// Hashes the serialization as it grows (``fast128()``), holding a small buffer only.
+  private var hashing: Fingerprint.Fast128?
+
+  /// - Parameter streaming: hash as it goes, for ``fast128()``; `bytes` then stays small.
+  init(streaming: Bool = false) {
+    if streaming {
+      hashing = Fingerprint.Fast128()
+      bytes.reserveCapacity(Self.chunk + 4096)
+    }
+  }
+
+  /// What a streaming digest hashes at once: small enough to stay in the cache.
+  private static let chunk = 64 * 1024
+
+  /// ``Fingerprint/fast128(_:)-([UInt8])`` of everything added.
+  mutating func fast128() -> String {
+    guard var hasher = hashing else { return Fingerprint.fast128(bytes) }
+    bytes.withUnsafeBytes { hasher.combine($0) }
+    bytes.removeAll(keepingCapacity: true)
+    hashing = hasher
+    return hasher.finalize()
+  }
+
+  private mutating func flushIfFull() {
+    guard bytes.count >= Self.chunk, hashing != nil else { return }
+    bytes.withUnsafeBytes { hashing!.combine($0) }
+    bytes.removeAll(keepingCapacity: true)
+  }
 
   mutating func add(_ text: String) {
     bytes.append(utf8: text)
     bytes.append(0)
+    flushIfFull()
   }
 
   mutating func add(_ text: String?) {
@@ -22,6 +52,7 @@ struct ModelDigest {
   mutating func add(_ number: Int) {
     bytes.append(2)
     withUnsafeBytes(of: Int64(number).littleEndian) { bytes.append(contentsOf: $0) }
+    flushIfFull()
   }
 
   mutating func add(_ texts: [String]) {

@@ -25,12 +25,28 @@ public enum Fingerprint {
 
   /// The same hash of bytes in memory, such as a mapped file, without copying them.
   public static func fast128(_ bytes: UnsafeRawBufferPointer) -> String {
-    let (prime1, prime2): (UInt64, UInt64) = (0x9E37_79B1_85EB_CA87, 0xC2B2_AE3D_27D4_EB4F)
-    var lanes: (UInt64, UInt64) = (0x243F_6A88_85A3_08D3, 0x1319_8A2E_0370_7344)
-    func round(_ lane: UInt64, _ word: UInt64) -> UInt64 {
+    var hasher = Fast128()
+    hasher.combine(bytes)
+    return hasher.finalize()
+  }
+
+  /// ``fast128(_:)-(UnsafeRawBufferPointer)`` fed in pieces: the hash of the pieces joined, so a
+  /// big serialization is hashed as it is written instead of being held whole.
+  public struct Fast128 {
+    private static let (prime1, prime2): (UInt64, UInt64) = (0x9E37_79B1_85EB_CA87, 0xC2B2_AE3D_27D4_EB4F)
+    private var lanes: (UInt64, UInt64) = (0x243F_6A88_85A3_08D3, 0x1319_8A2E_0370_7344)
+    /// Bytes of an unfinished 8-byte word, low byte first, and how many.
+    private var pending: UInt64 = 0
+    private var pendingCount = 0
+    private var count = 0
+
+    public init() {}
+
+    private static func round(_ lane: UInt64, _ word: UInt64) -> UInt64 {
       ((lane &+ word &* prime2) << 31 | (lane &+ word &* prime2) >> 33) &* prime1
     }
-    func avalanche(_ value: UInt64) -> UInt64 {
+
+    private static func avalanche(_ value: UInt64) -> UInt64 {
       var value = value
       value ^= value >> 33
       value = value &* prime2
@@ -38,22 +54,49 @@ public enum Fingerprint {
       value = value &* 0x1656_67B1_9E37_79F9
       return value ^ value >> 32
     }
-    let whole = bytes.count / 8 * 8
-    var offset = 0
-    while offset < whole {
-      let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-      lanes = (round(lanes.0, word), round(lanes.1, word ^ lanes.0))
-      offset += 8
+
+    private mutating func absorb(_ word: UInt64) {
+      lanes = (Self.round(lanes.0, word), Self.round(lanes.1, word ^ lanes.0))
     }
-    var last: UInt64 = 0
-    for (shift, byte) in bytes[whole...].enumerated() { last |= UInt64(byte) << (8 * UInt64(shift)) }
-    lanes = (round(lanes.0, last ^ UInt64(bytes.count)), round(lanes.1, last ^ lanes.0))
-    let high = avalanche(lanes.0 ^ lanes.1 >> 1)
-    let low = avalanche(lanes.1 ^ high)
-    return [high, low].map { word in
-      let hex = String(word, radix: 16)
-      return String(repeating: "0", count: 16 - hex.count) + hex
-    }.joined()
+
+    /// Adds bytes after those already given.
+    public mutating func combine(_ bytes: UnsafeRawBufferPointer) {
+      count += bytes.count
+      var offset = 0
+      // Finish a word begun by the previous piece, byte by byte.
+      while pendingCount > 0 && pendingCount < 8 && offset < bytes.count {
+        pending |= UInt64(bytes[offset]) << (8 * UInt64(pendingCount))
+        pendingCount += 1
+        offset += 1
+      }
+      if pendingCount == 8 {
+        absorb(pending)
+        (pending, pendingCount) = (0, 0)
+      }
+      while offset + 8 <= bytes.count {
+        absorb(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+        offset += 8
+      }
+      while offset < bytes.count {
+        pending |= UInt64(bytes[offset]) << (8 * UInt64(pendingCount))
+        pendingCount += 1
+        offset += 1
+      }
+    }
+
+    /// The hash in hex (32 digits).
+    public func finalize() -> String {
+      var lanes = lanes
+      lanes = (
+        Self.round(lanes.0, pending ^ UInt64(count)), Self.round(lanes.1, pending ^ lanes.0)
+      )
+      let high = Self.avalanche(lanes.0 ^ lanes.1 >> 1)
+      let low = Self.avalanche(lanes.1 ^ high)
+      return [high, low].map { word in
+        let hex = String(word, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+      }.joined()
+    }
   }
 
   /// The hex SHA-256 of `text`'s UTF-8 bytes.

@@ -83,6 +83,18 @@ enum SearchIndex {
   /// separators are escaped too, so no text can end a script or a line.
   static func appendLiteral(_ text: String, to out: inout String) {
     out += "\""
+    defer { out += "\"" }
+    // Most names need no escape: append them whole. 0xE2 leads U+2028 and U+2029.
+    let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+      !bytes.contains {
+        $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0x7F
+          || $0 == 0xE2
+      }
+    }
+    if plain == true {
+      out += text
+      return
+    }
     for scalar in text.unicodeScalars {
       switch scalar.value {
       case 0x22: out += "\\\""
@@ -96,6 +108,5 @@ enum SearchIndex {
       default: out.unicodeScalars.append(scalar)
       }
     }
-    out += "\""
   }
 }

@@ -78,9 +78,9 @@ public struct SiteBuilder: Sendable {
   static func digests(of apps: [AppModel]) -> [String] {
     let digests = Mutex<[String]>(Array(repeating: "", count: apps.count))
     DispatchQueue.concurrentPerform(iterations: apps.count) { index in
-      var digest = ModelDigest()
+      var digest = ModelDigest(streaming: true)
       digest.add(apps[index])
-      let hash = Fingerprint.fast128(digest.bytes)
+      let hash = digest.fast128()
       digests.withLock { $0[index] = hash }
     }
     return digests.withLock { $0 }

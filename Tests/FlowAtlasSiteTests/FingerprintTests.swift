@@ -50,4 +50,36 @@ import Testing
     second.add(app)
     #expect(first.bytes != second.bytes)
   }
+
+  /// Fed in pieces of every size (crossing the 8-byte words anywhere), the hash is that of the
+  /// pieces joined.
+  @Test func fast128InPiecesEqualsTheWhole() {
+    var generator = SystemRandomNumberGenerator()
+    for length in [0, 1, 7, 8, 9, 15, 16, 17, 100, 1000] {
+      let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      for _ in 0..<20 {
+        var hasher = Fingerprint.Fast128()
+        var offset = 0
+        while offset < bytes.count {
+          let piece = min(bytes.count - offset, Int.random(in: 0...11, using: &generator))
+          bytes[offset..<offset + piece].withUnsafeBytes { hasher.combine($0) }
+          offset += piece
+        }
+        #expect(hasher.finalize() == Fingerprint.fast128(bytes), "length \(length)")
+      }
+    }
+  }
+
+  @Test func streamingModelDigestHashesLikeTheWholeSerialization() {
+    let app = SampleModel.model(hostile: true).apps[0]
+    var whole = ModelDigest()
+    var streaming = ModelDigest(streaming: true)
+    for _ in 0..<200 {  // enough to pass several 64 KB chunks
+      whole.add(app)
+      streaming.add(app)
+    }
+    #expect(whole.bytes.count > 200_000)
+    #expect(streaming.bytes.count < 70_000)
+    #expect(streaming.fast128() == Fingerprint.fast128(whole.bytes))
+  }
 }
