@@ -27,6 +27,7 @@ enum BuildCommand {
       console.out(index + "\n")
       return strict && last.hasErrors ? .strictFailure : .success
     }
+    MallocTuning.keepLargeBuffersInTheHeap()
     // Hashed before they are read for the model, so the record cannot describe bytes newer
     // than the site's.
     inputs.hashAll()

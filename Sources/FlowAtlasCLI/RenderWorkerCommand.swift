@@ -6,5 +6,8 @@ import FlowAtlasRender
 enum RenderWorkerCommand {
   static let name = "__render-worker"
 
-  static func run() -> Int32 { RenderWorker.serve() }
+  static func run() -> Int32 {
+    MallocTuning.keepLargeBuffersInTheHeap()
+    return RenderWorker.serve()
+  }
 }
