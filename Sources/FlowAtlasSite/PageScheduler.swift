@@ -91,6 +91,18 @@ final class PageScheduler: Sendable {
     for (number, page) in ready { start(app: app, number: number, page) }
   }
 
+  /// Makes and writes a file of the whole site (the landing page, the search index) on a free
+  /// core while diagrams are drawn, rather than after the last one, when one core would wait.
+  func write(_ path: String, _ make: @escaping @Sendable () -> [UInt8]) {
+    DispatchQueue.global().async(group: group) { [self] in
+      do throws(SiteError) {
+        try staging.write(path, make())
+      } catch {
+        fail(app: apps.count, page: -1, error)
+      }
+    }
+  }
+
   /// Starts every page that shows no diagram (or whose diagrams have all arrived).
   func startReadyPages() {
     for (app, number, page) in takeWaiting(where: { $0.missing.isEmpty }) {

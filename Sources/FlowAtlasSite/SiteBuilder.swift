@@ -171,6 +171,12 @@ public struct SiteBuilder: Sendable {
       }
     }
     scheduler.startReadyPages()
+    scheduler.write("index.html") { [model] in
+      LandingPage(layout: layout, model: model, folders: folders).document()
+    }
+    scheduler.write("assets/search-index.js") { [model] in
+      Array(SearchIndex.script(SearchIndex.entries(Array(zip(model.apps, folders)))).utf8)
+    }
     let costs = requests.map { Self.cost($0.request) }
     let ordered = requests.indices.sorted { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }
       .map { requests[$0] }
@@ -186,9 +192,6 @@ public struct SiteBuilder: Sendable {
     }
     let delivered = try scheduler.finish()
 
-    try staging.write("index.html", LandingPage(layout: layout, model: model, folders: folders).document())
-    try staging.write(
-      "assets/search-index.js", SearchIndex.script(SearchIndex.entries(Array(zip(model.apps, folders)))))
     try staging.write("assets/site.css", SiteAssets.css)
     try staging.write("assets/theme.js", SiteAssets.themeScript)
     try staging.write("assets/site.js", SiteAssets.siteScript)
