@@ -56,6 +56,8 @@ struct SVGSanitizer: Sendable {
     func string(_ bytes: XMLReader.Bytes) -> String { XMLReader.string(bytes) }
     // Bytes are copied through as they are: only UTF-8 may reach the page.
     guard XMLReader.isUTF8(svg) else { return .failure(fail("it is not UTF-8")) }
+    // Graphviz writes about three ids per kilobyte (node, link, edge): make room once.
+    usedIDs.reserveCapacity(usedIDs.count + svg.count / 256)
 
     do throws(SiteError) {
       while true {
