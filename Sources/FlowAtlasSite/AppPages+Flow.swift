@@ -2,7 +2,7 @@ import FlowAtlasModel
 
 /// The flow page: one coordinator type explained in words, its diagram, screens and problems.
 extension AppPages {
-  func flowPage(_ flow: Flow) throws(SiteError) -> [UInt8] {
+  func flowPage(_ flow: Flow) throws(SiteError) -> [[UInt8]] {
     var ids: Set<String> = [
       "main", "search-input", "search-status", "search-results", "theme-toggle", "nav-filter",
     ]

@@ -3,7 +3,7 @@ import FlowAtlasTrace
 
 /// The app's overview and problems pages.
 extension AppPages {
-  func indexPage() throws(SiteError) -> [UInt8] {
+  func indexPage() throws(SiteError) -> [[UInt8]] {
     var ids: Set<String> = [
       "main", "search-input", "search-status", "search-results", "theme-toggle", "nav-filter", "at-a-glance",
       "hierarchy", "app-map", "flows", "journeys", "problems", "hierarchy-caption", "app-map-caption",
@@ -153,7 +153,7 @@ extension AppPages {
       ])
   }
 
-  func problemsPage() -> [UInt8] {
+  func problemsPage() -> [[UInt8]] {
     var main: [HTML] = [.el("h1", [], [.el("span", [.cls("kicker")], [.text("Problems")]), .text(app.name)])]
     if app.diagnostics.isEmpty {
       main.append(.p(text: "No problems were found in these traces."))

@@ -3,7 +3,7 @@ import FlowAtlasTrace
 
 /// The journey page: one recorded run as numbered steps a person can read.
 extension AppPages {
-  func journeyPage(_ run: Run) throws(SiteError) -> [UInt8] {
+  func journeyPage(_ run: Run) throws(SiteError) -> [[UInt8]] {
     let title = run.title ?? run.name
     let pageIDs: Set<String> = [
       "main", "search-input", "search-status", "search-results", "theme-toggle", "nav-filter", "details",
@@ -113,7 +113,7 @@ extension AppPages {
     out += "<li".utf8
     if anchored {
       out += #" id="line-"#.utf8
-      out.append(utf8: String(step.line))
+      Self.appendDecimal(step.line, to: &out)
       out.append(UInt8(ascii: "\""))
     }
     out += #" class="step "#.utf8
@@ -130,8 +130,21 @@ extension AppPages {
     out += "\">".utf8
     writeSentence(step.kind, into: &out)
     out += #" <span class="line">line "#.utf8
-    out.append(utf8: String(step.line))
+    Self.appendDecimal(step.line, to: &out)
     out += "</span></li>".utf8
+  }
+
+  /// `number` in decimal, without making a `String` (a journey writes two per step).
+  static func appendDecimal(_ number: Int, to out: inout [UInt8]) {
+    guard number >= 0 else { return out.append(utf8: String(number)) }
+    var divisor = 1
+    while divisor <= number / 10 { divisor *= 10 }
+    var rest = number
+    while divisor > 0 {
+      out.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+      rest %= divisor
+      divisor /= 10
+    }
   }
 
   /// "Taps “Log in” on LoginViewController", "AuthCoordinator finishes (loggedIn)" …, as

@@ -91,7 +91,7 @@ struct AppPages: Sendable {
   /// shown as "no diagram").
   ///
   /// - Throws: ``SiteError/unsafeDiagram(name:reason:)`` when a diagram fails the sanitizer.
-  func html(of page: Page, diagrams: [DiagramSubject: [UInt8]]) throws(SiteError) -> [UInt8] {
+  func html(of page: Page, diagrams: [DiagramSubject: [UInt8]]) throws(SiteError) -> [[UInt8]] {
     var pages = self
     pages.diagrams = diagrams
     switch page {
@@ -152,9 +152,9 @@ struct AppPages: Sendable {
 
   /// The page in the site frame, with this app's sidebar.
   func document(title: String, current: String, crumbs: [(label: String, href: String?)], main: [HTML])
-    -> [UInt8]
+    -> [[UInt8]]
   {
-    layout.document(
+    layout.documentPieces(
       PageLayout.Page(
         root: "../", title: title.isEmpty ? app.name : "\(title) · \(app.name)",
         breadcrumbs: [

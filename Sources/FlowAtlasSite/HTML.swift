@@ -67,6 +67,28 @@ enum HTML: Sendable {
     }
   }
 
+  /// Renders like ``render(into:)``, but keeps each large `.rendered` part (a sanitized diagram,
+  /// a journey's steps) as a piece of its own instead of copying it into `out`: the page is then
+  /// written from its pieces. `out` holds what follows the last piece.
+  func render(into out: inout [UInt8], pieces: inout [[UInt8]]) {
+    switch self {
+    case .rendered(let markup) where markup.count >= 16 * 1024:
+      if !out.isEmpty {
+        pieces.append(out)
+        out = []
+        out.reserveCapacity(16 * 1024)
+      }
+      pieces.append(markup)
+    case .group(let nodes): for node in nodes { node.render(into: &out, pieces: &pieces) }
+    case .element(let name, let attributes, let children):
+      HTML.openTag(name, attributes, into: &out)
+      if HTML.voidElements.contains(name) { return }
+      for child in children { child.render(into: &out, pieces: &pieces) }
+      HTML.closeTag(name, into: &out)
+    default: render(into: &out)
+    }
+  }
+
   /// An element's start tag, its attribute values escaped: for a long list written item by
   /// item without a node per item; ``closeTag(_:into:)`` ends it.
   static func openTag(_ name: String, _ attributes: [Attribute], into out: inout [UInt8]) {

@@ -84,8 +84,27 @@ enum OutputFolder {
       if let failure { throw failure }
     }
 
+    /// Writes the pieces, in order, as the file at `path`, relative to the site root: a page is
+    /// written from its parts without joining them first.
+    func write(_ path: String, pieces: [[UInt8]]) throws(SiteError) {
+      let file = try create(path)
+      defer { close(file.descriptor) }
+      for piece in pieces {
+        try piece.withUnsafeBufferPointer { bytes throws(SiteError) in
+          try Self.writeAll(bytes, to: file.descriptor, path: file.path)
+        }
+      }
+    }
+
     /// Writes `bytes` as the file at `path`, relative to the site root.
     func write(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) throws(SiteError) {
+      let file = try create(path)
+      defer { close(file.descriptor) }
+      try Self.writeAll(bytes, to: file.descriptor, path: file.path)
+    }
+
+    /// Opens a new file at `path` (relative to the site root) for writing, creating its folder.
+    private func create(_ path: String) throws(SiteError) -> (descriptor: Int32, path: String) {
       guard isContained(path) else {
         throw .invalidModel(reason: "the site path “\(path)” would leave the output folder")
       }
@@ -105,13 +124,18 @@ enum OutputFolder {
       }
       let file = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
       guard file >= 0 else { throw .writeFailed(path: url.path, reason: String(cString: strerror(errno))) }
-      defer { close(file) }
+      return (file, url.path)
+    }
+
+    private static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to file: Int32, path: String)
+      throws(SiteError)
+    {
       var done = 0
       while done < bytes.count {
         let written = Foundation.write(file, bytes.baseAddress! + done, bytes.count - done)
         if written < 0 && errno == EINTR { continue }
         guard written > 0 else {
-          throw .writeFailed(path: url.path, reason: String(cString: strerror(errno)))
+          throw .writeFailed(path: path, reason: String(cString: strerror(errno)))
         }
         done += written
       }

@@ -22,7 +22,11 @@ struct PageLayout: Sendable {
   }
 
   /// The whole document, as UTF-8.
-  func document(_ page: Page) -> [UInt8] {
+  func document(_ page: Page) -> [UInt8] { Array(documentPieces(page).joined()) }
+
+  /// The whole document as UTF-8 pieces, in order: its large parts are not copied into one
+  /// buffer (see ``HTML/render(into:pieces:)``).
+  func documentPieces(_ page: Page) -> [[UInt8]] {
     let head = HTML.el(
       "head", [],
       [
@@ -60,12 +64,15 @@ struct PageLayout: Sendable {
             ])
           ]),
       ])
-    var out: [UInt8] = Array("<!DOCTYPE html>\n".utf8)
     let document = HTML.el("html", [.attr("lang", "en")], [head, body])
+    var out: [UInt8] = []
     out.reserveCapacity(document.sizeEstimate + 16 * 1024)
-    document.render(into: &out)
+    out += "<!DOCTYPE html>\n".utf8
+    var pieces: [[UInt8]] = []
+    document.render(into: &out, pieces: &pieces)
     out.append(UInt8(ascii: "\n"))
-    return out
+    pieces.append(out)
+    return pieces
   }
 
   private func header(_ page: Page) -> HTML {

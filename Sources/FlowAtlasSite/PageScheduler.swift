@@ -153,7 +153,7 @@ final class PageScheduler: Sendable {
     DispatchQueue.global().async(group: group) { [self] in
       do throws(SiteError) {
         let html = try pages.html(of: page.page, diagrams: page.svgs)
-        try staging.write("\(pages.folder)/\(page.name)", html)
+        try staging.write("\(pages.folder)/\(page.name)", pieces: html)
       } catch {
         fail(app: app, page: number, error)
       }
