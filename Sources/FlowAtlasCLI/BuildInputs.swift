@@ -1,6 +1,7 @@
 import FlowAtlasModel
 import FlowAtlasSite
 import Foundation
+import Synchronization
 
 /// What a `flowatlas build` read, recorded next to the site so that an unchanged rebuild can
 /// stop before reading a single trace.
@@ -74,9 +75,15 @@ struct BuildInputs {
 
   /// Fills in every file's hash (before saving a record).
   mutating func hashAll() {
-    for index in files.indices where files[index].hash == nil {
-      files[index].hash = Self.hash(files[index].path)
+    // On every core: it is the build's first work, before anything else can run.
+    let missing = files.indices.filter { files[$0].hash == nil }
+    let paths = missing.map { files[$0].path }
+    let hashes = Mutex([String?](repeating: nil, count: paths.count))
+    DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+      let hash = Self.hash(paths[index])
+      hashes.withLock { $0[index] = hash }
     }
+    for (index, hash) in zip(missing, hashes.withLock { $0 }) { files[index].hash = hash }
   }
 
   /// Whether these inputs are the ones `recorded` describes: the same settings and files, each
