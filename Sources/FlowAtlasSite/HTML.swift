@@ -54,38 +54,37 @@ enum HTML: Sendable {
 
   /// Appends the node's markup as UTF-8: byte appends, no `String` growth per piece.
   func render(into out: inout [UInt8]) {
-    switch self {
-    case .text(let text): HTML.escapeText(text, into: &out)
-    case .trusted(let markup): out.append(utf8: markup)
-    case .rendered(let markup): out.append(contentsOf: markup)
-    case .group(let nodes): for node in nodes { node.render(into: &out) }
-    case .element(let name, let attributes, let children):
-      HTML.openTag(name, attributes, into: &out)
-      if HTML.voidElements.contains(name) { return }
-      for child in children { child.render(into: &out) }
-      HTML.closeTag(name, into: &out)
-    }
+    var pieces: [[UInt8]] = []
+    render(into: &out, pieces: &pieces, keepingApart: .max)
   }
 
   /// Renders like ``render(into:)``, but keeps each large `.rendered` part (a sanitized diagram,
   /// a journey's steps) as a piece of its own instead of copying it into `out`: the page is then
   /// written from its pieces. `out` holds what follows the last piece.
   func render(into out: inout [UInt8], pieces: inout [[UInt8]]) {
+    render(into: &out, pieces: &pieces, keepingApart: 16 * 1024)
+  }
+
+  /// The one walk of the tree: `.rendered` parts of at least `large` bytes become pieces.
+  private func render(into out: inout [UInt8], pieces: inout [[UInt8]], keepingApart large: Int) {
     switch self {
-    case .rendered(let markup) where markup.count >= 16 * 1024:
+    case .text(let text): HTML.escapeText(text, into: &out)
+    case .trusted(let markup): out.append(utf8: markup)
+    case .rendered(let markup) where markup.count >= large:
       if !out.isEmpty {
         pieces.append(out)
         out = []
-        out.reserveCapacity(16 * 1024)
+        out.reserveCapacity(large)
       }
       pieces.append(markup)
-    case .group(let nodes): for node in nodes { node.render(into: &out, pieces: &pieces) }
+    case .rendered(let markup): out.append(contentsOf: markup)
+    case .group(let nodes):
+      for node in nodes { node.render(into: &out, pieces: &pieces, keepingApart: large) }
     case .element(let name, let attributes, let children):
       HTML.openTag(name, attributes, into: &out)
       if HTML.voidElements.contains(name) { return }
-      for child in children { child.render(into: &out, pieces: &pieces) }
+      for child in children { child.render(into: &out, pieces: &pieces, keepingApart: large) }
       HTML.closeTag(name, into: &out)
-    default: render(into: &out)
     }
   }
 

@@ -67,21 +67,12 @@ enum OutputFolder {
     /// - Throws: ``SiteError/invalidModel(reason:)`` when `path` would leave the folder,
     ///   ``SiteError/writeFailed(path:reason:)`` when writing fails.
     func write(_ path: String, _ text: String) throws(SiteError) {
-      var text = text
-      var failure: SiteError?
-      text.withUTF8 { bytes in
-        do throws(SiteError) { try write(path, bytes) } catch { failure = error }
-      }
-      if let failure { throw failure }
+      try write(path, pieces: [Array(text.utf8)])
     }
 
     /// Writes `bytes` as the file at `path`, relative to the site root.
     func write(_ path: String, _ bytes: [UInt8]) throws(SiteError) {
-      var failure: SiteError?
-      bytes.withUnsafeBufferPointer { bytes in
-        do throws(SiteError) { try write(path, bytes) } catch { failure = error }
-      }
-      if let failure { throw failure }
+      try write(path, pieces: [bytes])
     }
 
     /// Writes the pieces, in order, as the file at `path`, relative to the site root: a page is
@@ -94,13 +85,6 @@ enum OutputFolder {
           try Self.writeAll(bytes, to: file.descriptor, path: file.path)
         }
       }
-    }
-
-    /// Writes `bytes` as the file at `path`, relative to the site root.
-    func write(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) throws(SiteError) {
-      let file = try create(path)
-      defer { close(file.descriptor) }
-      try Self.writeAll(bytes, to: file.descriptor, path: file.path)
     }
 
     /// Opens a new file at `path` (relative to the site root) for writing, creating its folder.
