@@ -8,17 +8,20 @@
 enum FileDescriptorIO {
   /// Exactly `count` bytes, or nil at end of input or on an error.
   static func read(_ fd: Int32, count: Int) -> [UInt8]? {
-    var bytes = [UInt8](repeating: 0, count: count)
-    var done = 0
-    while done < count {
-      let got = bytes.withUnsafeMutableBytes { buffer in
-        systemRead(fd, buffer.baseAddress! + done, count - done)
+    var complete = true
+    // Uninitialized, not zero-filled: the bytes are about to be read over.
+    let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      while initialized < count {
+        let got = systemRead(fd, buffer.baseAddress! + initialized, count - initialized)
+        if got < 0 && errno == EINTR { continue }
+        guard got > 0 else {
+          complete = false
+          return
+        }
+        initialized += got
       }
-      if got < 0 && errno == EINTR { continue }
-      guard got > 0 else { return nil }
-      done += got
     }
-    return bytes
+    return complete ? bytes : nil
   }
 
   /// True when all of `bytes` was written.

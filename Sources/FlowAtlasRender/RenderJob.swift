@@ -53,8 +53,11 @@ enum WorkerFrame {
     return request
   }
 
-  static func decodeRequest(_ payload: [UInt8]) -> RenderJob? {
-    guard let code = payload.first else { return nil }
+  /// The job a request's format byte and DOT describe; nil for an unknown format.
+  ///
+  /// Frames are read in parts (length, the one-byte code, then the body straight into its own
+  /// array) so that neither side copies a body to drop its first byte.
+  static func decodeRequest(format code: UInt8, dot: [UInt8]) -> RenderJob? {
     let format: OutputFormat
     switch code {
     case UInt8(ascii: "s"): format = .svg
@@ -62,43 +65,44 @@ enum WorkerFrame {
     case UInt8(ascii: "d"): format = .pdf
     default: return nil
     }
-    return RenderJob(dotBytes: Array(payload.dropFirst()), format: format)
+    return RenderJob(dotBytes: dot, format: format)
   }
 
-  static func response(_ result: Result<[UInt8], RenderError>) -> [UInt8] {
+  /// A response as its first five bytes (length and status) and its body, written one after
+  /// the other: a drawing is not copied into a frame.
+  static func response(_ result: Result<[UInt8], RenderError>) -> (head: [UInt8], body: [UInt8]) {
+    let status: Status
+    let body: [UInt8]
     switch result {
-    case .success(let bytes): return frame([Status.ok.rawValue] + bytes)
+    case .success(let bytes): (status, body) = (.ok, bytes)
     case .failure(let error):
-      let (status, message): (Status, String)
+      let message: String
       switch error {
       case .invalidDOT(let text): (status, message) = (.invalidDOT, text)
       case .layoutFailed(let text): (status, message) = (.layoutFailed, text)
       case .renderFailed(_, let text): (status, message) = (.renderFailed, text)
       default: (status, message) = (.other, error.localizedDescription)
       }
-      return frame([status.rawValue] + Array(message.utf8))
+      body = Array(message.utf8)
     }
+    return (header(length: body.count + 1) + [status.rawValue], body)
   }
 
-  static func decodeResponse(_ payload: consuming [UInt8], format: OutputFormat)
+  /// The drawing or error a response's status byte and body describe.
+  static func decodeResponse(status code: UInt8, body: consuming [UInt8], format: OutputFormat)
     -> Result<[UInt8], RenderError>
   {
-    guard !payload.isEmpty, let status = Status(rawValue: payload.removeFirst()) else {
+    guard let status = Status(rawValue: code) else {
       return .failure(.workerFailed(message: "the worker sent an unreadable response"))
     }
-    // Moved down in place, not copied: a journey's SVG is most of a megabyte.
-    guard status != .ok else { return .success(payload) }
-    let text = String(decoding: payload, as: UTF8.self)
+    guard status != .ok else { return .success(body) }
+    let text = String(decoding: body, as: UTF8.self)
     switch status {
     case .invalidDOT: return .failure(.invalidDOT(message: text))
     case .layoutFailed: return .failure(.layoutFailed(message: text))
     case .renderFailed: return .failure(.renderFailed(format: format, message: text))
     case .ok, .other: return .failure(.workerFailed(message: text))
     }
-  }
-
-  static func frame(_ payload: [UInt8]) -> [UInt8] {
-    header(length: payload.count) + payload
   }
 
   /// The 4-byte big-endian length that starts a frame.

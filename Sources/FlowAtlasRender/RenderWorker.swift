@@ -34,8 +34,9 @@ public enum RenderWorker {
       guard let header = FileDescriptorIO.read(input, count: 4) else { return 0 }
       let length = WorkerFrame.length(header)
       guard length > 0, length <= WorkerFrame.maxPayload,
-        let payload = FileDescriptorIO.read(input, count: length),
-        let job = WorkerFrame.decodeRequest(payload)
+        let code = FileDescriptorIO.read(input, count: 1),
+        let dot = FileDescriptorIO.read(input, count: length - 1),
+        let job = WorkerFrame.decodeRequest(format: code[0], dot: dot)
       else { return 65 }
       let result: Result<[UInt8], RenderError>
       do {
@@ -43,7 +44,11 @@ public enum RenderWorker {
       } catch {
         result = .failure(error)
       }
-      guard FileDescriptorIO.write(channel, WorkerFrame.response(result)) else { return 74 }
+      let response = WorkerFrame.response(result)
+      guard FileDescriptorIO.write(channel, response.head), FileDescriptorIO.write(channel, response.body)
+      else {
+        return 74
+      }
     }
   }
 }

@@ -90,11 +90,17 @@ final class WorkerProcess: @unchecked Sendable {
         stop(force: true)
         return .failure(.workerFailed(message: "the worker sent a frame of \(length) bytes"))
       }
-      switch read(count: length, until: end, deadline: deadline, clock: clock) {
+      // The status byte apart, so that the body is read straight into its own array.
+      let status: UInt8
+      switch read(count: 1, until: end, deadline: deadline, clock: clock) {
       case .failure(let error): return .failure(error)
-      case .success(let payload):
+      case .success(let byte): status = byte[0]
+      }
+      switch read(count: length - 1, until: end, deadline: deadline, clock: clock) {
+      case .failure(let error): return .failure(error)
+      case .success(let body):
         jobsDone += 1
-        return WorkerFrame.decodeResponse(payload, format: job.format)
+        return WorkerFrame.decodeResponse(status: status, body: body, format: job.format)
       }
     }
   }

@@ -95,6 +95,22 @@ import Testing
     }
   }
 
+  /// A worker that answers with a frame the protocol does not allow: the job fails with a
+  /// message, it does not hang or crash.
+  @Test(arguments: [
+    (#"printf '\000\000\000\002\011x'; sleep 5"#, "unreadable response"),
+    (#"printf '\000\000\000\000'; sleep 5"#, "a frame of 0 bytes"),
+  ])
+  func aMalformedAnswerIsAnError(script: String, expected: String) {
+    let pool = RenderPool(executable: "/bin/sh", arguments: ["-c", script], workers: 1)
+    #expect {
+      try pool.render(dot: Self.jobs[0].dot, format: .svg)
+    } throws: { error in
+      guard case .workerFailed(let message) = error as? RenderError else { return false }
+      return message.contains(expected)
+    }
+  }
+
   @Test func aMissingWorkerIsAnError() {
     let pool = RenderPool(executable: "/nonexistent/flowatlas")
     #expect {
