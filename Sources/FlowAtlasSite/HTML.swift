@@ -88,9 +88,8 @@ enum HTML: Sendable {
     }
   }
 
-  /// An element's start tag, its attribute values escaped: for a long list written item by
-  /// item without a node per item; ``closeTag(_:into:)`` ends it.
-  static func openTag(_ name: String, _ attributes: [Attribute], into out: inout [UInt8]) {
+  /// An element's start tag, its attribute values escaped; ``closeTag(_:into:)`` ends it.
+  private static func openTag(_ name: String, _ attributes: [Attribute], into out: inout [UInt8]) {
     out.append(UInt8(ascii: "<"))
     out.append(utf8: name)
     self.attributes(attributes, into: &out)
@@ -98,7 +97,7 @@ enum HTML: Sendable {
   }
 
   /// ` name="value"` for each attribute with a value, values escaped.
-  static func attributes(_ attributes: [Attribute], into out: inout [UInt8]) {
+  private static func attributes(_ attributes: [Attribute], into out: inout [UInt8]) {
     for attribute in attributes {
       guard let value = attribute.value else { continue }
       out.append(UInt8(ascii: " "))
@@ -109,7 +108,7 @@ enum HTML: Sendable {
     }
   }
 
-  static func closeTag(_ name: String, into out: inout [UInt8]) {
+  private static func closeTag(_ name: String, into out: inout [UInt8]) {
     out.append(contentsOf: "</".utf8)
     out.append(utf8: name)
     out.append(UInt8(ascii: ">"))
