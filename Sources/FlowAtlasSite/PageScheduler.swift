@@ -64,13 +64,7 @@ final class PageScheduler: Sendable {
   func deliver(app: Int, subject: DiagramSubject, svg: [UInt8]) {
     if let cache = apps[app].cache, let path = cache.path(of: subject, in: apps[app].pages.app) {
       // Not on the caller's thread: that is a render thread whose worker would wait.
-      DispatchQueue.global().async(group: group) { [self] in
-        do throws(SiteError) {
-          try staging.write(path, svg)
-        } catch {
-          fail(app: app, page: -1, error)
-        }
-      }
+      run(app: app, page: -1) { [staging] () throws(SiteError) in try staging.write(path, svg) }
     }
     let ready = state.withLock { state -> [(Int, Waiting)] in
       state.delivered[app] += 1
@@ -94,13 +88,7 @@ final class PageScheduler: Sendable {
   /// Makes and writes a file of the whole site (the landing page, the search index) on a free
   /// core while diagrams are drawn, rather than after the last one, when one core would wait.
   func write(_ path: String, _ make: @escaping @Sendable () -> [UInt8]) {
-    DispatchQueue.global().async(group: group) { [self] in
-      do throws(SiteError) {
-        try staging.write(path, make())
-      } catch {
-        fail(app: apps.count, page: -1, error)
-      }
-    }
+    run(app: apps.count, page: -1) { [staging] () throws(SiteError) in try staging.write(path, make()) }
   }
 
   /// Starts every page that shows no diagram (or whose diagrams have all arrived).
@@ -150,17 +138,21 @@ final class PageScheduler: Sendable {
 
   private func start(app: Int, number: Int, _ page: Waiting) {
     let pages = apps[app].pages
-    DispatchQueue.global().async(group: group) { [self] in
-      do throws(SiteError) {
-        let html = try pages.html(of: page.page, diagrams: page.svgs)
-        try staging.write("\(pages.folder)/\(page.name)", pieces: html)
-      } catch {
-        fail(app: app, page: number, error)
-      }
+    run(app: app, page: number) { [staging] () throws(SiteError) in
+      try staging.write(
+        "\(pages.folder)/\(page.name)", pieces: try pages.html(of: page.page, diagrams: page.svgs))
     }
   }
 
-  private func fail(app: Int, page: Int, _ error: SiteError) {
-    state.withLock { $0.failures.append((app, page, error)) }
+  /// Runs `work` on a free core as part of the build; a failure is kept under `app` and `page`
+  /// (the order failures are reported in).
+  private func run(app: Int, page: Int, _ work: @escaping @Sendable () throws(SiteError) -> Void) {
+    DispatchQueue.global().async(group: group) { [self] in
+      do throws(SiteError) {
+        try work()
+      } catch {
+        state.withLock { $0.failures.append((app, page, error)) }
+      }
+    }
   }
 }
