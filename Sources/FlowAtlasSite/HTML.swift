@@ -34,21 +34,27 @@ enum HTML: Sendable {
   /// The node as markup, in UTF-8.
   var bytes: [UInt8] {
     var out: [UInt8] = []
-    out.reserveCapacity(sizeEstimate)
+    out.reserveCapacity(sizeEstimate())
     render(into: &out)
     return out
   }
 
-  /// About how many bytes the markup takes, to reserve the buffer once: a journey page holds
-  /// a megabyte of diagram and steps, and growing to that by doubling copies it again each time.
-  var sizeEstimate: Int {
+  /// `.rendered` parts this large are kept as pieces of their own by ``render(into:pieces:)``.
+  static let pieceSize = 16 * 1024
+
+  /// About how many bytes the markup takes, to reserve the buffer once (growing by doubling
+  /// copies a page again each time), leaving out the `.rendered` parts of at least `large`
+  /// bytes that are kept as pieces.
+  func sizeEstimate(keepingApart large: Int = .max) -> Int {
     switch self {
     case .text(let text): text.utf8.count
     case .trusted(let markup): markup.utf8.count
-    case .rendered(let markup): markup.count
-    case .group(let nodes): nodes.reduce(0) { $0 + $1.sizeEstimate }
+    case .rendered(let markup): markup.count < large ? markup.count : 0
+    case .group(let nodes): nodes.reduce(0) { $0 + $1.sizeEstimate(keepingApart: large) }
     case .element(let name, let attributes, let children):
-      children.reduce(2 * name.utf8.count + 5 + attributes.count * 16) { $0 + $1.sizeEstimate }
+      children.reduce(2 * name.utf8.count + 5 + attributes.count * 16) {
+        $0 + $1.sizeEstimate(keepingApart: large)
+      }
     }
   }
 
@@ -62,7 +68,7 @@ enum HTML: Sendable {
   /// a journey's steps) as a piece of its own instead of copying it into `out`: the page is then
   /// written from its pieces. `out` holds what follows the last piece.
   func render(into out: inout [UInt8], pieces: inout [[UInt8]]) {
-    render(into: &out, pieces: &pieces, keepingApart: 16 * 1024)
+    render(into: &out, pieces: &pieces, keepingApart: HTML.pieceSize)
   }
 
   /// The one walk of the tree: `.rendered` parts of at least `large` bytes become pieces.

@@ -66,7 +66,7 @@ struct PageLayout: Sendable {
       ])
     let document = HTML.el("html", [.attr("lang", "en")], [head, body])
     var out: [UInt8] = []
-    out.reserveCapacity(document.sizeEstimate + 16 * 1024)
+    out.reserveCapacity(document.sizeEstimate(keepingApart: HTML.pieceSize) + 16 * 1024)
     out += "<!DOCTYPE html>\n".utf8
     var pieces: [[UInt8]] = []
     document.render(into: &out, pieces: &pieces)
