@@ -36,7 +36,10 @@ enum WorkerFrame {
     case other = 4
   }
 
-  static func request(_ job: RenderJob) -> [UInt8]? {
+  /// A request's first five bytes (length and format code), sent before the job's DOT as it
+  /// is, like ``response(_:)``: tens of megabytes of DOT are not copied into frames. Nil for a
+  /// format Graphviz does not draw.
+  static func requestHead(_ job: RenderJob) -> [UInt8]? {
     let code: UInt8
     switch job.format {
     case .svg: code = UInt8(ascii: "s")
@@ -44,13 +47,7 @@ enum WorkerFrame {
     case .pdf: code = UInt8(ascii: "d")
     case .dot, .mermaid: return nil
     }
-    // One buffer, not a chain of copies: a site sends tens of megabytes of DOT.
-    var request: [UInt8] = []
-    request.reserveCapacity(job.dotBytes.count + 5)
-    request += header(length: job.dotBytes.count + 1)
-    request.append(code)
-    request += job.dotBytes
-    return request
+    return header(length: job.dotBytes.count + 1) + [code]
   }
 
   /// The job a request's format byte and DOT describe; nil for an unknown format.

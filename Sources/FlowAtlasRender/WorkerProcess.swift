@@ -76,11 +76,13 @@ final class WorkerProcess: @unchecked Sendable {
   /// - Returns: The drawing or the error; a timeout, crash or protocol error
   ///   also stops the worker (``isStopped``), which must then be replaced.
   func run(_ job: RenderJob, deadline: Duration) -> Result<[UInt8], RenderError> {
-    guard let request = WorkerFrame.request(job) else { return .failure(.notAGraphvizFormat(job.format)) }
+    guard let head = WorkerFrame.requestHead(job) else { return .failure(.notAGraphvizFormat(job.format)) }
     let clock = ContinuousClock()
     let end = clock.now.advanced(by: deadline)
-    if case .failure(let error) = send(request, until: end, deadline: deadline, clock: clock) {
-      return .failure(error)
+    for part in [head, job.dotBytes] {
+      if case .failure(let error) = send(part, until: end, deadline: deadline, clock: clock) {
+        return .failure(error)
+      }
     }
     switch read(count: 4, until: end, deadline: deadline, clock: clock) {
     case .failure(let error): return .failure(error)
