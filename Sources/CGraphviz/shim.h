@@ -21,9 +21,13 @@ extern void aglexbad(void);
 #define FA_FLUSH_LEXER() ((void)0)
 #endif
 
+#include <dlfcn.h>
 #include <stddef.h>
 #include <string.h>
 #include <sys/mman.h>
+
+#include <graphviz/gvplugin.h>
+#include <graphviz/gvplugin_textlayout.h>
 
 // Graphviz 2.42 orders subgraphs by the address of their name string, so a
 // second render in one process can differ from the first. A bump allocator in
@@ -128,6 +132,68 @@ static inline Agraph_t *fa_read_graph(const char *text, size_t length) {
   FA_FLUSH_LEXER();
   return agread(&reader, &disc);
 }
+
+// Text measurement. Graphviz asks its textlayout plugin (pango) for the size of
+// every label, each time it meets it; FlowAtlas installs a plugin of its own,
+// of higher quality, that remembers pango's answers (Graphviz.swift). It needs
+// pango's function, which the plugin library publishes only through its
+// library table, and a way to make Graphviz choose again once the context made
+// its choice (gvtextlayout_select: exported by 2.4x, not declared; newer
+// releases do not promise it, so there FlowAtlas leaves the choice alone).
+
+typedef boolean (*fa_textlayout_fn)(textspan_t *span, char **fontpath);
+
+/// Pango's textlayout function, if Graphviz has loaded its pango plugin
+/// (gvContext loads the best textlayout plugin at once); NULL otherwise.
+static inline fa_textlayout_fn fa_pango_textlayout(void) {
+  void *handle = dlopen("libgvplugin_pango.so.6", RTLD_NOW | RTLD_NOLOAD);
+  if (handle == NULL) return NULL;
+  gvplugin_library_t *library = (gvplugin_library_t *)dlsym(handle, "gvplugin_pango_LTX_library");
+  fa_textlayout_fn found = NULL;
+  for (gvplugin_api_t *api = library ? library->apis : NULL; api && api->types && !found; api++) {
+    if (api->api != API_textlayout) continue;
+    for (gvplugin_installed_t *type = api->types; type->type && !found; type++) {
+      if (strcmp(type->type, "textlayout") == 0 && type->engine)
+        found = ((gvtextlayout_engine_t *)type->engine)->textlayout;
+    }
+  }
+  // Graphviz's own reference keeps the library loaded.
+  dlclose(handle);
+  return found;
+}
+
+#if !defined(GRAPHVIZ_VERSION_MAJOR)
+extern int gvtextlayout_select(GVC_t *gvc);
+
+/// Adds `measure` as the best textlayout plugin and makes `context` choose
+/// again. Returns 0 where that cannot be done (a second context, a newer release).
+static inline int fa_install_textlayout(GVC_t *context, fa_textlayout_fn measure) {
+  static gvtextlayout_engine_t engine;
+  static gvplugin_installed_t types[2];
+  static gvplugin_api_t apis[2];
+  static char package[] = "flowatlas";
+  static gvplugin_library_t library;
+  if (library.apis != NULL) return 0;  // one context per process
+  engine.textlayout = measure;
+  types[0].type = "textlayout";
+  types[0].quality = 100;  // pango's is 10
+  types[0].engine = &engine;
+  apis[0].api = API_textlayout;
+  apis[0].types = types;
+  library.packagename = package;
+  library.apis = apis;
+  gvAddLibrary(context, &library);
+  // Its status says only whether some plugin was chosen.
+  (void)gvtextlayout_select(context);
+  return 1;
+}
+#else
+static inline int fa_install_textlayout(GVC_t *context, fa_textlayout_fn measure) {
+  (void)context;
+  (void)measure;
+  return 0;
+}
+#endif
 
 /// `gvRenderData` with a `size_t` length whatever this Graphviz release uses.
 static inline int fa_render_data(GVC_t *context, Agraph_t *graph, const char *format,

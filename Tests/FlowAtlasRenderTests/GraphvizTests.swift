@@ -96,3 +96,65 @@ import Testing
     }
   }
 }
+
+/// Graphviz asks pango to measure every label each time it meets it; FlowAtlas
+/// remembers the answers for SVG. That must not change a byte.
+@Suite struct GraphvizTextMeasurementTests {
+  /// Repeated labels and xlabels, HTML labels whose bold, italic and underline reach
+  /// pango as markup, and the same text at two sizes and in two fonts.
+  static let repetitive: String = {
+    var dot = "digraph \"memo\" {\n  node [fontname=\"Helvetica,Arial,sans-serif\", fontsize=\"11\"];\n"
+    for step in 0..<40 {
+      let label = "MemoScreen\(step % 5)ViewController"
+      dot += "  s\(step) [label=\"\(label)\"];\n"
+      if step > 0 { dot += "  s\(step - 1) -> s\(step) [xlabel=\"tapMemo\(step % 3)\", fontsize=\"9\"];\n" }
+    }
+    dot += "  h1 [label=<<b>MemoScreen1ViewController</b>>];\n"
+    dot += "  h2 [label=<<i><u>MemoScreen1ViewController</u></i>>];\n"
+    dot += "  big [label=\"MemoScreen1ViewController\", fontsize=\"20\"];\n"
+    dot += "  serif [label=\"MemoScreen1ViewController\", fontname=\"Times\"];\n"
+    dot += "  h1 -> h2 -> big -> serif -> s0;\n}\n"
+    return dot
+  }()
+
+  @Test func rememberedMeasurementsDrawWhatTheDotCommandDraws() throws {
+    let before = Graphviz.textMeasurementCounts
+    let first = try Graphviz.render(dot: Self.repetitive, format: .svg)
+    let again = try Graphviz.render(dot: Self.repetitive, format: .svg)
+    let after = Graphviz.textMeasurementCounts
+    // 40 node labels in 5 texts and 39 xlabels in 3: at least 71 answers from memory.
+    #expect(after.reused - before.reused >= 71)
+    #expect(after.remembered > 0)
+    // Compared as Booleans: a failure should not print two SVGs byte by byte.
+    let sameTwice = first == again
+    #expect(sameTwice, "a render with every text remembered differs from the first")
+    let sameAsDot = try first == Self.dotCommand(Self.repetitive, format: "svg")
+    #expect(sameAsDot, "in-process SVG differs from dot -Tsvg")
+  }
+
+  /// PNG and PDF draw each label with the pango layout it was measured with, so
+  /// they measure afresh even after SVG has remembered the same texts.
+  @Test func pngAfterSVGStillDrawsItsLabels() throws {
+    _ = try Graphviz.render(dot: Self.repetitive, format: .svg)
+    let png = try Graphviz.render(dot: Self.repetitive, format: .png)
+    let sameAsDot = try png == Self.dotCommand(Self.repetitive, format: "png")
+    #expect(sameAsDot, "in-process PNG differs from dot -Tpng")
+  }
+
+  static func dotCommand(_ dot: String, format: String) throws -> [UInt8] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/dot")
+    process.arguments = ["-T\(format)"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    input.fileHandleForWriting.write(Data(dot.utf8))
+    try input.fileHandleForWriting.close()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    return Array(data)
+  }
+}
