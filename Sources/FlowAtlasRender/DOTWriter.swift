@@ -141,33 +141,67 @@ enum DOTWriter {
 
   /// What goes between the quotes of ``quote(_:tooltip:into:)``.
   private static func appendEscaped(_ text: String, tooltip: Bool, into out: inout [UInt8]) {
-    // Most text (ids, classes, colours, type names) needs no change: check its bytes once and
-    // append it whole. The slow path below decides the same bytes scalar by scalar.
-    let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
-      for byte in bytes where needsCare(byte) { return false }
-      out.append(contentsOf: bytes)
-      return true
+    if let done: Void = text.utf8.withContiguousStorageIfAvailable({
+      appendEscaped(bytes: $0, tooltip: tooltip, into: &out)
+    }) {
+      return done
     }
-    if copied == true { return }
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += #"\""#.utf8
-      case "\\": out += (tooltip ? "\u{29F5}" : #"\\"#).utf8
-      case "\n": out += #"\n"#.utf8
-      case "\r": continue
-      default:
-        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE
-          || scalar.value == 0xFFFF
-        {
-          out.append(UInt8(ascii: " "))
-        } else {
-          out += UTF8.encode(scalar)!
-        }
-      }
-    }
+    var copy = text
+    copy.withUTF8 { appendEscaped(bytes: $0, tooltip: tooltip, into: &out) }
   }
 
-  /// True for a UTF-8 byte the slow path may change: `"`, `\`, controls, DEL, and the lead
+  /// Copies the runs of bytes that need no care whole (most text: ids, classes, colours,
+  /// type names) and replaces the rest. `bytes` is valid UTF-8, so a C1 control or
+  /// U+FFFE/U+FFFF is recognised by its lead byte and the bytes that follow it.
+  private static func appendEscaped(bytes: UnsafeBufferPointer<UInt8>, tooltip: Bool, into out: inout [UInt8])
+  {
+    var copied = 0
+    var index = 0
+    func flush(to end: Int) {
+      if end > copied { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<end])) }
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      guard needsCare(byte) else {
+        index += 1
+        continue
+      }
+      let replacement: StaticString
+      var length = 1
+      switch byte {
+      case 0x22: replacement = #"\""#
+      case 0x5C: replacement = tooltip ? "\u{29F5}" : #"\\"#
+      case 0x0A: replacement = #"\n"#
+      case 0x0D: replacement = ""
+      case 0xC2:
+        // U+0080–U+009F are C2 80 – C2 9F.
+        guard index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) else {
+          index += 1
+          continue
+        }
+        replacement = " "
+        length = 2
+      case 0xEF:
+        // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
+        guard index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE else {
+          index += 1
+          continue
+        }
+        replacement = " "
+        length = 3
+      default:
+        // The other controls and DEL.
+        replacement = " "
+      }
+      flush(to: index)
+      replacement.withUTF8Buffer { out.append(contentsOf: $0) }
+      index += length
+      copied = index
+    }
+    flush(to: bytes.count)
+  }
+
+  /// True for a UTF-8 byte that may need changing: `"`, `\`, controls, DEL, and the lead
   /// bytes of C1 controls (U+0080–U+009F start with 0xC2) and of U+FFFE/U+FFFF (0xEF).
   private static func needsCare(_ byte: UInt8) -> Bool {
     byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xEF

@@ -127,6 +127,41 @@ import Testing
     #expect(DOTWriter.quote(text) == quoted)
   }
 
+  /// The byte-level escaper against the rule it implements, written scalar by scalar, on
+  /// random strings of the characters it treats specially and their neighbours.
+  @Test func quotingMatchesTheScalarRuleOnRandomText() {
+    func reference(_ text: String, tooltip: Bool) -> String {
+      var out = "\""
+      for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += #"\""#
+        case "\\": out += tooltip ? "\u{29F5}" : #"\\"#
+        case "\n": out += #"\n"#
+        case "\r": continue
+        default:
+          let value = scalar.value
+          let isControl = value < 0x20 || (0x7F...0x9F).contains(value) || value == 0xFFFE || value == 0xFFFF
+          out.unicodeScalars.append(isControl ? " " : scalar)
+        }
+      }
+      return out + "\""
+    }
+    let alphabet: [Unicode.Scalar] = [
+      "a", "Z", "-", " ", "\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{7F}", "\u{80}", "\u{85}",
+      "\u{9F}", "\u{A0}", "\u{C2}", "é", "\u{FEFF}", "\u{FFFD}", "\u{FFFE}", "\u{FFFF}", "\u{EFBF}", "→", "🙂",
+    ]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      var text = String.UnicodeScalarView()
+      for _ in 0..<Int.random(in: 0...12, using: &generator) {
+        text.append(alphabet.randomElement(using: &generator)!)
+      }
+      let string = String(text)
+      #expect(DOTWriter.quote(string) == reference(string, tooltip: false), "\(Array(string.unicodeScalars))")
+      #expect(DOTWriter.quote(string, tooltip: true) == reference(string, tooltip: true))
+    }
+  }
+
   /// Graphviz expands `\N` (the node's name) in tooltips even after `\\`.
   @Test func backslashesStayTextInLabelsAndTooltips() throws {
     #expect(DOTWriter.quote("a\\N", tooltip: true) == "\"a\u{29F5}N\"")
