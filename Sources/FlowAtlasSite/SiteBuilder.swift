@@ -175,7 +175,7 @@ public struct SiteBuilder: Sendable {
       LandingPage(layout: layout, model: model, folders: folders).document()
     }
     scheduler.write("assets/search-index.js") { [model] in
-      Array(SearchIndex.script(SearchIndex.entries(Array(zip(model.apps, folders)))).utf8)
+      SearchIndex.script(SearchIndex.entries(Array(zip(model.apps, folders))))
     }
     let costs = requests.map { Self.cost($0.request) }
     let ordered = requests.indices.sorted { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }

@@ -48,7 +48,16 @@ enum Wording {
     return Array(parts.joined(separator: [.text(", or ")]))
   }
 
-  static func isDeeplink(_ trigger: String) -> Bool { trigger.contains("://") }
+  /// Whether `trigger` contains `://`; checked by its bytes (`String.contains` goes through
+  /// Foundation's search here, about a hundred times slower for these short names).
+  static func isDeeplink(_ trigger: String) -> Bool {
+    var last = (UInt8(0), UInt8(0))
+    for byte in trigger.utf8 {
+      if byte == UInt8(ascii: "/") && last == (UInt8(ascii: ":"), UInt8(ascii: "/")) { return true }
+      last = (last.1, byte)
+    }
+    return false
+  }
 
   /// Text in typographic quotes, escaped as text.
   static func quoted(_ text: String) -> HTML {

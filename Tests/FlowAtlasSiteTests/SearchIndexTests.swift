@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+@testable import FlowAtlasSite
+
+@Suite struct SearchIndexTests {
+  static let alphabet: [Unicode.Scalar] = [
+    "a", "Z", " ", "\"", "\\", "/", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{7F}", "<", ">", "&", "\u{2027}",
+    "\u{2028}", "\u{2029}", "\u{202A}", "→", "é", "\u{E2}", "\u{FFFD}", "🙂",
+  ]
+
+  /// Every string survives as a JSON string literal, and nothing in it can end a script
+  /// (`<`, `>`, `&`) or a JavaScript line (U+2028, U+2029).
+  @Test func literalsRoundTripAndHideWhatCouldEndAScript() throws {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      var scalars = String.UnicodeScalarView()
+      for _ in 0..<Int.random(in: 0...12, using: &generator) {
+        scalars.append(Self.alphabet.randomElement(using: &generator)!)
+      }
+      let text = String(scalars)
+      var literal: [UInt8] = []
+      SearchIndex.appendLiteral(text, to: &literal)
+      let decoded =
+        try JSONSerialization.jsonObject(with: Data(literal), options: .fragmentsAllowed) as? String
+      #expect(decoded == text, "\(Array(text.unicodeScalars))")
+      let written = String(decoding: literal, as: UTF8.self)
+      #expect(!written.contains(where: { "<>&\u{2028}\u{2029}\n\r".contains($0) }))
+    }
+  }
+
+  @Test(arguments: [
+    ("plain", #""plain""#), ("a\"b\\c", #""a\"b\\c""#), ("</script>", #""\u003c/script\u003e""#),
+    ("x\u{2028}y\u{2029}", #""x\u2028y\u2029""#), ("A → B", "\"A → B\""), ("\u{1}\u{7F}", #""\u0001\u007f""#),
+    ("tab\tline\nret\r", #""tab\tline\nret\r""#),
+  ])
+  func literals(text: String, expected: String) {
+    var literal: [UInt8] = []
+    SearchIndex.appendLiteral(text, to: &literal)
+    #expect(String(decoding: literal, as: UTF8.self) == expected)
+  }
+}
