@@ -49,13 +49,13 @@ public struct Slugger: Sendable {
   /// `base` itself, or `base` suffixed `-2`, `-3` … when it was handed out already.
   /// - Parameter base: text that is already safe (a slug, or slugs joined by `-`).
   public mutating func unique(_ base: String) -> String {
-    var candidate = base
+    // One hash for the usual case: the name is new.
+    if used.insert(base).inserted { return base }
     var counter = 2
-    while used.contains(candidate) {
-      candidate = "\(base)-\(counter)"
+    while true {
+      let candidate = "\(base)-\(counter)"
+      if used.insert(candidate).inserted { return candidate }
       counter += 1
     }
-    used.insert(candidate)
-    return candidate
   }
 }

@@ -47,7 +47,10 @@ struct DiagramIDs {
 
   /// `prefix-part1-part2…`, suffixed `-2`, `-3` … when already taken.
   mutating func make(_ parts: String...) -> String {
-    var id = prefix
+    // Sized once: a journey makes hundreds of ids on one long prefix.
+    var id = String()
+    id.reserveCapacity(parts.reduce(prefix.utf8.count) { $0 + 1 + $1.utf8.count })
+    id += prefix
     for part in parts {
       id += "-"
       id += DiagramText.safeSlug(part)
