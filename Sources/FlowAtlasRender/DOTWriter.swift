@@ -161,6 +161,13 @@ enum DOTWriter {
       if end > copied { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<end])) }
     }
     while index < bytes.count {
+      // Eight bytes at a time while none of them needs care.
+      while index + 8 <= bytes.count,
+        !mayNeedCare(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+      {
+        index += 8
+      }
+      guard index < bytes.count else { break }
       let byte = bytes[index]
       guard needsCare(byte) else {
         index += 1
@@ -205,5 +212,17 @@ enum DOTWriter {
   /// bytes of C1 controls (U+0080–U+009F start with 0xC2) and of U+FFFE/U+FFFF (0xEF).
   private static func needsCare(_ byte: UInt8) -> Bool {
     byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xEF
+  }
+
+  /// ``needsCare(_:)`` for any of the eight bytes of `word`, without looking at them one by
+  /// one: exact, since the classic "has a zero byte" and "has a byte below n" tests can only
+  /// mark a byte wrongly above one they marked rightly.
+  static func mayNeedCare(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+    let hasControl = (word &- ones &* 0x20) & ~word & highs != 0
+    return hasControl || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C))
+      || hasZero(word ^ (ones &* 0x7F)) || hasZero(word ^ (ones &* 0xC2)) || hasZero(word ^ (ones &* 0xEF))
   }
 }
