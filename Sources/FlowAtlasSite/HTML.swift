@@ -34,29 +34,12 @@ enum HTML: Sendable {
   /// The node as markup, in UTF-8.
   var bytes: [UInt8] {
     var out: [UInt8] = []
-    out.reserveCapacity(sizeEstimate())
     render(into: &out)
     return out
   }
 
   /// `.rendered` parts this large are kept as pieces of their own by ``render(into:pieces:)``.
   static let pieceSize = 16 * 1024
-
-  /// About how many bytes the markup takes, to reserve the buffer once (growing by doubling
-  /// copies a page again each time), leaving out the `.rendered` parts of at least `large`
-  /// bytes that are kept as pieces.
-  func sizeEstimate(keepingApart large: Int = .max) -> Int {
-    switch self {
-    case .text(let text): text.utf8.count
-    case .trusted(let markup): markup.utf8.count
-    case .rendered(let markup): markup.count < large ? markup.count : 0
-    case .group(let nodes): nodes.reduce(0) { $0 + $1.sizeEstimate(keepingApart: large) }
-    case .element(let name, let attributes, let children):
-      children.reduce(2 * name.utf8.count + 5 + attributes.count * 16) {
-        $0 + $1.sizeEstimate(keepingApart: large)
-      }
-    }
-  }
 
   /// Appends the node's markup as UTF-8: byte appends, no `String` growth per piece.
   func render(into out: inout [UInt8]) {

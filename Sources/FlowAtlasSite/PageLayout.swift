@@ -66,7 +66,10 @@ struct PageLayout: Sendable {
       ])
     let document = HTML.el("html", [.attr("lang", "en")], [head, body])
     var out: [UInt8] = []
-    out.reserveCapacity(document.sizeEstimate(keepingApart: HTML.pieceSize) + 16 * 1024)
+    // The diagram and a journey's steps are pieces of their own, so what is left is the frame,
+    // the sidebar and the page's own text: reserving for that once costs less than walking the
+    // tree to measure it, and a larger page (a big flow's tables) grows the buffer by doubling.
+    out.reserveCapacity(64 * 1024)
     out += "<!DOCTYPE html>\n".utf8
     var pieces: [[UInt8]] = []
     document.render(into: &out, pieces: &pieces)
