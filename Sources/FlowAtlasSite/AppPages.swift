@@ -23,6 +23,8 @@ struct AppPages: Sendable {
   /// journey page shows them thousands of times.
   private let screenRefs: [String: [UInt8]]
   private let flowRefs: [String: [UInt8]]
+  /// Every page of the app shows the same sidebar but for its own link: rendered once.
+  private let renderedSidebar: RenderedSidebar
 
   init(
     app: AppModel, folder: String, layout: PageLayout, notes: [String: String],
@@ -56,6 +58,9 @@ struct AppPages: Sendable {
     self.screenRefs = screenRefs
     self.flowRefs = flowRefs
     sanitizer = SVGSanitizer(allowedPages: Self.pageNames(of: app))
+    renderedSidebar = RenderedSidebar(
+      plain: Self.sidebarTree(app: app, siblings: siblings, current: nil),
+      links: Self.sidebarLinks(app: app, siblings: siblings))
   }
 
   /// Every page file of the app folder.
@@ -164,7 +169,19 @@ struct AppPages: Sendable {
         sidebar: sidebar(current: current), main: main))
   }
 
+  /// The sidebar for the page `current`: the app's sidebar rendered once (``RenderedSidebar``)
+  /// with `aria-current` added to that page's link.
   private func sidebar(current: String) -> HTML {
+    renderedSidebar.html(current: current) {
+      Self.sidebarTree(app: app, siblings: siblings, current: current)
+    }
+  }
+
+  /// The app's navigation: its overview and problems, its flows, its journeys and the other
+  /// apps; the link to `current` (nil for none) is marked as the current page.
+  static func sidebarTree(app: AppModel, siblings: [(name: String, folder: String)], current: String?)
+    -> HTML
+  {
     func item(_ href: String, _ content: [HTML]) -> HTML {
       .el("li", [], [.a(href: href, content, [.aria("current", href == current ? "page" : nil)])])
     }
@@ -194,6 +211,12 @@ struct AppPages: Sendable {
         .el("ul", [], siblings.map { item("../\($0.folder)/index.html", [.text($0.name)]) }))
     }
     return Self.sidebarFrame(label: "\(app.name) navigation", sections)
+  }
+
+  /// The links ``sidebarTree(app:siblings:current:)`` holds.
+  static func sidebarLinks(app: AppModel, siblings: [(name: String, folder: String)]) -> [String] {
+    ["index.html", "problems.html"] + app.flows.map { "flow-\($0.slug).html" }
+      + app.runs.map { "journey-\($0.slug).html" } + siblings.map { "../\($0.folder)/index.html" }
   }
 
   static func sidebarFrame(label: String, _ sections: [HTML]) -> HTML {
@@ -253,5 +276,59 @@ struct AppPages: Sendable {
           [.rendered(markup)]),
         .el("figcaption", [.id(captionID)], [.text(caption)]),
       ])
+  }
+}
+
+/// A sidebar rendered once without a current page, and where each link's `aria-current`
+/// attribute goes, so that a page copies bytes instead of building, writing and freeing a
+/// tree of a few hundred links (an app with a hundred journeys has that many on every page).
+struct RenderedSidebar: Sendable {
+  let plain: [UInt8]
+  /// For each link found exactly once: the offset just after its `<a href="…"`.
+  let marks: [String: Int]
+  let links: Set<String>
+
+  init(plain tree: HTML, links: [String]) {
+    plain = tree.bytes
+    self.links = Set(links)
+    var marks: [String: Int] = [:]
+    for link in links {
+      // The link as ``HTML`` writes it: `href` is an `<a>`'s first attribute.
+      var needle = Array(#"<a href=""#.utf8)
+      HTML.escapeAttribute(link, into: &needle)
+      needle.append(UInt8(ascii: "\""))
+      guard let end = Self.end(of: needle, in: plain, from: 0),
+        Self.end(of: needle, in: plain, from: end) == nil
+      else { continue }
+      marks[link] = end
+    }
+    self.marks = marks
+  }
+
+  /// Where the first `needle` at or after `start` ends (`firstRange(of:)` here is Foundation's
+  /// generic search, a hundred times slower).
+  static func end(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+    guard let first = needle.first, bytes.count >= needle.count else { return nil }
+    var index = start
+    while index + needle.count <= bytes.count {
+      if bytes[index] == first && bytes[index..<(index + needle.count)].elementsEqual(needle) {
+        return index + needle.count
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// The sidebar with `current`'s link marked; `tree` builds it the slow way for a link that
+  /// was not found exactly once (never, for names the app's slugs made).
+  func html(current: String, tree: () -> HTML) -> HTML {
+    guard links.contains(current) else { return .rendered(plain) }
+    guard let mark = marks[current] else { return tree() }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(plain.count + 24)
+    bytes.append(contentsOf: plain[..<mark])
+    bytes.append(contentsOf: #" aria-current="page""#.utf8)
+    bytes.append(contentsOf: plain[mark...])
+    return .rendered(bytes)
   }
 }

@@ -56,3 +56,35 @@ import Testing
     #expect(Array(pieces.joined()) == Array("head".utf8) + tree.bytes)
   }
 }
+
+/// The sidebar is rendered once per app and spliced per page: it must say exactly what
+/// the tree built for that page says, hostile names included.
+@Suite struct RenderedSidebarTests {
+  @Test(arguments: [false, true])
+  func splicedSidebarEqualsTheTreeOnEveryPage(hostile: Bool) {
+    let model = SampleModel.model(hostile: hostile)
+    for app in model.apps {
+      let siblings = model.apps.filter { $0.name != app.name }.map { (name: $0.name, folder: $0.slug) }
+      let links = AppPages.sidebarLinks(app: app, siblings: siblings)
+      let rendered = RenderedSidebar(
+        plain: AppPages.sidebarTree(app: app, siblings: siblings, current: nil), links: links)
+      #expect(rendered.marks.count == links.count)
+      for current in links + ["not-a-page.html"] {
+        let expected = AppPages.sidebarTree(app: app, siblings: siblings, current: current).bytes
+        let spliced = rendered.html(current: current) {
+          Issue.record("fell back to the tree"); return .group([])
+        }
+        #expect(spliced.bytes == expected, "\(app.name): \(current)")
+      }
+    }
+  }
+
+  /// A link written twice cannot be marked by splicing: the tree is built instead.
+  @Test func aLinkFoundTwiceFallsBackToTheTree() {
+    let tree = HTML.el("ul", [], [.a(href: "a.html", text: "A"), .a(href: "a.html", text: "A again")])
+    let rendered = RenderedSidebar(plain: tree, links: ["a.html"])
+    #expect(rendered.marks.isEmpty)
+    let fallback = HTML.text("tree")
+    #expect(rendered.html(current: "a.html") { fallback }.bytes == fallback.bytes)
+  }
+}
