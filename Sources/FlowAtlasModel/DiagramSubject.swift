@@ -1,3 +1,5 @@
+import FlowAtlasTrace
+
 /// Which diagram of an app to draw. Shared by the renderer and the site so the
 /// site can ask for diagrams without importing Graphviz.
 public enum DiagramSubject: Hashable, Sendable, Comparable {
@@ -51,10 +53,15 @@ public struct DiagramLinks: Sendable {
   public static func isSafe(_ link: String) -> Bool {
     // Byte by byte: `String.contains(_: String)` goes through Foundation's string search,
     // which costs more than the whole check on the tens of thousands of links of a site.
-    guard let first = link.utf8.first, first != UInt8(ascii: "/") else { return false }
+    link.withUTF8Bytes(isSafe)
+  }
+
+  /// The same check on a link's UTF-8 bytes, as the SVG sanitizer reads them.
+  public static func isSafe(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = bytes.first, first != UInt8(ascii: "/") else { return false }
     var sawHash = false
     var previous: UInt8 = 0
-    for byte in link.utf8 {
+    for byte in bytes {
       switch byte {
       case 46 where previous == 46: return false  // ".."
       case 97...122, 48...57, 45, 46, 47, 95: break

@@ -1,3 +1,5 @@
+import FlowAtlasTrace
+
 /// Safe, readable names for files, URLs and SVG ids, made from hostile text.
 ///
 /// A slug is `[a-z0-9-]+`: `../../x` becomes `x`, `<script>` becomes `script`,
@@ -30,7 +32,9 @@ public enum Slug {
   /// True when `text` is a slug this type could have made.
   public static func isValid(_ text: String) -> Bool {
     !text.isEmpty
-      && text.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
+      && text.withUTF8Bytes {
+        $0.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
+      }
   }
 }
 

@@ -149,7 +149,7 @@ struct SVGSanitizer: Sendable {
     switch Self.attributes.kind(of: attribute.name) {
     case .href:
       if kind == .link {
-        guard DiagramLinks.isSafe(XMLReader.string(value)) else { throw fail("it links to \(quoted(value))") }
+        guard DiagramLinks.isSafe(value) else { throw fail("it links to \(quoted(value))") }
         let page = XMLReader.Bytes(rebasing: value.prefix { $0 != UInt8(ascii: "#") })
         guard allowedPages.contains(XMLReader.string(page)) else {
           throw fail("it links to \(quoted(value)), which is not a page of this site")

@@ -1,4 +1,5 @@
 import FlowAtlasModel
+import FlowAtlasTrace
 
 /// The words the site uses for navigation: transition kinds, triggers, counts.
 enum Wording {
@@ -51,12 +52,14 @@ enum Wording {
   /// Whether `trigger` contains `://`; checked by its bytes (`String.contains` goes through
   /// Foundation's search here, about a hundred times slower for these short names).
   static func isDeeplink(_ trigger: String) -> Bool {
-    var last = (UInt8(0), UInt8(0))
-    for byte in trigger.utf8 {
-      if byte == UInt8(ascii: "/") && last == (UInt8(ascii: ":"), UInt8(ascii: "/")) { return true }
-      last = (last.1, byte)
+    trigger.withUTF8Bytes { bytes in
+      var last = (UInt8(0), UInt8(0))
+      for byte in bytes {
+        if byte == UInt8(ascii: "/") && last == (UInt8(ascii: ":"), UInt8(ascii: "/")) { return true }
+        last = (last.1, byte)
+      }
+      return false
     }
-    return false
   }
 
   /// Text in typographic quotes, escaped as text.
