@@ -2,8 +2,9 @@
 //
 // Only what Swift cannot do cleanly lives here: the arena allocator that makes
 // cluster order (and so the SVG bytes) independent of malloc's addresses, the
-// in-memory reader that installs it, and the `gvRenderData` length type that
-// differs between releases. Swift never touches Graphviz's C globals.
+// in-memory reader that installs it, the `gvRenderData` length type that
+// differs between releases, and the plumbing that lets Graphviz.swift remember
+// pango's text measurements. Swift never touches Graphviz's C globals.
 #ifndef FLOWATLAS_CGRAPHVIZ_SHIM_H
 #define FLOWATLAS_CGRAPHVIZ_SHIM_H
 
