@@ -58,9 +58,7 @@ struct AppPages: Sendable {
     self.screenRefs = screenRefs
     self.flowRefs = flowRefs
     sanitizer = SVGSanitizer(allowedPages: Self.pageNames(of: app))
-    renderedSidebar = RenderedSidebar(
-      plain: Self.sidebarTree(app: app, siblings: siblings, current: nil),
-      links: Self.sidebarLinks(app: app, siblings: siblings))
+    renderedSidebar = RenderedSidebar(plain: Self.sidebarTree(app: app, siblings: siblings, current: nil))
   }
 
   /// Every page file of the app folder.
@@ -213,12 +211,6 @@ struct AppPages: Sendable {
     return Self.sidebarFrame(label: "\(app.name) navigation", sections)
   }
 
-  /// The links ``sidebarTree(app:siblings:current:)`` holds.
-  static func sidebarLinks(app: AppModel, siblings: [(name: String, folder: String)]) -> [String] {
-    ["index.html", "problems.html"] + app.flows.map { "flow-\($0.slug).html" }
-      + app.runs.map { "journey-\($0.slug).html" } + siblings.map { "../\($0.folder)/index.html" }
-  }
-
   static func sidebarFrame(label: String, _ sections: [HTML]) -> HTML {
     .el(
       "nav", [.cls("sidebar"), .aria("label", label)],
@@ -282,27 +274,33 @@ struct AppPages: Sendable {
 /// A sidebar rendered once without a current page, and where each link's `aria-current`
 /// attribute goes, so that a page copies bytes instead of building, writing and freeing a
 /// tree of a few hundred links (an app with a hundred journeys has that many on every page).
+///
+/// The links are read back from the rendered bytes, so they cannot drift from the tree: every
+/// `<a>` of the sidebar is one of its items, and `href` is an `<a>`'s first attribute.
 struct RenderedSidebar: Sendable {
   let plain: [UInt8]
-  /// For each link found exactly once: the offset just after its `<a href="…"`.
-  let marks: [String: Int]
-  let links: Set<String>
+  /// Each link written once, as escaped in the markup: the offset just after its `href` value.
+  let marks: [[UInt8]: Int]
+  /// Links written more than once: marking one is left to the tree.
+  let repeated: Set<[UInt8]>
 
-  init(plain tree: HTML, links: [String]) {
+  init(plain tree: HTML) {
     plain = tree.bytes
-    self.links = Set(links)
-    var marks: [String: Int] = [:]
-    for link in links {
-      // The link as ``HTML`` writes it: `href` is an `<a>`'s first attribute.
-      var needle = Array(#"<a href=""#.utf8)
-      HTML.escapeAttribute(link, into: &needle)
-      needle.append(UInt8(ascii: "\""))
-      guard let end = Self.end(of: needle, in: plain, from: 0),
-        Self.end(of: needle, in: plain, from: end) == nil
-      else { continue }
-      marks[link] = end
+    let opening = Array(#"<a href=""#.utf8)
+    var marks: [[UInt8]: Int] = [:]
+    var repeated: Set<[UInt8]> = []
+    var index = 0
+    // An escaped attribute value holds no `"`: the next one closes it.
+    while let start = Self.end(of: opening, in: plain, from: index),
+      let close = plain[start...].firstIndex(of: UInt8(ascii: "\""))
+    {
+      let link = Array(plain[start..<close])
+      if marks.updateValue(close + 1, forKey: link) != nil { repeated.insert(link) }
+      index = close + 1
     }
+    for link in repeated { marks[link] = nil }
     self.marks = marks
+    self.repeated = repeated
   }
 
   /// Where the first `needle` at or after `start` ends (`firstRange(of:)` here is Foundation's
@@ -319,11 +317,13 @@ struct RenderedSidebar: Sendable {
     return nil
   }
 
-  /// The sidebar with `current`'s link marked; `tree` builds it the slow way for a link that
-  /// was not found exactly once (never, for names the app's slugs made).
+  /// The sidebar with `current`'s link marked; `tree` builds it the slow way for a link
+  /// written more than once (never, for names the app's slugs made).
   func html(current: String, tree: () -> HTML) -> HTML {
-    guard links.contains(current) else { return .rendered(plain) }
-    guard let mark = marks[current] else { return tree() }
+    var link: [UInt8] = []
+    HTML.escapeAttribute(current, into: &link)
+    if repeated.contains(link) { return tree() }
+    guard let mark = marks[link] else { return .rendered(plain) }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(plain.count + 24)
     bytes.append(contentsOf: plain[..<mark])
