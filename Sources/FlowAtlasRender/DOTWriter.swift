@@ -141,13 +141,7 @@ enum DOTWriter {
 
   /// What goes between the quotes of ``quote(_:tooltip:into:)``.
   private static func appendEscaped(_ text: String, tooltip: Bool, into out: inout [UInt8]) {
-    if let done: Void = text.utf8.withContiguousStorageIfAvailable({
-      appendEscaped(bytes: $0, tooltip: tooltip, into: &out)
-    }) {
-      return done
-    }
-    var copy = text
-    copy.withUTF8 { appendEscaped(bytes: $0, tooltip: tooltip, into: &out) }
+    text.withUTF8Bytes { appendEscaped(bytes: $0, tooltip: tooltip, into: &out) }
   }
 
   /// Copies the runs of bytes that need no care whole (most text: ids, classes, colours,

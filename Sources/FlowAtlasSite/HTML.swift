@@ -116,18 +116,18 @@ enum HTML: Sendable {
   }
 
   private static func escape(_ text: String, into out: inout [UInt8], quotes: Bool) {
-    // Most text needs no escaping: append it whole.
-    let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
-      for byte in bytes where entity(for: byte, inAttribute: quotes) != nil { return false }
-      out.append(contentsOf: bytes)
-      return true
-    }
-    if copied == true { return }
-    for byte in text.utf8 {
-      if let entity = entity(for: byte, inAttribute: quotes) {
-        entity.withUTF8Buffer { out.append(contentsOf: $0) }
-      } else {
-        out.append(byte)
+    text.withUTF8Bytes { bytes in
+      // Most text needs no escaping: append it whole.
+      guard bytes.contains(where: { entity(for: $0, inAttribute: quotes) != nil }) else {
+        out.append(contentsOf: bytes)
+        return
+      }
+      for byte in bytes {
+        if let entity = entity(for: byte, inAttribute: quotes) {
+          entity.withUTF8Buffer { out.append(contentsOf: $0) }
+        } else {
+          out.append(byte)
+        }
       }
     }
   }

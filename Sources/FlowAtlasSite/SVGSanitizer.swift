@@ -1,4 +1,5 @@
 import FlowAtlasModel
+import FlowAtlasTrace
 
 /// Checks a diagram's SVG before it is inlined into a page, and writes it again
 /// from a whitelist.
@@ -233,8 +234,7 @@ struct SVGSanitizer: Sendable {
 
   /// Ids made of letters, digits, `_`, `.`, `:` and `-` only.
   static func isSafeID(_ value: String) -> Bool {
-    var value = value
-    return value.withUTF8 { isSafeID($0) }
+    value.withUTF8Bytes(isSafeID)
   }
 
   static func isSafeID(_ value: XMLReader.Bytes) -> Bool {

@@ -86,10 +86,7 @@ enum SearchIndex {
   /// separators are escaped too, so no text can end a script or a line.
   static func appendLiteral(_ text: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
-    if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0, to: &out) }) == nil {
-      var copy = text
-      copy.withUTF8 { appendEscaped($0, to: &out) }
-    }
+    text.withUTF8Bytes { appendEscaped($0, to: &out) }
     out.append(UInt8(ascii: "\""))
   }
 
