@@ -13,14 +13,16 @@ public struct Diagnostic: Hashable, Sendable, Codable, Comparable {
     case unknownScreen = "unknown-screen"
     case unknownCoordinator = "unknown-coordinator"
     case emptyStack = "empty-stack"
+    case notOnStack = "not-on-stack"
     case coordinatorLeak = "coordinator-leak"
+    case orphanedCoordinator = "orphaned-coordinator"
     case detachUnknown = "detach-unknown"
 
     public var severity: Severity {
       switch self {
       case .missingHeader, .unsupportedVersion, .malformedLine, .unknownScreen: .error
-      case .truncated, .unknownEvent, .seqOrder, .unknownCoordinator, .emptyStack,
-        .coordinatorLeak, .detachUnknown:
+      case .truncated, .unknownEvent, .seqOrder, .unknownCoordinator, .emptyStack, .notOnStack,
+        .coordinatorLeak, .orphanedCoordinator, .detachUnknown:
         .warning
       }
     }

@@ -5,7 +5,7 @@
 struct EventFields {
   enum Key: CaseIterable {
     case seq, t, event, coordinator, type, parent, output, screen, router, background, animated
-    case tab, action, label, url, text
+    case tab, action, label, url, text, initiator, gesture
 
     /// The name on the wire.
     var name: String {
@@ -26,6 +26,8 @@ struct EventFields {
       case .label: "label"
       case .url: "url"
       case .text: "text"
+      case .initiator: "initiator"
+      case .gesture: "gesture"
       }
     }
 
@@ -56,7 +58,9 @@ struct EventFields {
         case UInt8(ascii: "a"): return scanner.equals(token, "action") ? .action : nil
         default: return nil
         }
+      case 7: return scanner.equals(token, "gesture") ? .gesture : nil
       case 8: return scanner.equals(token, "animated") ? .animated : nil
+      case 9: return scanner.equals(token, "initiator") ? .initiator : nil
       case 10: return scanner.equals(token, "background") ? .background : nil
       case 11: return scanner.equals(token, "coordinator") ? .coordinator : nil
       default: return nil
@@ -85,6 +89,8 @@ struct EventFields {
   var label = JSONToken.absent
   var url = JSONToken.absent
   var text = JSONToken.absent
+  var initiator = JSONToken.absent
+  var gesture = JSONToken.absent
   /// The `screen` object's own keys, when `screen` is an object.
   var screenID = JSONToken.absent
   var screenType = JSONToken.absent
@@ -109,6 +115,8 @@ struct EventFields {
       case .label: label
       case .url: url
       case .text: text
+      case .initiator: initiator
+      case .gesture: gesture
       }
     }
     set {
@@ -129,6 +137,8 @@ struct EventFields {
       case .label: label = newValue
       case .url: url = newValue
       case .text: text = newValue
+      case .initiator: initiator = newValue
+      case .gesture: gesture = newValue
       }
     }
   }
@@ -137,13 +147,14 @@ struct EventFields {
 /// The event names of trace format version 1, matched from bytes without making a String.
 enum EventName {
   case coordinatorStart, coordinatorAttach, coordinatorFinish, coordinatorDetach, coordinatorDeinit
-  case setRoot, push, pop, popToRoot, present, dismiss, selectTab, userAction, deeplinkOpen, note
+  case setRoot, push, pop, popTo, popToRoot, present, dismiss, selectTab, userAction, deeplinkOpen, note
 
   /// The name whose text is the plain string `token`, or nil for a name this reader does not know.
   static func match(_ token: JSONToken, in scanner: JSONScanner) -> EventName? {
     switch token.end - token.start {
     case 4: return scanner.equals(token, "note") ? .note : nil
     case 10: return scanner.equals(token, "router.pop") ? .pop : nil
+    case 12: return scanner.equals(token, "router.popTo") ? .popTo : nil
     case 11:
       if scanner.equals(token, "router.push") { return .push }
       if scanner.equals(token, "user.action") { return .userAction }
@@ -174,7 +185,7 @@ enum EventName {
     guard let index = TraceEvent.knownNames.firstIndex(of: name) else { return nil }
     let all: [EventName] = [
       .coordinatorStart, .coordinatorAttach, .coordinatorFinish, .coordinatorDetach, .coordinatorDeinit,
-      .setRoot, .push, .pop, .popToRoot, .present, .dismiss, .selectTab, .userAction, .deeplinkOpen, .note,
+      .setRoot, .push, .pop, .popTo, .popToRoot, .present, .dismiss, .selectTab, .userAction, .deeplinkOpen, .note,
     ]
     return all[index]
   }

@@ -29,6 +29,8 @@ struct EventLine {
     /// `output` or `label`: the event's optional string.
     var detail: String?
     var time: Double?
+    /// Router events only: who did it (`initiator`, `gesture`).
+    var initiator: Initiator = .app
   }
 
   let fields: EventFields
@@ -54,7 +56,7 @@ struct EventLine {
       decoded.parent = try symbol(.parent, &symbols)
     case .coordinatorDeinit:
       decoded.coordinator = try symbol(.coordinator, &symbols)
-    case .setRoot, .push, .present, .selectTab, .pop, .dismiss, .popToRoot:
+    case .setRoot, .push, .present, .selectTab, .pop, .popTo, .dismiss, .popToRoot:
       if kind != .popToRoot {
         decoded.screen = try screen(&symbols, required: kind != .pop && kind != .dismiss)
       }
@@ -66,6 +68,7 @@ struct EventLine {
       case .selectTab: decoded.text = symbols[try symbol(.tab, &symbols)].string
       default: break
       }
+      decoded.initiator = try initiator()
     case .userAction:
       // The spec gives the screen's id here, never the object: the screen was shown before
       // the person acted on it.
@@ -96,6 +99,28 @@ struct EventLine {
       throw Problem(
         message: "`t` must be a number (seconds since the run began), not \(TraceDecoder.kindName(token))")
     }
+  }
+
+  /// `initiator` and `gesture`: `"system"` is the system; any other string, absent or null is
+  /// the app. Either key of another type is a problem.
+  private func initiator() throws(Problem) -> Initiator {
+    let gesture = try optionalString(.gesture)
+    switch fields.initiator.kind {
+    case .absent, .null:
+      return .app
+    case .plainString, .escapedString:
+      return scanner.string(fields.initiator) == "system" ? .system(gesture: gesture) : .app
+    default:
+      throw Problem(
+        message: "`\(name)`'s `initiator` must be a string (\"system\" or \"app\"), not "
+          + "\(TraceDecoder.kindName(fields.initiator)); fix the writer")
+    }
+  }
+
+  private func optionalString(_ key: EventFields.Key) throws(Problem) -> String? {
+    let kind = fields[key].kind
+    if kind == .absent || kind == .null { return nil }
+    return try string(key)
   }
 
   private func requireString(_ key: EventFields.Key) throws(Problem) -> JSONToken {

@@ -195,19 +195,30 @@ extension TraceDecoder {
       return .coordinatorDeinit(coordinator: coordinatorName!)
     case .setRoot:
       return .setRoot(
-        screen: mention!, coordinator: coordinatorName, router: router, background: decoded.flag)
+        screen: mention!, coordinator: coordinatorName, router: router, background: decoded.flag,
+        initiator: decoded.initiator)
     case .push:
-      return .push(screen: mention!, coordinator: coordinatorName, router: router, animated: decoded.flag)
+      return .push(
+        screen: mention!, coordinator: coordinatorName, router: router, animated: decoded.flag,
+        initiator: decoded.initiator)
     case .pop:
-      return .pop(coordinator: coordinatorName, router: router, screen: mention)
+      return .pop(coordinator: coordinatorName, router: router, screen: mention, initiator: decoded.initiator)
+    case .popTo:
+      return .popTo(
+        screen: mention!, coordinator: coordinatorName, router: router, initiator: decoded.initiator)
     case .popToRoot:
-      return .popToRoot(coordinator: coordinatorName, router: router)
+      return .popToRoot(coordinator: coordinatorName, router: router, initiator: decoded.initiator)
     case .present:
-      return .present(screen: mention!, coordinator: coordinatorName, router: router, animated: decoded.flag)
+      return .present(
+        screen: mention!, coordinator: coordinatorName, router: router, animated: decoded.flag,
+        initiator: decoded.initiator)
     case .dismiss:
-      return .dismiss(coordinator: coordinatorName, router: router, screen: mention)
+      return .dismiss(
+        coordinator: coordinatorName, router: router, screen: mention, initiator: decoded.initiator)
     case .selectTab:
-      return .selectTab(screen: mention!, coordinator: coordinatorName, router: router, tab: decoded.text!)
+      return .selectTab(
+        screen: mention!, coordinator: coordinatorName, router: router, tab: decoded.text!,
+        initiator: decoded.initiator)
     case .userAction:
       return .userAction(screen: screen!.id, action: decoded.text!, label: decoded.detail)
     case .deeplinkOpen:

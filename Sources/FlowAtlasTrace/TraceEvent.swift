@@ -32,23 +32,49 @@ public enum ScreenMention: Hashable, Sendable {
   }
 }
 
-/// One event of trace format version 1 (`../shared/spec/trace-format.md`, "Events").
+/// Who did a router event (revision 2, "Navigation nobody asked for").
+public enum Initiator: Hashable, Sendable {
+  /// The app's code asked its router (`initiator` absent, or anything but `"system"`).
+  case app
+  /// The system did it on a person's gesture: `backButton`, `edgeSwipe`, `backMenu`,
+  /// `swipeDown`, `tabBar`, or another string; `nil` where the writer gives none.
+  case system(gesture: String?)
+
+  /// Whether the system did it.
+  public var isSystem: Bool {
+    if case .system = self { return true }
+    return false
+  }
+}
+
+/// One event of trace format version 1, revision 2 (`../shared/spec/trace-format.md`, "Events").
 ///
 /// `coordinator` and `router` are optional on router events: a writer may not know
-/// who asked, and a trace with one navigation stack need not name its router.
+/// who asked, and a trace with one navigation stack need not name its router. Every router
+/// event says who did it (``Initiator``): the app, unless the system did it on a gesture.
 public enum TraceEvent: Hashable, Sendable {
   case coordinatorStart(coordinator: String, type: String, parent: String?)
   case coordinatorAttach(coordinator: String, type: String, parent: String)
   case coordinatorFinish(coordinator: String, output: String?)
   case coordinatorDetach(coordinator: String, parent: String)
   case coordinatorDeinit(coordinator: String)
-  case setRoot(screen: ScreenMention, coordinator: String?, router: String?, background: Bool?)
-  case push(screen: ScreenMention, coordinator: String?, router: String?, animated: Bool?)
-  case pop(coordinator: String?, router: String?, screen: ScreenMention?)
-  case popToRoot(coordinator: String?, router: String?)
-  case present(screen: ScreenMention, coordinator: String?, router: String?, animated: Bool?)
-  case dismiss(coordinator: String?, router: String?, screen: ScreenMention?)
-  case selectTab(screen: ScreenMention, coordinator: String?, router: String?, tab: String)
+  case setRoot(
+    screen: ScreenMention, coordinator: String?, router: String?, background: Bool?,
+    initiator: Initiator = .app)
+  case push(
+    screen: ScreenMention, coordinator: String?, router: String?, animated: Bool?,
+    initiator: Initiator = .app)
+  case pop(coordinator: String?, router: String?, screen: ScreenMention?, initiator: Initiator = .app)
+  case popTo(screen: ScreenMention, coordinator: String?, router: String?, initiator: Initiator = .app)
+  case popToRoot(coordinator: String?, router: String?, initiator: Initiator = .app)
+  case present(
+    screen: ScreenMention, coordinator: String?, router: String?, animated: Bool?,
+    initiator: Initiator = .app)
+  case dismiss(
+    coordinator: String?, router: String?, screen: ScreenMention?, initiator: Initiator = .app)
+  case selectTab(
+    screen: ScreenMention, coordinator: String?, router: String?, tab: String,
+    initiator: Initiator = .app)
   case userAction(screen: String, action: String, label: String?)
   case deeplinkOpen(url: String, coordinator: String?)
   case note(text: String)
@@ -64,6 +90,7 @@ public enum TraceEvent: Hashable, Sendable {
     case .setRoot: "router.setRoot"
     case .push: "router.push"
     case .pop: "router.pop"
+    case .popTo: "router.popTo"
     case .popToRoot: "router.popToRoot"
     case .present: "router.present"
     case .dismiss: "router.dismiss"
@@ -74,11 +101,24 @@ public enum TraceEvent: Hashable, Sendable {
     }
   }
 
+  /// Who did a router event; `nil` for every other event.
+  public var initiator: Initiator? {
+    switch self {
+    case .setRoot(_, _, _, _, let initiator), .push(_, _, _, _, let initiator),
+      .pop(_, _, _, let initiator), .popTo(_, _, _, let initiator), .popToRoot(_, _, let initiator),
+      .present(_, _, _, _, let initiator), .dismiss(_, _, _, let initiator),
+      .selectTab(_, _, _, _, let initiator):
+      initiator
+    default: nil
+    }
+  }
+
   /// Every event name this reader knows, in the spec's order.
   public static let knownNames: [String] = [
     "coordinator.start", "coordinator.attach", "coordinator.finish", "coordinator.detach",
-    "coordinator.deinit", "router.setRoot", "router.push", "router.pop", "router.popToRoot",
-    "router.present", "router.dismiss", "router.selectTab", "user.action", "deeplink.open", "note",
+    "coordinator.deinit", "router.setRoot", "router.push", "router.pop", "router.popTo",
+    "router.popToRoot", "router.present", "router.dismiss", "router.selectTab", "user.action",
+    "deeplink.open", "note",
   ]
 }
 

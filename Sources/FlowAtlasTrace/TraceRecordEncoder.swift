@@ -64,30 +64,34 @@ public struct TraceRecordEncoder: Sendable {
       key("parent", parent, into: &output)
     case .coordinatorDeinit(let coordinator):
       key("coordinator", coordinator, into: &output)
-    case .setRoot(let screen, let coordinator, let router, let background):
+    case .setRoot(let screen, let coordinator, let router, let background, let initiator):
       screenKey(screen, into: &output)
       routing(coordinator, router, into: &output)
       if let background { key("background", background, into: &output) }
-    case .push(let screen, let coordinator, let router, let animated):
+      self.initiator(initiator, into: &output)
+    case .push(let screen, let coordinator, let router, let animated, let initiator),
+      .present(let screen, let coordinator, let router, let animated, let initiator):
       screenKey(screen, into: &output)
       routing(coordinator, router, into: &output)
       if let animated { key("animated", animated, into: &output) }
-    case .pop(let coordinator, let router, let screen):
+      self.initiator(initiator, into: &output)
+    case .pop(let coordinator, let router, let screen, let initiator),
+      .dismiss(let coordinator, let router, let screen, let initiator):
       routing(coordinator, router, into: &output)
       if let screen { screenKey(screen, into: &output) }
-    case .popToRoot(let coordinator, let router):
-      routing(coordinator, router, into: &output)
-    case .present(let screen, let coordinator, let router, let animated):
+      self.initiator(initiator, into: &output)
+    case .popTo(let screen, let coordinator, let router, let initiator):
       screenKey(screen, into: &output)
       routing(coordinator, router, into: &output)
-      if let animated { key("animated", animated, into: &output) }
-    case .dismiss(let coordinator, let router, let screen):
+      self.initiator(initiator, into: &output)
+    case .popToRoot(let coordinator, let router, let initiator):
       routing(coordinator, router, into: &output)
-      if let screen { screenKey(screen, into: &output) }
-    case .selectTab(let screen, let coordinator, let router, let tab):
+      self.initiator(initiator, into: &output)
+    case .selectTab(let screen, let coordinator, let router, let tab, let initiator):
       screenKey(screen, into: &output)
       routing(coordinator, router, into: &output)
       key("tab", tab, into: &output)
+      self.initiator(initiator, into: &output)
     case .userAction(let screen, let action, let label):
       key("screen", screen, into: &output)
       key("action", action, into: &output)
@@ -147,6 +151,13 @@ public struct TraceRecordEncoder: Sendable {
   private func routing(_ coordinator: String?, _ router: String?, into output: inout [UInt8]) {
     if let coordinator { key("coordinator", coordinator, into: &output) }
     if let router { key("router", router, into: &output) }
+  }
+
+  /// `"initiator":"system"` and its `gesture` for a system event; nothing for the app (the default).
+  private func initiator(_ initiator: Initiator, into output: inout [UInt8]) {
+    guard case .system(let gesture) = initiator else { return }
+    key("initiator", "system", into: &output)
+    if let gesture { key("gesture", gesture, into: &output) }
   }
 
   private func screenKey(_ mention: ScreenMention, into output: inout [UInt8]) {

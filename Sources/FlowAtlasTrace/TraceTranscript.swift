@@ -22,6 +22,12 @@ public struct TraceTranscript: Sendable {
     coordinator.map { " by " + (coordinators[$0] ?? "?\($0)") } ?? ""
   }
 
+  /// ` (system: edgeSwipe)` for navigation the system did on a gesture.
+  private func system(_ initiator: Initiator) -> String {
+    guard case .system(let gesture) = initiator else { return "" }
+    return " (system: \(gesture ?? "?"))"
+  }
+
   private func on(_ router: String?) -> String { router.map { " [\($0)]" } ?? "" }
 
   private mutating func describe(_ event: TraceEvent) -> String {
@@ -38,21 +44,23 @@ public struct TraceTranscript: Sendable {
       return "detach \(coordinators[id] ?? "?\(id)") from \(coordinators[parent] ?? "?\(parent)")"
     case .coordinatorDeinit(let id):
       return "deinit \(coordinators[id] ?? "?\(id)")"
-    case .setRoot(let mention, let coordinator, let router, let background):
+    case .setRoot(let mention, let coordinator, let router, let background, let initiator):
       return "setRoot \(screen(mention))\(by(coordinator))\(on(router))"
-        + (background == true ? " background" : "")
-    case .push(let mention, let coordinator, let router, _):
-      return "push \(screen(mention))\(by(coordinator))\(on(router))"
-    case .pop(let coordinator, let router, let mention):
-      return "pop \(mention.map { screen($0) } ?? "")\(by(coordinator))\(on(router))"
-    case .popToRoot(let coordinator, let router):
-      return "popToRoot\(by(coordinator))\(on(router))"
-    case .present(let mention, let coordinator, let router, _):
-      return "present \(screen(mention))\(by(coordinator))\(on(router))"
-    case .dismiss(let coordinator, let router, let mention):
-      return "dismiss \(mention.map { screen($0) } ?? "")\(by(coordinator))\(on(router))"
-    case .selectTab(let mention, let coordinator, let router, let tab):
-      return "selectTab \(tab) \(screen(mention))\(by(coordinator))\(on(router))"
+        + (background == true ? " background" : "") + system(initiator)
+    case .push(let mention, let coordinator, let router, _, let initiator):
+      return "push \(screen(mention))\(by(coordinator))\(on(router))" + system(initiator)
+    case .pop(let coordinator, let router, let mention, let initiator):
+      return "pop \(mention.map { screen($0) } ?? "")\(by(coordinator))\(on(router))" + system(initiator)
+    case .popTo(let mention, let coordinator, let router, let initiator):
+      return "popTo \(screen(mention))\(by(coordinator))\(on(router))" + system(initiator)
+    case .popToRoot(let coordinator, let router, let initiator):
+      return "popToRoot\(by(coordinator))\(on(router))" + system(initiator)
+    case .present(let mention, let coordinator, let router, _, let initiator):
+      return "present \(screen(mention))\(by(coordinator))\(on(router))" + system(initiator)
+    case .dismiss(let coordinator, let router, let mention, let initiator):
+      return "dismiss \(mention.map { screen($0) } ?? "")\(by(coordinator))\(on(router))" + system(initiator)
+    case .selectTab(let mention, let coordinator, let router, let tab, let initiator):
+      return "selectTab \(tab) \(screen(mention))\(by(coordinator))\(on(router))" + system(initiator)
     case .userAction(let id, let action, let label):
       return "user \(action)" + (label.map { " (\($0))" } ?? "") + " on \(screens[id] ?? "?\(id)")"
     case .deeplinkOpen(let url, let coordinator):
