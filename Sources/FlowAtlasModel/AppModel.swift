@@ -55,11 +55,14 @@ public struct CoordinatorType: Hashable, Sendable {
   public var outputs: [String]
   /// How many instances leaked (finished but still attached at the end of a run).
   public var leaks: Int
+  /// How many instances were orphaned (left unfinished once none of their screens was shown).
+  public var orphans: Int
 
   public init(
     type: String, slug: String, starts: Int, children: [String], parents: [String],
-    outputs: [String], leaks: Int
+    outputs: [String], leaks: Int, orphans: Int = 0
   ) {
+    self.orphans = orphans
     self.type = type
     self.slug = slug
     self.starts = starts
@@ -100,12 +103,14 @@ public struct Transition: Hashable, Sendable {
   public var coordinator: String?
   /// How many times it happened over all runs.
   public var count: Int
-  /// Trigger names (actions and deep-link URLs), sorted, without repeats.
+  /// Trigger names (actions, deep-link URLs and system gestures), sorted, without repeats.
   public var triggers: [String]
+  /// How many of ``count`` the system did on a person's gesture (back button, swipe, tab bar).
+  public var system: Int
 
   public init(
     from: String?, to: String, kind: TransitionKind, coordinator: String?, count: Int,
-    triggers: [String]
+    triggers: [String], system: Int = 0
   ) {
     self.from = from
     self.to = to
@@ -113,7 +118,11 @@ public struct Transition: Hashable, Sendable {
     self.coordinator = coordinator
     self.count = count
     self.triggers = triggers
+    self.system = system
   }
+
+  /// Whether the system did it every time (no coordinator asked for it).
+  public var isSystem: Bool { system > 0 && system == count }
 
   /// The spec's export order: from (nil first), to, kind, coordinator (nil first).
   public static func exportOrder(_ lhs: Transition, _ rhs: Transition) -> Bool {

@@ -35,17 +35,21 @@ struct TransitionKey: Hashable, Sendable {
 
 struct TransitionTally: Sendable {
   var count = 0
+  /// How many of `count` the system did on a gesture.
+  var system = 0
   var triggers: Set<String> = []
 
   mutating func merge(_ other: TransitionTally) {
     count += other.count
+    system += other.system
     triggers.formUnion(other.triggers)
   }
 }
 
 struct ScreenTally: Sendable {
   var titles: Set<String> = []
-  /// How often each coordinator type showed the screen (target of setRoot, push, present, selectTab).
+  /// How often each coordinator type showed the screen (target of setRoot, push, present;
+  /// switching tabs shows no new screen).
   /// A short list searched linearly: a screen type has one or two owners, and comparing
   /// a few strings is cheaper than hashing one on every event.
   var shownBy: [(type: String, count: Int)] = []
@@ -90,6 +94,7 @@ struct CoordinatorTally: Sendable {
   var parents: Set<String> = []
   var outputs: Set<String> = []
   var leaks = 0
+  var orphans = 0
 
   mutating func merge(_ other: CoordinatorTally) {
     starts += other.starts
@@ -97,5 +102,6 @@ struct CoordinatorTally: Sendable {
     parents.formUnion(other.parents)
     outputs.formUnion(other.outputs)
     leaks += other.leaks
+    orphans += other.orphans
   }
 }

@@ -55,7 +55,7 @@ public struct ModelAccumulator: Sendable {
     let transitions = tally.transitions.map { key, value in
       Transition(
         from: key.from, to: key.to, kind: key.kind, coordinator: key.coordinator, count: value.count,
-        triggers: value.triggers.sorted())
+        triggers: value.triggers.sorted(), system: value.system)
     }.sorted(by: Transition.exportOrder)
     var visits: [String: Int] = [:]
     for transition in transitions { visits[transition.to, default: 0] += transition.count }
@@ -64,7 +64,8 @@ public struct ModelAccumulator: Sendable {
       let value = tally.coordinators[type]!
       return CoordinatorType(
         type: type, slug: slugger.slug(for: type), starts: value.starts, children: value.children.sorted(),
-        parents: value.parents.sorted(), outputs: value.outputs.sorted(), leaks: value.leaks)
+        parents: value.parents.sorted(), outputs: value.outputs.sorted(), leaks: value.leaks,
+        orphans: value.orphans)
     }
     let screens = tally.screens.keys.sorted().map { type in
       let value = tally.screens[type]!

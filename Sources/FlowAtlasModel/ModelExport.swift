@@ -72,6 +72,7 @@ extension Transition {
       $0.field("kind") { $0.string(kind.rawValue) }
       $0.field("coordinator") { $0.string(coordinator) }
       $0.field("count") { $0.number(count) }
+      $0.field("system") { $0.number(system) }
       $0.field("triggers") { $0.strings(triggers) }
     }
   }

@@ -19,10 +19,10 @@ public struct NavigationModel: Hashable, Sendable {
 
 /// How a transition happened: the router event's kind.
 public enum TransitionKind: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
-  case setRoot, push, pop, popToRoot, present, dismiss, selectTab
+  case setRoot, push, pop, popTo, popToRoot, present, dismiss, selectTab
 
-  /// Back transitions (`pop`, `popToRoot`, `dismiss`) return to a screen shown before.
-  public var isBack: Bool { self == .pop || self == .popToRoot || self == .dismiss }
+  /// Back transitions (`pop`, `popTo`, `popToRoot`, `dismiss`) return to a screen shown before.
+  public var isBack: Bool { self == .pop || self == .popTo || self == .popToRoot || self == .dismiss }
 
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
@@ -35,6 +35,9 @@ public enum Trigger: Hashable, Sendable {
   case deeplink(url: String)
   /// Neither: the app navigated by itself.
   case automatic
+  /// The system did it on a person's gesture (`backButton`, `edgeSwipe` …; `system` where the
+  /// writer named none), whatever action was pending.
+  case system(gesture: String)
 
   /// The text collected in ``Transition/triggers`` (none for automatic).
   public var name: String? {
@@ -42,6 +45,13 @@ public enum Trigger: Hashable, Sendable {
     case .action(let action, _): action
     case .deeplink(let url): url
     case .automatic: nil
+    case .system(let gesture): gesture
     }
+  }
+
+  /// Whether the system did it on a gesture.
+  public var isSystem: Bool {
+    if case .system = self { return true }
+    return false
   }
 }

@@ -36,6 +36,9 @@ struct RouterStacks {
   private var removed: [ShownScreen] = []
   private var nextRemoved = 0
   private static let removedKept = 16
+  /// Screens a coordinator instance put there that the latest changes removed, for the
+  /// replay to drain (``drainDeparted(_:)``): how it knows which coordinators stopped showing.
+  private var departed: [ShownScreen] = []
 
   /// The screen people see now, if any.
   var current: ShownScreen? {
@@ -60,7 +63,15 @@ struct RouterStacks {
     return find(in: ordered) ?? find(in: waiting) ?? removed.last { $0.id == id }
   }
 
+  /// Hands each departed screen to `body`, then forgets them.
+  mutating func drainDeparted(_ body: (ShownScreen) -> Void) {
+    guard !departed.isEmpty else { return }
+    for screen in departed { body(screen) }
+    departed.removeAll(keepingCapacity: true)
+  }
+
   private mutating func retire(_ screen: ShownScreen) {
+    if screen.owner >= 0 { departed.append(screen) }
     if removed.count < Self.removedKept {
       removed.append(screen)
     } else {
@@ -70,7 +81,10 @@ struct RouterStacks {
   }
 
   private mutating func retire(_ stack: Stack) {
-    for screen in (stack.base + stack.modals.joined()).suffix(Self.removedKept) { retire(screen) }
+    for screen in stack.base { retire(screen) }
+    for layer in stack.modals {
+      for screen in layer { retire(screen) }
+    }
   }
 
   /// Replaces everything `router` shows with `screen`; a background `setRoot`
@@ -116,6 +130,32 @@ struct RouterStacks {
       retire(ordered[index].stack.modals[last].removeLast())
     }
     return true
+  }
+
+  /// What `popTo` found.
+  enum PopToOutcome {
+    case popped
+    /// The screen is the top layer's top already: `empty-stack`.
+    case alreadyTop
+    /// The screen is not in the top layer: `not-on-stack`.
+    case notOnStack
+  }
+
+  /// Removes the screens above the screen `id` in the top layer of `router`; changes nothing
+  /// when that screen is the top already or is not in the top layer.
+  mutating func popTo(_ id: String, router: RouterID) -> PopToOutcome {
+    let index = front(router)
+    let modalCount = ordered[index].stack.modals.count
+    let layer = modalCount == 0 ? ordered[index].stack.base : ordered[index].stack.modals[modalCount - 1]
+    guard let position = layer.lastIndex(where: { $0.id == id }) else { return .notOnStack }
+    guard position < layer.count - 1 else { return .alreadyTop }
+    retire(Stack(base: Array(layer[(position + 1)...])))
+    if modalCount == 0 {
+      ordered[index].stack.base.removeSubrange((position + 1)...)
+    } else {
+      ordered[index].stack.modals[modalCount - 1].removeSubrange((position + 1)...)
+    }
+    return .popped
   }
 
   /// Keeps only the top layer's first screen.

@@ -58,11 +58,19 @@ public struct CoordinatorInstance: Hashable, Sendable {
   public var output: String?
   /// Finished but still attached when the run ended.
   public var leaked: Bool
+  /// Released (`coordinator.deinit`): it can no longer leak or be orphaned.
+  public var deinitLine: Int?
+  /// Not finished when the run ended though none of its screens was shown any more: the line
+  /// after which it last stopped showing (`orphaned-coordinator`).
+  public var orphanedLine: Int?
 
   public init(
     id: String, type: String, parent: String?, startLine: Int, finishLine: Int? = nil,
-    detachLine: Int? = nil, output: String? = nil, leaked: Bool = false
+    detachLine: Int? = nil, output: String? = nil, leaked: Bool = false, deinitLine: Int? = nil,
+    orphanedLine: Int? = nil
   ) {
+    self.deinitLine = deinitLine
+    self.orphanedLine = orphanedLine
     self.id = id
     self.type = type
     self.parent = parent

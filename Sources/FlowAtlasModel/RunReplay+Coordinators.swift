@@ -1,13 +1,17 @@
 import FlowAtlasTrace
 
 extension RunReplay {
-  /// The type of a coordinator instance started or attached earlier in this run.
+  /// The index in ``instances`` of an instance started or attached earlier in this run.
+  mutating func instance(ofCoordinator id: String) -> Int? {
+    if let lastCoordinator, lastCoordinator.id == id { return lastCoordinator.index }
+    guard let index = instanceIndex[id] else { return nil }
+    lastCoordinator = (id, index)
+    return index
+  }
+
   /// The type (as an index in ``coordinatorTypes``) of an instance started or attached earlier.
   mutating func type(ofCoordinator id: String) -> Int32? {
-    if let lastCoordinator, lastCoordinator.id == id { return lastCoordinator.type }
-    guard let index = instanceIndex[id] else { return nil }
-    lastCoordinator = (id, instanceTypes[index])
-    return instanceTypes[index]
+    instance(ofCoordinator: id).map { instanceTypes[$0] }
   }
 
   mutating func start(_ id: String, type: String, parent: String?, line: Int) {
@@ -28,7 +32,14 @@ extension RunReplay {
     instances[index].output = output
     let type = instances[index].type
     if let output { tally.coordinators[type, default: CoordinatorTally()].outputs.insert(output) }
+    let cause = "\(type) \(quoted(id)) finished"
+    showing.finish(index, line: line) { cause }
     keep(.flowFinished(coordinator: type, output: output), line)
+  }
+
+  mutating func deinitialize(_ id: String, line: Int) {
+    guard let index = instanceIndex[id] else { return }
+    instances[index].deinitLine = line
   }
 
   mutating func detach(_ id: String, parent: String, line: Int) {
@@ -48,12 +59,18 @@ extension RunReplay {
   /// - Returns: the parent's type, when the parent is a known instance.
   @discardableResult
   private mutating func link(_ id: String, type: String, parent: String?, line: Int) -> String? {
+    let parentIndex = parent.flatMap { instance(ofCoordinator: $0) }
     if let index = instanceIndex[id] {
-      if let parent { instances[index].parent = parent }
+      if let parent {
+        instances[index].parent = parent
+        let cause = "coordinator \(quoted(id)) was attached elsewhere"
+        showing.reparent(index, to: parentIndex, line: line) { cause }
+      }
     } else {
       instanceIndex[id] = instances.count
       instances.append(CoordinatorInstance(id: id, type: type, parent: parent, startLine: line))
       instanceTypes.append(coordinatorTypes.index(type))
+      showing.addInstance(parent: parentIndex)
     }
     guard let parent, let parentIndex = self.type(ofCoordinator: parent) else { return nil }
     let parentType = coordinatorTypes[parentIndex]
@@ -79,7 +96,29 @@ extension RunReplay {
     }
   }
 
-  private func quoted(_ text: String) -> String {
+  /// Marks instances that put a screen, never finished, were not detached or released, and
+  /// show nothing at the end of the run as orphaned, at the line after which they last stopped
+  /// showing: the back-button leak.
+  mutating func reportOrphans(run: String) {
+    for index in instances.indices {
+      let instance = instances[index]
+      guard showing.hasPut[index], !showing.isShowing[index], instance.finishLine == nil,
+        instance.detachLine == nil, instance.deinitLine == nil, let stop = showing.stops[index]
+      else { continue }
+      instances[index].orphanedLine = stop.line
+      tally.coordinators[instance.type, default: CoordinatorTally()].orphans += 1
+      tally.diagnostics.append(
+        Diagnostic(
+          code: .orphanedCoordinator, file: file, line: stop.line,
+          message:
+            "\(instance.type) \(quoted(instance.id)) in run \(quoted(run)) never finished, though none "
+            + "of its screens is on a stack after line \(stop.line) (\(stop.cause)); finish the flow "
+            + "when its first screen is removed (Coordinator does it for system navigation unless "
+            + "finishesOnSystemRemoval is false) so that its parent removes it"))
+    }
+  }
+
+  func quoted(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

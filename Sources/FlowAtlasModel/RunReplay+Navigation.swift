@@ -2,32 +2,50 @@ import FlowAtlasTrace
 
 extension RunReplay {
   /// Applies one router event: updates the stacks, adds the transition it causes
-  /// (if the current screen changed), credits the target's owner and consumes the trigger.
+  /// (if the current screen changed), credits the target's owner, consumes the trigger and
+  /// keeps track of which coordinators still show a screen.
   ///
   /// - Parameters:
   ///   - kind: the event's kind.
   ///   - coordinator: the instance that asked for it (nil where unknown).
+  ///   - initiator: the app, or the system on a gesture (whose trigger is the gesture).
   ///   - target: the screen a `setRoot`/`push`/`present`/`selectTab` shows.
-  ///   - line: the event's line, for `empty-stack`.
-  ///   - change: applies the event; returns false for `empty-stack`.
+  ///   - puts: whether the coordinator puts `target` on a stack (`setRoot`, `push`, `present`).
+  ///   - keepsTrigger: true for a background `setRoot`, which leaves the pending trigger.
+  ///   - line: the event's line, for `empty-stack` and `not-on-stack`.
+  ///   - change: applies the event to the stacks (given `target`, owned where it is put);
+  ///     returns the problem where nothing could change.
   mutating func navigate(
-    _ kind: TransitionKind, coordinator: String?, target: ShownScreen?, line: Int,
-    change: (inout RouterStacks) -> Bool
+    _ kind: TransitionKind, coordinator: String?, initiator: Initiator, target: ShownScreen? = nil,
+    puts: Bool = false, keepsTrigger: Bool = false, line: Int,
+    change: (inout RouterStacks, ShownScreen?) -> Diagnostic.Code?
   ) {
-    let coordinatorType = coordinator.flatMap { type(ofCoordinator: $0) }
-    let trigger = takeTrigger()
-    let before = currentScreen
-    if !change(&stacks) {
-      reportEmptyStack(kind, line: line)
+    let instance = coordinator.flatMap { self.instance(ofCoordinator: $0) }
+    let coordinatorType = instance.map { instanceTypes[$0] }
+    let trigger: Trigger
+    if case .system(let gesture) = initiator {
+      trigger = .system(gesture: gesture ?? "system")
+      _ = takeTrigger()
+    } else {
+      trigger = keepsTrigger ? pendingTrigger : takeTrigger()
     }
-    if let target, let coordinatorType {
+    var target = target
+    if puts, let instance { target?.owner = Int32(instance) }
+    let before = currentScreen
+    if let problem = change(&stacks, target) {
+      reportNoChange(problem, kind, line: line)
+    }
+    if puts, let instance { showing.put(by: instance) }
+    stacks.drainDeparted { screen in showing.removed(by: Int(screen.owner)) }
+    showing.settle(line: line) { Self.describe(kind, initiator: initiator) }
+    if let target, let coordinatorType, kind != .selectTab {
       screenTallies[Int(target.typeIndex)].shown(by: coordinatorType)
     }
     currentScreen = stacks.current
     guard let after = currentScreen, after.id != before?.id else { return }
     let key = RunTransitionKey(
       from: before?.typeIndex ?? -1, to: after.typeIndex, kind: kind, coordinator: coordinatorType ?? -1)
-    Self.count(&transitions[key, default: TransitionTally()], trigger: trigger.name)
+    Self.count(&transitions[key, default: TransitionTally()], trigger: trigger)
     transitionCount += 1
     if keepsJourney {
       let coordinatorName = coordinatorType.map { coordinatorTypes[$0] }
@@ -38,6 +56,19 @@ extension RunReplay {
     }
   }
 
+  /// What a router event did, in words, for an orphan's message.
+  private static func describe(_ kind: TransitionKind, initiator: Initiator) -> String {
+    guard case .system(let gesture) = initiator else { return "router.\(kind.rawValue)" }
+    return "the system's router.\(kind.rawValue) on \(gesture ?? "a gesture")"
+  }
+
+  /// The trigger a router event would take now, without taking it.
+  var pendingTrigger: Trigger {
+    if let pendingAction { return .action(pendingAction.action, label: pendingAction.label) }
+    if let pendingDeeplink { return .deeplink(url: pendingDeeplink) }
+    return .automatic
+  }
+
   /// The trigger of the next transition: the latest action since the previous
   /// router event, else a deep link since then, else automatic. Every router
   /// event consumes it, so an action triggers only the first event after it.
@@ -46,15 +77,14 @@ extension RunReplay {
       pendingAction = nil
       pendingDeeplink = nil
     }
-    if let pendingAction { return .action(pendingAction.action, label: pendingAction.label) }
-    if let pendingDeeplink { return .deeplink(url: pendingDeeplink) }
-    return .automatic
+    return pendingTrigger
   }
 
   /// One lookup per transition for its count and trigger.
-  private static func count(_ transition: inout TransitionTally, trigger: String?) {
+  private static func count(_ transition: inout TransitionTally, trigger: Trigger) {
     transition.count += 1
-    if let trigger { transition.triggers.insert(trigger) }
+    if trigger.isSystem { transition.system += 1 }
+    if let name = trigger.name { transition.triggers.insert(name) }
   }
 
   /// The screen a mention names, with its type interned and its title counted as seen.
@@ -122,13 +152,22 @@ extension RunReplay {
     tally.diagnostics.append(Diagnostic(code: code, file: file, line: line, message: message))
   }
 
-  private mutating func reportEmptyStack(_ kind: TransitionKind, line: Int) {
+  private mutating func reportNoChange(_ problem: Diagnostic.Code, _ kind: TransitionKind, line: Int) {
     let what =
-      kind == .dismiss
-      ? "router.dismiss found no modal layer to remove"
-      : "router.\(kind.rawValue) found nothing to remove (a layer keeps its last screen)"
-    report(
-      .emptyStack, line: line,
-      message: "\(what); record only what the router really removed, or use setRoot to replace its root")
+      switch (problem, kind) {
+      case (.notOnStack, _):
+        "router.popTo names a screen that is not in the top layer of its router; pop only to a screen "
+          + "still on that stack, as popToViewController does"
+      case (_, .popTo):
+        "router.popTo names the top screen already: nothing to remove; record popTo only when screens "
+          + "above it were removed"
+      case (_, .dismiss):
+        "router.dismiss found no modal layer to remove; record only what the router really removed, "
+          + "or use setRoot to replace its root"
+      default:
+        "router.\(kind.rawValue) found nothing to remove (a layer keeps its last screen); record only "
+          + "what the router really removed, or use setRoot to replace its root"
+      }
+    report(problem, line: line, message: what)
   }
 }

@@ -2,7 +2,8 @@ import FlowAtlasTrace
 
 /// Replays one trace, as ``TraceReader`` delivers it, into that run's share of the model:
 /// stacks, transitions with triggers, owners, the coordinator hierarchy, the journey
-/// and the replay's diagnostics (`empty-stack`, `detach-unknown`, `coordinator-leak`).
+/// and the replay's diagnostics (`empty-stack`, `not-on-stack`, `detach-unknown`,
+/// `coordinator-leak`, `orphaned-coordinator`).
 ///
 /// Holds only what one run needs (its stacks, screens and coordinator instances),
 /// so files can be replayed independently and in parallel.
@@ -21,8 +22,11 @@ public struct RunReplay: TraceConsumer {
   var instanceIndex: [String: Int] = [:]
   /// Each instance's type as an index in ``coordinatorTypes``, parallel to ``instances``.
   var instanceTypes: [Int32] = []
-  /// The coordinator looked up last: consecutive events mostly name the same one.
-  var lastCoordinator: (id: String, type: Int32)?
+  /// The coordinator looked up last (its index in ``instances``): consecutive events mostly
+  /// name the same one.
+  var lastCoordinator: (id: String, index: Int)?
+  /// Which instances still show a screen, for `orphaned-coordinator`; parallel to ``instances``.
+  var showing = ShowingTracker()
   var screenTypes = TypeTable()
   var coordinatorTypes = TypeTable()
   /// Parallel to ``screenTypes``.
@@ -79,43 +83,61 @@ public struct RunReplay: TraceConsumer {
       finish(id, output: output, line: line)
     case .coordinatorDetach(let id, let parent):
       detach(id, parent: parent, line: line)
-    case .coordinatorDeinit:
-      break
-    case .setRoot(let mention, let coordinator, let router, let background):
-      let screen = show(mention)
-      navigate(.setRoot, coordinator: coordinator, target: screen, line: line) { stacks in
-        stacks.setRoot(screen, router: router, background: background == true)
-        return true
+    case .coordinatorDeinit(let id):
+      deinitialize(id, line: line)
+    case .setRoot(let mention, let coordinator, let router, let background, let initiator):
+      let background = background == true
+      navigate(
+        .setRoot, coordinator: coordinator, initiator: initiator, target: show(mention), puts: true,
+        keepsTrigger: background, line: line
+      ) { stacks, screen in
+        stacks.setRoot(screen!, router: router, background: background)
+        return nil
       }
-    case .push(let mention, let coordinator, let router, _):
-      let screen = show(mention)
-      navigate(.push, coordinator: coordinator, target: screen, line: line) { stacks in
-        stacks.push(screen, router: router)
-        return true
+    case .push(let mention, let coordinator, let router, _, let initiator):
+      navigate(
+        .push, coordinator: coordinator, initiator: initiator, target: show(mention), puts: true, line: line
+      ) { stacks, screen in
+        stacks.push(screen!, router: router)
+        return nil
       }
-    case .pop(let coordinator, let router, let mention):
+    case .pop(let coordinator, let router, let mention, let initiator):
       if let mention { note(mention) }
-      navigate(.pop, coordinator: coordinator, target: nil, line: line) { $0.pop(router: router) }
-    case .popToRoot(let coordinator, let router):
-      navigate(.popToRoot, coordinator: coordinator, target: nil, line: line) {
-        $0.popToRoot(router: router)
+      navigate(.pop, coordinator: coordinator, initiator: initiator, line: line) { stacks, _ in
+        stacks.pop(router: router) ? nil : .emptyStack
       }
-    case .present(let mention, let coordinator, let router, _):
+    case .popTo(let mention, let coordinator, let router, let initiator):
       let screen = show(mention)
-      navigate(.present, coordinator: coordinator, target: screen, line: line) { stacks in
-        stacks.present(screen, router: router)
-        return true
+      navigate(.popTo, coordinator: coordinator, initiator: initiator, line: line) { stacks, _ in
+        switch stacks.popTo(screen.id, router: router) {
+        case .popped: nil
+        case .alreadyTop: .emptyStack
+        case .notOnStack: .notOnStack
+        }
       }
-    case .dismiss(let coordinator, let router, let mention):
+    case .popToRoot(let coordinator, let router, let initiator):
+      navigate(.popToRoot, coordinator: coordinator, initiator: initiator, line: line) { stacks, _ in
+        stacks.popToRoot(router: router) ? nil : .emptyStack
+      }
+    case .present(let mention, let coordinator, let router, _, let initiator):
+      navigate(
+        .present, coordinator: coordinator, initiator: initiator, target: show(mention), puts: true,
+        line: line
+      ) { stacks, screen in
+        stacks.present(screen!, router: router)
+        return nil
+      }
+    case .dismiss(let coordinator, let router, let mention, let initiator):
       if let mention { note(mention) }
-      navigate(.dismiss, coordinator: coordinator, target: nil, line: line) {
-        $0.dismiss(router: router)
+      navigate(.dismiss, coordinator: coordinator, initiator: initiator, line: line) { stacks, _ in
+        stacks.dismiss(router: router) ? nil : .emptyStack
       }
-    case .selectTab(let mention, let coordinator, let router, _):
-      let screen = show(mention)
-      navigate(.selectTab, coordinator: coordinator, target: screen, line: line) { stacks in
-        stacks.selectTab(screen, router: router)
-        return true
+    case .selectTab(let mention, let coordinator, let router, _, let initiator):
+      navigate(
+        .selectTab, coordinator: coordinator, initiator: initiator, target: show(mention), line: line
+      ) { stacks, screen in
+        stacks.selectTab(screen!, router: router)
+        return nil
       }
     case .userAction(let screenID, let action, let label):
       pendingAction = (action, label)
@@ -135,6 +157,7 @@ public struct RunReplay: TraceConsumer {
       return
     }
     reportLeaks(at: summary.lastLine, run: header.run)
+    reportOrphans(run: header.run)
     let named = nameTallies()
     let metadata = header.metadata.map { MetadataEntry(key: $0.key, value: $0.value) }
       .sorted { $0.key < $1.key }

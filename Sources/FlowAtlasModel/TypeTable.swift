@@ -29,6 +29,9 @@ struct ShownScreen {
   var id: String
   var type: String
   var typeIndex: Int32
+  /// The coordinator instance (an index in the run's instances) that put it on its stack
+  /// with `setRoot`, `push` or `present`; -1 for none.
+  var owner: Int32 = -1
 }
 
 /// A transition's identity within one run, by type indices (-1 for none).
