@@ -13,12 +13,26 @@
 ///
 /// When the router given to ``init(router:)`` is an ``AttributingRouter``, ``router`` is a
 /// view of it bound to this coordinator, so recording knows who asked for every transition.
+///
+/// **The back button.** Where the router reports navigation the system did on a person's
+/// gesture (``SystemNavigationReporting``: ``StackRouter``, `NavigationRouter`, recording
+/// routers), a coordinator is told of every system navigation that removed a screen it showed
+/// (``systemDidRemoveScreens(_:)``). When that took away the first screen it showed, the flow is
+/// over: a child finishes, as if it had called ``finish()`` (so ``startChild(_:)`` removes it).
+/// Set ``finishesOnSystemRemoval`` to false to decide yourself (then finish it, or it is the
+/// leak the site reports as `orphaned-coordinator`).
 @MainActor
-open class Coordinator: CoordinatorProtocol {
+open class Coordinator: CoordinatorProtocol, SystemNavigationObserver {
   /// The children this coordinator attached and has not yet removed.
   public var childCoordinators: [any CoordinatorProtocol] = []
-  /// The router this coordinator navigates with (bound to it when the router is attributing).
-  public private(set) var router: any RouterProtocol
+  /// The router this coordinator navigates with (bound to it when the router is attributing),
+  /// remembering the screens this coordinator showed.
+  public var router: any RouterProtocol { screens }
+  /// The router, as the view that remembers this coordinator's screens.
+  public private(set) var screens: CoordinatorRouter
+  /// Whether a child finishes when the system removes the first screen it showed (the back
+  /// button, an edge swipe, a sheet swiped down). True by default.
+  public var finishesOnSystemRemoval = true
   /// The coordinator that attached this one, held weakly; `nil` for a root.
   public private(set) weak var parentCoordinator: Coordinator?
   /// Told when this coordinator finishes (the delegate style), after it was removed
@@ -41,10 +55,13 @@ open class Coordinator: CoordinatorProtocol {
   /// - Parameter router: The router to navigate with; an ``AttributingRouter`` is bound to
   ///   this coordinator.
   public init(router: any RouterProtocol) {
-    self.router = router
-    if let attributing = router as? any AttributingRouter {
-      self.router = attributing.on(behalfOf: self)
+    // A parent's router is the parent's view: build this coordinator's on what it wraps.
+    let shared = (router as? CoordinatorRouter)?.base ?? router
+    screens = CoordinatorRouter(base: shared)
+    if let attributing = shared as? any AttributingRouter {
+      screens = CoordinatorRouter(base: attributing.on(behalfOf: self))
     }
+    screens.addSystemNavigationObserver(self)
   }
 
   deinit {
@@ -87,6 +104,7 @@ open class Coordinator: CoordinatorProtocol {
   /// and for a child attached with ``addChild(_:)``.
   public func launch() {
     isFinished = false
+    screens.forgetShownScreens()
     lifecycleObserver?.coordinatorDidStart(self, parent: parentCoordinator)
     start()
   }
@@ -148,6 +166,28 @@ open class Coordinator: CoordinatorProtocol {
   /// - Returns: A tab router acting on this coordinator's behalf.
   public func attributed(_ tabRouter: any TabRouting) -> any TabRouting {
     (tabRouter as? any AttributingTabRouter)?.on(behalfOf: self) ?? tabRouter
+  }
+
+  /// The system removed screens, some of which this coordinator showed. Override it to react
+  /// (call `super` to keep the automatic finish); it runs before that finish.
+  /// - Parameter navigation: What the system did; ``SystemNavigation/removed`` holds the screens.
+  open func systemDidRemoveScreens(_ navigation: SystemNavigation) {}
+
+  public func systemDidNavigate(_ navigation: SystemNavigation) {
+    guard !isFinished, navigation.removed.contains(where: { screens.showed($0) }) else { return }
+    systemDidRemoveScreens(navigation)
+    guard finishesOnSystemRemoval, !isFinished, let parent = parentCoordinator,
+      let first = screens.firstScreen, navigation.removed.contains(where: { $0 === first })
+    else { return }
+    // startChild(_:) removes the child as it finishes; one attached with addChild(_:) is
+    // removed by its parent, as that style asks (coordinatorDidFinish, onFinish).
+    _ = parent
+    finishEndedBySystem()
+  }
+
+  /// Finishes a flow the system ended; ``ResultCoordinator`` finishes it with its result.
+  func finishEndedBySystem() {
+    finish()
   }
 
   /// Hands a pending result to whoever waits for it; ``ResultCoordinator`` overrides it.

@@ -40,6 +40,15 @@ open class ResultCoordinator<Output>: Coordinator {
     String(describing: output)
   }
 
+  /// The result to hand the parent when the system ends the flow (the person went back past
+  /// its first screen, or swiped its sheet down); `nil` finishes it with no result. Override it
+  /// where such an exit means something, as a swiped-down form means `cancelled`.
+  open var outputWhenEndedBySystem: Output? { nil }
+
+  override func finishEndedBySystem() {
+    if let output = outputWhenEndedBySystem { finish(with: output) } else { finish() }
+  }
+
   override func deliverResult() {
     guard let result = pendingResult else { return }
     pendingResult = nil

@@ -6,8 +6,15 @@
 /// request is refused. A refused request (pop at the root, popToRoot with nothing to
 /// remove, dismiss with nothing presented) leaves the state as it was, is appended to
 /// ``refusals`` and passed to ``onRefusal``.
+///
+/// A journey or a test does what a person does with the system's controls through
+/// ``tapBackButton()``, ``swipeBack(completing:)``, ``pickFromBackMenu(_:)`` and
+/// ``swipeDownSheet()``: the router changes its stacks and reports the change to its
+/// ``SystemNavigationObserver``s, exactly as `NavigationRouter` reports UIKit's.
 @MainActor
-public final class StackRouter: RouterProtocol, NavigationStateReporting {
+public final class StackRouter: RouterProtocol, NavigationStateReporting, SystemNavigationReporting,
+  PersonDrivenRouter
+{
   /// Everything shown, bottom first: `layers[0]` is the navigation stack, later layers are
   /// modal and never empty.
   public private(set) var layers: [[any Presentable]] = [[]]
@@ -15,6 +22,7 @@ public final class StackRouter: RouterProtocol, NavigationStateReporting {
   public private(set) var refusals: [RouterRefusal] = []
   /// Called with each refusal as it happens.
   public var onRefusal: ((RouterRefusal) -> Void)?
+  private var observers = SystemNavigationObservers()
 
   /// Creates a router that shows nothing yet.
   public init() {}
@@ -74,6 +82,63 @@ public final class StackRouter: RouterProtocol, NavigationStateReporting {
   public func setRoot(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
     layers = [[screen]]
     completion?()
+  }
+
+  public func addSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
+    observers.add(observer)
+  }
+
+  public func removeSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
+    observers.remove(observer)
+  }
+
+  // MARK: What a person does
+
+  /// The person taps the navigation bar's back button: the top layer's top screen goes.
+  /// Refused at a layer's first screen, where there is no back button.
+  public func tapBackButton() {
+    systemPop(.backButton)
+  }
+
+  /// The person swipes back from the leading edge.
+  /// - Parameter completing: false for a swipe the person gives up half-way: nothing changes
+  ///   and nothing is reported, as UIKit reports nothing for a cancelled interactive pop.
+  public func swipeBack(completing: Bool) {
+    guard completing else { return }
+    systemPop(.edgeSwipe)
+  }
+
+  /// The person long-presses the back button and picks `screen` from its menu: every screen
+  /// above it in the top layer goes. Refused when `screen` is not below the top of that layer.
+  /// - Parameter screen: A screen of the top layer, below its top.
+  public func pickFromBackMenu(_ screen: any Presentable) {
+    let top = layers[layers.count - 1]
+    guard let index = top.lastIndex(where: { $0 === screen }), index < top.count - 1 else {
+      return refuse(.notBelowTop(type: screen.screenType))
+    }
+    changeBySystem(.backMenu) { $0[$0.count - 1].removeSubrange((index + 1)...) }
+  }
+
+  /// The person swipes the topmost sheet down: its modal layer goes. Refused when nothing
+  /// is presented.
+  public func swipeDownSheet() {
+    guard layers.count > 1 else { return refuse(.dismissWithNothingPresented) }
+    changeBySystem(.swipeDown) { $0.removeLast() }
+  }
+
+  private func systemPop(_ gesture: SystemGesture) {
+    guard layers[layers.count - 1].count > 1 else { return refuse(.popAtRoot) }
+    changeBySystem(gesture) { $0[$0.count - 1].removeLast() }
+  }
+
+  /// Applies a change the system makes and reports it, decided by ``SystemNavigation`` from
+  /// the layers before and after, as the UIKit adapter decides.
+  private func changeBySystem(_ gesture: SystemGesture, _ change: (inout [[any Presentable]]) -> Void) {
+    let before = layers
+    change(&layers)
+    if let navigation = SystemNavigation.between(before, layers, gesture: gesture) {
+      observers.notify(navigation)
+    }
   }
 
   private func refuse(_ refusal: RouterRefusal) {

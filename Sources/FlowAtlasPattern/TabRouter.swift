@@ -1,6 +1,11 @@
 /// A headless tab container: one ``StackRouter`` per tab, one tab selected at a time.
+///
+/// ``tapTab(_:)`` is the person tapping the tab bar: reported to the
+/// ``SystemNavigationObserver``s as a system `selectTab`.
 @MainActor
-public final class TabRouter: TabRouting, NavigationStateReporting {
+public final class TabRouter: TabRouting, NavigationStateReporting, SystemNavigationReporting,
+  PersonDrivenTabRouter
+{
   public let tabs: [String]
   public private(set) var selectedTab: String?
   /// Every request refused so far, oldest first.
@@ -9,6 +14,7 @@ public final class TabRouter: TabRouting, NavigationStateReporting {
   public var onRefusal: ((RouterRefusal) -> Void)?
 
   private let routers: [String: StackRouter]
+  private var observers = SystemNavigationObservers()
 
   /// Creates a tab container with one empty stack router per tab and no tab selected.
   /// - Parameter tabs: The tabs' names, in order; a repeated name is kept once.
@@ -33,6 +39,29 @@ public final class TabRouter: TabRouting, NavigationStateReporting {
       onRefusal?(.unknownTab(tab))
     }
     completion?()
+  }
+
+  public func addSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
+    observers.add(observer)
+  }
+
+  public func removeSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
+    observers.remove(observer)
+  }
+
+  /// The person taps `tab` in the tab bar. An unknown tab is refused; the tab already shown
+  /// changes nothing.
+  /// - Parameter tab: A tab's name.
+  public func tapTab(_ tab: String) {
+    guard let router = routers[tab] else {
+      refusals.append(.unknownTab(tab))
+      onRefusal?(.unknownTab(tab))
+      return
+    }
+    guard tab != selectedTab else { return }
+    selectedTab = tab
+    observers.notify(
+      SystemNavigation(kind: .selectTab, gesture: .tabBar, removed: [], shown: router.topScreen, tab: tab))
   }
 
   /// What the selected tab shows (nothing before a tab is selected).

@@ -1,0 +1,91 @@
+/// The router a ``Coordinator`` navigates with: its own router, seen by that coordinator, that
+/// remembers the screens the coordinator put on a stack (`setRoot`, `push`, `present`).
+///
+/// It is how a coordinator knows that the system took its screens away (the back button, an
+/// edge swipe, a sheet swiped down): ``Coordinator`` compares the screens a
+/// ``SystemNavigation`` removed with the ones it remembers. Screens are held weakly.
+@MainActor
+public final class CoordinatorRouter: AttributingRouter, NavigationStateReporting,
+  SystemNavigationReporting
+{
+  private struct Shown {
+    weak var screen: (any Presentable)?
+  }
+
+  /// The router calls are forwarded to (bound to the coordinator when it attributes calls).
+  public let base: any RouterProtocol
+  private var shown: [Shown] = []
+  /// The first screen the coordinator showed since it was launched.
+  public private(set) weak var firstScreen: (any Presentable)?
+
+  init(base: any RouterProtocol) {
+    self.base = base
+  }
+
+  /// Whether the coordinator put `screen` on a stack.
+  public func showed(_ screen: any Presentable) -> Bool {
+    shown.contains { $0.screen === screen }
+  }
+
+  /// Forgets the screens shown, when the coordinator is launched again.
+  func forgetShownScreens() {
+    shown.removeAll()
+    firstScreen = nil
+  }
+
+  private func remember(_ screen: any Presentable) {
+    shown.removeAll { $0.screen == nil }
+    if firstScreen == nil { firstScreen = screen }
+    if !showed(screen) { shown.append(Shown(screen: screen)) }
+  }
+
+  public var layers: [[any Presentable]] { (base as? any NavigationStateReporting)?.layers ?? [[]] }
+
+  public func on(behalfOf coordinator: any CoordinatorProtocol) -> any RouterProtocol {
+    (base as? any AttributingRouter)?.on(behalfOf: coordinator) ?? base
+  }
+
+  public func addSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
+    (base as? any SystemNavigationReporting)?.addSystemNavigationObserver(observer)
+  }
+
+  public func removeSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
+    (base as? any SystemNavigationReporting)?.removeSystemNavigationObserver(observer)
+  }
+
+  public func push(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
+    remember(screen)
+    base.push(screen, animated: animated, completion: completion)
+  }
+
+  public func pop(animated: Bool, completion: (() -> Void)?) {
+    base.pop(animated: animated, completion: completion)
+  }
+
+  public func popToRoot(animated: Bool, completion: (() -> Void)?) {
+    base.popToRoot(animated: animated, completion: completion)
+  }
+
+  public func present(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
+    remember(screen)
+    base.present(screen, animated: animated, completion: completion)
+  }
+
+  public func dismiss(animated: Bool, completion: (() -> Void)?) {
+    base.dismiss(animated: animated, completion: completion)
+  }
+
+  public func setRoot(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
+    remember(screen)
+    base.setRoot(screen, animated: animated, completion: completion)
+  }
+}
+
+extension CoordinatorRouter: PersonDrivenRouter {
+  /// Forwarded to the router underneath, when a person can drive it.
+  private var driven: (any PersonDrivenRouter)? { base as? any PersonDrivenRouter }
+  public func tapBackButton() { driven?.tapBackButton() }
+  public func swipeBack(completing: Bool) { driven?.swipeBack(completing: completing) }
+  public func pickFromBackMenu(_ screen: any Presentable) { driven?.pickFromBackMenu(screen) }
+  public func swipeDownSheet() { driven?.swipeDownSheet() }
+}
