@@ -5,7 +5,9 @@ import FlowAtlasPattern
 ///
 /// Holds the coordinator weakly: the coordinator owns this view, not the other way round.
 @MainActor
-public final class AttributedRecordingRouter: AttributingRouter, NavigationStateReporting {
+public final class AttributedRecordingRouter: AttributingRouter, NavigationStateReporting,
+  SystemNavigationReporting
+{
   /// The recording router calls go to.
   public let router: RecordingRouter
   /// The coordinator calls are attributed to, while it lives.
@@ -24,6 +26,14 @@ public final class AttributedRecordingRouter: AttributingRouter, NavigationState
   }
 
   public var layers: [[any Presentable]] { router.layers }
+
+  public func addSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
+    router.addSystemNavigationObserver(observer)
+  }
+
+  public func removeSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
+    router.removeSystemNavigationObserver(observer)
+  }
 
   /// The id of the coordinator, or `nil` once it was released.
   private var coordinatorID: String? {
@@ -61,4 +71,13 @@ public final class AttributedRecordingRouter: AttributingRouter, NavigationState
   public func setRoot(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
     router.setRoot(screen, animated: animated, completion: completion, coordinatorID: coordinatorID)
   }
+}
+
+extension AttributedRecordingRouter: PersonDrivenRouter {
+  /// Forwarded to the router underneath, when a person can drive it.
+  private var driven: (any PersonDrivenRouter)? { router as? any PersonDrivenRouter }
+  public func tapBackButton() { driven?.tapBackButton() }
+  public func swipeBack(completing: Bool) { driven?.swipeBack(completing: completing) }
+  public func pickFromBackMenu(_ screen: any Presentable) { driven?.pickFromBackMenu(screen) }
+  public func swipeDownSheet() { driven?.swipeDownSheet() }
 }

@@ -10,8 +10,16 @@ import FlowAtlasTrace
 ///
 /// Each event is recorded before it is forwarded, so navigation done in a completion is
 /// recorded after it.
+///
+/// Navigation the system does on a person's gesture (when the wrapped router reports it,
+/// as ``StackRouter`` and `NavigationRouter` do) is recorded with `"initiator":"system"` and
+/// its `gesture`, attributed to the coordinator that showed the screen it removed, and then
+/// passed on to this router's own observers (the coordinators), so that a flow the person
+/// left is recorded finishing after the pop that ended it.
 @MainActor
-public final class RecordingRouter: AttributingRouter, NavigationStateReporting {
+public final class RecordingRouter: AttributingRouter, NavigationStateReporting,
+  SystemNavigationReporting, SystemNavigationObserver
+{
   /// The router every call is forwarded to.
   public let base: any RouterProtocol
   /// Where events go.
@@ -22,6 +30,15 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting 
   private let reporting: (any NavigationStateReporting)?
   /// Tells whether this router is off-screen (a tab not selected), for `background` on `setRoot`.
   var isInBackground: (@MainActor () -> Bool)?
+  private var observers = SystemNavigationObservers()
+  /// Who showed each screen still known, for system events: they name the coordinator that
+  /// showed the screen the gesture removed.
+  private var shownBy: [ObjectIdentifier: ShownBy] = [:]
+
+  private struct ShownBy {
+    weak var screen: (any Presentable)?
+    var coordinatorID: String?
+  }
 
   /// Wraps `base` so that its calls are recorded.
   /// - Parameters:
@@ -34,6 +51,54 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting 
     self.recorder = recorder
     self.id = id
     self.reporting = base as? any NavigationStateReporting
+    (base as? any SystemNavigationReporting)?.addSystemNavigationObserver(self)
+  }
+
+  public func addSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
+    observers.add(observer)
+  }
+
+  public func removeSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
+    observers.remove(observer)
+  }
+
+  /// Records what the system did, then tells this router's observers.
+  public func systemDidNavigate(_ navigation: SystemNavigation) {
+    let routerID = id
+    let initiator = Initiator.system(gesture: navigation.gesture.rawValue)
+    let coordinatorID = navigation.removedScreen.flatMap(coordinatorID(showing:))
+    switch navigation.kind {
+    case .pop:
+      recordRemoving(navigation.removedScreen, by: coordinatorID) { screen, coordinator in
+        .pop(coordinator: coordinator, router: routerID, screen: screen, initiator: initiator)
+      }
+    case .popTo:
+      if let shown = navigation.shown {
+        recordShowing(shown, by: coordinatorID) { screen, coordinator in
+          .popTo(screen: screen, coordinator: coordinator, router: routerID, initiator: initiator)
+        }
+      }
+    case .dismiss:
+      recordRemoving(navigation.removedScreen, by: coordinatorID) { screen, coordinator in
+        .dismiss(coordinator: coordinator, router: routerID, screen: screen, initiator: initiator)
+      }
+    case .selectTab:
+      // A tab bar tap belongs to the tab container: RecordingTabRouter records it.
+      break
+    }
+    for screen in navigation.removed { shownBy[ObjectIdentifier(screen)] = nil }
+    observers.notify(navigation)
+  }
+
+  /// The id of the coordinator that showed `screen` through this router, if known.
+  private func coordinatorID(showing screen: any Presentable) -> String? {
+    guard let entry = shownBy[ObjectIdentifier(screen)], entry.screen === screen else { return nil }
+    return entry.coordinatorID
+  }
+
+  private func remember(_ screen: any Presentable, shownBy coordinatorID: String?) {
+    if shownBy.count > 256 { shownBy = shownBy.filter { $0.value.screen != nil } }
+    shownBy[ObjectIdentifier(screen)] = ShownBy(screen: screen, coordinatorID: coordinatorID)
   }
 
   /// What the wrapped router shows (nothing known when it does not report its state).
@@ -148,6 +213,7 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting 
     _ screen: any Presentable, animated: Bool, completion: (() -> Void)?, coordinatorID: String?
   ) {
     let routerID = id
+    remember(screen, shownBy: coordinatorID)
     recordShowing(screen, by: coordinatorID) { screen, coordinator in
       .push(screen: screen, coordinator: coordinator, router: routerID, animated: animated)
     }
@@ -174,6 +240,7 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting 
     _ screen: any Presentable, animated: Bool, completion: (() -> Void)?, coordinatorID: String?
   ) {
     let routerID = id
+    remember(screen, shownBy: coordinatorID)
     recordShowing(screen, by: coordinatorID) { screen, coordinator in
       .present(screen: screen, coordinator: coordinator, router: routerID, animated: animated)
     }
@@ -193,6 +260,7 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting 
   ) {
     let routerID = id
     let background: Bool? = (isInBackground?() ?? false) ? true : nil
+    remember(screen, shownBy: coordinatorID)
     recordShowing(screen, by: coordinatorID) { screen, coordinator in
       .setRoot(screen: screen, coordinator: coordinator, router: routerID, background: background)
     }
@@ -236,11 +304,21 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting 
 extension RecordingRouter {
   /// Records `router.selectTab`: a tab bar switched to this router's tab, showing `screen`.
   func recordSelection(
-    of tab: String, showing screen: any Presentable, by coordinator: (any CoordinatorProtocol)?
+    of tab: String, showing screen: any Presentable, by coordinator: (any CoordinatorProtocol)?,
+    initiator: Initiator = .app
   ) {
     let routerID = id
     recordShowing(screen, by: id(of: coordinator)) { screen, coordinator in
-      .selectTab(screen: screen, coordinator: coordinator, router: routerID, tab: tab)
+      .selectTab(screen: screen, coordinator: coordinator, router: routerID, tab: tab, initiator: initiator)
     }
   }
+}
+
+extension RecordingRouter: PersonDrivenRouter {
+  /// Forwarded to the router underneath, when a person can drive it.
+  private var driven: (any PersonDrivenRouter)? { base as? any PersonDrivenRouter }
+  public func tapBackButton() { driven?.tapBackButton() }
+  public func swipeBack(completing: Bool) { driven?.swipeBack(completing: completing) }
+  public func pickFromBackMenu(_ screen: any Presentable) { driven?.pickFromBackMenu(screen) }
+  public func swipeDownSheet() { driven?.swipeDownSheet() }
 }

@@ -5,14 +5,22 @@ import FlowAtlasTrace
 /// a router id of its own (the tab's name by default).
 ///
 /// A tab's `setRoot` while another tab is shown is recorded with `background: true`, as the
-/// trace format asks for routers prepared off-screen.
+/// trace format asks for routers prepared off-screen. A tab the person taps in the tab bar
+/// (when the wrapped container reports it, as ``TabRouter`` and `TabBarRouter` do) is recorded
+/// as a system `selectTab` (`gesture: tabBar`), attributed to the coordinator that switches
+/// tabs through this container.
 @MainActor
-public final class RecordingTabRouter: AttributingTabRouter {
+public final class RecordingTabRouter: AttributingTabRouter, SystemNavigationReporting,
+  SystemNavigationObserver
+{
   /// The tab container every call is forwarded to.
   public let base: any TabRouting
   /// Where events go.
   public let recorder: Recorder
   private var routers: [String: RecordingRouter] = [:]
+  private var observers = SystemNavigationObservers()
+  /// The coordinator that took a view of this container first: the tab container's coordinator.
+  private weak var container: (any CoordinatorProtocol)?
 
   /// Wraps `base` and each of its tabs' routers.
   /// - Parameters:
@@ -31,6 +39,28 @@ public final class RecordingTabRouter: AttributingTabRouter {
       recording.isInBackground = { [weak base] in base?.selectedTab != tab }
       routers[tab] = recording
     }
+    (base as? any SystemNavigationReporting)?.addSystemNavigationObserver(self)
+  }
+
+  public func addSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
+    observers.add(observer)
+  }
+
+  public func removeSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
+    observers.remove(observer)
+  }
+
+  /// Records a tab the person tapped, then tells this container's observers.
+  public func systemDidNavigate(_ navigation: SystemNavigation) {
+    if navigation.kind == .selectTab, let tab = navigation.tab {
+      let initiator = Initiator.system(gesture: navigation.gesture.rawValue)
+      if let router = routers[tab], let screen = router.visibleScreen {
+        router.recordSelection(of: tab, showing: screen, by: container, initiator: initiator)
+      } else {
+        recorder.note("selectTab \(tab) by the tab bar: the tab shows nothing yet")
+      }
+    }
+    observers.notify(navigation)
   }
 
   public var tabs: [String] { base.tabs }
@@ -46,7 +76,8 @@ public final class RecordingTabRouter: AttributingTabRouter {
   public func recordingRouter(forTab tab: String) -> RecordingRouter? { routers[tab] }
 
   public func on(behalfOf coordinator: any CoordinatorProtocol) -> any TabRouting {
-    AttributedRecordingTabRouter(router: self, coordinator: coordinator)
+    if container == nil { container = coordinator }
+    return AttributedRecordingTabRouter(router: self, coordinator: coordinator)
   }
 
   public func selectTab(_ tab: String, animated: Bool, completion: (() -> Void)?) {
@@ -105,4 +136,9 @@ public final class AttributedRecordingTabRouter: AttributingTabRouter {
   public func selectTab(_ tab: String, animated: Bool, completion: (() -> Void)?) {
     router.selectTab(tab, animated: animated, completion: completion, by: coordinator)
   }
+}
+
+extension RecordingTabRouter: PersonDrivenTabRouter {
+  /// Forwarded to the tab container underneath, when a person can drive it.
+  public func tapTab(_ tab: String) { (base as? any PersonDrivenTabRouter)?.tapTab(tab) }
 }
