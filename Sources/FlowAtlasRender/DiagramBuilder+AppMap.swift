@@ -61,7 +61,7 @@ extension DiagramBuilder {
       graph.edges.append(
         transitionEdge(
           kind: group.kind, from: nodeIDs[group.from]!, to: nodeIDs[group.to]!, fromLabel: group.from,
-          toLabel: group.to, count: group.count, triggers: group.triggers,
+          toLabel: group.to, count: group.count, triggers: group.triggers, system: group.system,
           id: ids.make(
             "edge", context.screenSlug(group.from), context.screenSlug(group.to), group.kind.rawValue),
           options: options))
@@ -83,7 +83,7 @@ extension DiagramBuilder {
       graph.edges.append(
         transitionEdge(
           kind: group.kind, from: startID, to: target, fromLabel: nil, toLabel: group.to,
-          count: group.count, triggers: group.triggers,
+          count: group.count, triggers: group.triggers, system: group.system,
           id: ids.make("entry", context.screenSlug(group.to), group.kind.rawValue), options: options,
           extraClasses: ["entry"]))
     }
@@ -96,6 +96,7 @@ extension DiagramBuilder {
       let key = entry.to + "\u{0}" + entry.kind.rawValue
       var group = merged[key] ?? EdgeGroup(from: "", to: entry.to, kind: entry.kind, count: 0, triggers: [])
       group.count += entry.count
+      group.system += entry.system
       group.triggers.append(contentsOf: entry.triggers)
       merged[key] = group
     }

@@ -77,7 +77,7 @@ extension DiagramBuilder {
       graph.edges.append(
         transitionEdge(
           kind: group.kind, from: nodeIDs[group.from]!, to: nodeIDs[group.to]!, fromLabel: group.from,
-          toLabel: group.to, count: group.count, triggers: group.triggers,
+          toLabel: group.to, count: group.count, triggers: group.triggers, system: group.system,
           id: ids.make(
             "edge", context.screenSlug(group.from), context.screenSlug(group.to), group.kind.rawValue),
           options: options, extraClasses: [role]))

@@ -47,13 +47,18 @@ extension DiagramBuilder {
         var tooltip = "Step \(number) (trace line \(step.line)): \(DiagramStyle.describe(kind))"
         tooltip += " \(from ?? previousType ?? "start") → \(to)"
         if let coordinator { tooltip += "\nBy \(coordinator)" }
-        if let name = trigger.name { tooltip += "\nTrigger: \(name)" }
+        if case .system(let gesture) = trigger {
+          tooltip += "\nBy the system, on the person's \(gesture)"
+        } else if let name = trigger.name {
+          tooltip += "\nTrigger: \(name)"
+        }
         for line in between.suffix(5) { tooltip += "\n" + line }
         node.tooltip = tooltip
         graph.nodes.append(node)
         var edge = transitionEdge(
           kind: kind, from: previous, to: nodeID, fromLabel: from ?? previousType, toLabel: to, count: 1,
-          triggers: trigger.name.map { [$0] } ?? [], id: ids.make("edge", String(number)), options: options)
+          triggers: trigger.name.map { [$0] } ?? [], system: trigger.isSystem ? 1 : 0,
+          id: ids.make("edge", String(number)), options: options)
         edge.classes.append("step-edge")
         graph.edges.append(edge)
         previous = nodeID

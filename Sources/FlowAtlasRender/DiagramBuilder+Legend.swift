@@ -26,6 +26,20 @@ extension DiagramBuilder {
           kind: kind, from: from, to: to, fromLabel: "A", toLabel: "B", count: 1, triggers: [],
           id: ids.make("edge", kindSlug), options: DiagramOptions(edgeLabels: false)))
     }
+    // One more row: how navigation the system did on a person's gesture looks.
+    let systemFrom = ids.make("from", "system")
+    let systemTo = ids.make("to", "system")
+    kinds.append(
+      DiagramGraph.Node(
+        id: systemFrom, label: "", tooltip: nil, classes: ["legend-point"], link: nil, role: .point))
+    kinds.append(
+      DiagramGraph.Node(
+        id: systemTo, label: "by the system on a gesture (back button, swipe, tab bar)", tooltip: nil,
+        classes: ["legend-text"], link: nil, role: .text))
+    graph.edges.append(
+      transitionEdge(
+        kind: .pop, from: systemFrom, to: systemTo, fromLabel: "A", toLabel: "B", count: 1, triggers: [],
+        system: 1, id: ids.make("edge", "system"), options: DiagramOptions(edgeLabels: false)))
     graph.clusters.append(
       DiagramGraph.Cluster(
         id: ids.make("cluster", "transitions"), label: "Transitions (back kinds are hidden unless asked for)",
@@ -60,7 +74,7 @@ extension DiagramBuilder {
 
   /// Forward kinds first, in the order people meet them.
   private static func legendOrder(_ lhs: TransitionKind, _ rhs: TransitionKind) -> Bool {
-    let order: [TransitionKind] = [.setRoot, .push, .present, .selectTab, .pop, .popToRoot, .dismiss]
+    let order: [TransitionKind] = [.setRoot, .push, .present, .selectTab, .pop, .popTo, .popToRoot, .dismiss]
     return order.firstIndex(of: lhs)! < order.firstIndex(of: rhs)!
   }
 }

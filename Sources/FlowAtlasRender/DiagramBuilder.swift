@@ -105,6 +105,8 @@ public enum DiagramBuilder {
     var kind: TransitionKind
     var count: Int
     var triggers: [String]
+    /// How many of ``count`` the system did on a gesture.
+    var system = 0
   }
 
   /// Groups `transitions` that have a `from` screen, in (from, to, kind) order,
@@ -125,6 +127,7 @@ public enum DiagramBuilder {
       var group =
         groups[key] ?? EdgeGroup(from: from, to: transition.to, kind: transition.kind, count: 0, triggers: [])
       group.count += transition.count
+      group.system += transition.system
       group.triggers.append(contentsOf: transition.triggers)
       groups[key] = group
     }
@@ -138,8 +141,9 @@ public enum DiagramBuilder {
   /// An edge for a group of transitions: styled by kind, triggers and count next to it.
   static func transitionEdge(
     kind: TransitionKind, from: String, to: String, fromLabel: String?, toLabel: String, count: Int,
-    triggers: [String], id: String, options: DiagramOptions, extraClasses: [String] = []
+    triggers: [String], system: Int = 0, id: String, options: DiagramOptions, extraClasses: [String] = []
   ) -> DiagramGraph.Edge {
+    let bySystem = system > 0 && system >= count
     var xlabel: String? = nil
     if options.edgeLabels {
       var text = DiagramText.list(triggers)
@@ -148,14 +152,21 @@ public enum DiagramBuilder {
     }
     var tooltip = "\(DiagramStyle.describe(kind)): \(fromLabel ?? "start") → \(toLabel)"
     tooltip += count == 1 ? ", once" : ", \(count) times"
+    if bySystem {
+      tooltip += "\nDone by the system on a person's gesture"
+    } else if system > 0 {
+      tooltip += "\n\(system) of them by the system on a person's gesture"
+    }
     if !triggers.isEmpty {
       tooltip += "\nTriggers: " + triggers.prefix(20).joined(separator: ", ")
       if triggers.count > 20 { tooltip += " +\(triggers.count - 20) more" }
     }
     let kindSlug = Slug.make(kind.rawValue)
     return DiagramGraph.Edge(
-      id: id, from: from, to: to, role: .transition(kind), xlabel: xlabel, tooltip: tooltip,
-      classes: ["transition", "kind-\(kindSlug)", kind.isBack ? "back" : "forward"] + extraClasses,
+      id: id, from: from, to: to, role: bySystem ? .systemTransition(kind) : .transition(kind), xlabel: xlabel,
+      tooltip: tooltip,
+      classes: ["transition", "kind-\(kindSlug)", kind.isBack ? "back" : "forward"]
+        + (bySystem ? ["system"] : []) + extraClasses,
       count: count)
   }
 

@@ -36,6 +36,8 @@ struct DiagramGraph: Hashable, Sendable {
 
   enum EdgeRole: Hashable, Sendable {
     case transition(TransitionKind)
+    /// A transition the system did on a person's gesture every time (back button, swipe, tab bar).
+    case systemTransition(TransitionKind)
     /// A coordinator starts a child coordinator.
     case startsChild
     /// Not drawn: only keeps the legend's boxes in rows.

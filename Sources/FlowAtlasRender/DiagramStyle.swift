@@ -7,6 +7,8 @@ import FlowAtlasModel
 /// (`kind-push`, `screen`, …) so the site's CSS can restyle them, e.g. in dark mode.
 enum DiagramStyle {
   static let font = "Helvetica,Arial,sans-serif"
+  /// The colour of navigation the system did on a gesture.
+  static let systemColor = "#bc4c00"
 
   static func attributes(for role: DiagramGraph.NodeRole) -> [(String, String)] {
     switch role {
@@ -45,6 +47,10 @@ enum DiagramStyle {
   static func attributes(for role: DiagramGraph.EdgeRole) -> [(String, String)] {
     switch role {
     case .transition(let kind): attributes(for: kind)
+    case .systemTransition(let kind):
+      // Orange, with a small circle at the tail where the person's finger was.
+      attributes(for: kind).map { $0.0 == "color" ? ("color", systemColor) : $0 }
+        + [("dir", "both"), ("arrowtail", "odot")]
     case .startsChild: [("color", "#57606a"), ("style", "dashed"), ("arrowhead", "odiamond")]
     case .invisible: [("style", "invis")]
     }
@@ -57,6 +63,7 @@ enum DiagramStyle {
     case .setRoot: [("color", "#cf222e"), ("style", "bold"), ("arrowhead", "diamond")]
     case .selectTab: [("color", "#1a7f37"), ("style", "dotted"), ("arrowhead", "dot")]
     case .pop: [("color", "#8c959f"), ("style", "dashed"), ("arrowhead", "vee")]
+    case .popTo: [("color", "#8c959f"), ("style", "dashed"), ("arrowhead", "veebox")]
     case .popToRoot: [("color", "#8c959f"), ("style", "dashed"), ("arrowhead", "veevee")]
     case .dismiss: [("color", "#8c959f"), ("style", "dotted"), ("arrowhead", "tee")]
     }
@@ -70,6 +77,7 @@ enum DiagramStyle {
     case .setRoot: "set root"
     case .selectTab: "select tab"
     case .pop: "pop (back)"
+    case .popTo: "pop to a screen (back)"
     case .popToRoot: "pop to root (back)"
     case .dismiss: "dismiss (back)"
     }

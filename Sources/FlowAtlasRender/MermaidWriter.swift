@@ -69,7 +69,9 @@ public enum MermaidWriter {
     case .transition(.present): "-.->"
     case .transition(.setRoot): "==>"
     case .transition(.selectTab): "--o"
-    case .transition(.pop), .transition(.popToRoot), .transition(.dismiss): "-.-x"
+    case .transition(.pop), .transition(.popTo), .transition(.popToRoot), .transition(.dismiss): "-.-x"
+    case .systemTransition(.selectTab): "-.-o"
+    case .systemTransition: "-.->"
     case .startsChild: "-.-o"
     case .invisible: "~~~"
     }

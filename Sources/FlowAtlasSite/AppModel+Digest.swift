@@ -66,6 +66,7 @@ struct ModelDigest {
     add(transition.kind.rawValue)
     add(transition.coordinator)
     add(transition.count)
+    add(transition.system)
     add(transition.triggers)
   }
 
@@ -79,6 +80,9 @@ struct ModelDigest {
       add("deeplink")
       add(url)
     case .automatic: add("automatic")
+    case .system(let gesture):
+      add("system")
+      add(gesture)
     }
   }
 
@@ -136,13 +140,14 @@ struct ModelDigest {
         add(instance.output)
         add([
           instance.startLine, instance.finishLine ?? -1, instance.detachLine ?? -1, instance.leaked ? 1 : 0,
+          instance.deinitLine ?? -1, instance.orphanedLine ?? -1,
         ])
       }
     }
     add(app.coordinators.count)
     for coordinator in app.coordinators {
       add([coordinator.type, coordinator.slug])
-      add([coordinator.starts, coordinator.leaks])
+      add([coordinator.starts, coordinator.leaks, coordinator.orphans])
       add(coordinator.children)
       add(coordinator.parents)
       add(coordinator.outputs)

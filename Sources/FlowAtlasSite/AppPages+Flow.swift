@@ -72,10 +72,12 @@ extension AppPages {
     }
     // "automatically" reads best after the verb; a trigger reads best before it.
     if !transition.triggers.isEmpty {
-      out += Wording.trigger(transition.triggers)
+      out += Wording.trigger(transition.triggers, gestures: Wording.gestures(of: transition))
       out.append(.text(", "))
     }
-    if let coordinator = transition.coordinator {
+    if transition.isSystem {
+      out.append(.text(out.isEmpty ? "The system" : "the system"))
+    } else if let coordinator = transition.coordinator {
       out.append(flowRef(coordinator))
     } else {
       out.append(.text(out.isEmpty ? "The app" : "the app"))
@@ -83,6 +85,12 @@ extension AppPages {
     out.append(.text(" "))
     out += Wording.showing(transition.kind, screenRef(transition.to))
     if transition.triggers.isEmpty { out.append(.text(" automatically")) }
+    if transition.isSystem, let coordinator = transition.coordinator {
+      let words = transition.kind == .selectTab ? " (in " : " (leaving a screen of "
+      out += [.text(words), flowRef(coordinator), .text(")")]
+    } else if transition.system > 0 {
+      out.append(.text(" (\(Wording.times(transition.system)) by the system)"))
+    }
     if let owner = screen(transition.to)?.owner, owner != transition.coordinator, !showSource {
       out += [.text(" in "), flowRef(owner)]
     }
@@ -175,6 +183,18 @@ extension AppPages {
             .a(href: "#problems", text: "Problems"), .text("."),
           ]))
     }
+    if let orphans = coordinator?.orphans, orphans > 0 {
+      out.append(
+        .el(
+          "p", [.cls("callout warning")],
+          [
+            .strong("Orphaned: "),
+            .text(
+              "\(Wording.count(orphans, "instance")) never finished after the person left its screens "
+                + "(the back button, a swipe or a tab) or the stack was replaced. See "),
+            .a(href: "#problems", text: "Problems"), .text("."),
+          ]))
+    }
     return out
   }
 
@@ -229,6 +249,19 @@ extension AppPages {
               .text("Instance "), .code(instance.id), .text(" in journey "),
               .a(href: "journey-\(run.slug).html#line-\(line)", text: run.title ?? run.name),
               .text(" finished at line \(line) but was never detached from its parent (coordinator-leak)."),
+            ]))
+      }
+      for instance in run.instances where instance.type == flow.coordinator {
+        guard let line = instance.orphanedLine else { continue }
+        items.append(
+          .el(
+            "li", [],
+            [
+              .text("Instance "), .code(instance.id), .text(" in journey "),
+              .a(href: "journey-\(run.slug).html#line-\(line)", text: run.title ?? run.name),
+              .text(
+                " showed no screen any more after line \(line) but never finished (orphaned-coordinator): "
+                  + "finish the flow when the system removes its first screen, so its parent removes it."),
             ]))
       }
     }

@@ -163,7 +163,15 @@ extension AppPages {
       text(" on ")
       appendScreenRef(screen, to: &out)
     case .transition(_, let to, let kind, let coordinator, let trigger):
-      if let coordinator { appendFlowRef(coordinator, to: &out) } else { text("The app") }
+      if case .system(let gesture) = trigger {
+        text("The person ")
+        for part in Wording.gesture(gesture) { part.render(into: &out) }
+        text(", and the system")
+      } else if let coordinator {
+        appendFlowRef(coordinator, to: &out)
+      } else {
+        text("The app")
+      }
       text(" ")
       let words = Wording.showingWords(kind)
       text(words.before)
@@ -230,9 +238,13 @@ extension AppPages {
                     .group([.code(id), .text(byID[id].map { " (\($0.type))" } ?? "")])
                   } ?? .text("—")
                 let detached: HTML =
-                  instance.leaked
-                  ? .el("span", [.cls("badge warning")], [.text("leaked")])
-                  : .text(instance.detachLine.map { "line \($0)" } ?? "—")
+                  if instance.leaked {
+                    .el("span", [.cls("badge warning")], [.text("leaked")])
+                  } else if let line = instance.orphanedLine {
+                    .el("span", [.cls("badge warning")], [.text("orphaned after line \(line)")])
+                  } else {
+                    .text(instance.detachLine.map { "line \($0)" } ?? "—")
+                  }
                 return .el(
                   "tr", [],
                   [

@@ -18,6 +18,7 @@ enum Wording {
     case .present: ("presents ", " modally")
     case .selectTab: ("switches to the tab showing ", "")
     case .pop: ("goes back to ", " (pop)")
+    case .popTo: ("goes back several screens to ", " (pop to a screen)")
     case .popToRoot: ("goes back to the first screen, ", " (pop to root)")
     case .dismiss: ("dismisses back to ", "")
     }
@@ -31,16 +32,47 @@ enum Wording {
     case .present: "modal"
     case .selectTab: "tab"
     case .pop: "pop"
+    case .popTo: "pop to"
     case .popToRoot: "pop to root"
     case .dismiss: "dismiss"
     }
   }
 
-  /// "when the person taps “login” or “signUp”", "when the app is opened at …", "automatically".
-  static func trigger(_ triggers: [String]) -> [HTML] {
-    let actions = triggers.filter { !isDeeplink($0) }
+  /// The gestures the trace format names, as what the person does.
+  static let gesturePhrases: [String: String] = [
+    "backButton": "taps the back button",
+    "edgeSwipe": "swipes back from the edge",
+    "backMenu": "picks a screen from the back button's menu",
+    "swipeDown": "swipes the sheet down",
+    "tabBar": "taps a tab in the tab bar",
+  ]
+
+  /// What the person did for the system to navigate: "swipes back from the edge".
+  static func gesture(_ gesture: String) -> [HTML] {
+    if let phrase = gesturePhrases[gesture] { return [.text(phrase)] }
+    if gesture == "system" { return [.text("uses a control of the system")] }
+    return [.text("makes the system's "), quoted(gesture), .text(" gesture")]
+  }
+
+  /// The triggers of `transition` that are gestures: where the system did some of it, the
+  /// gesture names the format knows, and every trigger where the system did all of it.
+  static func gestures(of transition: Transition) -> [String] {
+    guard transition.system > 0 else { return [] }
+    return transition.triggers.filter {
+      transition.isSystem || gesturePhrases[$0] != nil || $0 == "system"
+    }
+  }
+
+  /// "when the person taps “login” or “signUp”", "when the app is opened at …", "when the person
+  /// swipes back from the edge", "automatically".
+  static func trigger(_ triggers: [String], gestures: [String] = []) -> [HTML] {
+    let actions = triggers.filter { !isDeeplink($0) && !gestures.contains($0) }
     let links = triggers.filter(isDeeplink)
     var parts: [[HTML]] = []
+    if !gestures.isEmpty {
+      parts.append(
+        [.text("when the person ")] + Array(gestures.map(gesture).joined(separator: [.text(" or ")])))
+    }
     if !actions.isEmpty { parts.append([.text("when the person taps ")] + orList(actions.map(quoted))) }
     if !links.isEmpty {
       parts.append([.text("when the app is opened at ")] + orList(links.map { .code($0) }))
