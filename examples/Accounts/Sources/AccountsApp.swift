@@ -34,9 +34,15 @@ final class AccountsApp {
   /// What people see: the selected tab's top screen while the signed-in app runs, else the
   /// window's.
   var visibleScreen: (any Presentable)? {
+    (visibleRouter as? any NavigationStateReporting)?.visibleScreen
+  }
+
+  /// The router of what people see: the selected tab's while the signed-in app runs, else
+  /// the window's.
+  var visibleRouter: (any RouterProtocol)? {
     if let tabBar = coordinator.main?.tabBar, let tab = tabBar.selectedTab {
-      return (tabBar.router(forTab: tab) as? any NavigationStateReporting)?.visibleScreen
+      return tabBar.router(forTab: tab)
     }
-    return (window as? any NavigationStateReporting)?.visibleScreen
+    return window
   }
 }

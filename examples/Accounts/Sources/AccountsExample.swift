@@ -9,7 +9,8 @@ public enum AccountsExample {
   /// Runs are unique and file-name friendly (`log-out-and-in-again`); ids are sequential and
   /// no times are written, so each journey records the same bytes every time. The run
   /// `leaky-notification-settings` is built with a deliberately buggy settings coordinator
-  /// and records a `coordinator-leak`.
+  /// and records a `coordinator-leak`; `orphaned-notification-settings` is built with another
+  /// and records an `orphaned-coordinator`.
   public static let journeys: [ScriptedJourney] = AccountsJourney.all.map(\.scripted)
 }
 
@@ -18,7 +19,11 @@ extension AccountsJourney {
   var metadata: [String: String] {
     var metadata = ["device": "iPhone 15 Pro (simulated)", "build": "2.3.0 (88)", "os": "iOS 18.2"]
     metadata["launch"] = launch.rawValue
-    if settingsVariant == .leaky { metadata["variant"] = "LeakySettingsCoordinator (deliberate bug)" }
+    switch settingsVariant {
+    case .standard: break
+    case .leaky: metadata["variant"] = "LeakySettingsCoordinator (deliberate bug)"
+    case .orphaning: metadata["variant"] = "OrphaningSettingsCoordinator (deliberate bug)"
+    }
     return metadata
   }
 

@@ -12,7 +12,9 @@ final class CallLog {
 /// does, and forwards it to a headless ``StackRouter`` so the app keeps real navigation
 /// state. It logs type names only and holds no screen itself.
 @MainActor
-final class SpyRouter: RouterProtocol, NavigationStateReporting {
+final class SpyRouter: RouterProtocol, NavigationStateReporting, SystemNavigationReporting,
+  PersonDrivenRouter
+{
   let name: String
   let stack = StackRouter()
   private let log: CallLog
@@ -60,7 +62,7 @@ final class SpyRouter: RouterProtocol, NavigationStateReporting {
 
 /// A tab container whose tabs are spy routers named after their tab, writing to one log.
 @MainActor
-final class SpyTabRouter: TabRouting {
+final class SpyTabRouter: TabRouting, PersonDrivenTabRouter {
   let tabs: [String]
   private(set) var selectedTab: String?
   let routers: [String: SpyRouter]
@@ -78,5 +80,41 @@ final class SpyTabRouter: TabRouting {
     log.append("tabs: selectTab(\(tab))")
     selectedTab = tab
     completion?()
+  }
+
+  func tapTab(_ tab: String) {
+    log.append("tabs: tapTab(\(tab))")
+    selectedTab = tab
+  }
+}
+
+// What the system does on a person's gesture reaches the coordinators through the stack.
+extension SpyRouter {
+  func addSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
+    stack.addSystemNavigationObserver(observer)
+  }
+
+  func removeSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
+    stack.removeSystemNavigationObserver(observer)
+  }
+
+  func tapBackButton() {
+    log.append("\(name): tapBackButton")
+    stack.tapBackButton()
+  }
+
+  func swipeBack(completing: Bool) {
+    log.append("\(name): swipeBack")
+    stack.swipeBack(completing: completing)
+  }
+
+  func pickFromBackMenu(_ screen: any Presentable) {
+    log.append("\(name): pickFromBackMenu(\(screen.screenType))")
+    stack.pickFromBackMenu(screen)
+  }
+
+  func swipeDownSheet() {
+    log.append("\(name): swipeDownSheet")
+    stack.swipeDownSheet()
   }
 }

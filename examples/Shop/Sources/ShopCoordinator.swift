@@ -74,8 +74,4 @@ extension ShopCoordinator: ProductDetailViewControllerDelegate {
   }
 
   func productDetailDidTapCart(_ screen: ProductDetailViewController) { showCheckout() }
-
-  func productDetailDidTapBack(_ screen: ProductDetailViewController) {
-    router.pop()
-  }
 }

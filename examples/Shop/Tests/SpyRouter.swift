@@ -6,7 +6,9 @@ import FlowAtlasPattern
 /// It logs type names only and holds no screen itself, so a screen's release can still be
 /// observed through a weak reference.
 @MainActor
-final class SpyRouter: RouterProtocol, NavigationStateReporting {
+final class SpyRouter: RouterProtocol, NavigationStateReporting, SystemNavigationReporting,
+  PersonDrivenRouter
+{
   let stack = StackRouter()
   private(set) var calls: [String] = []
 
@@ -43,5 +45,36 @@ final class SpyRouter: RouterProtocol, NavigationStateReporting {
   func setRoot(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
     calls.append("setRoot(\(screen.screenType))")
     stack.setRoot(screen, animated: animated, completion: completion)
+  }
+}
+
+// What the system does on a person's gesture reaches the coordinators through the stack.
+extension SpyRouter {
+  func addSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
+    stack.addSystemNavigationObserver(observer)
+  }
+
+  func removeSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
+    stack.removeSystemNavigationObserver(observer)
+  }
+
+  func tapBackButton() {
+    calls.append("tapBackButton")
+    stack.tapBackButton()
+  }
+
+  func swipeBack(completing: Bool) {
+    calls.append("swipeBack")
+    stack.swipeBack(completing: completing)
+  }
+
+  func pickFromBackMenu(_ screen: any Presentable) {
+    calls.append("pickFromBackMenu(\(screen.screenType))")
+    stack.pickFromBackMenu(screen)
+  }
+
+  func swipeDownSheet() {
+    calls.append("swipeDownSheet")
+    stack.swipeDownSheet()
   }
 }

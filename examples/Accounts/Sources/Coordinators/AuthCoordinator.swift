@@ -50,7 +50,4 @@ extension AuthCoordinator: ForgotPasswordViewControllerDelegate {
     router.pop()
   }
 
-  func forgotPasswordDidTapBack(_ screen: ForgotPasswordViewController) {
-    router.pop()
-  }
 }

@@ -18,6 +18,9 @@ final class EditProfileCoordinator: ResultCoordinator<EditProfileResult> {
   }
 
   override func describe(_ output: EditProfileResult) -> String? { output.name }
+
+  /// A form swiped down is a form cancelled.
+  override var outputWhenEndedBySystem: EditProfileResult? { .cancelled }
 }
 
 extension EditProfileCoordinator: EditProfileViewControllerDelegate {

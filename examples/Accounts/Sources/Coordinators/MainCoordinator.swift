@@ -50,6 +50,7 @@ final class MainCoordinator: ResultCoordinator<MainOutcome> {
         switch settingsVariant {
         case .standard: SettingsCoordinator(router: tabRouter)
         case .leaky: LeakySettingsCoordinator(router: tabRouter)
+        case .orphaning: OrphaningSettingsCoordinator(router: tabRouter)
         }
       settings.delegate = self
       self.settings = settings
@@ -68,13 +69,6 @@ final class MainCoordinator: ResultCoordinator<MainOutcome> {
   func open(_ link: DeepLink) {
     select(.settings)
     if link == .notificationSettings { settings?.showNotificationSettings() }
-  }
-
-  /// The person tapped a tab (the tab bar controller's delegate forwards it here, so the
-  /// coordinator stays the one that decides what shows).
-  /// - Parameter tab: The tab tapped.
-  func didSelectTab(_ tab: Tab) {
-    select(tab)
   }
 
   private func select(_ tab: Tab) {

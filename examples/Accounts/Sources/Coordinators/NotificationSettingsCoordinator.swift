@@ -1,18 +1,11 @@
 import FlowAtlasPattern
 
-/// Notification settings, pushed above the settings list; going back finishes it.
+/// Notification settings, pushed above the settings list. The person leaves with the back
+/// button or an edge swipe: the system pops the screen and `Coordinator` finishes the flow
+/// (so `startChild` removes it), with no line of code here.
 @MainActor
 final class NotificationSettingsCoordinator: Coordinator {
   override func start() {
-    let screen = NotificationSettingsViewController(pushEnabled: true)
-    screen.delegate = self
-    router.push(screen)
-  }
-}
-
-extension NotificationSettingsCoordinator: NotificationSettingsViewControllerDelegate {
-  func notificationSettingsDidTapBack(_ screen: NotificationSettingsViewController) {
-    router.pop()
-    finish()
+    router.push(NotificationSettingsViewController(pushEnabled: true))
   }
 }

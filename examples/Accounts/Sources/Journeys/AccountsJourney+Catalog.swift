@@ -34,6 +34,13 @@ extension AccountsJourney {
       try user.cancelEditing()
     },
     AccountsJourney(
+      launch: .loggedIn, run: "swipe-down-edit-profile",
+      title: "Start editing the profile, then swipe the form down"
+    ) { user in
+      try user.editProfile()
+      try user.swipeAwayEditProfile()
+    },
+    AccountsJourney(
       launch: .loggedIn, run: "log-out-and-in-again",
       title: "Log out from settings, log in again and edit the profile"
     ) { user in
@@ -66,7 +73,20 @@ extension AccountsJourney {
         "Built with LeakySettingsCoordinator, a deliberately buggy variant: expect a coordinator-leak.")
       try user.selectTab(.settings)
       try user.openNotificationSettings()
-      try user.leaveNotificationSettings()
+      try user.swipeBackFromNotificationSettings()
+      try user.selectTab(.profile)
+    },
+    AccountsJourney(
+      launch: .loggedIn, settingsVariant: .orphaning, run: "orphaned-notification-settings",
+      title: "Deliberate bug: swiping back never finishes notification settings (OrphaningSettingsCoordinator)"
+    ) { user in
+      user.note(
+        "Built with OrphaningSettingsCoordinator, a deliberately buggy variant: expect an orphaned-coordinator.")
+      try user.selectTab(.settings)
+      try user.openNotificationSettings()
+      try user.swipeBackFromNotificationSettings()
+      try user.openNotificationSettings()
+      user.note("Nothing happens: the orphaned flow is still attached, so settings refuse to open it again.")
       try user.selectTab(.profile)
     },
   ]

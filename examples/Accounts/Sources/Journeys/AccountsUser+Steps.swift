@@ -1,3 +1,5 @@
+import FlowAtlasPattern
+
 /// The steps journeys are made of, named as a tester would say them.
 extension AccountsUser {
   func continueOnboarding() throws {
@@ -34,14 +36,14 @@ extension AccountsUser {
     try on(EditProfileViewController.self, "Cancel") { $0.didTapCancel() }
   }
 
-  /// Taps a tab in the tab bar, whichever screen shows above it.
+  /// Taps a tab in the tab bar, whichever screen shows above it: the system switches tabs,
+  /// no coordinator is asked.
   func selectTab(_ tab: MainCoordinator.Tab) throws {
-    guard let main = app.coordinator.main, let visible = app.visibleScreen else {
+    guard let tabBar = app.coordinator.main?.tabBar as? any PersonDrivenTabRouter else {
       throw AccountsJourneyError.unexpectedScreen(
         expected: "the tab bar", found: app.visibleScreen?.screenType, action: "\(tab.rawValue) tab")
     }
-    recorder?.userAction(on: visible, action: "Tab", label: tab.rawValue)
-    main.didSelectTab(tab)
+    tabBar.tapTab(tab.rawValue)
   }
 
   func openNotificationSettings() throws {
@@ -52,8 +54,19 @@ extension AccountsUser {
     try on(NotificationSettingsViewController.self, "Toggle push") { $0.didToggle() }
   }
 
+  /// The navigation bar's back button.
   func leaveNotificationSettings() throws {
-    try on(NotificationSettingsViewController.self, "Back") { $0.didTapBack() }
+    try system(on: NotificationSettingsViewController.self) { $0.tapBackButton() }
+  }
+
+  /// An edge swipe back from notification settings.
+  func swipeBackFromNotificationSettings() throws {
+    try system(on: NotificationSettingsViewController.self) { $0.swipeBack() }
+  }
+
+  /// Swipes the edit form's sheet down.
+  func swipeAwayEditProfile() throws {
+    try system(on: EditProfileViewController.self) { $0.swipeDownSheet() }
   }
 
   func logOut() throws {

@@ -28,6 +28,23 @@ struct AccountsUser {
     body(visible)
   }
 
+  /// Uses the system's controls while `type` shows: the back button, a swipe. No action is
+  /// recorded, as none reaches the app: the router records what the system did.
+  /// - Parameters:
+  ///   - type: The screen the script expects on top.
+  ///   - gesture: What the person does with the visible router.
+  /// - Throws: ``AccountsJourneyError/unexpectedScreen(expected:found:action:)`` when another
+  ///   screen shows or its router cannot be driven by a person.
+  func system<Screen: Presentable>(
+    on type: Screen.Type, _ gesture: (any PersonDrivenRouter) -> Void
+  ) throws {
+    guard app.visibleScreen is Screen, let person = app.visibleRouter as? any PersonDrivenRouter else {
+      throw AccountsJourneyError.unexpectedScreen(
+        expected: String(describing: type), found: app.visibleScreen?.screenType, action: "gesture")
+    }
+    gesture(person)
+  }
+
   /// Opens the app at `url`, as iOS does when a link is tapped elsewhere.
   /// - Throws: ``AccountsJourneyError/unknownDeepLink(_:)`` for a URL the app does not route.
   func openDeepLink(_ url: String) throws {

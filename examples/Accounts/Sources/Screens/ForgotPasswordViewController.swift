@@ -4,7 +4,6 @@ import FlowAtlasPattern
 @MainActor
 protocol ForgotPasswordViewControllerDelegate: AnyObject {
   func forgotPassword(_ screen: ForgotPasswordViewController, didRequestResetFor email: String)
-  func forgotPasswordDidTapBack(_ screen: ForgotPasswordViewController)
 }
 
 /// Asks for the email to send a reset link to.
@@ -23,7 +22,4 @@ final class ForgotPasswordViewController: Presentable {
     delegate?.forgotPassword(self, didRequestResetFor: email)
   }
 
-  func didTapBack() {
-    delegate?.forgotPasswordDidTapBack(self)
-  }
 }

@@ -1,15 +1,9 @@
 import FlowAtlasPattern
 
-/// Tells the notification settings flow the person is done.
-@MainActor
-protocol NotificationSettingsViewControllerDelegate: AnyObject {
-  func notificationSettingsDidTapBack(_ screen: NotificationSettingsViewController)
-}
-
-/// Switches for which notifications the account gets.
+/// Switches for which notifications the account gets. It has no button to leave: the person
+/// goes back with the navigation bar's back button or an edge swipe, which the system does.
 @MainActor
 final class NotificationSettingsViewController: Presentable {
-  weak var delegate: (any NotificationSettingsViewControllerDelegate)?
   private(set) var pushEnabled: Bool
 
   var screenTitle: String? { "Notifications" }
@@ -20,8 +14,4 @@ final class NotificationSettingsViewController: Presentable {
 
   /// Flipping the switch saves at once; no navigation happens.
   func didToggle() { pushEnabled.toggle() }
-
-  func didTapBack() {
-    delegate?.notificationSettingsDidTapBack(self)
-  }
 }

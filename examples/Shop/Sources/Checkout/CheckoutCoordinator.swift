@@ -4,7 +4,8 @@ import FlowAtlasPattern
 /// ``CheckoutConfiguration`` asks for, then the confirmation.
 ///
 /// It owns the checkout's data (``CheckoutDraft``): screens get only what they show and
-/// report choices through their delegates, so going back and forth keeps every choice.
+/// report choices through their delegates, so going back and forth keeps every choice. Going
+/// back is the system's (the back button, an edge swipe): no screen asks the coordinator.
 @MainActor
 final class CheckoutCoordinator: ResultCoordinator<CheckoutResult> {
   private let configuration: CheckoutConfiguration
@@ -34,6 +35,9 @@ final class CheckoutCoordinator: ResultCoordinator<CheckoutResult> {
 
   /// The trace names the result without its payload: `ordered` or `cancelled`.
   override func describe(_ output: CheckoutResult) -> String? { output.name }
+
+  /// The checkout sheet swiped down: the customer gave up, as with "Close".
+  override var outputWhenEndedBySystem: CheckoutResult? { .cancelled }
 
   /// Closes the modal (with every step it pushed) and hands the result to the parent.
   private func end(with result: CheckoutResult) {
@@ -76,7 +80,6 @@ extension CheckoutCoordinator: DeliveryAddressViewControllerDelegate {
     draft.address = address
     continueAfter(.deliveryAddress)
   }
-  func deliveryAddressDidTapBack(_ screen: DeliveryAddressViewController) { router.pop() }
 }
 
 extension CheckoutCoordinator: ShippingOptionViewControllerDelegate {
@@ -84,7 +87,6 @@ extension CheckoutCoordinator: ShippingOptionViewControllerDelegate {
     draft.shipping = option
     continueAfter(.shippingOption)
   }
-  func shippingOptionDidTapBack(_ screen: ShippingOptionViewController) { router.pop() }
 }
 
 extension CheckoutCoordinator: PaymentViewControllerDelegate {
@@ -96,7 +98,6 @@ extension CheckoutCoordinator: PaymentViewControllerDelegate {
     confirmation.delegate = self
     router.push(confirmation)
   }
-  func paymentDidTapBack(_ screen: PaymentViewController) { router.pop() }
 }
 
 extension CheckoutCoordinator: ConfirmationViewControllerDelegate {

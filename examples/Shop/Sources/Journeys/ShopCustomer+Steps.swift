@@ -10,8 +10,14 @@ extension ShopCustomer {
     try on(ProductDetailViewController.self, "Add to cart") { $0.didTapAddToCart() }
   }
 
+  /// The navigation bar's back button: the system pops, no coordinator is asked.
   func goBackToList() throws {
-    try on(ProductDetailViewController.self, "Back") { $0.didTapBack() }
+    try system(on: ProductDetailViewController.self) { $0.tapBackButton() }
+  }
+
+  /// Swipes the checkout sheet down, whichever step of it shows.
+  func swipeAwayCheckout() throws {
+    try system(on: OrderSummaryViewController.self) { $0.swipeDownSheet() }
   }
 
   func openCartFromDetail() throws {
@@ -49,8 +55,19 @@ extension ShopCustomer {
     }
   }
 
+  /// Long-presses the back button on payment and picks the delivery address from its menu.
+  func goBackFromPaymentToAddress() throws {
+    try system(on: PaymentViewController.self) { person in
+      guard let address = screen.layers.last?.first(where: { $0 is DeliveryAddressViewController }) else {
+        return
+      }
+      person.pickFromBackMenu(address)
+    }
+  }
+
+  /// An edge swipe back from payment.
   func goBackFromPayment() throws {
-    try on(PaymentViewController.self, "Back") { $0.didTapBack() }
+    try system(on: PaymentViewController.self) { $0.swipeBack() }
   }
 
   func pay(with method: PaymentMethod) throws {

@@ -31,6 +31,23 @@ struct ShopCustomer {
     body(visible)
   }
 
+  /// Uses the system's controls while `type` shows: the back button, a swipe. No action is
+  /// recorded, as none reaches the app: the router records what the system did.
+  /// - Parameters:
+  ///   - type: The screen the script expects on top.
+  ///   - gesture: What the person does with the router.
+  /// - Throws: ``ShopJourneyError/unexpectedScreen(expected:found:action:)`` when another
+  ///   screen shows or the router cannot be driven by a person.
+  func system<Screen: Presentable>(
+    on type: Screen.Type, _ gesture: (any PersonDrivenRouter) -> Void
+  ) throws {
+    guard screen.visibleScreen is Screen, let person = screen as? any PersonDrivenRouter else {
+      throw ShopJourneyError.unexpectedScreen(
+        expected: String(describing: type), found: screen.visibleScreen?.screenType, action: "gesture")
+    }
+    gesture(person)
+  }
+
   /// Whether the visible screen is of this type (for steps only one flavor has).
   func sees<Screen: Presentable>(_ type: Screen.Type) -> Bool {
     screen.visibleScreen is Screen

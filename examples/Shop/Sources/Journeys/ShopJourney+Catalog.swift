@@ -18,6 +18,30 @@ extension ShopJourney {
         try customer.closeConfirmation()
       },
       ShopJourney(
+        flavor: .physical, run: "back-menu-to-address",
+        title: "From payment, jump back to the delivery address with the back button's menu"
+      ) { customer in
+        try customer.openProduct(2)
+        try customer.addToCart()
+        try customer.openCartFromDetail()
+        try customer.checkout()
+        try customer.enterDeliveryDetails()
+        try customer.goBackFromPaymentToAddress()
+        try customer.enterDeliveryDetails(shipping: .express)
+        try customer.pay(with: .card)
+        try customer.closeConfirmation()
+      },
+      ShopJourney(
+        flavor: .physical, run: "swipe-away-checkout",
+        title: "Open the cart, swipe the checkout sheet down, and go back to the list"
+      ) { customer in
+        try customer.openProduct(0)
+        try customer.addToCart()
+        try customer.openCartFromDetail()
+        try customer.swipeAwayCheckout()
+        try customer.goBackToList()
+      },
+      ShopJourney(
         flavor: .digital, run: "back-from-payment",
         title: "Go back from payment to the order summary, then pay by card"
       ) { customer in

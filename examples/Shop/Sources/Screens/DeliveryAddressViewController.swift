@@ -4,7 +4,6 @@ import FlowAtlasPattern
 @MainActor
 protocol DeliveryAddressViewControllerDelegate: AnyObject {
   func deliveryAddress(_ screen: DeliveryAddressViewController, didSelect address: Address)
-  func deliveryAddressDidTapBack(_ screen: DeliveryAddressViewController)
 }
 
 /// The customer's saved addresses; picking one continues the checkout.
@@ -26,7 +25,4 @@ final class DeliveryAddressViewController: Presentable {
     delegate?.deliveryAddress(self, didSelect: addresses[index])
   }
 
-  func didTapBack() {
-    delegate?.deliveryAddressDidTapBack(self)
-  }
 }

@@ -4,7 +4,6 @@ import FlowAtlasPattern
 @MainActor
 protocol PaymentViewControllerDelegate: AnyObject {
   func payment(_ screen: PaymentViewController, didPayWith method: PaymentMethod)
-  func paymentDidTapBack(_ screen: PaymentViewController)
 }
 
 /// The payment methods and the amount due; "Pay" places the order.
@@ -33,7 +32,4 @@ final class PaymentViewController: Presentable {
     delegate?.payment(self, didPayWith: selectedMethod)
   }
 
-  func didTapBack() {
-    delegate?.paymentDidTapBack(self)
-  }
 }

@@ -5,7 +5,6 @@ import FlowAtlasPattern
 protocol ProductDetailViewControllerDelegate: AnyObject {
   func productDetail(_ screen: ProductDetailViewController, didAddToCart product: Product)
   func productDetailDidTapCart(_ screen: ProductDetailViewController)
-  func productDetailDidTapBack(_ screen: ProductDetailViewController)
 }
 
 /// One product with its price and an "Add to cart" button.
@@ -30,8 +29,4 @@ final class ProductDetailViewController: Presentable {
     delegate?.productDetailDidTapCart(self)
   }
 
-  /// The navigation bar's back button (UIKit pops by itself; the coordinator is told so it can too).
-  func didTapBack() {
-    delegate?.productDetailDidTapBack(self)
-  }
 }

@@ -4,7 +4,6 @@ import FlowAtlasPattern
 @MainActor
 protocol ShippingOptionViewControllerDelegate: AnyObject {
   func shippingOption(_ screen: ShippingOptionViewController, didSelect option: ShippingOption)
-  func shippingOptionDidTapBack(_ screen: ShippingOptionViewController)
 }
 
 /// Standard or express delivery, with their prices.
@@ -24,7 +23,4 @@ final class ShippingOptionViewController: Presentable {
     delegate?.shippingOption(self, didSelect: option)
   }
 
-  func didTapBack() {
-    delegate?.shippingOptionDidTapBack(self)
-  }
 }
