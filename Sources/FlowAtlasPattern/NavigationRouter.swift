@@ -4,18 +4,53 @@
   /// A router over a `UINavigationController`. A presented screen is wrapped in a
   /// navigation controller of its own, so it can push (the trace format's modal layers).
   ///
+  /// It sees what the system does on a person's gesture and reports it to its
+  /// ``SystemNavigationObserver``s: the back button, the edge swipe (only once it completes:
+  /// a swipe given up half-way changes nothing and reports nothing), the back button's menu
+  /// (`popToViewController`, one `popTo`), and a sheet swiped down. What happened is decided
+  /// by ``SystemNavigation/between(_:_:gesture:)`` from the stacks before and after, in
+  /// `navigationController(_:didShow:animated:)`, which UIKit also calls for an unanimated pop.
+  ///
+  /// To see all this it becomes the navigation controller's delegate. A delegate the app had
+  /// set keeps working: it is kept as ``navigationDelegate`` and every delegate call is
+  /// forwarded to it (the ones this router implements by hand, every other one through the
+  /// runtime's forwarding), so custom transitions and the interactive pop still work. Set
+  /// ``navigationDelegate``, not `navigationController.delegate`, after making the router.
+  ///
   /// Screens that are not `UIViewController`s are refused, never crash.
   @MainActor
-  public final class NavigationRouter: RouterProtocol, NavigationStateReporting {
+  public final class NavigationRouter: NSObject, RouterProtocol, NavigationStateReporting,
+    SystemNavigationReporting, UINavigationControllerDelegate
+  {
     /// The navigation stack at the bottom, under every modal layer.
     public let navigationController: UINavigationController
     /// Called with each refused request.
     public var onRefusal: ((RouterRefusal) -> Void)?
+    /// The app's own navigation controller delegate; every delegate call is forwarded to it.
+    public weak var navigationDelegate: (any UINavigationControllerDelegate)? {
+      didSet { forwardTarget = navigationDelegate }
+    }
+    /// ``navigationDelegate`` for the runtime's `responds(to:)` and `forwardingTarget(for:)`,
+    /// which are not isolated: UIKit asks them on the main thread only.
+    private nonisolated(unsafe) weak var forwardTarget: (any NSObjectProtocol)?
 
-    /// Creates a router over `navigationController`.
+    private var observers = SystemNavigationObservers()
+    /// What the router showed after its own last change or the last system change it reported.
+    private var known: [[any Presentable]] = [[]]
+    /// Set while an interactive pop runs, cleared when the person gives it up.
+    private var interactiveGesture: SystemGesture?
+    /// One per presented layer: sees the sheet swiped down, forwards to the app's delegate.
+    private var sheets: [ObjectIdentifier: SheetObserver] = [:]
+
+    /// Creates a router over `navigationController` and becomes its delegate (the delegate it
+    /// had becomes ``navigationDelegate``).
     /// - Parameter navigationController: The bottom navigation stack.
     public init(navigationController: UINavigationController = UINavigationController()) {
       self.navigationController = navigationController
+      super.init()
+      navigationDelegate = navigationController.delegate
+      navigationController.delegate = self
+      known = layers
     }
 
     /// The bottom navigation controller, then each presented one, bottom first.
@@ -39,6 +74,16 @@
       }
     }
 
+    public func addSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
+      observers.add(observer)
+    }
+
+    public func removeSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
+      observers.remove(observer)
+    }
+
+    // MARK: What the app asks for
+
     public func push(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
       guard let controller = viewController(screen, completion: completion) else { return }
       withCompletion(completion) {
@@ -51,7 +96,7 @@
       guard top.viewControllers.count > 1 else {
         return refuse(.popAtRoot, completion: completion)
       }
-      withCompletion(completion) { _ = top.popViewController(animated: animated) }
+      withCompletion(completion) { top.popViewController(animated: animated) }
     }
 
     public func popToRoot(animated: Bool, completion: (() -> Void)?) {
@@ -59,14 +104,23 @@
       guard top.viewControllers.count > 1 else {
         return refuse(.popToRootAtRoot, completion: completion)
       }
-      withCompletion(completion) { _ = top.popToRootViewController(animated: animated) }
+      withCompletion(completion) { top.popToRootViewController(animated: animated) }
     }
 
     public func present(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
       guard let controller = viewController(screen, completion: completion) else { return }
       let layer = UINavigationController(rootViewController: controller)
-      let presenter = topNavigationController
-      presenter.present(layer, animated: animated, completion: completion)
+      layer.delegate = self
+      if let presentation = layer.presentationController {
+        let sheet = SheetObserver(router: self, forwardingTo: presentation.delegate)
+        sheets[ObjectIdentifier(layer)] = sheet
+        presentation.delegate = sheet
+      }
+      topNavigationController.present(layer, animated: animated) { [weak self] in
+        self?.resynchronize()
+        completion?()
+      }
+      resynchronize()
     }
 
     public func dismiss(animated: Bool, completion: (() -> Void)?) {
@@ -74,18 +128,81 @@
       guard top !== navigationController, let presenter = top.presentingViewController else {
         return refuse(.dismissWithNothingPresented, completion: completion)
       }
-      presenter.dismiss(animated: animated, completion: completion)
+      sheets[ObjectIdentifier(top)] = nil
+      presenter.dismiss(animated: animated) { [weak self] in
+        self?.resynchronize()
+        completion?()
+      }
     }
 
     public func setRoot(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
       guard let controller = viewController(screen, completion: completion) else { return }
       if navigationController.presentedViewController != nil {
+        sheets.removeAll()
         navigationController.dismiss(animated: false)
       }
       withCompletion(completion) {
         navigationController.setViewControllers([controller], animated: animated)
       }
     }
+
+    // MARK: What the system does
+
+    public func navigationController(
+      _ navigationController: UINavigationController, willShow viewController: UIViewController,
+      animated: Bool
+    ) {
+      if let transition = navigationController.transitionCoordinator, transition.isInteractive {
+        interactiveGesture = .edgeSwipe
+        transition.animate(alongsideTransition: nil) { [weak self] context in
+          // Given up half-way: the stack is as it was, and nothing is reported.
+          if context.isCancelled { self?.interactiveGesture = nil }
+        }
+      }
+      navigationDelegate?.navigationController?(
+        navigationController, willShow: viewController, animated: animated)
+    }
+
+    public func navigationController(
+      _ navigationController: UINavigationController, didShow viewController: UIViewController,
+      animated: Bool
+    ) {
+      let gesture = interactiveGesture
+      interactiveGesture = nil
+      reportSystemChange(gesture: gesture)
+      navigationDelegate?.navigationController?(
+        navigationController, didShow: viewController, animated: animated)
+    }
+
+    /// Reports what changed since the router last knew its stacks, if the system did it;
+    /// a change the router made itself matches what it knew and reports nothing.
+    func reportSystemChange(gesture: SystemGesture?) {
+      let now = layers
+      defer { known = now }
+      if let navigation = SystemNavigation.between(known, now, gesture: gesture) {
+        observers.notify(navigation)
+      }
+    }
+
+    func sheetWasSwipedDown(_ layer: UIViewController) {
+      sheets[ObjectIdentifier(layer)] = nil
+      reportSystemChange(gesture: .swipeDown)
+    }
+
+    private func resynchronize() {
+      known = layers
+    }
+
+    // Every other delegate call goes to the app's delegate.
+    public override func responds(to aSelector: Selector!) -> Bool {
+      super.responds(to: aSelector) || forwardTarget?.responds(to: aSelector) == true
+    }
+
+    public override func forwardingTarget(for aSelector: Selector!) -> Any? {
+      forwardTarget?.responds(to: aSelector) == true ? forwardTarget : super.forwardingTarget(for: aSelector)
+    }
+
+    // MARK: Helpers
 
     private func viewController(
       _ screen: any Presentable, completion: (() -> Void)?
@@ -101,12 +218,43 @@
     }
 
     /// Runs `change` in a Core Animation transaction so `completion` runs when its
-    /// animation ends (at once when not animated).
+    /// animation ends (at once when not animated), and takes the new stacks as the router's
+    /// own, so `didShow` does not report them as the system's.
     private func withCompletion(_ completion: (() -> Void)?, _ change: () -> Void) {
       CATransaction.begin()
       CATransaction.setCompletionBlock(completion)
       change()
       CATransaction.commit()
+      resynchronize()
+    }
+  }
+
+  /// Sees a presented layer swiped down (`UIAdaptivePresentationControllerDelegate`) and
+  /// forwards every delegate call to the delegate the presentation controller had.
+  @MainActor
+  final class SheetObserver: NSObject, UIAdaptivePresentationControllerDelegate {
+    private weak var router: NavigationRouter?
+    private weak var forward: (any UIAdaptivePresentationControllerDelegate)?
+    /// `forward` for the runtime's non-isolated calls (made on the main thread only).
+    private nonisolated(unsafe) weak var forwardTarget: (any NSObjectProtocol)?
+
+    init(router: NavigationRouter, forwardingTo forward: (any UIAdaptivePresentationControllerDelegate)?) {
+      self.router = router
+      self.forward = forward
+      self.forwardTarget = forward
+    }
+
+    func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
+      router?.sheetWasSwipedDown(presentationController.presentedViewController)
+      forward?.presentationControllerDidDismiss?(presentationController)
+    }
+
+    override func responds(to aSelector: Selector!) -> Bool {
+      super.responds(to: aSelector) || forwardTarget?.responds(to: aSelector) == true
+    }
+
+    override func forwardingTarget(for aSelector: Selector!) -> Any? {
+      forwardTarget?.responds(to: aSelector) == true ? forwardTarget : super.forwardingTarget(for: aSelector)
     }
   }
 #endif
