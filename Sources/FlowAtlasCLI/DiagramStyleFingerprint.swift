@@ -41,6 +41,11 @@ enum DiagramStyleFingerprint {
       edge("Sheet", "Home", .dismiss, "ChildCoordinator"),
       edge("Detail", "Home", .popToRoot, "AppCoordinator"),
       edge("Home", "Tab", .selectTab, "AppCoordinator"),
+      // Revision 2: a pop to a screen, and a pop the system did on a gesture.
+      edge("Detail", "Home", .popTo, "AppCoordinator"),
+      Transition(
+        from: "Sheet", to: "Home", kind: .pop, coordinator: "ChildCoordinator", count: 2,
+        triggers: ["edgeSwipe"], system: 2),
     ]
     let steps: [JourneyStep] = [
       JourneyStep(

@@ -74,10 +74,8 @@ public final class AttributedRecordingRouter: AttributingRouter, NavigationState
 }
 
 extension AttributedRecordingRouter: PersonDrivenRouter {
-  /// Forwarded to the router underneath, when a person can drive it.
-  private var driven: (any PersonDrivenRouter)? { router as? any PersonDrivenRouter }
-  public func tapBackButton() { driven?.tapBackButton() }
-  public func swipeBack(completing: Bool) { driven?.swipeBack(completing: completing) }
-  public func pickFromBackMenu(_ screen: any Presentable) { driven?.pickFromBackMenu(screen) }
-  public func swipeDownSheet() { driven?.swipeDownSheet() }
+  public func tapBackButton() { router.tapBackButton() }
+  public func swipeBack(completing: Bool) { router.swipeBack(completing: completing) }
+  public func pickFromBackMenu(_ screen: any Presentable) { router.pickFromBackMenu(screen) }
+  public func swipeDownSheet() { router.swipeDownSheet() }
 }

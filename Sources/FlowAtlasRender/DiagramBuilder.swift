@@ -163,7 +163,8 @@ public enum DiagramBuilder {
     }
     let kindSlug = Slug.make(kind.rawValue)
     return DiagramGraph.Edge(
-      id: id, from: from, to: to, role: bySystem ? .systemTransition(kind) : .transition(kind), xlabel: xlabel,
+      id: id, from: from, to: to, role: bySystem ? .systemTransition(kind) : .transition(kind),
+      xlabel: xlabel,
       tooltip: tooltip,
       classes: ["transition", "kind-\(kindSlug)", kind.isBack ? "back" : "forward"]
         + (bySystem ? ["system"] : []) + extraClasses,

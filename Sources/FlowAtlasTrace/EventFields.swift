@@ -185,7 +185,8 @@ enum EventName {
     guard let index = TraceEvent.knownNames.firstIndex(of: name) else { return nil }
     let all: [EventName] = [
       .coordinatorStart, .coordinatorAttach, .coordinatorFinish, .coordinatorDetach, .coordinatorDeinit,
-      .setRoot, .push, .pop, .popTo, .popToRoot, .present, .dismiss, .selectTab, .userAction, .deeplinkOpen, .note,
+      .setRoot, .push, .pop, .popTo, .popToRoot, .present, .dismiss, .selectTab, .userAction, .deeplinkOpen,
+      .note,
     ]
     return all[index]
   }

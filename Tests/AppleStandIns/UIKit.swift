@@ -67,7 +67,8 @@
   var isCancelled: Bool { get }
 }
 
-@MainActor @objc public protocol UIViewControllerTransitionCoordinator:
+@MainActor @objc
+public protocol UIViewControllerTransitionCoordinator:
   UIViewControllerTransitionCoordinatorContext
 {
   @discardableResult func animate(

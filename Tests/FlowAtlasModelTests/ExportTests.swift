@@ -14,6 +14,8 @@ struct ExportTests {
     script.add(.push(screen: screen("2", "B"), coordinator: "c", router: nil, animated: nil))
     script.add(.pop(coordinator: "c", router: nil, screen: nil))
     script.add(.pop(coordinator: "c", router: nil, screen: nil))
+    // Finished, or the pop that took its only screen would leave it an orphaned-coordinator.
+    script.add(.coordinatorFinish(coordinator: "c", output: nil))
     var accumulator = ModelAccumulator()
     accumulator.add(script.finish())
     let json = ModelExport.json(accumulator.model())
@@ -30,7 +32,7 @@ struct ExportTests {
                 "run": "r\\u0001\\n",
                 "title": null,
                 "file": "t/a\\\\b.jsonl",
-                "events": 6,
+                "events": 7,
                 "transitions": 3
               }
             ],
@@ -64,6 +66,7 @@ struct ExportTests {
                 "kind": "setRoot",
                 "coordinator": null,
                 "count": 1,
+                "system": 0,
                 "triggers": []
               },
               {
@@ -72,6 +75,7 @@ struct ExportTests {
                 "kind": "push",
                 "coordinator": "Main",
                 "count": 1,
+                "system": 0,
                 "triggers": [
                   "go"
                 ]
@@ -82,6 +86,7 @@ struct ExportTests {
                 "kind": "pop",
                 "coordinator": "Main",
                 "count": 1,
+                "system": 0,
                 "triggers": []
               }
             ]

@@ -21,6 +21,8 @@ struct GoldenTests {
     ("owners", ["owners.jsonl"]),
     ("hierarchy", ["hierarchy.jsonl"]),
     ("problems", ["problems.jsonl", "bad-header.jsonl"]),
+    // Revision 2: system navigation, popTo, orphans, background triggers, owners, null.
+    ("system", ["system.jsonl"]),
     ("all", allFiles),
   ]
 

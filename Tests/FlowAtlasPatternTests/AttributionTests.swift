@@ -68,6 +68,7 @@ struct AttributionTests {
   @Test func aPlainRouterIsUsedAsIs() {
     let router = StackRouter()
     let coordinator = StepCoordinator("plain", router: router)
-    #expect(coordinator.router === router)
+    #expect(coordinator.screens.base === router)
+    #expect(StepCoordinator("child", router: coordinator.router).screens.base === router)
   }
 }

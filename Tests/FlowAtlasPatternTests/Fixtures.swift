@@ -117,6 +117,7 @@ final class LoginCoordinator: ResultCoordinator<LoginCoordinator.Outcome>, Named
   enum Outcome: Equatable { case loggedIn, cancelled }
   let name = "login"
   override func start() { router.present(TestScreen("login"), animated: true) }
+  override var outputWhenEndedBySystem: Outcome? { .cancelled }
   func submit() {
     router.dismiss(animated: true)
     finish(with: .loggedIn)

@@ -178,8 +178,8 @@ struct RecordingRouterTests {
     router.push(ProductScreen("A"))
     #expect(
       sink.events.map {
-        if case .setRoot(let screen, _, _, _) = $0 { return screen.id }
-        if case .push(let screen, _, _, _) = $0 { return screen.id }
+        if case .setRoot(let screen, _, _, _, _) = $0 { return screen.id }
+        if case .push(let screen, _, _, _, _) = $0 { return screen.id }
         return "?"
       } == ["s1", "s2"])
   }

@@ -117,7 +117,7 @@ func sampleRecords(_ text: String) -> [TraceRecord] {
       """
     let read = TraceDocument.read(bytes: Array(text.utf8))
     let screens = read.records.compactMap { record -> Screen? in
-      if case .push(.introduce(let screen), _, _, _) = record.event { return screen }
+      if case .push(.introduce(let screen), _, _, _, _) = record.event { return screen }
       return nil
     }
     #expect(screens.map(\.title) == ["Start", "Start", "Start"])

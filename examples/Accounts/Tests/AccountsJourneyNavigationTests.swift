@@ -27,19 +27,28 @@ struct AccountsJourneyNavigationTests {
     ] + signedIn,
     "edit-profile": signedIn + ["profile: present(EditProfileViewController)", "profile: dismiss"],
     "cancel-edit-profile": signedIn + ["profile: present(EditProfileViewController)", "profile: dismiss"],
+    "swipe-down-edit-profile": signedIn + [
+      "profile: present(EditProfileViewController)", "profile: swipeDownSheet",
+    ],
     "log-out-and-in-again": signedIn + [
-      "tabs: selectTab(settings)", "window: setRoot(LoginViewController)",
+      "tabs: tapTab(settings)", "window: setRoot(LoginViewController)",
     ] + signedIn + ["profile: present(EditProfileViewController)", "profile: dismiss"],
     "deep-link-to-notifications": signedIn + [
-      "tabs: selectTab(settings)", "settings: push(NotificationSettingsViewController)", "settings: pop",
+      "tabs: selectTab(settings)", "settings: push(NotificationSettingsViewController)",
+      "settings: tapBackButton",
     ],
     "deep-link-before-login": [
       "window: setRoot(LoginViewController)", "profile: setRoot(ProfileViewController)",
       "settings: setRoot(SettingsViewController)", "tabs: selectTab(settings)",
     ],
     "leaky-notification-settings": signedIn + [
-      "tabs: selectTab(settings)", "settings: push(NotificationSettingsViewController)", "settings: pop",
-      "tabs: selectTab(profile)",
+      "tabs: tapTab(settings)", "settings: push(NotificationSettingsViewController)", "settings: swipeBack",
+      "tabs: tapTab(profile)",
+    ],
+    // The second tap on Notifications does nothing: the orphaned child is still attached.
+    "orphaned-notification-settings": signedIn + [
+      "tabs: tapTab(settings)", "settings: push(NotificationSettingsViewController)", "settings: swipeBack",
+      "tabs: tapTab(profile)",
     ],
   ]
 
@@ -49,11 +58,14 @@ struct AccountsJourneyNavigationTests {
     "forgot-password": ("profile", "Main(Profile, Settings)"),
     "edit-profile": ("profile", "Main(Profile, Settings)"),
     "cancel-edit-profile": ("profile", "Main(Profile, Settings)"),
+    "swipe-down-edit-profile": ("profile", "Main(Profile, Settings)"),
     "log-out-and-in-again": ("profile", "Main(Profile, Settings)"),
     "deep-link-to-notifications": ("settings", "Main(Profile, Settings)"),
     "deep-link-before-login": ("settings", "Main(Profile, Settings)"),
     // The deliberate bug: the finished notification settings child is still attached.
     "leaky-notification-settings": ("profile", "Main(Profile, LeakySettings(NotificationSettings))"),
+    // The other deliberate bug: the person swiped back, and the unfinished child stays.
+    "orphaned-notification-settings": ("profile", "Main(Profile, OrphaningSettings(NotificationSettings))"),
   ]
 
   @Test("every journey has expectations, and every expectation a journey")

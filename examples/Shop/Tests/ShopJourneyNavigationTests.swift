@@ -25,37 +25,49 @@ struct ShopJourneyNavigationTests {
     "Shop/cancel-checkout": cancel,
     "Shop Digital/cancel-checkout": cancel,
     "Shop/buy-two-products": [
-      "setRoot(ProductListViewController)", "push(ProductDetailViewController)", "pop",
-      "push(ProductDetailViewController)", "pop", "present(OrderSummaryViewController)",
+      "setRoot(ProductListViewController)", "push(ProductDetailViewController)", "tapBackButton",
+      "push(ProductDetailViewController)", "tapBackButton", "present(OrderSummaryViewController)",
       "push(DeliveryAddressViewController)", "push(ShippingOptionViewController)",
       "push(PaymentViewController)", "push(ConfirmationViewController)", "dismiss",
     ],
     "Shop Digital/buy-two-products": [
-      "setRoot(ProductListViewController)", "push(ProductDetailViewController)", "pop",
-      "push(ProductDetailViewController)", "pop", "present(OrderSummaryViewController)",
+      "setRoot(ProductListViewController)", "push(ProductDetailViewController)", "tapBackButton",
+      "push(ProductDetailViewController)", "tapBackButton", "present(OrderSummaryViewController)",
       "push(PaymentViewController)", "push(ConfirmationViewController)", "dismiss",
     ],
     "Shop/change-shipping-option": [
       "setRoot(ProductListViewController)", "push(ProductDetailViewController)",
       "present(OrderSummaryViewController)", "push(DeliveryAddressViewController)",
-      "push(ShippingOptionViewController)", "push(PaymentViewController)", "pop",
+      "push(ShippingOptionViewController)", "push(PaymentViewController)", "swipeBack",
       "push(PaymentViewController)", "push(ConfirmationViewController)", "dismiss", "popToRoot",
+    ],
+    "Shop/back-menu-to-address": [
+      "setRoot(ProductListViewController)", "push(ProductDetailViewController)",
+      "present(OrderSummaryViewController)", "push(DeliveryAddressViewController)",
+      "push(ShippingOptionViewController)", "push(PaymentViewController)",
+      "pickFromBackMenu(DeliveryAddressViewController)", "push(ShippingOptionViewController)",
+      "push(PaymentViewController)", "push(ConfirmationViewController)", "dismiss", "popToRoot",
+    ],
+    "Shop/swipe-away-checkout": [
+      "setRoot(ProductListViewController)", "push(ProductDetailViewController)",
+      "present(OrderSummaryViewController)", "swipeDownSheet", "tapBackButton",
     ],
     "Shop Digital/back-from-payment": [
       "setRoot(ProductListViewController)", "push(ProductDetailViewController)",
-      "present(OrderSummaryViewController)", "push(PaymentViewController)", "pop",
+      "present(OrderSummaryViewController)", "push(PaymentViewController)", "swipeBack",
       "push(PaymentViewController)", "push(ConfirmationViewController)", "dismiss", "popToRoot",
     ],
   ]
 
+  /// The back button is the system's: the router is driven as a person would, not asked.
   static let browse = [
-    "setRoot(ProductListViewController)", "push(ProductDetailViewController)", "pop",
-    "push(ProductDetailViewController)", "pop",
+    "setRoot(ProductListViewController)", "push(ProductDetailViewController)", "tapBackButton",
+    "push(ProductDetailViewController)", "tapBackButton",
   ]
 
   static let cancel = [
     "setRoot(ProductListViewController)", "push(ProductDetailViewController)",
-    "present(OrderSummaryViewController)", "dismiss", "pop",
+    "present(OrderSummaryViewController)", "dismiss", "tapBackButton",
   ]
 
   static func key(_ journey: ShopJourney) -> String { "\(journey.flavor.appName)/\(journey.run)" }
@@ -87,7 +99,7 @@ struct ShopJourneyNavigationTests {
       let run = try ShopRun(journey)
       let pays =
         journey.run.hasPrefix("buy") || journey.run == "change-shipping-option"
-        || journey.run == "back-from-payment"
+        || journey.run == "back-from-payment" || journey.run == "back-menu-to-address"
       #expect(run.app.coordinator.placedOrders.count == (pays ? 1 : 0), "\(Self.key(journey))")
       if pays { #expect(run.app.coordinator.cart.isEmpty, "\(Self.key(journey))") }
     }

@@ -78,10 +78,12 @@ extension AccountsJourney {
     },
     AccountsJourney(
       launch: .loggedIn, settingsVariant: .orphaning, run: "orphaned-notification-settings",
-      title: "Deliberate bug: swiping back never finishes notification settings (OrphaningSettingsCoordinator)"
+      title:
+        "Deliberate bug: swiping back never finishes notification settings (OrphaningSettingsCoordinator)"
     ) { user in
       user.note(
-        "Built with OrphaningSettingsCoordinator, a deliberately buggy variant: expect an orphaned-coordinator.")
+        "Built with OrphaningSettingsCoordinator, a deliberately buggy variant: expect an orphaned-coordinator."
+      )
       try user.selectTab(.settings)
       try user.openNotificationSettings()
       try user.swipeBackFromNotificationSettings()

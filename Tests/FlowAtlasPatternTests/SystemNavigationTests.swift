@@ -1,0 +1,143 @@
+import Testing
+
+@testable import FlowAtlasPattern
+
+/// The UIKit-free rule every router uses to tell what the system did, and the headless
+/// gestures and automatic finish built on it.
+@MainActor
+struct SystemNavigationTests {
+  let a = TestScreen("a")
+  let b = TestScreen("b")
+  let c = TestScreen("c")
+  let m = TestScreen("m")
+  let n = TestScreen("n")
+
+  /// (layers before, layers after, gesture given, kind expected or nil, removed, gesture expected)
+  typealias Case = (
+    before: [[TestScreen]], after: [[TestScreen]], gesture: SystemGesture?, kind: SystemNavigation.Kind?,
+    removed: [TestScreen], expected: SystemGesture?
+  )
+
+  var cases: [Case] {
+    [
+      ([[a, b]], [[a]], nil, .pop, [b], .backButton),
+      ([[a, b]], [[a]], .edgeSwipe, .pop, [b], .edgeSwipe),
+      ([[a, b, c]], [[a]], nil, .popTo, [c, b], .backMenu),
+      ([[a, b]], [[a]], .backMenu, .popTo, [b], .backMenu),
+      ([[a], [m, n]], [[a]], nil, .dismiss, [n, m], .swipeDown),
+      ([[a], [m, n]], [[a], [m]], .edgeSwipe, .pop, [n], .edgeSwipe),
+      // Nothing changed: a swipe given up half-way.
+      ([[a, b]], [[a, b]], .edgeSwipe, nil, [], nil),
+      // Changes the system does not make: a push, a new root, a pop under a sheet.
+      ([[a]], [[a, b]], nil, nil, [], nil),
+      ([[a, b]], [[c]], nil, nil, [], nil),
+      ([[a, b], [m]], [[a], [m]], nil, nil, [], nil),
+      ([[a]], [[]], nil, nil, [], nil),
+    ]
+  }
+
+  @Test func theStacksBeforeAndAfterTellWhatTheSystemDid() {
+    for (index, test) in cases.enumerated() {
+      let navigation = SystemNavigation.between(test.before, test.after, gesture: test.gesture)
+      #expect(navigation?.kind == test.kind, "case \(index)")
+      #expect(navigation?.gesture == test.expected, "case \(index)")
+      #expect(
+        (navigation?.removed ?? []).map(\.screenType) == test.removed.map(\.screenType)
+          && zip(navigation?.removed ?? [], test.removed).allSatisfy { $0 === $1 }, "case \(index)")
+    }
+  }
+
+  @Test func headlessGesturesChangeTheStacksAndReportOnce() {
+    let router = StackRouter()
+    let seen = Seen()
+    router.addSystemNavigationObserver(seen)
+    router.setRoot(a)
+    router.push(b)
+    router.push(c)
+    router.swipeBack(completing: false)
+    #expect(router.stack.count == 3 && seen.kinds.isEmpty)
+    router.pickFromBackMenu(a)
+    router.push(b)
+    router.tapBackButton()
+    router.present(m)
+    router.swipeDownSheet()
+    #expect(seen.kinds == [.popTo, .pop, .dismiss])
+    #expect(seen.gestures == [.backMenu, .backButton, .swipeDown])
+    #expect(router.layers.count == 1 && router.stack.count == 1)
+  }
+
+  @Test func illegalGesturesAreRefusedAndReported() {
+    let router = StackRouter()
+    let seen = Seen()
+    router.addSystemNavigationObserver(seen)
+    router.setRoot(a)
+    router.tapBackButton()
+    router.swipeBack()
+    router.swipeDownSheet()
+    router.pickFromBackMenu(a)
+    router.pickFromBackMenu(b)
+    #expect(
+      router.refusals == [
+        .popAtRoot, .popAtRoot, .dismissWithNothingPresented, .notBelowTop(type: "TestScreen"),
+        .notBelowTop(type: "TestScreen"),
+      ])
+    #expect(seen.kinds.isEmpty)
+    let tabs = TabRouter(tabs: ["one"])
+    tabs.tapTab("two")
+    #expect(tabs.refusals == [.unknownTab("two")])
+  }
+
+  @Test func aChildWhoseFirstScreenTheSystemRemovedFinishesAndIsRemoved() {
+    let router = StackRouter()
+    let parent = StepCoordinator("parent", router: router)
+    parent.launch()
+    let child = StepCoordinator("child", router: parent.router)
+    parent.startChild(child)
+    child.router.push(TestScreen("child-more"))
+    router.swipeBack()
+    // Its second screen went: it is told, and goes on.
+    #expect(!child.isFinished && parent.childCoordinators.count == 1)
+    router.tapBackButton()
+    #expect(child.isFinished && parent.childCoordinators.isEmpty)
+  }
+
+  @Test func aChildThatOptsOutIsToldAndLeftRunning() {
+    let router = StackRouter()
+    let parent = StepCoordinator("parent", router: router)
+    parent.launch()
+    let child = TellingCoordinator("child", router: parent.router)
+    child.finishesOnSystemRemoval = false
+    parent.startChild(child)
+    router.tapBackButton()
+    #expect(child.told == [.pop])
+    #expect(!child.isFinished && parent.childCoordinators.count == 1)
+  }
+
+  @Test func aResultCoordinatorEndedBySystemHandsItsResult() {
+    let router = StackRouter()
+    let parent = StepCoordinator("parent", router: router)
+    parent.launch()
+    var outcome: LoginCoordinator.Outcome?
+    parent.startChild(LoginCoordinator(router: parent.router)) { outcome = $0 }
+    router.swipeDownSheet()
+    #expect(outcome == .cancelled && parent.childCoordinators.isEmpty)
+  }
+}
+
+@MainActor
+private final class Seen: SystemNavigationObserver {
+  var kinds: [SystemNavigation.Kind] = []
+  var gestures: [SystemGesture] = []
+  func systemDidNavigate(_ navigation: SystemNavigation) {
+    kinds.append(navigation.kind)
+    gestures.append(navigation.gesture)
+  }
+}
+
+@MainActor
+private final class TellingCoordinator: StepCoordinator {
+  var told: [SystemNavigation.Kind] = []
+  override func systemDidRemoveScreens(_ navigation: SystemNavigation) {
+    told.append(navigation.kind)
+  }
+}

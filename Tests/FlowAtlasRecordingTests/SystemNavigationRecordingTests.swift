@@ -1,0 +1,63 @@
+import FlowAtlasPattern
+import FlowAtlasRecording
+import FlowAtlasTrace
+import Testing
+
+/// What the system does on a person's gesture is recorded with `initiator: system`, attributed
+/// to the coordinator that showed the removed screen, before the flow it ended finishes.
+@MainActor
+struct SystemNavigationRecordingTests {
+  @Test func gesturesAreRecordedAsTheSystemsAndEndTheFlowTheyLeft() {
+    let (recorder, sink) = makeRecorder()
+    let stack = StackRouter()
+    let shop = ShopCoordinator(router: recorder.router(wrapping: stack))
+    recorder.launch(shop)
+    shop.open("Lamp")
+    stack.swipeBack()
+    shop.login()
+    stack.swipeDownSheet()
+    recorder.finish()
+    let lines = TraceTranscript(sink.events).lines
+    #expect(
+      Array(lines.suffix(8)) == [
+        "pop ProductScreen by ShopCoordinator (system: edgeSwipe)",
+        "attach LoginCoordinator to ShopCoordinator",
+        "start LoginCoordinator under ShopCoordinator",
+        "present LoginScreen by LoginCoordinator",
+        "dismiss LoginScreen by LoginCoordinator (system: swipeDown)",
+        "finish LoginCoordinator",
+        "detach LoginCoordinator from ShopCoordinator",
+        "deinit LoginCoordinator",
+      ])
+  }
+
+  @Test func theBackMenuIsOnePopToAndATabBarTapASystemSelectTab() throws {
+    let (recorder, sink) = makeRecorder()
+    let stack = StackRouter()
+    let router = recorder.router(wrapping: stack)
+    let first = NamedScreen("first")
+    router.setRoot(first)
+    router.push(NamedScreen("second"))
+    router.push(NamedScreen("third"))
+    stack.pickFromBackMenu(first)
+    let tabs = RecordingTabRouter(wrapping: TabRouter(tabs: ["a", "b"]), recorder: recorder)
+    tabs.recordingRouter(forTab: "a")?.setRoot(NamedScreen("tab-a"))
+    tabs.recordingRouter(forTab: "b")?.setRoot(NamedScreen("tab-b"))
+    tabs.selectTab("a")
+    tabs.tapTab("b")
+    recorder.finish()
+    let events = sink.events
+    #expect(events.contains { if case .popTo(_, _, _, .system("backMenu")) = $0 { true } else { false } })
+    let tapped = try #require(events.last { if case .selectTab = $0 { true } else { false } })
+    #expect(tapped.initiator == .system(gesture: "tabBar"))
+    let text = TraceRecordEncoder().line(for: TraceRecord(seq: 1, event: tapped))
+    #expect(text.hasSuffix(#","tab":"b","initiator":"system","gesture":"tabBar"}"#))
+  }
+}
+
+@MainActor
+private final class NamedScreen: Presentable {
+  let name: String
+  init(_ name: String) { self.name = name }
+  var screenTitle: String? { name }
+}
