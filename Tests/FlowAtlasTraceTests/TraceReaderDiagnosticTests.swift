@@ -76,6 +76,22 @@ private let badTraces: [BadTrace] = [
   BadTrace(
     name: "no event", text: header + #"{"seq":1,"text":"x"}"# + "\n", code: .malformedLine, line: 2,
     mentions: "no `event`"),
+  // Revision 2.
+  BadTrace(
+    name: "popTo without screen", text: header + start + #"{"seq":2,"event":"router.popTo"}"# + "\n",
+    code: .malformedLine, line: 3, mentions: "needs `screen`"),
+  BadTrace(
+    name: "numeric initiator",
+    text: header + start + #"{"seq":2,"event":"router.pop","initiator":1}"# + "\n",
+    code: .malformedLine, line: 3, mentions: "`initiator` must be a string"),
+  BadTrace(
+    name: "object gesture",
+    text: header + start + #"{"seq":2,"event":"router.pop","initiator":"system","gesture":{}}"# + "\n",
+    code: .malformedLine, line: 3, mentions: "`gesture` must be a string"),
+  BadTrace(
+    name: "popTo an unknown screen",
+    text: header + start + #"{"seq":2,"event":"router.popTo","screen":"nope"}"# + "\n",
+    code: .unknownScreen, line: 3, mentions: "never introduced"),
   BadTrace(
     name: "repeated seq", text: header + start + #"{"seq":1,"event":"note","text":"x"}"# + "\n",
     code: .seqOrder, line: 3, mentions: "does not increase"),
