@@ -42,7 +42,7 @@ window.FLOWATLAS_SEARCH = [
 {"k":"Journey","t":"Request a password reset link, then log in after one wrong password","d":"forgot-password","u":"accounts/journey-forgot-password.html","a":"Accounts"},
 {"k":"Journey","t":"Deliberate bug: notification settings finish but stay attached (LeakySettingsCoordinator)","d":"leaky-notification-settings","u":"accounts/journey-leaky-notification-settings.html","a":"Accounts"},
 {"k":"Journey","t":"Log out from settings, log in again and edit the profile","d":"log-out-and-in-again","u":"accounts/journey-log-out-and-in-again.html","a":"Accounts"},
-{"k":"Journey","t":"Deliberate bug: swiping back never finishes notification settings (OrphaningSettingsCoordinator)","d":"orphaned-notification-settings","u":"accounts/journey-orphaned-notification-settings.html","a":"Accounts"},
+{"k":"Journey","t":"Deliberate bug: swiping back never ends notification settings (OrphaningSettingsCoordinator)","d":"orphaned-notification-settings","u":"accounts/journey-orphaned-notification-settings.html","a":"Accounts"},
 {"k":"Journey","t":"Start editing the profile, then swipe the form down","d":"swipe-down-edit-profile","u":"accounts/journey-swipe-down-edit-profile.html","a":"Accounts"},
 {"k":"Flow","t":"CheckoutCoordinator","d":"5 screens","u":"shop/flow-checkout-coordinator.html","a":"Shop"},
 {"k":"Flow","t":"ShopCoordinator","d":"2 screens","u":"shop/flow-shop-coordinator.html","a":"Shop"},

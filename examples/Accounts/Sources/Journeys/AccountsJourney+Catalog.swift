@@ -79,7 +79,7 @@ extension AccountsJourney {
     AccountsJourney(
       launch: .loggedIn, settingsVariant: .orphaning, run: "orphaned-notification-settings",
       title:
-        "Deliberate bug: swiping back never finishes notification settings (OrphaningSettingsCoordinator)"
+        "Deliberate bug: swiping back never ends notification settings (OrphaningSettingsCoordinator)"
     ) { user in
       user.note(
         "Built with OrphaningSettingsCoordinator, a deliberately buggy variant: expect an orphaned-coordinator."
