@@ -86,8 +86,8 @@ extension AppPages {
     out += Wording.showing(transition.kind, screenRef(transition.to))
     if transition.triggers.isEmpty { out.append(.text(" automatically")) }
     if transition.isSystem, let coordinator = transition.coordinator {
-      let words = transition.kind == .selectTab ? " (in " : " (leaving a screen of "
-      out += [.text(words), flowRef(coordinator), .text(")")]
+      let words = transition.kind == .selectTab ? ", in " : ", leaving a screen of "
+      out += [.text(words), flowRef(coordinator)]
     } else if transition.system > 0 {
       out.append(.text(" (\(Wording.times(transition.system)) by the system)"))
     }
