@@ -32,8 +32,7 @@ extension RunReplay {
     instances[index].output = output
     let type = instances[index].type
     if let output { tally.coordinators[type, default: CoordinatorTally()].outputs.insert(output) }
-    let cause = "\(type) \(quoted(id)) finished"
-    showing.finish(index, line: line) { cause }
+    showing.finish(index, line: line, cause: .child("\(type) \(quoted(id)) finished"))
     keep(.flowFinished(coordinator: type, output: output), line)
   }
 
@@ -63,8 +62,9 @@ extension RunReplay {
     if let index = instanceIndex[id] {
       if let parent {
         instances[index].parent = parent
-        let cause = "coordinator \(quoted(id)) was attached elsewhere"
-        showing.reparent(index, to: parentIndex, line: line) { cause }
+        showing.reparent(
+          index, to: parentIndex, line: line,
+          cause: .child("coordinator \(quoted(id)) was attached elsewhere"))
       }
     } else {
       instanceIndex[id] = instances.count
@@ -112,7 +112,7 @@ extension RunReplay {
           code: .orphanedCoordinator, file: file, line: stop.line,
           message:
             "\(instance.type) \(quoted(instance.id)) in run \(quoted(run)) never finished, though none "
-            + "of its screens is on a stack after line \(stop.line) (\(stop.cause)); finish the flow "
+            + "of its screens is on a stack after line \(stop.line) (\(stop.cause.words)); finish the flow "
             + "when its first screen is removed (Coordinator does it for system navigation unless "
             + "finishesOnSystemRemoval is false) so that its parent removes it"))
     }

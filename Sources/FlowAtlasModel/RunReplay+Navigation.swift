@@ -35,9 +35,9 @@ extension RunReplay {
     if let problem = change(&stacks, target) {
       reportNoChange(problem, kind, line: line)
     }
-    if puts, let instance { showing.put(by: instance) }
-    stacks.drainDeparted { screen in showing.removed(by: Int(screen.owner)) }
-    showing.settle(line: line) { Self.describe(kind, initiator: initiator) }
+    let cause = ShowingTracker.Cause.event(kind, initiator)
+    if puts, let instance { showing.put(by: instance, line: line, cause: cause) }
+    stacks.drainDeparted { screen in showing.removed(by: Int(screen.owner), line: line, cause: cause) }
     if let target, let coordinatorType, kind != .selectTab {
       screenTallies[Int(target.typeIndex)].shown(by: coordinatorType)
     }
@@ -54,12 +54,6 @@ extension RunReplay {
           from: before?.type, to: after.type, kind: kind, coordinator: coordinatorName, trigger: trigger),
         line)
     }
-  }
-
-  /// What a router event did, in words, for an orphan's message.
-  private static func describe(_ kind: TransitionKind, initiator: Initiator) -> String {
-    guard case .system(let gesture) = initiator else { return "router.\(kind.rawValue)" }
-    return "the system's router.\(kind.rawValue) on \(gesture ?? "a gesture")"
   }
 
   /// The trigger a router event would take now, without taking it.

@@ -5,11 +5,30 @@
 /// Kept up to date event by event in time proportional to the depth of the coordinator
 /// tree: each instance counts its screens on stacks and its showing unfinished children, and
 /// a change walks up the parents only as far as some instance's answer changes.
+import FlowAtlasTrace
+
 struct ShowingTracker {
-  /// Why an instance stopped showing, kept only for the message of an orphan.
+  /// What made an instance stop showing, worded only for the message of an orphan.
+  enum Cause: Hashable {
+    /// A router event (the system's on a gesture, or the app's).
+    case event(TransitionKind, Initiator)
+    /// A child finished, or moved to another parent.
+    case child(String)
+
+    var words: String {
+      switch self {
+      case .event(let kind, .system(let gesture)):
+        "the system's router.\(kind.rawValue) on \(gesture ?? "a gesture")"
+      case .event(let kind, .app): "router.\(kind.rawValue)"
+      case .child(let text): text
+      }
+    }
+  }
+
+  /// When, and why, an instance last stopped showing.
   struct Stop: Hashable {
     var line: Int
-    var cause: String
+    var cause: Cause
   }
 
   private var screensOnStack: [Int32] = []
@@ -21,8 +40,6 @@ struct ShowingTracker {
   private(set) var hasPut: [Bool] = []
   /// The latest time each instance stopped showing.
   private(set) var stops: [Stop?] = []
-  /// Instances whose counts changed since the last ``settle(line:cause:)``.
-  private var dirty: [Int] = []
 
   /// Adds the next instance (indices follow the run's instances).
   mutating func addInstance(parent: Int?) {
@@ -36,67 +53,58 @@ struct ShowingTracker {
   }
 
   /// `instance` put a screen on a stack.
-  mutating func put(by instance: Int) {
+  mutating func put(by instance: Int, line: Int, cause: Cause) {
     screensOnStack[instance] += 1
     hasPut[instance] = true
-    dirty.append(instance)
+    update(instance, line: line, cause: cause)
   }
 
   /// A screen `instance` put was removed from its stack.
-  mutating func removed(by instance: Int) {
+  mutating func removed(by instance: Int, line: Int, cause: Cause) {
     screensOnStack[instance] -= 1
-    dirty.append(instance)
+    update(instance, line: line, cause: cause)
   }
 
   /// `instance` is attached under another parent (or a first one).
-  mutating func reparent(_ instance: Int, to newParent: Int?, line: Int, cause: () -> String) {
+  mutating func reparent(_ instance: Int, to newParent: Int?, line: Int, cause: Cause) {
     let old = Int(parent[instance])
     let new = newParent ?? -1
     guard old != new else { return }
     let counts = isShowing[instance] && !finished[instance]
     if counts, old >= 0 {
       showingChildren[old] -= 1
-      dirty.append(old)
+      update(old, line: line, cause: cause)
     }
     parent[instance] = Int32(new)
     if counts, new >= 0 {
       showingChildren[new] += 1
-      dirty.append(new)
+      update(new, line: line, cause: cause)
     }
-    settle(line: line, cause: cause)
   }
 
   /// `instance` finished: a showing child no longer keeps its parent showing.
-  mutating func finish(_ instance: Int, line: Int, cause: () -> String) {
+  mutating func finish(_ instance: Int, line: Int, cause: Cause) {
     guard !finished[instance] else { return }
     finished[instance] = true
     let up = Int(parent[instance])
     if isShowing[instance], up >= 0 {
       showingChildren[up] -= 1
-      dirty.append(up)
+      update(up, line: line, cause: cause)
     }
-    settle(line: line, cause: cause)
   }
 
-  /// Recomputes the instances whose counts changed, and their parents as far as needed.
-  /// - Parameters:
-  ///   - line: the line after which the change holds (for an instance that stops showing).
-  ///   - cause: what the line did, in words, asked only when an instance stops showing.
-  mutating func settle(line: Int, cause: () -> String) {
-    guard !dirty.isEmpty else { return }
-    for start in dirty {
-      var instance = start
-      while true {
-        let now = screensOnStack[instance] > 0 || showingChildren[instance] > 0
-        guard now != isShowing[instance] else { break }
-        isShowing[instance] = now
-        if !now { stops[instance] = Stop(line: line, cause: cause()) }
-        let up = Int(parent[instance])
-        guard !finished[instance], up >= 0 else { break }
-        showingChildren[up] += now ? 1 : -1
-        instance = up
-      }
+  /// Recomputes `start`, whose counts changed, and its parents as far as an answer changes.
+  private mutating func update(_ start: Int, line: Int, cause: Cause) {
+    var instance = start
+    while true {
+      let now = screensOnStack[instance] > 0 || showingChildren[instance] > 0
+      guard now != isShowing[instance] else { return }
+      isShowing[instance] = now
+      if !now { stops[instance] = Stop(line: line, cause: cause) }
+      let up = Int(parent[instance])
+      guard !finished[instance], up >= 0 else { return }
+      showingChildren[up] += now ? 1 : -1
+      instance = up
     }
-    dirty.removeAll(keepingCapacity: true)
   }
 }
