@@ -14,7 +14,10 @@ public final class CoordinatorRouter: AttributingRouter, NavigationStateReportin
 
   /// The router calls are forwarded to (bound to the coordinator when it attributes calls).
   public let base: any RouterProtocol
-  private var shown: [Shown] = []
+  /// By identity, checked against the weak reference (an identity can be reused once freed).
+  private var shown: [ObjectIdentifier: Shown] = [:]
+  /// Released screens are swept out when the table reaches this size.
+  private var sweepAt = 64
   /// The first screen the coordinator showed since it was launched.
   public private(set) weak var firstScreen: (any Presentable)?
 
@@ -24,7 +27,7 @@ public final class CoordinatorRouter: AttributingRouter, NavigationStateReportin
 
   /// Whether the coordinator put `screen` on a stack.
   public func showed(_ screen: any Presentable) -> Bool {
-    shown.contains { $0.screen === screen }
+    shown[ObjectIdentifier(screen)]?.screen === screen
   }
 
   /// Forgets the screens shown, when the coordinator is launched again.
@@ -33,10 +36,17 @@ public final class CoordinatorRouter: AttributingRouter, NavigationStateReportin
     firstScreen = nil
   }
 
+  /// A push costs one hash lookup (it is on recording's hot path); sweeping the released
+  /// screens out is amortized over the table doubling.
   private func remember(_ screen: any Presentable) {
-    shown.removeAll { $0.screen == nil }
     if firstScreen == nil { firstScreen = screen }
-    if !showed(screen) { shown.append(Shown(screen: screen)) }
+    let key = ObjectIdentifier(screen)
+    guard shown[key]?.screen !== screen else { return }
+    if shown.count >= sweepAt {
+      shown = shown.filter { $0.value.screen != nil }
+      sweepAt = max(64, shown.count * 2)
+    }
+    shown[key] = Shown(screen: screen)
   }
 
   public var layers: [[any Presentable]] { (base as? any NavigationStateReporting)?.layers ?? [[]] }

@@ -12,6 +12,9 @@ final class NamedObject {
   /// For screens: false while only `user.action` named it, so its next router event must
   /// introduce it.
   var isIntroduced: Bool
+  /// For a screen: the coordinator id of its latest setRoot, push or present, so a system
+  /// event that removes it names that coordinator.
+  var shownBy: String?
 
   init(object: AnyObject, id: String, screen: Screen? = nil, isIntroduced: Bool = true) {
     self.object = object

@@ -58,6 +58,17 @@ struct RecorderState: ~Copyable {
     return .introduce(screen)
   }
 
+  /// Notes that `coordinator` showed `handle`'s screen (mentioned already).
+  mutating func screen(_ handle: ObjectHandle, shownBy coordinator: String?) {
+    if let named = screens[handle.key], named.names(handle) { named.shownBy = coordinator }
+  }
+
+  /// The coordinator that last showed `handle`'s screen, if it was shown here.
+  func coordinator(showing handle: ObjectHandle) -> String? {
+    guard let named = screens[handle.key], named.names(handle) else { return nil }
+    return named.shownBy
+  }
+
   /// The id of `handle`'s screen, assigning one on first sight; a screen first named here
   /// is introduced by its next router event.
   mutating func screenID(for handle: ObjectHandle, type: any Any.Type) -> String {

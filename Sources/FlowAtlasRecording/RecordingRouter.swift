@@ -31,14 +31,6 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting,
   /// Tells whether this router is off-screen (a tab not selected), for `background` on `setRoot`.
   var isInBackground: (@MainActor () -> Bool)?
   private var observers = SystemNavigationObservers()
-  /// Who showed each screen still known, for system events: they name the coordinator that
-  /// showed the screen the gesture removed.
-  private var shownBy: [ObjectIdentifier: ShownBy] = [:]
-
-  private struct ShownBy {
-    weak var screen: (any Presentable)?
-    var coordinatorID: String?
-  }
 
   /// Wraps `base` so that its calls are recorded.
   /// - Parameters:
@@ -62,43 +54,35 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting,
     observers.remove(observer)
   }
 
-  /// Records what the system did, then tells this router's observers.
+  /// Records what the system did, attributed to the coordinator that showed the screen it
+  /// removed, then tells this router's observers.
   public func systemDidNavigate(_ navigation: SystemNavigation) {
     let routerID = id
     let initiator = Initiator.system(gesture: navigation.gesture.rawValue)
-    let coordinatorID = navigation.removedScreen.flatMap(coordinatorID(showing:))
+    let removed = navigation.removedScreen.map(ObjectHandle.init)
+    let attribute: (borrowing RecorderState) -> String? = { state in
+      removed.flatMap { state.coordinator(showing: $0) }
+    }
     switch navigation.kind {
     case .pop:
-      recordRemoving(navigation.removedScreen, by: coordinatorID) { screen, coordinator in
+      recordRemoving(navigation.removedScreen, by: attribute) { screen, coordinator in
         .pop(coordinator: coordinator, router: routerID, screen: screen, initiator: initiator)
       }
     case .popTo:
       if let shown = navigation.shown {
-        recordShowing(shown, by: coordinatorID) { screen, coordinator in
+        recordShowing(shown, by: attribute, puts: false) { screen, coordinator in
           .popTo(screen: screen, coordinator: coordinator, router: routerID, initiator: initiator)
         }
       }
     case .dismiss:
-      recordRemoving(navigation.removedScreen, by: coordinatorID) { screen, coordinator in
+      recordRemoving(navigation.removedScreen, by: attribute) { screen, coordinator in
         .dismiss(coordinator: coordinator, router: routerID, screen: screen, initiator: initiator)
       }
     case .selectTab:
       // A tab bar tap belongs to the tab container: RecordingTabRouter records it.
       break
     }
-    for screen in navigation.removed { shownBy[ObjectIdentifier(screen)] = nil }
     observers.notify(navigation)
-  }
-
-  /// The id of the coordinator that showed `screen` through this router, if known.
-  private func coordinatorID(showing screen: any Presentable) -> String? {
-    guard let entry = shownBy[ObjectIdentifier(screen)], entry.screen === screen else { return nil }
-    return entry.coordinatorID
-  }
-
-  private func remember(_ screen: any Presentable, shownBy coordinatorID: String?) {
-    if shownBy.count > 256 { shownBy = shownBy.filter { $0.value.screen != nil } }
-    shownBy[ObjectIdentifier(screen)] = ShownBy(screen: screen, coordinatorID: coordinatorID)
   }
 
   /// What the wrapped router shows (nothing known when it does not report its state).
@@ -213,7 +197,6 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting,
     _ screen: any Presentable, animated: Bool, completion: (() -> Void)?, coordinatorID: String?
   ) {
     let routerID = id
-    remember(screen, shownBy: coordinatorID)
     recordShowing(screen, by: coordinatorID) { screen, coordinator in
       .push(screen: screen, coordinator: coordinator, router: routerID, animated: animated)
     }
@@ -240,7 +223,6 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting,
     _ screen: any Presentable, animated: Bool, completion: (() -> Void)?, coordinatorID: String?
   ) {
     let routerID = id
-    remember(screen, shownBy: coordinatorID)
     recordShowing(screen, by: coordinatorID) { screen, coordinator in
       .present(screen: screen, coordinator: coordinator, router: routerID, animated: animated)
     }
@@ -260,7 +242,6 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting,
   ) {
     let routerID = id
     let background: Bool? = (isInBackground?() ?? false) ? true : nil
-    remember(screen, shownBy: coordinatorID)
     recordShowing(screen, by: coordinatorID) { screen, coordinator in
       .setRoot(screen: screen, coordinator: coordinator, router: routerID, background: background)
     }
@@ -272,15 +253,27 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting,
     coordinator.map { recorder.id(ofCoordinator: $0) }
   }
 
+  /// Records an event that shows `screen`; one that puts it on a stack (setRoot, push,
+  /// present) remembers who did, for the system event that may remove it later.
   fileprivate func recordShowing(
-    _ screen: any Presentable, by coordinatorID: String?,
+    _ screen: any Presentable, by coordinatorID: String?, puts: Bool = true,
+    _ event: (ScreenMention, String?) -> TraceEvent
+  ) {
+    recordShowing(screen, by: { _ in coordinatorID }, puts: puts, event)
+  }
+
+  fileprivate func recordShowing(
+    _ screen: any Presentable, by coordinator: (borrowing RecorderState) -> String?, puts: Bool,
     _ event: (ScreenMention, String?) -> TraceEvent
   ) {
     let handle = ObjectHandle(screen)
     let screenType: any Any.Type = type(of: screen)
     let title = screen.screenTitle
     recorder.record { state in
-      event(state.mention(screen: handle, type: screenType, title: title), coordinatorID)
+      let mention = state.mention(screen: handle, type: screenType, title: title)
+      let coordinatorID = coordinator(state)
+      if puts { state.screen(handle, shownBy: coordinatorID) }
+      return event(mention, coordinatorID)
     }
   }
 
@@ -288,15 +281,22 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting,
     _ removed: (any Presentable)?, by coordinatorID: String?,
     _ event: (ScreenMention?, String?) -> TraceEvent
   ) {
+    recordRemoving(removed, by: { _ in coordinatorID }, event)
+  }
+
+  fileprivate func recordRemoving(
+    _ removed: (any Presentable)?, by coordinator: (borrowing RecorderState) -> String?,
+    _ event: (ScreenMention?, String?) -> TraceEvent
+  ) {
     guard let removed else {
-      recorder.record { _ in event(nil, coordinatorID) }
+      recorder.record { state in event(nil, coordinator(state)) }
       return
     }
     let handle = ObjectHandle(removed)
     let screenType: any Any.Type = type(of: removed)
     let title = removed.screenTitle
     recorder.record { state in
-      event(state.mention(screen: handle, type: screenType, title: title), coordinatorID)
+      event(state.mention(screen: handle, type: screenType, title: title), coordinator(state))
     }
   }
 }
@@ -308,7 +308,7 @@ extension RecordingRouter {
     initiator: Initiator = .app
   ) {
     let routerID = id
-    recordShowing(screen, by: id(of: coordinator)) { screen, coordinator in
+    recordShowing(screen, by: id(of: coordinator), puts: false) { screen, coordinator in
       .selectTab(screen: screen, coordinator: coordinator, router: routerID, tab: tab, initiator: initiator)
     }
   }
