@@ -10,8 +10,9 @@ enum BuildCommand {
     let workers = try jobs(arguments)
     let strict = arguments.has("--strict")
     let output = arguments.value("--output") ?? "site"
+    try OutputFile.checkPath(output, command: "build")
     let notes = arguments.value("--notes")
-    let files = try TraceLoading.files(from: arguments.positionals, command: "build")
+    let files = try TraceLoading.files(from: arguments.positionals, command: "build", console: console)
     var inputs = try BuildInputs(files: files, notes: notes)
     let index = (output as NSString).appendingPathComponent("index.html")
     if var last = BuildInputs.load(from: output), inputs.matches(last.inputs) {

@@ -1,3 +1,4 @@
+import FlowAtlasTrace
 import Foundation
 
 /// Why a `flowatlas` command failed; each case maps to one ``ExitStatus``.
@@ -11,11 +12,12 @@ public enum CommandLineError: Error, LocalizedError, Equatable {
 
   public var errorDescription: String? {
     switch self {
+    // One line each (the usage hint on its own line): a path in a message cannot add lines.
     case .usage(let message, let command):
       let help = command == "flowatlas" ? "flowatlas --help" : "flowatlas \(command) --help"
-      return "\(message)\nSee '\(help)'."
+      return "\(Printable.line(message))\nSee '\(Printable.line(help))'."
     case .inputOutput(let message), .render(let message):
-      return message
+      return Printable.line(message)
     }
   }
 

@@ -15,7 +15,8 @@ enum DiffCommand {
     let new = try side(arguments.positionals[1], app: arguments.value("--new-app"), console: console)
     let diff = NavigationDiff(old: old, new: new)
     let text = formatName == "json" ? diff.json : diff.markdown
-    try OutputFile.write(Array(text.utf8), to: arguments.value("--output"), console: console, isText: true)
+    try OutputFile.write(
+      Array(text.utf8), to: arguments.value("--output"), console: console, isText: true, command: "diff")
     return .success
   }
 

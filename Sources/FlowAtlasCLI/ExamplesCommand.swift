@@ -47,7 +47,8 @@ enum ExamplesCommand {
     }
     let path = "examples/Shop/navigation-diff.md"
     try OutputFile.write(
-      Array(NavigationDiff(old: old, new: new).markdown.utf8), to: path, console: console, isText: true)
+      Array(NavigationDiff(old: old, new: new).markdown.utf8), to: path, console: console, isText: true,
+      command: "flowatlas")
   }
 
   /// Records `journeys` as `<folder>/<app>/<run>.jsonl`, replacing the traces a previous run wrote.

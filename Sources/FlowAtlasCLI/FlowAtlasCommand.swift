@@ -20,6 +20,9 @@ public enum FlowAtlasCommand {
     if arguments.first == RenderWorkerCommand.name {
       return RenderWorkerCommand.run()
     }
+    // Past a file-size limit (ulimit -f) a write must fail with EFBIG, reported, and its
+    // temporary file removed, not kill the process with SIGXFSZ and leave the file behind.
+    signal(SIGXFSZ, SIG_IGN)
     do {
       return try await run(arguments, console: console, executable: executable).rawValue
     } catch {

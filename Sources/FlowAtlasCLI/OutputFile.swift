@@ -1,23 +1,100 @@
 import Foundation
 
 /// Writes a command's result to `--output` or to standard output.
+///
+/// A person's files are sacred: an existing device, FIFO, socket or symlink named as the
+/// output is written *through* (as root, replacing `/dev/null` with a regular file would break
+/// every process on the machine); only a regular file, or a path that does not exist yet, is
+/// replaced atomically, by a temporary sibling renamed into place and removed on any failure.
 enum OutputFile {
-  /// Writes `bytes` to `path` atomically (a temporary sibling renamed into place), or to the
-  /// console when `path` is nil. Binary formats refuse a terminal-bound standard output.
-  static func write(_ bytes: [UInt8], to path: String?, console: Console, isText: Bool)
-    throws(CommandLineError)
-  {
-    guard let path else {
+  /// Writes `bytes` to `path`, or to the console when `path` is nil or `-`. Binary formats
+  /// refuse a terminal-bound standard output.
+  /// - Throws: a usage error for an empty path or a binary format without a path, an
+  ///   input/output error naming `path` when it cannot be written.
+  static func write(
+    _ bytes: [UInt8], to path: String?, console: Console, isText: Bool, command: String
+  ) throws(CommandLineError) {
+    guard let path, path != "-" else {
       guard isText else {
-        throw .usage("this format is binary: give --output <file>", command: "render")
+        throw .usage("this format is binary: give --output <file>", command: command)
       }
       console.out(String(decoding: bytes, as: UTF8.self))
       return
     }
-    do {
-      try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+    try checkPath(path, command: command)
+    var info = stat()
+    let exists = lstat(path, &info) == 0
+    let kind = info.st_mode & S_IFMT
+    do throws(OutputError) {
+      if exists, kind == S_IFDIR {
+        throw OutputError(reason: "it is a folder; name a file")
+      } else if exists, kind != S_IFREG {
+        try writeThrough(bytes, to: path)
+      } else {
+        try replace(path, with: bytes, mode: exists ? info.st_mode & 0o7777 : 0o644)
+      }
     } catch {
-      throw .inputOutput("\(path): cannot write the output (\(error.localizedDescription))")
+      throw .inputOutput("\(path): cannot write the output (\(error.reason))")
+    }
+  }
+
+  /// Refuses an empty `--output`, which would otherwise mean the current folder.
+  static func checkPath(_ path: String, command: String) throws(CommandLineError) {
+    guard !path.isEmpty else {
+      throw .usage("--output needs a path (or - for standard output)", command: command)
+    }
+  }
+
+  struct OutputError: Error {
+    var reason: String
+    init(reason: String) { self.reason = reason }
+    init(errno code: Int32) { reason = String(cString: strerror(code)) }
+  }
+
+  /// Opens `path` as it is (following a symlink, blocking on a FIFO until it has a reader)
+  /// and writes into it.
+  private static func writeThrough(_ bytes: [UInt8], to path: String) throws(OutputError) {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw OutputError(errno: errno) }
+    defer { close(descriptor) }
+    try writeAll(bytes, to: descriptor)
+  }
+
+  /// Writes a temporary sibling of `path`, then renames it over `path`; the temporary file
+  /// never outlives a failure.
+  private static func replace(_ path: String, with bytes: [UInt8], mode: mode_t) throws(OutputError) {
+    let url = URL(fileURLWithPath: path)
+    let folder = url.deletingLastPathComponent().path
+    let temporary =
+      folder + "/." + url.lastPathComponent + ".flowatlas-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+    guard descriptor >= 0 else { throw OutputError(errno: errno) }
+    do throws(OutputError) {
+      defer { close(descriptor) }
+      try writeAll(bytes, to: descriptor)
+      guard fsync(descriptor) == 0 else { throw OutputError(errno: errno) }
+    } catch {
+      unlink(temporary)
+      throw error
+    }
+    guard rename(temporary, path) == 0 else {
+      let code = errno
+      unlink(temporary)
+      throw OutputError(errno: code)
+    }
+  }
+
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(OutputError) {
+    var written = 0
+    while written < bytes.count {
+      let count = bytes.withUnsafeBytes { buffer in
+        Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw OutputError(errno: errno)
+      }
+      written += count
     }
   }
 }

@@ -24,7 +24,8 @@ enum RenderCommand {
     if diagramName == "legend" {
       let legend = try rendered { () throws(RenderError) in try renderer.legend(format: format) }
       try OutputFile.write(
-        legend.bytes, to: arguments.value("--output"), console: console, isText: format.isText)
+        legend.bytes, to: arguments.value("--output"), console: console, isText: format.isText,
+        command: "render")
       return .success
     }
     let model = try TraceLoading.model(
@@ -37,7 +38,8 @@ enum RenderCommand {
     }
     if let caption = diagram.caption { console.err("flowatlas: note: \(caption)\n") }
     try OutputFile.write(
-      diagram.bytes, to: arguments.value("--output"), console: console, isText: format.isText)
+      diagram.bytes, to: arguments.value("--output"), console: console, isText: format.isText,
+      command: "render")
     return TraceLoading.status(for: model, strict: false)
   }
 

@@ -13,21 +13,30 @@ enum TraceLoading {
   static func model(
     from paths: [String], command: String, keepsJourneys: Bool, console: Console
   ) throws(CommandLineError) -> NavigationModel {
-    try model(of: try files(from: paths, command: command), keepsJourneys: keepsJourneys, console: console)
+    try model(
+      of: try files(from: paths, command: command, console: console), keepsJourneys: keepsJourneys,
+      console: console)
   }
 
   /// The trace files the inputs name (see ``TraceInputs``), sorted.
   /// - Throws: a usage error without inputs, an input/output error for a missing path or no traces.
-  static func files(from paths: [String], command: String) throws(CommandLineError) -> [String] {
+  /// What a folder held that cannot be read safely is printed as a warning and passed over.
+  static func files(from paths: [String], command: String, console: Console) throws(CommandLineError)
+    -> [String]
+  {
     guard !paths.isEmpty else {
       throw .usage("no input: give trace files (.jsonl) or folders holding them", command: command)
     }
-    let files: [String]
+    let found: TraceInputs.Found
     do {
-      files = try TraceInputs.files(in: paths)
+      found = try TraceInputs.scan(paths)
     } catch {
       throw .inputOutput(error.localizedDescription)
     }
+    for skipped in found.skipped {
+      console.err("flowatlas: warning: \(Printable.path(skipped.path)): \(skipped.reason); skipped\n")
+    }
+    let files = found.files
     guard !files.isEmpty else {
       throw .inputOutput("no trace files (*.jsonl) in \(paths.joined(separator: ", ")); record some first")
     }

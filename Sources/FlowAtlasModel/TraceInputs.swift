@@ -1,37 +1,131 @@
 import Foundation
 
 /// Turns the paths a person gives into the trace files to read.
+///
+/// A folder is searched without leaving it: a symlink in it is followed only to a regular
+/// file inside the same folder. What cannot be read safely (a FIFO, a device, a socket, a
+/// symlink out of the folder, a dangling symlink or a loop) is passed over and said so,
+/// never opened, since opening a FIFO or reading `/dev/zero` would never end.
 public enum TraceInputs {
-  /// The trace files named by `paths`: a file is taken as is; a directory is
-  /// searched recursively for `*.jsonl`. Sorted and without repeats, so the
-  /// model never depends on the order paths were given in.
+  /// An input passed over while searching a folder, and why.
+  public struct Skipped: Hashable, Sendable {
+    /// The path as found, built from the folder given.
+    public var path: String
+    /// Why, in words: "a FIFO, not a regular file".
+    public var reason: String
+
+    public init(path: String, reason: String) {
+      self.path = path
+      self.reason = reason
+    }
+  }
+
+  /// What a search found: the files to read, and what it passed over.
+  public struct Found: Hashable, Sendable {
+    /// Sorted, without repeats.
+    public var files: [String]
+    /// In the order met (folders are listed in name order).
+    public var skipped: [Skipped]
+  }
+
+  /// The trace files named by `paths` (see ``scan(_:)``).
   /// - Parameter paths: files and directories, as the person gave them.
   /// - Returns: file paths, each built from the path given (never made absolute).
   /// - Throws: ``ModelError/missingInput(path:)`` naming the first path that does not exist.
   public static func files(in paths: [String]) throws -> [String] {
-    let fileManager = FileManager.default
+    try scan(paths).files
+  }
+
+  /// Searches `paths`: a file is taken as is (a person who names a FIFO means it); a
+  /// directory is searched recursively for `*.jsonl`. Sorted and without repeats, so the
+  /// model never depends on the order paths were given in.
+  /// - Parameter paths: files and directories, as the person gave them.
+  /// - Returns: the files to read, and the ones passed over with why.
+  /// - Throws: ``ModelError/missingInput(path:)`` naming the first path that does not exist,
+  ///   ``ModelError/unreadable(path:reason:)`` for a folder that cannot be listed.
+  public static func scan(_ paths: [String]) throws -> Found {
     var files: Set<String> = []
+    var skipped: [Skipped] = []
     for path in paths {
-      var isDirectory: ObjCBool = false
-      guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        throw ModelError.missingInput(path: path)
-      }
-      guard isDirectory.boolValue else {
+      var info = stat()
+      guard stat(path, &info) == 0 else { throw ModelError.missingInput(path: path) }
+      guard info.st_mode & S_IFMT == S_IFDIR else {
         files.insert(path)
         continue
       }
-      let prefix = path.hasSuffix("/") ? path : path + "/"
-      guard let enumerator = fileManager.enumerator(atPath: path) else {
-        throw ModelError.unreadable(path: path, reason: "the folder cannot be listed")
+      guard let root = realPath(path) else {
+        throw ModelError.unreadable(path: path, reason: "the folder cannot be resolved")
       }
-      for case let relative as String in enumerator where relative.hasSuffix(".jsonl") {
-        var isFolder: ObjCBool = false
-        let full = prefix + relative
-        if fileManager.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue {
-          files.insert(full)
+      let prefix = path.hasSuffix("/") ? path : path + "/"
+      try search(prefix, root: root, into: &files, skipping: &skipped)
+    }
+    return Found(files: files.sorted(), skipped: skipped)
+  }
+
+  private static func search(
+    _ folder: String, root: String, into files: inout Set<String>, skipping skipped: inout [Skipped]
+  ) throws {
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    } catch {
+      throw ModelError.unreadable(path: folder, reason: "the folder cannot be listed")
+    }
+    for name in names {
+      let path = folder + name
+      var info = stat()
+      guard lstat(path, &info) == 0 else { continue }
+      let isTrace = name.hasSuffix(".jsonl")
+      switch info.st_mode & S_IFMT {
+      case S_IFDIR:
+        try search(path + "/", root: root, into: &files, skipping: &skipped)
+      case S_IFREG:
+        if isTrace { files.insert(path) }
+      case S_IFLNK:
+        guard isTrace else { continue }
+        if let reason = symlinkProblem(path, root: root) {
+          skipped.append(Skipped(path: path, reason: reason))
+        } else {
+          files.insert(path)
+        }
+      default:
+        if isTrace {
+          skipped.append(Skipped(path: path, reason: kind(info.st_mode) + ", not a regular file"))
         }
       }
     }
-    return files.sorted()
+  }
+
+  /// Why the symlink at `path` must not be read, or nil when it leads to a regular file
+  /// inside `root`.
+  private static func symlinkProblem(_ path: String, root: String) -> String? {
+    guard let target = realPath(path) else {
+      return errno == ELOOP ? "a symlink loop" : "a dangling symlink (its target does not exist)"
+    }
+    guard target.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+      return "a symlink out of the input folder, not followed"
+    }
+    var info = stat()
+    guard stat(target, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      return "a symlink to " + kind(info.st_mode) + ", not a regular file"
+    }
+    return nil
+  }
+
+  private static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  private static func kind(_ mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFIFO: "a FIFO"
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    case S_IFSOCK: "a socket"
+    case S_IFDIR: "a folder"
+    default: "something"
+    }
   }
 }

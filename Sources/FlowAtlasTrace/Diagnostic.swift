@@ -48,9 +48,10 @@ public struct Diagnostic: Hashable, Sendable, Codable, Comparable {
     self.message = message
   }
 
-  /// `file:line: error|warning: message [code]`.
+  /// `file:line: error|warning: message [code]`, one line whatever the file's name or the
+  /// message hold (their control characters are escaped: see ``Printable``).
   public var formatted: String {
-    "\(file):\(line): \(severity.rawValue): \(message) [\(code.rawValue)]"
+    Printable.line("\(file):\(line): \(severity.rawValue): \(message) [\(code.rawValue)]")
   }
 
   /// The export order: by file, line, code.

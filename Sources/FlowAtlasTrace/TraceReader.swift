@@ -21,6 +21,10 @@ public struct TraceReader: Sendable {
   public static let defaultChunkSize = 1 << 20
   /// The longest line read unless told otherwise: 64 MiB, far beyond any real event.
   public static let defaultMaximumLineLength = 64 << 20
+  /// The most bytes read from one file unless told otherwise: 8 GiB, about 70 million events.
+  /// Past it the read stops with ``TraceReadError/tooLarge(file:limit:)``: a path that names
+  /// `/dev/zero` or an endless pipe must not read forever.
+  public static let defaultMaximumFileSize = 8 << 30
 
   /// The file to open.
   public var path: String
@@ -32,6 +36,8 @@ public struct TraceReader: Sendable {
   /// without being buffered, so a file with no newlines (a binary passed by mistake) cannot
   /// make the reader load it whole.
   public var maximumLineLength: Int
+  /// The most bytes read from the file (see ``defaultMaximumFileSize``).
+  public var maximumFileSize: Int
 
   /// - Parameters:
   ///   - path: The file to read.
@@ -40,12 +46,14 @@ public struct TraceReader: Sendable {
   ///   - maximumLineLength: Lines longer than this are reported as malformed and skipped.
   public init(
     path: String, displayPath: String? = nil, chunkSize: Int = TraceReader.defaultChunkSize,
-    maximumLineLength: Int = TraceReader.defaultMaximumLineLength
+    maximumLineLength: Int = TraceReader.defaultMaximumLineLength,
+    maximumFileSize: Int = TraceReader.defaultMaximumFileSize
   ) {
     self.path = path
     self.displayPath = displayPath ?? path
     self.chunkSize = max(1, chunkSize)
     self.maximumLineLength = max(self.chunkSize, maximumLineLength)
+    self.maximumFileSize = max(0, maximumFileSize)
   }
 
   /// Reads the whole file into `consumer`, ending with `end(_:)`.
@@ -66,10 +74,15 @@ public struct TraceReader: Sendable {
     var filled = 0
     // The bytes kept from the previous chunk: part of a line, known to hold no newline.
     var kept = 0
+    var total = 0
     while true {
+      guard total <= maximumFileSize else {
+        throw .tooLarge(file: displayPath, limit: maximumFileSize)
+      }
       if filled == capacity, capacity >= maximumLineLength {
         decoder.overlongLine(maximumLength: maximumLineLength, into: &consumer)
-        guard try skipToNextLine(descriptor, buffer, capacity: capacity, filled: &filled) else { break }
+        guard try skipToNextLine(descriptor, buffer, capacity: capacity, filled: &filled, total: &total)
+        else { break }
         kept = 0
         continue
       }
@@ -87,6 +100,7 @@ public struct TraceReader: Sendable {
         throw .cannotRead(file: displayPath, reason: Self.reason(errno))
       }
       filled += count
+      total += count
       let atEnd = count == 0
       let used = decoder.consume(buffer, count: filled, atEnd: atEnd, searched: kept, into: &consumer)
       if atEnd { break }
@@ -103,14 +117,19 @@ public struct TraceReader: Sendable {
   ///
   /// - Returns: False at the end of the file (nothing follows).
   private func skipToNextLine(
-    _ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, capacity: Int, filled: inout Int
+    _ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, capacity: Int, filled: inout Int,
+    total: inout Int
   ) throws(TraceReadError) -> Bool {
     while true {
+      guard total <= maximumFileSize else {
+        throw .tooLarge(file: displayPath, limit: maximumFileSize)
+      }
       let count = systemRead(descriptor, buffer, capacity)
       if count < 0 {
         if errno == EINTR { continue }
         throw .cannotRead(file: displayPath, reason: Self.reason(errno))
       }
+      total += max(count, 0)
       if count == 0 {
         filled = 0
         return false

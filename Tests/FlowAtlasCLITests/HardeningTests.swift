@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+
+@testable import FlowAtlasCLI
+
+/// Promises a hostile tester broke (issue "Hardening"): each test fails on the code before
+/// its fix. Nothing here touches the machine's own `/dev/null`: a device node made in a
+/// temporary folder stands in for it, so a regression cannot damage the machine.
+@MainActor
+@Suite struct HardeningTests {
+  func run(_ arguments: [String]) async -> (status: Int32, out: String, err: String) {
+    let captured = CapturedConsole()
+    let status = await FlowAtlasCommand.main(
+      arguments, console: captured.console, executable: builtExecutable)
+    return (status, captured.out, captured.err)
+  }
+
+  func kind(_ path: String) -> mode_t {
+    var info = stat()
+    return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
+  }
+
+  @Test func anOutputThatIsADeviceIsWrittenThroughNotReplaced() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try writeTrace(shopTrace, named: "buy.jsonl", in: folder)
+    let device = folder.appendingPathComponent("null").path
+    // The same device as /dev/null (its number read, nothing written); making one needs root,
+    // as CI has.
+    var null = stat()
+    #expect(stat("/dev/null", &null) == 0)
+    guard mknod(device, S_IFCHR | 0o666, null.st_rdev) == 0 else { return }
+    for command in [["model", trace], ["render", trace, "--diagram", "app"], ["diff", trace, trace]] {
+      let result = await run(command + ["--output", device])
+      #expect(result.status == 0, "\(command[0]): \(result.err)")
+      #expect(kind(device) == S_IFCHR, "\(command[0]) replaced the device")
+    }
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["buy.jsonl", "null"])
+  }
+
+  @Test func anOutputThatIsAFIFOOrASymlinkIsWrittenThrough() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try writeTrace(shopTrace, named: "buy.jsonl", in: folder)
+    let target = folder.appendingPathComponent("target.json").path
+    let link = folder.appendingPathComponent("link.json").path
+    try Data("old".utf8).write(to: URL(fileURLWithPath: target))
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    let result = await flowatlas("model", trace, "--output", link)
+    #expect(result.status == 0)
+    #expect(kind(link) == S_IFLNK)
+    #expect(try String(contentsOfFile: target, encoding: .utf8).contains(#""flowatlas": "model""#))
+
+    let fifo = folder.appendingPathComponent("pipe").path
+    #expect(mkfifo(fifo, 0o644) == 0)
+    // A reader on another thread, as `flowatlas model … --output pipe` has one in a shell.
+    let reader = Task.detached { () -> Int in
+      let descriptor = open(fifo, O_RDONLY)
+      defer { close(descriptor) }
+      var total = 0
+      var buffer = [UInt8](repeating: 0, count: 65536)
+      while true {
+        let count = read(descriptor, &buffer, buffer.count)
+        if count <= 0 { return total }
+        total += count
+      }
+    }
+    let written = await flowatlas("model", trace, "--output", fifo)
+    #expect(written.status == 0)
+    #expect(await reader.value > 100)
+    #expect(kind(fifo) == S_IFIFO)
+  }
+
+  @Test func dashIsStandardOutputAndAnEmptyOutputIsRefused() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try writeTrace(shopTrace, named: "buy.jsonl", in: folder)
+    let dash = await flowatlas("model", trace, "--output", "-")
+    #expect(dash.status == 0 && dash.out.contains(#""flowatlas": "model""#))
+    for command in ["model", "build"] {
+      let empty = await flowatlas(command, trace, "--output", "")
+      #expect(empty.status == 2, "\(command)")
+      #expect(empty.err.contains("--output needs a path"), "\(command)")
+    }
+  }
+
+  @Test func underAFileSizeLimitTheWriteFailsCleanly() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try writeTrace(shopTrace, named: "buy.jsonl", in: folder)
+    let output = folder.appendingPathComponent("model.json").path
+    // The real program under `ulimit -f 1` (512 bytes): model.json is larger, so the write
+    // fails. Before the fix SIGXFSZ killed the process and left its temporary file. The test
+    // runner ignores or blocks SIGXFSZ, and both carry across exec: the child gets the default
+    // action and an empty mask back, as in a person's shell.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    sigaddset(&defaults, SIGXFSZ)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    posix_spawnattr_setsigmask(&attributes, &unblocked)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    let errors = folder.appendingPathComponent("stderr.txt").path
+    let script = #"ulimit -f 1; exec "$0" model "$1" --output "$2" 2>"$3""#
+    let arguments = ["/bin/sh", "-c", script, builtExecutable, trace, output, errors]
+    var argv = arguments.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var child = pid_t()
+    #expect(posix_spawn(&child, "/bin/sh", nil, &attributes, &argv, environ) == 0)
+    var status: Int32 = 0
+    waitpid(child, &status, 0)
+    let signalled = status & 0x7F
+    #expect(signalled == 0, "killed by signal \(signalled)")
+    #expect((status >> 8) & 0xFF == 3)
+    let message = try String(contentsOfFile: errors, encoding: .utf8)
+    #expect(message.contains("model.json: cannot write the output"))
+    try FileManager.default.removeItem(atPath: errors)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["buy.jsonl"])
+  }
+
+  @Test func inputsThatCannotBeReadSafelyAreReportedAndSkipped() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let traces = folder.appendingPathComponent("traces")
+    try FileManager.default.createDirectory(at: traces, withIntermediateDirectories: true)
+    _ = try writeTrace(shopTrace, named: "buy.jsonl", in: traces)
+    let outside = try writeTrace(shopTrace, named: "outside.jsonl", in: folder)
+    #expect(mkfifo(traces.appendingPathComponent("x.jsonl").path, 0o644) == 0)
+    let links = [
+      ("zero.jsonl", "/dev/zero"), ("out.jsonl", outside), ("gone.jsonl", "nowhere.jsonl"),
+      ("loop.jsonl", "loop.jsonl"), ("inside.jsonl", "buy.jsonl"),
+    ]
+    for (name, target) in links {
+      try FileManager.default.createSymbolicLink(
+        atPath: traces.appendingPathComponent(name).path, withDestinationPath: target)
+    }
+    let result = await flowatlas("model", traces.path)
+    #expect(result.status == 0)
+    let prefix = traces.path + "/"
+    #expect(result.err.contains("\(prefix)x.jsonl: a FIFO, not a regular file; skipped"))
+    #expect(result.err.contains("\(prefix)zero.jsonl: a symlink out of the input folder, not followed"))
+    #expect(result.err.contains("\(prefix)out.jsonl: a symlink out of the input folder, not followed"))
+    #expect(result.err.contains("\(prefix)gone.jsonl: a dangling symlink"))
+    #expect(result.err.contains("\(prefix)loop.jsonl: a symlink loop"))
+    // The symlink to a trace inside the folder is read, as the trace itself is.
+    #expect(result.out.contains(#""file": "\#(prefix)inside.jsonl""#))
+    #expect(!result.out.contains("outside.jsonl"))
+  }
+
+  @Test func printedPathsCannotForgeLines() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let name = "evil\nx.jsonl:1: error: forged [malformed-line]\u{1b}[2J.jsonl"
+    _ = try writeTrace(shopTrace + [#"{"seq":9,"event":"router.push"}"#], named: name, in: folder)
+    let result = await flowatlas("model", folder.path)
+    let lines = result.err.split(separator: "\n")
+    #expect(lines.count == 1)
+    #expect(
+      result.err.contains("evil\\u{a}x.jsonl:1: error: forged [malformed-line]\\u{1b}[2J.jsonl:7: error:"))
+  }
+}
