@@ -103,7 +103,8 @@ enum HTML: Sendable {
     out.append(UInt8(ascii: ">"))
   }
 
-  /// Escapes `&`, `<` and `>` so text can never open a tag or an entity.
+  /// Escapes `&`, `<` and `>` so text can never open a tag or an entity, and replaces control
+  /// characters (see ``entity(for:inAttribute:)``).
   ///
   /// Byte by byte: these are ASCII, and no byte of a multi-byte UTF-8 character is ASCII.
   static func escapeText(_ text: String, into out: inout [UInt8]) {
@@ -135,6 +136,10 @@ enum HTML: Sendable {
   /// What replaces `byte` in markup, nil when it stays as it is: `&`, `<` and `>` always, and
   /// both kinds of quote in an attribute value. Every escaper of the site (pages and the SVG
   /// sanitizer) uses this one table.
+  ///
+  /// A control character (C0 but HTML's whitespace, and DEL) from a trace becomes U+FFFD: the
+  /// HTML spec makes it a parse error raw and as a character reference alike, and XML forbids
+  /// it in SVG.
   @inline(__always)
   static func entity(for byte: UInt8, inAttribute: Bool) -> StaticString? {
     switch byte {
@@ -143,6 +148,8 @@ enum HTML: Sendable {
     case UInt8(ascii: ">"): "&gt;"
     case UInt8(ascii: "\"") where inAttribute: "&quot;"
     case UInt8(ascii: "'") where inAttribute: "&#39;"
+    case 0x09, 0x0A, 0x0C, 0x0D: nil
+    case 0x00..<0x20, 0x7F: "\u{FFFD}"
     default: nil
     }
   }

@@ -110,12 +110,14 @@ struct MarkupBytes: ~Copyable {
     start = grown
   }
 
-  /// Bytes below 64 as bit masks: `&`, `<`, `>`, and for attributes `"` and `'`.
-  private static let textSpecials: UInt64 = 1 << 0x26 | 1 << 0x3C | 1 << 0x3E
+  /// Bytes below 64 as bit masks: `&`, `<`, `>`, the control characters HTML forbids, and for
+  /// attributes `"` and `'` (DEL, above 64, is tested apart).
+  private static let controls: UInt64 = 0xFFFF_FFFF & ~(1 << 0x09 | 1 << 0x0A | 1 << 0x0C | 1 << 0x0D)
+  private static let textSpecials: UInt64 = 1 << 0x26 | 1 << 0x3C | 1 << 0x3E | controls
   private static let attributeSpecials: UInt64 = textSpecials | 1 << 0x22 | 1 << 0x27
 
   private static func isIn(_ specials: UInt64, _ byte: UInt8) -> Bool {
-    byte < 64 && specials & (1 << UInt64(byte)) != 0
+    byte < 64 ? specials & (1 << UInt64(byte)) != 0 : byte == 0x7F
   }
 
   /// The entity for a byte known to be one of the specials.

@@ -1,0 +1,37 @@
+import FlowAtlasModel
+import FlowAtlasSite
+import FlowAtlasTrace
+import Foundation
+import Testing
+
+/// Control characters from a trace never reach a page raw: the HTML spec forbids them (raw and
+/// as character references), so they become U+FFFD; HTML's own whitespace stays.
+@Suite struct ControlCharacterTests {
+  static let trace = """
+    {"flowatlas":"trace","version":1,"app":"Ctl","run":"r\\u0000un","title":"T\\u0001i\\u001btle\\u007f"}
+    {"seq":1,"event":"coordinator.start","coordinator":"a","type":"A\\u0000Coordinator"}
+    {"seq":2,"event":"router.setRoot","screen":{"id":"s1","type":"Home\\u0007","title":"H\\u0000\\tome"},"coordinator":"a"}
+    {"seq":3,"event":"user.action","screen":"s1","action":"t\\u001bap","label":"L\\u0002"}
+    {"seq":4,"event":"router.push","screen":{"id":"s2","type":"Next\\u001f"},"coordinator":"a"}
+    {"seq":5,"event":"note","text":"n\\u0000o\\u0008te"}
+
+    """
+
+  @Test func noPageHoldsAForbiddenControlCharacter() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    let model = ModelBuilder(workers: 1).build(traces: [("t.jsonl", Array(Self.trace.utf8))])
+    #expect(model.diagnostics.isEmpty)
+    try SiteBuilder(model: model, diagrams: FakeDiagramProvider(), notes: nil).build(into: site)
+    let pages = try TemporaryFolder.contents(of: site).filter { $0.key.hasSuffix(".html") }
+    #expect(pages.count > 3)
+    var replaced = 0
+    for (path, bytes) in pages {
+      let forbidden = bytes.filter { ($0 < 0x20 && ![0x09, 0x0A, 0x0C, 0x0D].contains($0)) || $0 == 0x7F }
+      #expect(forbidden.isEmpty, "\(path) holds \(forbidden)")
+      replaced += String(decoding: bytes, as: UTF8.self).filter { $0 == "\u{FFFD}" }.count
+    }
+    #expect(replaced > 10)
+  }
+}
