@@ -1,5 +1,6 @@
 import FlowAtlasModel
 import FlowAtlasSite
+import FlowAtlasTrace
 import Foundation
 
 /// `flowatlas build`: the static site.
@@ -23,6 +24,7 @@ enum BuildCommand {
         BuildInputs.save(last, in: output)
       }
       console.err(last.diagnostics.map { $0 + "\n" }.joined())
+      if let notes, let found = try? NotesFolder.scan(notes) { warn(about: found.skipped, console: console) }
       console.err(
         "flowatlas: \(output) is up to date: no trace, note or setting changed since it was built\n")
       console.out(index + "\n")
@@ -34,6 +36,7 @@ enum BuildCommand {
     inputs.hashAll()
     let model = try TraceLoading.model(of: files, keepsJourneys: true, console: console)
     let summary = try build(model, into: output, notes: notes, executable: executable, workers: workers)
+    warn(about: summary.skippedNotes, console: console)
     let diagnostics = model.diagnostics.map(\.formatted)
     if !(diagnostics + summary.pages).contains(where: { $0.contains("\n") || $0.contains("\r") }) {
       BuildInputs.save(
@@ -45,6 +48,13 @@ enum BuildCommand {
     }
     console.out(index + "\n")
     return TraceLoading.status(for: model, strict: strict)
+  }
+
+  /// Prints one warning per note the site passes over.
+  private static func warn(about notes: [NotesFolder.Skipped], console: Console) {
+    for note in notes {
+      console.err("flowatlas: warning: \(Printable.path(note.path)): \(note.reason); the note is left out\n")
+    }
   }
 
   /// Builds the site for `model` into `output`.

@@ -38,12 +38,13 @@ struct BuildInputs {
       "pages \(SiteBuilder.templateVersion)",
     ]
     var inputs: [Input] = []
-    for file in files.sorted() { inputs.append(try Self.stat(file, kind: "trace")) }
+    for file in files.sorted() { inputs.append(try Self.examine(file, kind: "trace")) }
     if let notes {
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: notes)) ?? []
-      for name in names.sorted() {
-        inputs.append(try Self.stat((notes as NSString).appendingPathComponent(name), kind: "note"))
-      }
+      // The notes the site reads, and what it passes over (so that fixing one counts as a
+      // change); nothing else in the folder is examined, and nothing but a regular file hashed.
+      let found = (try? NotesFolder.scan(notes)) ?? (notes: [], skipped: [])
+      for note in found.notes { inputs.append(try Self.examine(note.path, kind: "note")) }
+      for skipped in found.skipped { inputs.append(try Self.examine(skipped.path, kind: "skipped note")) }
     }
     self.files = inputs
   }
@@ -53,7 +54,7 @@ struct BuildInputs {
     self.files = files
   }
 
-  private static func stat(_ path: String, kind: String) throws(CommandLineError) -> Input {
+  private static func examine(_ path: String, kind: String) throws(CommandLineError) -> Input {
     let attributes: [FileAttributeKey: Any]
     do {
       attributes = try FileManager.default.attributesOfItem(atPath: path)
@@ -67,6 +68,8 @@ struct BuildInputs {
 
   /// The hash of a file's bytes; nil when it cannot be read (then it counts as changed).
   private static func hash(_ path: String) -> String? {
+    var info = stat()
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
     guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
       return nil
     }

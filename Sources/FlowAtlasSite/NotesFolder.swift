@@ -1,43 +1,115 @@
 import Foundation
 
-/// The hand-written notes folder: `<CoordinatorType>.md` per flow.
+/// The notes a person keeps next to the traces: `<Coordinator>.md` files in one folder, shown on
+/// that coordinator's flow page.
 ///
-/// A coordinator type comes from a trace, so it is never turned into a path: the folder is
-/// listed once and a type only matches a file name listed there exactly.
-struct NotesFolder {
-  private var files: [String: URL] = [:]
-  private let url: URL?
+/// Only regular files directly inside the folder are read, never through a symlink (a note
+/// that links to `/etc/passwd` must not publish it), each at most ``maximumSize`` bytes and
+/// valid UTF-8. Anything else named `*.md` is passed over with a warning, and the build goes on.
+public struct NotesFolder {
+  /// A note passed over, and why.
+  public struct Skipped: Hashable, Sendable {
+    public var path: String
+    public var reason: String
+  }
 
-  init(url: URL?) throws(SiteError) {
-    self.url = url
-    guard let url else { return }
+  /// The largest note read: 1 MiB of Markdown is a book, not a note.
+  public static let maximumSize = 1 << 20
+
+  private var texts: [String: String] = [:]
+  private var paths: [String: String] = [:]
+  /// The notes passed over while reading the folder.
+  public private(set) var skipped: [Skipped] = []
+
+  /// The regular `*.md` files directly inside `folder` (by coordinator name), and the entries
+  /// named `*.md` that are not regular files. Nothing is opened.
+  /// - Parameter folder: The notes folder.
+  /// - Returns: the notes to read, sorted by name, and those passed over.
+  /// - Throws: ``SiteError/notesUnreadable(path:reason:)`` when the folder cannot be listed.
+  public static func scan(_ folder: String) throws(SiteError) -> (
+    notes: [(coordinator: String, path: String)], skipped: [Skipped]
+  ) {
     let names: [String]
     do {
-      names = try FileManager.default.contentsOfDirectory(atPath: url.path)
+      names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
     } catch {
-      throw .notesUnreadable(path: url.path, reason: error.localizedDescription)
+      throw .notesUnreadable(path: folder, reason: error.localizedDescription)
     }
+    var notes: [(String, String)] = []
+    var skipped: [Skipped] = []
     for name in names where name.hasSuffix(".md") && !name.hasPrefix(".") {
-      files[String(name.dropLast(3))] = url.appendingPathComponent(name, isDirectory: false)
+      let path = (folder as NSString).appendingPathComponent(name)
+      var info = stat()
+      guard lstat(path, &info) == 0 else { continue }
+      switch info.st_mode & S_IFMT {
+      case S_IFREG: notes.append((String(name.dropLast(3)), path))
+      case S_IFLNK:
+        skipped.append(Skipped(path: path, reason: "a symlink, not followed: notes are read as files"))
+      case S_IFDIR: skipped.append(Skipped(path: path, reason: "a folder, not a note"))
+      case S_IFIFO: skipped.append(Skipped(path: path, reason: "a FIFO, not a regular file"))
+      default: skipped.append(Skipped(path: path, reason: "not a regular file"))
+      }
+    }
+    return (notes, skipped)
+  }
+
+  init(url: URL?) throws(SiteError) {
+    guard let url else { return }
+    let found = try Self.scan(url.path)
+    skipped = found.skipped
+    for (coordinator, path) in found.notes {
+      switch Self.read(path) {
+      case .success(let text):
+        texts[coordinator] = text
+        paths[coordinator] = path
+      case .failure(let problem):
+        skipped.append(Skipped(path: path, reason: problem.reason))
+      }
     }
   }
 
-  /// The notes text for `coordinator`, nil when it has none.
-  func text(for coordinator: String) throws(SiteError) -> String? {
-    guard let file = files[coordinator] else { return nil }
-    do {
-      return try String(contentsOf: file, encoding: .utf8)
-    } catch {
-      throw .notesUnreadable(path: file.path, reason: error.localizedDescription)
-    }
+  private struct Problem: Error {
+    var reason: String
   }
 
-  /// The rendered notes for `coordinator`, nil when it has none.
+  /// The note's text: opened without following a symlink or blocking (it was a regular file
+  /// when listed, but may have been swapped since), bounded, and valid UTF-8.
+  private static func read(_ path: String) -> Result<String, Problem> {
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return .failure(Problem(reason: String(cString: strerror(errno)))) }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      return .failure(Problem(reason: "not a regular file"))
+    }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress!, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return .failure(Problem(reason: String(cString: strerror(errno))))
+      }
+      if count == 0 { break }
+      bytes += chunk[0..<count]
+      if bytes.count > maximumSize {
+        return .failure(Problem(reason: "larger than \(maximumSize >> 20) MiB"))
+      }
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      return .failure(Problem(reason: "not valid UTF-8; save it as UTF-8"))
+    }
+    return .success(text)
+  }
+
+  func text(for coordinator: String) -> String? {
+    texts[coordinator]
+  }
+
   func html(for coordinator: String) throws(SiteError) -> String? {
-    guard let text = try text(for: coordinator) else { return nil }
+    guard let text = text(for: coordinator) else { return nil }
     guard let html = Markdown.html(text) else {
-      throw .notesUnreadable(
-        path: files[coordinator]?.path ?? coordinator, reason: "cmark could not parse it")
+      throw .notesUnreadable(path: paths[coordinator] ?? coordinator, reason: "cmark could not parse it")
     }
     return html
   }

@@ -52,13 +52,15 @@ public struct SiteBuilder: Sendable {
     let appDigests = Self.digests(of: model.apps)
     let fingerprint = try siteFingerprint(noteFiles, appDigests: appDigests)
     if options.incremental, previous, let pages = try unchangedPages(in: output, fingerprint: fingerprint) {
-      return SiteSummary(pages: pages, diagramsDrawn: 0, diagramsReused: 0, unchanged: true)
+      return SiteSummary(
+        pages: pages, diagramsDrawn: 0, diagramsReused: 0, unchanged: true, skippedNotes: noteFiles.skipped)
     }
     let staging = try OutputFolder.Staging(replacing: output)
     do {
-      let summary = try write(
+      var summary = try write(
         into: staging, folders: folders, previousSite: previous ? output : nil, notes: noteFiles,
         appDigests: appDigests)
+      summary.skippedNotes = noteFiles.skipped
       try staging.write(OutputFolder.marker, Self.marker(fingerprint: fingerprint))
       try staging.commit()
       return summary
@@ -95,7 +97,7 @@ public struct SiteBuilder: Sendable {
     digest.add(diagrams.cacheIdentity)
     for (app, appDigest) in zip(model.apps, appDigests) {
       digest.add(appDigest)
-      for flow in app.flows { digest.add(try noteFiles.text(for: flow.coordinator)) }
+      for flow in app.flows { digest.add(noteFiles.text(for: flow.coordinator)) }
     }
     for diagnostic in model.diagnostics {
       digest.add([diagnostic.code.rawValue, diagnostic.file, diagnostic.message])

@@ -8,4 +8,6 @@ public struct SiteSummary: Hashable, Sendable {
   public var diagramsReused: Int
   /// True when the folder already held exactly this site and nothing was written.
   public var unchanged: Bool
+  /// Notes passed over (a symlink, a FIFO, a folder, not UTF-8): warnings, not failures.
+  public var skippedNotes: [NotesFolder.Skipped] = []
 }

@@ -164,3 +164,43 @@ import Testing
       result.err.contains("evil\\u{a}x.jsonl:1: error: forged [malformed-line]\\u{1b}[2J.jsonl:7: error:"))
   }
 }
+
+@MainActor
+@Suite struct NotesHardeningTests {
+  @Test func notesAreReadOnlyAsRegularFilesAndTheRestIsAWarning() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try writeTrace(shopTrace, named: "buy.jsonl", in: folder)
+    let notes = folder.appendingPathComponent("notes")
+    try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
+    try Data("# Shop\n\nThe shop's **own** note.\n".utf8).write(
+      to: notes.appendingPathComponent("ShopCoordinator.md"))
+    try FileManager.default.createSymbolicLink(
+      atPath: notes.appendingPathComponent("LoginCoordinator.md").path, withDestinationPath: "/etc/passwd")
+    #expect(mkfifo(notes.appendingPathComponent("PipeCoordinator.md").path, 0o644) == 0)
+    try FileManager.default.createDirectory(
+      at: notes.appendingPathComponent("FolderCoordinator.md"), withIntermediateDirectories: true)
+    try Data([0x23, 0x20, 0xFF, 0xFE, 0x0A]).write(to: notes.appendingPathComponent("LatinCoordinator.md"))
+    let site = folder.appendingPathComponent("site").path
+    let result = await flowatlas("build", trace, "--notes", notes.path, "--output", site, "--jobs", "1")
+    #expect(result.status == 0, "\(result.err)")
+    let prefix = notes.path + "/"
+    #expect(result.err.contains("\(prefix)LoginCoordinator.md: a symlink, not followed"))
+    #expect(result.err.contains("\(prefix)PipeCoordinator.md: a FIFO, not a regular file"))
+    #expect(result.err.contains("\(prefix)FolderCoordinator.md: a folder, not a note"))
+    #expect(result.err.contains("\(prefix)LatinCoordinator.md: not valid UTF-8"))
+    let pages = try FileManager.default.subpathsOfDirectory(atPath: site).filter { $0.hasSuffix(".html") }
+    var shown = false
+    for page in pages {
+      let html = try String(contentsOfFile: site + "/" + page, encoding: .utf8)
+      #expect(!html.contains("root:x:0:0"), "\(page) publishes /etc/passwd")
+      shown = shown || html.contains("<strong>own</strong> note")
+    }
+    #expect(shown)
+    // The up-to-date check examines the same notes, and does not hang on the FIFO either.
+    let again = await flowatlas("build", trace, "--notes", notes.path, "--output", site, "--jobs", "1")
+    #expect(again.status == 0)
+    #expect(again.err.contains("is up to date"))
+    #expect(again.err.contains("\(prefix)LoginCoordinator.md: a symlink, not followed"))
+  }
+}
