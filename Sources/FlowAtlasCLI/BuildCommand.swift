@@ -76,7 +76,13 @@ enum BuildCommand {
     do {
       return try builder.build(into: URL(fileURLWithPath: output, isDirectory: true))
     } catch let error as SiteError {
-      throw .render(error.localizedDescription)
+      // A folder or file that cannot be written is an input/output error (exit 3), as --help says.
+      switch error {
+      case .writeFailed, .foreignOutputFolder, .outputIsNotAFolder, .notesUnreadable:
+        throw .inputOutput(error.localizedDescription)
+      default:
+        throw .render(error.localizedDescription)
+      }
     } catch {
       throw .render("\(output): the site could not be built (\(error.localizedDescription))")
     }

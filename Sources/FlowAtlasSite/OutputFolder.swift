@@ -1,24 +1,40 @@
 import Foundation
-import Synchronization
 
-/// Writes a site atomically: into a temporary sibling folder, then moved into place.
+/// Writes a site atomically: into a staging folder next to `--output`, then exchanged with it in
+/// one step, so that `--output` is whole at every instant (the old site, then the new).
+///
+/// A person's files are sacred. A folder is replaced only when its marker is a manifest this
+/// FlowAtlas wrote (``SiteManifest``); files the site did not write (a `.git`, `CNAME`,
+/// `.nojekyll` in a published site) are carried into the new site, and only what FlowAtlas wrote
+/// is ever deleted.
 enum OutputFolder {
-  /// The file that says a folder is a FlowAtlas site a build may replace.
+  /// The file that says a folder is a FlowAtlas site a build may replace: its manifest.
   static let marker = ".flowatlas-site"
 
   /// Checks that a build may write to `output`.
   ///
-  /// - Returns: true when `output` holds a previous FlowAtlas site.
-  /// - Throws: ``SiteError/foreignOutputFolder(path:)`` for a non-empty folder without the marker,
-  ///   ``SiteError/outputIsNotAFolder(path:)`` for a file.
-  static func check(_ output: URL) throws(SiteError) -> Bool {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: output.path, isDirectory: &isDirectory) else { return false }
-    guard isDirectory.boolValue else { throw .outputIsNotAFolder(path: output.path) }
-    if FileManager.default.fileExists(atPath: output.appendingPathComponent(marker).path) { return true }
+  /// - Returns: the manifest of the FlowAtlas site in `output`, or nil when there is none yet
+  ///   (no folder, or an empty one).
+  /// - Throws: ``SiteError/foreignOutputFolder(path:)`` for a non-empty folder whose marker is
+  ///   missing or is not a manifest, ``SiteError/outputIsNotAFolder(path:)`` for a file.
+  static func check(_ output: URL) throws(SiteError) -> SiteManifest? {
+    var info = stat()
+    guard stat(output.path, &info) == 0 else { return nil }
+    guard info.st_mode & S_IFMT == S_IFDIR else { throw .outputIsNotAFolder(path: output.path) }
+    if let manifest = manifest(in: output) { return manifest }
     let contents = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? ["?"]
     guard contents.isEmpty else { throw .foreignOutputFolder(path: output.path) }
-    return false
+    return nil
+  }
+
+  /// The manifest a folder's marker holds, if it is one (read as a regular file only).
+  static func manifest(in folder: URL) -> SiteManifest? {
+    let path = folder.appendingPathComponent(marker).path
+    var info = stat()
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size < 64 << 20,
+      let text = try? String(contentsOfFile: path, encoding: .utf8)
+    else { return nil }
+    return SiteManifest(text: text)
   }
 
   /// True for a relative path of plain names: no `..`, no absolute path, no odd characters.
@@ -33,148 +49,109 @@ enum OutputFolder {
       }
   }
 
-  /// A new site being written: a temporary folder next to `output` that ``commit()`` moves
-  /// into place, replacing a previous site there, and ``discard()`` removes.
-  ///
-  /// ``write(_:_:)`` may be called from several threads at once, so pages are written as
-  /// soon as they are made instead of being held in memory until the end.
-  final class Staging: Sendable {
-    let output: URL
-    let folder: URL
-    /// Folders made so far, by path relative to ``folder``.
-    private let made = Mutex<Set<String>>([])
+  /// The names this type gives next to `output`: staging folders (with their lock files) and old
+  /// sites being removed.
+  static func stagingPrefix(of output: URL) -> String { ".\(output.lastPathComponent).flowatlas-new-" }
+  static func oldPrefix(of output: URL) -> String { ".\(output.lastPathComponent).flowatlas-old-" }
 
-    /// Creates the staging folder (and `output`'s parent, if needed).
-    ///
-    /// - Throws: ``SiteError/writeFailed(path:reason:)``.
-    init(replacing output: URL) throws(SiteError) {
-      let manager = FileManager.default
-      self.output = output.standardizedFileURL
-      let parent = self.output.deletingLastPathComponent()
-      folder = parent.appendingPathComponent(
-        ".\(self.output.lastPathComponent).flowatlas-new-\(UUID().uuidString)", isDirectory: true)
-      do {
-        try manager.createDirectory(at: parent, withIntermediateDirectories: true)
-        removeLeftovers(of: self.output)
-        try manager.createDirectory(at: folder, withIntermediateDirectories: false)
-      } catch {
-        throw .writeFailed(path: folder.path, reason: error.localizedDescription)
-      }
-    }
-
-    /// Writes `text` as the file at `path`, relative to the site root.
-    ///
-    /// - Throws: ``SiteError/invalidModel(reason:)`` when `path` would leave the folder,
-    ///   ``SiteError/writeFailed(path:reason:)`` when writing fails.
-    func write(_ path: String, _ text: String) throws(SiteError) {
-      try write(path, pieces: [Array(text.utf8)])
-    }
-
-    /// Writes `bytes` as the file at `path`, relative to the site root.
-    func write(_ path: String, _ bytes: [UInt8]) throws(SiteError) {
-      try write(path, pieces: [bytes])
-    }
-
-    /// Writes the pieces, in order, as the file at `path`, relative to the site root: a page is
-    /// written from its parts without joining them first.
-    func write(_ path: String, pieces: [[UInt8]]) throws(SiteError) {
-      let file = try create(path)
-      defer { close(file.descriptor) }
-      for piece in pieces {
-        try piece.withUnsafeBufferPointer { bytes throws(SiteError) in
-          try Self.writeAll(bytes, to: file.descriptor, path: file.path)
-        }
-      }
-    }
-
-    /// Opens a new file at `path` (relative to the site root) for writing, creating its folder.
-    private func create(_ path: String) throws(SiteError) -> (descriptor: Int32, path: String) {
-      guard isContained(path) else {
-        throw .invalidModel(reason: "the site path “\(path)” would leave the output folder")
-      }
-      let url = folder.appendingPathComponent(path, isDirectory: false)
-      if let slash = path.lastIndex(of: "/") {
-        let directory = String(path[..<slash])
-        if made.withLock({ !$0.contains(directory) }) {
-          do {
-            try FileManager.default.createDirectory(
-              at: folder.appendingPathComponent(directory, isDirectory: true),
-              withIntermediateDirectories: true)
-          } catch {
-            throw .writeFailed(path: url.path, reason: error.localizedDescription)
-          }
-          made.withLock { _ = $0.insert(directory) }
-        }
-      }
-      let file = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-      guard file >= 0 else { throw .writeFailed(path: url.path, reason: String(cString: strerror(errno))) }
-      return (file, url.path)
-    }
-
-    private static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to file: Int32, path: String)
-      throws(SiteError)
-    {
-      var done = 0
-      while done < bytes.count {
-        let written = Foundation.write(file, bytes.baseAddress! + done, bytes.count - done)
-        if written < 0 && errno == EINTR { continue }
-        guard written > 0 else {
-          throw .writeFailed(path: path, reason: String(cString: strerror(errno)))
-        }
-        done += written
-      }
-    }
-
-    /// Moves the new site into place.
-    ///
-    /// - Throws: ``SiteError/writeFailed(path:reason:)``; the previous site is then as it was
-    ///   and the staging folder is gone.
-    func commit() throws(SiteError) {
-      do {
-        try swap(folder, into: output)
-      } catch {
-        discard()
-        if let error = error as? SiteError { throw error }
-        throw .writeFailed(path: output.path, reason: error.localizedDescription)
-      }
-    }
-
-    /// Removes the staging folder: the build failed, the previous site stays.
-    func discard() {
-      try? FileManager.default.removeItem(at: folder)
-    }
-  }
-
-  /// Removes the staging and set-aside folders an interrupted build of `output` left next to
-  /// it: only folders named as this type names them and holding the site marker.
-  private static func removeLeftovers(of output: URL) {
-    let manager = FileManager.default
+  /// Removes what interrupted builds of `output` left next to it: a staging folder whose lock
+  /// no build holds (everything in it is FlowAtlas's, or a link to a file the live site keeps),
+  /// and an old site set aside after an exchange (removed as ``removeOldSite(_:keeping:)`` does).
+  static func removeLeftovers(of output: URL) {
     let parent = output.deletingLastPathComponent()
-    let prefixes = [
-      ".\(output.lastPathComponent).flowatlas-new-", ".\(output.lastPathComponent).flowatlas-old-",
-    ]
-    guard let names = try? manager.contentsOfDirectory(atPath: parent.path) else { return }
-    for name in names where prefixes.contains(where: name.hasPrefix) {
-      let folder = parent.appendingPathComponent(name, isDirectory: true)
-      if manager.fileExists(atPath: folder.appendingPathComponent(marker).path) {
-        try? manager.removeItem(at: folder)
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+    for name in names.sorted() {
+      let url = parent.appendingPathComponent(name)
+      if name.hasPrefix(stagingPrefix(of: output)), !name.hasSuffix(".lock") {
+        let lock = url.path + ".lock"
+        let descriptor = open(lock, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { continue }  // no lock file: not a folder this type made
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { continue }  // a build is running
+        if manifest(in: url) != nil {
+          // Written whole (or holding the site an exchange set aside): remove it as an old site.
+          removeOldSite(url, keeping: output)
+        } else {
+          try? FileManager.default.removeItem(at: url)
+        }
+        unlink(lock)
+      } else if name.hasPrefix(stagingPrefix(of: output)), name.hasSuffix(".lock") {
+        let folder = String(url.path.dropLast(".lock".count))
+        let descriptor = open(url.path, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { continue }
+        defer { close(descriptor) }
+        if !FileManager.default.fileExists(atPath: folder), flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
+          unlink(url.path)
+        }
+      } else if name.hasPrefix(oldPrefix(of: output)) {
+        removeOldSite(url, keeping: output)
       }
     }
   }
 
-  /// Moves `staging` to `output`; a previous site there is moved aside first (and put back
-  /// if the second rename fails), then removed.
-  private static func swap(_ staging: URL, into output: URL) throws {
-    let manager = FileManager.default
-    guard manager.fileExists(atPath: output.path) else {
-      return try rename(staging, output)
+  /// Removes an old site set aside by an exchange: the files its manifest lists, FlowAtlas's own
+  /// folder, and every other entry that the live site at `live` holds too (carried there as a
+  /// hard link, or the same symlink). Anything else is the person's and stays.
+  static func removeOldSite(_ old: URL, keeping live: URL) {
+    // Without a manifest it can only be the empty folder a first build replaced.
+    if let manifest = manifest(in: old) {
+      _ = removeOwned(old.path, relative: "", manifest: manifest, live: live.path)
     }
-    if (try? manager.contentsOfDirectory(atPath: output.path))?.isEmpty == true {
-      try manager.removeItem(at: output)
-      return try rename(staging, output)
+    rmdir(old.path)
+  }
+
+  /// - Returns: whether the folder at `path` is now empty.
+  private static func removeOwned(_ path: String, relative: String, manifest: SiteManifest, live: String)
+    -> Bool
+  {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return false }
+    var empty = true
+    for name in names {
+      let full = path + "/" + name
+      let inner = relative.isEmpty ? name : relative + "/" + name
+      var info = stat()
+      guard lstat(full, &info) == 0 else { continue }
+      if info.st_mode & S_IFMT == S_IFDIR {
+        if inner == SiteManifest.ownFolder {
+          try? FileManager.default.removeItem(atPath: full)
+        } else if removeOwned(full, relative: inner, manifest: manifest, live: live) {
+          rmdir(full)
+        } else {
+          empty = false
+        }
+      } else if manifest.owns(inner) || sameEntry(info, full, live + "/" + inner) {
+        unlink(full)
+      } else {
+        empty = false
+      }
     }
-    let aside = output.deletingLastPathComponent().appendingPathComponent(
-      ".\(output.lastPathComponent).flowatlas-old-\(UUID().uuidString)")
+    return empty
+  }
+
+  /// Whether `other` is the same file as `path` (one inode, as a carried hard link is) or the
+  /// same symlink.
+  static func sameEntry(_ info: stat, _ path: String, _ other: String) -> Bool {
+    var otherInfo = stat()
+    guard lstat(other, &otherInfo) == 0, otherInfo.st_mode & S_IFMT == info.st_mode & S_IFMT else {
+      return false
+    }
+    if info.st_mode & S_IFMT == S_IFLNK {
+      return (try? FileManager.default.destinationOfSymbolicLink(atPath: path))
+        == (try? FileManager.default.destinationOfSymbolicLink(atPath: other))
+    }
+    return info.st_ino == otherInfo.st_ino && info.st_dev == otherInfo.st_dev
+  }
+
+  /// Exchanges `staging` and `output` in one step where the system can (`renameat2` with
+  /// `RENAME_EXCHANGE` on Linux, `renamex_np` with `RENAME_SWAP` on macOS); elsewhere, moves the
+  /// old site aside and the new one in, putting the old one back if the second step fails.
+  /// - Returns: where the old site is now, or nil when there was none.
+  static func exchange(_ staging: URL, _ output: URL, aside: URL) throws(SiteError) -> URL? {
+    guard FileManager.default.fileExists(atPath: output.path) else {
+      try rename(staging, output)
+      return nil
+    }
+    if swapAtomically(staging.path, output.path) { return staging }
     try rename(output, aside)
     do {
       try rename(staging, output)
@@ -182,10 +159,36 @@ enum OutputFolder {
       try? rename(aside, output)
       throw error
     }
-    try? manager.removeItem(at: aside)
+    return aside
   }
 
-  private static func rename(_ from: URL, _ to: URL) throws {
+  /// - Returns: false where the system or file system cannot exchange two paths atomically.
+  private static func swapAtomically(_ first: String, _ second: String) -> Bool {
+    #if os(Linux)
+      guard let renameat2 = linuxRenameat2 else { return false }
+      let renameExchange: UInt32 = 1 << 1
+      return renameat2(AT_FDCWD, first, AT_FDCWD, second, renameExchange) == 0
+    #elseif canImport(Darwin)
+      return renamex_np(first, second, UInt32(RENAME_SWAP)) == 0
+    #else
+      return false
+    #endif
+  }
+
+  #if os(Linux)
+    /// glibc's `renameat2` (2.28 and later), looked up at run time: Swift's Glibc module does
+    /// not declare it (it needs `_GNU_SOURCE`), and an older C library simply has none.
+    private typealias Renameat2 =
+      @convention(c) (
+        Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
+      ) -> Int32
+    private static let linuxRenameat2: Renameat2? = {
+      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
+      return unsafeBitCast(symbol, to: Renameat2.self)
+    }()
+  #endif
+
+  static func rename(_ from: URL, _ to: URL) throws(SiteError) {
     guard Foundation.rename(from.path, to.path) == 0 else {
       throw SiteError.writeFailed(path: to.path, reason: String(cString: strerror(errno)))
     }

@@ -45,13 +45,16 @@ public struct SiteBuilder: Sendable {
   ///   notes, a write failure). Nothing in `output` has changed when it throws.
   @discardableResult
   public func build(into output: URL) throws -> SiteSummary {
-    let previous = try OutputFolder.check(output)
+    let previousManifest = try OutputFolder.check(output)
+    let previous = previousManifest != nil
     let noteFiles = try NotesFolder(url: notes)
     let folders = try Self.folders(for: model.apps)
     for app in model.apps { try Self.validate(app) }
     let appDigests = Self.digests(of: model.apps)
     let fingerprint = try siteFingerprint(noteFiles, appDigests: appDigests)
-    if options.incremental, previous, let pages = try unchangedPages(in: output, fingerprint: fingerprint) {
+    if options.incremental, previousManifest?.fingerprint == fingerprint,
+      let pages = try unchangedPages(in: output)
+    {
       return SiteSummary(
         pages: pages, diagramsDrawn: 0, diagramsReused: 0, unchanged: true, skippedNotes: noteFiles.skipped)
     }
@@ -61,8 +64,8 @@ public struct SiteBuilder: Sendable {
         into: staging, folders: folders, previousSite: previous ? output : nil, notes: noteFiles,
         appDigests: appDigests)
       summary.skippedNotes = noteFiles.skipped
-      try staging.write(OutputFolder.marker, Self.marker(fingerprint: fingerprint))
-      try staging.commit()
+      if let previousManifest { try staging.carry(from: staging.output, manifest: previousManifest) }
+      try staging.commit(fingerprint: fingerprint)
       return summary
     } catch {
       staging.discard()
@@ -73,7 +76,7 @@ public struct SiteBuilder: Sendable {
   /// Bump whenever the pages' markup, words or assets change, so that sites built by an older
   /// FlowAtlas are not mistaken for unchanged. The golden test `SiteGoldenTests` fails until
   /// it is bumped.
-  public static let templateVersion = "7"
+  public static let templateVersion = "8"
 
   /// Each app's model, hashed once: the site's fingerprint and each app's diagram cache
   /// both build on it. Apps hash in parallel.
@@ -106,17 +109,9 @@ public struct SiteBuilder: Sendable {
     return Fingerprint.sha256(digest.bytes)
   }
 
-  /// The marker's text: it says whose folder this is and what it was built from.
-  static func marker(fingerprint: String) -> String {
-    "This folder is a FlowAtlas site; flowatlas build may replace it.\nfingerprint \(fingerprint)\n"
-  }
-
-  /// The site's pages when `output` already holds exactly this site, else nil.
-  private func unchangedPages(in output: URL, fingerprint: String) throws(SiteError) -> [String]? {
-    let marker = output.appendingPathComponent(OutputFolder.marker)
-    guard (try? String(contentsOf: marker, encoding: .utf8)) == Self.marker(fingerprint: fingerprint) else {
-      return nil
-    }
+  /// The site's pages when `output`, whose manifest has this build's fingerprint, still holds
+  /// them all, else nil.
+  private func unchangedPages(in output: URL) throws(SiteError) -> [String]? {
     let folders = try Self.folders(for: model.apps)
     var pages = ["index.html"]
     for (app, folder) in zip(model.apps, folders) {

@@ -21,8 +21,9 @@ public enum SiteError: Error, LocalizedError, Equatable {
   public var errorDescription: String? {
     switch self {
     case .foreignOutputFolder(let path):
-      "\(path): the output folder is not empty and was not made by flowatlas (it has no .flowatlas-site "
-        + "marker); choose an empty or new folder, or remove it yourself"
+      "\(path): the output folder is not empty and was not made by this flowatlas (its .flowatlas-site "
+        + "marker is missing or is not a manifest flowatlas wrote); choose an empty or new folder, or "
+        + "remove it yourself"
     case .outputIsNotAFolder(let path):
       "\(path): the output path exists and is not a folder; choose a folder path"
     case .unsafeDiagram(let name, let reason):

@@ -268,14 +268,25 @@ import Testing
     let temp = try TemporaryFolder()
     defer { temp.remove() }
     let manager = FileManager.default
+    // A staging folder whose build died: its lock file is there, and nobody holds it.
     let leftover = temp.url.appendingPathComponent(".site.flowatlas-new-0000")
-    try manager.createDirectory(at: leftover, withIntermediateDirectories: true)
-    try Data().write(to: leftover.appendingPathComponent(".flowatlas-site"))
+    try manager.createDirectory(
+      at: leftover.appendingPathComponent("shop"), withIntermediateDirectories: true)
+    try Data(count: 1000).write(to: leftover.appendingPathComponent("shop/page.html"))
+    try Data().write(to: URL(fileURLWithPath: leftover.path + ".lock"))
+    // One a running build holds, and one named alike with no lock file: neither is touched.
+    let running = temp.url.appendingPathComponent(".site.flowatlas-new-1111")
+    try manager.createDirectory(at: running, withIntermediateDirectories: true)
+    let held = open(running.path + ".lock", O_RDWR | O_CREAT, 0o644)
+    defer { close(held) }
+    #expect(flock(held, LOCK_EX) == 0)
     let unrelated = temp.url.appendingPathComponent(".site.flowatlas-new-mine")
     try manager.createDirectory(at: unrelated, withIntermediateDirectories: true)
     try build(into: temp.url.appendingPathComponent("site"))
     #expect(
-      try manager.contentsOfDirectory(atPath: temp.url.path).sorted() == [".site.flowatlas-new-mine", "site"])
+      try manager.contentsOfDirectory(atPath: temp.url.path).sorted() == [
+        ".site.flowatlas-new-1111", ".site.flowatlas-new-1111.lock", ".site.flowatlas-new-mine", "site",
+      ])
   }
 
   @Test func writesIntoAnEmptyFolderAndReplacesItsOwnSite() throws {
@@ -287,7 +298,11 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("assets-2/index.html").path))
     try build(into: site)
     #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("assets-2/index.html").path))
-    #expect(try FileManager.default.contentsOfDirectory(atPath: temp.url.path) == ["site"])
+    let left = try FileManager.default.contentsOfDirectory(atPath: temp.url.path)
+    #expect(
+      left == ["site"],
+      "\(left) \(left.map { (try? FileManager.default.subpathsOfDirectory(atPath: temp.url.appendingPathComponent($0).path)) ?? [] })"
+    )
   }
 
   @Test func unchangedRebuildWritesNothingAndChangesReuseDiagrams() throws {

@@ -1,0 +1,227 @@
+import Foundation
+import Synchronization
+
+extension OutputFolder {
+  /// A new site being written: a staging folder next to `output` that ``commit(fingerprint:)``
+  /// exchanges with it, and ``discard()`` removes.
+  ///
+  /// While it exists, a lock file beside it is held, so that another build's clean-up of
+  /// leftovers (``OutputFolder/removeLeftovers(of:)``) never takes a folder a build still writes.
+  /// ``write(_:pieces:)`` may be called from several threads at once, so pages are written as
+  /// soon as they are made; every write is recorded (size and hash) for the manifest.
+  final class Staging: Sendable {
+    /// Where the site goes: `--output`, or the folder a symlink given as `--output` names.
+    let output: URL
+    let folder: URL
+    private let lock: String
+    private let lockDescriptor: Int32
+    /// Folders made so far, by path relative to ``folder``.
+    private let made = Mutex<Set<String>>([])
+    private let written = Mutex<[String: SiteManifest.Entry]>([:])
+
+    /// Creates the staging folder (and `output`'s parent, if needed), after removing what
+    /// interrupted builds left.
+    ///
+    /// - Throws: ``SiteError/writeFailed(path:reason:)`` naming `output`.
+    init(replacing output: URL) throws(SiteError) {
+      var target = output.standardizedFileURL
+      // A symlink given as --output is never replaced: the site goes where it points.
+      if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: target.path) {
+        target =
+          URL(fileURLWithPath: resolved, relativeTo: target.deletingLastPathComponent())
+          .standardizedFileURL
+      }
+      self.output = target
+      let parent = target.deletingLastPathComponent()
+      folder = parent.appendingPathComponent(
+        OutputFolder.stagingPrefix(of: target) + UUID().uuidString.lowercased(), isDirectory: true)
+      lock = folder.path + ".lock"
+      do {
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+      } catch {
+        throw .writeFailed(path: target.path, reason: error.localizedDescription)
+      }
+      OutputFolder.removeLeftovers(of: target)
+      lockDescriptor = open(lock, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+      guard lockDescriptor >= 0, flock(lockDescriptor, LOCK_EX | LOCK_NB) == 0,
+        mkdir(folder.path, 0o755) == 0
+      else {
+        let reason = String(cString: strerror(errno))
+        Self.release(lockDescriptor, lock)
+        throw .writeFailed(path: target.path, reason: reason)
+      }
+    }
+
+    deinit {
+      Self.release(lockDescriptor, lock)
+    }
+
+    private static func release(_ descriptor: Int32, _ lock: String) {
+      guard descriptor >= 0 else { return }
+      unlink(lock)
+      close(descriptor)
+    }
+
+    /// Writes `text` as the file at `path`, relative to the site root.
+    func write(_ path: String, _ text: String) throws(SiteError) {
+      try write(path, pieces: [Array(text.utf8)])
+    }
+
+    /// Writes `bytes` as the file at `path`, relative to the site root.
+    func write(_ path: String, _ bytes: [UInt8]) throws(SiteError) {
+      try write(path, pieces: [bytes])
+    }
+
+    /// Writes the pieces, in order, as the file at `path`, relative to the site root: a page is
+    /// written from its parts without joining them first.
+    ///
+    /// - Throws: ``SiteError/invalidModel(reason:)`` when `path` is not one a site can hold,
+    ///   ``SiteError/writeFailed(path:reason:)`` naming the file as it will be in `output`.
+    func write(_ path: String, pieces: [[UInt8]]) throws(SiteError) {
+      let descriptor = try create(path)
+      defer { close(descriptor) }
+      var hasher = Fingerprint.Fast128()
+      var size = 0
+      for piece in pieces {
+        try piece.withUnsafeBufferPointer { bytes throws(SiteError) in
+          try writeAll(bytes, to: descriptor, path: path)
+          hasher.combine(UnsafeRawBufferPointer(bytes))
+        }
+        size += piece.count
+      }
+      let entry = SiteManifest.Entry(size: size, hash: hasher.finalize())
+      written.withLock { $0[path] = entry }
+    }
+
+    /// Opens a new file at `path` (relative to the site root) for writing, creating its folder.
+    private func create(_ path: String) throws(SiteError) -> Int32 {
+      guard SiteManifest.isSitePath(path), path != OutputFolder.marker else {
+        throw .invalidModel(reason: "the site path “\(path)” would leave the output folder")
+      }
+      let url = folder.appendingPathComponent(path, isDirectory: false)
+      if let slash = path.lastIndex(of: "/") {
+        let directory = String(path[..<slash])
+        if made.withLock({ !$0.contains(directory) }) {
+          do {
+            try FileManager.default.createDirectory(
+              at: folder.appendingPathComponent(directory, isDirectory: true),
+              withIntermediateDirectories: true)
+          } catch {
+            throw .writeFailed(path: shown(path), reason: error.localizedDescription)
+          }
+          made.withLock { _ = $0.insert(directory) }
+        }
+      }
+      let file = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+      guard file >= 0 else { throw .writeFailed(path: shown(path), reason: String(cString: strerror(errno))) }
+      return file
+    }
+
+    /// How errors name a file: where it was going in `output`, not the hidden staging folder.
+    private func shown(_ path: String) -> String {
+      output.appendingPathComponent(path).path
+    }
+
+    private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to file: Int32, path: String)
+      throws(SiteError)
+    {
+      var done = 0
+      while done < bytes.count {
+        let count = Foundation.write(file, bytes.baseAddress! + done, bytes.count - done)
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else {
+          throw .writeFailed(path: shown(path), reason: String(cString: strerror(errno)))
+        }
+        done += count
+      }
+    }
+
+    /// Carries the files the site did not write (a `.git`, `CNAME`, `.nojekyll`) from the
+    /// previous site into the new one, as hard links (a copy where the file system has none),
+    /// unless the new site writes that path itself.
+    func carry(from previous: URL, manifest: SiteManifest) throws(SiteError) {
+      try carry(previous.path, relative: "", manifest: manifest)
+    }
+
+    private func carry(_ path: String, relative: String, manifest: SiteManifest) throws(SiteError) {
+      guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+      for name in names.sorted() {
+        let inner = relative.isEmpty ? name : relative + "/" + name
+        guard !manifest.owns(inner) else { continue }
+        let from = path + "/" + name
+        let to = folder.path + "/" + inner
+        var info = stat()
+        guard lstat(from, &info) == 0 else { continue }
+        var existing = stat()
+        let taken = lstat(to, &existing) == 0
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+          if !taken, mkdir(to, info.st_mode & 0o7777) != 0 {
+            throw .writeFailed(path: shown(inner), reason: String(cString: strerror(errno)))
+          }
+          try carry(from, relative: inner, manifest: manifest)
+        case _ where taken:
+          continue  // the new site writes this path: its file wins
+        case S_IFLNK:
+          let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: from)) ?? ""
+          if symlink(target, to) != 0 {
+            throw .writeFailed(path: shown(inner), reason: String(cString: strerror(errno)))
+          }
+        default:
+          if link(from, to) != 0 {
+            do {
+              try FileManager.default.copyItem(atPath: from, toPath: to)
+            } catch {
+              throw .writeFailed(path: shown(inner), reason: error.localizedDescription)
+            }
+          }
+        }
+      }
+    }
+
+    /// Writes the manifest, exchanges the new site with `output` in one step, then removes the
+    /// old site (what FlowAtlas wrote there, and the files now carried into the new one).
+    ///
+    /// - Throws: ``SiteError/writeFailed(path:reason:)``; the previous site is then as it was
+    ///   and the staging folder is gone.
+    func commit(fingerprint: String) throws(SiteError) {
+      let aside = output.deletingLastPathComponent().appendingPathComponent(
+        OutputFolder.oldPrefix(of: output) + UUID().uuidString.lowercased())
+      let previous: URL?
+      do {
+        // FlowAtlas's own folder is wholly its own: listing its files would only make the
+        // marker depend on the diagram cache.
+        let files = written.withLock { $0 }.filter { !$0.key.hasPrefix(SiteManifest.ownFolder + "/") }
+        try write(marker: SiteManifest(fingerprint: fingerprint, files: files).text)
+        previous = try OutputFolder.exchange(folder, output, aside: aside)
+      } catch {
+        discard()
+        throw error
+      }
+      // From here the new site is in place; nothing below may fail the build.
+      guard var old = previous else { return }
+      if old == folder, (try? OutputFolder.rename(folder, aside)) != nil {
+        // Renamed first, so that the lock file no longer names a folder that holds a site.
+        old = aside
+      }
+      OutputFolder.removeOldSite(old, keeping: output)
+    }
+
+    private func write(marker text: String) throws(SiteError) {
+      let path = folder.appendingPathComponent(OutputFolder.marker).path
+      let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+      guard file >= 0 else {
+        throw .writeFailed(path: shown(OutputFolder.marker), reason: String(cString: strerror(errno)))
+      }
+      defer { close(file) }
+      try Array(text.utf8).withUnsafeBufferPointer { bytes throws(SiteError) in
+        try writeAll(bytes, to: file, path: OutputFolder.marker)
+      }
+    }
+
+    /// Removes the staging folder: the build failed, the previous site stays.
+    func discard() {
+      try? FileManager.default.removeItem(at: folder)
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import FlowAtlasModel
+import Foundation
+import Synchronization
+import Testing
+
+@testable import FlowAtlasSite
+
+/// The site folder is replaced in one step, only when FlowAtlas proves it wrote it, and
+/// everything a person keeps in it survives.
+@Suite struct OutputFolderTests {
+  func build(_ model: NavigationModel = SampleModel.model(), into folder: URL, incremental: Bool = true)
+    throws
+  {
+    try SiteBuilder(
+      model: model, diagrams: FakeDiagramProvider(), options: SiteOptions(incremental: incremental)
+    ).build(into: folder)
+  }
+
+  @Test(arguments: ["", "This folder is a FlowAtlas site; flowatlas build may replace it.\nfingerprint x\n"])
+  func aForgedMarkerDoesNotMakeAFolderReplaceable(marker: String) throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let home = temp.url.appendingPathComponent("home")
+    try FileManager.default.createDirectory(
+      at: home.appendingPathComponent(".ssh"), withIntermediateDirectories: true)
+    try Data("secret".utf8).write(to: home.appendingPathComponent(".ssh/id_rsa"))
+    try Data(marker.utf8).write(to: home.appendingPathComponent(".flowatlas-site"))
+    #expect(throws: SiteError.foreignOutputFolder(path: home.path)) { try build(into: home) }
+    #expect(try String(contentsOf: home.appendingPathComponent(".ssh/id_rsa"), encoding: .utf8) == "secret")
+  }
+
+  @Test func aManifestCannotNameAFileOutsideWhatASiteHolds() throws {
+    let header = SiteManifest.header + "\nfingerprint f\n"
+    let hash = String(repeating: "0", count: 32)
+    for path in [".ssh/id_rsa", "../etc/passwd", "/etc/passwd", "a/.git/config", "Upper.html"] {
+      #expect(SiteManifest(text: header + "6 \(hash) \(path)\n") == nil, "\(path)")
+    }
+    #expect(SiteManifest(text: header + "6 \(hash) shop/index.html\n")?.files.count == 1)
+    #expect(SiteManifest(text: header) == nil, "a manifest lists what was written")
+  }
+
+  @Test func thePersonsFilesSurviveARebuild() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    try build(into: site)
+    let manager = FileManager.default
+    try manager.createDirectory(
+      at: site.appendingPathComponent(".git/refs"), withIntermediateDirectories: true)
+    try Data("[core]\n".utf8).write(to: site.appendingPathComponent(".git/config"))
+    try Data("ref\n".utf8).write(to: site.appendingPathComponent(".git/refs/main"))
+    try Data("docs.example.com\n".utf8).write(to: site.appendingPathComponent("CNAME"))
+    try Data().write(to: site.appendingPathComponent(".nojekyll"))
+    try Data("mine".utf8).write(to: site.appendingPathComponent("assets/logo.svg"))
+    try manager.createSymbolicLink(
+      atPath: site.appendingPathComponent("latest").path, withDestinationPath: "index.html")
+    // A full rebuild (not incremental), and one whose pages change.
+    try build(into: site, incremental: false)
+    try build(SampleModel.model(hostile: true), into: site)
+    for (path, text) in [
+      (".git/config", "[core]\n"), (".git/refs/main", "ref\n"), ("CNAME", "docs.example.com\n"),
+      (".nojekyll", ""), ("assets/logo.svg", "mine"),
+    ] {
+      #expect(try String(contentsOf: site.appendingPathComponent(path), encoding: .utf8) == text, "\(path)")
+    }
+    #expect(
+      try manager.destinationOfSymbolicLink(atPath: site.appendingPathComponent("latest").path)
+        == "index.html")
+    // Nothing is left next to the site.
+    #expect(try manager.contentsOfDirectory(atPath: temp.url.path) == ["site"])
+  }
+
+  @Test func theSiteIsNeverMissingWhileItIsReplaced() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    try build(into: site)
+    let index = site.appendingPathComponent("index.html").path
+    let stop = Atomic<Bool>(false)
+    let misses = Atomic<Int>(0)
+    let looks = Atomic<Int>(0)
+    let reader = Thread {
+      while !stop.load(ordering: .relaxed) {
+        if access(index, F_OK) != 0 { misses.add(1, ordering: .relaxed) }
+        looks.add(1, ordering: .relaxed)
+      }
+    }
+    reader.start()
+    for _ in 0..<10 { try build(into: site, incremental: false) }
+    stop.store(true, ordering: .relaxed)
+    while !reader.isFinished { usleep(1000) }
+    #expect(looks.load(ordering: .relaxed) > 1000)
+    #expect(misses.load(ordering: .relaxed) == 0)
+  }
+
+  @Test func errorsNameTheOutputNotTheStagingFolder() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let file = temp.url.appendingPathComponent("file")
+    try Data().write(to: file)
+    let site = file.appendingPathComponent("site")
+    do {
+      try build(into: site)
+      Issue.record("a site under a file cannot be built")
+    } catch {
+      let message = error.localizedDescription
+      #expect(message.contains(site.path))
+      #expect(!message.contains("flowatlas-new"))
+    }
+  }
+
+  @Test func aSymlinkGivenAsOutputIsKeptAndTheSiteGoesWhereItPoints() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let real = temp.url.appendingPathComponent("real")
+    let link = temp.url.appendingPathComponent("docs")
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "real")
+    try build(into: link)
+    try build(into: link, incremental: false)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "real")
+    #expect(FileManager.default.fileExists(atPath: real.appendingPathComponent("index.html").path))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: temp.url.path).sorted() == ["docs", "real"])
+  }
+}
