@@ -31,7 +31,10 @@ enum Commands {
     usage: "flowatlas model <input> ... [--output <file>] [--strict]",
     arguments: [.init(name: "<input>", help: "A trace file, or a folder searched recursively for *.jsonl.")],
     options: [
-      .value("--output", "file", "Write model.json here instead of standard output."),
+      .value(
+        "--output", "file",
+        "Write model.json here (- for standard output, the default). A device, FIFO or symlink is "
+          + "written through."),
       .flag("--strict", "Exit 1 when any error diagnostic was reported."),
     ],
     discussion: "Diagnostics go to standard error as 'file:line: error|warning: message [code]'.")
@@ -46,7 +49,10 @@ enum Commands {
       .value("--diagram", "diagram", "app | hierarchy | flow:<CoordinatorType> | run:<run name> | legend"),
       .value("--format", "format", "svg (default) | png | pdf | dot | mermaid"),
       .value("--app", "name", "The app to draw, when the traces hold several."),
-      .value("--output", "file", "Write the diagram here instead of standard output."),
+      .value(
+        "--output", "file",
+        "Write the diagram here (- for standard output, the default). A device, FIFO or symlink is "
+          + "written through."),
       .flag("--back", "Also draw back transitions (pop, popToRoot, dismiss) on the app map."),
     ])
 
@@ -63,7 +69,10 @@ enum Commands {
       .value("--old-app", "name", "The app to compare in <old>, when it holds several."),
       .value("--new-app", "name", "The app to compare in <new>, when it holds several."),
       .value("--format", "format", "markdown (default, for pull requests) | json"),
-      .value("--output", "file", "Write the diff here instead of standard output."),
+      .value(
+        "--output", "file",
+        "Write the diff here (- for standard output, the default). A device, FIFO or symlink is "
+          + "written through."),
     ],
     discussion:
       "Transitions are compared by (from, to, kind, coordinator), not by how often they were recorded.")
