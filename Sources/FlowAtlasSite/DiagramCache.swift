@@ -17,7 +17,7 @@ struct DiagramCache {
   /// - Parameter appDigest: the hash of the app's model (``SiteBuilder/digests(of:)``).
   static func fingerprint(appDigest: String, provider: any DiagramProvider) -> String {
     var digest = ModelDigest()
-    digest.add("flowatlas-diagrams-v2")
+    digest.add("flowatlas-diagrams-v3")
     digest.add(provider.cacheIdentity)
     digest.add(appDigest)
     return Fingerprint.sha256(digest.bytes)
@@ -40,27 +40,41 @@ struct DiagramCache {
     Self.fileName(subject, of: app).map { "\(directory)/\($0)" }
   }
 
-  /// The file that says the cache is whole, and its text: how many diagrams it holds. It is
-  /// written last, so a build interrupted while caching leaves no half cache to reuse.
-  func completion(count: Int) -> (path: String, text: String) {
-    ("\(directory)/complete", "\(count)\n")
+  /// The file that lists the cache's diagrams, each with the hash of its bytes. It is written
+  /// last, so a build interrupted while caching leaves no half cache to reuse.
+  /// - Parameter entries: file name → hash (``Fingerprint/fast128(_:)-([UInt8])``).
+  func completion(entries: [String: String]) -> (path: String, text: String) {
+    let lines = [Self.completionHeader] + entries.keys.sorted().map { "\(entries[$0]!) \($0)" }
+    return ("\(directory)/complete", lines.joined(separator: "\n") + "\n")
   }
 
-  /// The diagrams the previous site cached for this fingerprint, nil when there are none.
-  func read(from site: URL, app: AppModel) -> [DiagramSubject: [UInt8]]? {
+  static let completionHeader = "flowatlas-diagram-cache 2"
+
+  /// The cached diagrams of `app` in `site` whose bytes are still those the cache recorded: an
+  /// entry edited or cut short since (or not UTF-8) is left out, and drawn again.
+  func read(from site: URL, app: AppModel) -> [DiagramSubject: [UInt8]] {
     let base = site.appendingPathComponent(directory, isDirectory: true)
-    guard let complete = try? String(contentsOf: base.appendingPathComponent("complete"), encoding: .utf8),
-      let expected = Int(complete.trimmingCharacters(in: .whitespacesAndNewlines))
-    else { return nil }
+    guard let complete = try? String(contentsOf: base.appendingPathComponent("complete"), encoding: .utf8)
+    else { return [:] }
+    var lines = complete.split(separator: "\n")
+    guard lines.first == Substring(Self.completionHeader) else { return [:] }
+    lines.removeFirst()
+    var hashes: [String: String] = [:]
+    for line in lines {
+      let fields = line.split(separator: " ", maxSplits: 1)
+      guard fields.count == 2 else { return [:] }
+      hashes[String(fields[1])] = String(fields[0])
+    }
     var svgs: [DiagramSubject: [UInt8]] = [:]
     for subject in DiagramSubject.all(of: app) {
-      guard let name = Self.fileName(subject, of: app) else { continue }
-      // A file that is not UTF-8 is damaged: the diagrams are drawn again.
-      if let data = try? Data(contentsOf: base.appendingPathComponent(name)) {
-        let svg = [UInt8](data)
-        if svg.withUnsafeBufferPointer(XMLReader.isUTF8) { svgs[subject] = svg }
+      guard let name = Self.fileName(subject, of: app), let hash = hashes[name],
+        let data = try? Data(contentsOf: base.appendingPathComponent(name))
+      else { continue }
+      let svg = [UInt8](data)
+      if Fingerprint.fast128(svg) == hash, svg.withUnsafeBufferPointer(XMLReader.isUTF8) {
+        svgs[subject] = svg
       }
     }
-    return svgs.count == expected ? svgs : nil
+    return svgs
   }
 }

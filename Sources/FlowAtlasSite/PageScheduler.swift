@@ -33,6 +33,8 @@ final class PageScheduler: Sendable {
     var delivered: [Int]
     /// Failures so far, by app and page number, so that the first in page order is reported.
     var failures: [(app: Int, page: Int, error: SiteError)] = []
+    /// The diagrams written to each app's cache: file name → hash of the bytes.
+    var cached: [[String: String]] = []
   }
 
   private let apps: [App]
@@ -57,14 +59,21 @@ final class PageScheduler: Sendable {
       readers.append(byDiagram)
     }
     state = Mutex(
-      State(waiting: waiting, readers: readers, delivered: Array(repeating: 0, count: apps.count)))
+      State(
+        waiting: waiting, readers: readers, delivered: Array(repeating: 0, count: apps.count),
+        cached: Array(repeating: [:], count: apps.count)))
   }
 
   /// Takes one diagram: caches it in the site and starts the pages it completes.
   func deliver(app: Int, subject: DiagramSubject, svg: [UInt8]) {
     if let cache = apps[app].cache, let path = cache.path(of: subject, in: apps[app].pages.app) {
       // Not on the caller's thread: that is a render thread whose worker would wait.
-      run(app: app, page: -1) { [staging] () throws(SiteError) in try staging.write(path, svg) }
+      run(app: app, page: -1) { [self] () throws(SiteError) in
+        try staging.write(path, svg)
+        let hash = Fingerprint.fast128(svg)
+        let name = String(path[path.index(after: path.lastIndex(of: "/")!)...])
+        state.withLock { $0.cached[app][name] = hash }
+      }
     }
     let ready = state.withLock { state -> [(Int, Waiting)] in
       state.delivered[app] += 1
@@ -108,9 +117,10 @@ final class PageScheduler: Sendable {
     group.wait()
     let (failures, delivered) = state.withLock { ($0.failures, $0.delivered) }
     if let first = failures.min(by: { ($0.app, $0.page) < ($1.app, $1.page) }) { throw first.error }
-    for (app, count) in zip(apps, delivered) {
+    let cached = state.withLock { $0.cached }
+    for (app, entries) in zip(apps, cached) {
       guard let cache = app.cache else { continue }
-      let completion = cache.completion(count: count)
+      let completion = cache.completion(entries: entries)
       try staging.write(completion.path, completion.text)
     }
     return delivered.reduce(0, +)

@@ -76,7 +76,7 @@ public struct SiteBuilder: Sendable {
   /// Bump whenever the pages' markup, words or assets change, so that sites built by an older
   /// FlowAtlas are not mistaken for unchanged. The golden test `SiteGoldenTests` fails until
   /// it is bumped.
-  public static let templateVersion = "8"
+  public static let templateVersion = "9"
 
   /// Each app's model, hashed once: the site's fingerprint and each app's diagram cache
   /// both build on it. Apps hash in parallel.
@@ -158,13 +158,12 @@ public struct SiteBuilder: Sendable {
     var requests: [(app: Int, request: DiagramRequest)] = []
     var reusedCount = 0
     for (index, app) in apps.enumerated() {
-      if let previousSite, let reused = app.cache?.read(from: previousSite, app: app.pages.app) {
-        reusedCount += reused.count
-        for (subject, svg) in reused { scheduler.deliver(app: index, subject: subject, svg: svg) }
-      } else {
-        requests += DiagramSubject.all(of: app.pages.app).map {
-          (index, DiagramRequest(app: app.pages.app, subject: $0))
-        }
+      // The cached diagrams that are still what was cached are reused; the rest are drawn.
+      let reused = previousSite.flatMap { app.cache?.read(from: $0, app: app.pages.app) } ?? [:]
+      reusedCount += reused.count
+      for (subject, svg) in reused { scheduler.deliver(app: index, subject: subject, svg: svg) }
+      requests += DiagramSubject.all(of: app.pages.app).filter { reused[$0] == nil }.map {
+        (index, DiagramRequest(app: app.pages.app, subject: $0))
       }
     }
     scheduler.startReadyPages()

@@ -194,7 +194,9 @@ import Testing
     let cached = try TemporaryFolder.contents(of: site).keys.filter { $0.hasPrefix(".flowatlas-cache/") }
     #expect(!cached.contains { $0.hasSuffix("/app-map.svg") || $0.hasSuffix("/flow-auth.svg") })
     let complete = try TemporaryFolder.contents(of: site).first { $0.key.hasSuffix("/complete") }
-    #expect(complete.map { String(decoding: $0.value, as: UTF8.self) } == "\(summary.diagramsDrawn)\n")
+    let lines = complete.map { String(decoding: $0.value, as: UTF8.self).split(separator: "\n") } ?? []
+    #expect(lines.first == "flowatlas-diagram-cache 2")
+    #expect(lines.count == summary.diagramsDrawn + 1, "one line per cached diagram")
   }
 
   @Test func aProviderFailingAfterSomePagesAreWrittenLeavesThePreviousSite() throws {
@@ -357,7 +359,14 @@ import Testing
     #expect(fresh == bytes.filter { !$0.key.hasPrefix(".flowatlas-cache/") })
   }
 
-  @Test func aCachedDiagramThatIsNotUTF8IsDrawnAgain() throws {
+  /// A cached diagram that is no longer what the cache recorded (not UTF-8, edited, cut short)
+  /// is drawn again, alone; the others are reused. Before, a truncated one failed every build.
+  @Test(
+    arguments: [
+      [0x3C, 0x73, 0x76, 0x67, 0xC0, 0xAF, 0x3E], Array("<svg><text>edited</text></svg>".utf8),
+      Array("<svg><g>".utf8),
+    ] as [[UInt8]])
+  func aDamagedCachedDiagramIsDrawnAgain(damage: [UInt8]) throws {
     let temp = try TemporaryFolder()
     defer { temp.remove() }
     let site = temp.url.appendingPathComponent("site")
@@ -365,12 +374,13 @@ import Testing
     try build(provider: provider, into: site)
     let bytes = try TemporaryFolder.contents(of: site)
     let cached = try #require(bytes.keys.first { $0.hasSuffix("/flow-auth.svg") })
-    try Data([0x3C, 0x73, 0x76, 0x67, 0xC0, 0xAF, 0x3E]).write(to: site.appendingPathComponent(cached))
+    try Data(damage).write(to: site.appendingPathComponent(cached))
     let rebuilt = try SiteBuilder(
       model: SampleModel.model(), diagrams: provider, options: SiteOptions(title: "Shop docs")
     ).build(into: site)
-    #expect(provider.callCount == 2 && rebuilt.diagramsDrawn == 9 && rebuilt.diagramsReused == 0)
+    #expect(provider.callCount == 2 && rebuilt.diagramsDrawn == 1 && rebuilt.diagramsReused == 8)
     #expect(try TemporaryFolder.contents(of: site)[cached] == bytes[cached])
+    #expect(try !page("shop/flow-auth.html", in: site).contains("edited"))
   }
 
   @Test func notesAreRenderedSafely() throws {
