@@ -16,6 +16,7 @@ enum BuildCommand {
     let files = try TraceLoading.files(from: arguments.positionals, command: "build", console: console)
     var inputs = try BuildInputs(files: files, notes: notes)
     let index = (output as NSString).appendingPathComponent("index.html")
+    SiteBuilder.tidy(URL(fileURLWithPath: output, isDirectory: true))
     if var last = BuildInputs.load(from: output), inputs.matches(last.inputs) {
       // Nothing this build would read has changed since the site in `output` was built.
       if inputs.files != last.inputs.files {

@@ -15,6 +15,7 @@ extension OutputFolder {
     let folder: URL
     private let lock: String
     private let lockDescriptor: Int32
+    private let released = Atomic<Bool>(false)
     /// Folders made so far, by path relative to ``folder``.
     private let made = Mutex<Set<String>>([])
     private let written = Mutex<[String: SiteManifest.Entry]>([:])
@@ -24,13 +25,7 @@ extension OutputFolder {
     ///
     /// - Throws: ``SiteError/writeFailed(path:reason:)`` naming `output`.
     init(replacing output: URL) throws(SiteError) {
-      var target = output.standardizedFileURL
-      // A symlink given as --output is never replaced: the site goes where it points.
-      if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: target.path) {
-        target =
-          URL(fileURLWithPath: resolved, relativeTo: target.deletingLastPathComponent())
-          .standardizedFileURL
-      }
+      let target = OutputFolder.resolved(output)
       self.output = target
       let parent = target.deletingLastPathComponent()
       folder = parent.appendingPathComponent(
@@ -53,6 +48,12 @@ extension OutputFolder {
     }
 
     deinit {
+      releaseLock()
+    }
+
+    /// Removes and closes the lock file, once: when the build is over, whatever its end.
+    private func releaseLock() {
+      guard !released.exchange(true, ordering: .relaxed) else { return }
       Self.release(lockDescriptor, lock)
     }
 
@@ -91,6 +92,7 @@ extension OutputFolder {
       }
       let entry = SiteManifest.Entry(size: size, hash: hasher.finalize())
       written.withLock { $0[path] = entry }
+      FaultPoint.pass()
     }
 
     /// Opens a new file at `path` (relative to the site root) for writing, creating its folder.
@@ -160,6 +162,7 @@ extension OutputFolder {
             throw .writeFailed(path: shown(inner), reason: String(cString: strerror(errno)))
           }
           try carry(from, relative: inner, manifest: manifest)
+          FaultPoint.pass()
         case _ where taken:
           continue  // the new site writes this path: its file wins
         case S_IFLNK:
@@ -193,17 +196,21 @@ extension OutputFolder {
         // marker depend on the diagram cache.
         let files = written.withLock { $0 }.filter { !$0.key.hasPrefix(SiteManifest.ownFolder + "/") }
         try write(marker: SiteManifest(fingerprint: fingerprint, files: files).text)
+        FaultPoint.pass()
         previous = try OutputFolder.exchange(folder, output, aside: aside)
+        FaultPoint.pass()
       } catch {
         discard()
         throw error
       }
       // From here the new site is in place; nothing below may fail the build.
+      defer { releaseLock() }
       guard var old = previous else { return }
       if old == folder, (try? OutputFolder.rename(folder, aside)) != nil {
         // Renamed first, so that the lock file no longer names a folder that holds a site.
         old = aside
       }
+      FaultPoint.pass()
       OutputFolder.removeOldSite(old, keeping: output)
     }
 
@@ -222,6 +229,7 @@ extension OutputFolder {
     /// Removes the staging folder: the build failed, the previous site stays.
     func discard() {
       try? FileManager.default.removeItem(at: folder)
+      releaseLock()
     }
   }
 }

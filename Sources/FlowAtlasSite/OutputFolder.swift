@@ -49,6 +49,17 @@ enum OutputFolder {
       }
   }
 
+  /// Where a site given as `output` goes: `output`, or the folder a symlink there names (a
+  /// symlink given as --output is never replaced).
+  static func resolved(_ output: URL) -> URL {
+    let target = output.standardizedFileURL
+    guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: target.path) else {
+      return target
+    }
+    return URL(fileURLWithPath: destination, relativeTo: target.deletingLastPathComponent())
+      .standardizedFileURL
+  }
+
   /// The names this type gives next to `output`: staging folders (with their lock files) and old
   /// sites being removed.
   static func stagingPrefix(of output: URL) -> String { ".\(output.lastPathComponent).flowatlas-new-" }
@@ -59,7 +70,17 @@ enum OutputFolder {
   /// and an old site set aside after an exchange (removed as ``removeOldSite(_:keeping:)`` does).
   static func removeLeftovers(of output: URL) {
     let parent = output.deletingLastPathComponent()
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+    guard var names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+    // Killed between the two renames of the fallback: the site set aside goes back first.
+    var info = stat()
+    if lstat(output.path, &info) != 0,
+      let aside = names.sorted().first(where: {
+        $0.hasPrefix(oldPrefix(of: output)) && manifest(in: parent.appendingPathComponent($0)) != nil
+      }),
+      Foundation.rename(parent.appendingPathComponent(aside).path, output.path) == 0
+    {
+      names.removeAll { $0 == aside }
+    }
     for name in names.sorted() {
       let url = parent.appendingPathComponent(name)
       if name.hasPrefix(stagingPrefix(of: output)), !name.hasSuffix(".lock") {
@@ -94,13 +115,17 @@ enum OutputFolder {
   /// hard link, or the same symlink). Anything else is the person's and stays.
   static func removeOldSite(_ old: URL, keeping live: URL) {
     // Without a manifest it can only be the empty folder a first build replaced.
-    if let manifest = manifest(in: old) {
-      _ = removeOwned(old.path, relative: "", manifest: manifest, live: live.path)
+    // The marker goes last: a build killed while removing leaves what remains still marked,
+    // for the next build to finish.
+    if let manifest = manifest(in: old),
+      removeOwned(old.path, relative: "", manifest: manifest, live: live.path)
+    {
+      unlink(old.appendingPathComponent(marker).path)
     }
     rmdir(old.path)
   }
 
-  /// - Returns: whether the folder at `path` is now empty.
+  /// - Returns: whether the folder at `path` now holds nothing but, at the top, the marker.
   private static func removeOwned(_ path: String, relative: String, manifest: SiteManifest, live: String)
     -> Bool
   {
@@ -109,10 +134,12 @@ enum OutputFolder {
     for name in names {
       let full = path + "/" + name
       let inner = relative.isEmpty ? name : relative + "/" + name
+      if inner == marker { continue }  // removed by the caller, last
       var info = stat()
       guard lstat(full, &info) == 0 else { continue }
       if info.st_mode & S_IFMT == S_IFDIR {
         if inner == SiteManifest.ownFolder {
+          FaultPoint.pass()
           try? FileManager.default.removeItem(atPath: full)
         } else if removeOwned(full, relative: inner, manifest: manifest, live: live) {
           rmdir(full)
@@ -151,8 +178,9 @@ enum OutputFolder {
       try rename(staging, output)
       return nil
     }
-    if swapAtomically(staging.path, output.path) { return staging }
+    if !forcesTwoRenames, swapAtomically(staging.path, output.path) { return staging }
     try rename(output, aside)
+    FaultPoint.pass()
     do {
       try rename(staging, output)
     } catch {
@@ -161,6 +189,10 @@ enum OutputFolder {
     }
     return aside
   }
+
+  /// True with `FLOWATLAS_TWO_RENAMES=1`: the fault-injection test kills a build between the two
+  /// renames of the fallback, which the atomic exchange does not have.
+  private static let forcesTwoRenames = ProcessInfo.processInfo.environment["FLOWATLAS_TWO_RENAMES"] == "1"
 
   /// - Returns: false where the system or file system cannot exchange two paths atomically.
   private static func swapAtomically(_ first: String, _ second: String) -> Bool {

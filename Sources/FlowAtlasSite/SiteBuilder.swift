@@ -45,6 +45,9 @@ public struct SiteBuilder: Sendable {
   ///   notes, a write failure). Nothing in `output` has changed when it throws.
   @discardableResult
   public func build(into output: URL) throws -> SiteSummary {
+    // First, on every path: a build killed earlier may have left a site set aside (put back
+    // here) or staging folders (removed), and an unchanged site returns below.
+    Self.tidy(output)
     let previousManifest = try OutputFolder.check(output)
     let previous = previousManifest != nil
     let noteFiles = try NotesFolder(url: notes)
@@ -71,6 +74,14 @@ public struct SiteBuilder: Sendable {
       staging.discard()
       throw error
     }
+  }
+
+  /// Puts back a site that a build killed between the fallback's two renames set aside, and
+  /// removes what killed builds left next to `output`. ``build(into:)`` starts with it; a tool
+  /// that decides a site is up to date without building calls it too.
+  /// - Parameter output: the site folder (or a symlink to it).
+  public static func tidy(_ output: URL) {
+    OutputFolder.removeLeftovers(of: OutputFolder.resolved(output))
   }
 
   /// Bump whenever the pages' markup, words or assets change, so that sites built by an older

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+@testable import FlowAtlasCLI
+
+/// Kills the real program with SIGKILL at every point of a build in turn (each file it writes,
+/// each step of replacing the folder) and checks the promise: the site folder holds the whole
+/// old site or the whole new one, the next build succeeds, and nothing is left beside it.
+@Suite(.serialized) struct FaultInjectionTests {
+  /// Every file under `folder` but FlowAtlas's own cache (the build record is written after).
+  static func snapshot(_ folder: String) -> [String: Data] {
+    var files: [String: Data] = [:]
+    for path in (try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? []
+    where !path.hasPrefix(".flowatlas-cache") {
+      var info = stat()
+      guard lstat(folder + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+      files[path] = FileManager.default.contents(atPath: folder + "/" + path)
+    }
+    return files
+  }
+
+  /// Runs `flowatlas build` with `environment` added; returns how it ended.
+  static func build(_ traces: String, into site: String, environment: [String: String] = [:]) throws
+    -> Process.TerminationReason
+  {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: builtExecutable)
+    process.arguments = ["build", traces, "--output", site, "--jobs", "1"]
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationReason
+  }
+
+  static func copy(_ from: String, _ to: String) throws {
+    try? FileManager.default.removeItem(atPath: to)
+    try FileManager.default.copyItem(atPath: from, toPath: to)
+  }
+
+  @Test(arguments: [false, true])
+  func aBuildKilledAnywhereLeavesAWholeSite(twoRenames: Bool) throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for name in ["old", "new"] {
+      try FileManager.default.createDirectory(
+        at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
+    }
+    let old = try writeTrace(shopTrace, named: "old.jsonl", in: folder.appendingPathComponent("old"))
+    var changed = shopTrace
+    changed[1] = changed[1].replacingOccurrences(of: "ShopCoordinator", with: "StoreCoordinator")
+    let new = try writeTrace(changed, named: "new.jsonl", in: folder.appendingPathComponent("new"))
+    let work = folder.appendingPathComponent("work").path
+    let site = work + "/site"
+    let pristine = folder.appendingPathComponent("pristine").path
+    let expected = folder.appendingPathComponent("expected").path
+    // The old site, with a file of the person's in it; and the new site built over a copy.
+    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+    #expect(try Self.build(old, into: site) == .exit)
+    try Data("docs.example.com\n".utf8).write(to: URL(fileURLWithPath: site + "/CNAME"))
+    try Self.copy(site, pristine)
+    try Self.copy(site, expected)
+    #expect(try Self.build(new, into: expected) == .exit)
+    let before = Self.snapshot(pristine)
+    let after = Self.snapshot(expected)
+    #expect(before != after && before["CNAME"] != nil && after["CNAME"] == before["CNAME"])
+
+    let environment = twoRenames ? ["FLOWATLAS_TWO_RENAMES": "1"] : [:]
+    var point = 1
+    var killed = 0
+    while point < 500 {
+      try Self.copy(pristine, site)
+      let reason = try Self.build(
+        new, into: site, environment: environment.merging(["FLOWATLAS_KILL_AT": "\(point)"]) { $1 })
+      if reason == .exit { break }  // the build ended before reaching this point: every one was tried
+      killed += 1
+      let now = Self.snapshot(site)
+      if twoRenames && now.isEmpty {
+        // Killed between the fallback's two renames: the next build puts the old site back.
+      } else {
+        #expect(now == before || now == after, "killed at point \(point): the site is neither old nor new")
+      }
+      #expect(try Self.build(new, into: site) == .exit, "the build after a kill at point \(point)")
+      let rebuilt = Self.snapshot(site)
+      #expect(
+        rebuilt == after,
+        "after a kill at point \(point): \(Set(rebuilt.keys).symmetricDifference(after.keys).sorted())")
+      let beside = try FileManager.default.contentsOfDirectory(atPath: work).sorted()
+      #expect(
+        beside == ["site"],
+        "left beside, point \(point): \(beside.map { "\($0) \(((try? FileManager.default.subpathsOfDirectory(atPath: work + "/" + $0)) ?? []).prefix(6))" })"
+      )
+      point += 1
+    }
+    #expect(killed >= 20)
+  }
+}
