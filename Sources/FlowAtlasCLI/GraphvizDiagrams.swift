@@ -43,6 +43,9 @@ struct GraphvizDiagrams: DiagramProvider {
     }
   }
 
-  /// Diagrams change with how the renderer draws and with its options, not only with the model.
-  var cacheIdentity: String { "FlowAtlasRender \(DiagramStyleFingerprint.value) \(renderer.options)" }
+  /// Diagrams change with how the renderer draws, its options and the machine's fonts (labels
+  /// are measured with them), not only with the model.
+  var cacheIdentity: String {
+    "FlowAtlasRender \(DiagramStyleFingerprint.value) \(renderer.options) fonts \(FontsFingerprint.value)"
+  }
 }

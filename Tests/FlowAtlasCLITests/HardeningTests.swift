@@ -204,3 +204,46 @@ import Testing
     #expect(again.err.contains("\(prefix)LoginCoordinator.md: a symlink, not followed"))
   }
 }
+
+/// After the machine's fonts change, a rebuild draws again: labels are measured with them.
+@Suite struct FontsTests {
+  static func build(_ arguments: [String], fonts: String?) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: builtExecutable)
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    if let fonts { environment["FONTCONFIG_FILE"] = fonts }
+    process.environment = environment
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+    try process.run()
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(text)")
+    return text
+  }
+
+  @Test func otherFontsAreAChangeAndTheSameFontsAreNot() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try writeTrace(shopTrace, named: "buy.jsonl", in: folder)
+    // A fontconfig that knows only an empty folder: no fonts at all.
+    let empty = folder.appendingPathComponent("no-fonts")
+    try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+    let config = folder.appendingPathComponent("fonts.conf")
+    try Data(
+      """
+      <?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+      <fontconfig><dir>\(empty.path)</dir><cachedir>\(empty.path)</cachedir></fontconfig>
+      """.utf8
+    ).write(to: config)
+    #expect(FontsFingerprint.compute(environment: ["FONTCONFIG_FILE": config.path]) != FontsFingerprint.value)
+    let site = folder.appendingPathComponent("site").path
+    let arguments = ["build", trace, "--output", site, "--jobs", "1"]
+    _ = try Self.build(arguments, fonts: nil)
+    #expect(try Self.build(arguments, fonts: nil).contains("is up to date"))
+    #expect(try !Self.build(arguments, fonts: config.path).contains("is up to date"))
+    #expect(try Self.build(arguments, fonts: config.path).contains("is up to date"))
+  }
+}

@@ -1,0 +1,36 @@
+import FlowAtlasSite
+import Foundation
+
+/// A fingerprint of the fonts this machine would draw labels with, for the diagram cache and
+/// the up-to-date check.
+///
+/// The render workers measure label text with pango, as `dot` does, so a diagram's bytes depend
+/// on the fonts installed: after the fonts change, a cached SVG or an "up to date" site would
+/// differ from a fresh build. The fingerprint hashes what fontconfig lists (each font's file,
+/// version and style), read once per build from `fc-list` (about 10 ms).
+enum FontsFingerprint {
+  static let value: String = compute(environment: ProcessInfo.processInfo.environment)
+
+  /// The fingerprint for fontconfig as `environment` sets it up (`FONTCONFIG_FILE` …).
+  /// - Returns: a hash of the sorted font list, or `fonts-unknown` where `fc-list` cannot run
+  ///   (then fonts changing goes unnoticed; `scripts/bootstrap` installs fontconfig).
+  static func compute(environment: [String: String]) -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/fc-list")
+    process.arguments = ["--format", "%{file}|%{fontversion}|%{style}\\n"]
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+    do {
+      try process.run()
+    } catch {
+      return "fonts-unknown"
+    }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return "fonts-unknown" }
+    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").sorted()
+    return Fingerprint.sha256(lines.joined(separator: "\n"))
+  }
+}
