@@ -86,7 +86,7 @@ extension RunReplay {
       guard instance.finishLine != nil, let parent = attachedTo[instance.id] else { continue }
       instances[index].leaked = true
       tally.coordinators[instance.type, default: CoordinatorTally()].leaks += 1
-      tally.diagnostics.append(
+      _ = keep(
         Diagnostic(
           code: .coordinatorLeak, file: file, line: max(lastLine, 1),
           message:
@@ -107,7 +107,7 @@ extension RunReplay {
       else { continue }
       instances[index].orphanedLine = stop.line
       tally.coordinators[instance.type, default: CoordinatorTally()].orphans += 1
-      tally.diagnostics.append(
+      _ = keep(
         Diagnostic(
           code: .orphanedCoordinator, file: file, line: stop.line,
           message:

@@ -142,8 +142,10 @@ extension RunReplay {
   /// Adds a replay diagnostic unless the reader already reported this line.
   mutating func report(_ code: Diagnostic.Code, line: Int, message: String) {
     guard line != lastReaderDiagnosticLine else { return }
-    lastReplayDiagnostic = (line, tally.diagnostics.count)
-    tally.diagnostics.append(Diagnostic(code: code, file: file, line: line, message: message))
+    let index = tally.diagnostics.count
+    if keep(Diagnostic(code: code, file: file, line: line, message: message)) {
+      lastReplayDiagnostic = (line, index)
+    }
   }
 
   private mutating func reportNoChange(_ problem: Diagnostic.Code, _ kind: TransitionKind, line: Int) {

@@ -44,6 +44,9 @@ public struct RunReplay: TraceConsumer {
   /// so a replay problem on a line the reader already reported is dropped.
   var lastReaderDiagnosticLine = 0
   var lastReplayDiagnostic: (line: Int, index: Int)?
+  /// Diagnostics listed so far, by code, and those left out past ``detailsPerCode``.
+  var listed: [Diagnostic.Code: Int] = [:]
+  var omitted: [Diagnostic.Code: (count: Int, lastLine: Int)] = [:]
   var finished: ReplayedRun?
 
   /// - Parameters:
@@ -65,11 +68,44 @@ public struct RunReplay: TraceConsumer {
 
   public mutating func diagnostic(_ diagnostic: Diagnostic) {
     if let replay = lastReplayDiagnostic, replay.line == diagnostic.line {
-      tally.diagnostics.remove(at: replay.index)
+      let removed = tally.diagnostics.remove(at: replay.index)
+      listed[removed.code, default: 0] -= 1
       lastReplayDiagnostic = nil
     }
     lastReaderDiagnosticLine = diagnostic.line
+    _ = keep(diagnostic)
+  }
+
+  /// Lists `diagnostic` unless its file already lists ``detailsPerCode`` of its code; the rest
+  /// are counted, and ``end(_:)`` says how many were left out. A trace of a million bad lines
+  /// then costs a thousand diagnostics, not a million.
+  /// - Returns: whether it was listed.
+  mutating func keep(_ diagnostic: Diagnostic) -> Bool {
+    let count = listed[diagnostic.code, default: 0]
+    guard count < Self.detailsPerCode else {
+      omitted[diagnostic.code, default: (0, 0)].count += 1
+      omitted[diagnostic.code]!.lastLine = diagnostic.line
+      return false
+    }
+    listed[diagnostic.code] = count + 1
     tally.diagnostics.append(diagnostic)
+    return true
+  }
+
+  /// The most diagnostics of one code listed for one file.
+  public static let detailsPerCode = 1000
+
+  /// One diagnostic per code whose details were left out, at the last line left out.
+  mutating func reportOmitted() {
+    for code in Diagnostic.Code.allCases {
+      guard let (count, line) = omitted[code] else { continue }
+      tally.diagnostics.append(
+        Diagnostic(
+          code: code, file: file, line: line,
+          message:
+            "\(count) more \(code.rawValue) problems in this file are left out (the first "
+            + "\(Self.detailsPerCode) are listed); fix what they show and run again"))
+    }
   }
 
   public mutating func record(_ record: TraceRecord) {
@@ -153,11 +189,13 @@ public struct RunReplay: TraceConsumer {
 
   public mutating func end(_ summary: TraceSummary) {
     guard let header, !summary.rejected else {
+      reportOmitted()
       finished = ReplayedRun(file: file, app: nil, tally: AppTally(diagnostics: tally.diagnostics))
       return
     }
     reportLeaks(at: summary.lastLine, run: header.run)
     reportOrphans(run: header.run)
+    reportOmitted()
     let named = nameTallies()
     let metadata = header.metadata.map { MetadataEntry(key: $0.key, value: $0.value) }
       .sorted { $0.key < $1.key }

@@ -114,3 +114,21 @@ struct ExportTests {
     )
   }
 }
+
+/// Diagnostics cost memory: a file keeps the details of the first thousand of each code and
+/// says how many more there were.
+@Suite("Diagnostic bound")
+struct DiagnosticBoundTests {
+  @Test func aFileOfBadLinesListsAThousandAndCountsTheRest() throws {
+    var text = #"{"flowatlas":"trace","version":1,"app":"A","run":"r"}"# + "\n"
+    for seq in 1...2500 { text += #"{"seq":\#(seq),"event":"router.push"}"# + "\n" }
+    for seq in 2501...2600 { text += #"{"seq":\#(seq),"event":"router.nope"}"# + "\n" }
+    let model = ModelBuilder(workers: 1).build(traces: [("bad.jsonl", Array(text.utf8))])
+    let malformed = model.diagnostics.filter { $0.code == .malformedLine }
+    #expect(malformed.count == RunReplay.detailsPerCode + 1)
+    let summary = try #require(malformed.last { $0.message.contains("left out") })
+    #expect(summary.line == 2501)
+    #expect(summary.message.hasPrefix("1500 more malformed-line problems in this file are left out"))
+    #expect(model.diagnostics.filter { $0.code == .unknownEvent }.count == 100)
+  }
+}
