@@ -61,3 +61,22 @@ let shopTrace = [
   #"{"seq":4,"event":"router.push","coordinator":"c1","screen":{"id":"s2","type":"ProductDetailViewController","title":"Blue mug"}}"#,
   #"{"seq":5,"event":"router.pop","coordinator":"c1","screen":"s2"}"#,
 ]
+
+/// Runs the built `flowatlas` program as a child process, with `environment` added to this
+/// one's: for what only a real process shows (a kill, its own environment read at start).
+/// - Returns: how it ended, its exit status (or signal) and what it printed to standard error.
+func runFlowatlas(_ arguments: [String], environment: [String: String] = [:]) throws -> (
+  reason: Process.TerminationReason, status: Int32, err: String
+) {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: builtExecutable)
+  process.arguments = arguments
+  process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+  let errors = Pipe()
+  process.standardError = errors
+  process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+  try process.run()
+  let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  process.waitUntilExit()
+  return (process.terminationReason, process.terminationStatus, text)
+}

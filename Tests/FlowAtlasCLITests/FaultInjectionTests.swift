@@ -23,15 +23,7 @@ import Testing
   static func build(_ traces: String, into site: String, environment: [String: String] = [:]) throws
     -> Process.TerminationReason
   {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: builtExecutable)
-    process.arguments = ["build", traces, "--output", site, "--jobs", "1"]
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-    try process.run()
-    process.waitUntilExit()
-    return process.terminationReason
+    try runFlowatlas(["build", traces, "--output", site, "--jobs", "1"], environment: environment).reason
   }
 
   static func copy(_ from: String, _ to: String) throws {

@@ -208,20 +208,9 @@ import Testing
 /// After the machine's fonts change, a rebuild draws again: labels are measured with them.
 @Suite struct FontsTests {
   static func build(_ arguments: [String], fonts: String?) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: builtExecutable)
-    process.arguments = arguments
-    var environment = ProcessInfo.processInfo.environment
-    if let fonts { environment["FONTCONFIG_FILE"] = fonts }
-    process.environment = environment
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-    try process.run()
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(text)")
-    return text
+    let result = try runFlowatlas(arguments, environment: fonts.map { ["FONTCONFIG_FILE": $0] } ?? [:])
+    #expect(result.status == 0, "\(result.err)")
+    return result.err
   }
 
   @Test func otherFontsAreAChangeAndTheSameFontsAreNot() throws {
