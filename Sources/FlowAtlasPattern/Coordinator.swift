@@ -168,20 +168,20 @@ open class Coordinator: CoordinatorProtocol, SystemNavigationObserver {
     (tabRouter as? any AttributingTabRouter)?.on(behalfOf: self) ?? tabRouter
   }
 
-  /// The system removed screens, some of which this coordinator showed. Override it to react
-  /// (call `super` to keep the automatic finish); it runs before that finish.
+  /// The system removed screens, some of which this coordinator showed. Override it to react;
+  /// it runs before the automatic finish, which does not depend on it (opt out of that with
+  /// ``finishesOnSystemRemoval``).
   /// - Parameter navigation: What the system did; ``SystemNavigation/removed`` holds the screens.
   open func systemDidRemoveScreens(_ navigation: SystemNavigation) {}
 
   public func systemDidNavigate(_ navigation: SystemNavigation) {
     guard !isFinished, navigation.removed.contains(where: { screens.showed($0) }) else { return }
     systemDidRemoveScreens(navigation)
-    guard finishesOnSystemRemoval, !isFinished, let parent = parentCoordinator,
+    // Only a child ends this way; startChild(_:) removes it as it finishes, and one attached
+    // with addChild(_:) is removed by its parent, as that style asks (coordinatorDidFinish).
+    guard finishesOnSystemRemoval, !isFinished, parentCoordinator != nil,
       let first = screens.firstScreen, navigation.removed.contains(where: { $0 === first })
     else { return }
-    // startChild(_:) removes the child as it finishes; one attached with addChild(_:) is
-    // removed by its parent, as that style asks (coordinatorDidFinish, onFinish).
-    _ = parent
     finishEndedBySystem()
   }
 
