@@ -85,10 +85,9 @@ enum OutputFolder {
       let url = parent.appendingPathComponent(name)
       if name.hasPrefix(stagingPrefix(of: output)), !name.hasSuffix(".lock") {
         let lock = url.path + ".lock"
-        let descriptor = open(lock, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { continue }  // no lock file: not a folder this type made
+        // No lock file: not a folder this type made; a lock held: a build is running.
+        guard let descriptor = abandonedLock(lock) else { continue }
         defer { close(descriptor) }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { continue }  // a build is running
         if manifest(in: url) != nil {
           // Written whole (or holding the site an exchange set aside): remove it as an old site.
           removeOldSite(url, keeping: output)
@@ -98,16 +97,26 @@ enum OutputFolder {
         unlink(lock)
       } else if name.hasPrefix(stagingPrefix(of: output)), name.hasSuffix(".lock") {
         let folder = String(url.path.dropLast(".lock".count))
-        let descriptor = open(url.path, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { continue }
+        guard !FileManager.default.fileExists(atPath: folder), let descriptor = abandonedLock(url.path)
+        else { continue }
         defer { close(descriptor) }
-        if !FileManager.default.fileExists(atPath: folder), flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
-          unlink(url.path)
-        }
+        unlink(url.path)
       } else if name.hasPrefix(oldPrefix(of: output)) {
         removeOldSite(url, keeping: output)
       }
     }
+  }
+
+  /// The lock file at `path`, open and locked by this process, when it exists and no build
+  /// holds it; nil otherwise. The caller closes it.
+  private static func abandonedLock(_ path: String) -> Int32? {
+    let descriptor = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      close(descriptor)
+      return nil
+    }
+    return descriptor
   }
 
   /// Removes an old site set aside by an exchange: the files its manifest lists, FlowAtlas's own
