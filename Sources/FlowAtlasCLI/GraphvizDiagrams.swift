@@ -1,6 +1,8 @@
+import Dispatch
 import FlowAtlasModel
 import FlowAtlasRender
 import FlowAtlasSite
+import Foundation
 import Synchronization
 
 /// The site's diagrams, drawn by Graphviz in worker processes.
@@ -25,13 +27,14 @@ struct GraphvizDiagrams: DiagramProvider {
 
   /// Draws on every worker at once and hands each diagram over as soon as it is drawn.
   func draw(
-    _ requests: [DiagramRequest], links: DiagramLinks, deliver: @Sendable (Int, [UInt8]) -> Void
+    _ requests: [DiagramRequest], links: DiagramLinks, deliver: @Sendable (Int, DrawnDiagram) -> Void
   ) throws {
     // Only a diagram whose fallback drawing failed too: keep the first, in request order.
     let failure = Mutex<(index: Int, error: RenderError)?>(nil)
     renderer.render(requests.map { ($0.app, $0.subject) }, links: links, format: .svg) { index, result in
       switch result {
-      case .success(let diagram): deliver(index, diagram.bytes)
+      case .success(let diagram):
+        deliver(index, DrawnDiagram(svg: diagram.bytes, cacheKey: Self.key(ofDOT: diagram.source)))
       case .failure(let error):
         failure.withLock { first in
           if first.map({ index < $0.index }) ?? true { first = (index, error) }
@@ -42,6 +45,29 @@ struct GraphvizDiagrams: DiagramProvider {
       throw SiteError.diagramsFailed(app: requests[index].app.name, reason: error.localizedDescription)
     }
   }
+
+  /// The hash of each diagram's DOT, which with ``cacheIdentity`` decides its SVG. The DOT is
+  /// built on every core (it is most of the work of an unchanged rebuild's diagrams) and not kept.
+  func cacheKeys(for requests: [DiagramRequest], links: DiagramLinks) -> [String?] {
+    let keys = Mutex<[String?]>(Array(repeating: nil, count: requests.count))
+    let next = Atomic<Int>(0)
+    let options = renderer.options
+    DispatchQueue.concurrentPerform(iterations: ProcessInfo.processInfo.activeProcessorCount) { _ in
+      while case let index = next.wrappingAdd(1, ordering: .relaxed).oldValue, index < requests.count {
+        let request = requests[index]
+        // An unknown flow or run has no DOT: no key, so it is drawn (and fails) as before.
+        guard
+          let diagram = try? DiagramBuilder.diagram(
+            for: request.subject, of: request.app, links: links, options: options)
+        else { continue }
+        let key = Self.key(ofDOT: diagram.dotBytes)
+        keys.withLock { $0[index] = key }
+      }
+    }
+    return keys.withLock { $0 }
+  }
+
+  static func key(ofDOT dot: [UInt8]) -> String { "dot " + Fingerprint.fast128(dot) }
 
   /// Diagrams change with how the renderer draws, its options and the machine's fonts (labels
   /// are measured with them), not only with the model.

@@ -112,7 +112,7 @@ public struct DiagramRenderer: Sendable {
     let legend = DiagramBuilder.legend(idPrefix: idPrefix)
     guard format.needsLayout else { return textual(legend, format: format) }
     let bytes = try engine.render([RenderJob(dotBytes: legend.dotBytes, format: format)])[0].get()
-    return rendered(legend, format: format, bytes: bytes)
+    return rendered(legend, format: format, bytes: bytes, source: legend.dotBytes)
   }
 
   /// Inline-ready SVG for each subject, with the engine and options given.
@@ -152,34 +152,37 @@ public struct DiagramRenderer: Sendable {
     fallback: (RenderError) throws(RenderError) -> Diagram
   ) throws(RenderError) -> RenderedDiagram {
     let reason: RenderError
-    switch draw(RenderJob(dotBytes: diagram.dotBytes, format: format)) {
-    case .success(let bytes): return rendered(diagram, format: format, bytes: bytes)
+    let source = diagram.dotBytes
+    switch draw(RenderJob(dotBytes: source, format: format)) {
+    case .success(let bytes): return rendered(diagram, format: format, bytes: bytes, source: source)
     case .failure(let error): reason = error
     }
     let simpler = try fallback(reason)
     switch draw(RenderJob(dotBytes: simpler.dotBytes, format: format)) {
-    case .success(let bytes): return rendered(simpler, format: format, bytes: bytes, reason: reason)
+    case .success(let bytes):
+      return rendered(simpler, format: format, bytes: bytes, source: source, reason: reason)
     case .failure(let error):
       let placeholder = DiagramBuilder.placeholder(replacing: simpler, reason: error)
       let bytes = try draw(RenderJob(dotBytes: placeholder.dotBytes, format: format)).get()
-      return rendered(placeholder, format: format, bytes: bytes, reason: error)
+      return rendered(placeholder, format: format, bytes: bytes, source: source, reason: error)
     }
   }
 
   /// `diagram` as DOT or Mermaid text: no layout needed.
   private func textual(_ diagram: Diagram, format: OutputFormat) -> RenderedDiagram {
-    rendered(diagram, format: format, bytes: format == .dot ? diagram.dotBytes : Array(diagram.mermaid.utf8))
+    let source = diagram.dotBytes
+    return rendered(
+      diagram, format: format, bytes: format == .dot ? source : Array(diagram.mermaid.utf8), source: source)
   }
 
   private func rendered(
-    _ diagram: Diagram, format: OutputFormat, bytes: consuming [UInt8], reason: RenderError? = nil
-  )
-    -> RenderedDiagram
-  {
+    _ diagram: Diagram, format: OutputFormat, bytes: consuming [UInt8], source: [UInt8],
+    reason: RenderError? = nil
+  ) -> RenderedDiagram {
     RenderedDiagram(
       subject: diagram.subject, id: diagram.id, format: format,
       bytes: format == .svg ? SVGText.inlineReady(bytes) : bytes,
       isCoordinatorLevel: diagram.isCoordinatorLevel, isSimplified: diagram.isSimplified,
-      caption: diagram.caption, fallbackReason: reason)
+      caption: diagram.caption, fallbackReason: reason, source: source)
   }
 }

@@ -17,6 +17,9 @@ public struct RenderedDiagram: Hashable, Sendable {
   public let caption: String?
   /// Why the full drawing failed, when this is a fallback (Graphviz's message or the timeout).
   public let fallbackReason: RenderError?
+  /// The DOT of the diagram asked for, before any fallback: with the renderer's options and
+  /// version, all that decides the drawing, so a cache can file the drawing under its hash.
+  public let source: [UInt8]
 
   /// The bytes as text, for SVG, DOT and Mermaid.
   public var text: String { String(decoding: bytes, as: UTF8.self) }

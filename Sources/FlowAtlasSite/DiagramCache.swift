@@ -1,80 +1,98 @@
 import FlowAtlasModel
 import Foundation
 
-/// Diagrams kept in the site (`.flowatlas-cache/<app>/<fingerprint>/`) so that an unchanged
-/// rebuild reuses them instead of laying every graph out again.
+/// Diagrams kept in the site (`.flowatlas-cache/diagrams/<key>.svg`) so that a rebuild draws
+/// only the diagrams whose source changed.
 ///
-/// The fingerprint hashes the app model, the subjects and the provider's
-/// ``DiagramProvider/cacheIdentity``; any change draws the app's diagrams anew. Reused SVG
-/// is sanitized again like fresh SVG, so a tampered cache cannot inject anything.
-struct DiagramCache {
-  static let folder = ".flowatlas-cache"
+/// Each diagram is filed under a key naming what it was drawn from: the provider's
+/// ``DiagramProvider/cacheIdentity`` and its key for the diagram (for Graphviz, a hash of the
+/// diagram's DOT), or, from a provider that gives none, the hash of the whole app's model and
+/// the subject. A new trace therefore redraws its own journey and the flows and maps whose
+/// counts it changed, and nothing else. The index lists every entry with the hash of its
+/// bytes, and an entry whose bytes no longer match (edited, cut short, not UTF-8) is drawn
+/// again. Reused SVG is sanitized again like fresh SVG, so a tampered cache injects nothing.
+struct DiagramCache: Sendable {
+  static let directory = "\(SiteManifest.ownFolder)/diagrams"
+  static let indexPath = "\(directory)/index"
+  static let indexHeader = "flowatlas-diagram-cache 3"
 
-  /// The app's folder in the site.
-  var folder: String
-  var fingerprint: String
+  /// The previous site, where cached diagrams are reused from; nil on a first build.
+  let previousSite: URL?
+  /// The previous site's index: key → hash of the entry's bytes.
+  let previousIndex: [String: String]
 
-  /// - Parameter appDigest: the hash of the app's model (``SiteBuilder/digests(of:)``).
-  static func fingerprint(appDigest: String, provider: any DiagramProvider) -> String {
-    var digest = ModelDigest()
-    digest.add("flowatlas-diagrams-v3")
-    digest.add(provider.cacheIdentity)
-    digest.add(appDigest)
-    return Fingerprint.sha256(digest.bytes)
+  /// Reads the index of `previousSite`'s cache; an unreadable or foreign index reuses nothing.
+  init(previousSite: URL?) {
+    self.previousSite = previousSite
+    previousIndex = previousSite.flatMap(Self.index(in:)) ?? [:]
   }
 
-  /// A file name per subject, from slugs only.
+  /// The key a diagram is filed under: a hex hash, safe as a file name whatever the provider says.
+  /// - Parameters:
+  ///   - providerKey: the provider's key for the diagram, or nil when it gives none.
+  ///   - identity: the provider's ``DiagramProvider/cacheIdentity``.
+  ///   - appDigest: the hash of the app's model, which stands in for a missing provider key.
+  static func key(
+    providerKey: String?, identity: String, appDigest: String, subject: DiagramSubject, of app: AppModel
+  ) -> String {
+    var digest = ModelDigest()
+    digest.add("flowatlas-diagram-v4")
+    digest.add(identity)
+    if let providerKey {
+      digest.add(["provider", providerKey])
+    } else {
+      digest.add(["app", appDigest, fileName(subject, of: app) ?? ""])
+    }
+    return Fingerprint.fast128(digest.bytes)
+  }
+
+  /// A name per subject, from slugs only: what a missing provider key is replaced with.
   static func fileName(_ subject: DiagramSubject, of app: AppModel) -> String? {
     switch subject {
-    case .appMap: return "app-map.svg"
-    case .hierarchy: return "hierarchy.svg"
-    case .flow(let coordinator): return app.flow(coordinator).map { "flow-\($0.slug).svg" }
-    case .journey(let run): return app.run(named: run).map { "journey-\($0.slug).svg" }
+    case .appMap: return "app-map"
+    case .hierarchy: return "hierarchy"
+    case .flow(let coordinator): return app.flow(coordinator).map { "flow-\($0.slug)" }
+    case .journey(let run): return app.run(named: run).map { "journey-\($0.slug)" }
     }
   }
 
-  private var directory: String { "\(Self.folder)/\(folder)/\(fingerprint)" }
+  /// The cache file of `key`, relative to the site root.
+  static func path(of key: String) -> String { "\(directory)/\(key).svg" }
 
-  /// The cache file for one diagram, relative to the site root; nil for an unknown subject.
-  func path(of subject: DiagramSubject, in app: AppModel) -> String? {
-    Self.fileName(subject, of: app).map { "\(directory)/\($0)" }
+  /// The previous site's diagram under `key` when its bytes are still those the index
+  /// recorded, with that hash; nil when it is missing, edited, cut short or not UTF-8.
+  func reused(_ key: String) -> (svg: [UInt8], hash: String)? {
+    guard let site = previousSite, let hash = previousIndex[key],
+      let data = try? Data(contentsOf: site.appendingPathComponent(Self.path(of: key)))
+    else { return nil }
+    let svg = [UInt8](data)
+    guard Fingerprint.fast128(svg) == hash, svg.withUnsafeBufferPointer(XMLReader.isUTF8) else { return nil }
+    return (svg, hash)
   }
 
-  /// The file that lists the cache's diagrams, each with the hash of its bytes. It is written
-  /// last, so a build interrupted while caching leaves no half cache to reuse.
-  /// - Parameter entries: file name → hash (``Fingerprint/fast128(_:)-([UInt8])``).
-  func completion(entries: [String: String]) -> (path: String, text: String) {
-    let lines = [Self.completionHeader] + entries.keys.sorted().map { "\(entries[$0]!) \($0)" }
-    return ("\(directory)/complete", lines.joined(separator: "\n") + "\n")
+  /// The index file's text, written last, so a build interrupted while caching leaves no
+  /// index naming half-written entries.
+  /// - Parameter entries: key → hash of the entry's bytes (``Fingerprint/fast128(_:)-([UInt8])``).
+  static func indexText(_ entries: [String: String]) -> String {
+    let lines = [indexHeader] + entries.keys.sorted().map { "\(entries[$0]!) \($0)" }
+    return lines.joined(separator: "\n") + "\n"
   }
 
-  static let completionHeader = "flowatlas-diagram-cache 2"
-
-  /// The cached diagrams of `app` in `site` whose bytes are still those the cache recorded: an
-  /// entry edited or cut short since (or not UTF-8) is left out, and drawn again.
-  func read(from site: URL, app: AppModel) -> [DiagramSubject: [UInt8]] {
-    let base = site.appendingPathComponent(directory, isDirectory: true)
-    guard let complete = try? String(contentsOf: base.appendingPathComponent("complete"), encoding: .utf8)
-    else { return [:] }
-    var lines = complete.split(separator: "\n")
-    guard lines.first == Substring(Self.completionHeader) else { return [:] }
+  /// The index of the cache in `site`, or nil when there is none or it is not one this
+  /// version wrote.
+  static func index(in site: URL) -> [String: String]? {
+    guard let text = try? String(contentsOf: site.appendingPathComponent(indexPath), encoding: .utf8) else {
+      return nil
+    }
+    var lines = text.split(separator: "\n")
+    guard lines.first == Substring(indexHeader) else { return nil }
     lines.removeFirst()
-    var hashes: [String: String] = [:]
+    var entries: [String: String] = [:]
     for line in lines {
       let fields = line.split(separator: " ", maxSplits: 1)
-      guard fields.count == 2 else { return [:] }
-      hashes[String(fields[1])] = String(fields[0])
+      guard fields.count == 2, fields[1].allSatisfy(\.isHexDigit) else { return nil }
+      entries[String(fields[1])] = String(fields[0])
     }
-    var svgs: [DiagramSubject: [UInt8]] = [:]
-    for subject in DiagramSubject.all(of: app) {
-      guard let name = Self.fileName(subject, of: app), let hash = hashes[name],
-        let data = try? Data(contentsOf: base.appendingPathComponent(name))
-      else { continue }
-      let svg = [UInt8](data)
-      if Fingerprint.fast128(svg) == hash, svg.withUnsafeBufferPointer(XMLReader.isUTF8) {
-        svgs[subject] = svg
-      }
-    }
-    return svgs
+    return entries
   }
 }

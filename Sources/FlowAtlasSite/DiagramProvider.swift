@@ -25,17 +25,36 @@ public protocol DiagramProvider: Sendable {
   /// - Parameters:
   ///   - requests: what to draw, costliest first; several apps at once.
   ///   - links: where nodes link to.
-  ///   - deliver: takes a request's index in `requests` and its SVG as UTF-8 (a megabyte of
-  ///     journey diagram is not worth making a `String` of).
+  ///   - deliver: takes a request's index in `requests` and its drawing.
   /// - Throws: any error; the build fails and the previous site stays in place.
   func draw(
-    _ requests: [DiagramRequest], links: DiagramLinks, deliver: @Sendable (Int, [UInt8]) -> Void
+    _ requests: [DiagramRequest], links: DiagramLinks, deliver: @Sendable (Int, DrawnDiagram) -> Void
   ) throws
 
-  /// What else, beyond the app model, decides the SVG this provider draws (its version, its
-  /// options). The site reuses an app's diagrams from the previous build when the app model,
-  /// the subjects and this text are all unchanged. The default is the type's name.
+  /// For each request, a key naming everything its SVG is drawn from besides
+  /// ``cacheIdentity`` (the Graphviz provider hashes the diagram's DOT), or nil where the
+  /// provider cannot say. It must be the key ``draw(_:links:deliver:)`` delivers with the same
+  /// diagram. The site asks only when a previous build left diagrams to reuse, and redraws a
+  /// diagram only when its key changed. The default gives nil: such diagrams are reused only
+  /// while their whole app's model is unchanged.
+  func cacheKeys(for requests: [DiagramRequest], links: DiagramLinks) -> [String?]
+
+  /// What else, beyond what the cache keys name, decides the SVG this provider draws (its
+  /// version, its options, the fonts it measures text with). The default is the type's name.
   var cacheIdentity: String { get }
+}
+
+/// A diagram a provider drew: its SVG as UTF-8 (a megabyte of journey diagram is not worth
+/// making a `String` of), and the key of what it was drawn from
+/// (``DiagramProvider/cacheKeys(for:links:)``).
+public struct DrawnDiagram: Sendable {
+  public var svg: [UInt8]
+  public var cacheKey: String?
+
+  public init(svg: [UInt8], cacheKey: String? = nil) {
+    self.svg = svg
+    self.cacheKey = cacheKey
+  }
 }
 
 /// One diagram the site wants: a subject of an app.
@@ -52,8 +71,12 @@ public struct DiagramRequest: Sendable {
 extension DiagramProvider {
   public var cacheIdentity: String { String(reflecting: Self.self) }
 
+  public func cacheKeys(for requests: [DiagramRequest], links: DiagramLinks) -> [String?] {
+    Array(repeating: nil, count: requests.count)
+  }
+
   public func draw(
-    _ requests: [DiagramRequest], links: DiagramLinks, deliver: @Sendable (Int, [UInt8]) -> Void
+    _ requests: [DiagramRequest], links: DiagramLinks, deliver: @Sendable (Int, DrawnDiagram) -> Void
   ) throws {
     // Group by app, keeping the apps in the order they first appear.
     var order: [String] = []
@@ -67,7 +90,7 @@ extension DiagramProvider {
       let svgs = try diagrams(
         for: group.map(\.request.subject).sorted(), of: group[0].request.app, links: links)
       for (index, request) in group {
-        if let svg = svgs[request.subject] { deliver(index, Array(svg.utf8)) }
+        if let svg = svgs[request.subject] { deliver(index, DrawnDiagram(svg: Array(svg.utf8))) }
       }
     }
   }

@@ -95,12 +95,28 @@ extension OutputFolder {
       FaultPoint.pass()
     }
 
+    /// Puts `bytes`, which the file `original` of the previous site holds, at `path`: as a
+    /// hard link to `original` where the file system allows (a rebuild then does not write
+    /// again the megabytes of diagrams it reuses), else written. Not listed in the manifest:
+    /// for FlowAtlas's own folder only.
+    func write(_ path: String, _ bytes: [UInt8], sameAs original: URL) throws(SiteError) {
+      let url = try prepare(path)
+      if link(original.path, url.path) != 0 { try write(path, bytes) }
+    }
+
     /// Opens a new file at `path` (relative to the site root) for writing, creating its folder.
     private func create(_ path: String) throws(SiteError) -> Int32 {
+      let url = try prepare(path)
+      let file = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+      guard file >= 0 else { throw .writeFailed(path: shown(path), reason: String(cString: strerror(errno))) }
+      return file
+    }
+
+    /// Where `path` (relative to the site root) goes in the staging folder, once its folder exists.
+    private func prepare(_ path: String) throws(SiteError) -> URL {
       guard SiteManifest.isSitePath(path), path != OutputFolder.marker else {
         throw .invalidModel(reason: "the site path “\(path)” would leave the output folder")
       }
-      let url = folder.appendingPathComponent(path, isDirectory: false)
       if let slash = path.lastIndex(of: "/") {
         let directory = String(path[..<slash])
         if made.withLock({ !$0.contains(directory) }) {
@@ -114,9 +130,7 @@ extension OutputFolder {
           made.withLock { _ = $0.insert(directory) }
         }
       }
-      let file = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-      guard file >= 0 else { throw .writeFailed(path: shown(path), reason: String(cString: strerror(errno))) }
-      return file
+      return folder.appendingPathComponent(path, isDirectory: false)
     }
 
     /// How errors name a file: where it was going in `output`, not the hidden staging folder.

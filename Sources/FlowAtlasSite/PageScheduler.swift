@@ -13,8 +13,6 @@ final class PageScheduler: Sendable {
   /// One app of the site.
   struct App: Sendable {
     var pages: AppPages
-    /// Where its diagrams are cached in the site; nil when the build keeps no cache.
-    var cache: DiagramCache?
   }
 
   private struct Waiting {
@@ -33,18 +31,21 @@ final class PageScheduler: Sendable {
     var delivered: [Int]
     /// Failures so far, by app and page number, so that the first in page order is reported.
     var failures: [(app: Int, page: Int, error: SiteError)] = []
-    /// The diagrams written to each app's cache: file name → hash of the bytes.
-    var cached: [[String: String]] = []
+    /// The diagrams written to the cache: key → hash of the bytes.
+    var cached: [String: String] = [:]
   }
 
   private let apps: [App]
   private let staging: OutputFolder.Staging
+  /// Where diagrams are cached and reused from; nil when the build keeps no cache.
+  private let cache: DiagramCache?
   private let state: Mutex<State>
   private let group = DispatchGroup()
 
-  init(apps: [App], staging: OutputFolder.Staging) {
+  init(apps: [App], staging: OutputFolder.Staging, cache: DiagramCache?) {
     self.apps = apps
     self.staging = staging
+    self.cache = cache
     var waiting: [[Int: Waiting]] = []
     var readers: [[DiagramSubject: [Int]]] = []
     for app in apps {
@@ -59,20 +60,26 @@ final class PageScheduler: Sendable {
       readers.append(byDiagram)
     }
     state = Mutex(
-      State(
-        waiting: waiting, readers: readers, delivered: Array(repeating: 0, count: apps.count),
-        cached: Array(repeating: [:], count: apps.count)))
+      State(waiting: waiting, readers: readers, delivered: Array(repeating: 0, count: apps.count)))
   }
 
-  /// Takes one diagram: caches it in the site and starts the pages it completes.
-  func deliver(app: Int, subject: DiagramSubject, svg: [UInt8]) {
-    if let cache = apps[app].cache, let path = cache.path(of: subject, in: apps[app].pages.app) {
+  /// Takes one diagram: caches it in the site under `key` and starts the pages it completes.
+  /// - Parameters:
+  ///   - key: its cache key (``DiagramCache/key(providerKey:identity:appDigest:subject:of:)``).
+  ///   - reused: the hash of its bytes when it comes from the previous site's cache, which
+  ///     then holds it already.
+  func deliver(app: Int, subject: DiagramSubject, svg: [UInt8], key: String, reused: String? = nil) {
+    if let cache {
       // Not on the caller's thread: that is a render thread whose worker would wait.
       run(app: app, page: -1) { [self] () throws(SiteError) in
-        try staging.write(path, svg)
-        let hash = Fingerprint.fast128(svg)
-        let name = String(path[path.index(after: path.lastIndex(of: "/")!)...])
-        state.withLock { $0.cached[app][name] = hash }
+        let path = DiagramCache.path(of: key)
+        if reused != nil, let previous = cache.previousSite {
+          try staging.write(path, svg, sameAs: previous.appendingPathComponent(path))
+        } else {
+          try staging.write(path, svg)
+        }
+        let hash = reused ?? Fingerprint.fast128(svg)
+        state.withLock { $0.cached[key] = hash }
       }
     }
     let ready = state.withLock { state -> [(Int, Waiting)] in
@@ -107,8 +114,7 @@ final class PageScheduler: Sendable {
     }
   }
 
-  /// Starts the pages still waiting, waits for every page, and marks each app's diagram
-  /// cache complete.
+  /// Starts the pages still waiting, waits for every page, and writes the diagram cache's index.
   ///
   /// - Returns: how many diagrams were delivered.
   /// - Throws: the first failure in page order.
@@ -117,11 +123,8 @@ final class PageScheduler: Sendable {
     group.wait()
     let (failures, delivered) = state.withLock { ($0.failures, $0.delivered) }
     if let first = failures.min(by: { ($0.app, $0.page) < ($1.app, $1.page) }) { throw first.error }
-    let cached = state.withLock { $0.cached }
-    for (app, entries) in zip(apps, cached) {
-      guard let cache = app.cache else { continue }
-      let completion = cache.completion(entries: entries)
-      try staging.write(completion.path, completion.text)
+    if cache != nil {
+      try staging.write(DiagramCache.indexPath, DiagramCache.indexText(state.withLock { $0.cached }))
     }
     return delivered.reduce(0, +)
   }

@@ -87,7 +87,7 @@ public struct SiteBuilder: Sendable {
   /// Bump whenever the pages' markup, words or assets change, so that sites built by an older
   /// FlowAtlas are not mistaken for unchanged. The golden test `SiteGoldenTests` fails until
   /// it is bumped.
-  public static let templateVersion = "9"
+  public static let templateVersion = "10"
 
   /// Each app's model, hashed once: the site's fingerprint and each app's diagram cache
   /// both build on it. Apps hash in parallel.
@@ -157,25 +157,42 @@ public struct SiteBuilder: Sendable {
         if let html = try noteFiles.html(for: flow.coordinator) { notesHTML[flow.coordinator] = html }
       }
       let siblings = model.apps.indices.filter { $0 != index }.map { (model.apps[$0].name, folders[$0]) }
-      let pages = AppPages(
-        app: app, folder: folders[index], layout: layout, notes: notesHTML, siblings: siblings)
-      let cache = DiagramCache(
-        folder: folders[index],
-        fingerprint: DiagramCache.fingerprint(appDigest: appDigests[index], provider: diagrams))
-      apps.append(PageScheduler.App(pages: pages, cache: options.incremental ? cache : nil))
+      apps.append(
+        PageScheduler.App(
+          pages: AppPages(
+            app: app, folder: folders[index], layout: layout, notes: notesHTML, siblings: siblings)))
     }
 
-    let scheduler = PageScheduler(apps: apps, staging: staging)
+    let cache = options.incremental ? DiagramCache(previousSite: previousSite) : nil
+    let scheduler = PageScheduler(apps: apps, staging: staging, cache: cache)
+    let identity = diagrams.cacheIdentity
+    let key = { @Sendable (app: Int, subject: DiagramSubject, providerKey: String?) in
+      DiagramCache.key(
+        providerKey: providerKey, identity: identity, appDigest: appDigests[app], subject: subject,
+        of: model.apps[app])
+    }
     var requests: [(app: Int, request: DiagramRequest)] = []
+    for (index, app) in model.apps.enumerated() {
+      requests += DiagramSubject.all(of: app).map { (index, DiagramRequest(app: app, subject: $0)) }
+    }
+    // Only a diagram whose key is unchanged is reused; keys are asked for only when there is
+    // a cache to reuse from, since making them costs the provider (Graphviz: the DOT) work.
     var reusedCount = 0
-    for (index, app) in apps.enumerated() {
-      // The cached diagrams that are still what was cached are reused; the rest are drawn.
-      let reused = previousSite.flatMap { app.cache?.read(from: $0, app: app.pages.app) } ?? [:]
-      reusedCount += reused.count
-      for (subject, svg) in reused { scheduler.deliver(app: index, subject: subject, svg: svg) }
-      requests += DiagramSubject.all(of: app.pages.app).filter { reused[$0] == nil }.map {
-        (index, DiagramRequest(app: app.pages.app, subject: $0))
+    if let cache, !cache.previousIndex.isEmpty {
+      var providerKeys = diagrams.cacheKeys(for: requests.map(\.request), links: .site)
+      if providerKeys.count != requests.count { providerKeys = Array(repeating: nil, count: requests.count) }
+      var drawn: [(app: Int, request: DiagramRequest)] = []
+      for (request, providerKey) in zip(requests, providerKeys) {
+        let key = key(request.app, request.request.subject, providerKey)
+        if let (svg, hash) = cache.reused(key) {
+          scheduler.deliver(
+            app: request.app, subject: request.request.subject, svg: svg, key: key, reused: hash)
+          reusedCount += 1
+        } else {
+          drawn.append(request)
+        }
       }
+      requests = drawn
     }
     scheduler.startReadyPages()
     scheduler.write("index.html") { [model] in
@@ -188,8 +205,9 @@ public struct SiteBuilder: Sendable {
     let ordered = requests.indices.sorted { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }
       .map { requests[$0] }
     do {
-      try diagrams.draw(ordered.map(\.request), links: .site) { index, svg in
-        scheduler.deliver(app: ordered[index].app, subject: ordered[index].request.subject, svg: svg)
+      try diagrams.draw(ordered.map(\.request), links: .site) { index, drawn in
+        let (app, subject) = (ordered[index].app, ordered[index].request.subject)
+        scheduler.deliver(app: app, subject: subject, svg: drawn.svg, key: key(app, subject, drawn.cacheKey))
       }
     } catch {
       scheduler.abandon()

@@ -153,7 +153,7 @@ struct ConcurrentDiagramProvider: DiagramProvider {
   }
 
   func draw(
-    _ requests: [DiagramRequest], links: DiagramLinks, deliver: @Sendable (Int, [UInt8]) -> Void
+    _ requests: [DiagramRequest], links: DiagramLinks, deliver: @Sendable (Int, DrawnDiagram) -> Void
   ) throws {
     let delivered = Atomic<Int>(0)
     DispatchQueue.concurrentPerform(iterations: requests.count) { step in
@@ -161,7 +161,8 @@ struct ConcurrentDiagramProvider: DiagramProvider {
       let request = requests[index]
       guard !skipping.contains(request.subject) else { return }
       if let failingAfter, delivered.add(1, ordering: .relaxed).newValue > failingAfter { return }
-      deliver(index, Array(FakeDiagramProvider.svg(for: request.subject, of: request.app, links: links).utf8))
+      let svg = FakeDiagramProvider.svg(for: request.subject, of: request.app, links: links)
+      deliver(index, DrawnDiagram(svg: Array(svg.utf8)))
     }
     if failingAfter != nil { throw FailingDiagramProvider.Failure() }
   }
