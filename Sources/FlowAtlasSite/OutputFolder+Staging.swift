@@ -108,7 +108,7 @@ extension OutputFolder {
     private func create(_ path: String) throws(SiteError) -> Int32 {
       let url = try prepare(path)
       let file = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-      guard file >= 0 else { throw .writeFailed(path: shown(path), reason: String(cString: strerror(errno))) }
+      guard file >= 0 else { throw failure(path) }
       return file
     }
 
@@ -138,6 +138,14 @@ extension OutputFolder {
       output.appendingPathComponent(path).path
     }
 
+    /// The failure that `errno` names, for the file at `path`. `errno` is read first: making
+    /// the path's text calls Foundation, which may set it again (a full disk was once reported
+    /// as "No such file or directory").
+    private func failure(_ path: String) -> SiteError {
+      let reason = String(cString: strerror(errno))
+      return .writeFailed(path: shown(path), reason: reason)
+    }
+
     private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to file: Int32, path: String)
       throws(SiteError)
     {
@@ -146,7 +154,7 @@ extension OutputFolder {
         let count = Foundation.write(file, bytes.baseAddress! + done, bytes.count - done)
         if count < 0 && errno == EINTR { continue }
         guard count > 0 else {
-          throw .writeFailed(path: shown(path), reason: String(cString: strerror(errno)))
+          throw failure(path)
         }
         done += count
       }
@@ -173,7 +181,7 @@ extension OutputFolder {
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
           if !taken, mkdir(to, info.st_mode & 0o7777) != 0 {
-            throw .writeFailed(path: shown(inner), reason: String(cString: strerror(errno)))
+            throw failure(inner)
           }
           try carry(from, relative: inner, manifest: manifest)
           FaultPoint.pass()
@@ -182,7 +190,7 @@ extension OutputFolder {
         case S_IFLNK:
           let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: from)) ?? ""
           if symlink(target, to) != 0 {
-            throw .writeFailed(path: shown(inner), reason: String(cString: strerror(errno)))
+            throw failure(inner)
           }
         default:
           if link(from, to) != 0 {
@@ -232,7 +240,7 @@ extension OutputFolder {
       let path = folder.appendingPathComponent(OutputFolder.marker).path
       let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
       guard file >= 0 else {
-        throw .writeFailed(path: shown(OutputFolder.marker), reason: String(cString: strerror(errno)))
+        throw failure(OutputFolder.marker)
       }
       defer { close(file) }
       try Array(text.utf8).withUnsafeBufferPointer { bytes throws(SiteError) in

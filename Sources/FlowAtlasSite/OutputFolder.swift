@@ -231,7 +231,8 @@ enum OutputFolder {
 
   static func rename(_ from: URL, _ to: URL) throws(SiteError) {
     guard Foundation.rename(from.path, to.path) == 0 else {
-      throw SiteError.writeFailed(path: to.path, reason: String(cString: strerror(errno)))
+      let reason = String(cString: strerror(errno))  // before `to.path`, which may set errno
+      throw SiteError.writeFailed(path: to.path, reason: reason)
     }
   }
 }

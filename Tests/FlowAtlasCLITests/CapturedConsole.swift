@@ -64,13 +64,15 @@ let shopTrace = [
 
 /// Runs the built `flowatlas` program as a child process, with `environment` added to this
 /// one's: for what only a real process shows (a kill, its own environment read at start).
+/// - Parameter wrapper: a program that runs it, with its arguments (`prlimit --fsize=…`,
+///   `setpriv --reuid=…`), or none.
 /// - Returns: how it ended, its exit status (or signal) and what it printed to standard error.
-func runFlowatlas(_ arguments: [String], environment: [String: String] = [:]) throws -> (
-  reason: Process.TerminationReason, status: Int32, err: String
-) {
+func runFlowatlas(_ arguments: [String], environment: [String: String] = [:], wrapper: [String] = []) throws
+  -> (reason: Process.TerminationReason, status: Int32, err: String)
+{
   let process = Process()
-  process.executableURL = URL(fileURLWithPath: builtExecutable)
-  process.arguments = arguments
+  process.executableURL = URL(fileURLWithPath: wrapper.first ?? builtExecutable)
+  process.arguments = wrapper.isEmpty ? arguments : wrapper.dropFirst() + [builtExecutable] + arguments
   process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
   let errors = Pipe()
   process.standardError = errors
