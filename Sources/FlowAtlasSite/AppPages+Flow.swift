@@ -247,7 +247,7 @@ extension AppPages {
             "li", [],
             [
               .text("Instance "), .code(instance.id), .text(" in journey "),
-              .a(href: "journey-\(run.slug).html#line-\(line)", text: run.title ?? run.name),
+              .a(href: journeyHref(run, line: line), text: run.title ?? run.name),
               .text(" finished at line \(line) but was never detached from its parent (coordinator-leak)."),
             ]))
       }
@@ -258,7 +258,7 @@ extension AppPages {
             "li", [],
             [
               .text("Instance "), .code(instance.id), .text(" in journey "),
-              .a(href: "journey-\(run.slug).html#line-\(line)", text: run.title ?? run.name),
+              .a(href: journeyHref(run, line: line), text: run.title ?? run.name),
               .text(
                 " showed no screen any more after line \(line) but never finished (orphaned-coordinator): "
                   + "finish the flow when the system removes its first screen, so its parent removes it."),

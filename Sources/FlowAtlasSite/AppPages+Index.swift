@@ -165,7 +165,7 @@ extension AppPages {
         ))
       main.append(
         Self.problemTable(app.diagnostics, caption: "Problems of \(app.name)") { diagnostic in
-          run(forFile: diagnostic.file).map { "journey-\($0.slug).html#line-\(diagnostic.line)" }
+          run(forFile: diagnostic.file).map { journeyHref($0, line: diagnostic.line) }
         })
     }
     return document(title: "Problems", current: "problems.html", crumbs: [("Problems", nil)], main: main)

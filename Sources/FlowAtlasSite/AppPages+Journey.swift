@@ -1,59 +1,87 @@
 import FlowAtlasModel
 import FlowAtlasTrace
 
-/// The journey page: one recorded run as numbered steps a person can read.
+/// The journey page: one recorded run as numbered steps a person can read. A long run's steps
+/// go on over further pages (``AppPages/stepsPerPage`` each), linked from every one of them.
 extension AppPages {
-  func journeyPage(_ run: Run) throws(SiteError) -> [[UInt8]] {
+  func journeyPage(_ run: Run, part: Int = 0) throws(SiteError) -> [[UInt8]] {
     let title = run.title ?? run.name
-    let pageIDs: Set<String> = [
-      "main", "search-input", "search-status", "search-results", "theme-toggle", "nav-filter", "details",
-      "steps", "coordinators", "problems",
-    ]
-    let problems = app.diagnostics.filter { $0.file == run.file }
-    let caption = "Diagram of the journey “\(title)”"
-    var ids = pageIDs
-    var diagram = try figure(.journey(run: run.name), id: "diagram", caption: caption, usedIDs: &ids)
-    // Steps and problems are anchored `line-N`. Thousands of those ids are not worth telling the
-    // sanitizer about for a diagram whose ids never look like them; if one does, draw the figure
-    // again with them all, so that the diagram's id is the one dropped.
-    if ids.contains(where: { Self.anchoredLine($0) != nil }) {
-      let anchored = Set(run.steps.map(\.line) + problems.map(\.line))
-      if ids.contains(where: { Self.anchoredLine($0).map(anchored.contains) == true }) {
-        ids = pageIDs.union(anchored.map { "line-\($0)" })
-        diagram = try figure(.journey(run: run.name), id: "diagram", caption: caption, usedIDs: &ids)
+    let parts = Self.journeyParts(run)
+    let shown =
+      min(part * Self.stepsPerPage, run.steps.count)..<min((part + 1) * Self.stepsPerPage, run.steps.count)
+    let steps = run.steps[shown]
+    let problems = part == 0 ? app.diagnostics.filter { $0.file == run.file } : []
+    var main: [HTML] = [.el("h1", [], [.el("span", [.cls("kicker")], [.text("Journey")]), .text(title)])]
+    if part == 0 {
+      let pageIDs: Set<String> = [
+        "main", "search-input", "search-status", "search-results", "theme-toggle", "nav-filter", "details",
+        "steps", "coordinators", "problems",
+      ]
+      let caption = "Diagram of the journey “\(title)”"
+      var ids = pageIDs
+      var diagram = try figure(.journey(run: run.name), id: "diagram", caption: caption, usedIDs: &ids)
+      // Steps and problems are anchored `line-N`. Thousands of those ids are not worth telling
+      // the sanitizer about for a diagram whose ids never look like them; if one does, draw the
+      // figure again with them all, so that the diagram's id is the one dropped.
+      if ids.contains(where: { Self.anchoredLine($0) != nil }) {
+        let anchored = Set(steps.map(\.line) + problems.map(\.line))
+        if ids.contains(where: { Self.anchoredLine($0).map(anchored.contains) == true }) {
+          ids = pageIDs.union(anchored.map { "line-\($0)" })
+          diagram = try figure(.journey(run: run.name), id: "diagram", caption: caption, usedIDs: &ids)
+        }
       }
+      main += [details(run, problems: problems.count), diagram]
     }
 
-    var main: [HTML] = [
-      .el("h1", [], [.el("span", [.cls("kicker")], [.text("Journey")]), .text(title)]),
-      details(run, problems: problems.count),
-      diagram,
-    ]
     // The first step or problem of a trace line carries its anchor `line-N` (a flag per line
     // of the trace: fewer bytes than the trace itself).
-    let lastLine = max(run.steps.lazy.map(\.line).max() ?? 0, problems.lazy.map(\.line).max() ?? 0, 0)
-    var isAnchored = [Bool](repeating: false, count: lastLine + 1)
+    let firstLine = part == 0 ? 0 : steps.first?.line ?? 0
+    let lastLine = max(steps.last?.line ?? 0, problems.lazy.map(\.line).max() ?? 0, firstLine)
+    var isAnchored = [Bool](repeating: false, count: lastLine - firstLine + 1)
     func anchor(_ line: Int) -> Bool {
-      guard isAnchored.indices.contains(line), !isAnchored[line] else { return false }
-      isAnchored[line] = true
+      let index = line - firstLine
+      guard isAnchored.indices.contains(index), !isAnchored[index] else { return false }
+      isAnchored[index] = true
       return true
     }
 
-    let steps: HTML
+    var stepList: [HTML] = []
     if run.steps.isEmpty {
-      steps = .p(text: "This run recorded no steps.")
+      stepList.append(.p(text: "This run recorded no steps."))
     } else {
       // A long run has thousands of steps: each item is written straight as bytes, without a
       // node per item or per word.
       var list: [UInt8] = []
-      list.reserveCapacity(run.steps.count * 320)
-      list += #"<ol class="steps">"#.utf8
-      for step in run.steps { write(step, anchored: anchor(step.line), into: &list) }
+      list.reserveCapacity(steps.count * 320)
+      list += #"<ol class="steps""#.utf8
+      if shown.lowerBound > 0 {
+        list += #" start=""#.utf8
+        Self.appendDecimal(shown.lowerBound + 1, to: &list)
+        list.append(UInt8(ascii: "\""))
+      }
+      list.append(UInt8(ascii: ">"))
+      for step in steps { write(step, anchored: anchor(step.line), into: &list) }
       list += "</ol>".utf8
-      steps = .rendered(list)
+      if parts > 1 {
+        stepList.append(.p(text: "Steps \(shown.lowerBound + 1)–\(shown.upperBound) of \(run.steps.count)."))
+        stepList.append(pager(run, part: part, label: "Pages of steps"))
+      }
+      stepList.append(.rendered(list))
+      if parts > 1 { stepList.append(pager(run, part: part, label: "Pages of steps, again")) }
     }
     main.append(
-      .el("section", [.aria("labelledby", "steps")], [PageLayout.heading(2, id: "steps", "Steps"), steps]))
+      .el("section", [.aria("labelledby", "steps")], [PageLayout.heading(2, id: "steps", "Steps")] + stepList)
+    )
+    guard part == 0 else {
+      return document(
+        title: "\(title), steps \(shown.lowerBound + 1)–\(shown.upperBound)",
+        current: Self.journeyPageName(run, part: part),
+        crumbs: [
+          (title, Self.journeyPageName(run, part: 0)),
+          ("Steps \(shown.lowerBound + 1)–\(shown.upperBound)", nil),
+        ],
+        main: main)
+    }
     main.append(
       .el(
         "section", [.aria("labelledby", "coordinators")],
@@ -64,7 +92,10 @@ extension AppPages {
       : .el(
         "ul", [.cls("problems")],
         problems.map { problem in
-          .el(
+          // A problem whose step is listed on a later page links there.
+          let elsewhere = journeyHref(run, line: problem.line)
+          let onLaterPage = !elsewhere.hasPrefix(Self.journeyPageName(run, part: 0) + "#")
+          return .el(
             "li",
             [
               .id(anchor(problem.line) ? "line-\(problem.line)" : nil),
@@ -74,13 +105,34 @@ extension AppPages {
               .el("span", [.cls("badge \(problem.severity.rawValue)")], [.text(problem.severity.rawValue)]),
               .text(" Line \(problem.line): "), .text(problem.message), .text(" "),
               .code(problem.code.rawValue),
-            ])
+            ] + (onLaterPage ? [.text(" "), .a(href: elsewhere, text: "See the step")] : []))
         })
     main.append(
       .el(
         "section", [.aria("labelledby", "problems")],
         [PageLayout.heading(2, id: "problems", "Problems"), problemList]))
     return document(title: title, current: "journey-\(run.slug).html", crumbs: [(title, nil)], main: main)
+  }
+
+  /// Links to every page of `run`'s steps, the current one marked.
+  private func pager(_ run: Run, part current: Int, label: String) -> HTML {
+    let count = run.steps.count
+    return .el(
+      "nav", [.cls("pager"), .aria("label", label)],
+      [
+        .el(
+          "ul", [],
+          (0..<Self.journeyParts(run)).map { part in
+            let text = "\(part * Self.stepsPerPage + 1)–\(min((part + 1) * Self.stepsPerPage, count))"
+            return .el(
+              "li", [],
+              [
+                part == current
+                  ? .el("span", [.aria("current", "page")], text: text)
+                  : .a(href: Self.journeyPageName(run, part: part), text: text)
+              ])
+          })
+      ])
   }
 
   /// N for an id `line-N`, else nil.

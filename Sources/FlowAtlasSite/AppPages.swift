@@ -65,20 +65,52 @@ struct AppPages: Sendable {
   static func pageNames(of app: AppModel) -> Set<String> {
     var names: Set<String> = ["index.html", "problems.html"]
     for flow in app.flows { names.insert("flow-\(flow.slug).html") }
-    for run in app.runs { names.insert("journey-\(run.slug).html") }
+    for run in app.runs {
+      for part in 0..<journeyParts(run) { names.insert(journeyPageName(run, part: part)) }
+    }
     return names
+  }
+
+  /// Steps listed per journey page: a run of 3,000 steps is a page of its details, diagram and
+  /// first 1,000 steps, then two pages of steps. Each page stays a size a browser opens at
+  /// once, and a build holds one page of a journey's markup at a time.
+  static let stepsPerPage = 1_000
+
+  /// How many pages list `run`'s steps (at least one, the journey page itself).
+  static func journeyParts(_ run: Run) -> Int {
+    max(1, (run.steps.count + stepsPerPage - 1) / stepsPerPage)
+  }
+
+  /// The file of part `part` (from 0) of `run`'s journey: `journey-<slug>.html`, then
+  /// `journey-<slug>.steps-2.html` … (a slug has no dot, so no other page has these names).
+  static func journeyPageName(_ run: Run, part: Int) -> String {
+    part == 0 ? "journey-\(run.slug).html" : "journey-\(run.slug).steps-\(part + 1).html"
+  }
+
+  /// Where the trace line `line` of `run` is shown: the page listing its first step, or the
+  /// journey page (whose problem list anchors the lines of problems that have no step).
+  func journeyHref(_ run: Run, line: Int) -> String {
+    // Steps come in trace order, so their lines never decrease: search by halves.
+    var (low, high) = (0, run.steps.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if run.steps[middle].line < line { low = middle + 1 } else { high = middle }
+    }
+    let part = low < run.steps.count && run.steps[low].line == line ? low / Self.stepsPerPage : 0
+    return "\(Self.journeyPageName(run, part: part))#line-\(line)"
   }
 
   /// One page of the app.
   enum Page: Sendable {
-    case index, flow(Flow), journey(Run), problems
+    /// `journey(run, part: 0)` is the journey page; later parts list the rest of its steps.
+    case index, flow(Flow), journey(Run, part: Int), problems
 
     /// The diagrams the page shows.
     func subjects() -> [DiagramSubject] {
       switch self {
       case .index: [.hierarchy, .appMap]
       case .flow(let flow): [.flow(coordinator: flow.coordinator)]
-      case .journey(let run): [.journey(run: run.name)]
+      case .journey(let run, let part): part == 0 ? [.journey(run: run.name)] : []
       case .problems: []
       }
     }
@@ -86,8 +118,14 @@ struct AppPages: Sendable {
 
   /// Every page of the app with its file name inside the folder, in a fixed order.
   func pageList() -> [(name: String, page: Page)] {
-    [("index.html", .index)] + app.flows.map { ("flow-\($0.slug).html", .flow($0)) }
-      + app.runs.map { ("journey-\($0.slug).html", .journey($0)) } + [("problems.html", .problems)]
+    var list: [(name: String, page: Page)] = [("index.html", .index)]
+    list += app.flows.map { ("flow-\($0.slug).html", .flow($0)) }
+    for run in app.runs {
+      for part in 0..<Self.journeyParts(run) {
+        list.append((Self.journeyPageName(run, part: part), .journey(run, part: part)))
+      }
+    }
+    return list + [("problems.html", .problems)]
   }
 
   /// The page's document, showing `diagrams` (raw SVG from the provider; a missing one is
@@ -100,7 +138,7 @@ struct AppPages: Sendable {
     switch page {
     case .index: return try pages.indexPage()
     case .flow(let flow): return try pages.flowPage(flow)
-    case .journey(let run): return try pages.journeyPage(run)
+    case .journey(let run, let part): return try pages.journeyPage(run, part: part)
     case .problems: return pages.problemsPage()
     }
   }

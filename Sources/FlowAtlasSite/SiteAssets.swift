@@ -172,6 +172,8 @@ enum SiteAssets {
 
     /* Journeys and problems */
     ol.steps { padding-left: 2.25rem; }
+    .pager ul { display: flex; flex-wrap: wrap; gap: 0.25rem 0.75rem; list-style: none; margin: 0.5rem 0; padding: 0; }
+    .pager [aria-current="page"] { font-weight: 600; }
     ol.steps li { margin: 0.3rem 0; padding: 0.15rem 0.4rem; border-radius: 4px; }
     ol.steps li.action { color: var(--fg); }
     ol.steps li.flow-start, ol.steps li.flow-finish { color: var(--muted); }

@@ -9,6 +9,7 @@ Nothing is skipped: a missing binary, browser or driver fails the run with a mes
 """
 
 import glob
+import json
 import os
 import pathlib
 import subprocess
@@ -43,12 +44,38 @@ def _run(command, cwd, site: pathlib.Path):
         )
 
 
+def _long_journey(folder: pathlib.Path) -> str:
+    """A run of 2,405 steps, so its journey goes on over three pages (1,000 steps each), with a child
+    coordinator that finishes but stays attached on the last page: the leak's links must reach it."""
+    lines = [
+        json.dumps({"flowatlas": "trace", "version": 1, "app": "Long <b>journey</b>", "run": "long-run"}),
+        json.dumps({"seq": 1, "event": "coordinator.start", "coordinator": "c1", "type": "AppCoordinator"}),
+        json.dumps({"seq": 2, "event": "router.setRoot", "coordinator": "c1",
+                    "screen": {"id": "s0", "type": "HomeViewController"}}),
+    ]
+    for i in range(1, 1201):
+        lines.append(json.dumps({"seq": len(lines), "event": "router.push", "coordinator": "c1",
+                                 "screen": {"id": f"s{i}", "type": f"Detail{i % 7}<i>ViewController</i>"}}))
+        lines.append(json.dumps({"seq": len(lines), "event": "router.pop", "coordinator": "c1", "screen": f"s{i}"}))
+    for event in ("coordinator.attach", "coordinator.start"):
+        lines.append(json.dumps({"seq": len(lines), "event": event, "coordinator": "c2",
+                                 "type": "ChildCoordinator", "parent": "c1"}))
+    lines.append(json.dumps({"seq": len(lines), "event": "router.push", "coordinator": "c2",
+                             "screen": {"id": "s9999", "type": "ChildViewController"}}))
+    lines.append(json.dumps({"seq": len(lines), "event": "router.pop", "coordinator": "c2", "screen": "s9999"}))
+    lines.append(json.dumps({"seq": len(lines), "event": "coordinator.finish", "coordinator": "c2"}))
+    path = folder / "long-journey.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
 def _built_sites(tmp: pathlib.Path):
-    """The hostile trace set's site, and the bundled examples' site built from their committed traces
-    with their notes (the same inputs `flowatlas` with no arguments uses for site/)."""
+    """The hostile trace set's site (with a journey long enough to go over several pages), and the
+    bundled examples' site built from their committed traces with their notes (the same inputs
+    `flowatlas` with no arguments uses for site/)."""
     binary = _binary()
     hostile = tmp / "hostile-site"
-    _run([str(binary), "build", *HOSTILE, "--output", str(hostile)], cwd=tmp, site=hostile)
+    _run([str(binary), "build", *HOSTILE, _long_journey(tmp), "--output", str(hostile)], cwd=tmp, site=hostile)
     examples = tmp / "examples-site"
     traces = sorted(str(p) for p in (REPO / "examples").glob("*/traces"))
     if not traces:
