@@ -20,17 +20,22 @@ extension AppPages {
       let caption = "Diagram of the journey “\(title)”"
       var ids = pageIDs
       var diagram = try figure(.journey(run: run.name), id: "diagram", caption: caption, usedIDs: &ids)
-      // Steps and problems are anchored `line-N`. Thousands of those ids are not worth telling
-      // the sanitizer about for a diagram whose ids never look like them; if one does, draw the
-      // figure again with them all, so that the diagram's id is the one dropped.
-      if ids.contains(where: { Self.anchoredLine($0) != nil }) {
+      // Steps are anchored `step-K`, their lines and problems `line-N`. Thousands of those ids
+      // are not worth telling the sanitizer about for a diagram whose ids never look like them;
+      // if one does, draw the figure again with them all, so that the diagram's id is dropped.
+      if ids.contains(where: { Self.anchoredLine($0) != nil || Self.anchoredStep($0) != nil }) {
         let anchored = Set(steps.map(\.line) + problems.map(\.line))
-        if ids.contains(where: { Self.anchoredLine($0).map(anchored.contains) == true }) {
-          ids = pageIDs.union(anchored.map { "line-\($0)" })
+        if ids.contains(where: {
+          Self.anchoredLine($0).map(anchored.contains) == true
+            || Self.anchoredStep($0).map(shown.contains) == true
+        }) {
+          ids = pageIDs.union(anchored.map { "line-\($0)" }).union(shown.map { "step-\($0 + 1)" })
           diagram = try figure(.journey(run: run.name), id: "diagram", caption: caption, usedIDs: &ids)
         }
       }
-      main += [details(run, problems: problems.count), diagram]
+      main += [details(run, problems: problems.count)]
+      if !steps.isEmpty { main.append(Self.player(steps: run.steps.count)) }
+      main.append(diagram)
     }
 
     // The first step or problem of a trace line carries its anchor `line-N` (a flag per line
@@ -53,15 +58,28 @@ extension AppPages {
       // node per item or per word.
       var list: [UInt8] = []
       list.reserveCapacity(steps.count * 320)
+      // Transitions are numbered as the diagram numbers its nodes, from the run's start.
+      var transitions = run.steps[..<shown.lowerBound].count {
+        if case .transition = $0.kind { true } else { false }
+      }
       list += #"<ol class="steps""#.utf8
       if shown.lowerBound > 0 {
         list += #" start=""#.utf8
         Self.appendDecimal(shown.lowerBound + 1, to: &list)
+        list += #"" data-transitions-before=""#.utf8
+        Self.appendDecimal(transitions, to: &list)
         list.append(UInt8(ascii: "\""))
       }
       list.append(UInt8(ascii: ">"))
-      for step in steps { write(step, anchored: anchor(step.line), into: &list) }
+      for (offset, step) in steps.enumerated() {
+        if case .transition = step.kind { transitions += 1 }
+        let transition: Int? = if case .transition = step.kind { transitions } else { nil }
+        write(
+          step, number: shown.lowerBound + offset + 1, transition: transition, anchored: anchor(step.line),
+          into: &list)
+      }
       list += "</ol>".utf8
+      if part > 0 { stepList.append(Self.player(steps: run.steps.count)) }
       if parts > 1 {
         stepList.append(.p(text: "Steps \(shown.lowerBound + 1)–\(shown.upperBound) of \(run.steps.count)."))
         stepList.append(pager(run, part: part, label: "Pages of steps"))
@@ -135,6 +153,39 @@ extension AppPages {
       ])
   }
 
+  /// The journey player's controls, shown and run by the site's script: previous, play or
+  /// pause, next, a position slider, and where it is, read out as it moves.
+  static func player(steps: Int) -> HTML {
+    func button(_ name: String, _ text: String, _ label: String) -> HTML {
+      .el(
+        "button", [.attr("type", "button"), .cls(name), .aria("label", label), .attr("title", label)],
+        text: text)
+    }
+    return .el(
+      "div",
+      [.cls("player"), .attr("hidden", ""), .attr("role", "group"), .aria("label", "Play the journey")],
+      [
+        button("player-previous", "‹ Previous", "Previous step (←)"),
+        button("player-play", "Play", "Play the journey step by step"),
+        button("player-next", "Next ›", "Next step (→)"),
+        .el(
+          "input",
+          [
+            .attr("type", "range"), .cls("player-slider"), .attr("min", "0"), .attr("max", "0"),
+            .attr("value", "0"), .aria("label", "Step"),
+          ]),
+        .el(
+          "output", [.cls("player-status"), .aria("live", "polite")], text: "\(steps) steps: press Play or →."
+        ),
+      ])
+  }
+
+  /// K for an id `step-K`, else nil.
+  static func anchoredStep(_ id: String) -> Int? {
+    guard id.hasPrefix("step-") else { return nil }
+    return Int(id.dropFirst(5)).map { $0 - 1 }
+  }
+
   /// N for an id `line-N`, else nil.
   static func anchoredLine(_ id: String) -> Int? {
     guard id.hasPrefix("line-") else { return nil }
@@ -160,15 +211,19 @@ extension AppPages {
       ])
   }
 
-  /// One step as a list item: `<li id="line-N" class="step …">sentence <span class="line">…`.
-  private func write(_ step: JourneyStep, anchored: Bool, into out: inout [UInt8]) {
-    out += "<li".utf8
-    if anchored {
-      out += #" id="line-"#.utf8
-      Self.appendDecimal(step.line, to: &out)
-      out.append(UInt8(ascii: "\""))
+  /// One step as a list item: `<li id="step-K" data-transition="T" class="step …">sentence
+  /// <span class="line" id="line-N">line N</span></li>`; `transition` numbers the transitions as
+  /// the diagram does, and `anchored` puts the line's anchor on the first step of a line.
+  private func write(
+    _ step: JourneyStep, number: Int, transition: Int?, anchored: Bool, into out: inout [UInt8]
+  ) {
+    out += #"<li id="step-"#.utf8
+    Self.appendDecimal(number, to: &out)
+    if let transition {
+      out += #"" data-transition=""#.utf8
+      Self.appendDecimal(transition, to: &out)
     }
-    out += #" class="step "#.utf8
+    out += #"" class="step "#.utf8
     switch step.kind {
     case .userAction: out += "action".utf8
     case .transition(_, _, let kind, _, _):
@@ -181,7 +236,13 @@ extension AppPages {
     }
     out += "\">".utf8
     writeSentence(step.kind, into: &out)
-    out += #" <span class="line">line "#.utf8
+    out += #" <span class="line""#.utf8
+    if anchored {
+      out += #" id="line-"#.utf8
+      Self.appendDecimal(step.line, to: &out)
+      out.append(UInt8(ascii: "\""))
+    }
+    out += #">line "#.utf8
     Self.appendDecimal(step.line, to: &out)
     out += "</span></li>".utf8
   }

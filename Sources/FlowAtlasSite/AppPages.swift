@@ -1,5 +1,6 @@
 import FlowAtlasModel
 import FlowAtlasTrace
+import Synchronization
 
 /// One app's pages: lookups shared by its index, flow, journey and problems pages.
 struct AppPages: Sendable {
@@ -10,6 +11,8 @@ struct AppPages: Sendable {
   /// Raw SVG from the provider for the page being built, sanitized when it is written
   /// (see ``html(of:diagrams:)``).
   private(set) var diagrams: [DiagramSubject: [UInt8]] = [:]
+  /// The page's diagrams as SVG files of their own, collected while it is built.
+  private(set) var standalone = StandaloneDiagrams()
   /// Rendered notes HTML by coordinator type.
   let notes: [String: String]
   /// The other apps' folders and names, for the sidebar.
@@ -132,15 +135,22 @@ struct AppPages: Sendable {
   /// shown as "no diagram").
   ///
   /// - Throws: ``SiteError/unsafeDiagram(name:reason:)`` when a diagram fails the sanitizer.
-  func html(of page: Page, diagrams: [DiagramSubject: [UInt8]]) throws(SiteError) -> [[UInt8]] {
+  /// - Returns: the page's pieces, and each diagram it shows as an SVG file of its own (name in
+  ///   the app folder, bytes), which the page's "Open as SVG" links open.
+  func html(of page: Page, diagrams: [DiagramSubject: [UInt8]]) throws(SiteError)
+    -> (pieces: [[UInt8]], svgFiles: [(name: String, bytes: [UInt8])])
+  {
     var pages = self
     pages.diagrams = diagrams
+    pages.standalone = StandaloneDiagrams()
+    let pieces: [[UInt8]]
     switch page {
-    case .index: return try pages.indexPage()
-    case .flow(let flow): return try pages.flowPage(flow)
-    case .journey(let run, let part): return try pages.journeyPage(run, part: part)
-    case .problems: return pages.problemsPage()
+    case .index: pieces = try pages.indexPage()
+    case .flow(let flow): pieces = try pages.flowPage(flow)
+    case .journey(let run, let part): pieces = try pages.journeyPage(run, part: part)
+    case .problems: pieces = pages.problemsPage()
     }
+    return (pieces, pages.standalone.files)
   }
 
   // MARK: Links
@@ -297,9 +307,25 @@ struct AppPages: Sendable {
       svg, name: "\(caption) (app \(app.name))",
       rootAttributes: [.aria("labelledby", captionID), .cls("diagram-svg")],
       usedIDs: &usedIDs)
+    var tools: [HTML] = [
+      Self.toolButton("zoom-out", "−", label: "Zoom out (−)"),
+      Self.toolButton("zoom-fit", "Fit", label: "Fit to the width (0)"),
+      Self.toolButton("zoom-in", "+", label: "Zoom in (+)"),
+      Self.toolButton("full-screen", "Full screen", label: "Full screen"),
+    ]
+    if let name = DiagramCache.fileName(subject, of: app) {
+      standalone.add(
+        name: name + ".svg", bytes: Array(#"<?xml version="1.0" encoding="UTF-8"?>"#.utf8) + [0x0A] + markup)
+      tools.append(.a(href: name + ".svg", text: "Open as SVG", [.cls("open-svg")]))
+    }
     return .el(
       "figure", [.cls("diagram"), .id(id)],
       [
+        // Shown by the site's script, which makes them work.
+        .el(
+          "div",
+          [.cls("diagram-tools"), .attr("hidden", ""), .attr("role", "toolbar"), .aria("label", "Diagram")],
+          tools),
         .el(
           "div",
           [.cls("diagram-scroll"), .attr("tabindex", "0"), .attr("role", "region"), .aria("label", caption)],
@@ -307,6 +333,28 @@ struct AppPages: Sendable {
         .el("figcaption", [.id(captionID)], [.text(caption)]),
       ])
   }
+
+  private static func toolButton(_ name: String, _ text: String, label: String) -> HTML {
+    .el(
+      "button", [.attr("type", "button"), .cls(name), .aria("label", label), .attr("title", label)],
+      text: text)
+  }
+}
+
+/// The diagrams a page showed, sanitized, as SVG files of their own: collected while the page
+/// is built, written beside it.
+final class StandaloneDiagrams: Sendable {
+  private let collected = Mutex<[(name: String, bytes: [UInt8])]>([])
+
+  /// Keeps `bytes` as the file `name`, replacing what a first drawing of the figure kept.
+  func add(name: String, bytes: [UInt8]) {
+    collected.withLock { files in
+      files.removeAll { $0.name == name }
+      files.append((name, bytes))
+    }
+  }
+
+  var files: [(name: String, bytes: [UInt8])] { collected.withLock { $0 } }
 }
 
 /// A sidebar rendered once without a current page, and where each link's `aria-current`

@@ -152,8 +152,9 @@ final class PageScheduler: Sendable {
   private func start(app: Int, number: Int, _ page: Waiting) {
     let pages = apps[app].pages
     run(app: app, page: number) { [staging] () throws(SiteError) in
-      try staging.write(
-        "\(pages.folder)/\(page.name)", pieces: try pages.html(of: page.page, diagrams: page.svgs))
+      let made = try pages.html(of: page.page, diagrams: page.svgs)
+      try staging.write("\(pages.folder)/\(page.name)", pieces: made.pieces)
+      for file in made.svgFiles { try staging.write("\(pages.folder)/\(file.name)", file.bytes) }
     }
   }
 

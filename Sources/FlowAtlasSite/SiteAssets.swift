@@ -191,7 +191,33 @@ enum SiteAssets {
       border: 1px solid var(--border); border-radius: 10px; }
     .diagram figcaption { margin-top: 0.4rem; font-size: 0.85rem; color: var(--muted); }
     .diagram-missing p { padding: 1rem; border: 1px dashed var(--border); border-radius: 10px; color: var(--muted); }
-    .diagram-svg { display: block; max-width: 100%; height: auto; margin: 0 auto; }
+    /* At rest a diagram is never squeezed below readable size: it scrolls (and zooms, with the script). */
+    .diagram-svg { display: block; max-width: none; height: auto; margin: 0 auto; }
+    .diagram-tools { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; margin: 0 0 0.4rem; }
+    .diagram-tools[hidden] { display: none; }
+    .diagram-tools button, .diagram-tools a { font: inherit; font-size: 0.85rem; line-height: 1.2;
+      padding: 0.25rem 0.6rem; border: 1px solid var(--border); border-radius: 6px; background: var(--bg);
+      color: var(--fg); cursor: pointer; text-decoration: none; }
+    .diagram-tools button:hover, .diagram-tools a:hover { border-color: var(--accent); color: var(--accent); }
+    .diagram-scroll.dragging { cursor: grabbing; user-select: none; }
+    /* The player stays in view under the header while the steps it marks scroll past. */
+    .player { display: flex; flex-wrap: wrap; gap: 0.4rem 0.6rem; align-items: center; margin: 0.6rem 0;
+      position: sticky; top: var(--header); z-index: 5; padding: 0.4rem 0; background: var(--bg); }
+    html:has(.player:not([hidden])) { scroll-padding-top: calc(var(--header) + 6rem); }
+    .player[hidden] { display: none; }
+    .player button { font: inherit; font-size: 0.85rem; padding: 0.25rem 0.6rem; border: 1px solid var(--border);
+      border-radius: 6px; background: var(--bg); color: var(--fg); cursor: pointer; }
+    .player button[aria-pressed="true"] { border-color: var(--accent); color: var(--accent); }
+    .player-slider { flex: 1 1 12rem; }
+    .player-status { flex: 1 1 100%; font-size: 0.85rem; color: var(--muted); }
+    ol.steps li.current { background: var(--highlight); outline: 2px solid var(--accent); }
+    .diagram-svg .future { opacity: 0.3; }
+    .diagram-svg .node.current > polygon, .diagram-svg .node.current > ellipse, .diagram-svg .node.current > path,
+    .diagram-svg .node.current a > polygon, .diagram-svg .node.current a > ellipse, .diagram-svg .node.current a > path {
+      stroke: var(--accent); stroke-width: 3; }
+    .diagram-svg .edge.taken path { stroke-width: 3; }
+    .diagram:fullscreen { background: var(--bg); padding: 1rem; overflow: auto; }
+    .diagram:fullscreen .diagram-scroll { max-height: calc(100vh - 6rem); }
     .diagram-svg g.graph > polygon { fill: transparent; stroke: none; }
     .diagram-svg text { fill: var(--fg); }
     .diagram-svg .cluster > polygon, .diagram-svg .cluster > path { fill: var(--cluster-bg); stroke: var(--border); }
@@ -242,6 +268,8 @@ enum SiteAssets {
       body { font-size: 11pt; }
       a { color: inherit; text-decoration: none; }
       .diagram-scroll { max-height: none; overflow: visible; border: 0; padding: 0; }
+      .diagram-tools { display: none !important; }
+      .diagram-svg { width: auto !important; max-width: 100% !important; }
       .diagram, table, .screen-block, .callout { break-inside: avoid; }
       h2, h3 { break-after: avoid; }
     }

@@ -69,13 +69,45 @@ def _long_journey(folder: pathlib.Path) -> str:
     return str(path)
 
 
+def _wide_app(folder: pathlib.Path) -> str:
+    """A hub flow that starts fourteen child flows: a very wide fan, the case that was squeezed into
+    a strip of unreadable boxes."""
+    lines = [json.dumps({"flowatlas": "trace", "version": 1, "app": "Wide", "run": "visit-every-feature"})]
+
+    def add(event, **fields):
+        lines.append(json.dumps({"seq": len(lines), "event": event, **fields}))
+
+    add("coordinator.start", coordinator="c1", type="AppCoordinator")
+    add("router.setRoot", coordinator="c1", screen={"id": "s0", "type": "HomeViewController"})
+    add("coordinator.attach", coordinator="c2", type="HubCoordinator", parent="c1")
+    add("coordinator.start", coordinator="c2", type="HubCoordinator", parent="c1")
+    add("router.push", coordinator="c2", screen={"id": "s1", "type": "HubViewController"})
+    for n in range(1, 15):
+        child, overview, detail = f"c{n + 2}", f"s{n * 10}", f"s{n * 10 + 1}"
+        add("user.action", screen="s1", action=f"openFeature{n:02d}")
+        add("coordinator.attach", coordinator=child, type=f"Feature{n:02d}Coordinator", parent="c2")
+        add("coordinator.start", coordinator=child, type=f"Feature{n:02d}Coordinator", parent="c2")
+        add("router.push", coordinator=child, screen={"id": overview, "type": f"Feature{n:02d}OverviewViewController"})
+        add("user.action", screen=overview, action="showDetail")
+        add("router.push", coordinator=child, screen={"id": detail, "type": f"Feature{n:02d}DetailViewController"})
+        add("router.pop", coordinator=child, screen=detail)
+        add("router.pop", coordinator=child, screen=overview)
+        add("coordinator.finish", coordinator=child)
+        add("coordinator.detach", coordinator=child, parent="c2")
+    path = folder / "wide.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
 def _built_sites(tmp: pathlib.Path):
-    """The hostile trace set's site (with a journey long enough to go over several pages), and the
+    """The hostile trace set's site (with a journey long enough to go over several pages and a very
+    wide hub flow), and the
     bundled examples' site built from their committed traces with their notes (the same inputs
     `flowatlas` with no arguments uses for site/)."""
     binary = _binary()
     hostile = tmp / "hostile-site"
-    _run([str(binary), "build", *HOSTILE, _long_journey(tmp), "--output", str(hostile)], cwd=tmp, site=hostile)
+    extra = [_long_journey(tmp), _wide_app(tmp)]
+    _run([str(binary), "build", *HOSTILE, *extra, "--output", str(hostile)], cwd=tmp, site=hostile)
     examples = tmp / "examples-site"
     traces = sorted(str(p) for p in (REPO / "examples").glob("*/traces"))
     if not traces:
