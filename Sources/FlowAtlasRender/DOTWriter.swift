@@ -116,6 +116,7 @@ enum DOTWriter {
     list.add("penwidth", DiagramStyle.penwidth(count: edge.count), &out)
     if let xlabel = edge.xlabel { list.add("xlabel", xlabel, &out) }
     if let tooltip = edge.tooltip { list.add("tooltip", tooltip, &out) }
+    if let minlen = edge.minlen { list.add("minlen", String(minlen), &out) }
     out += "];\n".utf8
   }
 

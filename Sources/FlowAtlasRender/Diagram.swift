@@ -27,6 +27,22 @@ public struct Diagram: Hashable, Sendable {
     self.graph = graph
   }
 
+  /// The same diagram with its wide fans spread over `ranks` rows
+  /// (``DiagramGraph/staggeringFans(over:ranks:)``), or nil when it has none.
+  func staggered(ranks: Int) -> Diagram? {
+    graph.staggeringFans(ranks: ranks).map {
+      Diagram(subject: subject, graph: $0, isCoordinatorLevel: isCoordinatorLevel, isSimplified: isSimplified)
+    }
+  }
+
+  /// The same diagram laid out in the other direction (top to bottom ↔ left to right).
+  func turned() -> Diagram {
+    var graph = graph
+    graph.direction = graph.direction == .topToBottom ? .leftToRight : .topToBottom
+    return Diagram(
+      subject: subject, graph: graph, isCoordinatorLevel: isCoordinatorLevel, isSimplified: isSimplified)
+  }
+
   /// The same diagram with `note` added to the top of its caption, marked simplified.
   func adding(note: String) -> Diagram {
     var graph = graph

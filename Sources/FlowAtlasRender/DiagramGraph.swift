@@ -76,6 +76,8 @@ struct DiagramGraph: Hashable, Sendable {
     var classes: [String]
     /// How often it happened: drives the line width.
     var count: Int = 1
+    /// Graphviz's `minlen`: at least this many ranks between its ends (see ``staggeringFans(over:ranks:)``).
+    var minlen: Int?
   }
 
   /// The SVG id of the whole diagram; every other id starts with it.
@@ -88,4 +90,40 @@ struct DiagramGraph: Hashable, Sendable {
   var nodes: [Node] = []
   var clusters: [Cluster] = []
   var edges: [Edge] = []
+}
+
+extension DiagramGraph {
+  /// The same graph with its wide fans staggered, the idea of Graphviz's `unflatten -l`: the
+  /// edges from a node to more than `limit` distinct nodes get minimum lengths 1, 2 … `ranks`
+  /// in turn, so that the fan spreads over `ranks` rows instead of one very wide one. Nil when
+  /// no node has such a fan.
+  func staggeringFans(over limit: Int = 6, ranks: Int = 3) -> DiagramGraph? {
+    let targets = fanTargets
+    var lengths: [String: [String: Int]] = [:]
+    for (from, list) in targets where list.count > limit {
+      for (index, to) in list.enumerated() where index % ranks > 0 {
+        lengths[from, default: [:]][to] = 1 + index % ranks
+      }
+    }
+    guard !lengths.isEmpty else { return nil }
+    var graph = self
+    for index in graph.edges.indices {
+      if let length = lengths[graph.edges[index].from]?[graph.edges[index].to] {
+        graph.edges[index].minlen = length
+      }
+    }
+    return graph
+  }
+
+  /// Each node's distinct successors, in edge order.
+  private var fanTargets: [String: [String]] {
+    var targets: [String: [String]] = [:]
+    for edge in edges where edge.from != edge.to && edge.role != .invisible {
+      if targets[edge.from]?.contains(edge.to) != true { targets[edge.from, default: []].append(edge.to) }
+    }
+    return targets
+  }
+
+  /// The most distinct successors any node has.
+  var widestFan: Int { fanTargets.values.map(\.count).max() ?? 0 }
 }

@@ -154,7 +154,11 @@ public struct DiagramRenderer: Sendable {
     let reason: RenderError
     let source = diagram.dotBytes
     switch draw(RenderJob(dotBytes: source, format: format)) {
-    case .success(let bytes): return rendered(diagram, format: format, bytes: bytes, source: source)
+    case .success(let bytes):
+      if let wrapped = wrapped(diagram, drawn: bytes, format: format, draw: draw) {
+        return rendered(wrapped.diagram, format: format, bytes: wrapped.bytes, source: source)
+      }
+      return rendered(diagram, format: format, bytes: bytes, source: source)
     case .failure(let error): reason = error
     }
     let simpler = try fallback(reason)
@@ -166,6 +170,50 @@ public struct DiagramRenderer: Sendable {
       let bytes = try draw(RenderJob(dotBytes: placeholder.dotBytes, format: format)).get()
       return rendered(placeholder, format: format, bytes: bytes, source: source, reason: error)
     }
+  }
+
+  /// Layouts wider than this many times their height are laid out again another way.
+  static let wideAspect = 2.5
+  /// A content column of 1,280 CSS pixels, in points.
+  static let columnWidth = 960.0
+
+  /// A very wide layout of `diagram` (`drawn`, in `format`) laid out again the ways that wrap a
+  /// wide fan: its fans staggered over three or more rows (the idea of Graphviz's `unflatten`),
+  /// and the other direction. What reads best wins: a layout that fits a 1,280-pixel column
+  /// (960 pt) at full size, the least tall of those; else the narrowest. Nil when the first
+  /// layout is still the best. Decided by the layouts' sizes alone, so the same DOT always
+  /// gives the same choice.
+  private func wrapped(
+    _ diagram: Diagram, drawn bytes: [UInt8], format: OutputFormat, draw: RenderEngine.Draw
+  ) -> (diagram: Diagram, bytes: [UInt8])? {
+    // Sizes are read from SVG; a diagram drawn in another format is measured as SVG too.
+    func size(_ diagram: Diagram, _ bytes: [UInt8]) -> (width: Double, height: Double)? {
+      if format == .svg { return SVGText.size(of: bytes) }
+      guard case .success(let svg) = draw(RenderJob(dotBytes: diagram.dotBytes, format: .svg)) else {
+        return nil
+      }
+      return SVGText.size(of: svg)
+    }
+    // Fitting the column first, then the shorter (if it fits) or the narrower (if not).
+    func score(_ size: (width: Double, height: Double)) -> (Int, Double) {
+      size.width <= Self.columnWidth ? (0, size.height) : (1, size.width)
+    }
+    guard let plain = size(diagram, bytes), plain.height > 0, plain.width / plain.height > Self.wideAspect
+    else {
+      return nil
+    }
+    let fan = diagram.graph.widestFan
+    var candidates = [diagram.staggered(ranks: 3)]
+    if fan > 12 { candidates.append(diagram.staggered(ranks: (fan + 3) / 4)) }
+    candidates.append(diagram.turned())
+    var best: (diagram: Diagram, bytes: [UInt8], score: (Int, Double))?
+    for candidate in candidates.compactMap({ $0 }) {
+      guard case .success(let other) = draw(RenderJob(dotBytes: candidate.dotBytes, format: format)),
+        let measured = size(candidate, other), measured.width > 0, measured.height > 0
+      else { continue }
+      if score(measured) < best?.score ?? score(plain) { best = (candidate, other, score(measured)) }
+    }
+    return best.map { ($0.diagram, $0.bytes) }
   }
 
   /// `diagram` as DOT or Mermaid text: no layout needed.

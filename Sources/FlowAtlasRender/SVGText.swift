@@ -17,4 +17,18 @@ public enum SVGText {
     }
     return svg
   }
+
+  /// The `width` and `height` (in points) that Graphviz gives the root `<svg>`, or nil.
+  static func size(of svg: [UInt8]) -> (width: Double, height: Double)? {
+    let head = String(decoding: svg.prefix(2_048), as: UTF8.self)
+    guard let root = head.range(of: "<svg") else { return nil }
+    func value(_ name: String) -> Double? {
+      guard let start = head.range(of: " \(name)=\"", range: root.upperBound..<head.endIndex),
+        let end = head[start.upperBound...].firstIndex(of: "\"")
+      else { return nil }
+      return Double(head[start.upperBound..<end].replacing("pt", with: ""))
+    }
+    guard let width = value("width"), let height = value("height") else { return nil }
+    return (width, height)
+  }
 }

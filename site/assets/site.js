@@ -144,4 +144,196 @@
       if (event.key === "/" && !typing) { event.preventDefault(); input.focus(); }
     });
   }
+
+  // Diagrams: zoom (buttons; + - 0 keys; Ctrl or pinch on the wheel), pan (drag; arrow keys
+  // scroll the focused diagram), full screen. Zooming resizes the SVG inside its scrolling
+  // box, so links inside keep working; a drag is not taken for a click.
+  Array.prototype.forEach.call(document.querySelectorAll("figure.diagram"), function (figure) {
+    var scroller = figure.querySelector(".diagram-scroll");
+    var svg = scroller && scroller.querySelector("svg");
+    var tools = figure.querySelector(".diagram-tools");
+    var box = svg && svg.viewBox && svg.viewBox.baseVal;
+    if (!tools || !box || !box.width) { return; }
+    var natural = parseFloat(svg.getAttribute("width")) * 4 / 3 || box.width * 4 / 3;  // pt → px
+    var smallest = Infinity;
+    Array.prototype.forEach.call(svg.querySelectorAll("text"), function (text) {
+      var size = parseFloat(text.getAttribute("font-size"));
+      if (size > 0 && size < smallest) { smallest = size; }
+    });
+    // The narrowest width at which every label is still 9 CSS pixels or more.
+    var readable = smallest === Infinity ? 0 : 9.5 * box.width / smallest;
+    function room() {
+      var style = window.getComputedStyle(scroller);
+      return scroller.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    }
+    function width() { return svg.getBoundingClientRect().width; }
+    // Resizes, keeping the diagram's point under (x, y) (client coordinates) where it was.
+    function resize(next, x, y) {
+      var bounds = scroller.getBoundingClientRect();
+      if (x === undefined) { x = bounds.left + scroller.clientWidth / 2; y = bounds.top + scroller.clientHeight / 2; }
+      var before = svg.getBoundingClientRect();
+      var ratio = Math.max(0.05, Math.min(next, natural * 8)) / before.width;
+      svg.style.width = before.width * ratio + "px";
+      var after = svg.getBoundingClientRect();
+      scroller.scrollLeft += (x - before.left) * ratio - (x - after.left);
+      scroller.scrollTop += (y - before.top) * ratio - (y - after.top);
+      figure.setAttribute("data-zoom", (width() / natural).toFixed(3));
+    }
+    // At rest: the column's width, but never less than readable nor more than drawn.
+    var zoomed = false;
+    function rest() {
+      zoomed = false;
+      resize(Math.min(Math.max(Math.min(room(), natural), readable), Math.max(natural, readable)));
+    }
+    function zoom(next, x, y) { zoomed = true; resize(next, x, y); }
+    function fit() { zoom(room()); }
+    tools.hidden = false;
+    tools.querySelector(".zoom-in").addEventListener("click", function () { zoom(width() * 1.25); });
+    tools.querySelector(".zoom-out").addEventListener("click", function () { zoom(width() / 1.25); });
+    tools.querySelector(".zoom-fit").addEventListener("click", fit);
+    var full = tools.querySelector(".full-screen");
+    if (figure.requestFullscreen) {
+      full.addEventListener("click", function () {
+        if (document.fullscreenElement === figure) { document.exitFullscreen(); } else { figure.requestFullscreen(); }
+      });
+      document.addEventListener("fullscreenchange", function () {
+        full.textContent = document.fullscreenElement === figure ? "Exit full screen" : "Full screen";
+        rest();
+      });
+    } else {
+      full.hidden = true;
+    }
+    scroller.addEventListener("keydown", function (event) {
+      if (event.ctrlKey || event.metaKey || event.altKey) { return; }
+      if (event.key === "+" || event.key === "=") { event.preventDefault(); zoom(width() * 1.25); }
+      else if (event.key === "-" || event.key === "_") { event.preventDefault(); zoom(width() / 1.25); }
+      else if (event.key === "0") { event.preventDefault(); fit(); }
+    });
+    scroller.addEventListener("wheel", function (event) {
+      if (!event.ctrlKey && !event.metaKey) { return; }  // a plain wheel scrolls the page
+      event.preventDefault();
+      zoom(width() * Math.exp(-event.deltaY / 300), event.clientX, event.clientY);
+    }, { passive: false });
+    var drag = null;
+    scroller.addEventListener("pointerdown", function (event) {
+      if (event.button !== 0 || event.pointerType === "touch") { return; }
+      drag = { x: event.clientX, y: event.clientY, left: scroller.scrollLeft, top: scroller.scrollTop, moved: false };
+    });
+    scroller.addEventListener("pointermove", function (event) {
+      if (!drag) { return; }
+      var dx = event.clientX - drag.x, dy = event.clientY - drag.y;
+      if (!drag.moved && Math.abs(dx) + Math.abs(dy) < 5) { return; }
+      drag.moved = true;
+      scroller.classList.add("dragging");
+      scroller.scrollLeft = drag.left - dx;
+      scroller.scrollTop = drag.top - dy;
+    });
+    function release() {
+      scroller.classList.remove("dragging");
+      if (drag && drag.moved) {
+        // The click that ends a drag does not follow the link under it.
+        var swallow = function (event) { event.preventDefault(); event.stopPropagation(); };
+        scroller.addEventListener("click", swallow, { capture: true, once: true });
+        window.setTimeout(function () { scroller.removeEventListener("click", swallow, { capture: true }); }, 0);
+      }
+      drag = null;
+    }
+    scroller.addEventListener("pointerup", release);
+    scroller.addEventListener("pointercancel", release);
+    rest();
+    window.addEventListener("resize", function () { if (!zoomed) { rest(); } });
+  });
+
+  // The journey player: steps through the page's list of steps (buttons, ← and →, the slider,
+  // Play), marks the current step (aria-current="step") and, in the diagram, the screen it
+  // is on (class "current"), the transition just taken ("taken") and what is still ahead
+  // ("future"). Each position is a permalink: #step-K.
+  var player = document.querySelector(".player");
+  var stepList = document.querySelector("ol.steps");
+  if (player && stepList) {
+    var items = Array.prototype.slice.call(stepList.children);
+    var slider = player.querySelector(".player-slider");
+    var status = player.querySelector(".player-status");
+    var play = player.querySelector(".player-play");
+    var before = parseInt(stepList.getAttribute("data-transitions-before") || "0", 10);
+    var drawn = { node: {}, edge: {} };
+    var chart = document.querySelector("#diagram svg");
+    if (chart) {
+      Array.prototype.forEach.call(chart.querySelectorAll("g.node[id], g.edge[id]"), function (group) {
+        var match = /-(step|edge)-(\d+)$/.exec(group.id);
+        if (match) { drawn[match[1] === "step" ? "node" : "edge"][match[2]] = group; }
+      });
+    }
+    var numbers = Object.keys(drawn.node).map(Number);
+    // The transition each position is at (the last one at or before it).
+    var at = [before], last = before;
+    items.forEach(function (item) {
+      var number = parseInt(item.getAttribute("data-transition") || "0", 10);
+      if (number) { last = number; }
+      at.push(last);
+    });
+    var position = 0, timer = null;
+    slider.max = String(items.length);
+    function mark(group, name, on) { if (group) { group.classList.toggle(name, on); } }
+    function show(next, moveTo) {
+      next = Math.max(0, Math.min(items.length, next));
+      if (position > 0) { items[position - 1].classList.remove("current"); items[position - 1].removeAttribute("aria-current"); }
+      position = next;
+      slider.value = String(position);
+      var transition = at[position];
+      numbers.forEach(function (number) {
+        mark(drawn.node[number], "future", position > 0 && number > transition);
+        mark(drawn.edge[number], "future", position > 0 && number > transition);
+        mark(drawn.node[number], "current", position > 0 && number === transition);
+        mark(drawn.edge[number], "taken", position > 0 && number === transition);
+      });
+      if (position === 0) {
+        status.textContent = items.length + " steps: press Play or →.";
+        return;
+      }
+      var item = items[position - 1];
+      item.classList.add("current");
+      item.setAttribute("aria-current", "step");
+      status.textContent = "Step " + item.id.slice(5) + ": " + item.textContent.replace(/\s+line \d+$/, "");
+      if (moveTo) {
+        item.scrollIntoView({ block: "nearest" });
+        if (window.history.replaceState) { window.history.replaceState(null, "", "#" + item.id); }
+      }
+    }
+    function stop() {
+      if (timer !== null) { window.clearInterval(timer); timer = null; }
+      play.textContent = "Play";
+      play.setAttribute("aria-pressed", "false");
+    }
+    player.hidden = false;
+    player.querySelector(".player-previous").addEventListener("click", function () { stop(); show(position - 1, true); });
+    player.querySelector(".player-next").addEventListener("click", function () { stop(); show(position + 1, true); });
+    slider.addEventListener("input", function () { stop(); show(parseInt(slider.value, 10), true); });
+    play.addEventListener("click", function () {
+      if (timer !== null) { stop(); return; }
+      if (position >= items.length) { show(0, false); }
+      play.textContent = "Pause";
+      play.setAttribute("aria-pressed", "true");
+      timer = window.setInterval(function () {
+        show(position + 1, true);
+        if (position >= items.length) { stop(); }
+      }, 900);
+    });
+    document.addEventListener("keydown", function (event) {
+      var target = event.target;
+      if (event.ctrlKey || event.metaKey || event.altKey || /^(INPUT|TEXTAREA|SELECT|BUTTON)$/.test(target.tagName)) { return; }
+      if (target.closest && target.closest(".diagram-scroll")) { return; }  // there the arrows pan
+      if (event.key === "ArrowRight") { event.preventDefault(); stop(); show(position + 1, true); }
+      else if (event.key === "ArrowLeft") { event.preventDefault(); stop(); show(position - 1, true); }
+    });
+    // A permalink opens at its step; a link to a trace line, at the step that line shows.
+    function follow() {
+      var target = window.location.hash ? document.getElementById(window.location.hash.slice(1)) : null;
+      var item = target && target.closest ? target.closest("ol.steps > li") : null;
+      var index = items.indexOf(item);
+      if (index >= 0) { show(index + 1, false); }
+    }
+    window.addEventListener("hashchange", follow);
+    follow();
+  }
 })();
