@@ -176,13 +176,16 @@ public struct DiagramRenderer: Sendable {
   static let wideAspect = 2.5
   /// A content column of 1,280 CSS pixels, in points.
   static let columnWidth = 960.0
+  /// A node with more successors than this is a fan worth wrapping.
+  static let fanLimit = 6
 
-  /// A very wide layout of `diagram` (`drawn`, in `format`) laid out again the ways that wrap a
-  /// wide fan: its fans staggered over three or more rows (the idea of Graphviz's `unflatten`),
-  /// and the other direction. What reads best wins: a layout that fits a 1,280-pixel column
-  /// (960 pt) at full size, the least tall of those; else the narrowest. Nil when the first
+  /// A layout too wide for a 1,280-pixel column (960 pt), more than 2.5 times wider than tall,
+  /// of a diagram with a fan of more than 6 (`drawn`, in `format`), laid out again the ways that
+  /// wrap a wide fan: turned to the other direction, then (if that does not fit either) with its
+  /// fans staggered over rows, the idea of Graphviz's `unflatten`. What reads best wins: one
+  /// that fits the column, the least tall of those; else the narrowest. Nil when the first
   /// layout is still the best. Decided by the layouts' sizes alone, so the same DOT always
-  /// gives the same choice.
+  /// gives the same choice; only such diagrams pay for a second layout.
   private func wrapped(
     _ diagram: Diagram, drawn bytes: [UInt8], format: OutputFormat, draw: RenderEngine.Draw
   ) -> (diagram: Diagram, bytes: [UInt8])? {
@@ -198,17 +201,14 @@ public struct DiagramRenderer: Sendable {
     func score(_ size: (width: Double, height: Double)) -> (Int, Double) {
       size.width <= Self.columnWidth ? (0, size.height) : (1, size.width)
     }
-    guard let plain = size(diagram, bytes), plain.height > 0, plain.width / plain.height > Self.wideAspect
-    else {
-      return nil
-    }
-    let fan = diagram.graph.widestFan
-    var candidates = [diagram.staggered(ranks: 3)]
-    if fan > 12 { candidates.append(diagram.staggered(ranks: (fan + 3) / 4)) }
-    candidates.append(diagram.turned())
+    guard diagram.graph.widestFan > Self.fanLimit, let plain = size(diagram, bytes), plain.height > 0,
+      plain.width > Self.columnWidth, plain.width / plain.height > Self.wideAspect
+    else { return nil }
     var best: (diagram: Diagram, bytes: [UInt8], score: (Int, Double))?
-    for candidate in candidates.compactMap({ $0 }) {
-      guard case .success(let other) = draw(RenderJob(dotBytes: candidate.dotBytes, format: format)),
+    for candidate in [{ diagram.turned() }, { diagram.staggered(ranks: 3) }] {
+      if let best, best.score.0 == 0 { break }  // it fits: no need to try more
+      guard let candidate = candidate(),
+        case .success(let other) = draw(RenderJob(dotBytes: candidate.dotBytes, format: format)),
         let measured = size(candidate, other), measured.width > 0, measured.height > 0
       else { continue }
       if score(measured) < best?.score ?? score(plain) { best = (candidate, other, score(measured)) }

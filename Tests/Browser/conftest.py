@@ -44,16 +44,17 @@ def _run(command, cwd, site: pathlib.Path):
         )
 
 
-def _long_journey(folder: pathlib.Path) -> str:
-    """A run of 2,405 steps, so its journey goes on over three pages (1,000 steps each), with a child
-    coordinator that finishes but stays attached on the last page: the leak's links must reach it."""
+def _long_journey(folder: pathlib.Path, pairs: int = 1200) -> str:
+    """A run of 2 × `pairs` + 6 steps (2,406 by default), so its journey goes on over three pages of
+    1,000 steps, with a child coordinator that finishes but stays attached on the last page: the
+    leak's links must reach it."""
     lines = [
         json.dumps({"flowatlas": "trace", "version": 1, "app": "Long <b>journey</b>", "run": "long-run"}),
         json.dumps({"seq": 1, "event": "coordinator.start", "coordinator": "c1", "type": "AppCoordinator"}),
         json.dumps({"seq": 2, "event": "router.setRoot", "coordinator": "c1",
                     "screen": {"id": "s0", "type": "HomeViewController"}}),
     ]
-    for i in range(1, 1201):
+    for i in range(1, pairs + 1):
         lines.append(json.dumps({"seq": len(lines), "event": "router.push", "coordinator": "c1",
                                  "screen": {"id": f"s{i}", "type": f"Detail{i % 7}<i>ViewController</i>"}}))
         lines.append(json.dumps({"seq": len(lines), "event": "router.pop", "coordinator": "c1", "screen": f"s{i}"}))
