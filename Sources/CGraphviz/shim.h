@@ -163,6 +163,19 @@ static inline fa_textlayout_fn fa_pango_textlayout(void) {
   return found;
 }
 
+/// The release of the Graphviz headers FlowAtlas was built with.
+static inline const char *fa_graphviz_version(void) { return PACKAGE_VERSION; }
+
+/// 1 where FlowAtlas can take over text measurement (Graphviz 2.4x), so that SVG uses
+/// Graphviz's built-in, font-independent metrics; 0 where pango measures with the machine's fonts.
+static inline int fa_builtin_text_metrics(void) {
+#if !defined(GRAPHVIZ_VERSION_MAJOR)
+  return 1;
+#else
+  return 0;
+#endif
+}
+
 #if !defined(GRAPHVIZ_VERSION_MAJOR)
 extern int gvtextlayout_select(GVC_t *gvc);
 

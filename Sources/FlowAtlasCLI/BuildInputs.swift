@@ -35,7 +35,7 @@ struct BuildInputs {
   init(files: [String], notes: String?) throws(CommandLineError) {
     settings = [
       "flowatlas \(FlowAtlasCommand.version)", "diagrams \(DiagramStyleFingerprint.value)",
-      "pages \(SiteBuilder.templateVersion)", "fonts \(FontsFingerprint.value)",
+      "pages \(SiteBuilder.templateVersion)", "fonts \(FontsFingerprint.forSVG)",
     ]
     var inputs: [Input] = []
     for file in files.sorted() { inputs.append(try Self.examine(file, kind: "trace")) }

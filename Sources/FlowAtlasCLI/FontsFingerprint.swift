@@ -1,15 +1,22 @@
+import FlowAtlasRender
 import FlowAtlasSite
 import Foundation
 
 /// A fingerprint of the fonts this machine would draw labels with, for the diagram cache and
 /// the up-to-date check.
 ///
-/// The render workers measure label text with pango, as `dot` does, so a diagram's bytes depend
-/// on the fonts installed: after the fonts change, a cached SVG or an "up to date" site would
-/// differ from a fresh build. The fingerprint hashes what fontconfig lists (each font's file,
+/// Where pango measures label text (PNG and PDF; SVG too on Graphviz 3 and newer), a diagram's
+/// bytes depend on the fonts installed: after the fonts change, a cached drawing or an "up to
+/// date" site would differ from a fresh build. The fingerprint hashes what fontconfig lists (each font's file,
 /// version and style), read once per build from `fc-list` (about 10 ms).
 enum FontsFingerprint {
   static let value: String = compute(environment: ProcessInfo.processInfo.environment)
+
+  /// What the site's SVG diagrams depend on of the machine's fonts: nothing where Graphviz's
+  /// built-in metrics measure their text (``Graphviz/svgTextMetrics``), else ``value``.
+  static var forSVG: String {
+    Graphviz.svgTextMetrics == .builtIn ? "built-in text metrics" : value
+  }
 
   /// The fingerprint for fontconfig as `environment` sets it up (`FONTCONFIG_FILE` …).
   /// - Returns: a hash of the sorted font list, or `fonts-unknown` where `fc-list` cannot run

@@ -69,9 +69,9 @@ struct GraphvizDiagrams: DiagramProvider {
 
   static func key(ofDOT dot: [UInt8]) -> String { "dot " + Fingerprint.fast128(dot) }
 
-  /// Diagrams change with how the renderer draws, its options and the machine's fonts (labels
-  /// are measured with them), not only with the model.
+  /// Diagrams change with how the renderer draws and its options, not only with the model; and
+  /// with the machine's fonts only where pango measures SVG text (``FontsFingerprint/forSVG``).
   var cacheIdentity: String {
-    "FlowAtlasRender \(DiagramStyleFingerprint.value) \(renderer.options) fonts \(FontsFingerprint.value)"
+    "FlowAtlasRender \(DiagramStyleFingerprint.value) \(renderer.options) fonts \(FontsFingerprint.forSVG)"
   }
 }

@@ -57,10 +57,10 @@ public enum Graphviz {
         }
         context.pointer = created
         gvc = created
-        rememberTextSizes(in: created)
+        takeOverTextMeasurement(in: created)
       }
-      // Only SVG: PNG and PDF draw each label with the pango layout it was measured with.
-      measurements.withLock { $0.reusable = format == .svg }
+      // SVG by built-in metrics; PNG and PDF draw each label with the pango layout it was measured with.
+      measurements.withLock { $0.isSVG = format == .svg }
       beginMessages()
       // The reader takes the length: no terminating NUL, no copy.
       let parsed =
@@ -91,60 +91,39 @@ public enum Graphviz {
     }
   }
 
-  /// What pango said about each text Graphviz has asked it to measure.
-  private struct TextMeasurements: ~Copyable {
-    /// Pango's own textlayout function; nil until the memory is installed.
+  /// How SVG measures label text: with metrics built into Graphviz, the same on every machine
+  /// whatever fonts it has, or (where FlowAtlas cannot take over measurement, Graphviz 3 and
+  /// newer) with pango and the machine's fonts.
+  public enum TextMetrics: String, Sendable {
+    case builtIn = "built-in metrics (the same on every machine)"
+    case machineFonts = "pango with this machine's fonts"
+  }
+
+  /// The Graphviz release FlowAtlas was built against.
+  public static let version = String(cString: fa_graphviz_version())
+
+  /// The text measurement SVG diagrams get here.
+  public static let svgTextMetrics: TextMetrics = fa_builtin_text_metrics() == 1 ? .builtIn : .machineFonts
+
+  /// Which format is being drawn, and pango's measurement for PNG and PDF.
+  private struct TextMeasurement {
+    /// Pango's own textlayout function; nil where there is no pango plugin.
     var pango: fa_textlayout_fn?
-    /// Whether answers may be reused for the current render.
-    var reusable = false
-    var sizes: [TextKey: TextSize] = [:]
-    /// How many measurements were answered from `sizes` (for tests).
-    var reused = 0
+    var isSVG = false
   }
 
-  /// Everything pango's measurement depends on: the font's name, size and
-  /// HTML flags (bold, italic, …), and the text itself.
-  private struct TextKey: Hashable {
-    /// The font's name, a NUL, then the text.
-    var bytes: [UInt8]
-    var fontSize: UInt64
-    var flags: UInt32
-  }
-
-  /// Everything pango's measurement writes into a text span but the layout object.
-  private struct TextSize {
-    var width: Double
-    var height: Double
-    var baseline: Double
-    var centerline: Double
-    var measured: boolean
-  }
-
-  /// Beyond this many texts the memory starts again: a bound, never reached by a site.
-  private static let textSizeLimit = 200_000
-
-  private static let measurements = Mutex(TextMeasurements())
+  private static let measurements = Mutex(TextMeasurement())
 
   /// Makes Graphviz measure text through ``measureText``.
   ///
-  /// Graphviz asks pango for a label's size every time it meets the label; a
-  /// journey names the same screens and actions hundreds of times, and a render
-  /// worker draws hundreds of diagrams. Pango's answer depends only on what
-  /// ``TextKey`` holds, so remembering it changes no byte of the SVG (the tests
-  /// compare it with the `dot` command line's) and roughly halves pango's share
-  /// of a journey's layout, from about 10% to about 4%.
-  private static func rememberTextSizes(in context: OpaquePointer) {
-    guard let pango = fa_pango_textlayout() else { return }
-    measurements.withLock { $0.pango = pango }
-    if fa_install_textlayout(context, measureText) == 0 {
-      measurements.withLock { $0.pango = nil }
-    }
-  }
-
-  /// Texts remembered and measurements answered from memory so far; both stay 0
-  /// where Graphviz cannot be given the memory (no pango, a newer release).
-  static var textMeasurementCounts: (remembered: Int, reused: Int) {
-    measurements.withLock { ($0.sizes.count, $0.reused) }
+  /// SVG is measured with Graphviz's built-in metrics (its estimate from tables of Times,
+  /// Helvetica and Courier widths, which it uses when no text layout answers), so the same DOT
+  /// gives the same layout and the same bytes on every machine, whatever fonts it has; the
+  /// browser draws the text with the fonts its reader has. PNG and PDF are drawn by cairo, which
+  /// draws each label with the pango layout it was measured with: pango measures those.
+  private static func takeOverTextMeasurement(in context: OpaquePointer) {
+    measurements.withLock { $0.pango = fa_pango_textlayout() }
+    _ = fa_install_textlayout(context, measureText)
   }
 
   private static let measureText: fa_textlayout_fn = { span, fontPath in
@@ -155,49 +134,10 @@ public enum Graphviz {
     _ span: UnsafeMutablePointer<textspan_t>?,
     fontPath: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
   ) -> boolean {
-    measurements.withLock { (memory: inout TextMeasurements) -> boolean in
-      // Installed only once pango is known; without it Graphviz estimates.
-      guard let pango = memory.pango else { return 0 }
-      // A font path is asked for in verbose mode only, and is pango's to give.
-      guard memory.reusable, fontPath == nil, let span, let font = span.pointee.font,
-        let name = font.pointee.name, let text = span.pointee.str
-      else { return pango(span, fontPath) }
-
-      let nameLength = strlen(name)
-      let textLength = strlen(text)
-      var bytes = [UInt8]()
-      bytes.reserveCapacity(nameLength + 1 + textLength)
-      name.withMemoryRebound(to: UInt8.self, capacity: nameLength) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: nameLength))
-      }
-      bytes.append(0)
-      text.withMemoryRebound(to: UInt8.self, capacity: textLength) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: textLength))
-      }
-      let key = TextKey(bytes: bytes, fontSize: font.pointee.size.bitPattern, flags: font.pointee.flags)
-
-      if let known = memory.sizes[key] {
-        memory.reused += 1
-        span.pointee.size = pointf(x: known.width, y: known.height)
-        span.pointee.yoffset_layout = known.baseline
-        span.pointee.yoffset_centerline = known.centerline
-        span.pointee.layout = nil
-        span.pointee.free_layout = nil
-        return known.measured
-      }
-      let measured = pango(span, nil)
-      // The SVG renderer never reads the layout: free it now, as Graphviz
-      // would with the span, so remembered and fresh spans look the same.
-      if let layout = span.pointee.layout, let free = span.pointee.free_layout { free(layout) }
-      span.pointee.layout = nil
-      span.pointee.free_layout = nil
-      if memory.sizes.count >= textSizeLimit { memory.sizes.removeAll(keepingCapacity: true) }
-      memory.sizes[key] = TextSize(
-        width: span.pointee.size.x, height: span.pointee.size.y,
-        baseline: span.pointee.yoffset_layout, centerline: span.pointee.yoffset_centerline,
-        measured: measured)
-      return measured
-    }
+    let (pango, isSVG) = measurements.withLock { ($0.pango, $0.isSVG) }
+    // Not measured here: Graphviz then estimates from its built-in tables.
+    guard !isSVG, let pango else { return 0 }
+    return pango(span, fontPath)
   }
 
   /// Routes Graphviz's messages to ``messages`` and clears its sticky error state

@@ -65,21 +65,49 @@ enum RenderBenchmark {
       let cliTiming = try measure(runs) { _ = try runDot(file.path) }
       let (inProcess, inProcessMedian) = (inProcessTiming.fastest, inProcessTiming.median)
       let (cli, cliMedian) = (cliTiming.fastest, cliTiming.median)
-      let cliBytes = try runDot(file.path)
+      // SVG text is measured with Graphviz's built-in metrics: the same bytes as a dot that loads
+      // no pango plugin, not as the default dot, which measures with this machine's fonts.
+      let sameMetrics = try runDot(file.path, pluginFolder: try withoutPango())
       let ratio = inProcess / cli
       print(
         "  \(name): \(nodes) nodes, \(edges) edges: in-process \(ms(inProcess)) ms, dot \(ms(cli)) ms, "
           + "ratio \(String(format: "%.3f", ratio)) (\(ratio <= 1.05 ? "within 5%" : "OVER 5%")); "
-          + "bytes \(ours == cliBytes ? "identical to dot" : "DIFFER from dot")"
+          + "bytes \(ours == sameMetrics ? "identical to dot without pango" : "DIFFER from dot without pango")"
           + "; medians \(ms(inProcessMedian)) vs \(ms(cliMedian)) ms")
     }
   }
 
+  /// A Graphviz plugin folder with only the core (SVG) and dot layout plugins: a `dot` that
+  /// measures text with Graphviz's built-in metrics, as FlowAtlas's SVG does.
+  static func withoutPango() throws -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-bench-gv").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    guard
+      let system = [
+        "/usr/lib/x86_64-linux-gnu/graphviz", "/usr/lib/aarch64-linux-gnu/graphviz", "/usr/lib/graphviz",
+      ]
+      .first(where: { FileManager.default.fileExists(atPath: $0 + "/libgvplugin_core.so.6") })
+    else { throw BenchmarkError("no Graphviz plugin folder found") }
+    for plugin in ["libgvplugin_core.so.6", "libgvplugin_dot_layout.so.6"] {
+      try? FileManager.default.createSymbolicLink(
+        atPath: folder + "/" + plugin, withDestinationPath: system + "/" + plugin)
+    }
+    let configure = Process()
+    configure.executableURL = URL(fileURLWithPath: "/usr/bin/dot")
+    configure.arguments = ["-c"]
+    configure.environment = ["GVBINDIR": folder]
+    try configure.run()
+    configure.waitUntilExit()
+    return folder
+  }
+
   /// Runs `dot -Tsvg file` and returns its output; process start included.
-  static func runDot(_ path: String) throws -> [UInt8] {
+  /// - Parameter pluginFolder: Graphviz's plugin folder (`GVBINDIR`), or nil for the default.
+  static func runDot(_ path: String, pluginFolder: String? = nil) throws -> [UInt8] {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/dot")
     process.arguments = ["-Tsvg", path]
+    if let pluginFolder { process.environment = ["GVBINDIR": pluginFolder] }
     let pipe = Pipe()
     process.standardOutput = pipe
     try process.run()

@@ -1,3 +1,4 @@
+import FlowAtlasRender
 import Foundation
 import Testing
 
@@ -15,7 +16,10 @@ import Testing
   @Test func versionPrintsTheVersion() async {
     let result = await flowatlas("--version")
     #expect(result.status == 0)
-    #expect(result.out == "flowatlas \(FlowAtlasCommand.version)\n")
+    #expect(
+      result.out
+        == "flowatlas \(FlowAtlasCommand.version)\nGraphviz \(Graphviz.version); SVG text: built-in metrics (the same on every machine)\n"
+    )
   }
 
   @Test func modelWritesJSONToStandardOutput() async throws {
