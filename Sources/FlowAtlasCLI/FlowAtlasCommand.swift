@@ -57,7 +57,8 @@ public enum FlowAtlasCommand {
       let parsed = try ParsedArguments(arguments, spec: Commands.root)
       if parsed.has("--version") {
         console.out(
-          "flowatlas \(version)\nGraphviz \(Graphviz.version); SVG text: \(Graphviz.svgTextMetrics.rawValue)\n")
+          "flowatlas \(version)\nGraphviz \(Graphviz.version); SVG text: \(Graphviz.svgTextMetrics.rawValue)\n"
+        )
         return .success
       }
       if let unknown = parsed.positionals.first {
