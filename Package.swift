@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "FlowAtlasSite", targets: ["FlowAtlasSite"]),
     .executable(name: "flowatlas", targets: ["flowatlas"]),
     .executable(name: "flowatlas-bench", targets: ["flowatlas-bench"]),
+    .plugin(name: "GenerateNavigationDocs", targets: ["GenerateNavigationDocs"]),
   ],
   targets: [
     // 0. The Coordinator pattern itself: protocols, lifecycle, headless stacks, UIKit adapters.
@@ -42,6 +43,19 @@ let package = Package(
         "ShopExample", "AccountsExample",
       ]),
     .executableTarget(name: "flowatlas", dependencies: ["FlowAtlasCLI"]),
+    // `swift package generate-navigation-docs`: the site from a package's traces.
+    .plugin(
+      name: "GenerateNavigationDocs",
+      capability: .command(
+        intent: .custom(
+          verb: "generate-navigation-docs",
+          description: "Build the FlowAtlas navigation site from recorded traces"),
+        permissions: [
+          .writeToPackageDirectory(
+            reason:
+              "FlowAtlas writes the navigation site (HTML and SVG pages) into the folder given with --output")
+        ]),
+      dependencies: ["flowatlas"]),
     .executableTarget(
       name: "flowatlas-bench",
       dependencies: [

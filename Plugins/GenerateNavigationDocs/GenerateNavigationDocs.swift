@@ -1,0 +1,70 @@
+import Foundation
+import PackagePlugin
+
+/// `swift package generate-navigation-docs`: the `flowatlas build` of a package's recorded
+/// traces, as `swift package generate-documentation` is DocC's.
+///
+///     swift package --allow-writing-to-package-directory generate-navigation-docs \
+///       --traces Traces --output docs/navigation [--notes Notes] [any option of flowatlas build]
+///
+/// `--traces` (repeatable; default `Traces`) names trace files or folders, `--output` the site's
+/// folder (default `docs/navigation`); every other argument goes to `flowatlas build` as given.
+/// Relative paths are the package's.
+@main
+struct GenerateNavigationDocs: CommandPlugin {
+  func performCommand(context: PluginContext, arguments: [String]) async throws {
+    let flowatlas = try context.tool(named: "flowatlas")
+    let invocation = try Invocation(arguments, packageDirectory: context.package.directoryURL)
+    let process = Process()
+    process.executableURL = flowatlas.url
+    process.arguments = invocation.buildArguments
+    process.currentDirectoryURL = context.package.directoryURL
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+      throw PluginFailure(
+        "flowatlas build exited with status \(process.terminationStatus) (see its message above)")
+    }
+  }
+}
+
+/// The plugin's arguments as a `flowatlas build` command line.
+struct Invocation {
+  var traces: [String] = []
+  var output = "docs/navigation"
+  var passed: [String] = []
+
+  /// Options of `flowatlas build` whose value is a path, made the package's when relative.
+  static let pathOptions: Set<String> = ["--notes", "--baseline"]
+
+  init(_ arguments: [String], packageDirectory: URL) throws {
+    func path(_ text: String) -> String {
+      text.hasPrefix("/") ? text : packageDirectory.appendingPathComponent(text).path
+    }
+    var index = 0
+    func value(of option: String) throws -> String {
+      guard index + 1 < arguments.count else { throw PluginFailure("\(option) needs a value") }
+      index += 1
+      return arguments[index]
+    }
+    while index < arguments.count {
+      let argument = arguments[index]
+      switch argument {
+      case "--traces": traces.append(path(try value(of: argument)))
+      case "--output": output = try value(of: argument)
+      case _ where Self.pathOptions.contains(argument): passed += [argument, path(try value(of: argument))]
+      default: passed.append(argument)
+      }
+      index += 1
+    }
+    if traces.isEmpty { traces = [path("Traces")] }
+    output = path(output)
+  }
+
+  var buildArguments: [String] { ["build"] + traces + ["--output", output] + passed }
+}
+
+struct PluginFailure: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
