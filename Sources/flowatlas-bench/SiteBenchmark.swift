@@ -7,7 +7,7 @@ import Foundation
 /// - A full build takes at most 1.3× what Graphviz alone needs for the same diagrams: the
 ///   site's DOT (``DiagramBuilder`` with the site's links and default options, as
 ///   `GraphvizDiagrams` draws it) laid out by the `dot` CLI, as many processes as the build's
-///   `--jobs`, via `xargs -P`.
+///   `--jobs`, via `xargs -P`, given the same text metrics (no pango plugin).
 /// - An unchanged rebuild (same traces, same output folder) takes at most 10% of a full build.
 /// - A rebuild after adding one trace (a copy of the corpus's first run under a new run name)
 ///   takes at most 0.15× a full build: only the diagrams whose DOT changed are drawn again.
@@ -185,8 +185,15 @@ enum SiteBenchmark {
     for name in svgs where name.hasSuffix(".svg") {
       try? FileManager.default.removeItem(atPath: "\(dotFolder)/\(name)")
     }
+    // Given the same text metrics as the build: a dot whose plugin folder has no pango, so that it
+    // estimates label widths from Graphviz's built-in tables as FlowAtlas's SVG does.
     let xargs = TimedChild(
-      executable: "xargs", arguments: ["-0", "-P", "\(jobs)", "-n", "\(batch)", "dot", "-Tsvg", "-O"],
+      executable: "env",
+      arguments: [
+        "GVBINDIR=\(try RenderBenchmark.withoutPango())", "xargs", "-0", "-P", "\(jobs)", "-n", "\(batch)",
+        "dot",
+        "-Tsvg", "-O",
+      ],
       input: list, errors: "\(work)/dot.log")
     let outcome = try checked(xargs.run(), "xargs dot -Tsvg", log: "\(work)/dot.log")
     let drawn = ((try? FileManager.default.contentsOfDirectory(atPath: dotFolder)) ?? []).filter {

@@ -82,3 +82,16 @@ func runFlowatlas(_ arguments: [String], environment: [String: String] = [:], wr
   process.waitUntilExit()
   return (process.terminationReason, process.terminationStatus, text)
 }
+
+/// The Shop trace in `folder/old/old.jsonl`, and in `folder/new/new.jsonl` the same run with its
+/// coordinator renamed, which changes every page of its site: a previous build and the next.
+func oldAndNewTraces(in folder: URL) throws -> (old: String, new: String) {
+  for name in ["old", "new"] {
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
+  }
+  let old = try writeTrace(shopTrace, named: "old.jsonl", in: folder.appendingPathComponent("old"))
+  var changed = shopTrace
+  changed[1] = changed[1].replacingOccurrences(of: "ShopCoordinator", with: "StoreCoordinator")
+  return (old, try writeTrace(changed, named: "new.jsonl", in: folder.appendingPathComponent("new")))
+}

@@ -35,14 +35,7 @@ import Testing
   func aBuildKilledAnywhereLeavesAWholeSite(twoRenames: Bool) throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    for name in ["old", "new"] {
-      try FileManager.default.createDirectory(
-        at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
-    }
-    let old = try writeTrace(shopTrace, named: "old.jsonl", in: folder.appendingPathComponent("old"))
-    var changed = shopTrace
-    changed[1] = changed[1].replacingOccurrences(of: "ShopCoordinator", with: "StoreCoordinator")
-    let new = try writeTrace(changed, named: "new.jsonl", in: folder.appendingPathComponent("new"))
+    let (old, new) = try oldAndNewTraces(in: folder)
     let work = folder.appendingPathComponent("work").path
     let site = work + "/site"
     let pristine = folder.appendingPathComponent("pristine").path

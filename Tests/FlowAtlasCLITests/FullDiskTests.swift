@@ -12,14 +12,7 @@ import Testing
 
   /// A site of the Shop trace in `site`, and a second trace that changes every page.
   static func previousSite(in folder: URL) throws -> (site: String, old: String, new: String) {
-    for name in ["old", "new"] {
-      try FileManager.default.createDirectory(
-        at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
-    }
-    let old = try writeTrace(shopTrace, named: "old.jsonl", in: folder.appendingPathComponent("old"))
-    var changed = shopTrace
-    changed[1] = changed[1].replacingOccurrences(of: "ShopCoordinator", with: "StoreCoordinator")
-    let new = try writeTrace(changed, named: "new.jsonl", in: folder.appendingPathComponent("new"))
+    let (old, new) = try oldAndNewTraces(in: folder)
     let site = folder.appendingPathComponent("parent/site").path
     let first = try runFlowatlas(["build", old, "--output", site, "--jobs", "1"])
     #expect(first.status == 0, "\(first.err)")
