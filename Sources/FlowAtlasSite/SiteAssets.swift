@@ -268,7 +268,7 @@ enum SiteAssets {
       body { font-size: 11pt; }
       a { color: inherit; text-decoration: none; }
       .diagram-scroll { max-height: none; overflow: visible; border: 0; padding: 0; }
-      .diagram-tools { display: none !important; }
+      .diagram-tools, .player { display: none !important; }
       .diagram-svg { width: auto !important; max-width: 100% !important; }
       .diagram, table, .screen-block, .callout { break-inside: avoid; }
       h2, h3 { break-after: avoid; }

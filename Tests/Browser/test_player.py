@@ -96,3 +96,13 @@ def test_a_permalink_opens_at_its_step(driver, sites):
     # On a later page of steps (no diagram there), the step is marked in the list.
     driver.get(_journey(sites, "journey-long-run.steps-2.html").resolve().as_uri() + "#step-1500")
     assert _state(driver)["steps"] == ["step-1500"]
+
+
+def test_the_player_is_not_printed(driver, sites):
+    _open(driver, _journey(sites))
+    assert driver.find_element(By.CSS_SELECTOR, ".player").is_displayed()
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        assert not driver.find_element(By.CSS_SELECTOR, ".player").is_displayed()
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
