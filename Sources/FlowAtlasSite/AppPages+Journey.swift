@@ -72,8 +72,11 @@ extension AppPages {
       }
       list.append(UInt8(ascii: ">"))
       for (offset, step) in steps.enumerated() {
-        if case .transition = step.kind { transitions += 1 }
-        let transition: Int? = if case .transition = step.kind { transitions } else { nil }
+        var transition: Int?
+        if case .transition = step.kind {
+          transitions += 1
+          transition = transitions
+        }
         write(
           step, number: shown.lowerBound + offset + 1, transition: transition, anchored: anchor(step.line),
           into: &list)
@@ -111,8 +114,7 @@ extension AppPages {
         "ul", [.cls("problems")],
         problems.map { problem in
           // A problem whose step is listed on a later page links there.
-          let elsewhere = journeyHref(run, line: problem.line)
-          let onLaterPage = !elsewhere.hasPrefix(Self.journeyPageName(run, part: 0) + "#")
+          let onLaterPage = Self.journeyPart(of: run, line: problem.line) > 0
           return .el(
             "li",
             [
@@ -123,7 +125,9 @@ extension AppPages {
               .el("span", [.cls("badge \(problem.severity.rawValue)")], [.text(problem.severity.rawValue)]),
               .text(" Line \(problem.line): "), .text(problem.message), .text(" "),
               .code(problem.code.rawValue),
-            ] + (onLaterPage ? [.text(" "), .a(href: elsewhere, text: "See the step")] : []))
+            ]
+              + (onLaterPage
+                ? [.text(" "), .a(href: journeyHref(run, line: problem.line), text: "See the step")] : []))
         })
     main.append(
       .el(
@@ -156,18 +160,13 @@ extension AppPages {
   /// The journey player's controls, shown and run by the site's script: previous, play or
   /// pause, next, a position slider, and where it is, read out as it moves.
   static func player(steps: Int) -> HTML {
-    func button(_ name: String, _ text: String, _ label: String) -> HTML {
-      .el(
-        "button", [.attr("type", "button"), .cls(name), .aria("label", label), .attr("title", label)],
-        text: text)
-    }
-    return .el(
+    .el(
       "div",
       [.cls("player"), .attr("hidden", ""), .attr("role", "group"), .aria("label", "Play the journey")],
       [
-        button("player-previous", "‹ Previous", "Previous step (←)"),
-        button("player-play", "Play", "Play the journey step by step"),
-        button("player-next", "Next ›", "Next step (→)"),
+        button("player-previous", "‹ Previous", label: "Previous step (←)"),
+        button("player-play", "Play", label: "Play the journey step by step"),
+        button("player-next", "Next ›", label: "Next step (→)"),
         .el(
           "input",
           [

@@ -93,14 +93,18 @@ struct AppPages: Sendable {
   /// Where the trace line `line` of `run` is shown: the page listing its first step, or the
   /// journey page (whose problem list anchors the lines of problems that have no step).
   func journeyHref(_ run: Run, line: Int) -> String {
+    "\(Self.journeyPageName(run, part: Self.journeyPart(of: run, line: line)))#line-\(line)"
+  }
+
+  /// The part of `run`'s journey that lists the first step of trace line `line`; 0 when no step has it.
+  static func journeyPart(of run: Run, line: Int) -> Int {
     // Steps come in trace order, so their lines never decrease: search by halves.
     var (low, high) = (0, run.steps.count)
     while low < high {
       let middle = (low + high) / 2
       if run.steps[middle].line < line { low = middle + 1 } else { high = middle }
     }
-    let part = low < run.steps.count && run.steps[low].line == line ? low / Self.stepsPerPage : 0
-    return "\(Self.journeyPageName(run, part: part))#line-\(line)"
+    return low < run.steps.count && run.steps[low].line == line ? low / stepsPerPage : 0
   }
 
   /// One page of the app.
@@ -136,9 +140,9 @@ struct AppPages: Sendable {
   ///
   /// - Throws: ``SiteError/unsafeDiagram(name:reason:)`` when a diagram fails the sanitizer.
   /// - Returns: the page's pieces, and each diagram it shows as an SVG file of its own (name in
-  ///   the app folder, bytes), which the page's "Open as SVG" links open.
+  ///   the app folder, pieces), which the page's "Open as SVG" links open.
   func html(of page: Page, diagrams: [DiagramSubject: [UInt8]]) throws(SiteError)
-    -> (pieces: [[UInt8]], svgFiles: [(name: String, bytes: [UInt8])])
+    -> (pieces: [[UInt8]], svgFiles: [(name: String, pieces: [[UInt8]])])
   {
     var pages = self
     pages.diagrams = diagrams
@@ -308,14 +312,13 @@ struct AppPages: Sendable {
       rootAttributes: [.aria("labelledby", captionID), .cls("diagram-svg")],
       usedIDs: &usedIDs)
     var tools: [HTML] = [
-      Self.toolButton("zoom-out", "−", label: "Zoom out (−)"),
-      Self.toolButton("zoom-fit", "Fit", label: "Fit to the width (0)"),
-      Self.toolButton("zoom-in", "+", label: "Zoom in (+)"),
-      Self.toolButton("full-screen", "Full screen", label: "Full screen"),
+      Self.button("zoom-out", "−", label: "Zoom out (−)"),
+      Self.button("zoom-fit", "Fit", label: "Fit to the width (0)"),
+      Self.button("zoom-in", "+", label: "Zoom in (+)"),
+      Self.button("full-screen", "Full screen", label: "Full screen"),
     ]
     if let name = DiagramCache.fileName(subject, of: app) {
-      standalone.add(
-        name: name + ".svg", bytes: Array(#"<?xml version="1.0" encoding="UTF-8"?>"#.utf8) + [0x0A] + markup)
+      standalone.add(name: name + ".svg", pieces: [StandaloneDiagrams.prolog, markup])
       tools.append(.a(href: name + ".svg", text: "Open as SVG", [.cls("open-svg")]))
     }
     return .el(
@@ -334,7 +337,8 @@ struct AppPages: Sendable {
       ])
   }
 
-  private static func toolButton(_ name: String, _ text: String, label: String) -> HTML {
+  /// A button the site's script gives its work: class `name`, its label also its tooltip.
+  static func button(_ name: String, _ text: String, label: String) -> HTML {
     .el(
       "button", [.attr("type", "button"), .cls(name), .aria("label", label), .attr("title", label)],
       text: text)
@@ -342,19 +346,22 @@ struct AppPages: Sendable {
 }
 
 /// The diagrams a page showed, sanitized, as SVG files of their own: collected while the page
-/// is built, written beside it.
+/// is built, written beside it. A file is kept as pieces (the XML prolog, then the markup the
+/// page inlines), so that its megabyte of markup is not copied to be written.
 final class StandaloneDiagrams: Sendable {
-  private let collected = Mutex<[(name: String, bytes: [UInt8])]>([])
+  static let prolog = Array(#"<?xml version="1.0" encoding="UTF-8"?>"#.utf8) + [0x0A]
 
-  /// Keeps `bytes` as the file `name`, replacing what a first drawing of the figure kept.
-  func add(name: String, bytes: [UInt8]) {
+  private let collected = Mutex<[(name: String, pieces: [[UInt8]])]>([])
+
+  /// Keeps `pieces` as the file `name`, replacing what a first drawing of the figure kept.
+  func add(name: String, pieces: [[UInt8]]) {
     collected.withLock { files in
       files.removeAll { $0.name == name }
-      files.append((name, bytes))
+      files.append((name, pieces))
     }
   }
 
-  var files: [(name: String, bytes: [UInt8])] { collected.withLock { $0 } }
+  var files: [(name: String, pieces: [[UInt8]])] { collected.withLock { $0 } }
 }
 
 /// A sidebar rendered once without a current page, and where each link's `aria-current`

@@ -154,7 +154,7 @@ final class PageScheduler: Sendable {
     run(app: app, page: number) { [staging] () throws(SiteError) in
       let made = try pages.html(of: page.page, diagrams: page.svgs)
       try staging.write("\(pages.folder)/\(page.name)", pieces: made.pieces)
-      for file in made.svgFiles { try staging.write("\(pages.folder)/\(file.name)", file.bytes) }
+      for file in made.svgFiles { try staging.write("\(pages.folder)/\(file.name)", pieces: file.pieces) }
     }
   }
 

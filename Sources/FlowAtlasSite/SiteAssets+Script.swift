@@ -200,7 +200,6 @@ extension SiteAssets {
           var after = svg.getBoundingClientRect();
           scroller.scrollLeft += (x - before.left) * ratio - (x - after.left);
           scroller.scrollTop += (y - before.top) * ratio - (y - after.top);
-          figure.setAttribute("data-zoom", (width() / natural).toFixed(3));
         }
         // At rest: the column's width, but never less than readable nor more than drawn.
         var zoomed = false;
@@ -209,10 +208,11 @@ extension SiteAssets {
           resize(Math.min(Math.max(Math.min(room(), natural), readable), Math.max(natural, readable)));
         }
         function zoom(next, x, y) { zoomed = true; resize(next, x, y); }
+        function zoomBy(factor) { zoom(width() * factor); }
         function fit() { zoom(room()); }
         tools.hidden = false;
-        tools.querySelector(".zoom-in").addEventListener("click", function () { zoom(width() * 1.25); });
-        tools.querySelector(".zoom-out").addEventListener("click", function () { zoom(width() / 1.25); });
+        tools.querySelector(".zoom-in").addEventListener("click", function () { zoomBy(1.25); });
+        tools.querySelector(".zoom-out").addEventListener("click", function () { zoomBy(1 / 1.25); });
         tools.querySelector(".zoom-fit").addEventListener("click", fit);
         var full = tools.querySelector(".full-screen");
         if (figure.requestFullscreen) {
@@ -228,8 +228,8 @@ extension SiteAssets {
         }
         scroller.addEventListener("keydown", function (event) {
           if (event.ctrlKey || event.metaKey || event.altKey) { return; }
-          if (event.key === "+" || event.key === "=") { event.preventDefault(); zoom(width() * 1.25); }
-          else if (event.key === "-" || event.key === "_") { event.preventDefault(); zoom(width() / 1.25); }
+          if (event.key === "+" || event.key === "=") { event.preventDefault(); zoomBy(1.25); }
+          else if (event.key === "-" || event.key === "_") { event.preventDefault(); zoomBy(1 / 1.25); }
           else if (event.key === "0") { event.preventDefault(); fit(); }
         });
         scroller.addEventListener("wheel", function (event) {
