@@ -93,11 +93,14 @@ struct DiagramGraph: Hashable, Sendable {
 }
 
 extension DiagramGraph {
+  /// A node with more distinct successors than this is a fan worth wrapping.
+  static let fanLimit = 6
+
   /// The same graph with its wide fans staggered, the idea of Graphviz's `unflatten -l`: the
   /// edges from a node to more than `limit` distinct nodes get minimum lengths 1, 2 … `ranks`
   /// in turn, so that the fan spreads over `ranks` rows instead of one very wide one. Nil when
   /// no node has such a fan.
-  func staggeringFans(over limit: Int = 6, ranks: Int = 3) -> DiagramGraph? {
+  func staggeringFans(over limit: Int = fanLimit, ranks: Int = 3) -> DiagramGraph? {
     let targets = fanTargets
     var lengths: [String: [String: Int]] = [:]
     for (from, list) in targets where list.count > limit {

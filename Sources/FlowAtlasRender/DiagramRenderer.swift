@@ -176,8 +176,6 @@ public struct DiagramRenderer: Sendable {
   static let wideAspect = 2.5
   /// A content column of 1,280 CSS pixels, in points.
   static let columnWidth = 960.0
-  /// A node with more successors than this is a fan worth wrapping.
-  static let fanLimit = 6
 
   /// A layout too wide for a 1,280-pixel column (960 pt), more than 2.5 times wider than tall,
   /// of a diagram with a fan of more than 6 (`drawn`, in `format`), laid out again the ways that
@@ -201,7 +199,7 @@ public struct DiagramRenderer: Sendable {
     func score(_ size: (width: Double, height: Double)) -> (Int, Double) {
       size.width <= Self.columnWidth ? (0, size.height) : (1, size.width)
     }
-    guard diagram.graph.widestFan > Self.fanLimit, let plain = size(diagram, bytes), plain.height > 0,
+    guard diagram.graph.widestFan > DiagramGraph.fanLimit, let plain = size(diagram, bytes), plain.height > 0,
       plain.width > Self.columnWidth, plain.width / plain.height > Self.wideAspect
     else { return nil }
     var best: (diagram: Diagram, bytes: [UInt8], score: (Int, Double))?
