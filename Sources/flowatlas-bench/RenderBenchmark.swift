@@ -78,8 +78,12 @@ enum RenderBenchmark {
   }
 
   /// A Graphviz plugin folder with only the core (SVG) and dot layout plugins: a `dot` that
-  /// measures text with Graphviz's built-in metrics, as FlowAtlas's SVG does.
-  static func withoutPango() throws -> String {
+  /// measures text with Graphviz's built-in metrics, as FlowAtlas's SVG does. Made once per run.
+  static func withoutPango() throws -> String { try pluginFolderWithoutPango.get() }
+
+  private static let pluginFolderWithoutPango = Result { try makePluginFolderWithoutPango() }
+
+  private static func makePluginFolderWithoutPango() throws -> String {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-bench-gv").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     guard

@@ -17,7 +17,11 @@ import Foundation
 /// Graphviz runs around it, so a drift in the machine's speed hits both sides alike.
 /// Medians are reported.
 enum SiteBenchmark {
-  /// `site CORPUS [--flowatlas PATH] [--runs N] [--jobs N] [--work DIR] [--breakdown N] [--per-file 1]`.
+  /// `site CORPUS [--flowatlas PATH] [--runs N] [--jobs N] [--work DIR] [--breakdown N] [--per-file 1]
+  /// [--pango 1]`.
+  ///
+  /// `--pango 1` times Graphviz alone with its default pango plugin (which measures text with this
+  /// machine's fonts) instead of with the build's built-in text metrics.
   ///
   /// `--runs 0` skips the rounds; `--breakdown N` times the in-process stages N times (medians).
   static func run(_ arguments: [String]) throws -> Int32 {
@@ -26,7 +30,7 @@ enum SiteBenchmark {
       throw BenchError.usage(
         "site needs CORPUS (a folder of traces; write one with flowatlas-bench generate)\n"
           + "usage: flowatlas-bench site CORPUS [--flowatlas PATH] [--runs N] [--jobs N] [--work DIR] "
-          + "[--breakdown N] [--per-file 1]")
+          + "[--breakdown N] [--per-file 1] [--pango 1]")
     }
     let flowatlas = options.values["flowatlas"] ?? siblingExecutable("flowatlas")
     let runs = max(0, options.int("runs", default: 3))
@@ -62,7 +66,7 @@ enum SiteBenchmark {
     for index in 1...max(runs, 1) where runs > 0 {
       let round = try measureRound(
         corpus: corpus, flowatlas: flowatlas, jobs: jobs, work: work, dotFolder: dotFolder, list: list.path,
-        perFileToo: options.values["per-file"] != nil)
+        perFileToo: options.values["per-file"] != nil, pango: options.values["pango"] != nil)
       say(
         "round \(index): full \(format(round.full.seconds)) s, rebuild \(format(round.rebuild.seconds)) s, "
           + "one more trace \(format(round.grown.seconds)) s, "
@@ -131,7 +135,7 @@ enum SiteBenchmark {
 
   private static func measureRound(
     corpus: String, flowatlas: String, jobs: Int, work: String, dotFolder: String, list: String,
-    perFileToo: Bool
+    perFileToo: Bool, pango: Bool
   ) throws -> Round {
     let site = "\(work)/site"
     try? FileManager.default.removeItem(atPath: site)
@@ -140,9 +144,11 @@ enum SiteBenchmark {
       errors: "\(work)/build.log")
     // Graphviz alone runs right before and right after the build: this VM's speed drifts by
     // tens of percent within a minute, and the pair brackets the build.
-    let before = try graphviz(list: list, dotFolder: dotFolder, jobs: jobs, batch: 8, work: work)
+    let before = try graphviz(
+      list: list, dotFolder: dotFolder, jobs: jobs, batch: 8, work: work, pango: pango)
     let full = try checked(build.run(), "flowatlas build (full)", log: "\(work)/build.log")
-    let batched = try graphviz(list: list, dotFolder: dotFolder, jobs: jobs, batch: 8, work: work)
+    let batched = try graphviz(
+      list: list, dotFolder: dotFolder, jobs: jobs, batch: 8, work: work, pango: pango)
     let rebuild = try checked(build.run(), "flowatlas build (rebuild)", log: "\(work)/build.log")
     let grow = TimedChild(
       executable: flowatlas,
@@ -152,7 +158,8 @@ enum SiteBenchmark {
       errors: "\(work)/build.log")
     let grown = try checked(grow.run(), "flowatlas build (one more trace)", log: "\(work)/build.log")
     let perFile =
-      perFileToo ? try graphviz(list: list, dotFolder: dotFolder, jobs: jobs, batch: 1, work: work) : nil
+      perFileToo
+      ? try graphviz(list: list, dotFolder: dotFolder, jobs: jobs, batch: 1, work: work, pango: pango) : nil
     return Round(
       full: full, rebuild: rebuild, grown: grown,
       graphviz: perFile.map { $0.seconds < batched.seconds ? $0 : batched } ?? batched,
@@ -178,22 +185,21 @@ enum SiteBenchmark {
   }
 
   /// `xargs -0 -P jobs -n batch dot -Tsvg -O` over the list: each `x.dot` becomes `x.dot.svg`.
-  private static func graphviz(list: String, dotFolder: String, jobs: Int, batch: Int, work: String) throws
-    -> TimedChild.Outcome
-  {
+  /// - Parameter pango: whether `dot` has its pango plugin, or (the default) measures text with
+  ///   Graphviz's built-in tables as the build's SVG does.
+  private static func graphviz(
+    list: String, dotFolder: String, jobs: Int, batch: Int, work: String, pango: Bool
+  ) throws -> TimedChild.Outcome {
     let svgs = (try? FileManager.default.contentsOfDirectory(atPath: dotFolder)) ?? []
     for name in svgs where name.hasSuffix(".svg") {
       try? FileManager.default.removeItem(atPath: "\(dotFolder)/\(name)")
     }
     // Given the same text metrics as the build: a dot whose plugin folder has no pango, so that it
     // estimates label widths from Graphviz's built-in tables as FlowAtlas's SVG does.
+    let plugins = pango ? [] : ["GVBINDIR=\(try RenderBenchmark.withoutPango())"]
     let xargs = TimedChild(
       executable: "env",
-      arguments: [
-        "GVBINDIR=\(try RenderBenchmark.withoutPango())", "xargs", "-0", "-P", "\(jobs)", "-n", "\(batch)",
-        "dot",
-        "-Tsvg", "-O",
-      ],
+      arguments: plugins + ["xargs", "-0", "-P", "\(jobs)", "-n", "\(batch)", "dot", "-Tsvg", "-O"],
       input: list, errors: "\(work)/dot.log")
     let outcome = try checked(xargs.run(), "xargs dot -Tsvg", log: "\(work)/dot.log")
     let drawn = ((try? FileManager.default.contentsOfDirectory(atPath: dotFolder)) ?? []).filter {
