@@ -95,3 +95,15 @@ func oldAndNewTraces(in folder: URL) throws -> (old: String, new: String) {
   changed[1] = changed[1].replacingOccurrences(of: "ShopCoordinator", with: "StoreCoordinator")
   return (old, try writeTrace(changed, named: "new.jsonl", in: folder.appendingPathComponent("new")))
 }
+
+/// The regular files under `folder` by relative path, with their bytes, but those `skipping`
+/// names (symlinks and folders are not files here).
+func regularFiles(under folder: String, skipping: (String) -> Bool = { _ in false }) -> [String: Data] {
+  var files: [String: Data] = [:]
+  for path in (try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? [] where !skipping(path) {
+    var info = stat()
+    guard lstat(folder + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+    files[path] = FileManager.default.contents(atPath: folder + "/" + path)
+  }
+  return files
+}

@@ -9,14 +9,7 @@ import Testing
 @Suite(.serialized) struct FaultInjectionTests {
   /// Every file under `folder` but FlowAtlas's own cache (the build record is written after).
   static func snapshot(_ folder: String) -> [String: Data] {
-    var files: [String: Data] = [:]
-    for path in (try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? []
-    where !path.hasPrefix(".flowatlas-cache") {
-      var info = stat()
-      guard lstat(folder + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-      files[path] = FileManager.default.contents(atPath: folder + "/" + path)
-    }
-    return files
+    regularFiles(under: folder) { $0.hasPrefix(".flowatlas-cache") }
   }
 
   /// Runs `flowatlas build` with `environment` added; returns how it ended.

@@ -19,20 +19,7 @@ import Testing
 
   /// Every file under `folder` but the command line's input record, by relative path.
   static func contents(of folder: String) -> [String: Data] {
-    var files: [String: Data] = [:]
-    let enumerator = FileManager.default.enumerator(atPath: folder)
-    while let path = enumerator?.nextObject() as? String {
-      guard path != ".flowatlas-cache/inputs",
-        let data = FileManager.default.contents(atPath: folder + "/" + path)
-      else { continue }
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory),
-        !isDirectory.boolValue
-      {
-        files[path] = data
-      }
-    }
-    return files
+    regularFiles(under: folder) { $0 == ".flowatlas-cache/inputs" }
   }
 
   @Test func aNewTraceRedrawsOnlyTheDiagramsWhoseDOTChanged() throws {
