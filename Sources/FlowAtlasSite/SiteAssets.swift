@@ -219,7 +219,10 @@ enum SiteAssets {
     .diagram:fullscreen { background: var(--bg); padding: 1rem; overflow: auto; }
     .diagram:fullscreen .diagram-scroll { max-height: calc(100vh - 6rem); }
     .diagram-svg g.graph > polygon { fill: transparent; stroke: none; }
-    .diagram-svg text { fill: var(--fg); }
+    /* Labels are laid out with Helvetica's widths (Graphviz's built-in metrics, the same on every
+       machine): draw them in Helvetica or a font with its widths, before a wider sans-serif. */
+    .diagram-svg text { fill: var(--fg);
+      font-family: Helvetica, Arial, "Liberation Sans", "Nimbus Sans", "Nimbus Sans L", Arimo, sans-serif; }
     .diagram-svg .cluster > polygon, .diagram-svg .cluster > path { fill: var(--cluster-bg); stroke: var(--border); }
     .diagram-svg .node > ellipse, .diagram-svg .node > polygon, .diagram-svg .node > path,
     .diagram-svg .node > rect, .diagram-svg .node a > ellipse, .diagram-svg .node a > polygon,
