@@ -35,8 +35,13 @@ enum BuildCommand {
     // Hashed before they are read for the model, so the record cannot describe bytes newer
     // than the site's.
     inputs.hashAll()
-    let model = try TraceLoading.model(of: files, keepsJourneys: true, console: console)
-    let summary = try build(model, into: output, notes: notes, executable: executable, workers: workers)
+    // A trace whose bytes the previous build replayed is not read again.
+    let replays = ReplayCache(
+      previous: SiteBuilder.replayFolder(of: URL(fileURLWithPath: output, isDirectory: true)),
+      hashes: inputs.traceHashes)
+    let model = try TraceLoading.model(of: files, keepsJourneys: true, cache: replays, console: console)
+    let summary = try build(
+      model, into: output, notes: notes, executable: executable, workers: workers, replays: replays)
     warn(about: summary.skippedNotes, console: console)
     let diagnostics = model.diagnostics.map(\.formatted)
     if !(diagnostics + summary.pages).contains(where: { $0.contains("\n") || $0.contains("\r") }) {
@@ -62,7 +67,8 @@ enum BuildCommand {
   /// - Returns: what the site builder wrote (its pages).
   @discardableResult
   static func build(
-    _ model: NavigationModel, into output: String, notes: String?, executable: String, workers: Int
+    _ model: NavigationModel, into output: String, notes: String?, executable: String, workers: Int,
+    replays: ReplayCache? = nil
   ) throws(CommandLineError) -> SiteSummary {
     if let notes {
       var isDirectory: ObjCBool = false
@@ -73,7 +79,8 @@ enum BuildCommand {
     }
     let provider = GraphvizDiagrams(executable: executable, workers: workers)
     let builder = SiteBuilder(
-      model: model, diagrams: provider, notes: notes.map { URL(fileURLWithPath: $0, isDirectory: true) })
+      model: model, diagrams: provider, notes: notes.map { URL(fileURLWithPath: $0, isDirectory: true) },
+      replays: replays)
     do {
       return try builder.build(into: URL(fileURLWithPath: output, isDirectory: true))
     } catch let error as SiteError {

@@ -1,5 +1,6 @@
 import FlowAtlasModel
 import FlowAtlasSite
+import FlowAtlasTrace
 import Foundation
 import Synchronization
 
@@ -74,6 +75,13 @@ struct BuildInputs {
       return nil
     }
     return data.withUnsafeBytes { Fingerprint.fast128($0) }
+  }
+
+  /// Each trace's hash by path, for a ``ReplayCache`` (after ``hashAll()``).
+  var traceHashes: [String: String] {
+    var hashes: [String: String] = [:]
+    for file in files where file.kind == "trace" { hashes[file.path] = file.hash }
+    return hashes
   }
 
   /// Fills in every file's hash (before saving a record).

@@ -1,6 +1,7 @@
 import FlowAtlasModel
 import FlowAtlasRender
 import FlowAtlasSite
+import FlowAtlasTrace
 
 /// A fingerprint of how the renderer draws, for the site's diagram cache.
 ///

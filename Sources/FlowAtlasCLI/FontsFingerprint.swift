@@ -1,5 +1,6 @@
 import FlowAtlasRender
 import FlowAtlasSite
+import FlowAtlasTrace
 import Foundation
 
 /// A fingerprint of the fonts this machine would draw labels with, for the diagram cache and

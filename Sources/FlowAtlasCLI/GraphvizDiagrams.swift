@@ -2,6 +2,7 @@ import Dispatch
 import FlowAtlasModel
 import FlowAtlasRender
 import FlowAtlasSite
+import FlowAtlasTrace
 import Foundation
 import Synchronization
 

@@ -44,12 +44,13 @@ enum TraceLoading {
   }
 
   /// The model of `files`, printing each diagnostic to standard error.
-  static func model(of files: [String], keepsJourneys: Bool, console: Console) throws(CommandLineError)
-    -> NavigationModel
-  {
+  /// - Parameter cache: replays to reuse and to file (see ``ReplayCache``), for `build`.
+  static func model(
+    of files: [String], keepsJourneys: Bool, cache: ReplayCache? = nil, console: Console
+  ) throws(CommandLineError) -> NavigationModel {
     let model: NavigationModel
     do {
-      model = try ModelBuilder(keepsJourneys: keepsJourneys).build(files: files)
+      model = try ModelBuilder(keepsJourneys: keepsJourneys, cache: cache).build(files: files)
     } catch {
       throw .inputOutput(error.localizedDescription)
     }

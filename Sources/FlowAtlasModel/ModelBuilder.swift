@@ -11,7 +11,8 @@ import Synchronization
 /// and however many workers ran.
 public struct ModelBuilder: Sendable {
   /// Reads one trace file into a consumer; the trace module's reader in production.
-  typealias Read = @Sendable (_ file: String, _ replay: inout RunReplay) throws -> Void
+  /// Returns the hash of the bytes read (``Fingerprint/fast128(_:)-([UInt8])``).
+  typealias Read = @Sendable (_ file: String, _ replay: inout RunReplay) throws -> String
 
   /// When false, runs keep no journey steps and no coordinator instance lists: memory
   /// then grows only with distinct screens, transitions and coordinator types (and the
@@ -19,21 +20,30 @@ public struct ModelBuilder: Sendable {
   public var keepsJourneys: Bool
   /// How many files are replayed at once (at least 1).
   public var workers: Int
+  /// Replays kept from a previous build, and where this build's are filed; used only with
+  /// ``keepsJourneys`` (an entry holds its run's journey).
+  public var cache: ReplayCache?
   let read: Read
 
   /// A builder reading trace files with the trace module's ``TraceReader``.
   /// - Parameters:
   ///   - keepsJourneys: false to keep no journey steps or instance lists (for huge inputs).
   ///   - workers: files replayed at once; defaults to the machine's active cores.
-  public init(keepsJourneys: Bool = true, workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
-    self.init(keepsJourneys: keepsJourneys, workers: workers) { file, replay in
-      try TraceReader(path: file).read(into: &replay)
+  ///   - cache: replays to reuse, and where to file new ones (a rebuild then reads only the
+  ///     traces that changed); nil to replay every trace.
+  public init(
+    keepsJourneys: Bool = true, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+    cache: ReplayCache? = nil
+  ) {
+    self.init(keepsJourneys: keepsJourneys, workers: workers, cache: cache) { file, replay in
+      try TraceReader(path: file).readHashing(into: &replay)
     }
   }
 
-  init(keepsJourneys: Bool, workers: Int, read: @escaping Read) {
+  init(keepsJourneys: Bool, workers: Int, cache: ReplayCache? = nil, read: @escaping Read) {
     self.keepsJourneys = keepsJourneys
     self.workers = max(1, workers)
+    self.cache = keepsJourneys ? cache : nil
     self.read = read
   }
 
@@ -52,8 +62,10 @@ public struct ModelBuilder: Sendable {
   /// - Returns: the same model as ``build(files:)`` would give for files with those names and bytes.
   public func build(traces: [(file: String, bytes: [UInt8])]) -> NavigationModel {
     let contents = Dictionary(traces.map { ($0.file, $0.bytes) }, uniquingKeysWith: { $1 })
-    let builder = ModelBuilder(keepsJourneys: keepsJourneys, workers: workers) { file, replay in
-      TraceReader.read(bytes: contents[file] ?? [], path: file, into: &replay)
+    let builder = ModelBuilder(keepsJourneys: keepsJourneys, workers: workers, cache: cache) { file, replay in
+      let bytes = contents[file] ?? []
+      TraceReader.read(bytes: bytes, path: file, into: &replay)
+      return Fingerprint.fast128(bytes)
     }
     // Reading memory cannot fail, so neither can this.
     return (try? builder.build(files: Array(contents.keys))) ?? NavigationModel(apps: [], diagnostics: [])
@@ -93,9 +105,17 @@ public struct ModelBuilder: Sendable {
   private func replay(_ files: ArraySlice<String>) throws -> ModelAccumulator {
     var accumulator = ModelAccumulator()
     for file in files {
+      if let (kept, key) = cache?.replayed(file) {
+        var run = kept
+        run.setReplayKey(key)
+        accumulator.add(run)
+        continue
+      }
       var replay = RunReplay(file: file, keepsJourney: keepsJourneys)
-      try read(file, &replay)
-      accumulator.add(replay.result)
+      let hash = try read(file, &replay)
+      var run = replay.result
+      if let key = cache?.file(run, contentHash: hash) { run.setReplayKey(key) }
+      accumulator.add(run)
     }
     return accumulator
   }

@@ -23,4 +23,9 @@ public struct ReplayedRun: Sendable {
     self.tally = tally
     self.transitions = transitions
   }
+
+  /// Names the cache entry the run was read from or filed as.
+  mutating func setReplayKey(_ key: String) {
+    if !tally.runs.isEmpty { tally.runs[0].replayKey = key }
+  }
 }

@@ -17,11 +17,17 @@ public struct Run: Hashable, Sendable {
   public var steps: [JourneyStep]
   /// The coordinator instance tree with lifetimes and outputs, in start order.
   public var instances: [CoordinatorInstance]
+  /// When the run came through a ``ReplayCache``: the key of its entry, which names the
+  /// trace's path and bytes and the replay's version. Two runs with the same key have the same
+  /// journey and instances, so a digest may hash the key instead of them.
+  public var replayKey: String?
 
   public init(
     name: String, slug: String, title: String?, file: String, metadata: [MetadataEntry],
-    events: Int, transitionCount: Int, steps: [JourneyStep], instances: [CoordinatorInstance]
+    events: Int, transitionCount: Int, steps: [JourneyStep], instances: [CoordinatorInstance],
+    replayKey: String? = nil
   ) {
+    self.replayKey = replayKey
     self.name = name
     self.slug = slug
     self.title = title

@@ -132,6 +132,11 @@ struct ModelDigest {
       add(run.events)
       add(run.transitionCount)
       add(run.steps.count)
+      if let key = run.replayKey {
+        // The key names the trace's bytes and the replay: the journey and instances follow.
+        add(["replayed", key])
+        continue
+      }
       for step in run.steps { add(step) }
       add(run.instances.count)
       for instance in run.instances {

@@ -1,4 +1,5 @@
 import FlowAtlasModel
+import FlowAtlasTrace
 import Foundation
 
 /// Diagrams kept in the site (`.flowatlas-cache/diagrams/<key>.svg`) so that a rebuild draws

@@ -1,3 +1,4 @@
+import FlowAtlasTrace
 import Foundation
 
 /// The notes a person keeps next to the traces: `<Coordinator>.md` files in one folder, shown on
@@ -75,31 +76,15 @@ public struct NotesFolder {
   /// The note's text: opened without following a symlink or blocking (it was a regular file
   /// when listed, but may have been swapped since), bounded, and valid UTF-8.
   private static func read(_ path: String) -> Result<String, Problem> {
-    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { return .failure(Problem(reason: String(cString: strerror(errno)))) }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-      return .failure(Problem(reason: "not a regular file"))
-    }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress!, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return .failure(Problem(reason: String(cString: strerror(errno))))
+    switch RegularFile.read(path, limit: maximumSize) {
+    case .failure(let problem):
+      return .failure(Problem(reason: problem.reason))
+    case .success(let bytes):
+      guard let text = String(validating: bytes, as: UTF8.self) else {
+        return .failure(Problem(reason: "not valid UTF-8; save it as UTF-8"))
       }
-      if count == 0 { break }
-      bytes += chunk[0..<count]
-      if bytes.count > maximumSize {
-        return .failure(Problem(reason: "larger than \(maximumSize >> 20) MiB"))
-      }
+      return .success(text)
     }
-    guard let text = String(validating: bytes, as: UTF8.self) else {
-      return .failure(Problem(reason: "not valid UTF-8; save it as UTF-8"))
-    }
-    return .success(text)
   }
 
   func text(for coordinator: String) -> String? {

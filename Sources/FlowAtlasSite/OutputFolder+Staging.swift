@@ -1,3 +1,4 @@
+import FlowAtlasTrace
 import Foundation
 import Synchronization
 
@@ -102,6 +103,18 @@ extension OutputFolder {
     func write(_ path: String, _ bytes: [UInt8], sameAs original: URL) throws(SiteError) {
       let url = try prepare(path)
       if link(original.path, url.path) != 0 { try write(path, bytes) }
+    }
+
+    /// Puts the previous site's file `original` at `path`: a hard link where the file system
+    /// allows, else a copy. Not listed in the manifest: for FlowAtlas's own folder only.
+    func place(_ path: String, linking original: URL) throws(SiteError) {
+      let url = try prepare(path)
+      guard link(original.path, url.path) != 0 else { return }
+      do {
+        try FileManager.default.copyItem(at: original, to: url)
+      } catch {
+        throw .writeFailed(path: shown(path), reason: error.localizedDescription)
+      }
     }
 
     /// Opens a new file at `path` (relative to the site root) for writing, creating its folder.

@@ -1,5 +1,6 @@
 import Dispatch
 import FlowAtlasModel
+import FlowAtlasTrace
 import Synchronization
 
 /// Builds and writes each page as soon as the diagrams it shows have arrived, on the cores

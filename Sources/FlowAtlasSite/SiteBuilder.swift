@@ -20,16 +20,22 @@ public struct SiteBuilder: Sendable {
   /// A folder of hand-written notes, `<CoordinatorType>.md` per flow.
   public let notes: URL?
   public let options: SiteOptions
+  /// The replays the model was built from, kept in the site (`.flowatlas-cache/runs/`) so that
+  /// the next build replays only the traces that changed; nil keeps none.
+  public let replays: ReplayCache?
 
   /// - Parameters:
   ///   - model: what the reader derived from the traces.
   ///   - diagrams: draws the SVG diagrams (the Graphviz renderer, or a fake in tests).
   ///   - notes: a folder of Markdown notes, `<CoordinatorType>.md` per flow; nil for none.
   ///   - options: the site's title and cache choice.
+  ///   - replays: the ``ReplayCache`` the model was built with (its folder is
+  ///     ``replayFolder(of:)``), to keep for the next build.
   public init(
     model: NavigationModel, diagrams: any DiagramProvider, notes: URL? = nil,
-    options: SiteOptions = SiteOptions()
+    options: SiteOptions = SiteOptions(), replays: ReplayCache? = nil
   ) {
+    self.replays = replays
     self.model = model
     self.diagrams = diagrams
     self.notes = notes
@@ -82,6 +88,15 @@ public struct SiteBuilder: Sendable {
   /// - Parameter output: the site folder (or a symlink to it).
   public static func tidy(_ output: URL) {
     OutputFolder.removeLeftovers(of: OutputFolder.resolved(output))
+  }
+
+  /// Where the site in `output` keeps the replays of the traces it was built from, for a
+  /// ``ReplayCache``; nil when `output` holds no FlowAtlas site (nothing is read from a folder
+  /// that is not ours).
+  public static func replayFolder(of output: URL) -> URL? {
+    let site = OutputFolder.resolved(output)
+    guard OutputFolder.manifest(in: site) != nil else { return nil }
+    return site.appendingPathComponent(ReplayFolder.directory, isDirectory: true)
   }
 
   /// Bump whenever the pages' markup, words or assets change, so that sites built by an older
@@ -216,6 +231,7 @@ public struct SiteBuilder: Sendable {
         app: model.apps.map(\.name).joined(separator: ", "), reason: error.localizedDescription)
     }
     let delivered = try scheduler.finish()
+    if options.incremental, let replays { try ReplayFolder.write(replays.entries, into: staging) }
 
     try staging.write("assets/site.css", SiteAssets.css)
     try staging.write("assets/theme.js", SiteAssets.themeScript)

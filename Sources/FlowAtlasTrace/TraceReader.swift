@@ -62,6 +62,22 @@ public struct TraceReader: Sendable {
   /// - Throws: ``TraceReadError`` when the file cannot be opened or read; nothing is
   ///   delivered after the error (`end` is not called).
   public func read<C: TraceConsumer>(into consumer: inout C) throws(TraceReadError) {
+    var hasher: Fingerprint.Fast128?
+    try read(into: &consumer, hashing: &hasher)
+  }
+
+  /// Reads the whole file into `consumer`, as ``read(into:)`` does, and hashes the bytes read.
+  /// - Returns: ``Fingerprint/fast128(_:)-([UInt8])`` of exactly the bytes the consumer was
+  ///   given (for a replay cache: the file may change while it is read, the hash cannot).
+  public func readHashing<C: TraceConsumer>(into consumer: inout C) throws(TraceReadError) -> String {
+    var hasher: Fingerprint.Fast128? = Fingerprint.Fast128()
+    try read(into: &consumer, hashing: &hasher)
+    return hasher!.finalize()
+  }
+
+  private func read<C: TraceConsumer>(into consumer: inout C, hashing hasher: inout Fingerprint.Fast128?)
+    throws(TraceReadError)
+  {
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else {
       throw .cannotOpen(file: displayPath, reason: Self.reason(errno))
@@ -81,7 +97,9 @@ public struct TraceReader: Sendable {
       }
       if filled == capacity, capacity >= maximumLineLength {
         decoder.overlongLine(maximumLength: maximumLineLength, into: &consumer)
-        guard try skipToNextLine(descriptor, buffer, capacity: capacity, filled: &filled, total: &total)
+        guard
+          try skipToNextLine(
+            descriptor, buffer, capacity: capacity, filled: &filled, total: &total, hashing: &hasher)
         else { break }
         kept = 0
         continue
@@ -99,6 +117,7 @@ public struct TraceReader: Sendable {
         if errno == EINTR { continue }
         throw .cannotRead(file: displayPath, reason: Self.reason(errno))
       }
+      hasher?.combine(UnsafeRawBufferPointer(start: buffer + filled, count: count))
       filled += count
       total += count
       let atEnd = count == 0
@@ -118,7 +137,7 @@ public struct TraceReader: Sendable {
   /// - Returns: False at the end of the file (nothing follows).
   private func skipToNextLine(
     _ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, capacity: Int, filled: inout Int,
-    total: inout Int
+    total: inout Int, hashing hasher: inout Fingerprint.Fast128?
   ) throws(TraceReadError) -> Bool {
     while true {
       guard total <= maximumFileSize else {
@@ -130,6 +149,7 @@ public struct TraceReader: Sendable {
         throw .cannotRead(file: displayPath, reason: Self.reason(errno))
       }
       total += max(count, 0)
+      if count > 0 { hasher?.combine(UnsafeRawBufferPointer(start: buffer, count: count)) }
       if count == 0 {
         filled = 0
         return false

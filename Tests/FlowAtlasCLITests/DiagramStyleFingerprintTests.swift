@@ -1,5 +1,6 @@
 import FlowAtlasModel
 import FlowAtlasRender
+import FlowAtlasTrace
 import Testing
 
 @testable import FlowAtlasCLI

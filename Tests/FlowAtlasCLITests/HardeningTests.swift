@@ -1,3 +1,4 @@
+import FlowAtlasTrace
 import Foundation
 import Testing
 

@@ -35,7 +35,7 @@ struct GoldenTests {
   /// do not depend on where the package is checked out.
   static func builder(workers: Int) -> ModelBuilder {
     ModelBuilder(keepsJourneys: true, workers: workers) { file, replay in
-      try TraceReader(path: fixtures + "/" + file, displayPath: file).read(into: &replay)
+      try TraceReader(path: fixtures + "/" + file, displayPath: file).readHashing(into: &replay)
     }
   }
 

@@ -1,3 +1,4 @@
+import FlowAtlasTrace
 import Testing
 
 @testable import FlowAtlasSite

@@ -1,4 +1,5 @@
 import FlowAtlasModel
+import FlowAtlasTrace
 import Foundation
 import Testing
 

@@ -80,6 +80,19 @@ private func write(_ bytes: [UInt8]) throws -> String {
     #expect(binary.summary?.rejected == true)
   }
 
+  /// The hash a replay cache files a trace under is that of every byte read, whatever the
+  /// chunks, including lines skipped as too long without being buffered.
+  @Test(arguments: [(16, 100), (64, 64), (4096, 1 << 20)])
+  func readingHashesExactlyTheFilesBytes(chunkSize: Int, maximumLineLength: Int) throws {
+    let bytes = bigTrace(events: 300)
+    let path = try write(bytes)
+    var document = TraceDocument()
+    let hash = try TraceReader(path: path, chunkSize: chunkSize, maximumLineLength: maximumLineLength)
+      .readHashing(into: &document)
+    #expect(hash == Fingerprint.fast128(bytes))
+    #expect(document.summary?.lastLine != nil)
+  }
+
   @Test func aMissingFileThrowsNamingIt() {
     #expect(throws: TraceReadError.cannotOpen(file: "shown.jsonl", reason: "No such file or directory")) {
       try TraceDocument.read(path: "/nonexistent/trace.jsonl", displayPath: "shown.jsonl")

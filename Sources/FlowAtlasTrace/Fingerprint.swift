@@ -1,4 +1,4 @@
-/// Stable content hashes for the site's fingerprint and diagram cache: the same bytes give
+/// Stable content hashes for the site's fingerprint, its caches and the build record: the same bytes give
 /// the same hash in every process, unlike `Hasher`, which is seeded per process.
 ///
 /// `sha256` names what a build was made from; `fast128` first condenses a

@@ -1,0 +1,184 @@
+import FlowAtlasTrace
+import Foundation
+import Synchronization
+import Testing
+
+@testable import FlowAtlasModel
+
+@Suite("Replays kept between builds")
+struct ReplayCacheTests {
+  /// Every bundled example's traces, with their hashes.
+  static let examples: [(file: String, bytes: [UInt8])] = {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("examples")
+    let files = (try? TraceInputs.files(in: [root.path])) ?? []
+    return files.map { ($0, [UInt8](FileManager.default.contents(atPath: $0) ?? Data())) }
+  }()
+
+  static var hashes: [String: String] {
+    Dictionary(uniqueKeysWithValues: examples.map { ($0.file, Fingerprint.fast128($0.bytes)) })
+  }
+
+  /// The traces a builder read.
+  final class Reads: Sendable {
+    private let files = Mutex<[String]>([])
+    func add(_ file: String) { files.withLock { $0.append(file) } }
+    func take() -> [String] {
+      files.withLock { files in
+        defer { files = [] }; return files
+      }
+    }
+  }
+
+  /// A builder over the examples that counts the traces it reads.
+  static func builder(cache: ReplayCache?, reads: Reads) -> ModelBuilder {
+    let contents = Dictionary(uniqueKeysWithValues: examples)
+    return ModelBuilder(keepsJourneys: true, workers: 2, cache: cache) { file, replay in
+      reads.add(file)
+      let bytes = contents[file] ?? []
+      TraceReader.read(bytes: bytes, path: file, into: &replay)
+      return Fingerprint.fast128(bytes)
+    }
+  }
+
+  /// Writes a cache's entries as the site does: one file per key.
+  static func save(_ cache: ReplayCache, into folder: URL) throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for (key, entry) in cache.entries {
+      switch entry {
+      case .made(let bytes): try Data(bytes).write(to: folder.appendingPathComponent(key))
+      case .kept(let url): try FileManager.default.copyItem(at: url, to: folder.appendingPathComponent(key))
+      }
+    }
+  }
+
+  static func temporaryFolder() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("replay-cache-\(UUID().uuidString)")
+  }
+
+  /// The model with each run's replay key removed, to compare with a build that kept none.
+  static func withoutKeys(_ model: NavigationModel) -> [[Run]] {
+    model.apps.map { app in
+      app.runs.map { run in
+        var run = run
+        run.replayKey = nil
+        return run
+      }
+    }
+  }
+
+  @Test func aRebuildReadsNoTraceItReplayedBeforeAndGivesTheSameModel() throws {
+    #expect(Self.examples.count >= 10)
+    let folder = Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let reads = Reads()
+    let plain = try Self.builder(cache: nil, reads: reads).build(files: Self.examples.map(\.file))
+
+    let first = ReplayCache(previous: nil, hashes: Self.hashes)
+    let made = try Self.builder(cache: first, reads: reads).build(files: Self.examples.map(\.file))
+    #expect(first.entries.count == Self.examples.count)
+    #expect(first.entries.values.allSatisfy { if case .made = $0 { true } else { false } })
+    try Self.save(first, into: folder)
+
+    _ = reads.take()
+    let second = ReplayCache(previous: folder, hashes: Self.hashes)
+    let reused = try Self.builder(cache: second, reads: reads).build(files: Self.examples.map(\.file))
+    #expect(reads.take().isEmpty)
+    #expect(second.entries.values.allSatisfy { if case .kept = $0 { true } else { false } })
+    #expect(reused == made)
+    #expect(Self.withoutKeys(reused) == Self.withoutKeys(plain))
+    #expect(reused.diagnostics == plain.diagnostics)
+    #expect(ModelExport.json(reused) == ModelExport.json(plain))
+    #expect(reused.apps.allSatisfy { $0.runs.allSatisfy { $0.replayKey != nil } })
+  }
+
+  @Test func aChangedTraceIsReadAgainAndOnlyIt() throws {
+    let folder = Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let reads = Reads()
+    let first = ReplayCache(previous: nil, hashes: Self.hashes)
+    _ = try Self.builder(cache: first, reads: reads).build(files: Self.examples.map(\.file))
+    try Self.save(first, into: folder)
+
+    var hashes = Self.hashes
+    let changed = Self.examples[3].file
+    hashes[changed] = "0123456789abcdef0123456789abcdef"
+    _ = reads.take()
+    _ = try Self.builder(cache: ReplayCache(previous: folder, hashes: hashes), reads: reads)
+      .build(files: Self.examples.map(\.file))
+    #expect(reads.take() == [changed])
+  }
+
+  /// An entry that is not what the cache wrote is replayed again, never trusted or fatal.
+  @Test(arguments: ["truncated", "flipped", "empty", "symlink", "fifo", "folder", "foreign version"])
+  func aDamagedEntryIsReplayedAgain(damage: String) throws {
+    let folder = Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let reads = Reads()
+    let first = ReplayCache(previous: nil, hashes: Self.hashes)
+    let made = try Self.builder(cache: first, reads: reads).build(files: Self.examples.map(\.file))
+    try Self.save(first, into: folder)
+
+    let victim = Self.examples[0].file
+    let key = ReplayCache.key(file: victim, contentHash: Self.hashes[victim]!)
+    let entry = folder.appendingPathComponent(key)
+    var bytes = [UInt8](try Data(contentsOf: entry))
+    try FileManager.default.removeItem(at: entry)
+    switch damage {
+    case "truncated": try Data(bytes.dropLast(7)).write(to: entry)
+    case "flipped":
+      bytes[bytes.count - 5] ^= 0x20
+      try Data(bytes).write(to: entry)
+    case "empty": try Data().write(to: entry)
+    case "symlink":
+      // Even to an intact copy: the cache reads only its own regular files.
+      let outside = folder.deletingLastPathComponent().appendingPathComponent("outside-\(key)")
+      try Data(bytes).write(to: outside)
+      defer { try? FileManager.default.removeItem(at: outside) }
+      try FileManager.default.createSymbolicLink(at: entry, withDestinationURL: outside)
+    case "fifo": #expect(mkfifo(entry.path, 0o644) == 0)
+    case "folder": try FileManager.default.createDirectory(at: entry, withIntermediateDirectories: false)
+    default:
+      bytes.replaceSubrange(0..<RunArchive.magic.count, with: Array("flowatlas-replayed-run 0\n".utf8))
+      try Data(bytes).write(to: entry)
+    }
+    _ = reads.take()
+    let second = ReplayCache(previous: folder, hashes: Self.hashes)
+    let rebuilt = try Self.builder(cache: second, reads: reads).build(files: Self.examples.map(\.file))
+    #expect(reads.take() == [victim])
+    #expect(rebuilt == made)
+    if case .made = second.entries[key] {} else { Issue.record("the damaged entry was not made again") }
+  }
+
+  /// The archive reader checks every length: no prefix of an archive, and no payload with a
+  /// byte changed, reads as a run it was not, or crashes.
+  @Test func everyPrefixAndByteFlipOfAnArchiveIsRefusedOrReadWhole() throws {
+    let (file, bytes) = Self.examples.max { $0.bytes.count < $1.bytes.count }!
+    var replay = RunReplay(file: file)
+    TraceReader.read(bytes: bytes, path: file, into: &replay)
+    let archive = RunArchive.bytes(of: replay.result)
+    #expect(RunArchive.run(from: archive)?.run == replay.result.run)
+    for length in 0..<archive.count {
+      #expect(RunArchive.run(from: Array(archive[..<length])) == nil)
+    }
+    let start = RunArchive.magic.count + 33
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      var payload = Array(archive[start...])
+      let index = Int.random(in: 0..<payload.count, using: &generator)
+      payload[index] ^= UInt8.random(in: 1...255, using: &generator)
+      // Bypass the hash, so the parser itself meets the damage.
+      _ = RunArchive.run(fromPayload: payload[...])
+    }
+  }
+
+  @Test func theArchiveOfARunIsTheSameBytesEachTime() {
+    let (file, bytes) = Self.examples[0]
+    let archives = (0..<3).map { _ in
+      var replay = RunReplay(file: file)
+      TraceReader.read(bytes: bytes, path: file, into: &replay)
+      return RunArchive.bytes(of: replay.result)
+    }
+    #expect(Set(archives).count == 1)
+  }
+}
