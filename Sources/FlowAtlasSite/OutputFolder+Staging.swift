@@ -109,7 +109,8 @@ extension OutputFolder {
     /// allows, else a copy. Not listed in the manifest: for FlowAtlas's own folder only.
     func place(_ path: String, linking original: URL) throws(SiteError) {
       let url = try prepare(path)
-      guard link(original.path, url.path) != 0 else { return }
+      // Already there: two entries of the cache under one key hold the same bytes.
+      guard link(original.path, url.path) != 0, errno != EEXIST else { return }
       do {
         try FileManager.default.copyItem(at: original, to: url)
       } catch {
@@ -117,9 +118,18 @@ extension OutputFolder {
       }
     }
 
+    /// Puts the previous site's page `original`, which still holds what `entry` describes, at
+    /// `path` (a hard link, else a copy), and lists it in the manifest as this build's.
+    func reuse(_ path: String, from original: URL, entry: SiteManifest.Entry) throws(SiteError) {
+      try place(path, linking: original)
+      written.withLock { $0[path] = entry }
+    }
+
     /// Opens a new file at `path` (relative to the site root) for writing, creating its folder.
     private func create(_ path: String) throws(SiteError) -> Int32 {
       let url = try prepare(path)
+      // A file already there may be a hard link to the previous site's: never write through it.
+      unlink(url.path)
       let file = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
       guard file >= 0 else { throw failure(path) }
       return file

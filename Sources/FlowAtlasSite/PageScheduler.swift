@@ -14,6 +14,8 @@ final class PageScheduler: Sendable {
   /// One app of the site.
   struct App: Sendable {
     var pages: AppPages
+    /// Its pages are the previous build's (``AppPagesCache``): none is made here.
+    var reused = false
   }
 
   private struct Waiting {
@@ -32,8 +34,8 @@ final class PageScheduler: Sendable {
     var delivered: [Int]
     /// Failures so far, by app and page number, so that the first in page order is reported.
     var failures: [(app: Int, page: Int, error: SiteError)] = []
-    /// The diagrams written to the cache: key → hash of the bytes.
-    var cached: [String: String] = [:]
+    /// The diagrams written to the cache, by app: key → hash of the bytes.
+    var cached: [[String: String]]
   }
 
   private let apps: [App]
@@ -52,7 +54,7 @@ final class PageScheduler: Sendable {
     for app in apps {
       var pages: [Int: Waiting] = [:]
       var byDiagram: [DiagramSubject: [Int]] = [:]
-      for (number, entry) in app.pages.pageList().enumerated() {
+      for (number, entry) in (app.reused ? [] : app.pages.pageList()).enumerated() {
         let subjects = entry.page.subjects()
         pages[number] = Waiting(name: entry.name, page: entry.page, missing: Set(subjects))
         for subject in subjects { byDiagram[subject, default: []].append(number) }
@@ -61,7 +63,9 @@ final class PageScheduler: Sendable {
       readers.append(byDiagram)
     }
     state = Mutex(
-      State(waiting: waiting, readers: readers, delivered: Array(repeating: 0, count: apps.count)))
+      State(
+        waiting: waiting, readers: readers, delivered: Array(repeating: 0, count: apps.count),
+        cached: Array(repeating: [:], count: apps.count)))
   }
 
   /// Takes one diagram: caches it in the site under `key` and starts the pages it completes.
@@ -80,7 +84,7 @@ final class PageScheduler: Sendable {
           try staging.write(path, svg)
         }
         let hash = reused ?? Fingerprint.fast128(svg)
-        state.withLock { $0.cached[key] = hash }
+        state.withLock { $0.cached[app][key] = hash }
       }
     }
     let ready = state.withLock { state -> [(Int, Waiting)] in
@@ -115,19 +119,17 @@ final class PageScheduler: Sendable {
     }
   }
 
-  /// Starts the pages still waiting, waits for every page, and writes the diagram cache's index.
+  /// Starts the pages still waiting and waits for every page.
   ///
-  /// - Returns: how many diagrams were delivered.
+  /// - Returns: how many diagrams were delivered, and the diagrams cached for each app
+  ///   (key → hash of the bytes).
   /// - Throws: the first failure in page order.
-  func finish() throws(SiteError) -> Int {
+  func finish() throws(SiteError) -> (delivered: Int, cached: [[String: String]]) {
     for (app, number, page) in takeWaiting(where: { _ in true }) { start(app: app, number: number, page) }
     group.wait()
-    let (failures, delivered) = state.withLock { ($0.failures, $0.delivered) }
+    let (failures, delivered, cached) = state.withLock { ($0.failures, $0.delivered, $0.cached) }
     if let first = failures.min(by: { ($0.app, $0.page) < ($1.app, $1.page) }) { throw first.error }
-    if cache != nil {
-      try staging.write(DiagramCache.indexPath, DiagramCache.indexText(state.withLock { $0.cached }))
-    }
-    return delivered.reduce(0, +)
+    return (delivered.reduce(0, +), cached)
   }
 
   /// Waits for the pages already started, starting no more: the build has failed.

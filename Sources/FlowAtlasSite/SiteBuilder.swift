@@ -55,7 +55,6 @@ public struct SiteBuilder: Sendable {
     // here) or staging folders (removed), and an unchanged site returns below.
     Self.tidy(output)
     let previousManifest = try OutputFolder.check(output)
-    let previous = previousManifest != nil
     let noteFiles = try NotesFolder(url: notes)
     let folders = try Self.folders(for: model.apps)
     for app in model.apps { try Self.validate(app) }
@@ -70,7 +69,7 @@ public struct SiteBuilder: Sendable {
     let staging = try OutputFolder.Staging(replacing: output)
     do {
       var summary = try write(
-        into: staging, folders: folders, previousSite: previous ? output : nil, notes: noteFiles,
+        into: staging, folders: folders, previous: previousManifest.map { (output, $0) }, notes: noteFiles,
         appDigests: appDigests)
       summary.skippedNotes = noteFiles.skipped
       if let previousManifest { try staging.carry(from: staging.output, manifest: previousManifest) }
@@ -102,7 +101,7 @@ public struct SiteBuilder: Sendable {
   /// Bump whenever the pages' markup, words or assets change, so that sites built by an older
   /// FlowAtlas are not mistaken for unchanged. The golden test `SiteGoldenTests` fails until
   /// it is bumped.
-  public static let templateVersion = "17"
+  public static let templateVersion = "18"
 
   /// Each app's model, hashed once: the site's fingerprint and each app's diagram cache
   /// both build on it. Apps hash in parallel.
@@ -155,45 +154,62 @@ public struct SiteBuilder: Sendable {
 
   /// Writes every file of the site but its marker into `staging`.
   ///
-  /// Every app's diagrams are asked for at once, costliest first, and each page is built and
-  /// written on a free core as soon as its diagrams arrive, so that pages are made while
-  /// Graphviz lays out the rest rather than after it.
+  /// An app whose pages the previous build made from the same inputs keeps them
+  /// (``AppPagesCache``). For the others, every diagram is asked for at once, costliest first,
+  /// and each page is built and written on a free core as soon as its diagrams arrive, so that
+  /// pages are made while Graphviz lays out the rest rather than after it.
   ///
-  /// - Parameter previousSite: a previous build whose cached diagrams may be reused.
+  /// - Parameter previous: the previous build, whose pages and cached diagrams may be reused.
   private func write(
-    into staging: OutputFolder.Staging, folders: [String], previousSite: URL?, notes noteFiles: NotesFolder,
-    appDigests: [String]
+    into staging: OutputFolder.Staging, folders: [String], previous: (site: URL, manifest: SiteManifest)?,
+    notes noteFiles: NotesFolder, appDigests: [String]
   ) throws -> SiteSummary {
     let layout = PageLayout(siteTitle: options.title)
+    let identity = diagrams.cacheIdentity
+    let previous = options.incremental ? previous : nil
+    let previousRecords = previous.map { AppPagesCache.records(in: $0.site) } ?? [:]
     var apps: [PageScheduler.App] = []
+    var pageKeys: [String] = []
+    var records: [String: AppPagesCache.Record] = [:]
+    var reusedCount = 0
     for (index, app) in model.apps.enumerated() {
       var notesHTML: [String: String] = [:]
       for flow in app.flows {
         if let html = try noteFiles.html(for: flow.coordinator) { notesHTML[flow.coordinator] = html }
       }
       let siblings = model.apps.indices.filter { $0 != index }.map { (model.apps[$0].name, folders[$0]) }
-      apps.append(
-        PageScheduler.App(
-          pages: AppPages(
-            app: app, folder: folders[index], layout: layout, notes: notesHTML, siblings: siblings)))
+      let key = AppPagesCache.key(
+        digest: appDigests[index], folder: folders[index], siblings: siblings, notes: notesHTML,
+        title: options.title, identity: identity)
+      pageKeys.append(key)
+      var entry = PageScheduler.App(
+        pages: AppPages(
+          app: app, folder: folders[index], layout: layout, notes: notesHTML, siblings: siblings))
+      if let previous, let record = previousRecords[folders[index]], record.key == key {
+        if let kept = try reuse(folders[index], record: record, from: previous, into: staging) {
+          records[folders[index]] = kept
+          entry.reused = true
+          reusedCount += DiagramSubject.all(of: app).count
+        }
+      }
+      apps.append(entry)
     }
 
-    let cache = options.incremental ? DiagramCache(previousSite: previousSite) : nil
+    let cache = options.incremental ? DiagramCache(previousSite: previous?.site) : nil
     let scheduler = PageScheduler(apps: apps, staging: staging, cache: cache)
-    let identity = diagrams.cacheIdentity
     let key = { @Sendable (app: Int, subject: DiagramSubject, providerKey: String?) in
       DiagramCache.key(
         providerKey: providerKey, identity: identity, appDigest: appDigests[app], subject: subject,
         of: model.apps[app])
     }
     var requests: [(app: Int, request: DiagramRequest)] = []
-    for (index, app) in model.apps.enumerated() {
+    for (index, app) in model.apps.enumerated() where !apps[index].reused {
       requests += DiagramSubject.all(of: app).map { (index, DiagramRequest(app: app, subject: $0)) }
     }
     // Only a diagram whose key is unchanged is reused; keys are asked for only when there is
     // a cache to reuse from, since making them costs the provider (Graphviz: the DOT) work.
-    var reusedCount = 0
-    if let cache, !cache.previousIndex.isEmpty {
+    var reusedDiagrams = 0
+    if let cache, !cache.previousIndex.isEmpty, !requests.isEmpty {
       var providerKeys = diagrams.cacheKeys(for: requests.map(\.request), links: .site)
       if providerKeys.count != requests.count { providerKeys = Array(repeating: nil, count: requests.count) }
       var drawn: [(app: Int, request: DiagramRequest)] = []
@@ -202,7 +218,7 @@ public struct SiteBuilder: Sendable {
         if let (svg, hash) = cache.reused(key) {
           scheduler.deliver(
             app: request.app, subject: request.request.subject, svg: svg, key: key, reused: hash)
-          reusedCount += 1
+          reusedDiagrams += 1
         } else {
           drawn.append(request)
         }
@@ -230,7 +246,16 @@ public struct SiteBuilder: Sendable {
       throw SiteError.diagramsFailed(
         app: model.apps.map(\.name).joined(separator: ", "), reason: error.localizedDescription)
     }
-    let delivered = try scheduler.finish()
+    let (delivered, cached) = try scheduler.finish()
+    if cache != nil {
+      for index in model.apps.indices where !apps[index].reused {
+        records[folders[index]] = AppPagesCache.Record(key: pageKeys[index], diagrams: cached[index])
+      }
+      var index: [String: String] = [:]
+      for record in records.values { index.merge(record.diagrams) { first, _ in first } }
+      try staging.write(DiagramCache.indexPath, DiagramCache.indexText(index))
+      try staging.write(AppPagesCache.path, AppPagesCache.text(records))
+    }
     if options.incremental, let replays { try ReplayFolder.write(replays.entries, into: staging) }
 
     try staging.write("assets/site.css", SiteAssets.css)
@@ -240,8 +265,36 @@ public struct SiteBuilder: Sendable {
     var pages = ["index.html"]
     for app in apps { pages += app.pages.pageList().map { "\(app.pages.folder)/\($0.name)" } }
     return SiteSummary(
-      pages: pages.sorted(), diagramsDrawn: delivered - reusedCount, diagramsReused: reusedCount,
-      unchanged: false)
+      pages: pages.sorted(), diagramsDrawn: delivered - reusedDiagrams,
+      diagramsReused: reusedDiagrams + reusedCount, unchanged: false)
+  }
+
+  /// Puts the previous build's pages of the app in `folder`, and the cached diagrams they were
+  /// made with, into the new site, when every page is still what that build wrote.
+  /// - Returns: the app's record for the new site, or nil when a page changed (then nothing
+  ///   was put in place, and the app is built again).
+  private func reuse(
+    _ folder: String, record: AppPagesCache.Record, from previous: (site: URL, manifest: SiteManifest),
+    into staging: OutputFolder.Staging
+  ) throws(SiteError) -> AppPagesCache.Record? {
+    guard let files = AppPagesCache.intactFiles(of: folder, in: previous.site, manifest: previous.manifest)
+    else { return nil }
+    for file in files {
+      try staging.reuse(file.path, from: previous.site.appendingPathComponent(file.path), entry: file.entry)
+    }
+    var kept = record
+    for key in record.diagrams.keys.sorted() {
+      let path = DiagramCache.path(of: key)
+      var info = stat()
+      let original = previous.site.appendingPathComponent(path)
+      guard lstat(original.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+        // Gone from the cache: the pages stand, the next change to this app draws it again.
+        kept.diagrams[key] = nil
+        continue
+      }
+      try staging.place(path, linking: original)
+    }
+    return kept
   }
 
   /// A rough measure of how long a diagram takes to lay out, to start the slowest first so

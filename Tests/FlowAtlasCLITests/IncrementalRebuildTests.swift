@@ -57,4 +57,55 @@ import Testing
     #expect(rebuilt.keys.sorted() == clean.keys.sorted(), "the cache holds only this build's diagrams")
     for (path, bytes) in clean { #expect(rebuilt[path] == bytes, "\(path)") }
   }
+
+  /// The command line's whole rebuild: traces whose bytes did not change are not replayed again
+  /// (their replays are kept in `.flowatlas-cache/runs/`), an app whose inputs did not change
+  /// keeps its pages as hard links, and the result is a fresh build's bytes.
+  @Test func aNewTraceRebuildsOnlyItsAppAndGivesAFreshBuildsBytes() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let examples = URL(fileURLWithPath: Self.shopTraces[0]).deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let traces = folder.appendingPathComponent("traces")
+    try FileManager.default.copyItem(at: examples, to: traces)
+    let site = folder.appendingPathComponent("site").path
+    #expect(try runFlowatlas(["build", traces.path, "--output", site]).status == 0)
+    let runs = site + "/.flowatlas-cache/runs"
+    #expect(try FileManager.default.contentsOfDirectory(atPath: runs).count == 12)
+    func inode(_ path: String) -> UInt {
+      var info = stat()
+      return lstat(site + "/" + path, &info) == 0 ? UInt(info.st_ino) : 0
+    }
+    let digitalPages = try FileManager.default.contentsOfDirectory(atPath: site + "/shop-digital").sorted()
+    let before = Dictionary(uniqueKeysWithValues: digitalPages.map { ($0, inode("shop-digital/" + $0)) })
+    let shopIndex = inode("shop/index.html")
+
+    // A copy of one run under another name joins the Shop app only.
+    let source = traces.appendingPathComponent("shop/buy-one-product.jsonl")
+    let text = try String(contentsOf: source, encoding: .utf8)
+    try text.replacingOccurrences(of: #""run":"buy-one-product""#, with: #""run":"buy-one-more""#)
+      .write(to: traces.appendingPathComponent("shop/buy-one-more.jsonl"), atomically: true, encoding: .utf8)
+    #expect(try runFlowatlas(["build", traces.path, "--output", site]).status == 0)
+    for (page, number) in before {
+      #expect(inode("shop-digital/" + page) == number, "\(page) was written again")
+    }
+    #expect(inode("shop/index.html") != shopIndex)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: runs).count == 13)
+
+    let fresh = folder.appendingPathComponent("fresh").path
+    #expect(try runFlowatlas(["build", traces.path, "--output", fresh]).status == 0)
+    let (rebuilt, clean) = (Self.contents(of: site), Self.contents(of: fresh))
+    #expect(rebuilt.keys.sorted() == clean.keys.sorted())
+    for (path, bytes) in clean { #expect(rebuilt[path] == bytes, "\(path)") }
+
+    // A page edited by hand in the site is not carried on: its app is made again.
+    try Data("edited".utf8).write(to: URL(fileURLWithPath: site + "/shop-digital/problems.html"))
+    try FileManager.default.removeItem(at: traces.appendingPathComponent("shop/buy-one-more.jsonl"))
+    try FileManager.default.removeItem(atPath: fresh)
+    #expect(try runFlowatlas(["build", traces.path, "--output", site]).status == 0)
+    #expect(try runFlowatlas(["build", traces.path, "--output", fresh]).status == 0)
+    #expect(Self.contents(of: site) == Self.contents(of: fresh))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: runs).count == 12, "a removed trace's replay goes")
+  }
 }

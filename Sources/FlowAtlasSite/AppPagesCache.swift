@@ -1,0 +1,95 @@
+import FlowAtlasModel
+import FlowAtlasTrace
+import Foundation
+
+/// Each app's pages kept between builds: a rebuild hard-links the pages of an app whose inputs
+/// did not change instead of drawing and writing them again (a new trace changes one app).
+///
+/// The site records, in `.flowatlas-cache/apps`, each app folder's key (a hash of everything its
+/// pages are made from: the app's model, its folder, the other apps' names and folders, its
+/// notes, the site's title, the template and the diagram provider) and the diagram cache entries
+/// its diagrams were filed under. A folder is reused only when its key is unchanged and every
+/// file the previous manifest lists in it is still the regular file, with the size and hash,
+/// that the previous build wrote; otherwise the app is built again, whole.
+enum AppPagesCache {
+  static let path = "\(SiteManifest.ownFolder)/apps"
+  static let header = "flowatlas-app-pages 1"
+
+  /// One app folder of a site.
+  struct Record: Equatable, Sendable {
+    /// Names what the pages were made from (``key(digest:folder:siblings:notes:title:identity:)``).
+    var key: String
+    /// Its diagrams' cache entries: key → hash of the bytes.
+    var diagrams: [String: String]
+  }
+
+  /// The key of an app's pages: a hex hash of everything they are made from.
+  static func key(
+    digest: String, folder: String, siblings: [(name: String, folder: String)], notes: [String: String],
+    title: String, identity: String
+  ) -> String {
+    var bytes = ModelDigest()
+    bytes.add(["flowatlas-app-pages", SiteBuilder.templateVersion, title, identity, digest, folder])
+    bytes.add(siblings.count)
+    for sibling in siblings { bytes.add([sibling.name, sibling.folder]) }
+    bytes.add(notes.count)
+    for coordinator in notes.keys.sorted() { bytes.add([coordinator, notes[coordinator]!]) }
+    return Fingerprint.fast128(bytes.bytes)
+  }
+
+  /// The record's text: per app folder an `app` line, then one `diagram` line per entry.
+  static func text(_ records: [String: Record]) -> String {
+    var lines = [header]
+    for folder in records.keys.sorted() {
+      let record = records[folder]!
+      lines.append("app \(record.key) \(folder)")
+      for key in record.diagrams.keys.sorted() { lines.append("diagram \(record.diagrams[key]!) \(key)") }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The records of the site in `site`; empty when it has none this version wrote, or a
+  /// line that does not parse (then nothing is reused).
+  static func records(in site: URL) -> [String: Record] {
+    guard
+      let bytes = try? RegularFile.read(site.appendingPathComponent(path).path, limit: 64 << 20).get(),
+      let text = String(validating: bytes, as: UTF8.self)
+    else { return [:] }
+    var lines = text.split(separator: "\n")
+    guard lines.first == Substring(header) else { return [:] }
+    lines.removeFirst()
+    var records: [String: Record] = [:]
+    var current: String?
+    for line in lines {
+      let fields = line.split(separator: " ", omittingEmptySubsequences: false)
+      guard fields.count == 3, fields[1].allSatisfy(\.isHexDigit), !fields[2].isEmpty else { return [:] }
+      let (kind, hash, name) = (fields[0], String(fields[1]), String(fields[2]))
+      switch kind {
+      case "app" where Slug.isValid(name):
+        records[name] = Record(key: hash, diagrams: [:])
+        current = name
+      case "diagram" where name.allSatisfy(\.isHexDigit):
+        guard let folder = current else { return [:] }
+        records[folder]!.diagrams[name] = hash
+      default:
+        return [:]
+      }
+    }
+    return records
+  }
+
+  /// The files the previous build wrote in `folder`, when each is still what the manifest says
+  /// (a regular file of that size and hash); nil when any is missing or changed.
+  static func intactFiles(of folder: String, in site: URL, manifest: SiteManifest) -> [(
+    path: String, entry: SiteManifest.Entry
+  )]? {
+    let files = manifest.files.filter { $0.key.hasPrefix(folder + "/") }.sorted { $0.key < $1.key }
+    guard !files.isEmpty else { return nil }
+    for (path, entry) in files {
+      guard let bytes = try? RegularFile.read(site.appendingPathComponent(path).path, limit: 1 << 30).get(),
+        bytes.count == entry.size, Fingerprint.fast128(bytes) == entry.hash
+      else { return nil }
+    }
+    return files.map { ($0.key, $0.value) }
+  }
+}
