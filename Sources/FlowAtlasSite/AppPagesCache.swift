@@ -79,15 +79,23 @@ enum AppPagesCache {
   }
 
   /// The files the previous build wrote in `folder`, when each is still what the manifest says
-  /// (a regular file of that size and hash); nil when any is missing or changed.
-  static func intactFiles(of folder: String, in site: URL, manifest: SiteManifest) -> [(
-    path: String, entry: SiteManifest.Entry
-  )]? {
+  /// (a regular file of that size and hash); nil when any is missing or changed. A file whose
+  /// identity on disk is the one the build noted is not read; any other is hashed.
+  static func intactFiles(
+    of folder: String, in site: URL, manifest: SiteManifest, identities: [String: String]
+  ) -> [(path: String, entry: SiteManifest.Entry)]? {
     let files = manifest.files.filter { $0.key.hasPrefix(folder + "/") }.sorted { $0.key < $1.key }
     guard !files.isEmpty else { return nil }
     for (path, entry) in files {
-      guard let bytes = try? RegularFile.read(site.appendingPathComponent(path).path, limit: 1 << 30).get(),
-        bytes.count == entry.size, Fingerprint.fast128(bytes) == entry.hash
+      let location = site.appendingPathComponent(path).path
+      var info = stat()
+      guard lstat(location, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == entry.size
+      else {
+        return nil
+      }
+      if let noted = identities[path], noted == SiteManifest.identity(of: info) { continue }
+      guard let bytes = try? RegularFile.read(location, limit: 1 << 30).get(), bytes.count == entry.size,
+        Fingerprint.fast128(bytes) == entry.hash
       else { return nil }
     }
     return files.map { ($0.key, $0.value) }

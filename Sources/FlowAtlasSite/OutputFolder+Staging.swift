@@ -20,6 +20,8 @@ extension OutputFolder {
     /// Folders made so far, by path relative to ``folder``.
     private let made = Mutex<Set<String>>([])
     private let written = Mutex<[String: SiteManifest.Entry]>([:])
+    /// What each written file is on this disk (``SiteManifest/identity(of:)``), by path.
+    private let identities = Mutex<[String: String]>([:])
 
     /// Creates the staging folder (and `output`'s parent, if needed), after removing what
     /// interrupted builds left.
@@ -93,7 +95,16 @@ extension OutputFolder {
       }
       let entry = SiteManifest.Entry(size: size, hash: hasher.finalize())
       written.withLock { $0[path] = entry }
+      var info = stat()
+      if fstat(descriptor, &info) == 0 { identities.withLock { $0[path] = SiteManifest.identity(of: info) } }
       FaultPoint.pass()
+    }
+
+    /// Notes what each file written so far outside FlowAtlas's own folder is on this disk
+    /// (``SiteManifest/identitiesPath``), for the next build to trust it without reading it.
+    func writeIdentities() throws(SiteError) {
+      let noted = identities.withLock { $0 }.filter { !$0.key.hasPrefix(SiteManifest.ownFolder + "/") }
+      try write(SiteManifest.identitiesPath, SiteManifest.identitiesText(noted))
     }
 
     /// Puts `bytes`, which the file `original` of the previous site holds, at `path`: as a
@@ -123,6 +134,10 @@ extension OutputFolder {
     func reuse(_ path: String, from original: URL, entry: SiteManifest.Entry) throws(SiteError) {
       try place(path, linking: original)
       written.withLock { $0[path] = entry }
+      var info = stat()
+      if lstat(folder.path + "/" + path, &info) == 0 {
+        identities.withLock { $0[path] = SiteManifest.identity(of: info) }
+      }
     }
 
     /// Opens a new file at `path` (relative to the site root) for writing, creating its folder.

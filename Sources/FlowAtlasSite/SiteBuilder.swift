@@ -168,6 +168,7 @@ public struct SiteBuilder: Sendable {
     let identity = diagrams.cacheIdentity
     let previous = options.incremental ? previous : nil
     let previousRecords = previous.map { AppPagesCache.records(in: $0.site) } ?? [:]
+    let identities = previous.map { SiteManifest.identities(in: $0.site) } ?? [:]
     var apps: [PageScheduler.App] = []
     var pageKeys: [String] = []
     var records: [String: AppPagesCache.Record] = [:]
@@ -186,7 +187,9 @@ public struct SiteBuilder: Sendable {
         pages: AppPages(
           app: app, folder: folders[index], layout: layout, notes: notesHTML, siblings: siblings))
       if let previous, let record = previousRecords[folders[index]], record.key == key {
-        if let kept = try reuse(folders[index], record: record, from: previous, into: staging) {
+        if let kept = try reuse(
+          folders[index], record: record, from: (previous.site, previous.manifest, identities), into: staging)
+        {
           records[folders[index]] = kept
           entry.reused = true
           reusedCount += DiagramSubject.all(of: app).count
@@ -261,6 +264,7 @@ public struct SiteBuilder: Sendable {
     try staging.write("assets/site.css", SiteAssets.css)
     try staging.write("assets/theme.js", SiteAssets.themeScript)
     try staging.write("assets/site.js", SiteAssets.siteScript)
+    if options.incremental { try staging.writeIdentities() }
 
     var pages = ["index.html"]
     for app in apps { pages += app.pages.pageList().map { "\(app.pages.folder)/\($0.name)" } }
@@ -274,10 +278,13 @@ public struct SiteBuilder: Sendable {
   /// - Returns: the app's record for the new site, or nil when a page changed (then nothing
   ///   was put in place, and the app is built again).
   private func reuse(
-    _ folder: String, record: AppPagesCache.Record, from previous: (site: URL, manifest: SiteManifest),
+    _ folder: String, record: AppPagesCache.Record,
+    from previous: (site: URL, manifest: SiteManifest, identities: [String: String]),
     into staging: OutputFolder.Staging
   ) throws(SiteError) -> AppPagesCache.Record? {
-    guard let files = AppPagesCache.intactFiles(of: folder, in: previous.site, manifest: previous.manifest)
+    guard
+      let files = AppPagesCache.intactFiles(
+        of: folder, in: previous.site, manifest: previous.manifest, identities: previous.identities)
     else { return nil }
     for file in files {
       try staging.reuse(file.path, from: previous.site.appendingPathComponent(file.path), entry: file.entry)

@@ -1,3 +1,6 @@
+import FlowAtlasTrace
+import Foundation
+
 /// What a site's marker (`.flowatlas-site`) records: the build's fingerprint, and every file the
 /// build wrote with its size and hash.
 ///
@@ -67,5 +70,41 @@ struct SiteManifest: Hashable, Sendable {
   func owns(_ path: String) -> Bool {
     path == OutputFolder.marker || path == Self.ownFolder || path.hasPrefix(Self.ownFolder + "/")
       || files[path] != nil
+  }
+
+  /// Where a site notes what each of its files is on this disk: machine-local, like the build
+  /// record, so that a rebuild can tell a page is untouched with one `lstat` instead of hashing
+  /// it (``AppPagesCache``).
+  static let identitiesPath = "\(ownFolder)/identities"
+
+  /// A file's identity on this disk: device, inode, size and modification time. A file edited,
+  /// replaced or copied gets another; a hard link to it keeps it.
+  static func identity(of info: stat) -> String {
+    #if canImport(Darwin)
+      let modified = info.st_mtimespec
+    #else
+      let modified = info.st_mtim
+    #endif
+    return "\(info.st_dev) \(info.st_ino) \(info.st_size) \(modified.tv_sec).\(modified.tv_nsec)"
+  }
+
+  /// The identities file's text: `identity<TAB>path` per file, sorted by path.
+  static func identitiesText(_ identities: [String: String]) -> String {
+    identities.keys.sorted().map { "\(identities[$0]!)\t\($0)\n" }.joined()
+  }
+
+  /// The identities the site in `site` noted, by path; empty when there are none to read.
+  static func identities(in site: URL) -> [String: String] {
+    guard
+      let bytes = try? RegularFile.read(site.appendingPathComponent(identitiesPath).path, limit: 64 << 20)
+        .get()
+    else { return [:] }
+    var identities: [String: String] = [:]
+    for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+      let fields = line.split(separator: "\t", maxSplits: 1)
+      guard fields.count == 2 else { continue }
+      identities[String(fields[1])] = String(fields[0])
+    }
+    return identities
   }
 }

@@ -19,7 +19,7 @@ import Testing
 
   /// Every file under `folder` but the command line's input record, by relative path.
   static func contents(of folder: String) -> [String: Data] {
-    regularFiles(under: folder) { $0 == ".flowatlas-cache/inputs" }
+    regularFiles(under: folder) { [".flowatlas-cache/inputs", ".flowatlas-cache/identities"].contains($0) }
   }
 
   @Test func aNewTraceRedrawsOnlyTheDiagramsWhoseDOTChanged() throws {
@@ -107,5 +107,17 @@ import Testing
     #expect(Self.contents(of: site) == Self.contents(of: fresh))
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: runs).count == 12, "a removed trace's replay goes")
+
+    // A copy of the site (new inodes and times) is checked by hashing its pages, and kept.
+    let copy = folder.appendingPathComponent("copy").path
+    try FileManager.default.copyItem(atPath: site, toPath: copy)
+    let copied = Dictionary(
+      uniqueKeysWithValues: digitalPages.map { ($0, inode("../copy/shop-digital/" + $0)) })
+    try text.replacingOccurrences(of: #""run":"buy-one-product""#, with: #""run":"buy-one-more""#)
+      .write(to: traces.appendingPathComponent("shop/buy-one-more.jsonl"), atomically: true, encoding: .utf8)
+    #expect(try runFlowatlas(["build", traces.path, "--output", copy]).status == 0)
+    for (page, number) in copied {
+      #expect(inode("../copy/shop-digital/" + page) == number, "\(page) of the copy was written again")
+    }
   }
 }

@@ -18,6 +18,8 @@ struct TemporaryFolder {
     let base = folder.standardizedFileURL.path
     guard let enumerator = FileManager.default.enumerator(atPath: base) else { return result }
     while let path = enumerator.nextObject() as? String {
+      // Which inode and time each file has is this disk's business, not the site's bytes.
+      if path == ".flowatlas-cache/identities" { continue }
       var isDirectory: ObjCBool = false
       let full = base + "/" + path
       if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
