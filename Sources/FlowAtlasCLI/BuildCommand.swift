@@ -35,10 +35,18 @@ enum BuildCommand {
     // Hashed before they are read for the model, so the record cannot describe bytes newer
     // than the site's.
     inputs.hashAll()
-    // A trace whose bytes the previous build replayed is not read again.
+    // A trace whose bytes the previous build replayed is not read again; new replays go to
+    // disk as they are made, so memory does not grow with the traces' events.
+    let outputURL = URL(fileURLWithPath: output, isDirectory: true)
+    let scratch: ScratchFolder
+    do {
+      scratch = try ScratchFolder(beside: outputURL)
+    } catch {
+      throw .inputOutput(error.localizedDescription)
+    }
+    defer { scratch.remove() }
     let replays = ReplayCache(
-      previous: SiteBuilder.replayFolder(of: URL(fileURLWithPath: output, isDirectory: true)),
-      hashes: inputs.traceHashes)
+      previous: SiteBuilder.replayFolder(of: outputURL), hashes: inputs.traceHashes, scratch: scratch.url)
     let model = try TraceLoading.model(of: files, keepsJourneys: true, cache: replays, console: console)
     let summary = try build(
       model, into: output, notes: notes, executable: executable, workers: workers, replays: replays)

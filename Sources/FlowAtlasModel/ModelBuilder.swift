@@ -21,7 +21,9 @@ public struct ModelBuilder: Sendable {
   /// How many files are replayed at once (at least 1).
   public var workers: Int
   /// Replays kept from a previous build, and where this build's are filed; used only with
-  /// ``keepsJourneys`` (an entry holds its run's journey).
+  /// ``keepsJourneys`` (an entry holds its run's journey). With a cache, each run's journey is
+  /// left in it (``Run/isShelved``) and read back when asked for, so that the model's memory
+  /// grows with runs, screens and transitions, not with events.
   public var cache: ReplayCache?
   let read: Read
 
@@ -105,16 +107,16 @@ public struct ModelBuilder: Sendable {
   private func replay(_ files: ArraySlice<String>) throws -> ModelAccumulator {
     var accumulator = ModelAccumulator()
     for file in files {
-      if let (kept, key) = cache?.replayed(file) {
+      if let cache, let (kept, key) = cache.replayed(file) {
         var run = kept
-        run.setReplayKey(key)
+        run.shelve(key: key, in: cache)
         accumulator.add(run)
         continue
       }
       var replay = RunReplay(file: file, keepsJourney: keepsJourneys)
       let hash = try read(file, &replay)
       var run = replay.result
-      if let key = cache?.file(run, contentHash: hash) { run.setReplayKey(key) }
+      if let cache { run.shelve(key: cache.file(run, contentHash: hash), in: cache) }
       accumulator.add(run)
     }
     return accumulator

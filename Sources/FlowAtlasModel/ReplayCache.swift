@@ -20,22 +20,35 @@ public final class ReplayCache: Sendable {
   public enum Entry: Sendable, Equatable {
     /// The previous build's file, unchanged.
     case kept(URL)
-    /// A trace replayed by this build, archived.
+    /// A trace replayed by this build, archived in ``ReplayCache/scratch``.
+    case written(URL)
+    /// A trace replayed by this build, archived in memory (no scratch folder, or it could not
+    /// be written).
     case made([UInt8])
   }
 
   /// The folder of the previous build's entries; nil when there is none.
   public let previous: URL?
+  /// Where this build's new entries are written as they are made, so that memory does not grow
+  /// with the traces' events; nil to hold them in memory.
+  public let scratch: URL?
   /// Each trace's content hash, as the build record took it before reading.
   private let hashes: [String: String]
   private let state = Mutex<[String: Entry]>([:])
+  /// The journeys read back last, newest first: the pages and diagrams of one run ask for its
+  /// journey a few times in a row, from several threads.
+  private let recent = Mutex<[(key: String, journey: Journey)]>([])
+  /// How many journeys ``recent`` holds: about as many as are worked on at once.
+  private static let recentCount = 8
 
   /// - Parameters:
   ///   - previous: the folder the previous build wrote its entries into, if any.
   ///   - hashes: trace path → ``Fingerprint/fast128(_:)-([UInt8])`` of its bytes; a trace
   ///     without one is always replayed.
-  public init(previous: URL?, hashes: [String: String]) {
+  ///   - scratch: an existing folder for this build's new entries (see ``scratch``).
+  public init(previous: URL?, hashes: [String: String], scratch: URL? = nil) {
     self.previous = previous
+    self.scratch = scratch
     self.hashes = hashes
   }
 
@@ -55,10 +68,37 @@ public final class ReplayCache: Sendable {
     let key = Self.key(file: file, contentHash: hash)
     let url = previous.appendingPathComponent(key)
     guard let bytes = try? RegularFile.read(url.path, limit: Self.maximumEntrySize).get(),
-      let run = RunArchive.run(from: bytes), run.file == file
+      let run = RunArchive.run(from: bytes, journey: false), run.file == file
     else { return nil }
     state.withLock { $0[key] = .kept(url) }
     return (run, key)
+  }
+
+  /// The journey of `run`, filed under `key`: read back from its entry; when that is gone or
+  /// damaged since (a file changed during the build), from replaying the run's trace again.
+  func journey(_ key: String, of run: Run) -> Journey {
+    if let found = recent.withLock({ list in list.first { $0.key == key }?.journey }) { return found }
+    let bytes: [UInt8]?
+    switch state.withLock({ $0[key] }) {
+    case .made(let archive): bytes = archive
+    case .kept(let url), .written(let url):
+      bytes = try? RegularFile.read(url.path, limit: Self.maximumEntrySize).get()
+    case nil: bytes = nil
+    }
+    let journey = bytes.flatMap(RunArchive.journey(from:)) ?? Self.replayedAgain(run)
+    recent.withLock { list in
+      list.removeAll { $0.key == key }
+      list.insert((key, journey), at: 0)
+      if list.count > Self.recentCount { list.removeLast() }
+    }
+    return journey
+  }
+
+  /// The journey of `run` from its trace, read again.
+  private static func replayedAgain(_ run: Run) -> Journey {
+    var replay = RunReplay(file: run.file)
+    try? TraceReader(path: run.file).read(into: &replay)
+    return replay.result.run?.journey ?? Journey(steps: [], instances: [])
   }
 
   /// Files the replay of `run`, read from bytes with hash `contentHash`.
@@ -66,7 +106,12 @@ public final class ReplayCache: Sendable {
   func file(_ run: ReplayedRun, contentHash: String) -> String {
     let key = Self.key(file: run.file, contentHash: contentHash)
     let bytes = RunArchive.bytes(of: run)
-    state.withLock { $0[key] = .made(bytes) }
+    var entry = Entry.made(bytes)
+    if let scratch {
+      let url = scratch.appendingPathComponent(key)
+      if (try? Data(bytes).write(to: url)) != nil { entry = .written(url) }
+    }
+    state.withLock { $0[key] = entry }
     return key
   }
 }

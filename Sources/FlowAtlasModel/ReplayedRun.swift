@@ -24,8 +24,10 @@ public struct ReplayedRun: Sendable {
     self.transitions = transitions
   }
 
-  /// Names the cache entry the run was read from or filed as.
-  mutating func setReplayKey(_ key: String) {
-    if !tally.runs.isEmpty { tally.runs[0].replayKey = key }
+  /// Names the cache entry the run was read from or filed as, and leaves its journey there.
+  mutating func shelve(key: String, in cache: ReplayCache) {
+    guard !tally.runs.isEmpty else { return }
+    tally.runs[0].replayKey = key
+    tally.runs[0].shelve(key: key, in: cache)
   }
 }

@@ -14,13 +14,48 @@ public struct Run: Hashable, Sendable {
   /// Transitions this run added.
   public var transitionCount: Int
   /// The readable journey, in order (empty when the model was built without journeys).
-  public var steps: [JourneyStep]
-  /// The coordinator instance tree with lifetimes and outputs, in start order.
-  public var instances: [CoordinatorInstance]
+  /// A shelved run (see ``isShelved``) reads it back from its ``ReplayCache`` on each use:
+  /// take ``journey`` once where both it and ``instances`` are needed.
+  public var steps: [JourneyStep] {
+    get { journey.steps }
+    set {
+      unshelve()
+      keptSteps = newValue
+      stepCount = newValue.count
+    }
+  }
+  /// The coordinator instance tree with lifetimes and outputs, in start order (shelved: as
+  /// ``steps``).
+  public var instances: [CoordinatorInstance] {
+    get { journey.instances }
+    set {
+      unshelve()
+      keptInstances = newValue
+      flaggedInstances = newValue.filter(\.isFlagged)
+    }
+  }
+  /// How many ``steps`` there are, without reading a shelved journey.
+  public private(set) var stepCount: Int
+  /// The instances that leaked or were orphaned, in start order: what the model's problems
+  /// name, kept in memory when the journey is shelved.
+  public private(set) var flaggedInstances: [CoordinatorInstance]
   /// When the run came through a ``ReplayCache``: the key of its entry, which names the
   /// trace's path and bytes and the replay's version. Two runs with the same key have the same
   /// journey and instances, so a digest may hash the key instead of them.
   public var replayKey: String?
+
+  private var keptSteps: [JourneyStep]
+  private var keptInstances: [CoordinatorInstance]
+  /// Where the journey is when it is not held here.
+  private var shelf: Shelf?
+
+  /// A shelved journey's place: equal when its key is, as the key names its contents.
+  struct Shelf: Hashable, Sendable {
+    var key: String
+    var cache: ReplayCache
+    static func == (lhs: Shelf, rhs: Shelf) -> Bool { lhs.key == rhs.key }
+    func hash(into hasher: inout Hasher) { hasher.combine(key) }
+  }
 
   public init(
     name: String, slug: String, title: String?, file: String, metadata: [MetadataEntry],
@@ -35,6 +70,59 @@ public struct Run: Hashable, Sendable {
     self.metadata = metadata
     self.events = events
     self.transitionCount = transitionCount
+    keptSteps = steps
+    keptInstances = instances
+    stepCount = steps.count
+    flaggedInstances = instances.filter(\.isFlagged)
+  }
+
+  /// The journey and instances, read back once when shelved.
+  public var journey: Journey {
+    guard let shelf else { return Journey(steps: keptSteps, instances: keptInstances) }
+    return shelf.cache.journey(shelf.key, of: self)
+  }
+
+  /// Whether the journey is kept in a ``ReplayCache`` rather than here: memory then does not
+  /// grow with the run's events.
+  public var isShelved: Bool { shelf != nil }
+
+  /// Lets go of the journey, which `cache` holds under `key`.
+  mutating func shelve(key: String, in cache: ReplayCache) {
+    let counted = (stepCount, flaggedInstances)
+    shelf = Shelf(key: key, cache: cache)
+    keptSteps = []
+    keptInstances = []
+    (stepCount, flaggedInstances) = counted
+  }
+
+  /// A summary read from an archive: counts and flagged instances only, the journey shelved.
+  init(
+    summary name: String, title: String?, file: String, metadata: [MetadataEntry], events: Int,
+    transitionCount: Int, stepCount: Int, flaggedInstances: [CoordinatorInstance]
+  ) {
+    self.init(
+      name: name, slug: "", title: title, file: file, metadata: metadata, events: events,
+      transitionCount: transitionCount, steps: [], instances: [])
+    self.stepCount = stepCount
+    self.flaggedInstances = flaggedInstances
+  }
+
+  /// Holds the journey here again (a change to it must not be lost with the shelf).
+  private mutating func unshelve() {
+    guard shelf != nil else { return }
+    let loaded = journey
+    shelf = nil
+    keptSteps = loaded.steps
+    keptInstances = loaded.instances
+  }
+}
+
+/// A run's journey: its steps and its coordinator instances.
+public struct Journey: Hashable, Sendable {
+  public var steps: [JourneyStep]
+  public var instances: [CoordinatorInstance]
+
+  public init(steps: [JourneyStep], instances: [CoordinatorInstance]) {
     self.steps = steps
     self.instances = instances
   }
@@ -69,6 +157,9 @@ public struct CoordinatorInstance: Hashable, Sendable {
   /// Not finished when the run ended though none of its screens was shown any more: the line
   /// after which it last stopped showing (`orphaned-coordinator`).
   public var orphanedLine: Int?
+
+  /// Leaked or orphaned: a problem the model reports.
+  public var isFlagged: Bool { leaked || orphanedLine != nil }
 
   public init(
     id: String, type: String, parent: String?, startLine: Int, finishLine: Int? = nil,

@@ -20,19 +20,35 @@ enum RunArchive {
   }
 
   /// The run `bytes` hold, or nil when they are not an intact archive of this version.
-  static func run(from bytes: [UInt8]) -> ReplayedRun? {
+  /// - Parameter journey: false to read a summary: the run's journey stays in the archive
+  ///   (counts and flagged instances are read), to be read with ``journey(from:)``.
+  static func run(from bytes: [UInt8], journey: Bool = true) -> ReplayedRun? {
+    guard let payload = payload(of: bytes) else { return nil }
+    return run(fromPayload: payload, journey: journey)
+  }
+
+  /// The journey of the (one) run in an archive, or nil when it is not intact.
+  static func journey(from bytes: [UInt8]) -> Journey? {
+    guard let payload = payload(of: bytes) else { return nil }
+    var reader = Reader(bytes: payload)
+    guard let run = reader.replayedRun(journey: true), reader.atEnd, let only = run.run else { return nil }
+    return only.journey
+  }
+
+  /// The payload of an intact archive of this version.
+  private static func payload(of bytes: [UInt8]) -> ArraySlice<UInt8>? {
     let hashLength = 33
     guard bytes.count >= magic.count + hashLength, bytes.starts(with: magic) else { return nil }
     let payload = bytes[(magic.count + hashLength)...]
     let hash = payload.withUnsafeBytes { Fingerprint.fast128($0) } + "\n"
     guard bytes[magic.count..<(magic.count + hashLength)].elementsEqual(hash.utf8) else { return nil }
-    return run(fromPayload: payload)
+    return payload
   }
 
-  /// The run a payload holds, or nil when it does not parse to its last byte.
-  static func run(fromPayload payload: ArraySlice<UInt8>) -> ReplayedRun? {
+  /// The run a payload holds, or nil when it does not parse (to its last byte, with the journey).
+  static func run(fromPayload payload: ArraySlice<UInt8>, journey: Bool = true) -> ReplayedRun? {
     var reader = Reader(bytes: payload)
-    guard let run = reader.replayedRun(), reader.atEnd else { return nil }
+    guard let run = reader.replayedRun(journey: journey), !journey || reader.atEnd else { return nil }
     return run
   }
 
@@ -93,7 +109,7 @@ enum RunArchive {
       optional(run.app)
       let tally = run.tally
       number(tally.runs.count)
-      for run in tally.runs { write(run) }
+      for run in tally.runs { writeSummary(run) }
       write(Array(tally.transitions))
       write(run.transitions)
       number(tally.screens.count)
@@ -119,6 +135,14 @@ enum RunArchive {
         number(diagnostic.line)
         string(diagnostic.message)
       }
+      // Last, so that a summary is read without it.
+      for run in tally.runs {
+        let journey = run.journey
+        number(journey.steps.count)
+        for step in journey.steps { write(step) }
+        number(journey.instances.count)
+        for instance in journey.instances { write(instance) }
+      }
     }
 
     mutating func write(_ transitions: [(TransitionKey, TransitionTally)]) {
@@ -134,7 +158,7 @@ enum RunArchive {
       }
     }
 
-    mutating func write(_ run: Run) {
+    mutating func writeSummary(_ run: Run) {
       string(run.name)
       optional(run.title)
       string(run.file)
@@ -145,21 +169,22 @@ enum RunArchive {
       }
       number(run.events)
       number(run.transitionCount)
-      number(run.steps.count)
-      for step in run.steps { write(step) }
-      number(run.instances.count)
-      for instance in run.instances {
-        string(instance.id)
-        string(instance.type)
-        optional(instance.parent)
-        number(instance.startLine)
-        optional(instance.finishLine)
-        optional(instance.detachLine)
-        optional(instance.output)
-        bytes.append(instance.leaked ? 1 : 0)
-        optional(instance.deinitLine)
-        optional(instance.orphanedLine)
-      }
+      number(run.stepCount)
+      number(run.flaggedInstances.count)
+      for instance in run.flaggedInstances { write(instance) }
+    }
+
+    mutating func write(_ instance: CoordinatorInstance) {
+      string(instance.id)
+      string(instance.type)
+      optional(instance.parent)
+      number(instance.startLine)
+      optional(instance.finishLine)
+      optional(instance.detachLine)
+      optional(instance.output)
+      bytes.append(instance.leaked ? 1 : 0)
+      optional(instance.deinitLine)
+      optional(instance.orphanedLine)
     }
 
     mutating func write(_ step: JourneyStep) {
@@ -294,11 +319,11 @@ enum RunArchive {
       return list
     }
 
-    mutating func replayedRun() -> ReplayedRun? {
+    mutating func replayedRun(journey: Bool) -> ReplayedRun? {
       guard let file = string(), let app = optionalString(), let runCount = count() else { return nil }
       var tally = AppTally()
       for _ in 0..<runCount {
-        guard let run = run() else { return nil }
+        guard let run = runSummary() else { return nil }
         tally.runs.append(run)
       }
       guard let tallied = transitions(), let listed = transitions(), let screenCount = count() else {
@@ -331,6 +356,16 @@ enum RunArchive {
         else { return nil }
         tally.diagnostics.append(Diagnostic(code: code, file: file, line: line, message: message))
       }
+      if journey {
+        for index in tally.runs.indices {
+          guard let steps = steps(), steps.count == tally.runs[index].stepCount, let instances = instances()
+          else { return nil }
+          let flagged = tally.runs[index].flaggedInstances
+          tally.runs[index].steps = steps
+          tally.runs[index].instances = instances
+          guard tally.runs[index].flaggedInstances == flagged else { return nil }
+        }
+      }
       return ReplayedRun(file: file, app: app, tally: tally, transitions: listed)
     }
 
@@ -352,7 +387,7 @@ enum RunArchive {
       return list
     }
 
-    mutating func run() -> Run? {
+    mutating func runSummary() -> Run? {
       guard let name = string(), let title = optionalString(), let file = string(),
         let metadataCount = count()
       else { return nil }
@@ -361,17 +396,30 @@ enum RunArchive {
         guard let key = string(), let value = string() else { return nil }
         metadata.append(MetadataEntry(key: key, value: value))
       }
-      guard let events = number(), let transitionCount = number(), let stepCount = count() else { return nil }
+      guard let events = number(), let transitionCount = number(), let stepCount = number(), stepCount >= 0,
+        let flagged = instances()
+      else { return nil }
+      return Run(
+        summary: name, title: title, file: file, metadata: metadata, events: events,
+        transitionCount: transitionCount, stepCount: stepCount, flaggedInstances: flagged)
+    }
+
+    mutating func steps() -> [JourneyStep]? {
+      guard let count = count() else { return nil }
       var steps: [JourneyStep] = []
-      steps.reserveCapacity(stepCount)
-      for _ in 0..<stepCount {
+      steps.reserveCapacity(count)
+      for _ in 0..<count {
         guard let step = step() else { return nil }
         steps.append(step)
       }
-      guard let instanceCount = count() else { return nil }
+      return steps
+    }
+
+    mutating func instances() -> [CoordinatorInstance]? {
+      guard let count = count() else { return nil }
       var instances: [CoordinatorInstance] = []
-      instances.reserveCapacity(instanceCount)
-      for _ in 0..<instanceCount {
+      instances.reserveCapacity(count)
+      for _ in 0..<count {
         guard let id = string(), let type = string(), let parent = optionalString(), let start = number(),
           let finish = optionalNumber(), let detach = optionalNumber(), let output = optionalString(),
           let leaked = byte(), leaked <= 1, let deinitLine = optionalNumber(), let orphaned = optionalNumber()
@@ -381,9 +429,7 @@ enum RunArchive {
             id: id, type: type, parent: parent, startLine: start, finishLine: finish, detachLine: detach,
             output: output, leaked: leaked == 1, deinitLine: deinitLine, orphanedLine: orphaned))
       }
-      return Run(
-        name: name, slug: "", title: title, file: file, metadata: metadata, events: events,
-        transitionCount: transitionCount, steps: steps, instances: instances)
+      return instances
     }
 
     mutating func step() -> JourneyStep? {

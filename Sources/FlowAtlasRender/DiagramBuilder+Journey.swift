@@ -10,7 +10,9 @@ extension DiagramBuilder {
     var graph = DiagramGraph(id: id, kind: "journey", direction: .topToBottom, caption: nil)
     let startID = ids.make("start")
     graph.nodes.append(startNode(id: startID))
-    let total = run.steps.reduce(0) { count, step in
+    // Read once: a shelved run reads its journey back on every use.
+    let steps = run.steps
+    let total = steps.reduce(0) { count, step in
       if case .transition = step.kind { return count + 1 }
       return count
     }
@@ -20,7 +22,7 @@ extension DiagramBuilder {
     var between: [String] = []
     // A screen's node (label, tooltip, classes, link) is the same at every step that shows it.
     var screenNodes: [String: DiagramGraph.Node] = [:]
-    steps: for step in run.steps {
+    walking: for step in steps {
       switch step.kind {
       case .userAction(_, let action, let label):
         between.append("Action \(action)" + (label.map { " (\($0))" } ?? ""))
@@ -32,7 +34,7 @@ extension DiagramBuilder {
       case .transition(let from, let to, let kind, let coordinator, let trigger):
         number += 1
         // Past the cap nothing more is drawn: stop rather than word thousands of tooltips.
-        guard number <= options.maxJourneySteps else { break steps }
+        guard number <= options.maxJourneySteps else { break walking }
         let nodeID = ids.make("step", String(number))
         let shown =
           screenNodes[to]

@@ -131,15 +131,16 @@ struct ModelDigest {
       add(run.metadata.flatMap { [$0.key, $0.value] })
       add(run.events)
       add(run.transitionCount)
-      add(run.steps.count)
+      add(run.stepCount)
       if let key = run.replayKey {
         // The key names the trace's bytes and the replay: the journey and instances follow.
         add(["replayed", key])
         continue
       }
-      for step in run.steps { add(step) }
-      add(run.instances.count)
-      for instance in run.instances {
+      let journey = run.journey
+      for step in journey.steps { add(step) }
+      add(journey.instances.count)
+      for instance in journey.instances {
         add([instance.id, instance.type])
         add(instance.parent)
         add(instance.output)

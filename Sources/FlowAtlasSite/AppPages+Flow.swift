@@ -240,7 +240,7 @@ extension AppPages {
   private func flowProblems(_ flow: Flow) -> [HTML] {
     var items: [HTML] = []
     for run in app.runs {
-      for instance in run.instances where instance.type == flow.coordinator && instance.leaked {
+      for instance in run.flaggedInstances where instance.type == flow.coordinator && instance.leaked {
         let line = instance.finishLine ?? instance.startLine
         items.append(
           .el(
@@ -251,7 +251,7 @@ extension AppPages {
               .text(" finished at line \(line) but was never detached from its parent (coordinator-leak)."),
             ]))
       }
-      for instance in run.instances where instance.type == flow.coordinator {
+      for instance in run.flaggedInstances where instance.type == flow.coordinator {
         guard let line = instance.orphanedLine else { continue }
         items.append(
           .el(

@@ -100,7 +100,7 @@ extension AppPages {
       rows: app.runs.map { run in
         [
           .a(href: "journey-\(run.slug).html", text: run.title ?? run.name), .code(run.name),
-          .text(String(run.steps.count)), .text(String(run.transitionCount)),
+          .text(String(run.stepCount)), .text(String(run.transitionCount)),
         ]
       })
   }

@@ -6,10 +6,13 @@ import FlowAtlasTrace
 extension AppPages {
   func journeyPage(_ run: Run, part: Int = 0) throws(SiteError) -> [[UInt8]] {
     let title = run.title ?? run.name
+    // Read once: a shelved run reads its journey back on every use.
+    let journey = run.journey
+    let allSteps = journey.steps
     let parts = Self.journeyParts(run)
     let shown =
-      min(part * Self.stepsPerPage, run.steps.count)..<min((part + 1) * Self.stepsPerPage, run.steps.count)
-    let steps = run.steps[shown]
+      min(part * Self.stepsPerPage, allSteps.count)..<min((part + 1) * Self.stepsPerPage, allSteps.count)
+    let steps = allSteps[shown]
     let problems = part == 0 ? app.diagnostics.filter { $0.file == run.file } : []
     var main: [HTML] = [.el("h1", [], [.el("span", [.cls("kicker")], [.text("Journey")]), .text(title)])]
     if part == 0 {
@@ -34,7 +37,7 @@ extension AppPages {
         }
       }
       main += [details(run, problems: problems.count)]
-      if !steps.isEmpty { main.append(Self.player(steps: run.steps.count)) }
+      if !steps.isEmpty { main.append(Self.player(steps: allSteps.count)) }
       main.append(diagram)
     }
 
@@ -51,7 +54,7 @@ extension AppPages {
     }
 
     var stepList: [HTML] = []
-    if run.steps.isEmpty {
+    if allSteps.isEmpty {
       stepList.append(.p(text: "This run recorded no steps."))
     } else {
       // A long run has thousands of steps: each item is written straight as bytes, without a
@@ -59,7 +62,7 @@ extension AppPages {
       var list: [UInt8] = []
       list.reserveCapacity(steps.count * 320)
       // Transitions are numbered as the diagram numbers its nodes, from the run's start.
-      var transitions = run.steps[..<shown.lowerBound].count {
+      var transitions = allSteps[..<shown.lowerBound].count {
         if case .transition = $0.kind { true } else { false }
       }
       list += #"<ol class="steps""#.utf8
@@ -82,9 +85,9 @@ extension AppPages {
           into: &list)
       }
       list += "</ol>".utf8
-      if part > 0 { stepList.append(Self.player(steps: run.steps.count)) }
+      if part > 0 { stepList.append(Self.player(steps: allSteps.count)) }
       if parts > 1 {
-        stepList.append(.p(text: "Steps \(shown.lowerBound + 1)–\(shown.upperBound) of \(run.steps.count)."))
+        stepList.append(.p(text: "Steps \(shown.lowerBound + 1)–\(shown.upperBound) of \(allSteps.count)."))
         stepList.append(pager(run, part: part, label: "Pages of steps"))
       }
       stepList.append(.rendered(list))
@@ -106,7 +109,7 @@ extension AppPages {
     main.append(
       .el(
         "section", [.aria("labelledby", "coordinators")],
-        [PageLayout.heading(2, id: "coordinators", "Coordinators"), instances(run)]))
+        [PageLayout.heading(2, id: "coordinators", "Coordinators"), instances(journey.instances)]))
     let problemList: HTML =
       problems.isEmpty
       ? .p(text: "No problems in this run.")
@@ -138,7 +141,7 @@ extension AppPages {
 
   /// Links to every page of `run`'s steps, the current one marked.
   private func pager(_ run: Run, part current: Int, label: String) -> HTML {
-    let count = run.steps.count
+    let count = run.stepCount
     return .el(
       "nav", [.cls("pager"), .aria("label", label)],
       [
@@ -323,9 +326,9 @@ extension AppPages {
     }
   }
 
-  private func instances(_ run: Run) -> HTML {
-    guard !run.instances.isEmpty else { return .p(text: "No coordinators were recorded.") }
-    let byID = Dictionary(run.instances.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+  private func instances(_ instances: [CoordinatorInstance]) -> HTML {
+    guard !instances.isEmpty else { return .p(text: "No coordinators were recorded.") }
+    let byID = Dictionary(instances.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     return .el(
       "div", HTML.Attribute.tableScroll(label: "Coordinator instances of this run"),
       [
@@ -344,7 +347,7 @@ extension AppPages {
               ]),
             .el(
               "tbody", [],
-              run.instances.map { instance in
+              instances.map { instance in
                 let parent: HTML =
                   instance.parent.map { id in
                     .group([.code(id), .text(byID[id].map { " (\($0.type))" } ?? "")])

@@ -81,7 +81,7 @@ struct AppPages: Sendable {
 
   /// How many pages list `run`'s steps (at least one, the journey page itself).
   static func journeyParts(_ run: Run) -> Int {
-    max(1, (run.steps.count + stepsPerPage - 1) / stepsPerPage)
+    max(1, (run.stepCount + stepsPerPage - 1) / stepsPerPage)
   }
 
   /// The file of part `part` (from 0) of `run`'s journey: `journey-<slug>.html`, then
@@ -98,13 +98,16 @@ struct AppPages: Sendable {
 
   /// The part of `run`'s journey that lists the first step of trace line `line`; 0 when no step has it.
   static func journeyPart(of run: Run, line: Int) -> Int {
+    // All on the journey page: no need to read a shelved journey.
+    guard run.stepCount > stepsPerPage else { return 0 }
     // Steps come in trace order, so their lines never decrease: search by halves.
-    var (low, high) = (0, run.steps.count)
+    let steps = run.steps
+    var (low, high) = (0, steps.count)
     while low < high {
       let middle = (low + high) / 2
-      if run.steps[middle].line < line { low = middle + 1 } else { high = middle }
+      if steps[middle].line < line { low = middle + 1 } else { high = middle }
     }
-    return low < run.steps.count && run.steps[low].line == line ? low / stepsPerPage : 0
+    return low < steps.count && steps[low].line == line ? low / stepsPerPage : 0
   }
 
   /// One page of the app.

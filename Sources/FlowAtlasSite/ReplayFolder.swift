@@ -20,7 +20,7 @@ enum ReplayFolder {
       switch entry {
       case .made(let bytes):
         try staging.write(path, bytes)
-      case .kept(let original):
+      case .kept(let original), .written(let original):
         try staging.place(path, linking: original)
       }
     }

@@ -119,5 +119,8 @@ import Testing
     for (page, number) in copied {
       #expect(inode("../copy/shop-digital/" + page) == number, "\(page) of the copy was written again")
     }
+    // Nothing is left beside the sites: no staging folder, no scratch folder of replays.
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") } == [])
   }
 }

@@ -47,7 +47,8 @@ struct ReplayCacheTests {
     for (key, entry) in cache.entries {
       switch entry {
       case .made(let bytes): try Data(bytes).write(to: folder.appendingPathComponent(key))
-      case .kept(let url): try FileManager.default.copyItem(at: url, to: folder.appendingPathComponent(key))
+      case .kept(let url), .written(let url):
+        try FileManager.default.copyItem(at: url, to: folder.appendingPathComponent(key))
       }
     }
   }
@@ -62,6 +63,8 @@ struct ReplayCacheTests {
       app.runs.map { run in
         var run = run
         run.replayKey = nil
+        // Holds the journey here again, as a build without a cache does.
+        run.steps = run.steps
         return run
       }
     }
@@ -90,6 +93,36 @@ struct ReplayCacheTests {
     #expect(reused.diagnostics == plain.diagnostics)
     #expect(ModelExport.json(reused) == ModelExport.json(plain))
     #expect(reused.apps.allSatisfy { $0.runs.allSatisfy { $0.replayKey != nil } })
+    // The journeys stay in the cache, read back when asked for.
+    #expect(reused.apps.allSatisfy { $0.runs.allSatisfy(\.isShelved) })
+    #expect(made.apps.allSatisfy { $0.runs.allSatisfy(\.isShelved) })
+    let journeys = reused.apps.flatMap { $0.runs.map(\.journey) }
+    #expect(journeys == plain.apps.flatMap { $0.runs.map(\.journey) })
+    #expect(reused.apps.flatMap { $0.runs.map(\.stepCount) } == journeys.map(\.steps.count))
+    #expect(journeys.contains { !$0.steps.isEmpty && !$0.instances.isEmpty })
+
+    // An entry gone during the build (after the model was made): the trace is read again.
+    // (The first run's journey was read longest ago, so no longer held.)
+    try FileManager.default.removeItem(at: folder)
+    let run = try #require(reused.apps.first?.runs.first)
+    #expect(run.journey == plain.apps.first?.runs.first?.journey)
+    #expect(run.journey.steps.count == run.stepCount)
+  }
+
+  /// With a scratch folder, new replays go to disk as they are made: memory holds none.
+  @Test func newReplaysAreWrittenToTheScratchFolderAndReadBackFromIt() throws {
+    let scratch = Self.temporaryFolder()
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let plain = try Self.builder(cache: nil, reads: Reads()).build(files: Self.examples.map(\.file))
+    let cache = ReplayCache(previous: nil, hashes: Self.hashes, scratch: scratch)
+    let model = try Self.builder(cache: cache, reads: Reads()).build(files: Self.examples.map(\.file))
+    #expect(cache.entries.count == Self.examples.count)
+    for (key, entry) in cache.entries {
+      #expect(entry == .written(scratch.appendingPathComponent(key)))
+      #expect(FileManager.default.fileExists(atPath: scratch.appendingPathComponent(key).path))
+    }
+    #expect(model.apps.flatMap { $0.runs.map(\.journey) } == plain.apps.flatMap { $0.runs.map(\.journey) })
   }
 
   @Test func aChangedTraceIsReadAgainAndOnlyIt() throws {
