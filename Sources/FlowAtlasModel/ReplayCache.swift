@@ -39,7 +39,7 @@ public final class ReplayCache: Sendable {
   /// journey a few times in a row, from several threads.
   private let recent = Mutex<[(key: String, journey: Journey)]>([])
   /// How many journeys ``recent`` holds: about as many as are worked on at once.
-  private static let recentCount = 8
+  private static let recentCount = 4
 
   /// - Parameters:
   ///   - previous: the folder the previous build wrote its entries into, if any.

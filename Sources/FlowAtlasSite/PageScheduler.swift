@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import FlowAtlasModel
 import FlowAtlasTrace
 import Synchronization
@@ -44,6 +45,11 @@ final class PageScheduler: Sendable {
   private let cache: DiagramCache?
   private let state: Mutex<State>
   private let group = DispatchGroup()
+  /// Jobs queued or running at once. Graphviz can deliver diagrams faster than pages are made
+  /// (short journeys are drawn in a blink): without a bound, waiting pages and their SVGs
+  /// would pile up with the number and length of journeys. A delivering render thread waits
+  /// instead, and Graphviz with it, while both cores are busy making pages.
+  private let slots = DispatchSemaphore(value: 2 * ProcessInfo.processInfo.activeProcessorCount)
 
   init(apps: [App], staging: OutputFolder.Staging, cache: DiagramCache?) {
     self.apps = apps
@@ -164,7 +170,9 @@ final class PageScheduler: Sendable {
   /// Runs `work` on a free core as part of the build; a failure is kept under `app` and `page`
   /// (the order failures are reported in).
   private func run(app: Int, page: Int, _ work: @escaping @Sendable () throws(SiteError) -> Void) {
+    slots.wait()
     DispatchQueue.global().async(group: group) { [self] in
+      defer { slots.signal() }
       do throws(SiteError) {
         try work()
       } catch {
