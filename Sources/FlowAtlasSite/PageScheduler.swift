@@ -1,7 +1,7 @@
 import Dispatch
-import Foundation
 import FlowAtlasModel
 import FlowAtlasTrace
+import Foundation
 import Synchronization
 
 /// Builds and writes each page as soon as the diagrams it shows have arrived, on the cores
