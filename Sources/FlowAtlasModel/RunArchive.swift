@@ -308,16 +308,19 @@ enum RunArchive {
     mutating func optionalString() -> String?? { optional { $0.string() } }
     mutating func optionalNumber() -> Int?? { optional { $0.number() } }
 
-    mutating func stringList() -> [String]? {
+    /// A count, then that many values `read` reads.
+    mutating func list<T>(_ read: (inout Reader) -> T?) -> [T]? {
       guard let count = count() else { return nil }
-      var list: [String] = []
+      var list: [T] = []
       list.reserveCapacity(count)
       for _ in 0..<count {
-        guard let text = string() else { return nil }
-        list.append(text)
+        guard let value = read(&self) else { return nil }
+        list.append(value)
       }
       return list
     }
+
+    mutating func stringList() -> [String]? { list { $0.string() } }
 
     mutating func replayedRun(journey: Bool) -> ReplayedRun? {
       guard let file = string(), let app = optionalString(), let runCount = count() else { return nil }
@@ -370,21 +373,18 @@ enum RunArchive {
     }
 
     mutating func transitions() -> [(TransitionKey, TransitionTally)]? {
-      guard let count = count() else { return nil }
-      var list: [(TransitionKey, TransitionTally)] = []
-      list.reserveCapacity(count)
-      for _ in 0..<count {
-        guard let from = optionalString(), let to = string(),
-          let kind = string().flatMap(TransitionKind.init(rawValue:)), let coordinator = optionalString(),
-          let total = number(), let system = number(), let triggers = stringList()
+      list { reader -> (TransitionKey, TransitionTally)? in
+        guard let from = reader.optionalString(), let to = reader.string(),
+          let kind = reader.string().flatMap(TransitionKind.init(rawValue:)),
+          let coordinator = reader.optionalString(), let total = reader.number(),
+          let system = reader.number(),
+          let triggers = reader.stringList()
         else { return nil }
-        list.append(
-          (
-            TransitionKey(from: from, to: to, kind: kind, coordinator: coordinator),
-            TransitionTally(count: total, system: system, triggers: Set(triggers))
-          ))
+        return (
+          TransitionKey(from: from, to: to, kind: kind, coordinator: coordinator),
+          TransitionTally(count: total, system: system, triggers: Set(triggers))
+        )
       }
-      return list
     }
 
     mutating func runSummary() -> Run? {
@@ -404,32 +404,18 @@ enum RunArchive {
         transitionCount: transitionCount, stepCount: stepCount, flaggedInstances: flagged)
     }
 
-    mutating func steps() -> [JourneyStep]? {
-      guard let count = count() else { return nil }
-      var steps: [JourneyStep] = []
-      steps.reserveCapacity(count)
-      for _ in 0..<count {
-        guard let step = step() else { return nil }
-        steps.append(step)
-      }
-      return steps
-    }
+    mutating func steps() -> [JourneyStep]? { list { $0.step() } }
 
-    mutating func instances() -> [CoordinatorInstance]? {
-      guard let count = count() else { return nil }
-      var instances: [CoordinatorInstance] = []
-      instances.reserveCapacity(count)
-      for _ in 0..<count {
-        guard let id = string(), let type = string(), let parent = optionalString(), let start = number(),
-          let finish = optionalNumber(), let detach = optionalNumber(), let output = optionalString(),
-          let leaked = byte(), leaked <= 1, let deinitLine = optionalNumber(), let orphaned = optionalNumber()
-        else { return nil }
-        instances.append(
-          CoordinatorInstance(
-            id: id, type: type, parent: parent, startLine: start, finishLine: finish, detachLine: detach,
-            output: output, leaked: leaked == 1, deinitLine: deinitLine, orphanedLine: orphaned))
-      }
-      return instances
+    mutating func instances() -> [CoordinatorInstance]? { list { $0.instance() } }
+
+    mutating func instance() -> CoordinatorInstance? {
+      guard let id = string(), let type = string(), let parent = optionalString(), let start = number(),
+        let finish = optionalNumber(), let detach = optionalNumber(), let output = optionalString(),
+        let leaked = byte(), leaked <= 1, let deinitLine = optionalNumber(), let orphaned = optionalNumber()
+      else { return nil }
+      return CoordinatorInstance(
+        id: id, type: type, parent: parent, startLine: start, finishLine: finish, detachLine: detach,
+        output: output, leaked: leaked == 1, deinitLine: deinitLine, orphanedLine: orphaned)
     }
 
     mutating func step() -> JourneyStep? {
