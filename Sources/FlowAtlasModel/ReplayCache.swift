@@ -11,7 +11,9 @@ import Synchronization
 /// missing, not a regular file, cut short or edited is replayed again: it cannot change a model.
 public final class ReplayCache: Sendable {
   /// Bump whenever replaying (``RunReplay``) or the archive layout changes what a trace gives,
-  /// so that entries an older FlowAtlas wrote are replayed again rather than trusted.
+  /// so that entries an older FlowAtlas wrote are replayed again rather than trusted. The test
+  /// `theFixturesArchivesArePinnedToTheCacheVersion` pins what the model fixtures archive to
+  /// and fails until it is bumped.
   public static let version = "1"
   /// The largest entry read back (a trace's replay is a small fraction of the trace).
   static let maximumEntrySize = 1 << 30

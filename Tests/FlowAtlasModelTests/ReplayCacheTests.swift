@@ -205,6 +205,30 @@ struct ReplayCacheTests {
     }
   }
 
+  /// What replaying the fixtures archives to, pinned: a change to the replay or to the archive
+  /// must bump ``ReplayCache/version``, or rebuilds would trust replays an older FlowAtlas made.
+  @Test func theFixturesArchivesArePinnedToTheCacheVersion() {
+    let pinned = (version: "1", hash: "a4724dc2f8f3b49d119ae135c111c52c")
+    var hasher = Fingerprint.Fast128()
+    // The model tests' fixtures, which no recording rewrites (the examples' traces are recorded
+    // again whenever the examples change).
+    let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+      "Fixtures")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: fixtures.path)) ?? []
+    #expect(names.filter { $0.hasSuffix(".jsonl") }.count >= 10)
+    for name in names.filter({ $0.hasSuffix(".jsonl") }).sorted() {
+      let bytes = [UInt8](
+        FileManager.default.contents(atPath: fixtures.appendingPathComponent(name).path) ?? Data())
+      var replay = RunReplay(file: name)
+      TraceReader.read(bytes: bytes, path: name, into: &replay)
+      RunArchive.bytes(of: replay.result).withUnsafeBytes { hasher.combine($0) }
+    }
+    let hash = hasher.finalize()
+    #expect(
+      (ReplayCache.version, hash) == pinned,
+      "replaying or archiving changed what the fixtures give: bump ReplayCache.version, then pin \(hash)")
+  }
+
   @Test func theArchiveOfARunIsTheSameBytesEachTime() {
     let (file, bytes) = Self.examples[0]
     let archives = (0..<3).map { _ in
