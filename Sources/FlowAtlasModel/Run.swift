@@ -31,14 +31,17 @@ public struct Run: Hashable, Sendable {
     set {
       unshelve()
       keptInstances = newValue
-      flaggedInstances = newValue.filter(\.isFlagged)
+      flaggedInstances = Self.flagged(newValue)
     }
   }
   /// How many ``steps`` there are, without reading a shelved journey.
   public private(set) var stepCount: Int
   /// The instances that leaked or were orphaned, in start order: what the model's problems
-  /// name, kept in memory when the journey is shelved.
+  /// name, kept in memory when the journey is shelved. At most ``flaggedPerKind`` of each kind,
+  /// as diagnostics list at most that many per code (the coordinator types' counts stay exact).
   public private(set) var flaggedInstances: [CoordinatorInstance]
+  /// The most leaked, and the most orphaned, instances ``flaggedInstances`` lists.
+  public static let flaggedPerKind = RunReplay.detailsPerCode
   /// When the run came through a ``ReplayCache``: the key of its entry, which names the
   /// trace's path and bytes and the replay's version. Two runs with the same key have the same
   /// journey and instances, so a digest may hash the key instead of them.
@@ -73,7 +76,7 @@ public struct Run: Hashable, Sendable {
     keptSteps = steps
     keptInstances = instances
     stepCount = steps.count
-    flaggedInstances = instances.filter(\.isFlagged)
+    flaggedInstances = Self.flagged(instances)
   }
 
   /// The journey and instances, read back once when shelved.
@@ -105,6 +108,22 @@ public struct Run: Hashable, Sendable {
       transitionCount: transitionCount, steps: [], instances: [])
     self.stepCount = stepCount
     self.flaggedInstances = flaggedInstances
+  }
+
+  /// The first ``flaggedPerKind`` leaked and orphaned instances of `instances`, in order.
+  private static func flagged(_ instances: [CoordinatorInstance]) -> [CoordinatorInstance] {
+    var (leaked, orphaned) = (0, 0)
+    return instances.filter { instance in
+      if instance.leaked {
+        leaked += 1
+        if leaked <= flaggedPerKind { return true }
+      }
+      if instance.orphanedLine != nil {
+        orphaned += 1
+        if orphaned <= flaggedPerKind { return true }
+      }
+      return false
+    }
   }
 
   /// Holds the journey here again (a change to it must not be lost with the shelf).

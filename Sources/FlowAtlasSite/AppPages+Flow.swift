@@ -266,6 +266,23 @@ extension AppPages {
       }
     }
     guard !items.isEmpty else { return [.p(text: "No problems recorded for this flow.")] }
+    var listed = (leaks: 0, orphans: 0)
+    for run in app.runs {
+      for instance in run.flaggedInstances where instance.type == flow.coordinator {
+        if instance.leaked { listed.leaks += 1 }
+        if instance.orphanedLine != nil { listed.orphans += 1 }
+      }
+    }
+    let counted = app.coordinator(flow.coordinator).map { ($0.leaks, $0.orphans) } ?? (0, 0)
+    for (kind, total, shown) in [
+      ("leaked", counted.0, listed.leaks), ("orphaned", counted.1, listed.orphans),
+    ] where total > shown {
+      items.append(
+        .el(
+          "li", [],
+          text: "\(total - shown) more \(kind) instances of this flow are not listed: a run lists at most "
+            + "\(Run.flaggedPerKind) of each kind."))
+    }
     return [.el("ul", [.cls("problems")], items)]
   }
 }
