@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "FlowAtlasPattern", targets: ["FlowAtlasPattern"]),
     .library(name: "FlowAtlasTrace", targets: ["FlowAtlasTrace"]),
     .library(name: "FlowAtlasRecording", targets: ["FlowAtlasRecording"]),
+    .library(name: "FlowAtlasUITesting", targets: ["FlowAtlasUITesting"]),
     .library(name: "FlowAtlasModel", targets: ["FlowAtlasModel"]),
     .library(name: "FlowAtlasRender", targets: ["FlowAtlasRender"]),
     .library(name: "FlowAtlasSite", targets: ["FlowAtlasSite"]),
@@ -23,6 +24,8 @@ let package = Package(
     // 1. Record: the trace format (the only contract), then instrumentation writing it.
     .target(name: "FlowAtlasTrace"),
     .target(name: "FlowAtlasRecording", dependencies: ["FlowAtlasPattern", "FlowAtlasTrace"]),
+    // For a UI test target: launch the app recording, attach its trace (XCTest UI testing only).
+    .target(name: "FlowAtlasUITesting", dependencies: ["FlowAtlasRecording"]),
     // 2. Model: traces replayed into hierarchy, transitions, flows, journeys, diagnostics.
     .target(name: "FlowAtlasModel", dependencies: ["FlowAtlasTrace"]),
     // 3. Render: DOT, Graphviz layout in-process, SVG/PNG/PDF, Mermaid.
