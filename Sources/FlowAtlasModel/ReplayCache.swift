@@ -9,6 +9,11 @@ import Synchronization
 /// for a trace's replay before reading it and files the replays it makes; whoever keeps the
 /// cache (the site, in `.flowatlas-cache/runs/`) then writes ``entries`` out. An entry that is
 /// missing, not a regular file, cut short or edited is replayed again: it cannot change a model.
+///
+/// It is also where a model built with it keeps its journeys: each run holds its counts, and
+/// reads its steps and instances back from its entry when asked (``Run/isShelved``), so that
+/// memory does not grow with the traces' events. Keep the cache, and its files, until the
+/// model's last journey has been read.
 public final class ReplayCache: Sendable {
   /// Bump whenever replaying (``RunReplay``) or the archive layout changes what a trace gives,
   /// so that entries an older FlowAtlas wrote are replayed again rather than trusted. The test
