@@ -91,11 +91,10 @@ public struct Run: Hashable, Sendable {
 
   /// Lets go of the journey, which `cache` holds under `key`.
   mutating func shelve(key: String, in cache: ReplayCache) {
-    let counted = (stepCount, flaggedInstances)
+    // The stored lists, not the properties: `stepCount` and `flaggedInstances` stay as they are.
     shelf = Shelf(key: key, cache: cache)
     keptSteps = []
     keptInstances = []
-    (stepCount, flaggedInstances) = counted
   }
 
   /// A summary read from an archive: counts and flagged instances only, the journey shelved.
