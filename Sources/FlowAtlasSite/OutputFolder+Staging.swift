@@ -107,21 +107,15 @@ extension OutputFolder {
       try write(SiteManifest.identitiesPath, SiteManifest.identitiesText(noted))
     }
 
-    /// Puts `bytes`, which the file `original` of the previous site holds, at `path`: as a
-    /// hard link to `original` where the file system allows (a rebuild then does not write
-    /// again the megabytes of diagrams it reuses), else written. Not listed in the manifest:
-    /// for FlowAtlas's own folder only.
-    func write(_ path: String, _ bytes: [UInt8], sameAs original: URL) throws(SiteError) {
-      let url = try prepare(path)
-      if link(original.path, url.path) != 0 { try write(path, bytes) }
-    }
-
     /// Puts the previous site's file `original` at `path`: a hard link where the file system
-    /// allows, else a copy. Not listed in the manifest: for FlowAtlas's own folder only.
-    func place(_ path: String, linking original: URL) throws(SiteError) {
+    /// allows (a rebuild then does not write again the megabytes it reuses), else `bytes`, which
+    /// `original` was checked to hold, written, or without them a copy of `original`. Not listed
+    /// in the manifest: for FlowAtlas's own folder only.
+    func place(_ path: String, linking original: URL, bytes: [UInt8]? = nil) throws(SiteError) {
       let url = try prepare(path)
       // Already there: two entries of the cache under one key hold the same bytes.
       guard link(original.path, url.path) != 0, errno != EEXIST else { return }
+      if let bytes { return try write(path, bytes) }
       do {
         try FileManager.default.copyItem(at: original, to: url)
       } catch {

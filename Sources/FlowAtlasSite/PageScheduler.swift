@@ -85,7 +85,7 @@ final class PageScheduler: Sendable {
       run(app: app, page: -1) { [self] () throws(SiteError) in
         let path = DiagramCache.path(of: key)
         if reused != nil, let previous = cache.previousSite {
-          try staging.write(path, svg, sameAs: previous.appendingPathComponent(path))
+          try staging.place(path, linking: previous.appendingPathComponent(path), bytes: svg)
         } else {
           try staging.write(path, svg)
         }
