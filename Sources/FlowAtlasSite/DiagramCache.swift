@@ -61,12 +61,13 @@ struct DiagramCache: Sendable {
   static func path(of key: String) -> String { "\(directory)/\(key).svg" }
 
   /// The previous site's diagram under `key` when its bytes are still those the index
-  /// recorded, with that hash; nil when it is missing, edited, cut short or not UTF-8.
+  /// recorded, with that hash; nil when it is missing, not a regular file (a symlink is not
+  /// followed), edited, cut short or not UTF-8.
   func reused(_ key: String) -> (svg: [UInt8], hash: String)? {
     guard let site = previousSite, let hash = previousIndex[key],
-      let data = try? Data(contentsOf: site.appendingPathComponent(Self.path(of: key)))
+      let svg = try? RegularFile.read(site.appendingPathComponent(Self.path(of: key)).path, limit: 1 << 30)
+        .get()
     else { return nil }
-    let svg = [UInt8](data)
     guard Fingerprint.fast128(svg) == hash, svg.withUnsafeBufferPointer(XMLReader.isUTF8) else { return nil }
     return (svg, hash)
   }
@@ -82,9 +83,10 @@ struct DiagramCache: Sendable {
   /// The index of the cache in `site`, or nil when there is none or it is not one this
   /// version wrote.
   static func index(in site: URL) -> [String: String]? {
-    guard let text = try? String(contentsOf: site.appendingPathComponent(indexPath), encoding: .utf8) else {
-      return nil
-    }
+    guard
+      let bytes = try? RegularFile.read(site.appendingPathComponent(indexPath).path, limit: 64 << 20).get(),
+      let text = String(validating: bytes, as: UTF8.self)
+    else { return nil }
     var lines = text.split(separator: "\n")
     guard lines.first == Substring(indexHeader) else { return nil }
     lines.removeFirst()

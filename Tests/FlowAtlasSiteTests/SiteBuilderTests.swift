@@ -397,6 +397,29 @@ import Testing
     #expect(try !page("shop/flow-auth.html", in: site).contains("edited"))
   }
 
+  /// A cached diagram replaced by a symlink is not followed, even to an intact copy outside
+  /// the site: it is drawn again.
+  @Test func aCachedDiagramThatIsASymlinkIsDrawnAgain() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    let provider = FakeDiagramProvider()
+    try build(provider: provider, into: site)
+    let bytes = try TemporaryFolder.contents(of: site)
+    let cached = try #require(cachedEntry(drawing: "flow-auth", in: bytes))
+    let outside = temp.url.appendingPathComponent("outside.svg")
+    try bytes[cached]!.write(to: outside)
+    try FileManager.default.removeItem(at: site.appendingPathComponent(cached))
+    try FileManager.default.createSymbolicLink(
+      at: site.appendingPathComponent(cached), withDestinationURL: outside)
+    let rebuilt = try SiteBuilder(
+      model: SampleModel.model(), diagrams: provider, options: SiteOptions(title: "Shop docs")
+    ).build(into: site)
+    #expect(provider.callCount == 2 && rebuilt.diagramsDrawn == 1 && rebuilt.diagramsReused == 8)
+    var info = stat()
+    #expect(lstat(site.appendingPathComponent(cached).path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
+  }
+
   @Test func notesAreRenderedSafely() throws {
     let temp = try TemporaryFolder()
     defer { temp.remove() }
