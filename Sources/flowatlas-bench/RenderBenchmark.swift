@@ -84,25 +84,8 @@ enum RenderBenchmark {
   private static let pluginFolderWithoutPango = Result { try makePluginFolderWithoutPango() }
 
   private static func makePluginFolderWithoutPango() throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-bench-gv").path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    guard
-      let system = [
-        "/usr/lib/x86_64-linux-gnu/graphviz", "/usr/lib/aarch64-linux-gnu/graphviz", "/usr/lib/graphviz",
-      ]
-      .first(where: { FileManager.default.fileExists(atPath: $0 + "/libgvplugin_core.so.6") })
-    else { throw BenchmarkError("no Graphviz plugin folder found") }
-    for plugin in ["libgvplugin_core.so.6", "libgvplugin_dot_layout.so.6"] {
-      try? FileManager.default.createSymbolicLink(
-        atPath: folder + "/" + plugin, withDestinationPath: system + "/" + plugin)
-    }
-    let configure = Process()
-    configure.executableURL = URL(fileURLWithPath: "/usr/bin/dot")
-    configure.arguments = ["-c"]
-    configure.environment = ["GVBINDIR": folder]
-    try configure.run()
-    configure.waitUntilExit()
-    return folder
+    try ReferenceDot.pluginFolderWithoutPango(
+      at: FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-bench-gv").path)
   }
 
   /// Runs `dot -Tsvg file` and returns its output; process start included.

@@ -163,25 +163,7 @@ import Testing
 
   /// A Graphviz plugin folder with the core (SVG) and dot layout plugins only, and its config.
   static func withoutPango() throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-gv-\(getpid())")
-      .path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let system = try #require(
-      ["/usr/lib/x86_64-linux-gnu/graphviz", "/usr/lib/aarch64-linux-gnu/graphviz", "/usr/lib/graphviz"].first
-      {
-        FileManager.default.fileExists(atPath: $0 + "/libgvplugin_core.so.6")
-      })
-    for plugin in ["libgvplugin_core.so.6", "libgvplugin_dot_layout.so.6"] {
-      try? FileManager.default.createSymbolicLink(
-        atPath: folder + "/" + plugin, withDestinationPath: system + "/" + plugin)
-    }
-    let configure = Process()
-    configure.executableURL = URL(fileURLWithPath: "/usr/bin/dot")
-    configure.arguments = ["-c"]
-    configure.environment = ["GVBINDIR": folder]
-    try configure.run()
-    configure.waitUntilExit()
-    #expect(configure.terminationStatus == 0)
-    return folder
+    try ReferenceDot.pluginFolderWithoutPango(
+      at: FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-gv-\(getpid())").path)
   }
 }
