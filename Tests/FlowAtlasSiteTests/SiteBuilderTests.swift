@@ -383,16 +383,9 @@ import Testing
   func aDamagedCachedDiagramIsDrawnAgain(damage: [UInt8]) throws {
     let temp = try TemporaryFolder()
     defer { temp.remove() }
-    let site = temp.url.appendingPathComponent("site")
-    let provider = FakeDiagramProvider()
-    try build(provider: provider, into: site)
-    let bytes = try TemporaryFolder.contents(of: site)
-    let cached = try #require(cachedEntry(drawing: "flow-auth", in: bytes))
-    try Data(damage).write(to: site.appendingPathComponent(cached))
-    let rebuilt = try SiteBuilder(
-      model: SampleModel.model(), diagrams: provider, options: SiteOptions(title: "Shop docs")
-    ).build(into: site)
-    #expect(provider.callCount == 2 && rebuilt.diagramsDrawn == 1 && rebuilt.diagramsReused == 8)
+    let (site, cached, bytes) = try rebuildAfterDamagingTheAuthDiagram(in: temp) { entry, _ in
+      try Data(damage).write(to: entry)
+    }
     #expect(try TemporaryFolder.contents(of: site)[cached] == bytes[cached])
     #expect(try !page("shop/flow-auth.html", in: site).contains("edited"))
   }
@@ -402,22 +395,33 @@ import Testing
   @Test func aCachedDiagramThatIsASymlinkIsDrawnAgain() throws {
     let temp = try TemporaryFolder()
     defer { temp.remove() }
+    let (site, cached, _) = try rebuildAfterDamagingTheAuthDiagram(in: temp) { entry, intact in
+      let outside = temp.url.appendingPathComponent("outside.svg")
+      try intact.write(to: outside)
+      try FileManager.default.removeItem(at: entry)
+      try FileManager.default.createSymbolicLink(at: entry, withDestinationURL: outside)
+    }
+    var info = stat()
+    #expect(lstat(site.appendingPathComponent(cached).path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
+  }
+
+  /// Builds the sample site, does `damage` to the flow-auth diagram's cache entry (given its
+  /// file and its intact bytes), and rebuilds: only that diagram may be drawn again.
+  /// - Returns: the site, the entry's path in it, and the first build's files.
+  private func rebuildAfterDamagingTheAuthDiagram(
+    in temp: TemporaryFolder, damage: (URL, Data) throws -> Void
+  ) throws -> (site: URL, cached: String, bytes: [String: Data]) {
     let site = temp.url.appendingPathComponent("site")
     let provider = FakeDiagramProvider()
     try build(provider: provider, into: site)
     let bytes = try TemporaryFolder.contents(of: site)
     let cached = try #require(cachedEntry(drawing: "flow-auth", in: bytes))
-    let outside = temp.url.appendingPathComponent("outside.svg")
-    try bytes[cached]!.write(to: outside)
-    try FileManager.default.removeItem(at: site.appendingPathComponent(cached))
-    try FileManager.default.createSymbolicLink(
-      at: site.appendingPathComponent(cached), withDestinationURL: outside)
+    try damage(site.appendingPathComponent(cached), bytes[cached]!)
     let rebuilt = try SiteBuilder(
       model: SampleModel.model(), diagrams: provider, options: SiteOptions(title: "Shop docs")
     ).build(into: site)
     #expect(provider.callCount == 2 && rebuilt.diagramsDrawn == 1 && rebuilt.diagramsReused == 8)
-    var info = stat()
-    #expect(lstat(site.appendingPathComponent(cached).path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
+    return (site, cached, bytes)
   }
 
   @Test func notesAreRenderedSafely() throws {
