@@ -24,21 +24,25 @@ public enum RegularFile {
     guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
       return .failure(Problem(reason: "not a regular file"))
     }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(min(Int(info.st_size), limit) + 1)
-    var chunk = [UInt8](repeating: 0, count: 65536)
+    // Read straight into the array, sized by `stat` (one more byte tells a file that grew).
+    let expected = min(Int(max(info.st_size, 0)), limit) + 1
+    var bytes = [UInt8](repeating: 0, count: expected)
+    var filled = 0
     while true {
-      let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, $0.count) }
+      // Grown since `stat`: read on, until the limit is passed.
+      if filled == bytes.count { bytes += repeatElement(0, count: max(bytes.count, 1 << 16)) }
+      let count = bytes.withUnsafeMutableBytes {
+        systemRead(descriptor, $0.baseAddress! + filled, $0.count - filled)
+      }
       if count < 0 {
         if errno == EINTR { continue }
         return .failure(Problem(reason: String(cString: strerror(errno))))
       }
       if count == 0 { break }
-      bytes += chunk[0..<count]
-      if bytes.count > limit {
-        return .failure(Problem(reason: "larger than \(limit >> 20) MiB"))
-      }
+      filled += count
+      if filled > limit { return .failure(Problem(reason: "larger than \(limit >> 20) MiB")) }
     }
+    bytes.removeSubrange(filled...)
     return .success(bytes)
   }
 }
