@@ -35,6 +35,13 @@ struct RecorderState: ~Copyable {
     return id
   }
 
+  /// The id of the coordinator that read its router (``RecordedRouter``) when this run had
+  /// recorded `reader.seq` events, if it recorded none since: the one asking now.
+  mutating func coordinatorID(readBy reader: (coordinator: ObjectHandle, seq: Int)?) -> String? {
+    guard let reader, reader.seq == seq else { return nil }
+    return coordinatorID(for: reader.coordinator)
+  }
+
   /// The id of a coordinator being released, forgotten so its address can be reused.
   mutating func releaseCoordinator(_ key: ObjectIdentifier) -> String? {
     coordinators.removeValue(forKey: key)?.id

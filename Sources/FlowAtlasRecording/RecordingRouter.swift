@@ -60,7 +60,7 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting,
     let routerID = id
     let initiator = Initiator.system(gesture: navigation.gesture.rawValue)
     let removed = navigation.removedScreen.map(ObjectHandle.init)
-    let attribute: (borrowing RecorderState) -> String? = { state in
+    let attribute: (inout RecorderState) -> String? = { state in
       removed.flatMap { state.coordinator(showing: $0) }
     }
     switch navigation.kind {
@@ -259,11 +259,13 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting,
     _ screen: any Presentable, by coordinatorID: String?, puts: Bool = true,
     _ event: (ScreenMention, String?) -> TraceEvent
   ) {
-    recordShowing(screen, by: { _ in coordinatorID }, puts: puts, event)
+    let reader = coordinatorID == nil ? FollowedCoordinators.takeReader(for: recorder) : nil
+    recordShowing(
+      screen, by: { state in coordinatorID ?? state.coordinatorID(readBy: reader) }, puts: puts, event)
   }
 
   fileprivate func recordShowing(
-    _ screen: any Presentable, by coordinator: (borrowing RecorderState) -> String?, puts: Bool,
+    _ screen: any Presentable, by coordinator: (inout RecorderState) -> String?, puts: Bool,
     _ event: (ScreenMention, String?) -> TraceEvent
   ) {
     let handle = ObjectHandle(screen)
@@ -271,7 +273,7 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting,
     let title = screen.screenTitle
     recorder.record { state in
       let mention = state.mention(screen: handle, type: screenType, title: title)
-      let coordinatorID = coordinator(state)
+      let coordinatorID = coordinator(&state)
       if puts { state.screen(handle, shownBy: coordinatorID) }
       return event(mention, coordinatorID)
     }
@@ -281,22 +283,24 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting,
     _ removed: (any Presentable)?, by coordinatorID: String?,
     _ event: (ScreenMention?, String?) -> TraceEvent
   ) {
-    recordRemoving(removed, by: { _ in coordinatorID }, event)
+    let reader = coordinatorID == nil ? FollowedCoordinators.takeReader(for: recorder) : nil
+    recordRemoving(removed, by: { state in coordinatorID ?? state.coordinatorID(readBy: reader) }, event)
   }
 
   fileprivate func recordRemoving(
-    _ removed: (any Presentable)?, by coordinator: (borrowing RecorderState) -> String?,
+    _ removed: (any Presentable)?, by coordinator: (inout RecorderState) -> String?,
     _ event: (ScreenMention?, String?) -> TraceEvent
   ) {
     guard let removed else {
-      recorder.record { state in event(nil, coordinator(state)) }
+      recorder.record { state in event(nil, coordinator(&state)) }
       return
     }
     let handle = ObjectHandle(removed)
     let screenType: any Any.Type = type(of: removed)
     let title = removed.screenTitle
     recorder.record { state in
-      event(state.mention(screen: handle, type: screenType, title: title), coordinator(state))
+      let mention = state.mention(screen: handle, type: screenType, title: title)
+      return event(mention, coordinator(&state))
     }
   }
 }
@@ -308,7 +312,14 @@ extension RecordingRouter {
     initiator: Initiator = .app
   ) {
     let routerID = id
-    recordShowing(screen, by: id(of: coordinator), puts: false) { screen, coordinator in
+    let asked = id(of: coordinator)
+    // A tab the person tapped is never the coordinator's that last read its router.
+    let isSystem = if case .system = initiator { true } else { false }
+    let reader = asked == nil && !isSystem ? FollowedCoordinators.takeReader(for: recorder) : nil
+    let attribute: (inout RecorderState) -> String? = { state in
+      asked ?? state.coordinatorID(readBy: reader)
+    }
+    recordShowing(screen, by: attribute, puts: false) { screen, coordinator in
       .selectTab(screen: screen, coordinator: coordinator, router: routerID, tab: tab, initiator: initiator)
     }
   }

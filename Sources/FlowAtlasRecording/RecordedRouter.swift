@@ -1,0 +1,44 @@
+/// Binds a coordinator's router to the coordinator, so that what it asks for is recorded as
+/// asked by it: put it on the router property of a coordinator class of your own.
+///
+/// ```swift
+/// @RecordedRouter private var router: Router   // FlowAtlas
+/// ```
+///
+/// Each time the coordinator reads its router, the next router event its run records is
+/// attributed to it, unless the recording router was told who asked. Reading the router and
+/// calling it are one expression (`router.push(screen)`), so the event that follows is the
+/// coordinator's; a read that leads to no navigation (handing the router to a child) is
+/// replaced by the child's own read before the child navigates, and any other recorded event
+/// ends it. The router's type stays the app's own, and so does every call site.
+///
+/// Nothing is noted while the coordinator is not followed (see ``RecordedChildren``).
+@propertyWrapper
+public struct RecordedRouter<Router> {
+  private var router: Router
+
+  /// Wraps the router the coordinator was given.
+  /// - Parameter wrappedValue: The router.
+  public init(wrappedValue: Router) {
+    router = wrappedValue
+  }
+
+  /// Not available: the wrapper must know the coordinator that holds it.
+  @available(*, unavailable, message: "@RecordedRouter works only in a class")
+  public var wrappedValue: Router {
+    get { fatalError("unavailable") }
+    set { fatalError("unavailable") }
+  }
+
+  /// The router, read and written through the coordinator that holds it.
+  public static subscript<Owner: AnyObject>(
+    _enclosingInstance owner: Owner, wrapped wrapped: ReferenceWritableKeyPath<Owner, Router>,
+    storage storage: ReferenceWritableKeyPath<Owner, Self>
+  ) -> Router {
+    get {
+      Recorder.noteRead(by: owner)
+      return owner[keyPath: storage].router
+    }
+    set { owner[keyPath: storage].router = newValue }
+  }
+}

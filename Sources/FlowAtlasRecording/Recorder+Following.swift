@@ -1,0 +1,81 @@
+import FlowAtlasTrace
+
+/// Recording an app whose coordinators are its own: they keep their protocol and their base
+/// class, and report with a few marked lines (``RecordedChildren``, ``RecordedRouter``,
+/// ``started(_:)``, ``finished(_:output:)``). See `docs/own-coordinators.md`.
+extension Recorder {
+  /// Follows `root`, the app's root coordinator, and the coordinators attached under it:
+  /// call it where the app makes its root coordinator, before starting it.
+  /// - Parameter root: The root coordinator, of any class.
+  public func follow(_ root: AnyObject) {
+    FollowedCoordinators.follow(ObjectHandle(root), by: self)
+  }
+
+  /// Records `coordinator.start`: call it first thing in the coordinator's `start()`.
+  ///
+  /// A coordinator started before its parent attached it is recorded starting right after
+  /// that attach; one that nothing follows records nothing.
+  /// - Parameter coordinator: The coordinator starting (`self`).
+  public static func started(_ coordinator: AnyObject) {
+    let reference = ObjectHandle(coordinator)
+    guard let (recorder, parent) = FollowedCoordinators.start(of: reference) else { return }
+    recorder.recordStart(of: reference, parent: parent)
+  }
+
+  /// Records `coordinator.finish`: call it where the coordinator's flow ends, before it tells
+  /// its parent (by delegate or closure), so the parent's removal is recorded after it.
+  /// - Parameters:
+  ///   - coordinator: The coordinator finishing (`self`).
+  ///   - output: The flow's result for its parent, as text (for example `loggedIn`), if any.
+  public static func finished(_ coordinator: AnyObject, output: String? = nil) {
+    let reference = ObjectHandle(coordinator)
+    guard let recorder = FollowedCoordinators.recorder(of: reference) else { return }
+    recorder.record { state in
+      .coordinatorFinish(coordinator: state.coordinatorID(for: reference), output: output)
+    }
+  }
+
+  func recordStart(of child: ObjectHandle, parent: ObjectHandle?) {
+    let type = String(describing: Swift.type(of: child.object))
+    record { state in
+      .coordinatorStart(
+        coordinator: state.coordinatorID(for: child), type: type,
+        parent: parent.map { state.coordinatorID(for: $0) })
+    }
+  }
+
+  /// Records what changed in `parent`'s children: a `detach` for each one no longer there,
+  /// then an `attach` for each new one, following it in this run.
+  static func childrenChanged(of parent: AnyObject, from old: [AnyObject], to new: [AnyObject]) {
+    let parentReference = ObjectHandle(parent)
+    guard let recorder = FollowedCoordinators.recorder(of: parentReference) else { return }
+    let oldKeys = Set(old.map(ObjectIdentifier.init))
+    let newKeys = Set(new.map(ObjectIdentifier.init))
+    for child in old where !newKeys.contains(ObjectIdentifier(child)) {
+      let childReference = ObjectHandle(child)
+      recorder.record { state in
+        .coordinatorDetach(
+          coordinator: state.coordinatorID(for: childReference),
+          parent: state.coordinatorID(for: parentReference))
+      }
+    }
+    for child in new where !oldKeys.contains(ObjectIdentifier(child)) {
+      let childReference = ObjectHandle(child)
+      guard
+        let (recorder, startIsPending) = FollowedCoordinators.attach(childReference, to: parentReference)
+      else { continue }
+      let type = String(describing: Swift.type(of: child))
+      recorder.record { state in
+        .coordinatorAttach(
+          coordinator: state.coordinatorID(for: childReference), type: type,
+          parent: state.coordinatorID(for: parentReference))
+      }
+      if startIsPending { recorder.recordStart(of: childReference, parent: parentReference) }
+    }
+  }
+
+  /// Notes that `coordinator` read its router (see ``RecordedRouter``).
+  static func noteRead(by coordinator: AnyObject) {
+    FollowedCoordinators.noteRead(by: ObjectHandle(coordinator))
+  }
+}
