@@ -55,11 +55,20 @@ extension AppPages {
       out +=
         [.text("It returns ")] + Wording.orList(flow.outputs.map { .code($0) }) + [.text(" to its parent.")]
     }
+    if isUnattributed(flow) {
+      out += [
+        // The sentences before end in ". ", except the one about outputs.
+        .text(
+          (flow.outputs.isEmpty ? "" : " ")
+            + "No navigation was attributed to it: what it showed names no coordinator in the traces ("),
+        .a(href: "index.html#unattributed", text: "unattributed navigation"), .text(")."),
+      ]
+    }
     return out
   }
 
   /// The sentence for one transition, seen from its source: "when …, X pushes Y (3 times)".
-  private func transitionSentence(_ transition: Transition, showSource: Bool) -> [HTML] {
+  func transitionSentence(_ transition: Transition, showSource: Bool) -> [HTML] {
     var out: [HTML] = []
     if showSource {
       if let from = transition.from {
@@ -88,7 +97,7 @@ extension AppPages {
     if transition.isSystem, let coordinator = transition.coordinator {
       let words = transition.kind == .selectTab ? ", in " : ", leaving a screen of "
       out += [.text(words), flowRef(coordinator)]
-    } else if transition.system > 0 {
+    } else if transition.system > 0, !transition.isSystem {
       out.append(.text(" (\(Wording.times(transition.system)) by the system)"))
     }
     if let owner = screen(transition.to)?.owner, owner != transition.coordinator, !showSource {
@@ -112,6 +121,9 @@ extension AppPages {
 
   private func screensInWords(_ flow: Flow) -> [HTML] {
     guard !flow.screens.isEmpty else {
+      if isUnattributed(flow) {
+        return [.p(text: "No screen is attributed to this flow: the traces do not say what it showed.")]
+      }
       return [.p(text: "This flow shows no screens of its own: it coordinates child flows.")]
     }
     let leaving = flow.internalTransitions + flow.exits

@@ -37,6 +37,10 @@ extension AppPages {
       .el(
         "section", [.aria("labelledby", "flows")], [PageLayout.heading(2, id: "flows", "Flows"), flowTable()])
     )
+    if let unattributed = unattributedSection() {
+      ids.insert("unattributed")
+      main.append(unattributed)
+    }
     main.append(
       .el(
         "section", [.aria("labelledby", "journeys")],
@@ -90,6 +94,52 @@ extension AppPages {
           .group(Wording.orList(flow.outputs.map { .code($0) })),
         ]
       })
+  }
+
+  /// Whether a flow was started but neither shows screens, nor starts children, nor is named by
+  /// any navigation: a coordinator the app did not bind its router to. (One with children and
+  /// no screens is a container, like an app coordinator.)
+  func isUnattributed(_ flow: Flow) -> Bool {
+    flow.screens.isEmpty && flow.children.isEmpty
+      && !app.transitions.contains { $0.coordinator == flow.coordinator }
+  }
+
+  /// What the traces do not say who asked for: transitions that name no coordinator, the
+  /// screens only they showed, and the flows none of whose navigation names them. `nil` when
+  /// every transition names its coordinator.
+  private func unattributedSection() -> HTML? {
+    let transitions = app.transitions.filter { $0.coordinator == nil }
+    guard !transitions.isEmpty else { return nil }
+    var content: [HTML] = [
+      PageLayout.heading(2, id: "unattributed", "Unattributed navigation"),
+      .p(
+        text:
+          "\(Wording.count(transitions.count, "transition")) \(transitions.count == 1 ? "names" : "name") "
+          + "no coordinator: the traces do not say "
+          + "which coordinator asked for them (a coordinator whose router is not bound to it, or code outside "
+          + "every coordinator). The app map draws them; no flow claims them, and nothing is guessed."),
+    ]
+    let screens = app.screens.filter { $0.owner == nil }.map(\.type)
+    if !screens.isEmpty {
+      content.append(
+        .el(
+          "p", [],
+          [.text("Screens no coordinator showed: ")]
+            + Wording.orList(screens.map(screenRef), conjunction: "and") + [.text(".")]))
+    }
+    let flows = app.flows.filter(isUnattributed).map(\.coordinator)
+    if !flows.isEmpty {
+      content.append(
+        .el(
+          "p", [],
+          [.text("Flows that were started but to which no navigation was attributed: ")]
+            + Wording.orList(flows.map(flowRef), conjunction: "and") + [.text(".")]))
+    }
+    content.append(
+      .el(
+        "ul", [.cls("sentences")],
+        transitions.map { .el("li", [], transitionSentence($0, showSource: true)) }))
+    return .el("section", [.aria("labelledby", "unattributed")], content)
   }
 
   private func journeyTable() -> HTML {
