@@ -43,7 +43,7 @@ let package = Package(
       name: "FlowAtlasCLI",
       dependencies: [
         "FlowAtlasTrace", "FlowAtlasRecording", "FlowAtlasModel", "FlowAtlasRender", "FlowAtlasSite",
-        "ShopExample", "AccountsExample",
+        "ShopExample", "AccountsExample", "TicketsExample",
       ]),
     .executableTarget(name: "flowatlas", dependencies: ["FlowAtlasCLI"]),
     // `swift package generate-navigation-docs`: the site from a package's traces.
@@ -73,6 +73,15 @@ let package = Package(
     .target(
       name: "AccountsExample", dependencies: ["FlowAtlasPattern", "FlowAtlasRecording"],
       path: "examples/Accounts/Sources"),
+    // Tickets: coordinators of the team's own, before (no FlowAtlas) and after adopting it;
+    // the screens, domain and router both builds share are in TicketsKit.
+    .target(name: "TicketsKit", dependencies: ["FlowAtlasPattern"], path: "examples/Tickets/Kit"),
+    .target(
+      name: "TicketsBefore", dependencies: ["FlowAtlasPattern", "TicketsKit"], path: "examples/Tickets/Before"
+    ),
+    .target(
+      name: "TicketsExample", dependencies: ["FlowAtlasPattern", "FlowAtlasRecording", "TicketsKit"],
+      path: "examples/Tickets/Sources"),
 
     .testTarget(name: "FlowAtlasPatternTests", dependencies: ["FlowAtlasPattern"]),
     .testTarget(name: "FlowAtlasTraceTests", dependencies: ["FlowAtlasTrace"]),
@@ -96,6 +105,13 @@ let package = Package(
       name: "AccountsExampleTests",
       dependencies: ["AccountsExample", "FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace"],
       path: "examples/Accounts/Tests"),
+    .testTarget(
+      name: "TicketsExampleTests",
+      dependencies: [
+        "TicketsExample", "TicketsBefore", "TicketsKit", "FlowAtlasRecording", "FlowAtlasTrace",
+        "FlowAtlasModel",
+      ],
+      path: "examples/Tickets/Tests"),
   ],
   swiftLanguageModes: [.v6]
 )

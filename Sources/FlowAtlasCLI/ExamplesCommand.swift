@@ -4,6 +4,7 @@ import FlowAtlasRecording
 import FlowAtlasTrace
 import Foundation
 import ShopExample
+import TicketsExample
 
 /// `flowatlas` with no subcommand: records every bundled example's journeys and builds their site.
 enum ExamplesCommand {
@@ -12,6 +13,7 @@ enum ExamplesCommand {
   static let examples: [(folder: String, journeys: [ScriptedJourney])] = [
     ("Accounts", AccountsExample.journeys),
     ("Shop", ShopExample.journeys),
+    ("Tickets", TicketsExample.journeys),
   ]
 
   @MainActor
