@@ -15,6 +15,15 @@ public enum RouterRefusal: Hashable, Sendable, CustomStringConvertible {
   case unknownTab(String)
   /// A screen this router cannot show (on UIKit: not a `UIViewController`).
   case unsupportedScreen(type: String)
+  /// A SwiftUI write of a layer's path that is not that path with screens removed from its
+  /// top: a longer path, or routes the router never showed there (``NavigationStackRouter``).
+  case pathNotShortened(layer: Int)
+  /// A SwiftUI write to a layer under a modal layer, which no gesture reaches.
+  case layerCovered(layer: Int)
+  /// A SwiftUI write to a layer the router does not show.
+  case noSuchLayer(layer: Int)
+  /// A SwiftUI write dismissing a full-screen cover: no gesture does that, its coordinator does.
+  case coverDismissedByView(layer: Int)
 
   public var description: String {
     switch self {
@@ -24,6 +33,12 @@ public enum RouterRefusal: Hashable, Sendable, CustomStringConvertible {
     case .notBelowTop(let type): "popTo refused: no \(type) below the top of the top layer"
     case .unknownTab(let tab): "selectTab refused: no tab named \"\(tab)\""
     case .unsupportedScreen(let type): "refused: this router cannot show a \(type)"
+    case .pathNotShortened(let layer):
+      "path write refused: layer \(layer)'s new path is not its path with screens removed from the top"
+    case .layerCovered(let layer): "state write refused: layer \(layer) is under a modal layer"
+    case .noSuchLayer(let layer): "state write refused: the router shows no layer \(layer)"
+    case .coverDismissedByView(let layer):
+      "dismiss refused: layer \(layer) is a full-screen cover, which only its coordinator dismisses"
     }
   }
 }

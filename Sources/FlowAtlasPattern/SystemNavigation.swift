@@ -10,6 +10,9 @@ public enum SystemGesture: String, Hashable, Sendable, CaseIterable {
   case swipeDown
   /// A tab bar item tapped.
   case tabBar
+  /// Back one screen, by the back button or the edge swipe: SwiftUI writes the shorter path
+  /// without saying which.
+  case back
 }
 
 /// Navigation a router did not perform itself: the system did it on a person's gesture.

@@ -45,6 +45,7 @@ enum Wording {
     "backMenu": "picks a screen from the back button's menu",
     "swipeDown": "swipes the sheet down",
     "tabBar": "taps a tab in the tab bar",
+    "back": "goes back with the back button or a swipe",
   ]
 
   /// What the person did for the system to navigate: "swipes back from the edge".

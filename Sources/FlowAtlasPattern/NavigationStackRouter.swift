@@ -1,0 +1,207 @@
+import Observation
+
+/// A router for SwiftUI: plain observable state that a `NavigationStack(path:)` view binds to,
+/// the bottom navigation stack and modal layers (sheets, full-screen covers), each a stack of
+/// its own, exactly the trace format's "Stacks" model.
+///
+/// Coordinators navigate it through ``RouterProtocol``, as over UIKit or ``StackRouter``; its
+/// view (`NavigationStackHost`, where SwiftUI exists) shows ``layers``. When SwiftUI writes the
+/// state itself, because the person went back, picked a screen from the back menu or dragged a
+/// sheet down, the view calls ``write(path:toLayer:)`` or ``write(isPresented:layer:)``: the
+/// router compares old and new state and reports the change to its
+/// ``SystemNavigationObserver``s, as the UIKit adapter reports UIKit's. A write that changes
+/// nothing reports nothing; one SwiftUI cannot make (a longer path, routes it never showed, a
+/// covered layer) is refused, reported through ``onRefusal`` and left undone.
+///
+/// **Several screens at once.** Calls made in one turn of the main actor (a deep link pushing
+/// three screens) are one update for SwiftUI, which draws the final path. SwiftUI cannot
+/// present a second modal layer in the update that presents the first, so ``isPresented(layer:)``
+/// holds each modal layer back until the view reports that the one below it appeared
+/// (``didAppear(layer:)``): the router keeps the whole state and presents layer by layer.
+@Observable
+@MainActor
+public final class NavigationStackRouter: RouterProtocol, NavigationStateReporting, SystemNavigationReporting,
+  PersonDrivenRouter
+{
+  /// Every stack, bottom first: `stacks[0]` is the bottom navigation stack, the others modal.
+  public private(set) var stacks: [NavigationLayer] = [NavigationLayer(style: nil, root: nil, path: [])]
+  /// How many modal layers the view reported as appeared.
+  public private(set) var appearedModalLayers = 0
+  /// Every request and write refused so far, oldest first.
+  public private(set) var refusals: [RouterRefusal] = []
+  /// Called with each refusal as it happens.
+  @ObservationIgnored public var onRefusal: ((RouterRefusal) -> Void)?
+  /// How ``present(_:animated:completion:)`` shows a screen; a sheet unless it says otherwise.
+  @ObservationIgnored public var modalStyle: @MainActor (any Presentable) -> ModalStyle = { _ in .sheet }
+  @ObservationIgnored private var observers = SystemNavigationObservers()
+
+  /// Creates a router that shows nothing yet.
+  public init() {}
+
+  public var layers: [[any Presentable]] { stacks.map(\.screens) }
+
+  /// Whether modal layer `layer` (1 for the first) is presented: it exists, and the one below
+  /// it appeared.
+  /// - Parameter layer: The index in ``stacks``.
+  public func isPresented(layer: Int) -> Bool {
+    layer >= 1 && layer < stacks.count && layer <= appearedModalLayers + 1
+  }
+
+  /// The view showed modal layer `layer`: the one above it may be presented now.
+  /// - Parameter layer: The index in ``stacks``.
+  public func didAppear(layer: Int) {
+    guard layer < stacks.count, layer > appearedModalLayers else { return }
+    appearedModalLayers = layer
+  }
+
+  // MARK: What coordinators ask for
+
+  /// Pushes on the top layer (on an empty router the screen becomes the root).
+  public func push(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
+    let top = stacks.count - 1
+    if stacks[top].root == nil {
+      stacks[top].root = NavigationRoute(screen)
+    } else {
+      stacks[top].path.append(NavigationRoute(screen))
+    }
+    completion?()
+  }
+
+  /// Removes the top layer's top screen; refused at its root.
+  public func pop(animated: Bool, completion: (() -> Void)?) {
+    let top = stacks.count - 1
+    if stacks[top].path.isEmpty { refuse(.popAtRoot) } else { stacks[top].path.removeLast() }
+    completion?()
+  }
+
+  /// Keeps the top layer's root; refused with nothing above it.
+  public func popToRoot(animated: Bool, completion: (() -> Void)?) {
+    let top = stacks.count - 1
+    if stacks[top].path.isEmpty { refuse(.popToRootAtRoot) } else { stacks[top].path.removeAll() }
+    completion?()
+  }
+
+  /// Presents `screen` in a modal layer of its own, styled by ``modalStyle``.
+  public func present(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
+    present(screen, style: modalStyle(screen), completion: completion)
+  }
+
+  /// Presents `screen` in a modal layer of its own.
+  /// - Parameters:
+  ///   - screen: The layer's root.
+  ///   - style: A sheet or a full-screen cover.
+  ///   - completion: Runs once the state holds the layer.
+  public func present(_ screen: any Presentable, style: ModalStyle, completion: (() -> Void)? = nil) {
+    stacks.append(NavigationLayer(style: style, root: NavigationRoute(screen), path: []))
+    completion?()
+  }
+
+  /// Removes the topmost modal layer; refused when none is presented.
+  public func dismiss(animated: Bool, completion: (() -> Void)?) {
+    if stacks.count > 1 { removeTopLayer() } else { refuse(.dismissWithNothingPresented) }
+    completion?()
+  }
+
+  /// Replaces everything, modal layers included, with `screen`.
+  public func setRoot(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
+    stacks = [NavigationLayer(style: nil, root: NavigationRoute(screen), path: [])]
+    appearedModalLayers = 0
+    completion?()
+  }
+
+  public func addSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
+    observers.add(observer)
+  }
+
+  public func removeSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
+    observers.remove(observer)
+  }
+
+  // MARK: What SwiftUI writes
+
+  /// SwiftUI set `layer`'s path (`NavigationStack(path:)`'s binding): the person went back one
+  /// screen (the back button or the edge swipe; SwiftUI does not say which, so the gesture is
+  /// `back`) or several (the back button's menu, `backMenu`).
+  /// - Parameters:
+  ///   - path: The new path.
+  ///   - layer: The index in ``stacks``.
+  public func write(path: [NavigationRoute], toLayer layer: Int) {
+    guard layer >= 0, layer < stacks.count else { return refuse(.noSuchLayer(layer: layer)) }
+    let old = stacks[layer].path
+    guard path != old else { return }
+    guard layer == stacks.count - 1 else { return refuse(.layerCovered(layer: layer)) }
+    guard path.count < old.count, Array(old.prefix(path.count)) == path else {
+      return refuse(.pathNotShortened(layer: layer))
+    }
+    let gesture: SystemGesture = old.count - path.count == 1 ? .back : .backMenu
+    changeBySystem(gesture) { $0[layer].path = path }
+  }
+
+  /// SwiftUI set whether modal layer `layer` is presented (`.sheet(isPresented:)`'s binding):
+  /// `false` when the person dragged the sheet down.
+  /// - Parameters:
+  ///   - isPresented: The new value.
+  ///   - layer: The index in ``stacks``.
+  public func write(isPresented: Bool, layer: Int) {
+    guard layer >= 1 else { return refuse(.noSuchLayer(layer: layer)) }
+    // Already so: SwiftUI echoing the state back.
+    guard isPresented != (layer < stacks.count) else { return }
+    guard !isPresented else { return refuse(.noSuchLayer(layer: layer)) }
+    guard layer == stacks.count - 1 else { return refuse(.layerCovered(layer: layer)) }
+    guard stacks[layer].style == .sheet else { return refuse(.coverDismissedByView(layer: layer)) }
+    changeBySystem(.swipeDown) { $0.removeLast() }
+    appearedModalLayers = min(appearedModalLayers, stacks.count - 1)
+  }
+
+  // MARK: A person, headless
+
+  /// Goes back one screen as SwiftUI does: the top layer's path loses its last route.
+  public func tapBackButton() {
+    let top = stacks.count - 1
+    guard !stacks[top].path.isEmpty else { return refuse(.popAtRoot) }
+    write(path: stacks[top].path.dropLast(), toLayer: top)
+  }
+
+  /// The edge swipe; given up half-way, SwiftUI writes nothing.
+  public func swipeBack(completing: Bool) {
+    if completing { tapBackButton() }
+  }
+
+  /// The back button's menu: the path is cut back to `screen`.
+  public func pickFromBackMenu(_ screen: any Presentable) {
+    let top = stacks.count - 1
+    let layer = stacks[top]
+    let kept: [NavigationRoute]
+    if layer.root?.screen === screen {
+      kept = []
+    } else if let index = layer.path.dropLast().firstIndex(where: { $0.screen === screen }) {
+      kept = Array(layer.path[...index])
+    } else {
+      return refuse(.notBelowTop(type: screen.screenType))
+    }
+    write(path: kept, toLayer: top)
+  }
+
+  /// Drags the top sheet down.
+  public func swipeDownSheet() {
+    write(isPresented: false, layer: stacks.count - 1)
+  }
+
+  private func removeTopLayer() {
+    stacks.removeLast()
+    appearedModalLayers = min(appearedModalLayers, stacks.count - 1)
+  }
+
+  private func changeBySystem(_ gesture: SystemGesture, _ change: (inout [NavigationLayer]) -> Void) {
+    let before = layers
+    change(&stacks)
+    if let navigation = SystemNavigation.between(before, layers, gesture: gesture) {
+      observers.notify(navigation)
+    }
+  }
+
+  private func refuse(_ refusal: RouterRefusal) {
+    refusals.append(refusal)
+    onRefusal?(refusal)
+  }
+}
