@@ -43,7 +43,7 @@ let package = Package(
       name: "FlowAtlasCLI",
       dependencies: [
         "FlowAtlasTrace", "FlowAtlasRecording", "FlowAtlasModel", "FlowAtlasRender", "FlowAtlasSite",
-        "ShopExample", "AccountsExample", "TicketsExample",
+        "ShopExample", "AccountsExample", "TicketsExample", "RecipesExample",
       ]),
     .executableTarget(name: "flowatlas", dependencies: ["FlowAtlasCLI"]),
     // `swift package generate-navigation-docs`: the site from a package's traces.
@@ -73,6 +73,10 @@ let package = Package(
     .target(
       name: "AccountsExample", dependencies: ["FlowAtlasPattern", "FlowAtlasRecording"],
       path: "examples/Accounts/Sources"),
+    // Recipes: SwiftUI-style, coordinators over NavigationStackRouter.
+    .target(
+      name: "RecipesExample", dependencies: ["FlowAtlasPattern", "FlowAtlasRecording"],
+      path: "examples/Recipes/Sources"),
     // Tickets: coordinators of the team's own, before (no FlowAtlas) and after adopting it;
     // the screens, domain and router both builds share are in TicketsKit.
     .target(name: "TicketsKit", dependencies: ["FlowAtlasPattern"], path: "examples/Tickets/Kit"),
@@ -105,6 +109,12 @@ let package = Package(
       name: "AccountsExampleTests",
       dependencies: ["AccountsExample", "FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace"],
       path: "examples/Accounts/Tests"),
+    .testTarget(
+      name: "RecipesExampleTests",
+      dependencies: [
+        "RecipesExample", "FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace", "FlowAtlasModel",
+      ],
+      path: "examples/Recipes/Tests"),
     .testTarget(
       name: "TicketsExampleTests",
       dependencies: [

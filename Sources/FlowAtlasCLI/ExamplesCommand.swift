@@ -3,6 +3,7 @@ import FlowAtlasModel
 import FlowAtlasRecording
 import FlowAtlasTrace
 import Foundation
+import RecipesExample
 import ShopExample
 import TicketsExample
 
@@ -12,6 +13,7 @@ enum ExamplesCommand {
   @MainActor
   static let examples: [(folder: String, journeys: [ScriptedJourney])] = [
     ("Accounts", AccountsExample.journeys),
+    ("Recipes", RecipesExample.journeys),
     ("Shop", ShopExample.journeys),
     ("Tickets", TicketsExample.journeys),
   ]
