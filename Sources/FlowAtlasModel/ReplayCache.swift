@@ -19,7 +19,7 @@ public final class ReplayCache: Sendable {
   /// so that entries an older FlowAtlas wrote are replayed again rather than trusted. The test
   /// `theFixturesArchivesArePinnedToTheCacheVersion` pins what the model fixtures archive to
   /// and fails until it is bumped.
-  public static let version = "1"
+  public static let version = "2"
   /// The largest entry read back (a trace's replay is a small fraction of the trace).
   static let maximumEntrySize = 1 << 30
 

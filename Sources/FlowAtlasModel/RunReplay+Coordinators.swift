@@ -113,8 +113,9 @@ extension RunReplay {
           message:
             "\(instance.type) \(quoted(instance.id)) in run \(quoted(run)) never finished, though none "
             + "of its screens is on a stack after line \(stop.line) (\(stop.cause.words)); finish the flow "
-            + "when its first screen is removed (Coordinator does it for system navigation unless "
-            + "finishesOnSystemRemoval is false) so that its parent removes it"))
+            + "when its first screen is removed, so that its parent removes it (FlowAtlas's Coordinator "
+            + "does it for system navigation unless finishesOnSystemRemoval is false; a coordinator of "
+            + "your own can observe the router's SystemNavigationReporting)"))
     }
   }
 
