@@ -1,5 +1,6 @@
 import FlowAtlasModel
 import FlowAtlasTrace
+import Foundation
 
 /// Reads the inputs a person named into a model, printing each diagnostic to standard error.
 enum TraceLoading {
@@ -58,6 +59,34 @@ enum TraceLoading {
       console.err(model.diagnostics.map { $0.formatted + "\n" }.joined())
     }
     return model
+  }
+
+  /// One side of a comparison (`diff`, a `--baseline`): a `model.json` that `flowatlas model`
+  /// wrote (a `.json` file must be one), or trace files and folders.
+  static func modelOrTraces(_ path: String, command: String, console: Console) throws(CommandLineError)
+    -> NavigationModel
+  {
+    guard path.hasSuffix(".json") else {
+      return try model(from: [path], command: command, keepsJourneys: false, console: console)
+    }
+    // A path named on the command line may be a link; what it leads to must be a regular file.
+    let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    let bytes: [UInt8]
+    switch RegularFile.read(resolved, limit: 1 << 30) {
+    case .success(let read): bytes = read
+    case .failure(let problem):
+      throw .inputOutput("\(Printable.path(path)): cannot read it (\(problem.reason))")
+    }
+    guard ModelImport.isModel(prefix: Array(bytes.prefix(256))) else {
+      throw .inputOutput(
+        "\(Printable.path(path)): not a model.json (it does not begin with \"flowatlas\": \"model\"); "
+          + "give traces, or write the model with 'flowatlas model TRACES --output model.json'")
+    }
+    do {
+      return try ModelImport.model(from: bytes, file: Printable.path(path))
+    } catch {
+      throw .inputOutput(error.localizedDescription)
+    }
   }
 
   /// The status for a command that wrote its output: 1 under `--strict` when any error was reported.

@@ -6,6 +6,8 @@ public enum ModelError: Error, Hashable, Sendable, LocalizedError {
   case missingInput(path: String)
   /// A trace file exists but could not be read.
   case unreadable(path: String, reason: String)
+  /// A `model.json` given as input is not one this reader can use.
+  case badModel(path: String, line: Int?, reason: String)
 
   public var errorDescription: String? {
     switch self {
@@ -13,6 +15,9 @@ public enum ModelError: Error, Hashable, Sendable, LocalizedError {
       "\(path): no such file or directory; give trace files (.jsonl) or folders holding them"
     case .unreadable(let path, let reason):
       "\(path): cannot read the trace (\(reason)); check that the file exists and is readable"
+    case .badModel(let path, let line, let reason):
+      "\(path)\(line.map { ":\($0)" } ?? ""): not a model.json FlowAtlas can read: \(reason); write it with "
+        + "'flowatlas model TRACES --output model.json'"
     }
   }
 }

@@ -1,0 +1,181 @@
+import FlowAtlasTrace
+import Foundation
+
+/// Reads `model.json` (what ``ModelExport`` writes) back into a model, so a team can keep one
+/// small file as the baseline of a review or a CI check instead of old traces.
+///
+/// The file keeps what the spec's "Model export" lists, so the model read back has the
+/// hierarchy, the screens with their owners, the transitions and the diagnostics; flows are
+/// derived again as from traces. Runs are listed without journeys (the file has none), and
+/// what the export leaves out (coordinator outputs, leak counts) is empty.
+public enum ModelImport {
+  /// Whether `prefix` (the first bytes of a file) starts a FlowAtlas model rather than a trace:
+  /// a JSON object whose first key is `"flowatlas"` with the value `"model"`.
+  public static func isModel(prefix: [UInt8]) -> Bool {
+    let text = String(decoding: prefix.prefix(256), as: UTF8.self)
+    let compact = text.filter { !$0.isWhitespace }
+    return compact.hasPrefix(#"{"flowatlas":"model""#)
+  }
+
+  /// The model `bytes` hold.
+  /// - Parameters:
+  ///   - bytes: The file's contents.
+  ///   - file: Its path, for messages.
+  /// - Returns: The model.
+  /// - Throws: ``ModelError/badModel(path:line:reason:)`` naming the line of a JSON syntax error,
+  ///   or the place in the document of a missing or mistyped key.
+  public static func model(from bytes: [UInt8], file: String) throws(ModelError) -> NavigationModel {
+    let document: Document
+    do {
+      document = try JSONDecoder().decode(Document.self, from: Data(bytes))
+    } catch let error as DecodingError {
+      throw .badModel(path: file, line: line(of: error, in: bytes), reason: describe(error))
+    } catch {
+      throw .badModel(path: file, line: nil, reason: error.localizedDescription)
+    }
+    guard document.flowatlas == "model" else {
+      throw .badModel(
+        path: file, line: nil, reason: "\"flowatlas\" is \"\(document.flowatlas)\", not \"model\"")
+    }
+    guard document.version == 1 else {
+      throw .badModel(
+        path: file, line: nil, reason: "version \(document.version) is newer than this reader (1)")
+    }
+    var slugs = Slugger()
+    let apps = document.apps.sorted { $0.app < $1.app }.map { app in app.model(slug: slugs.slug(for: app.app))
+    }
+    let diagnostics = try document.diagnostics.enumerated().map { index, entry throws(ModelError) in
+      guard let code = Diagnostic.Code(rawValue: entry.code) else {
+        throw ModelError.badModel(
+          path: file, line: nil, reason: "diagnostics[\(index)]: unknown code \"\(entry.code)\"")
+      }
+      return Diagnostic(code: code, file: entry.file, line: entry.line, message: entry.message)
+    }
+    return NavigationModel(apps: apps.sorted { $0.name < $1.name }, diagnostics: diagnostics)
+  }
+
+  /// The line of a syntax error. The decoder does not say where it is; JSONSerialization says
+  /// "around character N", which is counted into a line.
+  private static func line(of error: DecodingError, in bytes: [UInt8]) -> Int? {
+    guard case .dataCorrupted(let context) = error, context.codingPath.isEmpty else { return nil }
+    var message: String?
+    do { _ = try JSONSerialization.jsonObject(with: Data(bytes)) } catch { message = "\(error)" }
+    guard let text = message, let range = text.range(of: #"character \d+"#, options: .regularExpression),
+      let offset = Int(text[range].dropFirst("character ".count))
+    else { return nil }
+    return bytes.prefix(offset).reduce(1) { $0 + ($1 == 10 ? 1 : 0) }
+  }
+
+  private static func describe(_ error: DecodingError) -> String {
+    func place(_ path: [any CodingKey]) -> String {
+      var out = ""
+      for key in path {
+        if let index = key.intValue {
+          out += "[\(index)]"
+        } else {
+          out += (out.isEmpty ? "" : ".") + key.stringValue
+        }
+      }
+      return out.isEmpty ? "the document" : out
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      return "\(place(context.codingPath)): missing key \"\(key.stringValue)\""
+    case .typeMismatch(let type, let context):
+      return "\(place(context.codingPath)): expected \(type)"
+    case .valueNotFound(let type, let context):
+      return "\(place(context.codingPath)): expected \(type), found null"
+    case .dataCorrupted(let context):
+      return context.codingPath.isEmpty
+        ? "not valid JSON" : "\(place(context.codingPath)): \(context.debugDescription)"
+    @unknown default:
+      return "\(error)"
+    }
+  }
+
+  private struct Document: Decodable {
+    var flowatlas: String
+    var version: Int
+    var apps: [App]
+    var diagnostics: [DiagnosticEntry]
+  }
+
+  private struct App: Decodable {
+    struct RunEntry: Decodable {
+      var run: String
+      var title: String?
+      var file: String
+      var events: Int
+      var transitions: Int
+    }
+    struct CoordinatorEntry: Decodable {
+      var type: String
+      var starts: Int
+      var children: [String]
+    }
+    struct ScreenEntry: Decodable {
+      var type: String
+      var titles: [String]
+      var owner: String?
+      var visits: Int
+    }
+    struct TransitionEntry: Decodable {
+      var from: String?
+      var to: String
+      var kind: TransitionKind
+      var coordinator: String?
+      var count: Int
+      var system: Int?
+      var triggers: [String]
+    }
+
+    var app: String
+    var runs: [RunEntry]
+    var coordinators: [CoordinatorEntry]
+    var screens: [ScreenEntry]
+    var transitions: [TransitionEntry]
+
+    func model(slug: String) -> AppModel {
+      var parents: [String: Set<String>] = [:]
+      for coordinator in coordinators {
+        for child in coordinator.children { parents[child, default: []].insert(coordinator.type) }
+      }
+      // One namespace for the app's coordinators, screens and runs, as from traces.
+      var slugger = Slugger(reserved: ModelAccumulator.reservedPageSlugs)
+      let types = coordinators.sorted { $0.type < $1.type }.map { entry in
+        CoordinatorType(
+          type: entry.type, slug: slugger.slug(for: entry.type), starts: entry.starts,
+          children: Array(Set(entry.children)).sorted(), parents: (parents[entry.type] ?? []).sorted(),
+          outputs: [], leaks: 0)
+      }
+      let screenTypes = screens.sorted { $0.type < $1.type }.map { entry in
+        ScreenType(
+          type: entry.type, slug: slugger.slug(for: entry.type), titles: entry.titles,
+          owner: entry.owner, visits: entry.visits)
+      }
+      let edges = transitions.map { entry in
+        Transition(
+          from: entry.from, to: entry.to, kind: entry.kind, coordinator: entry.coordinator,
+          count: entry.count,
+          triggers: entry.triggers, system: entry.system ?? 0)
+      }.sorted(by: Transition.exportOrder)
+      let runList = runs.map { entry in
+        Run(
+          name: entry.run, slug: slugger.slug(for: entry.run), title: entry.title, file: entry.file,
+          metadata: [],
+          events: entry.events, transitionCount: entry.transitions, steps: [], instances: [])
+      }
+      return AppModel(
+        name: app, slug: slug, runs: runList, coordinators: types, screens: screenTypes, transitions: edges,
+        flows: FlowDerivation.flows(coordinators: types, screens: screenTypes, transitions: edges),
+        diagnostics: [])
+    }
+  }
+
+  private struct DiagnosticEntry: Decodable {
+    var code: String
+    var file: String
+    var line: Int
+    var message: String
+  }
+}

@@ -1,0 +1,77 @@
+import FlowAtlasTrace
+import Foundation
+import Testing
+
+@testable import FlowAtlasModel
+
+/// `model.json` read back: what a team commits as its baseline.
+@Suite("model.json as input")
+struct ModelImportTests {
+  static func fixtures() throws -> [String] {
+    let folder = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
+    return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jsonl") }
+      .sorted().map { folder.appendingPathComponent($0).path }
+  }
+
+  @Test func aModelReadBackWritesTheSameBytes() throws {
+    let model = try ModelBuilder(workers: 1).build(files: try Self.fixtures())
+    let json = ModelExport.json(model)
+    #expect(ModelImport.isModel(prefix: Array(json.utf8.prefix(256))))
+    let read = try ModelImport.model(from: Array(json.utf8), file: "model.json")
+    #expect(ModelExport.json(read) == json)
+    #expect(read.apps.map(\.slug) == model.apps.map(\.slug))
+    for (old, new) in zip(model.apps, read.apps) {
+      #expect(new.flows.map(\.coordinator) == old.flows.map(\.coordinator))
+      #expect(new.flows.map(\.screens) == old.flows.map(\.screens))
+      #expect(new.coordinators.map(\.parents) == old.coordinators.map(\.parents))
+      #expect(new.screens.map(\.slug) == old.screens.map(\.slug))
+      #expect(NavigationDiff(old: old, new: new).isEmpty)
+    }
+  }
+
+  @Test func aTraceIsNoModel() {
+    #expect(!ModelImport.isModel(prefix: Array(#"{"flowatlas":"trace","version":1}"#.utf8)))
+    #expect(ModelImport.isModel(prefix: Array("{\n  \"flowatlas\" : \"model\",".utf8)))
+  }
+
+  @Test(arguments: [
+    ("{\n\"flowatlas\": \"model\",\n\"version\": 1,\n\"apps\": [,]}", "bad.json:4: ", "not valid JSON"),
+    (
+      #"{"flowatlas": "model", "version": 1, "apps": [{"app": "A"}], "diagnostics": []}"#, "bad.json: ",
+      #"apps[0]: missing key "runs""#
+    ),
+    (
+      #"{"flowatlas": "model", "version": 2, "apps": [], "diagnostics": []}"#, "bad.json: ",
+      "version 2 is newer"
+    ),
+    (
+      #"{"flowatlas": "model", "version": 1, "apps": [], "diagnostics": [{"code": "x", "file": "f", "line": 1, "message": "m"}]}"#,
+      "bad.json: ", #"diagnostics[0]: unknown code "x""#
+    ),
+    (
+      #"{"flowatlas": "model", "version": 1, "apps": [{"app": "A", "runs": [], "coordinators": [], "screens": [], "transitions": [{"from": null, "to": "B", "kind": "teleport", "coordinator": null, "count": 1, "system": 0, "triggers": []}]}], "diagnostics": []}"#,
+      "bad.json: ", "apps[0].transitions[0].kind"
+    ),
+  ])
+  func aBadModelIsNamedWithWhereAndWhat(text: String, place: String, problem: String) {
+    #expect {
+      _ = try ModelImport.model(from: Array(text.utf8), file: "bad.json")
+    } throws: { error in
+      let message = (error as? ModelError)?.errorDescription ?? ""
+      return message.hasPrefix(place) && message.contains(problem)
+    }
+  }
+
+  @Test func hostileNamesSurviveTheRoundTrip() throws {
+    let name = "<script>\"'`|\u{2028}"
+    let text = """
+      {"flowatlas": "model", "version": 1, "apps": [{"app": "\(name.replacingOccurrences(of: "\"", with: "\\\""))",
+       "runs": [], "coordinators": [], "screens": [{"type": "S|`x`", "titles": [], "owner": null, "visits": 1}],
+       "transitions": [{"from": null, "to": "S|`x`", "kind": "setRoot", "coordinator": null, "count": 1, "system": 0, "triggers": []}]}],
+       "diagnostics": []}
+      """
+    let model = try ModelImport.model(from: Array(text.utf8), file: "m.json")
+    #expect(model.apps.first?.name == name)
+    #expect(model.apps.first?.screens.first?.type == "S|`x`")
+  }
+}
