@@ -62,8 +62,10 @@ enum Commands {
     usage:
       "flowatlas diff <old> <new> [--old-app <name>] [--new-app <name>] [--format <format>] [--output <file>]",
     arguments: [
-      .init(name: "<old>", help: "The old version's traces: a trace file or a folder of *.jsonl."),
-      .init(name: "<new>", help: "The new version's traces."),
+      .init(
+        name: "<old>",
+        help: "The old version: a trace file, a folder of *.jsonl, or a model.json 'flowatlas model' wrote."),
+      .init(name: "<new>", help: "The new version, the same way."),
     ],
     options: [
       .value("--old-app", "name", "The app to compare in <old>, when it holds several."),
@@ -77,5 +79,26 @@ enum Commands {
     discussion:
       "Transitions are compared by (from, to, kind, coordinator), not by how often they were recorded.")
 
-  static let subcommands = [build, model, render, diff]
+  static let check = CommandSpec(
+    name: "check",
+    overview: "Fail CI when the navigation changed against a baseline, or a new problem appeared.",
+    usage: "flowatlas check <input> ... [--baseline <file>] [--fail-on <list>]",
+    arguments: [.init(name: "<input>", help: "A trace file, or a folder searched recursively for *.jsonl.")],
+    options: [
+      .value(
+        "--baseline", "file",
+        "What to compare with: a model.json that 'flowatlas model' wrote (commit it), or traces."),
+      .value(
+        "--fail-on", "list",
+        "Comma-separated: added-screen, removed-screen, added-transition, removed-transition, "
+          + "new-problem, any (the default)."),
+    ],
+    discussion: """
+      Findings go to standard output as 'file:line: error: message [rule]' (warning: for one not
+      in --fail-on), the form CI annotates; a screen or transition is named at the trace line that
+      first showed it, or at its line in the baseline. Only new problems count against a
+      baseline: a leak the baseline has too is no finding. Without --baseline, every problem is new.
+      """)
+
+  static let subcommands = [build, model, render, diff, check]
 }

@@ -23,7 +23,7 @@ enum DiffCommand {
   private static func side(_ path: String, app: String?, console: Console) throws(CommandLineError)
     -> AppModel
   {
-    let model = try TraceLoading.modelOrTraces(path, command: "diff", console: console)
+    let model = try TraceLoading.modelOrTraces(path, command: "diff", console: console).model
     do {
       return try RenderCommand.chooseApp(in: model, named: app)
     } catch .usage(let message, _) {

@@ -9,7 +9,9 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
   var meaning: String {
     switch self {
     case .success: "Success: the output was written (warnings may have been printed)."
-    case .strictFailure: "With --strict: an error diagnostic was reported (the output was still written)."
+    case .strictFailure:
+      "A gate failed: with --strict, an error diagnostic was reported (the output was still written); "
+        + "for check, a finding of a rule in --fail-on."
     case .usage: "Usage error: unknown subcommand or option, missing or bad argument."
     case .inputOutput: "A file could not be read or written (the message names it)."
     case .render: "Graphviz could not draw a diagram, or the site could not be built."

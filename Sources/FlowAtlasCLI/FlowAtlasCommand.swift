@@ -76,6 +76,7 @@ public enum FlowAtlasCommand {
     case "model": return try ModelCommand.run(parsed, console: console)
     case "render": return try RenderCommand.run(parsed, console: console, executable: executable)
     case "diff": return try DiffCommand.run(parsed, console: console)
+    case "check": return try CheckCommand.run(parsed, console: console)
     default: return try BuildCommand.run(parsed, console: console, executable: executable)
     }
   }

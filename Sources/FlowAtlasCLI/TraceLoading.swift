@@ -47,7 +47,8 @@ enum TraceLoading {
   /// The model of `files`, printing each diagnostic to standard error.
   /// - Parameter cache: replays to reuse and to file (see ``ReplayCache``), for `build`.
   static func model(
-    of files: [String], keepsJourneys: Bool, cache: ReplayCache? = nil, console: Console
+    of files: [String], keepsJourneys: Bool, cache: ReplayCache? = nil, printsDiagnostics: Bool = true,
+    console: Console
   ) throws(CommandLineError) -> NavigationModel {
     let model: NavigationModel
     do {
@@ -55,7 +56,7 @@ enum TraceLoading {
     } catch {
       throw .inputOutput(error.localizedDescription)
     }
-    if !model.diagnostics.isEmpty {
+    if printsDiagnostics, !model.diagnostics.isEmpty {
       console.err(model.diagnostics.map { $0.formatted + "\n" }.joined())
     }
     return model
@@ -63,11 +64,17 @@ enum TraceLoading {
 
   /// One side of a comparison (`diff`, a `--baseline`): a `model.json` that `flowatlas model`
   /// wrote (a `.json` file must be one), or trace files and folders.
-  static func modelOrTraces(_ path: String, command: String, console: Console) throws(CommandLineError)
-    -> NavigationModel
-  {
+  static func modelOrTraces(
+    _ path: String, command: String, keepsJourneys: Bool = false, printsDiagnostics: Bool = true,
+    console: Console
+  ) throws(CommandLineError) -> (model: NavigationModel, bytes: [UInt8]?) {
     guard path.hasSuffix(".json") else {
-      return try model(from: [path], command: command, keepsJourneys: false, console: console)
+      let files = try files(from: [path], command: command, console: console)
+      return (
+        try model(
+          of: files, keepsJourneys: keepsJourneys, printsDiagnostics: printsDiagnostics, console: console),
+        nil
+      )
     }
     // A path named on the command line may be a link; what it leads to must be a regular file.
     let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
@@ -83,7 +90,7 @@ enum TraceLoading {
           + "give traces, or write the model with 'flowatlas model TRACES --output model.json'")
     }
     do {
-      return try ModelImport.model(from: bytes, file: Printable.path(path))
+      return (try ModelImport.model(from: bytes, file: Printable.path(path)), bytes)
     } catch {
       throw .inputOutput(error.localizedDescription)
     }

@@ -179,3 +179,60 @@ public enum ModelImport {
     var message: String
   }
 }
+
+extension ModelImport {
+  /// Where each screen and transition is written in a `model.json` laid out as
+  /// ``ModelExport`` writes it (one key per line), for a check's findings about the baseline.
+  /// A file laid out otherwise gives no places, and findings name its first line.
+  public static func places(in bytes: [UInt8], file: String) -> NavigationCheck.Places {
+    var places = NavigationCheck.Places(fallback: file)
+    let lines = String(decoding: bytes, as: UTF8.self).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    var app: String?
+    var section = ""
+    var index = 0
+    while index < lines.count {
+      let line = lines[index].trimmingCharacters(in: .whitespaces)
+      if line.hasPrefix(#""app": "#) {
+        app = value(line, key: "app") ?? nil
+      } else if line.hasSuffix(": ["), Self.sections.contains(String(line.dropLast(3))) {
+        section = String(line.dropLast(3))
+      } else if let app, section == #""screens""#, line.hasPrefix(#""type": "#),
+        let screen = value(line, key: "type") ?? nil
+      {
+        places.note(screen: screen, app: app, file: file, line: index + 1)
+      } else if let app, section == #""transitions""#, line.hasPrefix(#""from": "#), index + 3 < lines.count {
+        let next = (1...3).map { lines[index + $0].trimmingCharacters(in: .whitespaces) }
+        if let from = value(line, key: "from"), let to = value(next[0], key: "to") ?? nil,
+          let kindName = value(next[1], key: "kind") ?? nil, let kind = TransitionKind(rawValue: kindName),
+          let coordinator = value(next[2], key: "coordinator")
+        {
+          places.note(
+            NavigationCheck.TransitionKey(app: app, from: from, to: to, kind: kind, coordinator: coordinator),
+            file: file, line: index + 1)
+        }
+      }
+      index += 1
+    }
+    return places
+  }
+
+  /// The lists of an app entry; `titles`, `children` and `triggers` open lists inside them.
+  private static let sections: Set<String> = [
+    #""runs""#, #""coordinators""#, #""screens""#, #""transitions""#,
+  ]
+
+  /// The string or null value of a `"key": value,` line: `.some(nil)` for null, `nil` when the
+  /// line is not that key with such a value.
+  private static func value(_ line: String, key: String) -> String?? {
+    let prefix = "\"\(key)\": "
+    guard line.hasPrefix(prefix) else { return nil }
+    var text = line.dropFirst(prefix.count)
+    if text.hasSuffix(",") { text = text.dropLast() }
+    if text == "null" { return .some(nil) }
+    guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed),
+      let string = object as? String
+    else { return nil }
+    return .some(string)
+  }
+}

@@ -15,6 +15,7 @@ import Testing
     (["help", "build"], "help-build.txt"),
     (["model", "--help"], "help-model.txt"),
     (["render", "-h"], "help-render.txt"),
+    (["check", "--help"], "help-check.txt"),
   ])
   func helpMatchesGolden(arguments: [String], file: String) async throws {
     let captured = CapturedConsole()

@@ -1,0 +1,55 @@
+import FlowAtlasModel
+import FlowAtlasTrace
+
+/// `flowatlas check`: the CI gate. Compares the traces with a baseline and fails on the changes
+/// and new problems it is told to.
+enum CheckCommand {
+  static func run(_ arguments: ParsedArguments, console: Console) throws(CommandLineError) -> ExitStatus {
+    let rules = try failOn(arguments.value("--fail-on") ?? "any")
+    let files = try TraceLoading.files(from: arguments.positionals, command: "check", console: console)
+    let current = try TraceLoading.model(
+      of: files, keepsJourneys: true, printsDiagnostics: false, console: console)
+    var baseline: NavigationModel?
+    var baselinePlaces: NavigationCheck.Places?
+    if let path = arguments.value("--baseline") {
+      let side = try TraceLoading.modelOrTraces(
+        path, command: "check", keepsJourneys: true, printsDiagnostics: false, console: console)
+      baseline = side.model
+      let shown = Printable.path(path)
+      baselinePlaces =
+        side.bytes.map { ModelImport.places(in: $0, file: shown) }
+        ?? NavigationCheck.Places(journeysOf: side.model, fallback: shown)
+    }
+    let check = NavigationCheck(
+      current: current, places: NavigationCheck.Places(journeysOf: current, fallback: files[0]),
+      baseline: baseline, baselinePlaces: baselinePlaces)
+    let failing = check.findings.filter { rules.contains($0.rule) }
+    console.out(check.findings.map { $0.formatted(failing: rules.contains($0.rule)) + "\n" }.joined())
+    let counts = Dictionary(grouping: failing, by: \.rule).map { "\($0.value.count) \($0.key.rawValue)" }
+      .sorted()
+    console.err(
+      failing.isEmpty
+        ? "flowatlas: check passed: \(check.findings.count) finding\(check.findings.count == 1 ? "" : "s"), "
+          + "none of them in --fail-on\n"
+        : "flowatlas: check failed: \(counts.joined(separator: ", "))\n")
+    return failing.isEmpty ? .success : .strictFailure
+  }
+
+  /// The rules `list` names (comma-separated; `any` is all of them).
+  static func failOn(_ list: String) throws(CommandLineError) -> Set<NavigationCheck.Rule> {
+    var rules = Set<NavigationCheck.Rule>()
+    for name in list.split(separator: ",", omittingEmptySubsequences: false) {
+      let trimmed = name.trimmingCharacters(in: .whitespaces)
+      if trimmed == "any" {
+        rules.formUnion(NavigationCheck.Rule.allCases)
+      } else if let rule = NavigationCheck.Rule(rawValue: trimmed) {
+        rules.insert(rule)
+      } else {
+        let choices = (NavigationCheck.Rule.allCases.map(\.rawValue) + ["any"]).joined(separator: ", ")
+        throw .usage(
+          "unknown --fail-on choice '\(Printable.line(trimmed))'; choose from \(choices)", command: "check")
+      }
+    }
+    return rules
+  }
+}

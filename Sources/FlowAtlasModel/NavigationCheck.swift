@@ -1,0 +1,210 @@
+import FlowAtlasTrace
+
+/// The CI gate: what changed against a baseline, and which new problems the traces show, as
+/// findings a CI annotates (`file:line: error: message [rule]`).
+///
+/// Only new problems count against a baseline, as linters' baseline files work: a known leak
+/// still there is no finding, a new one is. A problem is known when the baseline has one of the
+/// same code about the same thing: the same coordinator type for a leak or an orphan, otherwise
+/// the same file and message once line numbers and ids are set aside (they move when a journey
+/// changes).
+public struct NavigationCheck: Sendable {
+  /// What a check can fail on.
+  public enum Rule: String, Hashable, Sendable, CaseIterable, Comparable {
+    case addedScreen = "added-screen"
+    case removedScreen = "removed-screen"
+    case addedTransition = "added-transition"
+    case removedTransition = "removed-transition"
+    case newProblem = "new-problem"
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+      allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+  }
+
+  /// One thing the gate found.
+  public struct Finding: Hashable, Sendable, Comparable {
+    public var rule: Rule
+    public var file: String
+    public var line: Int
+    public var message: String
+
+    public init(rule: Rule, file: String, line: Int, message: String) {
+      self.rule = rule
+      self.file = file
+      self.line = line
+      self.message = message
+    }
+
+    /// `file:line: error: message [rule]` (or `warning:` for a finding the check does not fail
+    /// on), one line whatever the names hold.
+    public func formatted(failing: Bool = true) -> String {
+      Printable.line("\(file):\(line): \(failing ? "error" : "warning"): \(message) [\(rule.rawValue)]")
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+      (lhs.rule, lhs.file, lhs.line, lhs.message) < (rhs.rule, rhs.file, rhs.line, rhs.message)
+    }
+  }
+
+  /// Where each screen and transition of one side was first seen, for a finding's `file:line`.
+  public struct Places: Sendable {
+    var screens: [String: (file: String, line: Int)] = [:]
+    var transitions: [TransitionKey: (file: String, line: Int)] = [:]
+    /// Where anything not found is reported: the side's file, line 1.
+    var fallback: String
+
+    public init(fallback: String) {
+      self.fallback = fallback
+    }
+
+    /// The first step of each run's journey that entered a screen or took a transition.
+    public init(journeysOf model: NavigationModel, fallback: String) {
+      self.fallback = fallback
+      for app in model.apps {
+        for run in app.runs {
+          for step in run.journey.steps {
+            guard case .transition(let from, let to, let kind, let coordinator, _) = step.kind else {
+              continue
+            }
+            let place = (run.file, step.line)
+            if screens[Self.key(app.name, to)] == nil { screens[Self.key(app.name, to)] = place }
+            let key = TransitionKey(app: app.name, from: from, to: to, kind: kind, coordinator: coordinator)
+            if transitions[key] == nil { transitions[key] = place }
+          }
+        }
+      }
+    }
+
+    mutating func note(screen: String, app: String, file: String, line: Int) {
+      screens[Self.key(app, screen)] = screens[Self.key(app, screen)] ?? (file, line)
+    }
+
+    mutating func note(_ key: TransitionKey, file: String, line: Int) {
+      transitions[key] = transitions[key] ?? (file, line)
+    }
+
+    func place(ofScreen screen: String, app: String) -> (file: String, line: Int) {
+      screens[Self.key(app, screen)] ?? (fallback, 1)
+    }
+
+    func place(of transition: Transition, app: String) -> (file: String, line: Int) {
+      transitions[TransitionKey(app: app, transition)] ?? (fallback, 1)
+    }
+
+    private static func key(_ app: String, _ screen: String) -> String { app + "\u{0}" + screen }
+  }
+
+  /// A transition's identity within an app.
+  struct TransitionKey: Hashable, Sendable {
+    var app: String
+    var from: String?
+    var to: String
+    var kind: TransitionKind
+    var coordinator: String?
+
+    init(app: String, from: String?, to: String, kind: TransitionKind, coordinator: String?) {
+      self.app = app
+      self.from = from
+      self.to = to
+      self.kind = kind
+      self.coordinator = coordinator
+    }
+
+    init(app: String, _ transition: Transition) {
+      self.init(
+        app: app, from: transition.from, to: transition.to, kind: transition.kind,
+        coordinator: transition.coordinator)
+    }
+  }
+
+  /// Everything found, sorted; filter by rule to decide the exit status.
+  public private(set) var findings: [Finding] = []
+
+  /// Compares `current` with `baseline`, app by app (an app missing on one side is compared
+  /// with an empty one), and lists the new problems.
+  /// - Parameters:
+  ///   - current: The model of the traces under test.
+  ///   - places: Where `current`'s screens and transitions were first seen.
+  ///   - baseline: The model to compare with; without one, every problem is new and nothing
+  ///     counts as added or removed.
+  ///   - baselinePlaces: Where `baseline`'s screens and transitions are written.
+  public init(
+    current: NavigationModel, places: Places, baseline: NavigationModel?, baselinePlaces: Places?
+  ) {
+    let known = Set((baseline?.diagnostics ?? []).map(Self.problemKey))
+    for diagnostic in current.diagnostics where !known.contains(Self.problemKey(diagnostic)) {
+      findings.append(
+        Finding(
+          rule: .newProblem, file: diagnostic.file, line: diagnostic.line,
+          message: "new \(diagnostic.severity.rawValue) \(diagnostic.code.rawValue): \(diagnostic.message)"))
+    }
+    if let baseline, let baselinePlaces {
+      let names = Set(current.apps.map(\.name)).union(baseline.apps.map(\.name)).sorted()
+      for name in names {
+        let new = current.app(named: name) ?? Self.empty(name)
+        let old = baseline.app(named: name) ?? Self.empty(name)
+        compare(old: old, new: new, places: places, baselinePlaces: baselinePlaces)
+      }
+    }
+    findings.sort()
+  }
+
+  private mutating func compare(old: AppModel, new: AppModel, places: Places, baselinePlaces: Places) {
+    let diff = NavigationDiff(old: old, new: new)
+    let app = new.name
+    for screen in diff.addedScreens {
+      let place = places.place(ofScreen: screen, app: app)
+      findings.append(
+        Finding(
+          rule: .addedScreen, file: place.file, line: place.line,
+          message: "\(app): screen \(screen) is new (not in the baseline)"))
+    }
+    for screen in diff.removedScreens {
+      let place = baselinePlaces.place(ofScreen: screen, app: app)
+      findings.append(
+        Finding(
+          rule: .removedScreen, file: place.file, line: place.line,
+          message: "\(app): screen \(screen) of the baseline is gone"))
+    }
+    for transition in diff.addedTransitions {
+      let place = places.place(of: transition, app: app)
+      findings.append(
+        Finding(
+          rule: .addedTransition, file: place.file, line: place.line,
+          message: "\(app): \(Self.describe(transition)) is new (not in the baseline)"))
+    }
+    for transition in diff.removedTransitions {
+      let place = baselinePlaces.place(of: transition, app: app)
+      findings.append(
+        Finding(
+          rule: .removedTransition, file: place.file, line: place.line,
+          message: "\(app): \(Self.describe(transition)) of the baseline is gone"))
+    }
+  }
+
+  /// `LoginViewController → HomeViewController (push by AppCoordinator)`.
+  static func describe(_ transition: Transition) -> String {
+    "\(transition.from ?? "(entry)") → \(transition.to) (\(transition.kind.rawValue)"
+      + (transition.coordinator.map { " by \($0)" } ?? "") + ")"
+  }
+
+  /// What makes two problems the same one across versions.
+  static func problemKey(_ diagnostic: Diagnostic) -> String {
+    let code = diagnostic.code.rawValue
+    switch diagnostic.code {
+    case .coordinatorLeak, .orphanedCoordinator:
+      // The message begins with the coordinator's type.
+      return code + "\u{0}" + (diagnostic.message.split(separator: " ").first.map(String.init) ?? "")
+    default:
+      let message = String(diagnostic.message.unicodeScalars.filter { !("0"..."9").contains($0) })
+      return code + "\u{0}" + diagnostic.file + "\u{0}" + message
+    }
+  }
+
+  private static func empty(_ name: String) -> AppModel {
+    AppModel(
+      name: name, slug: Slug.make(name), runs: [], coordinators: [], screens: [], transitions: [], flows: [],
+      diagnostics: [])
+  }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+@testable import FlowAtlasCLI
+
+/// `flowatlas check`: the CI gate, one test per rule, against a model.json and against traces.
+@MainActor
+@Suite struct CheckCommandTests {
+  static let header = #"{"flowatlas":"trace","version":1,"app":"Mail","run":"read"}"#
+
+  /// Inbox → Message, and a Compose flow that leaks when `leaks` is set.
+  static func trace(withMessage: Bool = true, withSettings: Bool = false, leaks: [String] = []) -> [String] {
+    var lines = [
+      header,
+      #"{"seq":1,"event":"coordinator.start","coordinator":"a","type":"InboxCoordinator"}"#,
+      #"{"seq":2,"event":"router.setRoot","screen":{"id":"s1","type":"InboxViewController"},"coordinator":"a"}"#,
+    ]
+    var seq = 2
+    func add(_ event: String) {
+      seq += 1
+      lines.append(#"{"seq":\#(seq),"# + event)
+    }
+    if withMessage {
+      add(#""event":"router.push","screen":{"id":"s2","type":"MessageViewController"},"coordinator":"a"}"#)
+      add(#""event":"router.pop","coordinator":"a","screen":"s2"}"#)
+    }
+    if withSettings {
+      add(#""event":"router.push","screen":{"id":"s3","type":"SettingsViewController"},"coordinator":"a"}"#)
+      add(#""event":"router.pop","coordinator":"a","screen":"s3"}"#)
+    }
+    for (index, type) in leaks.enumerated() {
+      add(#""event":"coordinator.attach","coordinator":"l\#(index)","type":"\#(type)","parent":"a"}"#)
+      add(#""event":"coordinator.finish","coordinator":"l\#(index)"}"#)
+    }
+    return lines
+  }
+
+  static func folder(_ lines: [String], in parent: URL, _ name: String) throws -> String {
+    let folder = parent.appendingPathComponent(name)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    _ = try writeTrace(lines, named: "read.jsonl", in: folder)
+    return folder.path
+  }
+
+  /// A baseline model.json of `lines`, written by `flowatlas model`.
+  static func baseline(_ lines: [String], in parent: URL) async throws -> String {
+    let traces = try folder(lines, in: parent, "baseline-traces")
+    let path = parent.appendingPathComponent("model.json").path
+    let result = await flowatlas("model", traces, "--output", path)
+    #expect(result.status == 0)
+    return path
+  }
+
+  @Test func anUnchangedAppPassesEveryRule() async throws {
+    let temp = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: temp) }
+    let baseline = try await Self.baseline(Self.trace(), in: temp)
+    let current = try Self.folder(Self.trace(), in: temp, "current")
+    let result = await flowatlas("check", current, "--baseline", baseline, "--fail-on", "any")
+    #expect(result.status == 0)
+    #expect(result.out.isEmpty)
+    #expect(result.err.contains("check passed"))
+  }
+
+  @Test(arguments: [
+    ("added-screen", "screen SettingsViewController is new (not in the baseline)", true),
+    (
+      "added-transition",
+      "InboxViewController → SettingsViewController (push by InboxCoordinator) is new (not in the baseline)",
+      true
+    ),
+    ("removed-screen", "screen MessageViewController of the baseline is gone", false),
+    (
+      "removed-transition",
+      "MessageViewController → InboxViewController (pop by InboxCoordinator) of the baseline is gone",
+      false
+    ),
+  ])
+  func eachChangeRuleFailsOnlyWhenChosen(rule: String, message: String, inCurrent: Bool) async throws {
+    let temp = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: temp) }
+    // The new version drops the message screen and adds settings.
+    let baseline = try await Self.baseline(Self.trace(), in: temp)
+    let current = try Self.folder(Self.trace(withMessage: false, withSettings: true), in: temp, "current")
+    let chosen = await flowatlas("check", current, "--baseline", baseline, "--fail-on", rule)
+    #expect(chosen.status == 1)
+    let line = try #require(chosen.out.split(separator: "\n").first { $0.contains(message) })
+    #expect(line.hasSuffix(": error: Mail: \(message) [\(rule)]"))
+    // Where: the trace line that first showed it, or its line in the baseline model.json.
+    let place = inCurrent ? "\(current)/read.jsonl:4:" : "\(baseline):"
+    #expect(line.hasPrefix(place))
+    if !inCurrent { #expect(!line.hasPrefix("\(baseline):1:")) }
+    #expect(chosen.err.contains("check failed: ") && chosen.err.contains(" \(rule)\n"))
+    // Another rule chosen: the same finding is a warning and the check passes.
+    let other = rule == "added-screen" ? "removed-screen" : "added-screen"
+    let notChosen = await flowatlas("check", current, "--baseline", baseline, "--fail-on", other)
+    #expect(notChosen.out.contains(": warning: Mail: \(message) [\(rule)]"))
+  }
+
+  @Test func anyFailsOnEveryChange() async throws {
+    let temp = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: temp) }
+    let baseline = try await Self.baseline(Self.trace(), in: temp)
+    let current = try Self.folder(Self.trace(withMessage: false, withSettings: true), in: temp, "current")
+    let result = await flowatlas("check", current, "--baseline", baseline)
+    #expect(result.status == 1)
+    for rule in ["added-screen", "removed-screen", "added-transition", "removed-transition"] {
+      #expect(result.out.contains(": error: Mail: ") && result.out.contains("[\(rule)]"), "\(rule)")
+    }
+  }
+
+  @Test func onlyNewProblemsCountAgainstABaseline() async throws {
+    let temp = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: temp) }
+    let baseline = try await Self.baseline(Self.trace(leaks: ["ComposeCoordinator"]), in: temp)
+    // The known leak is still there: no finding.
+    let same = try Self.folder(Self.trace(leaks: ["ComposeCoordinator"]), in: temp, "same")
+    let known = await flowatlas("check", same, "--baseline", baseline, "--fail-on", "new-problem")
+    #expect(known.status == 0, "\(known.out)")
+    // A new leak fails, named at its line.
+    let more = try Self.folder(
+      Self.trace(leaks: ["ComposeCoordinator", "SearchCoordinator"]), in: temp, "more")
+    let new = await flowatlas("check", more, "--baseline", baseline, "--fail-on", "new-problem")
+    #expect(new.status == 1)
+    let lines = new.out.split(separator: "\n")
+    #expect(lines.count == 1)
+    #expect(lines.first?.contains(": error: new warning coordinator-leak: SearchCoordinator") == true)
+    #expect(lines.first?.hasSuffix("[new-problem]") == true)
+    #expect(lines.first?.hasPrefix("\(more)/read.jsonl:") == true)
+    // Without a baseline every problem is new.
+    let alone = await flowatlas("check", same, "--fail-on", "new-problem")
+    #expect(alone.status == 1)
+  }
+
+  @Test func tracesServeAsABaselineToo() async throws {
+    let temp = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: temp) }
+    let baseline = try Self.folder(Self.trace(), in: temp, "baseline")
+    let current = try Self.folder(Self.trace(withMessage: false), in: temp, "current")
+    let result = await flowatlas("check", current, "--baseline", baseline, "--fail-on", "removed-screen")
+    #expect(result.status == 1)
+    #expect(result.out.contains("\(baseline)/read.jsonl:4: error: Mail: screen MessageViewController"))
+  }
+
+  @Test func badInputIsAUsageOrInputError() async throws {
+    let temp = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: temp) }
+    let current = try Self.folder(Self.trace(), in: temp, "current")
+    let bogus = await flowatlas("check", current, "--fail-on", "added-screen,bogus")
+    #expect(bogus.status == 2)
+    #expect(bogus.err.contains("unknown --fail-on choice 'bogus'"))
+    let notModel = temp.appendingPathComponent("other.json")
+    try #"{"name": "x"}"#.write(to: notModel, atomically: true, encoding: .utf8)
+    let wrong = await flowatlas("check", current, "--baseline", notModel.path)
+    #expect(wrong.status == 3)
+    #expect(wrong.err.contains("other.json: not a model.json"))
+    let help = await flowatlas("check", "--help")
+    for word in [
+      "--baseline", "--fail-on", "added-screen", "new-problem", "EXIT STATUS", "for check, a finding",
+    ] {
+      #expect(help.out.contains(word), "\(word)")
+    }
+  }
+}
