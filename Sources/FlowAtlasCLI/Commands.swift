@@ -70,14 +70,20 @@ enum Commands {
     options: [
       .value("--old-app", "name", "The app to compare in <old>, when it holds several."),
       .value("--new-app", "name", "The app to compare in <new>, when it holds several."),
-      .value("--format", "format", "markdown (default, for pull requests) | json"),
+      .value(
+        "--format", "format",
+        "markdown (default: tables and a Mermaid diagram, for pull requests) | json | html (one page with "
+          + "the diagram and tables) | svg | png | pdf | dot (the diagram of both versions)"),
       .value(
         "--output", "file",
         "Write the diff here (- for standard output, the default). A device, FIFO or symlink is "
           + "written through."),
     ],
-    discussion:
-      "Transitions are compared by (from, to, kind, coordinator), not by how often they were recorded.")
+    discussion: """
+      Transitions are compared by (from, to, kind, coordinator), not by how often they were recorded.
+      The diagram draws both versions at once: + added (green, bold), − removed (red, dashed),
+      ~ changed (amber: other triggers or counts, or a screen now in another flow).
+      """)
 
   static let check = CommandSpec(
     name: "check",

@@ -1,23 +1,63 @@
 import FlowAtlasModel
+import FlowAtlasRender
+import FlowAtlasSite
+import FlowAtlasTrace
 
 /// `flowatlas diff`: how an app's navigation changed between two versions.
 enum DiffCommand {
-  static func run(_ arguments: ParsedArguments, console: Console) throws(CommandLineError) -> ExitStatus {
+  /// What `--format` accepts.
+  enum Format: String, CaseIterable {
+    case markdown, json, html, svg, png, pdf, dot
+  }
+
+  static func run(_ arguments: ParsedArguments, console: Console, executable: String) throws(CommandLineError)
+    -> ExitStatus
+  {
     guard arguments.positionals.count == 2 else {
       throw .usage(
-        "give exactly two inputs: the old version's traces, then the new version's", command: "diff")
+        "give exactly two inputs: the old version (traces or a model.json), then the new one", command: "diff"
+      )
     }
     let formatName = arguments.value("--format") ?? "markdown"
-    guard formatName == "markdown" || formatName == "json" else {
-      throw .usage("unknown format '\(formatName)'; use markdown or json", command: "diff")
+    guard let format = Format(rawValue: formatName) else {
+      let known = Format.allCases.map(\.rawValue).joined(separator: ", ")
+      throw .usage("unknown format '\(Printable.line(formatName))'; use one of \(known)", command: "diff")
     }
     let old = try side(arguments.positionals[0], app: arguments.value("--old-app"), console: console)
     let new = try side(arguments.positionals[1], app: arguments.value("--new-app"), console: console)
     let diff = NavigationDiff(old: old, new: new)
-    let text = formatName == "json" ? diff.json : diff.markdown
+    let bytes: [UInt8]
+    switch format {
+    case .markdown: bytes = Array(diff.markdown(withDiagramOf: old, new).utf8)
+    case .json: bytes = Array(diff.json.utf8)
+    case .html:
+      let svg = try drawn(old, new, .svg, executable: executable)
+      do {
+        bytes = try ChangesReport.standalonePage(diff: diff, svg: svg)
+      } catch {
+        throw .render(error.localizedDescription)
+      }
+    case .svg: bytes = try drawn(old, new, .svg, executable: executable)
+    case .png: bytes = try drawn(old, new, .png, executable: executable)
+    case .pdf: bytes = try drawn(old, new, .pdf, executable: executable)
+    case .dot: bytes = try drawn(old, new, .dot, executable: executable)
+    }
+    let isText = format != .png && format != .pdf
     try OutputFile.write(
-      Array(text.utf8), to: arguments.value("--output"), console: console, isText: true, command: "diff")
+      bytes, to: arguments.value("--output"), console: console, isText: isText, command: "diff")
     return .success
+  }
+
+  /// The diagram of both versions, drawn by one Graphviz worker (stopped past its deadline).
+  private static func drawn(_ old: AppModel, _ new: AppModel, _ format: OutputFormat, executable: String)
+    throws(CommandLineError) -> [UInt8]
+  {
+    let renderer = DiagramRenderer(engine: .pool(RenderPool(executable: executable, workers: 1)))
+    do {
+      return try renderer.diff(old: old, new: new, format: format).bytes
+    } catch {
+      throw .render(error.localizedDescription)
+    }
   }
 
   private static func side(_ path: String, app: String?, console: Console) throws(CommandLineError)

@@ -1,6 +1,7 @@
 import AccountsExample
 import FlowAtlasModel
 import FlowAtlasRecording
+import FlowAtlasRender
 import FlowAtlasTrace
 import Foundation
 import RecipesExample
@@ -51,7 +52,8 @@ enum ExamplesCommand {
     }
     let path = "examples/Shop/navigation-diff.md"
     try OutputFile.write(
-      Array(NavigationDiff(old: old, new: new).markdown.utf8), to: path, console: console, isText: true,
+      Array(NavigationDiff(old: old, new: new).markdown(withDiagramOf: old, new).utf8), to: path,
+      console: console, isText: true,
       command: "flowatlas")
   }
 

@@ -75,7 +75,7 @@ public enum FlowAtlasCommand {
     switch spec.name {
     case "model": return try ModelCommand.run(parsed, console: console)
     case "render": return try RenderCommand.run(parsed, console: console, executable: executable)
-    case "diff": return try DiffCommand.run(parsed, console: console)
+    case "diff": return try DiffCommand.run(parsed, console: console, executable: executable)
     case "check": return try CheckCommand.run(parsed, console: console)
     default: return try BuildCommand.run(parsed, console: console, executable: executable)
     }

@@ -21,7 +21,7 @@ enum DOTWriter {
     list.add("rankdir", graph.direction.rawValue, &out)
     list.add("fontname", DiagramStyle.font, &out)
     list.add("fontsize", "12", &out)
-    list.add("bgcolor", "transparent", &out)
+    list.add("bgcolor", graph.background ?? "transparent", &out)
     list.add("nodesep", "0.3", &out)
     list.add("ranksep", "0.45", &out)
     if let caption = graph.caption {

@@ -32,6 +32,8 @@ struct DiagramGraph: Hashable, Sendable {
     case text
     /// A dot an edge starts from, for the legend.
     case point
+    /// A screen of a two-version diagram, as it changed.
+    case diffScreen(DiffMark)
   }
 
   enum EdgeRole: Hashable, Sendable {
@@ -42,6 +44,8 @@ struct DiagramGraph: Hashable, Sendable {
     case startsChild
     /// Not drawn: only keeps the legend's boxes in rows.
     case invisible
+    /// A transition of a two-version diagram, as it changed.
+    case diffTransition(TransitionKind, DiffMark)
   }
 
   struct Node: Hashable, Sendable {
@@ -87,6 +91,8 @@ struct DiagramGraph: Hashable, Sendable {
   var direction: Direction
   /// Text drawn under the diagram: what was simplified or left out, and why.
   var caption: String?
+  /// The background colour; transparent (the page's) unless set.
+  var background: String?
   var nodes: [Node] = []
   var clusters: [Cluster] = []
   var edges: [Edge] = []

@@ -115,6 +115,29 @@ public struct DiagramRenderer: Sendable {
     return rendered(legend, format: format, bytes: bytes, source: legend.dotBytes)
   }
 
+  /// The diagram of two versions of an app (``DiagramBuilder/diff(old:new:edgeLabels:onlyChanges:limit:)``),
+  /// drawn again without edge labels when Graphviz fails on it.
+  ///
+  /// - Parameters:
+  ///   - old: The version before.
+  ///   - new: The version after.
+  ///   - format: Any ``OutputFormat``.
+  /// - Throws: ``RenderError`` when even the simpler drawing fails.
+  public func diff(old: AppModel, new: AppModel, format: OutputFormat) throws(RenderError) -> RenderedDiagram
+  {
+    let diagram = DiagramBuilder.diff(old: old, new: new).diagram
+    guard format.needsLayout else { return textual(diagram, format: format) }
+    do {
+      let bytes = try engine.render([RenderJob(dotBytes: diagram.dotBytes, format: format)])[0].get()
+      return rendered(diagram, format: format, bytes: bytes, source: diagram.dotBytes)
+    } catch {
+      let simpler = DiagramBuilder.diff(old: old, new: new, edgeLabels: false).diagram.adding(
+        note: "Drawn without edge labels: Graphviz could not lay out the full drawing.")
+      let bytes = try engine.render([RenderJob(dotBytes: simpler.dotBytes, format: format)])[0].get()
+      return rendered(simpler, format: format, bytes: bytes, source: simpler.dotBytes)
+    }
+  }
+
   /// Inline-ready SVG for each subject, with the engine and options given.
   ///
   /// - Throws: As ``render(_:of:links:format:)``.

@@ -41,6 +41,34 @@ enum DiagramStyle {
       [("shape", "box"), ("style", "rounded,filled"), ("fillcolor", "#fff8c5"), ("color", "#9a6700")]
     case .text: [("shape", "plaintext")]
     case .point: [("shape", "point"), ("width", "0.08")]
+    case .diffScreen(let mark): attributes(for: mark)
+    }
+  }
+
+  /// A screen of a two-version diagram: green and bold when added, red and dashed when removed,
+  /// amber when changed, grey when unchanged (dark text on light fills, on the white background).
+  static func attributes(for mark: DiffMark) -> [(String, String)] {
+    switch mark {
+    case .added:
+      [
+        ("shape", "box"), ("style", "rounded,filled,bold"), ("fillcolor", "#dafbe1"), ("color", "#1a7f37"),
+        ("fontcolor", "#044f1e"),
+      ]
+    case .removed:
+      [
+        ("shape", "box"), ("style", "rounded,filled,dashed"), ("fillcolor", "#ffebe9"), ("color", "#cf222e"),
+        ("fontcolor", "#82071e"),
+      ]
+    case .changed:
+      [
+        ("shape", "box"), ("style", "rounded,filled"), ("fillcolor", "#fff8c5"), ("color", "#9a6700"),
+        ("fontcolor", "#4d2d00"),
+      ]
+    case .unchanged:
+      [
+        ("shape", "box"), ("style", "rounded,filled"), ("fillcolor", "#f6f8fa"), ("color", "#8c959f"),
+        ("fontcolor", "#57606a"),
+      ]
     }
   }
 
@@ -53,6 +81,16 @@ enum DiagramStyle {
         + [("dir", "both"), ("arrowtail", "odot")]
     case .startsChild: [("color", "#57606a"), ("style", "dashed"), ("arrowhead", "odiamond")]
     case .invisible: [("style", "invis")]
+    case .diffTransition(let kind, let mark):
+      attributes(for: kind).filter { $0.0 == "arrowhead" }
+        + {
+          switch mark {
+          case .added: [("color", "#1a7f37"), ("fontcolor", "#044f1e"), ("style", "bold")]
+          case .removed: [("color", "#cf222e"), ("fontcolor", "#82071e"), ("style", "dashed")]
+          case .changed: [("color", "#9a6700"), ("fontcolor", "#4d2d00"), ("style", "solid")]
+          case .unchanged: [("color", "#8c959f"), ("fontcolor", "#57606a"), ("style", "solid")]
+          }
+        }()
     }
   }
 

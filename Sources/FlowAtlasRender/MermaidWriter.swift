@@ -46,6 +46,9 @@ public enum MermaidWriter {
     ("entry", "stroke-width:3px"), ("neighbour", "stroke-dasharray:4 3"),
     ("leaked", "fill:#ffebe9,stroke:#cf222e"), ("root", "stroke-width:3px"),
     ("step", "fill:#fff8c5,stroke:#9a6700"),
+    ("diff-added", "fill:#dafbe1,stroke:#1a7f37,color:#044f1e,stroke-width:2px"),
+    ("diff-removed", "fill:#ffebe9,stroke:#cf222e,color:#82071e,stroke-dasharray:4 3"),
+    ("diff-changed", "fill:#fff8c5,stroke:#9a6700,color:#4d2d00"),
   ]
 
   /// Mermaid ids must not contain `-` next to arrows; ours are slugs, so `_` is safe.
@@ -55,7 +58,8 @@ public enum MermaidWriter {
 
   private static func shape(_ role: DiagramGraph.NodeRole) -> (String, String) {
     switch role {
-    case .screen, .entryScreen, .coordinator, .rootCoordinator, .leakedCoordinator, .text: ("[", "]")
+    case .screen, .entryScreen, .coordinator, .rootCoordinator, .leakedCoordinator, .text, .diffScreen:
+      ("[", "]")
     case .neighbour: ("([", "])")
     case .start, .point: ("((", "))")
     case .childFlow: ("[[", "]]")
@@ -74,6 +78,9 @@ public enum MermaidWriter {
     case .systemTransition: "-.->"
     case .startsChild: "-.-o"
     case .invisible: "~~~"
+    case .diffTransition(_, .removed): "-.->"
+    case .diffTransition(_, .added): "==>"
+    case .diffTransition: "-->"
     }
   }
 

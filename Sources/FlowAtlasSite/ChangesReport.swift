@@ -1,0 +1,148 @@
+import FlowAtlasModel
+
+/// What changed between two versions of an app, in HTML: a summary, the diagram of both
+/// versions with the changes marked, and the tables of what was added, removed and moved. The
+/// site's Changes page and `flowatlas diff --format html` share it.
+public enum ChangesReport {
+  /// The report's body: its heading level starts at 2.
+  /// - Parameters:
+  ///   - diff: What changed.
+  ///   - figure: The diagram, already sanitized and inlined (or nil when none was drawn).
+  ///   - screenRef: How a screen's name is shown (a link on the site, code elsewhere).
+  static func content(diff: NavigationDiff, figure: HTML?, screenRef: (String) -> HTML) -> [HTML] {
+    var out: [HTML] = [
+      .p(
+        text: diff.isEmpty
+          ? "No change: both versions show the same screens through the same transitions."
+          : diff.summary)
+    ]
+    if let figure { out.append(figure) }
+    func list(_ title: String, id: String, _ names: [String], _ ref: (String) -> HTML) {
+      guard !names.isEmpty else { return }
+      out.append(.el("h2", [.id(id)], text: title))
+      out.append(.el("ul", [.cls("changes-list")], names.map { .el("li", [], [ref($0)]) }))
+    }
+    list("Screens added", id: "screens-added", diff.addedScreens, screenRef)
+    list("Screens removed", id: "screens-removed", diff.removedScreens, HTML.code)
+    list("Flows added", id: "flows-added", diff.addedCoordinators, HTML.code)
+    list("Flows removed", id: "flows-removed", diff.removedCoordinators, HTML.code)
+    func table(_ title: String, id: String, _ transitions: [Transition]) {
+      guard !transitions.isEmpty else { return }
+      out.append(.el("h2", [.id(id)], text: title))
+      let header = HTML.el(
+        "tr", [],
+        ["From", "To", "Kind", "Coordinator", "Triggers"].map { .el("th", [.attr("scope", "col")], text: $0) }
+      )
+      let rows = transitions.map { transition in
+        HTML.el(
+          "tr", [],
+          [
+            .el("td", [], [transition.from.map(screenRef) ?? .el("em", [], text: "entry")]),
+            .el("td", [], [screenRef(transition.to)]),
+            .el("td", [], text: transition.kind.rawValue),
+            .el("td", [], [transition.coordinator.map(HTML.code) ?? .text("—")]),
+            .el(
+              "td", [],
+              transition.triggers.isEmpty
+                ? [.text("automatic")]
+                : Wording.orList(transition.triggers.map(HTML.code), conjunction: "and")),
+          ])
+      }
+      out.append(
+        .el(
+          "div", HTML.Attribute.tableScroll(label: title),
+          [.el("table", [], [.el("thead", [], [header]), .el("tbody", [], rows)])]))
+    }
+    table("Transitions added", id: "transitions-added", diff.addedTransitions)
+    table("Transitions removed", id: "transitions-removed", diff.removedTransitions)
+    if !diff.ownerChanges.isEmpty {
+      out.append(.el("h2", [.id("screens-moved")], text: "Screens that moved to another flow"))
+      out.append(
+        .el(
+          "ul", [.cls("changes-list")],
+          diff.ownerChanges.map { change in
+            .el(
+              "li", [],
+              [
+                screenRef(change.screen), .text(": "), change.old.map(HTML.code) ?? .text("no flow"),
+                .text(" → "), change.new.map(HTML.code) ?? .text("no flow"),
+              ])
+          }))
+    }
+    return out
+  }
+
+  /// A page of its own for `flowatlas diff --format html`: one file that opens from disk in any
+  /// browser, with its styles inline, no script and no network.
+  /// - Parameters:
+  ///   - diff: What changed.
+  ///   - svg: The diff diagram as the renderer drew it; it is sanitized before it is inlined.
+  /// - Returns: The page, UTF-8.
+  /// - Throws: ``SiteError/unsafeDiagram(name:reason:)`` when the SVG holds anything that could run.
+  public static func standalonePage(diff: NavigationDiff, svg: [UInt8]) throws(SiteError) -> [UInt8] {
+    var ids: Set<String> = ["changes"]
+    let caption = "Navigation of \(diff.oldApp) and \(diff.newApp), with the changes marked"
+    let markup = try SVGSanitizer(allowedPages: []).sanitize(
+      svg, name: "the diff diagram",
+      rootAttributes: [.attr("role", "img"), .aria("label", caption), .cls("diagram-svg")], usedIDs: &ids)
+    let figure = HTML.el(
+      "figure", [.cls("diagram")],
+      [
+        .el("div", [.cls("diagram-scroll")], [.rendered(markup)]),
+        .el(
+          "figcaption", [],
+          text: caption + ": + added (green, bold), − removed (red, dashed), ~ changed (amber)."),
+      ])
+    let body = content(diff: diff, figure: figure, screenRef: HTML.code)
+    let document = HTML.group([
+      .trusted("<!DOCTYPE html>\n"),
+      .el(
+        "html", [.attr("lang", "en")],
+        [
+          .el(
+            "head", [],
+            [
+              .el("meta", [.attr("charset", "utf-8")]),
+              .el(
+                "meta",
+                [
+                  .attr("http-equiv", "Content-Security-Policy"),
+                  .attr(
+                    "content", "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'"
+                  ),
+                ]),
+              .el(
+                "meta", [.attr("name", "viewport"), .attr("content", "width=device-width, initial-scale=1")]),
+              .el("meta", [.attr("name", "color-scheme"), .attr("content", "light dark")]),
+              .el("title", [], text: "Navigation changes: \(diff.oldApp) → \(diff.newApp)"),
+              .el("style", [], [.trusted(standaloneStyle)]),
+            ]),
+          .el(
+            "body", [],
+            [
+              .el(
+                "main", [.id("changes")],
+                [.el("h1", [], text: "Navigation changes: \(diff.oldApp) → \(diff.newApp)")] + body)
+            ]),
+        ]),
+    ])
+    var out: [UInt8] = []
+    document.render(into: &out)
+    out.append(UInt8(ascii: "\n"))
+    return out
+  }
+
+  /// The standalone page's styles: readable in light and dark mode and in print (the diagram
+  /// keeps its white background; marks are signs as well as colours).
+  static let standaloneStyle = """
+    body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:70rem;padding:0 1rem;color:#1f2328;background:#fff}
+    code{font-family:ui-monospace,monospace;font-size:.9em;background:#f6f8fa;padding:0 .2em;border-radius:3px}
+    table{border-collapse:collapse;width:100%}th,td{border:1px solid #d0d7de;padding:.3rem .5rem;text-align:left;vertical-align:top}
+    .diagram-scroll{overflow:auto;border:1px solid #d0d7de;border-radius:6px;background:#fff}
+    .diagram-svg{max-width:none;height:auto}figcaption{font-size:.9em;color:#59636e}
+    @media (prefers-color-scheme: dark){body{color:#e6edf3;background:#0d1117}code{background:#161b22}
+    th,td{border-color:#30363d}figcaption{color:#9198a1}}
+    @media print{body{margin:0;max-width:none;color:#000;background:#fff}.diagram-scroll{overflow:visible;border:0}
+    .diagram-svg{max-width:100%}}
+    """
+}
