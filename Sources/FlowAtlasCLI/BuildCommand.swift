@@ -14,7 +14,13 @@ enum BuildCommand {
     try OutputFile.checkPath(output, command: "build")
     let notes = arguments.value("--notes")
     let files = try TraceLoading.files(from: arguments.positionals, command: "build", console: console)
-    var inputs = try BuildInputs(files: files, notes: notes)
+    let baselinePath = arguments.value("--baseline")
+    // What the baseline is read from: the model.json, or its trace files.
+    let baselineFiles = try baselinePath.map { path throws(CommandLineError) in
+      path.hasSuffix(".json")
+        ? [path] : try TraceLoading.files(from: [path], command: "build", console: console)
+    }
+    var inputs = try BuildInputs(files: files, notes: notes, baseline: baselineFiles ?? [])
     let index = (output as NSString).appendingPathComponent("index.html")
     SiteBuilder.tidy(URL(fileURLWithPath: output, isDirectory: true))
     if var last = BuildInputs.load(from: output), inputs.matches(last.inputs) {
@@ -48,8 +54,23 @@ enum BuildCommand {
     let replays = ReplayCache(
       previous: SiteBuilder.replayFolder(of: outputURL), hashes: inputs.traceHashes, scratch: scratch.url)
     let model = try TraceLoading.model(of: files, keepsJourneys: true, cache: replays, console: console)
+    var baselines: [String: AppModel] = [:]
+    if let baselinePath {
+      let baseline = try TraceLoading.modelOrTraces(
+        baselinePath, command: "build", printsDiagnostics: false, console: console
+      ).model
+      // Each app is compared with the baseline's app of the same name.
+      for app in model.apps { baselines[app.name] = baseline.app(named: app.name) }
+      let missing = model.apps.map(\.name).filter { baselines[$0] == nil }
+      if !missing.isEmpty {
+        console.err(
+          "flowatlas: warning: the baseline has no app named \(missing.map { "'\($0)'" }.joined(separator: ", ")); "
+            + "no Changes page for \(missing.count == 1 ? "it" : "them")\n")
+      }
+    }
     let summary = try build(
-      model, into: output, notes: notes, executable: executable, workers: workers, replays: replays)
+      model, into: output, notes: notes, executable: executable, workers: workers, replays: replays,
+      baselines: baselines)
     warn(about: summary.skippedNotes, console: console)
     let diagnostics = model.diagnostics.map(\.formatted)
     if !(diagnostics + summary.pages).contains(where: { $0.contains("\n") || $0.contains("\r") }) {
@@ -76,7 +97,7 @@ enum BuildCommand {
   @discardableResult
   static func build(
     _ model: NavigationModel, into output: String, notes: String?, executable: String, workers: Int,
-    replays: ReplayCache? = nil
+    replays: ReplayCache? = nil, baselines: [String: AppModel] = [:]
   ) throws(CommandLineError) -> SiteSummary {
     if let notes {
       var isDirectory: ObjCBool = false
@@ -86,9 +107,10 @@ enum BuildCommand {
       }
     }
     let provider = GraphvizDiagrams(executable: executable, workers: workers)
-    let builder = SiteBuilder(
+    var builder = SiteBuilder(
       model: model, diagrams: provider, notes: notes.map { URL(fileURLWithPath: $0, isDirectory: true) },
       replays: replays)
+    builder.baselines = baselines
     do {
       return try builder.build(into: URL(fileURLWithPath: output, isDirectory: true))
     } catch let error as SiteError {

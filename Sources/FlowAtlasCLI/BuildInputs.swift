@@ -33,7 +33,7 @@ struct BuildInputs {
 
   /// The inputs for these trace files and notes folder (stat only; no file is read).
   /// - Throws: an input/output error when an input cannot be examined.
-  init(files: [String], notes: String?) throws(CommandLineError) {
+  init(files: [String], notes: String?, baseline: [String] = []) throws(CommandLineError) {
     settings = [
       "flowatlas \(FlowAtlasCommand.version)", "diagrams \(DiagramStyleFingerprint.value)",
       "pages \(SiteBuilder.templateVersion)", "fonts \(FontsFingerprint.forSVG)",
@@ -47,6 +47,7 @@ struct BuildInputs {
       for note in found.notes { inputs.append(try Self.examine(note.path, kind: "note")) }
       for skipped in found.skipped { inputs.append(try Self.examine(skipped.path, kind: "skipped note")) }
     }
+    for file in baseline.sorted() { inputs.append(try Self.examine(file, kind: "baseline")) }
     self.files = inputs
   }
 

@@ -14,13 +14,18 @@ enum Commands {
   static let build = CommandSpec(
     name: "build",
     overview: "Build the static HTML site that explains every flow.",
-    usage: "flowatlas build <input> ... [--output <dir>] [--notes <dir>] [--strict]",
+    usage:
+      "flowatlas build <input> ... [--output <dir>] [--notes <dir>] [--baseline <file>] [--jobs <n>] [--strict]",
     arguments: [.init(name: "<input>", help: "A trace file, or a folder searched recursively for *.jsonl.")],
     options: [
       .value(
         "--output", "dir",
         "The site's folder (default: site). Replaced atomically; refused if another tool made it."),
       .value("--notes", "dir", "Hand-written Markdown per flow: <dir>/<CoordinatorType>.md."),
+      .value(
+        "--baseline", "file",
+        "Compare each app with the same app in this model.json or these traces: a Changes page per app, "
+          + "changed flows marked."),
       .value("--jobs", "n", "Graphviz worker processes (default: the number of cores)."),
       .flag("--strict", "Exit 1 when any error diagnostic was reported."),
     ])

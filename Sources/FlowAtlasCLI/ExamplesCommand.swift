@@ -37,9 +37,11 @@ enum ExamplesCommand {
       from: examples.map { "examples/\($0.folder)/traces" }, command: "flowatlas", keepsJourneys: true,
       console: console)
     try writeReview(of: model, console: console)
+    // The design review's pair: Shop Digital's pages show what changed against Shop.
     try BuildCommand.build(
       model, into: "site", notes: "examples/notes", executable: executable,
-      workers: ProcessInfo.processInfo.activeProcessorCount)
+      workers: ProcessInfo.processInfo.activeProcessorCount,
+      baselines: model.app(named: "Shop").map { ["Shop Digital": $0] } ?? [:])
     console.out("site/index.html\n")
     return .success
   }

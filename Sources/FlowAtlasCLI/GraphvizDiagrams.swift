@@ -26,6 +26,14 @@ struct GraphvizDiagrams: DiagramProvider {
     try renderer.svgs(for: subjects, of: app, links: links)
   }
 
+  func changesDiagram(old: AppModel, new: AppModel) throws -> [UInt8]? {
+    do {
+      return try renderer.diff(old: old, new: new, format: .svg).bytes
+    } catch {
+      throw SiteError.diagramsFailed(app: new.name, reason: error.localizedDescription)
+    }
+  }
+
   /// Draws on every worker at once and hands each diagram over as soon as it is drawn.
   func draw(
     _ requests: [DiagramRequest], links: DiagramLinks, deliver: @Sendable (Int, DrawnDiagram) -> Void

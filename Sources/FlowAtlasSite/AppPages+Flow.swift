@@ -11,7 +11,9 @@ extension AppPages {
     let coordinator = app.coordinator(flow.coordinator)
     var main: [HTML] = [
       .el("h1", [], [.el("span", [.cls("kicker")], [.text("Flow")]), .text(flow.coordinator)]),
-      .el("p", [.cls("lead")], summary(flow, coordinator)),
+      .el(
+        "p", [.cls("lead")],
+        summary(flow, coordinator) + (changeMark(of: flow).map { [.text(" "), $0] } ?? [])),
       try figure(
         .flow(coordinator: flow.coordinator), id: "diagram",
         caption: "Diagram of the \(flow.coordinator) flow", usedIDs: &ids),

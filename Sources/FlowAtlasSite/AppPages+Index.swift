@@ -33,6 +33,10 @@ extension AppPages {
           try figure(.appMap, id: "app-map", caption: "App map of \(app.name)", usedIDs: &ids),
         ]),
     ]
+    if let changes = changesSection() {
+      ids.insert("changes")
+      main.append(changes)
+    }
     main.append(
       .el(
         "section", [.aria("labelledby", "flows")], [PageLayout.heading(2, id: "flows", "Flows"), flowTable()])
@@ -88,7 +92,8 @@ extension AppPages {
       rows: app.flows.map { flow in
         let coordinator = app.coordinator(flow.coordinator)
         return [
-          flowRef(flow.coordinator), .text(String(flow.screens.count)),
+          .group([flowRef(flow.coordinator)] + (changeMark(of: flow).map { [.text(" "), $0] } ?? [])),
+          .text(String(flow.screens.count)),
           .text(String(coordinator?.starts ?? 0)),
           .group(Wording.orList(flow.children.map(flowRef), conjunction: "and")),
           .group(Wording.orList(flow.outputs.map { .code($0) })),

@@ -28,11 +28,14 @@ struct AppPages: Sendable {
   private let flowRefs: [String: [UInt8]]
   /// Every page of the app shows the same sidebar but for its own link: rendered once.
   private let renderedSidebar: RenderedSidebar
+  /// What changed since the baseline (`build --baseline`), for the Changes page.
+  let changes: AppChanges?
 
   init(
     app: AppModel, folder: String, layout: PageLayout, notes: [String: String],
-    siblings: [(name: String, folder: String)]
+    siblings: [(name: String, folder: String)], changes: AppChanges? = nil
   ) {
+    self.changes = changes
     self.app = app
     self.folder = folder
     self.layout = layout
@@ -60,13 +63,15 @@ struct AppPages: Sendable {
     }
     self.screenRefs = screenRefs
     self.flowRefs = flowRefs
-    sanitizer = SVGSanitizer(allowedPages: Self.pageNames(of: app))
-    renderedSidebar = RenderedSidebar(plain: Self.sidebarTree(app: app, siblings: siblings, current: nil))
+    sanitizer = SVGSanitizer(allowedPages: Self.pageNames(of: app, hasChanges: changes != nil))
+    renderedSidebar = RenderedSidebar(
+      plain: Self.sidebarTree(app: app, siblings: siblings, hasChanges: changes != nil, current: nil))
   }
 
   /// Every page file of the app folder.
-  static func pageNames(of app: AppModel) -> Set<String> {
+  static func pageNames(of app: AppModel, hasChanges: Bool = false) -> Set<String> {
     var names: Set<String> = ["index.html", "problems.html"]
+    if hasChanges { names.insert(Self.changesPageName) }
     for flow in app.flows { names.insert("flow-\(flow.slug).html") }
     for run in app.runs {
       for part in 0..<journeyParts(run) { names.insert(journeyPageName(run, part: part)) }
@@ -113,7 +118,7 @@ struct AppPages: Sendable {
   /// One page of the app.
   enum Page: Sendable {
     /// `journey(run, part: 0)` is the journey page; later parts list the rest of its steps.
-    case index, flow(Flow), journey(Run, part: Int), problems
+    case index, flow(Flow), journey(Run, part: Int), problems, changes
 
     /// The diagrams the page shows.
     func subjects() -> [DiagramSubject] {
@@ -121,7 +126,7 @@ struct AppPages: Sendable {
       case .index: [.hierarchy, .appMap]
       case .flow(let flow): [.flow(coordinator: flow.coordinator)]
       case .journey(let run, let part): part == 0 ? [.journey(run: run.name)] : []
-      case .problems: []
+      case .problems, .changes: []
       }
     }
   }
@@ -129,6 +134,7 @@ struct AppPages: Sendable {
   /// Every page of the app with its file name inside the folder, in a fixed order.
   func pageList() -> [(name: String, page: Page)] {
     var list: [(name: String, page: Page)] = [("index.html", .index)]
+    if changes != nil { list.append((Self.changesPageName, .changes)) }
     list += app.flows.map { ("flow-\($0.slug).html", .flow($0)) }
     for run in app.runs {
       for part in 0..<Self.journeyParts(run) {
@@ -156,6 +162,7 @@ struct AppPages: Sendable {
     case .flow(let flow): pieces = try pages.flowPage(flow)
     case .journey(let run, let part): pieces = try pages.journeyPage(run, part: part)
     case .problems: pieces = pages.problemsPage()
+    case .changes: pieces = try pages.changesPage()
     }
     return (pieces, pages.standalone.files)
   }
@@ -226,15 +233,15 @@ struct AppPages: Sendable {
   /// with `aria-current` added to that page's link.
   private func sidebar(current: String) -> HTML {
     renderedSidebar.html(current: current) {
-      Self.sidebarTree(app: app, siblings: siblings, current: current)
+      Self.sidebarTree(app: app, siblings: siblings, hasChanges: changes != nil, current: current)
     }
   }
 
   /// The app's navigation: its overview and problems, its flows, its journeys and the other
   /// apps; the link to `current` (nil for none) is marked as the current page.
-  static func sidebarTree(app: AppModel, siblings: [(name: String, folder: String)], current: String?)
-    -> HTML
-  {
+  static func sidebarTree(
+    app: AppModel, siblings: [(name: String, folder: String)], hasChanges: Bool = false, current: String?
+  ) -> HTML {
     func item(_ href: String, _ content: [HTML]) -> HTML {
       .el("li", [], [.a(href: href, content, [.aria("current", href == current ? "page" : nil)])])
     }
@@ -244,9 +251,10 @@ struct AppPages: Sendable {
       .el(
         "ul", [],
         [
-          item("index.html", [.text("Overview")]),
+          item("index.html", [.text("Overview")])
+        ] + (hasChanges ? [item(changesPageName, [.text("Changes")])] : []) + [
           item(
-            "problems.html", [.text("Problems "), .el("span", [.cls("count")], [.text(String(problems))])]),
+            "problems.html", [.text("Problems "), .el("span", [.cls("count")], [.text(String(problems))])])
         ]),
     ]
     if !app.flows.isEmpty {
@@ -303,9 +311,20 @@ struct AppPages: Sendable {
     throws(SiteError)
     -> HTML
   {
+    try figure(
+      svg: diagrams[subject], file: DiagramCache.fileName(subject, of: app), id: id, caption: caption,
+      usedIDs: &usedIDs)
+  }
+
+  /// A diagram's SVG in a figure, sanitized, with its tools and, when `file` names one, an SVG
+  /// file of its own beside the page; or a note that there is none.
+  func figure(svg: [UInt8]?, file: String?, id: String, caption: String, usedIDs: inout Set<String>)
+    throws(SiteError)
+    -> HTML
+  {
     let captionID = "\(id)-caption"
     usedIDs.insert(captionID)
-    guard let svg = diagrams[subject] else {
+    guard let svg else {
       return .el(
         "figure", [.cls("diagram diagram-missing"), .id(id)],
         [.p(text: "No diagram was drawn for this."), .el("figcaption", [.id(captionID)], [.text(caption)])])
@@ -320,7 +339,7 @@ struct AppPages: Sendable {
       Self.button("zoom-in", "+", label: "Zoom in (+)"),
       Self.button("full-screen", "Full screen", label: "Full screen"),
     ]
-    if let name = DiagramCache.fileName(subject, of: app) {
+    if let name = file {
       standalone.add(name: name + ".svg", pieces: [StandaloneDiagrams.prolog, markup])
       tools.append(.a(href: name + ".svg", text: "Open as SVG", [.cls("open-svg")]))
     }

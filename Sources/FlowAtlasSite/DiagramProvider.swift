@@ -42,6 +42,14 @@ public protocol DiagramProvider: Sendable {
   /// What else, beyond what the cache keys name, decides the SVG this provider draws (its
   /// version, its options, the fonts it measures text with). The default is the type's name.
   var cacheIdentity: String { get }
+
+  /// The diagram of two versions of an app, with the changes marked, for its Changes page
+  /// (`build --baseline`); nil, the default, draws none.
+  /// - Parameters:
+  ///   - old: The baseline's app.
+  ///   - new: The app as the traces show it now.
+  /// - Throws: any error; the build fails and the previous site stays in place.
+  func changesDiagram(old: AppModel, new: AppModel) throws -> [UInt8]?
 }
 
 /// A diagram a provider drew: its SVG as UTF-8 (a megabyte of journey diagram is not worth
@@ -70,6 +78,8 @@ public struct DiagramRequest: Sendable {
 
 extension DiagramProvider {
   public var cacheIdentity: String { String(reflecting: Self.self) }
+
+  public func changesDiagram(old: AppModel, new: AppModel) throws -> [UInt8]? { nil }
 
   public func cacheKeys(for requests: [DiagramRequest], links: DiagramLinks) -> [String?] {
     Array(repeating: nil, count: requests.count)

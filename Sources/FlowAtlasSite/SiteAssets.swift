@@ -11,6 +11,8 @@ enum SiteAssets {
       --node-bg: #ffffff; --node-stroke: #57606a; --cluster-bg: #f6f8fa; --edge: #57606a;
       --kind-push: #0b5cad; --kind-present: #8250df; --kind-set-root: #1a7f37; --kind-tab: #0e7490;
       --kind-back: #8c959f;
+      --diff-added: #1a7f37; --diff-added-bg: #dafbe1; --diff-removed: #cf222e; --diff-removed-bg: #ffebe9;
+      --diff-changed: #9a6700; --diff-changed-bg: #fff8c5;
       --font: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "DejaVu Sans", sans-serif;
       --mono: ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace;
       --header: 3.5rem;
@@ -24,6 +26,8 @@ enum SiteAssets {
         --node-bg: #161b22; --node-stroke: #8b949e; --cluster-bg: #11161d; --edge: #9da7b3;
         --kind-push: #58a6ff; --kind-present: #c297ff; --kind-set-root: #56d364; --kind-tab: #39c5cf;
         --kind-back: #7d8590;
+        --diff-added: #3fb950; --diff-added-bg: #12361f; --diff-removed: #f85149; --diff-removed-bg: #3d1214;
+        --diff-changed: #d29922; --diff-changed-bg: #3b2e00;
       }
     }
     :root[data-theme="dark"] {
@@ -34,6 +38,8 @@ enum SiteAssets {
       --node-bg: #161b22; --node-stroke: #8b949e; --cluster-bg: #11161d; --edge: #9da7b3;
       --kind-push: #58a6ff; --kind-present: #c297ff; --kind-set-root: #56d364; --kind-tab: #39c5cf;
       --kind-back: #7d8590;
+      --diff-added: #3fb950; --diff-added-bg: #12361f; --diff-removed: #f85149; --diff-removed-bg: #3d1214;
+      --diff-changed: #d29922; --diff-changed-bg: #3b2e00;
     }
 
     *, *::before, *::after { box-sizing: border-box; }
@@ -149,6 +155,8 @@ enum SiteAssets {
     /* Lists of numbers and cards */
     .stats { display: flex; flex-wrap: wrap; gap: 0.75rem; list-style: none; padding: 0; margin: 1rem 0; }
     .stats li { padding: 0.6rem 1rem; background: var(--surface); border: 1px solid var(--border); border-radius: 8px; }
+    .change-mark { font-size: 0.85em; white-space: nowrap; }
+    .change-mark a { color: var(--warning); }
     .stat-value { font-size: 1.4rem; font-weight: 700; }
     .app-cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); gap: 1rem;
       list-style: none; padding: 0; }
@@ -237,6 +245,19 @@ enum SiteAssets {
     .diagram-svg .edge path { stroke: var(--edge-color); }
     .diagram-svg .edge polygon { stroke: var(--edge-color); fill: var(--edge-color); }
     .diagram-svg .edge text { fill: var(--muted); }
+    /* Two versions in one diagram (the Changes page): the marks keep their meaning in either theme. */
+    .diagram-svg .node.diff-added > path, .diagram-svg .node.diff-added > polygon {
+      fill: var(--diff-added-bg); stroke: var(--diff-added); stroke-width: 2; }
+    .diagram-svg .node.diff-removed > path, .diagram-svg .node.diff-removed > polygon {
+      fill: var(--diff-removed-bg); stroke: var(--diff-removed); stroke-dasharray: 5 3; }
+    .diagram-svg .node.diff-changed > path, .diagram-svg .node.diff-changed > polygon {
+      fill: var(--diff-changed-bg); stroke: var(--diff-changed); }
+    .diagram-svg .edge.diff-added { --edge-color: var(--diff-added); }
+    .diagram-svg .edge.diff-added path { stroke-width: 2; }
+    .diagram-svg .edge.diff-removed { --edge-color: var(--diff-removed); }
+    .diagram-svg .edge.diff-removed path { stroke-dasharray: 5 3; }
+    .diagram-svg .edge.diff-changed { --edge-color: var(--diff-changed); }
+    .diagram-svg .edge.diff-unchanged { --edge-color: var(--kind-back); }
     .diagram-svg a { cursor: pointer; }
     .diagram-svg a:hover ellipse, .diagram-svg a:hover polygon, .diagram-svg a:hover path,
     .diagram-svg a:focus ellipse, .diagram-svg a:focus polygon, .diagram-svg a:focus path {

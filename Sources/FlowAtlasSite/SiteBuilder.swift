@@ -23,6 +23,9 @@ public struct SiteBuilder: Sendable {
   /// The replays the model was built from, kept in the site (`.flowatlas-cache/runs/`) so that
   /// the next build replays only the traces that changed; nil keeps none.
   public let replays: ReplayCache?
+  /// The version to compare each app with (`build --baseline`), by the app's name: such an app
+  /// gets a Changes page, linked from its overview, and its changed flows are marked.
+  public var baselines: [String: AppModel] = [:]
 
   /// - Parameters:
   ///   - model: what the reader derived from the traces.
@@ -101,7 +104,7 @@ public struct SiteBuilder: Sendable {
   /// Bump whenever the pages' markup, words or assets change, so that sites built by an older
   /// FlowAtlas are not mistaken for unchanged. The golden test `SiteGoldenTests` fails until
   /// it is bumped.
-  public static let templateVersion = "20"
+  public static let templateVersion = "22"
 
   /// Each app's model, hashed once: the site's fingerprint and each app's diagram cache
   /// both build on it. Apps hash in parallel.
@@ -116,6 +119,12 @@ public struct SiteBuilder: Sendable {
     return digests.withLock { $0 }
   }
 
+  /// The hash of the baseline `app` is compared with, and its name; nil without one.
+  func baselineDigest(of app: AppModel) -> String? {
+    guard let baseline = baselines[app.name] else { return nil }
+    return baseline.name + " " + Self.digests(of: [baseline])[0]
+  }
+
   /// Everything the site's bytes depend on, hashed.
   func siteFingerprint(_ noteFiles: NotesFolder, appDigests: [String]) throws(SiteError) -> String {
     var digest = ModelDigest()
@@ -126,6 +135,7 @@ public struct SiteBuilder: Sendable {
     for (app, appDigest) in zip(model.apps, appDigests) {
       digest.add(appDigest)
       for flow in app.flows { digest.add(noteFiles.text(for: flow.coordinator)) }
+      digest.add(baselineDigest(of: app) ?? "no baseline")
     }
     for diagnostic in model.diagnostics {
       digest.add([diagnostic.code.rawValue, diagnostic.file, diagnostic.message])
@@ -140,7 +150,7 @@ public struct SiteBuilder: Sendable {
     let folders = try Self.folders(for: model.apps)
     var pages = ["index.html"]
     for (app, folder) in zip(model.apps, folders) {
-      pages += AppPages.pageNames(of: app).map { "\(folder)/\($0)" }
+      pages += AppPages.pageNames(of: app, hasChanges: baselines[app.name] != nil).map { "\(folder)/\($0)" }
     }
     pages.sort()
     // A page or asset deleted by hand is a reason to write the site again.
@@ -179,13 +189,22 @@ public struct SiteBuilder: Sendable {
         if let html = try noteFiles.html(for: flow.coordinator) { notesHTML[flow.coordinator] = html }
       }
       let siblings = model.apps.indices.filter { $0 != index }.map { (model.apps[$0].name, folders[$0]) }
+      // An app compared with a baseline: its pages are made from the baseline too.
+      var digest = appDigests[index]
+      var changes: AppChanges?
+      if let baseline = baselines[app.name], let baselineDigest = baselineDigest(of: app) {
+        digest += " " + baselineDigest
+        changes = AppChanges(
+          baseline: baseline, app: app, svg: try diagrams.changesDiagram(old: baseline, new: app))
+      }
       let key = AppPagesCache.key(
-        digest: appDigests[index], folder: folders[index], siblings: siblings, notes: notesHTML,
+        digest: digest, folder: folders[index], siblings: siblings, notes: notesHTML,
         title: options.title, identity: identity)
       pageKeys.append(key)
       var entry = PageScheduler.App(
         pages: AppPages(
-          app: app, folder: folders[index], layout: layout, notes: notesHTML, siblings: siblings))
+          app: app, folder: folders[index], layout: layout, notes: notesHTML, siblings: siblings,
+          changes: changes))
       if let previous, let record = previousRecords[folders[index]], record.key == key {
         if let kept = try reuse(
           folders[index], record: record, from: (previous.site, previous.manifest, identities), into: staging)
