@@ -20,7 +20,17 @@ enum BuildCommand {
       path.hasSuffix(".json")
         ? [path] : try TraceLoading.files(from: [path], command: "build", console: console)
     }
-    var inputs = try BuildInputs(files: files, notes: notes, baseline: baselineFiles ?? [])
+    let contractFolder = arguments.value("--contract")
+    var contracts: [NavigationContract] = []
+    if let contractFolder {
+      do {
+        contracts = try NavigationContract.load(folder: contractFolder)
+      } catch {
+        throw .inputOutput(error.localizedDescription)
+      }
+    }
+    var inputs = try BuildInputs(
+      files: files, notes: notes, baseline: (baselineFiles ?? []) + contracts.map(\.file))
     let index = (output as NSString).appendingPathComponent("index.html")
     SiteBuilder.tidy(URL(fileURLWithPath: output, isDirectory: true))
     if var last = BuildInputs.load(from: output), inputs.matches(last.inputs) {
@@ -70,7 +80,7 @@ enum BuildCommand {
     }
     let summary = try build(
       model, into: output, notes: notes, executable: executable, workers: workers, replays: replays,
-      baselines: baselines)
+      baselines: baselines, contracts: contracts)
     warn(about: summary.skippedNotes, console: console)
     let diagnostics = model.diagnostics.map(\.formatted)
     if !(diagnostics + summary.pages).contains(where: { $0.contains("\n") || $0.contains("\r") }) {
@@ -97,7 +107,7 @@ enum BuildCommand {
   @discardableResult
   static func build(
     _ model: NavigationModel, into output: String, notes: String?, executable: String, workers: Int,
-    replays: ReplayCache? = nil, baselines: [String: AppModel] = [:]
+    replays: ReplayCache? = nil, baselines: [String: AppModel] = [:], contracts: [NavigationContract] = []
   ) throws(CommandLineError) -> SiteSummary {
     if let notes {
       var isDirectory: ObjCBool = false
@@ -111,6 +121,7 @@ enum BuildCommand {
       model: model, diagrams: provider, notes: notes.map { URL(fileURLWithPath: $0, isDirectory: true) },
       replays: replays)
     builder.baselines = baselines
+    builder.contracts = contracts
     do {
       return try builder.build(into: URL(fileURLWithPath: output, isDirectory: true))
     } catch let error as SiteError {

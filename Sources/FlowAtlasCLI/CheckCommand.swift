@@ -20,9 +20,17 @@ enum CheckCommand {
         side.bytes.map { ModelImport.places(in: $0, file: shown) }
         ?? NavigationCheck.Places(journeysOf: side.model, fallback: shown)
     }
+    var contracts: [NavigationContract] = []
+    if let folder = arguments.value("--contract") {
+      do {
+        contracts = try NavigationContract.load(folder: folder)
+      } catch {
+        throw .inputOutput(error.localizedDescription)
+      }
+    }
     let check = NavigationCheck(
       current: current, places: NavigationCheck.Places(journeysOf: current, fallback: files[0]),
-      baseline: baseline, baselinePlaces: baselinePlaces)
+      baseline: baseline, baselinePlaces: baselinePlaces, contracts: contracts)
     let failing = check.findings.filter { rules.contains($0.rule) }
     console.out(check.findings.map { $0.formatted(failing: rules.contains($0.rule)) + "\n" }.joined())
     let counts = Dictionary(grouping: failing, by: \.rule).map { "\($0.value.count) \($0.key.rawValue)" }

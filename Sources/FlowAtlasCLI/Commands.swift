@@ -15,7 +15,8 @@ enum Commands {
     name: "build",
     overview: "Build the static HTML site that explains every flow.",
     usage:
-      "flowatlas build <input> ... [--output <dir>] [--notes <dir>] [--baseline <file>] [--jobs <n>] [--strict]",
+      "flowatlas build <input> ... [--output <dir>] [--notes <dir>] [--baseline <file>] [--contract <dir>] "
+      + "[--jobs <n>] [--strict]",
     arguments: [.init(name: "<input>", help: "A trace file, or a folder searched recursively for *.jsonl.")],
     options: [
       .value(
@@ -26,6 +27,10 @@ enum Commands {
         "--baseline", "file",
         "Compare each app with the same app in this model.json or these traces: a Changes page per app, "
           + "changed flows marked."),
+      .value(
+        "--contract", "dir",
+        "Flows' intended navigation (<dir>/<CoordinatorType>.mmd or .dot): each flow page shows its coverage."
+      ),
       .value("--jobs", "n", "Graphviz worker processes (default: the number of cores)."),
       .flag("--strict", "Exit 1 when any error diagnostic was reported."),
     ])
@@ -93,16 +98,19 @@ enum Commands {
   static let check = CommandSpec(
     name: "check",
     overview: "Fail CI when the navigation changed against a baseline, or a new problem appeared.",
-    usage: "flowatlas check <input> ... [--baseline <file>] [--fail-on <list>]",
+    usage: "flowatlas check <input> ... [--baseline <file>] [--contract <dir>] [--fail-on <list>]",
     arguments: [.init(name: "<input>", help: "A trace file, or a folder searched recursively for *.jsonl.")],
     options: [
       .value(
         "--baseline", "file",
         "What to compare with: a model.json that 'flowatlas model' wrote (commit it), or traces."),
       .value(
+        "--contract", "dir",
+        "Flows' intended navigation: <dir>/<CoordinatorType>.mmd (Mermaid 'A -->|action| B') or .dot."),
+      .value(
         "--fail-on", "list",
         "Comma-separated: added-screen, removed-screen, added-transition, removed-transition, "
-          + "new-problem, any (the default)."),
+          + "new-problem, unexpected-transition, uncovered-transition, any (the default)."),
     ],
     discussion: """
       Findings go to standard output as 'file:line: error: message [rule]' (warning: for one not

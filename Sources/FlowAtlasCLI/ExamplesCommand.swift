@@ -37,11 +37,18 @@ enum ExamplesCommand {
       from: examples.map { "examples/\($0.folder)/traces" }, command: "flowatlas", keepsJourneys: true,
       console: console)
     try writeReview(of: model, console: console)
-    // The design review's pair: Shop Digital's pages show what changed against Shop.
+    // The design review's pair: Shop Digital's pages show what changed against Shop; the
+    // checkout's contract shows its coverage on both apps' checkout pages.
+    let contracts: [NavigationContract]
+    do {
+      contracts = try NavigationContract.load(folder: "examples/Shop/contracts")
+    } catch {
+      throw .inputOutput(error.localizedDescription)
+    }
     try BuildCommand.build(
       model, into: "site", notes: "examples/notes", executable: executable,
       workers: ProcessInfo.processInfo.activeProcessorCount,
-      baselines: model.app(named: "Shop").map { ["Shop Digital": $0] } ?? [:])
+      baselines: model.app(named: "Shop").map { ["Shop Digital": $0] } ?? [:], contracts: contracts)
     console.out("site/index.html\n")
     return .success
   }

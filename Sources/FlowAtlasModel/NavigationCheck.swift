@@ -16,6 +16,10 @@ public struct NavigationCheck: Sendable {
     case addedTransition = "added-transition"
     case removedTransition = "removed-transition"
     case newProblem = "new-problem"
+    /// A recorded transition its flow's contract does not allow.
+    case unexpectedTransition = "unexpected-transition"
+    /// A contract's transition no recorded run exercised.
+    case uncoveredTransition = "uncovered-transition"
 
     public static func < (lhs: Self, rhs: Self) -> Bool {
       allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -129,8 +133,10 @@ public struct NavigationCheck: Sendable {
   ///   - baseline: The model to compare with; without one, every problem is new and nothing
   ///     counts as added or removed.
   ///   - baselinePlaces: Where `baseline`'s screens and transitions are written.
+  ///   - contracts: Flows' intended navigation, checked against every app with that flow.
   public init(
-    current: NavigationModel, places: Places, baseline: NavigationModel?, baselinePlaces: Places?
+    current: NavigationModel, places: Places, baseline: NavigationModel?, baselinePlaces: Places?,
+    contracts: [NavigationContract] = []
   ) {
     let known = Set((baseline?.diagnostics ?? []).map(Self.problemKey))
     for diagnostic in current.diagnostics where !known.contains(Self.problemKey(diagnostic)) {
@@ -147,7 +153,46 @@ public struct NavigationCheck: Sendable {
         compare(old: old, new: new, places: places, baselinePlaces: baselinePlaces)
       }
     }
+    for contract in contracts { check(contract, in: current, places: places) }
     findings.sort()
+  }
+
+  private mutating func check(_ contract: NavigationContract, in model: NavigationModel, places: Places) {
+    let apps = model.apps.filter { $0.flow(contract.coordinator) != nil }
+    guard !apps.isEmpty else {
+      for edge in contract.edges {
+        findings.append(
+          Finding(
+            rule: .uncoveredTransition, file: contract.file, line: edge.line,
+            message: "\(Self.describe(edge)) of \(contract.coordinator)'s contract: no recorded run started "
+              + contract.coordinator))
+      }
+      return
+    }
+    for app in apps {
+      let coverage = ContractCoverage(contract: contract, app: app)
+      for edge in coverage.uncovered {
+        findings.append(
+          Finding(
+            rule: .uncoveredTransition, file: contract.file, line: edge.line,
+            message:
+              "\(app.name): \(Self.describe(edge)) of \(contract.coordinator)'s contract was never exercised")
+        )
+      }
+      for transition in coverage.unexpected {
+        let place = places.place(of: transition, app: app.name)
+        findings.append(
+          Finding(
+            rule: .unexpectedTransition, file: place.file, line: place.line,
+            message: "\(app.name): \(Self.describe(transition)) is not in \(contract.coordinator)'s contract "
+              + "(\(contract.file))"))
+      }
+    }
+  }
+
+  /// `A → B on “action”` for a contract edge.
+  static func describe(_ edge: NavigationContract.Edge) -> String {
+    "\(edge.from ?? "start") → \(edge.to)" + (edge.action.map { " on \"\($0)\"" } ?? "")
   }
 
   private mutating func compare(old: AppModel, new: AppModel, places: Places, baselinePlaces: Places) {

@@ -1,4 +1,5 @@
 import FlowAtlasModel
+import Foundation
 
 /// The flow page: one coordinator type explained in words, its diagram, screens and problems.
 extension AppPages {
@@ -23,6 +24,11 @@ extension AppPages {
     main += section("child-flows", "Child flows", children(flow))
     main += section("ends", "How it ends", ends(flow, coordinator))
     main += section("screen-table", "Screens", [screenTable(flow)])
+    if let contract = contracts[flow.coordinator] {
+      ids.insert("contract")
+      main += section(
+        "contract", "Contract", contractCoverage(ContractCoverage(contract: contract, app: app)))
+    }
     if let notes = notes[flow.coordinator] {
       main += section("notes", "Notes", [.el("div", [.cls("notes")], [.trusted(notes)])])
     }
@@ -30,6 +36,40 @@ extension AppPages {
     return document(
       title: flow.coordinator, current: "flow-\(flow.slug).html", crumbs: [(flow.coordinator, nil)],
       main: main)
+  }
+
+  /// How much of the flow's contract the recorded runs exercised, and what they did besides.
+  private func contractCoverage(_ coverage: ContractCoverage) -> [HTML] {
+    let total = coverage.contract.edges.count
+    func edgeText(_ edge: NavigationContract.Edge) -> [HTML] {
+      [edge.from.map(screenRef) ?? .text("the flow's start"), .text(" → "), screenRef(edge.to)]
+        + (edge.action.map { [.text(" on "), .code($0)] } ?? [])
+        + [.el("span", [.cls("meta")], [.text(" (line \(edge.line))")])]
+    }
+    var out: [HTML] = [
+      .el(
+        "p", [.cls("coverage")],
+        [
+          .el("strong", [], [.text("\(coverage.percent)% covered: ")]),
+          .text(
+            "the recorded runs exercised \(coverage.exercised.count) of the \(Wording.count(total, "transition")) "
+              + "its contract intends ("),
+          .code((coverage.contract.file as NSString).lastPathComponent), .text(")."),
+        ])
+    ]
+    if !coverage.uncovered.isEmpty {
+      out.append(.p(text: "Never exercised:"))
+      out.append(
+        .el("ul", [.cls("contract-uncovered")], coverage.uncovered.map { .el("li", [], edgeText($0)) }))
+    }
+    if !coverage.unexpected.isEmpty {
+      out.append(.p(text: "Recorded, but not in the contract:"))
+      out.append(
+        .el(
+          "ul", [.cls("contract-unexpected")],
+          coverage.unexpected.map { .el("li", [], transitionSentence($0, showSource: true)) }))
+    }
+    return out
   }
 
   private func section(_ id: String, _ title: String, _ content: [HTML]) -> [HTML] {

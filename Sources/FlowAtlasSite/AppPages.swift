@@ -30,12 +30,17 @@ struct AppPages: Sendable {
   private let renderedSidebar: RenderedSidebar
   /// What changed since the baseline (`build --baseline`), for the Changes page.
   let changes: AppChanges?
+  /// Each flow's contract (`build --contract`), by coordinator type.
+  let contracts: [String: NavigationContract]
 
   init(
     app: AppModel, folder: String, layout: PageLayout, notes: [String: String],
-    siblings: [(name: String, folder: String)], changes: AppChanges? = nil
+    siblings: [(name: String, folder: String)], changes: AppChanges? = nil,
+    contracts: [NavigationContract] = []
   ) {
     self.changes = changes
+    self.contracts = Dictionary(
+      contracts.map { ($0.coordinator, $0) }, uniquingKeysWith: { first, _ in first })
     self.app = app
     self.folder = folder
     self.layout = layout

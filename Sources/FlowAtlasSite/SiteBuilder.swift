@@ -26,6 +26,8 @@ public struct SiteBuilder: Sendable {
   /// The version to compare each app with (`build --baseline`), by the app's name: such an app
   /// gets a Changes page, linked from its overview, and its changed flows are marked.
   public var baselines: [String: AppModel] = [:]
+  /// Flows' intended navigation (`build --contract`): each flow with one shows its coverage.
+  public var contracts: [NavigationContract] = []
 
   /// - Parameters:
   ///   - model: what the reader derived from the traces.
@@ -104,7 +106,7 @@ public struct SiteBuilder: Sendable {
   /// Bump whenever the pages' markup, words or assets change, so that sites built by an older
   /// FlowAtlas are not mistaken for unchanged. The golden test `SiteGoldenTests` fails until
   /// it is bumped.
-  public static let templateVersion = "22"
+  public static let templateVersion = "23"
 
   /// Each app's model, hashed once: the site's fingerprint and each app's diagram cache
   /// both build on it. Apps hash in parallel.
@@ -117,6 +119,19 @@ public struct SiteBuilder: Sendable {
       digests.withLock { $0[index] = hash }
     }
     return digests.withLock { $0 }
+  }
+
+  /// The contracts' files and edges, hashed: pages show their coverage.
+  var contractsDigest: String {
+    var digest = ModelDigest()
+    digest.add(contracts.count)
+    for contract in contracts {
+      digest.add([contract.coordinator, contract.file])
+      for edge in contract.edges {
+        digest.add([edge.from ?? "\u{0}", edge.to, edge.action ?? "\u{0}", String(edge.line)])
+      }
+    }
+    return Fingerprint.fast128(digest.bytes)
   }
 
   /// The hash of the baseline `app` is compared with, and its name; nil without one.
@@ -137,6 +152,7 @@ public struct SiteBuilder: Sendable {
       for flow in app.flows { digest.add(noteFiles.text(for: flow.coordinator)) }
       digest.add(baselineDigest(of: app) ?? "no baseline")
     }
+    digest.add(contractsDigest)
     for diagnostic in model.diagnostics {
       digest.add([diagnostic.code.rawValue, diagnostic.file, diagnostic.message])
       digest.add(diagnostic.line)
@@ -197,6 +213,7 @@ public struct SiteBuilder: Sendable {
         changes = AppChanges(
           baseline: baseline, app: app, svg: try diagrams.changesDiagram(old: baseline, new: app))
       }
+      digest += " " + contractsDigest
       let key = AppPagesCache.key(
         digest: digest, folder: folders[index], siblings: siblings, notes: notesHTML,
         title: options.title, identity: identity)
@@ -204,7 +221,7 @@ public struct SiteBuilder: Sendable {
       var entry = PageScheduler.App(
         pages: AppPages(
           app: app, folder: folders[index], layout: layout, notes: notesHTML, siblings: siblings,
-          changes: changes))
+          changes: changes, contracts: contracts))
       if let previous, let record = previousRecords[folders[index]], record.key == key {
         if let kept = try reuse(
           folders[index], record: record, from: (previous.site, previous.manifest, identities), into: staging)

@@ -57,3 +57,20 @@ def test_a_changed_flow_is_marked_where_it_appears(driver):
     assert mark.text.startswith("Changed: ")
     mark.click()
     assert driver.current_url.endswith("/changes.html")
+
+
+def test_the_checkout_flow_page_shows_its_contract_coverage(driver):
+    """examples/Shop/contracts/CheckoutCoordinator.mmd, with one journey left out on purpose."""
+    _open(driver, REPO / "site" / "shop" / "flow-checkout-coordinator.html")
+    _assert_no_alert(driver, "the checkout flow page")
+    heading = driver.find_element(By.ID, "contract")
+    assert heading.text.startswith("Contract")
+    coverage = driver.find_element(By.CSS_SELECTOR, "p.coverage")
+    assert coverage.is_displayed()
+    assert coverage.text.startswith("85% covered: the recorded runs exercised 6 of the 7 transitions")
+    missing = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "ul.contract-uncovered li")]
+    assert missing == ["PaymentViewController → ConfirmationViewController on Pay with Apple Pay (line 11)"], missing
+    # The screen names link to their pages, as everywhere on the site.
+    link = driver.find_element(By.CSS_SELECTOR, "ul.contract-uncovered li a")
+    link.click()
+    assert "#screen-" in driver.current_url

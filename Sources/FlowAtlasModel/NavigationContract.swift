@@ -1,0 +1,216 @@
+import FlowAtlasTrace
+import Foundation
+
+/// A flow's intended navigation, written by people: one file per coordinator type, named after
+/// it, in a small Mermaid or DOT subset. It says which screen may lead to which, and on which
+/// action; a check reports recorded transitions it does not allow and intended ones no run
+/// exercised, and the flow's page shows how much of it the recorded runs covered.
+///
+/// Mermaid (`CheckoutCoordinator.mmd`):
+/// ```
+/// flowchart TD
+///   %% a comment
+///   start --> CartViewController
+///   CartViewController -->|Checkout| AddressViewController
+/// ```
+/// DOT (`CheckoutCoordinator.dot`):
+/// ```
+/// digraph CheckoutCoordinator {
+///   start -> CartViewController;
+///   CartViewController -> AddressViewController [label="Checkout"];
+/// }
+/// ```
+/// `start` is where the flow begins; an edge without an action allows any trigger. Only
+/// forward transitions (`setRoot`, `push`, `present`, `selectTab`) are checked: going back
+/// undoes a step and needs no contract.
+public struct NavigationContract: Hashable, Sendable {
+  /// One intended transition, with the line that declares it.
+  public struct Edge: Hashable, Sendable {
+    /// `nil` for `start`.
+    public var from: String?
+    public var to: String
+    /// The action that triggers it; nil allows any.
+    public var action: String?
+    public var line: Int
+  }
+
+  /// The coordinator type the file is named after.
+  public var coordinator: String
+  public var file: String
+  public private(set) var edges: [Edge]
+
+  /// The file extensions a contract folder is searched for.
+  public static let extensions: Set<String> = ["mmd", "mermaid", "dot", "gv"]
+
+  /// Parses `text`, a Mermaid contract, or a DOT one when `file` ends in `.dot` or `.gv`.
+  /// - Throws: ``ContractError`` naming the file, the line and what is wrong with it.
+  public init(text: String, file: String, coordinator: String) throws(ContractError) {
+    self.coordinator = coordinator
+    self.file = file
+    let isDOT = file.hasSuffix(".dot") || file.hasSuffix(".gv")
+    edges = isDOT ? try Self.dotEdges(text, file: file) : try Self.mermaidEdges(text, file: file)
+  }
+
+  /// Every contract in `folder` (`<CoordinatorType>.mmd|.mermaid|.dot|.gv`, regular files only,
+  /// links and subfolders passed over), sorted by coordinator.
+  /// - Throws: ``ContractError`` for a missing folder, an unreadable or malformed file, or two
+  ///   files for one coordinator.
+  public static func load(folder: String) throws(ContractError) -> [NavigationContract] {
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: folder)
+    } catch {
+      throw ContractError(file: folder, line: nil, reason: "no such folder of contracts")
+    }
+    var contracts: [String: NavigationContract] = [:]
+    for name in names.sorted() {
+      let ext = (name as NSString).pathExtension
+      guard extensions.contains(ext), !name.hasPrefix(".") else { continue }
+      let path = (folder as NSString).appendingPathComponent(name)
+      let bytes: [UInt8]
+      switch RegularFile.read(path, limit: 1 << 20) {
+      case .success(let read): bytes = read
+      case .failure(let problem):
+        throw ContractError(file: path, line: nil, reason: "cannot read it (\(problem.reason))")
+      }
+      guard let text = String(validating: bytes, as: UTF8.self) else {
+        throw ContractError(file: path, line: nil, reason: "it is not UTF-8 text")
+      }
+      let coordinator = (name as NSString).deletingPathExtension
+      if let other = contracts[coordinator] {
+        throw ContractError(
+          file: path, line: nil, reason: "\(other.file) is a contract for \(coordinator) too")
+      }
+      contracts[coordinator] = try NavigationContract(text: text, file: path, coordinator: coordinator)
+    }
+    return contracts.keys.sorted().map { contracts[$0]! }
+  }
+
+  private static func mermaidEdges(_ text: String, file: String) throws(ContractError) -> [Edge] {
+    let mermaidHeader = #/^(flowchart|graph)\s+(TD|TB|LR|RL|BT)$/#
+    let mermaidEdge =
+      #/^([A-Za-z_][A-Za-z0-9_]*)\s*-->\s*(?:\|\s*("[^"|]*"|[^"|]*?)\s*\|\s*)?([A-Za-z_][A-Za-z0-9_]*)$/#
+    var edges: [Edge] = []
+    var sawHeader = false
+    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line = raw.trimmingCharacters(in: .whitespaces)
+      if line.isEmpty || line.hasPrefix("%%") { continue }
+      guard sawHeader else {
+        guard line.wholeMatch(of: mermaidHeader) != nil else {
+          throw ContractError(
+            file: file, line: index + 1, reason: "a Mermaid contract begins with 'flowchart TD' (or LR, TB …)"
+          )
+        }
+        sawHeader = true
+        continue
+      }
+      guard let match = line.wholeMatch(of: mermaidEdge) else {
+        throw ContractError(
+          file: file, line: index + 1,
+          reason:
+            "not an edge of the form 'A -->|action| B' or 'A --> B': \(Printable.line(String(line.prefix(80))))"
+        )
+      }
+      edges.append(
+        edge(from: String(match.1), to: String(match.3), action: match.2.map(String.init), line: index + 1))
+    }
+    guard sawHeader else { throw ContractError(file: file, line: nil, reason: "it is empty") }
+    return edges
+  }
+
+  private static func dotEdges(_ text: String, file: String) throws(ContractError) -> [Edge] {
+    let dotHeader = #/^(strict\s+)?digraph(\s+("[^"]*"|[A-Za-z_][A-Za-z0-9_]*))?\s*\{$/#
+    let dotEdge =
+      #/^("[^"]+"|[A-Za-z_][A-Za-z0-9_]*)\s*->\s*("[^"]+"|[A-Za-z_][A-Za-z0-9_]*)\s*(?:\[\s*label\s*=\s*"([^"]*)"\s*\])?\s*;?$/#
+    var edges: [Edge] = []
+    var state = 0  // 0 before the header, 1 in the graph, 2 after its closing brace
+    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line = raw.trimmingCharacters(in: .whitespaces)
+      if line.isEmpty || line.hasPrefix("//") || line.hasPrefix("#") { continue }
+      switch state {
+      case 0:
+        guard line.wholeMatch(of: dotHeader) != nil else {
+          throw ContractError(
+            file: file, line: index + 1, reason: "a DOT contract begins with 'digraph Name {'")
+        }
+        state = 1
+      case 1 where line == "}" || line == "};":
+        state = 2
+      case 1:
+        guard let match = line.wholeMatch(of: dotEdge) else {
+          throw ContractError(
+            file: file, line: index + 1,
+            reason:
+              "not an edge of the form 'A -> B [label=\"action\"];' or 'A -> B;': \(Printable.line(String(line.prefix(80))))"
+          )
+        }
+        func name(_ text: Substring) -> String {
+          String(text.hasPrefix("\"") ? text.dropFirst().dropLast() : text)
+        }
+        edges.append(
+          edge(from: name(match.1), to: name(match.2), action: match.3.map(String.init), line: index + 1))
+      default:
+        throw ContractError(file: file, line: index + 1, reason: "text after the graph's closing '}'")
+      }
+    }
+    guard state == 2 else {
+      throw ContractError(
+        file: file, line: nil, reason: state == 0 ? "it is empty" : "the graph's '}' is missing")
+    }
+    return edges
+  }
+
+  private static func edge(from: String, to: String, action: String?, line: Int) -> Edge {
+    var action = action?.trimmingCharacters(in: .whitespaces)
+    if let quoted = action, quoted.hasPrefix("\""), quoted.hasSuffix("\""), quoted.count >= 2 {
+      action = String(quoted.dropFirst().dropLast())
+    }
+    return Edge(
+      from: from == "start" ? nil : from, to: to, action: action?.isEmpty == true ? nil : action, line: line)
+  }
+}
+
+/// A contract that cannot be read: its file, the line when one is to blame, and why.
+public struct ContractError: Error, Hashable, Sendable, LocalizedError {
+  public var file: String
+  public var line: Int?
+  public var reason: String
+
+  public var errorDescription: String? {
+    Printable.line("\(file)\(line.map { ":\($0)" } ?? ""): not a contract FlowAtlas can read: \(reason)")
+  }
+}
+
+/// How the recorded runs of one app measure up to a flow's contract.
+public struct ContractCoverage: Hashable, Sendable {
+  public var contract: NavigationContract
+  /// The contract's edges some recorded transition took, in the contract's order.
+  public private(set) var exercised: [NavigationContract.Edge] = []
+  /// The contract's edges no recorded run took.
+  public private(set) var uncovered: [NavigationContract.Edge] = []
+  /// Recorded forward transitions of the flow that no edge allows.
+  public private(set) var unexpected: [Transition] = []
+
+  /// Compares `contract` with `app`'s transitions of the contract's coordinator.
+  public init(contract: NavigationContract, app: AppModel) {
+    self.contract = contract
+    let recorded = app.transitions.filter { $0.coordinator == contract.coordinator && !$0.kind.isBack }
+    func allows(_ edge: NavigationContract.Edge, _ transition: Transition) -> Bool {
+      edge.from == transition.from && edge.to == transition.to
+        && (edge.action.map { transition.triggers.contains($0) } ?? true)
+    }
+    for edge in contract.edges {
+      if recorded.contains(where: { allows(edge, $0) }) {
+        exercised.append(edge)
+      } else {
+        uncovered.append(edge)
+      }
+    }
+    unexpected = recorded.filter { transition in !contract.edges.contains { allows($0, transition) } }
+  }
+
+  /// The share of the contract's edges exercised, in whole percent (100 for an empty contract).
+  public var percent: Int {
+    contract.edges.isEmpty ? 100 : exercised.count * 100 / contract.edges.count
+  }
+}
