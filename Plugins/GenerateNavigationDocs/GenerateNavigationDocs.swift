@@ -5,7 +5,8 @@ import PackagePlugin
 /// traces, as `swift package generate-documentation` is DocC's.
 ///
 ///     swift package --allow-writing-to-package-directory generate-navigation-docs \
-///       --traces Traces --output docs/navigation [--notes Notes] [any option of flowatlas build]
+///       --traces Traces --output docs/navigation [--notes Notes] [--baseline model.json]
+///       [--contract Contracts] [any option of flowatlas build]
 ///
 /// `--traces` (repeatable; default `Traces`) names trace files or folders, `--output` the site's
 /// folder (default `docs/navigation`); every other argument goes to `flowatlas build` as given.
@@ -35,7 +36,7 @@ struct Invocation {
   var passed: [String] = []
 
   /// Options of `flowatlas build` whose value is a path, made the package's when relative.
-  static let pathOptions: Set<String> = ["--notes", "--baseline"]
+  static let pathOptions: Set<String> = ["--notes", "--baseline", "--contract"]
 
   init(_ arguments: [String], packageDirectory: URL) throws {
     func path(_ text: String) -> String {

@@ -80,6 +80,20 @@ extension AppPages {
       ])
   }
 
+  /// A screen's mark in its flow's screen table: new since the baseline, or moved to this flow.
+  func screenChangeMark(_ type: String) -> HTML? {
+    guard let diff = changes?.diff else { return nil }
+    let words: String
+    if diff.addedScreens.contains(type) {
+      words = "New since the baseline"
+    } else if let moved = diff.ownerChanges.first(where: { $0.screen == type }) {
+      words = "Moved here from \(moved.old ?? "no flow")"
+    } else {
+      return nil
+    }
+    return .el("span", [.cls("change-mark")], [.a(href: Self.changesPageName, text: words)])
+  }
+
   /// A flow's mark on its page and in the overview's flow table, when it changed.
   func changeMark(of flow: Flow) -> HTML? {
     guard let summary = changes?.summary(of: flow) else { return nil }

@@ -282,6 +282,7 @@ extension AppPages {
                     .el(
                       "th", [.attr("scope", "row")],
                       [.a(href: "#screen-\(info?.slug ?? Slug.make(type))", [.el("code", [], [.text(type)])])]
+                        + (screenChangeMark(type).map { [.text(" "), $0] } ?? [])
                     ),
                     .el("td", [], text: info?.titles.joined(separator: ", ") ?? ""),
                     .el("td", [.cls("num")], text: String(info?.visits ?? 0)),

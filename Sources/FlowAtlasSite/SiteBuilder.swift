@@ -106,7 +106,7 @@ public struct SiteBuilder: Sendable {
   /// Bump whenever the pages' markup, words or assets change, so that sites built by an older
   /// FlowAtlas are not mistaken for unchanged. The golden test `SiteGoldenTests` fails until
   /// it is bumped.
-  public static let templateVersion = "23"
+  public static let templateVersion = "24"
 
   /// Each app's model, hashed once: the site's fingerprint and each app's diagram cache
   /// both build on it. Apps hash in parallel.

@@ -102,6 +102,15 @@ import Testing
       #expect(!text.contains("<img"), "\(format)")
       #expect(text.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "\(format)")
     }
+    for (format, magic) in [("png", [0x89, 0x50, 0x4E, 0x47] as [UInt8]), ("pdf", Array("%PDF-".utf8))] {
+      let drawn = await Self.write(old, new, format, to: folder.appendingPathComponent("d.\(format)"))
+      #expect(drawn.status == 0 && drawn.bytes.starts(with: magic), "\(format)")
+    }
+    let json = await flowatlas("diff", old, new, "--format", "json")
+    #expect(
+      json.out.contains(#""<script>alert(1)<\/script>`|""#)
+        || json.out.contains(#""<script>alert(1)</script>`|""#))
+    #expect(json.out.contains(#"\n<\/svg>"#) || json.out.contains(#"\n</svg>"#))
     let markdown = await flowatlas("diff", old, new)
     let mermaid = try #require(markdown.out.components(separatedBy: "```mermaid\n").last)
     // Inside the fence nothing may close it or reach HTML.

@@ -62,6 +62,8 @@ import Testing
     let flow = try String(
       contentsOf: site.appendingPathComponent("mail/flow-mail-coordinator.html"), encoding: .utf8)
     #expect(flow.contains(#"<span class="change-mark"><a href="changes.html">Changed: "#))
+    #expect(
+      flow.contains(#"<span class="change-mark"><a href="changes.html">New since the baseline</a></span>"#))
   }
 
   @Test func withoutABaselineThereIsNoChangesPage() throws {
