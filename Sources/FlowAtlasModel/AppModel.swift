@@ -124,6 +124,34 @@ public struct Transition: Hashable, Sendable {
   /// Whether the system did it every time (no coordinator asked for it).
   public var isSystem: Bool { system > 0 && system == count }
 
+  /// What makes a transition the same one in two versions of an app (the spec's "Identity"):
+  /// from, to, kind and coordinator, not how often or on what it was recorded.
+  public struct Identity: Hashable, Sendable, Comparable {
+    public var from: String?
+    public var to: String
+    public var kind: TransitionKind
+    public var coordinator: String?
+
+    public init(from: String?, to: String, kind: TransitionKind, coordinator: String?) {
+      self.from = from
+      self.to = to
+      self.kind = kind
+      self.coordinator = coordinator
+    }
+
+    /// In the spec's export order.
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+      exportOrder(
+        Transition(
+          from: lhs.from, to: lhs.to, kind: lhs.kind, coordinator: lhs.coordinator, count: 0, triggers: []),
+        Transition(
+          from: rhs.from, to: rhs.to, kind: rhs.kind, coordinator: rhs.coordinator, count: 0, triggers: []))
+    }
+  }
+
+  /// This transition's identity.
+  public var identity: Identity { Identity(from: from, to: to, kind: kind, coordinator: coordinator) }
+
   /// The spec's export order: from (nil first), to, kind, coordinator (nil first).
   public static func exportOrder(_ lhs: Transition, _ rhs: Transition) -> Bool {
     if lhs.from != rhs.from {

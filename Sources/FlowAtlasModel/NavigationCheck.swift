@@ -102,23 +102,16 @@ public struct NavigationCheck: Sendable {
   /// A transition's identity within an app.
   struct TransitionKey: Hashable, Sendable {
     var app: String
-    var from: String?
-    var to: String
-    var kind: TransitionKind
-    var coordinator: String?
+    var identity: Transition.Identity
 
     init(app: String, from: String?, to: String, kind: TransitionKind, coordinator: String?) {
       self.app = app
-      self.from = from
-      self.to = to
-      self.kind = kind
-      self.coordinator = coordinator
+      identity = Transition.Identity(from: from, to: to, kind: kind, coordinator: coordinator)
     }
 
     init(app: String, _ transition: Transition) {
-      self.init(
-        app: app, from: transition.from, to: transition.to, kind: transition.kind,
-        coordinator: transition.coordinator)
+      self.app = app
+      identity = transition.identity
     }
   }
 

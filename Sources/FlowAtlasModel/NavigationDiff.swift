@@ -53,30 +53,15 @@ public struct NavigationDiff: Hashable, Sendable {
     let newCoordinators = Set(new.coordinators.map(\.type))
     addedCoordinators = newCoordinators.subtracting(oldCoordinators).sorted()
     removedCoordinators = oldCoordinators.subtracting(newCoordinators).sorted()
-    let oldEdges = Set(old.transitions.map(Edge.init))
-    let newEdges = Set(new.transitions.map(Edge.init))
-    addedTransitions = new.transitions.filter { !oldEdges.contains(Edge($0)) }
-    removedTransitions = old.transitions.filter { !newEdges.contains(Edge($0)) }
+    let oldEdges = Set(old.transitions.map(\.identity))
+    let newEdges = Set(new.transitions.map(\.identity))
+    addedTransitions = new.transitions.filter { !oldEdges.contains($0.identity) }
+    removedTransitions = old.transitions.filter { !newEdges.contains($0.identity) }
     let oldOwners = Dictionary(
       old.screens.map { ($0.type, $0.owner) }, uniquingKeysWith: { first, _ in first })
     ownerChanges = new.screens.compactMap { screen in
       guard let previous = oldOwners[screen.type], previous != screen.owner else { return nil }
       return OwnerChange(screen: screen.type, old: previous, new: screen.owner)
-    }
-  }
-
-  /// A transition's identity.
-  private struct Edge: Hashable {
-    var from: String?
-    var to: String
-    var kind: TransitionKind
-    var coordinator: String?
-
-    init(_ transition: Transition) {
-      from = transition.from
-      to = transition.to
-      kind = transition.kind
-      coordinator = transition.coordinator
     }
   }
 }

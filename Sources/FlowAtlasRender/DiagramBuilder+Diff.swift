@@ -75,9 +75,9 @@ extension DiagramBuilder {
     let start = ids.make("start")
     var usesStart = false
     let oldEdges = Dictionary(
-      old.transitions.map { (Identity($0), $0) }, uniquingKeysWith: { first, _ in first })
+      old.transitions.map { ($0.identity, $0) }, uniquingKeysWith: { first, _ in first })
     let newEdges = Dictionary(
-      new.transitions.map { (Identity($0), $0) }, uniquingKeysWith: { first, _ in first })
+      new.transitions.map { ($0.identity, $0) }, uniquingKeysWith: { first, _ in first })
     for identity in Set(oldEdges.keys).union(newEdges.keys).sorted() {
       let before = oldEdges[identity]
       let after = newEdges[identity]
@@ -167,25 +167,5 @@ extension DiagramBuilder {
         id: ids.make("legend"), label: "\(old.name) → \(new.name)", tooltip: nil, classes: ["legend-cluster"],
         link: nil, nodes: legend))
     return (Diagram(subject: nil, graph: graph, isSimplified: !edgeLabels), 0)
-  }
-
-  /// A transition's identity: what the diff compares.
-  private struct Identity: Hashable, Comparable {
-    var from: String?
-    var to: String
-    var kind: TransitionKind
-    var coordinator: String?
-
-    init(_ transition: Transition) {
-      from = transition.from
-      to = transition.to
-      kind = transition.kind
-      coordinator = transition.coordinator
-    }
-
-    static func < (lhs: Self, rhs: Self) -> Bool {
-      (lhs.from ?? "", lhs.to, lhs.kind.rawValue, lhs.coordinator ?? "")
-        < (rhs.from ?? "", rhs.to, rhs.kind.rawValue, rhs.coordinator ?? "")
-    }
   }
 }

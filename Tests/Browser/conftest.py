@@ -114,7 +114,16 @@ def _built_sites(tmp: pathlib.Path):
     if not traces:
         pytest.fail("no examples/*/traces: run `swift run flowatlas` once to record them", pytrace=False)
     notes = str(REPO / "examples" / "notes")
-    _run([str(binary), "build", *traces, "--notes", notes, "--output", str(examples)], cwd=tmp, site=examples)
+    # A baseline of Shop Digital with two of its journeys, so that its Changes page has something to
+    # show, and the Shop checkout's contract, so that every page check sees both.
+    baseline = tmp / "baseline.json"
+    digital = sorted(str(p) for p in (REPO / "examples" / "Shop" / "traces" / "shop-digital").glob("*.jsonl"))[:2]
+    subprocess.run([str(binary), "model", *digital, "--output", str(baseline)], cwd=tmp, check=True, timeout=600)
+    contracts = str(REPO / "examples" / "Shop" / "contracts")
+    _run(
+        [str(binary), "build", *traces, "--notes", notes, "--baseline", str(baseline), "--contract", contracts,
+         "--output", str(examples)],
+        cwd=tmp, site=examples)
     return [hostile, examples]
 
 
