@@ -106,7 +106,11 @@ public struct SiteBuilder: Sendable {
   /// Bump whenever the pages' markup, words or assets change, so that sites built by an older
   /// FlowAtlas are not mistaken for unchanged. The golden test `SiteGoldenTests` fails until
   /// it is bumped.
-  public static let templateVersion = "24"
+  public static let templateVersion = "25"
+
+  /// The stylesheet and scripts every site is written with, hashed.
+  static let assetsDigest = Fingerprint.fast128(
+    Array((SiteAssets.css + "\u{0}" + SiteAssets.themeScript + "\u{0}" + SiteAssets.siteScript).utf8))
 
   /// Each app's model, hashed once: the site's fingerprint and each app's diagram cache
   /// both build on it. Apps hash in parallel.
@@ -145,6 +149,9 @@ public struct SiteBuilder: Sendable {
     var digest = ModelDigest()
     digest.add("flowatlas-site")
     digest.add(Self.templateVersion)
+    // The assets too: a stylesheet or script changed without a template bump must not leave a
+    // site that looks up to date with the old ones.
+    digest.add(Self.assetsDigest)
     digest.add(options.title)
     digest.add(diagrams.cacheIdentity)
     for (app, appDigest) in zip(model.apps, appDigests) {
