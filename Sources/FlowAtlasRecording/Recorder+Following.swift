@@ -29,19 +29,7 @@ extension Recorder {
   ///   - output: The flow's result for its parent, as text (for example `loggedIn`), if any.
   public static func finished(_ coordinator: AnyObject, output: String? = nil) {
     let reference = ObjectHandle(coordinator)
-    guard let recorder = FollowedCoordinators.recorder(of: reference) else { return }
-    recorder.record { state in
-      .coordinatorFinish(coordinator: state.coordinatorID(for: reference), output: output)
-    }
-  }
-
-  func recordStart(of child: ObjectHandle, parent: ObjectHandle?) {
-    let type = String(describing: Swift.type(of: child.object))
-    record { state in
-      .coordinatorStart(
-        coordinator: state.coordinatorID(for: child), type: type,
-        parent: parent.map { state.coordinatorID(for: $0) })
-    }
+    FollowedCoordinators.recorder(of: reference)?.recordFinish(of: reference, output: output)
   }
 
   /// Records what changed in `parent`'s children: a `detach` for each one no longer there,
@@ -52,24 +40,14 @@ extension Recorder {
     let oldKeys = Set(old.map(ObjectIdentifier.init))
     let newKeys = Set(new.map(ObjectIdentifier.init))
     for child in old where !newKeys.contains(ObjectIdentifier(child)) {
-      let childReference = ObjectHandle(child)
-      recorder.record { state in
-        .coordinatorDetach(
-          coordinator: state.coordinatorID(for: childReference),
-          parent: state.coordinatorID(for: parentReference))
-      }
+      recorder.recordDetach(of: ObjectHandle(child), from: parentReference)
     }
     for child in new where !oldKeys.contains(ObjectIdentifier(child)) {
       let childReference = ObjectHandle(child)
       guard
         let (recorder, startIsPending) = FollowedCoordinators.attach(childReference, to: parentReference)
       else { continue }
-      let type = String(describing: Swift.type(of: child))
-      recorder.record { state in
-        .coordinatorAttach(
-          coordinator: state.coordinatorID(for: childReference), type: type,
-          parent: state.coordinatorID(for: parentReference))
-      }
+      recorder.recordAttach(of: childReference, to: parentReference)
       if startIsPending { recorder.recordStart(of: childReference, parent: parentReference) }
     }
   }

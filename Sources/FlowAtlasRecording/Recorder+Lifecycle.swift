@@ -9,49 +9,26 @@ extension Recorder: CoordinatorLifecycleObserver {
   public func coordinatorDidStart(
     _ coordinator: any CoordinatorProtocol, parent: (any CoordinatorProtocol)?
   ) {
-    let child = ObjectHandle(coordinator)
-    let type = typeName(of: coordinator)
-    let parent = parent.map { ObjectHandle($0) }
-    record { state in
-      .coordinatorStart(
-        coordinator: state.coordinatorID(for: child), type: type,
-        parent: parent.map { state.coordinatorID(for: $0) })
-    }
+    recordStart(of: ObjectHandle(coordinator), parent: parent.map { ObjectHandle($0) })
   }
 
   @MainActor
   public func coordinatorDidAttach(
     _ child: any CoordinatorProtocol, to parent: any CoordinatorProtocol
   ) {
-    let childReference = ObjectHandle(child)
-    let type = typeName(of: child)
-    let parentReference = ObjectHandle(parent)
-    record { state in
-      .coordinatorAttach(
-        coordinator: state.coordinatorID(for: childReference), type: type,
-        parent: state.coordinatorID(for: parentReference))
-    }
+    recordAttach(of: ObjectHandle(child), to: ObjectHandle(parent))
   }
 
   @MainActor
   public func coordinatorDidFinish(_ coordinator: any CoordinatorProtocol, output: String?) {
-    let reference = ObjectHandle(coordinator)
-    record { state in
-      .coordinatorFinish(coordinator: state.coordinatorID(for: reference), output: output)
-    }
+    recordFinish(of: ObjectHandle(coordinator), output: output)
   }
 
   @MainActor
   public func coordinatorDidDetach(
     _ child: any CoordinatorProtocol, from parent: any CoordinatorProtocol
   ) {
-    let childReference = ObjectHandle(child)
-    let parentReference = ObjectHandle(parent)
-    record { state in
-      .coordinatorDetach(
-        coordinator: state.coordinatorID(for: childReference),
-        parent: state.coordinatorID(for: parentReference))
-    }
+    recordDetach(of: ObjectHandle(child), from: ObjectHandle(parent))
   }
 
   public func coordinatorWillDeinit(_ coordinator: ObjectIdentifier) {
@@ -69,7 +46,34 @@ extension Recorder: CoordinatorLifecycleObserver {
     root.launch()
   }
 
-  private func typeName(of coordinator: any CoordinatorProtocol) -> String {
-    String(describing: type(of: coordinator))
+  // One writer per lifecycle event, for the observer above and for coordinators of an app's
+  // own that report through Recorder+Following.
+
+  func recordStart(of child: ObjectHandle, parent: ObjectHandle?) {
+    let type = String(describing: Swift.type(of: child.object))
+    record { state in
+      .coordinatorStart(
+        coordinator: state.coordinatorID(for: child), type: type,
+        parent: parent.map { state.coordinatorID(for: $0) })
+    }
+  }
+
+  func recordAttach(of child: ObjectHandle, to parent: ObjectHandle) {
+    let type = String(describing: Swift.type(of: child.object))
+    record { state in
+      .coordinatorAttach(
+        coordinator: state.coordinatorID(for: child), type: type, parent: state.coordinatorID(for: parent))
+    }
+  }
+
+  func recordFinish(of coordinator: ObjectHandle, output: String?) {
+    record { state in .coordinatorFinish(coordinator: state.coordinatorID(for: coordinator), output: output) }
+  }
+
+  func recordDetach(of child: ObjectHandle, from parent: ObjectHandle) {
+    record { state in
+      .coordinatorDetach(
+        coordinator: state.coordinatorID(for: child), parent: state.coordinatorID(for: parent))
+    }
   }
 }
