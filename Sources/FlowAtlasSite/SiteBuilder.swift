@@ -64,7 +64,8 @@ public struct SiteBuilder: Sendable {
     let folders = try Self.folders(for: model.apps)
     for app in model.apps { try Self.validate(app) }
     let appDigests = Self.digests(of: model.apps)
-    let fingerprint = try siteFingerprint(noteFiles, appDigests: appDigests)
+    let comparisons = Comparisons(of: self)
+    let fingerprint = try siteFingerprint(noteFiles, appDigests: appDigests, comparisons: comparisons)
     if options.incremental, previousManifest?.fingerprint == fingerprint,
       let pages = try unchangedPages(in: output)
     {
@@ -75,7 +76,7 @@ public struct SiteBuilder: Sendable {
     do {
       var summary = try write(
         into: staging, folders: folders, previous: previousManifest.map { (output, $0) }, notes: noteFiles,
-        appDigests: appDigests)
+        appDigests: appDigests, comparisons: comparisons)
       summary.skippedNotes = noteFiles.skipped
       if let previousManifest { try staging.carry(from: staging.output, manifest: previousManifest) }
       try staging.commit(fingerprint: fingerprint)
@@ -125,27 +126,34 @@ public struct SiteBuilder: Sendable {
     return digests.withLock { $0 }
   }
 
-  /// The contracts' files and edges, hashed: pages show their coverage.
-  var contractsDigest: String {
-    var digest = ModelDigest()
-    digest.add(contracts.count)
-    for contract in contracts {
-      digest.add([contract.coordinator, contract.file])
-      for edge in contract.edges {
-        digest.add([edge.from ?? "\u{0}", edge.to, edge.action ?? "\u{0}", String(edge.line)])
-      }
-    }
-    return Fingerprint.fast128(digest.bytes)
-  }
+  /// What the pages are compared with besides the traces, hashed once per build: each app's
+  /// baseline (its name and model) and the contracts' files and edges.
+  struct Comparisons {
+    /// By app index: the baseline's name and hash, or nil without one.
+    let baselines: [String?]
+    let contracts: String
 
-  /// The hash of the baseline `app` is compared with, and its name; nil without one.
-  func baselineDigest(of app: AppModel) -> String? {
-    guard let baseline = baselines[app.name] else { return nil }
-    return baseline.name + " " + Self.digests(of: [baseline])[0]
+    init(of builder: SiteBuilder) {
+      let compared = builder.model.apps.map { builder.baselines[$0.name] }
+      let hashes = SiteBuilder.digests(of: compared.compactMap { $0 })
+      var next = hashes.makeIterator()
+      baselines = compared.map { baseline in baseline.map { $0.name + " " + next.next()! } }
+      var digest = ModelDigest()
+      digest.add(builder.contracts.count)
+      for contract in builder.contracts {
+        digest.add([contract.coordinator, contract.file])
+        for edge in contract.edges {
+          digest.add([edge.from ?? "\u{0}", edge.to, edge.action ?? "\u{0}", String(edge.line)])
+        }
+      }
+      contracts = Fingerprint.fast128(digest.bytes)
+    }
   }
 
   /// Everything the site's bytes depend on, hashed.
-  func siteFingerprint(_ noteFiles: NotesFolder, appDigests: [String]) throws(SiteError) -> String {
+  func siteFingerprint(_ noteFiles: NotesFolder, appDigests: [String], comparisons: Comparisons)
+    throws(SiteError) -> String
+  {
     var digest = ModelDigest()
     digest.add("flowatlas-site")
     digest.add(Self.templateVersion)
@@ -154,12 +162,12 @@ public struct SiteBuilder: Sendable {
     digest.add(Self.assetsDigest)
     digest.add(options.title)
     digest.add(diagrams.cacheIdentity)
-    for (app, appDigest) in zip(model.apps, appDigests) {
-      digest.add(appDigest)
+    for (index, app) in model.apps.enumerated() {
+      digest.add(appDigests[index])
       for flow in app.flows { digest.add(noteFiles.text(for: flow.coordinator)) }
-      digest.add(baselineDigest(of: app) ?? "no baseline")
+      digest.add(comparisons.baselines[index] ?? "no baseline")
     }
-    digest.add(contractsDigest)
+    digest.add(comparisons.contracts)
     for diagnostic in model.diagnostics {
       digest.add([diagnostic.code.rawValue, diagnostic.file, diagnostic.message])
       digest.add(diagnostic.line)
@@ -195,7 +203,7 @@ public struct SiteBuilder: Sendable {
   /// - Parameter previous: the previous build, whose pages and cached diagrams may be reused.
   private func write(
     into staging: OutputFolder.Staging, folders: [String], previous: (site: URL, manifest: SiteManifest)?,
-    notes noteFiles: NotesFolder, appDigests: [String]
+    notes noteFiles: NotesFolder, appDigests: [String], comparisons: Comparisons
   ) throws -> SiteSummary {
     let layout = PageLayout(siteTitle: options.title)
     let identity = diagrams.cacheIdentity
@@ -214,30 +222,33 @@ public struct SiteBuilder: Sendable {
       let siblings = model.apps.indices.filter { $0 != index }.map { (model.apps[$0].name, folders[$0]) }
       // An app compared with a baseline: its pages are made from the baseline too.
       var digest = appDigests[index]
-      var changes: AppChanges?
-      if let baseline = baselines[app.name], let baselineDigest = baselineDigest(of: app) {
-        digest += " " + baselineDigest
-        changes = AppChanges(
-          baseline: baseline, app: app, svg: try diagrams.changesDiagram(old: baseline, new: app))
-      }
-      digest += " " + contractsDigest
+      if let baselineDigest = comparisons.baselines[index] { digest += " " + baselineDigest }
+      digest += " " + comparisons.contracts
       let key = AppPagesCache.key(
         digest: digest, folder: folders[index], siblings: siblings, notes: notesHTML,
         title: options.title, identity: identity)
       pageKeys.append(key)
-      var entry = PageScheduler.App(
-        pages: AppPages(
-          app: app, folder: folders[index], layout: layout, notes: notesHTML, siblings: siblings,
-          changes: changes, contracts: contracts))
+      var reused = false
       if let previous, let record = previousRecords[folders[index]], record.key == key {
         if let kept = try reuse(
           folders[index], record: record, from: (previous.site, previous.manifest, identities), into: staging)
         {
           records[folders[index]] = kept
-          entry.reused = true
+          reused = true
           reusedCount += DiagramSubject.all(of: app).count
         }
       }
+      // The changes diagram is drawn only for pages that will be made.
+      var changes: AppChanges?
+      if let baseline = baselines[app.name] {
+        let svg = reused ? nil : try diagrams.changesDiagram(old: baseline, new: app)
+        changes = AppChanges(baseline: baseline, app: app, svg: svg)
+      }
+      var entry = PageScheduler.App(
+        pages: AppPages(
+          app: app, folder: folders[index], layout: layout, notes: notesHTML, siblings: siblings,
+          changes: changes, contracts: contracts))
+      entry.reused = reused
       apps.append(entry)
     }
 
