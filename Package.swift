@@ -22,27 +22,32 @@ let package = Package(
     // 0. The Coordinator pattern itself: protocols, lifecycle, headless stacks, UIKit adapters.
     .target(name: "FlowAtlasPattern"),
     // 1. Record: the trace format (the only contract), then instrumentation writing it.
-    .target(name: "FlowAtlasTrace"),
+    // Byte-level tricks our own targets share (word-at-a-time scans, UTF-8, JSON strings,
+    // hashes); `package` access, no product: no app sees it.
+    .target(name: "FlowAtlasBytes"),
+    .target(name: "FlowAtlasTrace", dependencies: ["FlowAtlasBytes"]),
     .target(name: "FlowAtlasRecording", dependencies: ["FlowAtlasPattern", "FlowAtlasTrace"]),
     // For a UI test target: launch the app recording, attach its trace (XCTest UI testing only).
     .target(name: "FlowAtlasUITesting", dependencies: ["FlowAtlasRecording"]),
     // 2. Model: traces replayed into hierarchy, transitions, flows, journeys, diagnostics.
-    .target(name: "FlowAtlasModel", dependencies: ["FlowAtlasTrace"]),
+    .target(name: "FlowAtlasModel", dependencies: ["FlowAtlasTrace", "FlowAtlasBytes"]),
     // 3. Render: DOT, Graphviz layout in-process, SVG/PNG/PDF, Mermaid.
     .systemLibrary(
       name: "CGraphviz", pkgConfig: "libgvc",
       providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]),
-    .target(name: "FlowAtlasRender", dependencies: ["FlowAtlasModel", "FlowAtlasTrace", "CGraphviz"]),
+    .target(name: "FlowAtlasRender", dependencies: ["FlowAtlasModel", "FlowAtlasBytes", "CGraphviz"]),
     // 4. Site: static HTML explaining every flow.
     .systemLibrary(
       name: "CMarkGFM", pkgConfig: "libcmark-gfm",
       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]),
-    .target(name: "FlowAtlasSite", dependencies: ["FlowAtlasModel", "FlowAtlasTrace", "CMarkGFM"]),
+    .target(
+      name: "FlowAtlasSite", dependencies: ["FlowAtlasModel", "FlowAtlasTrace", "FlowAtlasBytes", "CMarkGFM"]),
     // 5. Command line: argument parsing and exit codes, tested in-process.
     .target(
       name: "FlowAtlasCLI",
       dependencies: [
-        "FlowAtlasTrace", "FlowAtlasRecording", "FlowAtlasModel", "FlowAtlasRender", "FlowAtlasSite",
+        "FlowAtlasBytes", "FlowAtlasTrace", "FlowAtlasRecording", "FlowAtlasModel", "FlowAtlasRender",
+        "FlowAtlasSite",
         "ShopExample", "AccountsExample", "TicketsExample", "RecipesExample",
       ]),
     .executableTarget(name: "flowatlas", dependencies: ["FlowAtlasCLI"]),
@@ -62,8 +67,8 @@ let package = Package(
     .executableTarget(
       name: "flowatlas-bench",
       dependencies: [
-        "FlowAtlasPattern", "FlowAtlasTrace", "FlowAtlasRecording", "FlowAtlasModel", "FlowAtlasRender",
-        "FlowAtlasSite", "FlowAtlasCLI",
+        "FlowAtlasBytes", "FlowAtlasPattern", "FlowAtlasTrace", "FlowAtlasRecording", "FlowAtlasModel",
+        "FlowAtlasRender", "FlowAtlasSite", "FlowAtlasCLI",
       ]),
 
     // Bundled examples: real coordinator code driven by scripted journeys.
@@ -87,27 +92,42 @@ let package = Package(
       name: "TicketsExample", dependencies: ["FlowAtlasPattern", "FlowAtlasRecording", "TicketsKit"],
       path: "examples/Tickets/Sources"),
 
+    // What the tests share: golden files, a seeded random source, the examples' spy router.
+    .target(
+      name: "FlowAtlasTestSupport", dependencies: ["FlowAtlasPattern"], path: "Tests/FlowAtlasTestSupport"),
     .testTarget(name: "FlowAtlasPatternTests", dependencies: ["FlowAtlasPattern"]),
-    .testTarget(name: "FlowAtlasTraceTests", dependencies: ["FlowAtlasTrace"]),
+    .testTarget(name: "FlowAtlasBytesTests", dependencies: ["FlowAtlasBytes", "FlowAtlasTestSupport"]),
+    .testTarget(
+      name: "FlowAtlasTraceTests", dependencies: ["FlowAtlasTrace", "FlowAtlasBytes", "FlowAtlasTestSupport"]),
     .testTarget(
       name: "FlowAtlasRecordingTests",
       dependencies: ["FlowAtlasRecording", "FlowAtlasPattern", "FlowAtlasTrace"]),
     .testTarget(
-      name: "FlowAtlasModelTests", dependencies: ["FlowAtlasModel", "FlowAtlasTrace"],
+      name: "FlowAtlasModelTests",
+      dependencies: ["FlowAtlasModel", "FlowAtlasTrace", "FlowAtlasBytes", "FlowAtlasTestSupport"],
       resources: [.copy("Fixtures")]),
     .testTarget(
-      name: "FlowAtlasRenderTests", dependencies: ["FlowAtlasRender", "FlowAtlasModel"],
+      name: "FlowAtlasRenderTests",
+      dependencies: ["FlowAtlasRender", "FlowAtlasModel", "FlowAtlasTestSupport"],
       resources: [.copy("Fixtures")]),
     .testTarget(
-      name: "FlowAtlasSiteTests", dependencies: ["FlowAtlasSite", "FlowAtlasModel"], exclude: ["Golden"]),
-    .testTarget(name: "FlowAtlasCLITests", dependencies: ["FlowAtlasCLI"], exclude: ["Golden"]),
+      name: "FlowAtlasSiteTests",
+      dependencies: ["FlowAtlasSite", "FlowAtlasModel", "FlowAtlasBytes", "FlowAtlasTestSupport"],
+      exclude: ["Golden"]),
+    .testTarget(
+      name: "FlowAtlasCLITests", dependencies: ["FlowAtlasCLI", "FlowAtlasBytes", "FlowAtlasTestSupport"],
+      exclude: ["Golden"]),
     .testTarget(
       name: "ShopExampleTests",
-      dependencies: ["ShopExample", "FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace"],
+      dependencies: [
+        "ShopExample", "FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace", "FlowAtlasTestSupport",
+      ],
       path: "examples/Shop/Tests"),
     .testTarget(
       name: "AccountsExampleTests",
-      dependencies: ["AccountsExample", "FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace"],
+      dependencies: [
+        "AccountsExample", "FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace", "FlowAtlasTestSupport",
+      ],
       path: "examples/Accounts/Tests"),
     .testTarget(
       name: "RecipesExampleTests",

@@ -1,3 +1,4 @@
+import FlowAtlasBytes
 import FlowAtlasRender
 import FlowAtlasSite
 import FlowAtlasTrace

@@ -1,4 +1,5 @@
 import Dispatch
+import FlowAtlasBytes
 import FlowAtlasModel
 import FlowAtlasRender
 import FlowAtlasSite

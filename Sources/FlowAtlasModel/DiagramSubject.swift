@@ -1,3 +1,4 @@
+import FlowAtlasBytes
 import FlowAtlasTrace
 
 /// Which diagram of an app to draw. Shared by the renderer and the site so the

@@ -1,3 +1,5 @@
+import FlowAtlasBytes
+
 /// A small pretty JSON writer: objects and arrays nest by closures, keys come out
 /// in the order written, empty containers are `{}` and `[]`.
 struct JSONWriter {
@@ -39,24 +41,8 @@ struct JSONWriter {
       text += "null"
       return
     }
-    text += "\""
-    for scalar in value.unicodeScalars {
-      switch scalar.value {
-      case 0x22: text += "\\\""
-      case 0x5C: text += "\\\\"
-      case 0x0A: text += "\\n"
-      case 0x0D: text += "\\r"
-      case 0x09: text += "\\t"
-      case 0x08: text += "\\b"
-      case 0x0C: text += "\\f"
-      case 0..<0x20, 0x7F, 0x2028, 0x2029:
-        // Control characters, and the two separators JavaScript once refused in strings.
-        let hex = String(scalar.value, radix: 16)
-        text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: text.unicodeScalars.append(scalar)
-      }
-    }
-    text += "\""
+    // The separators JavaScript once refused in strings are escaped: reports are read by scripts.
+    text += JSONString.literal(value, options: .lineSeparators)
   }
 
   mutating func number(_ value: Int) {

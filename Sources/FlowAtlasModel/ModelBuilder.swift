@@ -1,4 +1,5 @@
 import Dispatch
+import FlowAtlasBytes
 import FlowAtlasTrace
 import Foundation
 import Synchronization

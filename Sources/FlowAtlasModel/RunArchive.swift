@@ -1,3 +1,4 @@
+import FlowAtlasBytes
 import FlowAtlasTrace
 
 /// A replayed trace written as bytes and read back: what the ``ReplayCache`` keeps per trace,

@@ -1,3 +1,4 @@
+import FlowAtlasBytes
 import FlowAtlasTrace
 
 /// Safe, readable names for files, URLs and SVG ids, made from hostile text.

@@ -1,3 +1,4 @@
+import FlowAtlasBytes
 import FlowAtlasTrace
 
 /// Writes a ``DiagramGraph`` as DOT text for Graphviz.
@@ -156,10 +157,8 @@ enum DOTWriter {
       if end > copied { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<end])) }
     }
     while index < bytes.count {
-      // Eight bytes at a time while none of them needs care.
-      while index + 8 <= bytes.count,
-        !mayNeedCare(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
-      {
+      // A word at a time while none of its bytes needs care.
+      while index + 8 <= bytes.count, !mayNeedCare(ByteWord.load(bytes.baseAddress!, at: index)) {
         index += 8
       }
       guard index < bytes.count else { break }
@@ -209,15 +208,10 @@ enum DOTWriter {
     byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xEF
   }
 
-  /// ``needsCare(_:)`` for any of the eight bytes of `word`, without looking at them one by
-  /// one: exact, since the classic "has a zero byte" and "has a byte below n" tests can only
-  /// mark a byte wrongly above one they marked rightly.
+  /// ``needsCare(_:)`` for any of the eight bytes of `word`, tested at once (``ByteWord``).
   static func mayNeedCare(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
-    let hasControl = (word &- ones &* 0x20) & ~word & highs != 0
-    return hasControl || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C))
-      || hasZero(word ^ (ones &* 0x7F)) || hasZero(word ^ (ones &* 0xC2)) || hasZero(word ^ (ones &* 0xEF))
+    ByteWord.below(0x20, in: word) | ByteWord.equal(to: 0x22, in: word) | ByteWord.equal(to: 0x5C, in: word)
+      | ByteWord.equal(to: 0x7F, in: word) | ByteWord.equal(to: 0xC2, in: word)
+      | ByteWord.equal(to: 0xEF, in: word) != 0
   }
 }

@@ -1,3 +1,4 @@
+import FlowAtlasBytes
 import FlowAtlasModel
 import FlowAtlasTrace
 import Foundation
@@ -68,7 +69,9 @@ struct DiagramCache: Sendable {
       let svg = try? RegularFile.read(site.appendingPathComponent(Self.path(of: key)).path, limit: 1 << 30)
         .get()
     else { return nil }
-    guard Fingerprint.fast128(svg) == hash, svg.withUnsafeBufferPointer(XMLReader.isUTF8) else { return nil }
+    guard Fingerprint.fast128(svg) == hash, svg.withUnsafeBufferPointer(UTF8Validation.isValid) else {
+      return nil
+    }
     return (svg, hash)
   }
 

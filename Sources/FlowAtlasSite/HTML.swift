@@ -1,3 +1,4 @@
+import FlowAtlasBytes
 import FlowAtlasTrace
 
 /// A small typed HTML tree whose text and attribute values escape on output.

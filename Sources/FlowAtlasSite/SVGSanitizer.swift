@@ -1,3 +1,4 @@
+import FlowAtlasBytes
 import FlowAtlasModel
 import FlowAtlasTrace
 
@@ -56,7 +57,7 @@ struct SVGSanitizer: Sendable {
     func fail(_ reason: String) -> SiteError { .unsafeDiagram(name: name, reason: reason) }
     func string(_ bytes: XMLReader.Bytes) -> String { XMLReader.string(bytes) }
     // Bytes are copied through as they are: only UTF-8 may reach the page.
-    guard XMLReader.isUTF8(svg) else { return .failure(fail("it is not UTF-8")) }
+    guard UTF8Validation.isValid(svg) else { return .failure(fail("it is not UTF-8")) }
     // Graphviz writes about three ids per kilobyte (node, link, edge): make room once.
     usedIDs.reserveCapacity(usedIDs.count + svg.count / 256)
 

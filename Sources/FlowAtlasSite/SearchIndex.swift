@@ -1,3 +1,4 @@
+import FlowAtlasBytes
 import FlowAtlasModel
 import FlowAtlasTrace
 
@@ -82,57 +83,8 @@ enum SearchIndex {
     return out
   }
 
-  /// A double-quoted JavaScript (and JSON) string literal; `<`, `>`, `&` and the line
-  /// separators are escaped too, so no text can end a script or a line.
+  /// A double-quoted JavaScript (and JSON) string literal that no text can end the script in.
   static func appendLiteral(_ text: String, to out: inout [UInt8]) {
-    out.append(UInt8(ascii: "\""))
-    text.withUTF8Bytes { appendEscaped($0, to: &out) }
-    out.append(UInt8(ascii: "\""))
-  }
-
-  /// Copies runs that need no escape whole; `bytes` is valid UTF-8, so U+2028 and U+2029
-  /// are recognised by their three bytes (E2 80 A8, E2 80 A9).
-  private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-    var copied = 0
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      var length = 1
-      // A short escape, or nil for `\u` and four lowercase hex digits of `code`.
-      let escape: StaticString?
-      var code: UInt32 = 0
-      switch byte {
-      case 0x22: escape = #"\""#
-      case 0x5C: escape = #"\\"#
-      case 0x0A: escape = #"\n"#
-      case 0x0D: escape = #"\r"#
-      case 0x09: escape = #"\t"#
-      case 0x00..<0x20, 0x3C, 0x3E, 0x26, 0x7F:
-        escape = nil
-        code = UInt32(byte)
-      case 0xE2
-      where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (0xA8...0xA9).contains(bytes[index + 2]):
-        escape = nil
-        code = 0x2000 | UInt32(bytes[index + 2] - 0x80)
-        length = 3
-      default:
-        index += 1
-        continue
-      }
-      if index > copied { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index])) }
-      if let escape {
-        escape.withUTF8Buffer { out.append(contentsOf: $0) }
-      } else {
-        out.append(UInt8(ascii: "\\"))
-        out.append(UInt8(ascii: "u"))
-        for shift: UInt32 in [12, 8, 4, 0] {
-          let digit = UInt8((code >> shift) & 0xF)
-          out.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
-        }
-      }
-      index += length
-      copied = index
-    }
-    if bytes.count > copied { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...])) }
+    JSONString.append(text, to: &out, options: .scriptSafe)
   }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import FlowAtlasBytes
 import FlowAtlasModel
 import FlowAtlasTrace
 import Foundation

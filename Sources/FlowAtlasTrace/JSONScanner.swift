@@ -1,3 +1,5 @@
+import FlowAtlasBytes
+
 /// Why a line is not JSON: the byte offset (0-based, within the line) and what was expected there.
 struct JSONSyntaxError: Error, Hashable {
   var offset: Int
@@ -187,17 +189,15 @@ struct JSONScanner {
     let start = index
     var escaped = false
     while true {
-      // The common case: printable ASCII that needs no attention, eight bytes at a time.
-      // A byte is flagged when it is < 0x20, '"', '\\' or ≥ 0x80; the lowest flag is exact.
+      // The common case: printable ASCII that needs no attention, a word at a time. A byte
+      // is flagged when it is < 0x20, '"', '\\' or ≥ 0x80.
       while index + 8 <= count {
-        let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-        let quote = word ^ 0x2222_2222_2222_2222
-        let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+        let word = ByteWord.load(base, at: index)
         let flags =
-          (((word &- 0x2020_2020_2020_2020) & ~word) | ((quote &- 0x0101_0101_0101_0101) & ~quote)
-            | ((backslash &- 0x0101_0101_0101_0101) & ~backslash) | word) & 0x8080_8080_8080_8080
+          ByteWord.below(0x20, in: word) | ByteWord.equal(to: 0x22, in: word)
+          | ByteWord.equal(to: 0x5C, in: word) | ByteWord.nonASCII(in: word)
         if flags != 0 {
-          index += flags.trailingZeroBitCount >> 3
+          index += ByteWord.firstFlagged(flags)
           break
         }
         index += 8
@@ -240,34 +240,9 @@ struct JSONScanner {
     }
   }
 
-  /// Validates one multi-byte UTF-8 sequence (RFC 3629: no overlongs, no surrogates, ≤ U+10FFFF).
+  /// Passes over one multi-byte UTF-8 sequence, which must be well formed.
   private mutating func utf8Sequence() throws(JSONSyntaxError) {
-    let b0 = base[index]
-    let length: Int
-    var low: UInt8 = 0x80
-    var high: UInt8 = 0xBF
-    switch b0 {
-    case 0xC2...0xDF: length = 2
-    case 0xE0:
-      length = 3
-      low = 0xA0
-    case 0xE1...0xEC, 0xEE...0xEF: length = 3
-    case 0xED:
-      length = 3
-      high = 0x9F
-    case 0xF0:
-      length = 4
-      low = 0x90
-    case 0xF1...0xF3: length = 4
-    case 0xF4:
-      length = 4
-      high = 0x8F
-    default: throw fail("invalid UTF-8")
-    }
-    guard count - index >= length else { throw fail("invalid UTF-8") }
-    let b1 = base[index + 1]
-    guard b1 >= low, b1 <= high else { throw fail("invalid UTF-8") }
-    for i in 2..<length where base[index + i] & 0xC0 != 0x80 {
+    guard let length = UTF8Validation.sequenceLength(base, at: index, count: count) else {
       throw fail("invalid UTF-8")
     }
     index += length

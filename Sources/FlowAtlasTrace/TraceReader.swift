@@ -1,3 +1,5 @@
+import FlowAtlasBytes
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,5 @@
+import FlowAtlasBytes
+
 /// Writes headers and records as trace lines: compact JSON, one line each, byte-deterministic.
 ///
 /// Keys come in a fixed order: the header's `flowatlas, version, app, run, title` and then its

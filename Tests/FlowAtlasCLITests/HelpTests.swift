@@ -1,3 +1,4 @@
+import FlowAtlasTestSupport
 import Foundation
 import Testing
 
@@ -7,8 +8,7 @@ import Testing
 /// `FLOWATLAS_RECORD=1` rewrites them and fails, so a re-record is never silent.
 @MainActor
 @Suite struct HelpTests {
-  static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-    "Golden")
+  static let golden = Golden("Golden")
 
   @Test(arguments: [
     (["--help"], "help-root.txt"),
@@ -22,13 +22,7 @@ import Testing
     let status = await FlowAtlasCommand.main(
       arguments, console: captured.console, executable: builtExecutable)
     #expect(status == 0)
-    let url = Self.golden.appendingPathComponent(file)
-    if ProcessInfo.processInfo.environment["FLOWATLAS_RECORD"] == "1" {
-      try captured.out.write(to: url, atomically: true, encoding: .utf8)
-      Issue.record("re-recorded \(file); run again without FLOWATLAS_RECORD")
-      return
-    }
-    #expect(captured.out == (try String(contentsOf: url, encoding: .utf8)))
+    try Self.golden.check(captured.out, name: file)
   }
 
   @Test func everyHelpListsSectionsAndExitStatuses() async {

@@ -1,3 +1,5 @@
+import FlowAtlasBytes
+import FlowAtlasTestSupport
 import FlowAtlasTrace
 import Foundation
 import Synchronization
@@ -195,7 +197,7 @@ struct ReplayCacheTests {
       #expect(RunArchive.run(from: Array(archive[..<length])) == nil)
     }
     let start = RunArchive.magic.count + 33
-    var generator = SystemRandomNumberGenerator()
+    var generator = SeededRandom(seed: 3)
     for _ in 0..<2_000 {
       var payload = Array(archive[start...])
       let index = Int.random(in: 0..<payload.count, using: &generator)

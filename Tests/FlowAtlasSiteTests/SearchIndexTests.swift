@@ -1,3 +1,4 @@
+import FlowAtlasTestSupport
 import Foundation
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
   /// Every string survives as a JSON string literal, and nothing in it can end a script
   /// (`<`, `>`, `&`) or a JavaScript line (U+2028, U+2029).
   @Test func literalsRoundTripAndHideWhatCouldEndAScript() throws {
-    var generator = SystemRandomNumberGenerator()
+    var generator = SeededRandom(seed: 6)
     for _ in 0..<2_000 {
       var scalars = String.UnicodeScalarView()
       for _ in 0..<Int.random(in: 0...12, using: &generator) {
@@ -23,7 +24,7 @@ import Testing
       SearchIndex.appendLiteral(text, to: &literal)
       let decoded =
         try JSONSerialization.jsonObject(with: Data(literal), options: .fragmentsAllowed) as? String
-      #expect(decoded == text, "\(Array(text.unicodeScalars))")
+      #expect(decoded == text, "\(Array(text.unicodeScalars)), \(generator)")
       let written = String(decoding: literal, as: UTF8.self)
       #expect(!written.contains(where: { "<>&\u{2028}\u{2029}\n\r".contains($0) }))
     }

@@ -1,4 +1,6 @@
+import FlowAtlasBytes
 import FlowAtlasModel
+import FlowAtlasTestSupport
 import FlowAtlasTrace
 import Foundation
 import Testing
@@ -10,8 +12,7 @@ import Testing
 /// re-record fails until `SiteBuilder.templateVersion` is bumped, so that an unchanged
 /// rebuild never keeps pages an older FlowAtlas wrote. A re-record run always fails once.
 @Suite struct SiteGoldenTests {
-  static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-    "Golden")
+  static let golden = Golden("Golden")
   static let pinnedPages = ["shop/flow-auth.html", "shop/journey-log-in-and-buy.html"]
 
   @Test func sampleSiteMatchesTheGoldenFiles() throws {
@@ -25,30 +26,22 @@ import Testing
     for path in files.keys.sorted() {
       manifest += "\(Fingerprint.sha256(Array(files[path]!))) \(path)\n"
     }
-    let manifestURL = Self.golden.appendingPathComponent("site-manifest.txt")
-    let recorded = try? String(contentsOf: manifestURL, encoding: .utf8)
+    let recorded = Self.golden.recorded("site-manifest.txt")
 
-    if ProcessInfo.processInfo.environment["FLOWATLAS_RECORD"] == "1" {
+    if Golden.isRecording {
       if let recorded, recorded != manifest,
         recorded.hasPrefix("templateVersion \(SiteBuilder.templateVersion)\n")
       {
         Issue.record("the site's bytes changed: bump SiteBuilder.templateVersion, then re-record")
         return
       }
-      try Data(manifest.utf8).write(to: manifestURL)
-      for page in Self.pinnedPages {
-        try files[page]!.write(to: Self.golden.appendingPathComponent(page.replacing("/", with: "-")))
-      }
-      Issue.record("golden files re-recorded in \(Self.golden.path); run again without FLOWATLAS_RECORD")
-      return
+      try Self.golden.record(manifest, name: "site-manifest.txt")
     }
-
     for page in Self.pinnedPages {
-      let expected = try String(
-        contentsOf: Self.golden.appendingPathComponent(page.replacing("/", with: "-")), encoding: .utf8)
-      #expect(
-        String(decoding: files[page]!, as: UTF8.self) == expected, "\(page) differs from its golden file")
+      try Self.golden.check(
+        String(decoding: files[page]!, as: UTF8.self), name: page.replacing("/", with: "-"))
     }
+    if Golden.isRecording { return }
     #expect(
       recorded == manifest,
       "the site's bytes changed: review, bump SiteBuilder.templateVersion, re-record with FLOWATLAS_RECORD=1")

@@ -1,4 +1,5 @@
 import FlowAtlasPattern
+import FlowAtlasTestSupport
 
 @testable import AccountsExample
 

@@ -1,4 +1,5 @@
 import FlowAtlasPattern
+import FlowAtlasTestSupport
 import Testing
 
 @testable import ShopExample

@@ -1,7 +1,6 @@
-import FlowAtlasTrace
+import FlowAtlasBytes
+import FlowAtlasTestSupport
 import Testing
-
-@testable import FlowAtlasSite
 
 @Suite struct FingerprintTests {
   @Test(arguments: [
@@ -42,20 +41,10 @@ import Testing
     #expect(Fingerprint.fast128(Array("flowatlas".utf8)) == "83564606a2a9984949616142c3b209b1")
   }
 
-  @Test func modelDigestSeesEveryChange() {
-    var app = SampleModel.shop()
-    var first = ModelDigest()
-    first.add(app)
-    app.name = "Shop2"
-    var second = ModelDigest()
-    second.add(app)
-    #expect(first.bytes != second.bytes)
-  }
-
   /// Fed in pieces of every size (crossing the 8-byte words anywhere), the hash is that of the
   /// pieces joined.
   @Test func fast128InPiecesEqualsTheWhole() {
-    var generator = SystemRandomNumberGenerator()
+    var generator = SeededRandom(seed: 1)
     for length in [0, 1, 7, 8, 9, 15, 16, 17, 100, 1000] {
       let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
       for _ in 0..<20 {
@@ -66,21 +55,9 @@ import Testing
           bytes[offset..<offset + piece].withUnsafeBytes { hasher.combine($0) }
           offset += piece
         }
-        #expect(hasher.finalize() == Fingerprint.fast128(bytes), "length \(length)")
+        #expect(hasher.finalize() == Fingerprint.fast128(bytes), "length \(length), \(generator)")
       }
     }
   }
 
-  @Test func streamingModelDigestHashesLikeTheWholeSerialization() {
-    let app = SampleModel.model(hostile: true).apps[0]
-    var whole = ModelDigest()
-    var streaming = ModelDigest(streaming: true)
-    for _ in 0..<200 {  // enough to pass several 64 KB chunks
-      whole.add(app)
-      streaming.add(app)
-    }
-    #expect(whole.bytes.count > 200_000)
-    #expect(streaming.bytes.count < 70_000)
-    #expect(streaming.fast128() == Fingerprint.fast128(whole.bytes))
-  }
 }

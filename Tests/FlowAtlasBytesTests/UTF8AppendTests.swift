@@ -1,4 +1,4 @@
-import FlowAtlasTrace
+import FlowAtlasBytes
 import Testing
 
 @Suite struct UTF8AppendTests {

@@ -4,7 +4,7 @@
 /// `sha256` names what a build was made from; `fast128` first condenses a
 /// whole app model (tens of megabytes with its journeys) at memory speed. Neither guards a
 /// trust boundary: a cache hit is sanitized again like a fresh drawing.
-public enum Fingerprint {
+package enum Fingerprint {
   private static let k: [UInt32] = [
     0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
     0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
@@ -19,12 +19,12 @@ public enum Fingerprint {
   /// A 128-bit hash in hex: two lanes of xxHash64's round and avalanche over 8-byte words,
   /// many times faster than `sha256` here. Not cryptographic: it tells inputs apart that
   /// differ by accident, not ones crafted to collide.
-  public static func fast128(_ bytes: [UInt8]) -> String {
+  package static func fast128(_ bytes: [UInt8]) -> String {
     bytes.withUnsafeBytes { fast128($0) }
   }
 
   /// The same hash of bytes in memory, such as a mapped file, without copying them.
-  public static func fast128(_ bytes: UnsafeRawBufferPointer) -> String {
+  package static func fast128(_ bytes: UnsafeRawBufferPointer) -> String {
     var hasher = Fast128()
     hasher.combine(bytes)
     return hasher.finalize()
@@ -32,7 +32,7 @@ public enum Fingerprint {
 
   /// ``fast128(_:)-(UnsafeRawBufferPointer)`` fed in pieces: the hash of the pieces joined, so a
   /// big serialization is hashed as it is written instead of being held whole.
-  public struct Fast128 {
+  package struct Fast128 {
     private static let (prime1, prime2): (UInt64, UInt64) = (0x9E37_79B1_85EB_CA87, 0xC2B2_AE3D_27D4_EB4F)
     private var lanes: (UInt64, UInt64) = (0x243F_6A88_85A3_08D3, 0x1319_8A2E_0370_7344)
     /// Bytes of an unfinished 8-byte word, low byte first, and how many.
@@ -40,7 +40,7 @@ public enum Fingerprint {
     private var pendingCount = 0
     private var count = 0
 
-    public init() {}
+    package init() {}
 
     private static func round(_ lane: UInt64, _ word: UInt64) -> UInt64 {
       ((lane &+ word &* prime2) << 31 | (lane &+ word &* prime2) >> 33) &* prime1
@@ -60,7 +60,7 @@ public enum Fingerprint {
     }
 
     /// Adds bytes after those already given.
-    public mutating func combine(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func combine(_ bytes: UnsafeRawBufferPointer) {
       count += bytes.count
       var offset = 0
       // Finish a word begun by the previous piece, byte by byte.
@@ -85,7 +85,7 @@ public enum Fingerprint {
     }
 
     /// The hash in hex (32 digits).
-    public func finalize() -> String {
+    package func finalize() -> String {
       var lanes = lanes
       lanes = (
         Self.round(lanes.0, pending ^ UInt64(count)), Self.round(lanes.1, pending ^ lanes.0)
@@ -100,10 +100,10 @@ public enum Fingerprint {
   }
 
   /// The hex SHA-256 of `text`'s UTF-8 bytes.
-  public static func sha256(_ text: String) -> String { sha256(Array(text.utf8)) }
+  package static func sha256(_ text: String) -> String { sha256(Array(text.utf8)) }
 
   /// The hex SHA-256 of `bytes`.
-  public static func sha256(_ bytes: [UInt8]) -> String {
+  package static func sha256(_ bytes: [UInt8]) -> String {
     var state = State()
     // Whole blocks straight from the input; only the last one or two are copied, to pad.
     let whole = bytes.count / 64 * 64

@@ -4,7 +4,7 @@ extension Array where Element == UInt8 {
   /// `bytes += text.utf8` goes through the generic sequence path, about 2.5 times slower for
   /// the short names and values that traces, DOT and pages are written from.
   @inlinable
-  public mutating func append(utf8 text: String) {
+  package mutating func append(utf8 text: String) {
     var text = text
     text.withUTF8 { append(contentsOf: $0) }
   }
@@ -18,7 +18,7 @@ extension String {
   /// few. The links, slugs and triggers of a large site are checked hundreds of thousands
   /// of times.
   @inlinable
-  public func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result
+  package func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result
   {
     if let result = try utf8.withContiguousStorageIfAvailable(body) { return result }
     var copy = self
