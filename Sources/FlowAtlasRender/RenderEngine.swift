@@ -1,15 +1,29 @@
 import Synchronization
 
 /// Where layouts run.
-public enum RenderEngine: Sendable {
+public struct RenderEngine: Sendable {
+  private enum Place: Sendable {
+    case inProcess
+    case pool(RenderPool)
+    case custom(@Sendable ([RenderJob]) -> [Result<[UInt8], RenderError>])
+  }
+
+  private let place: Place
+
   /// In this process, one at a time (Graphviz is serialized behind one lock).
   /// No deadline: a huge layout blocks the caller. The diagram size limits in
   /// ``DiagramOptions`` keep our own diagrams small enough.
-  case inProcess
+  public static let inProcess = RenderEngine(place: .inProcess)
+
   /// In worker processes, in parallel, each layout under the pool's deadline.
-  case pool(RenderPool)
-  /// Any other way to draw jobs (tests use it to simulate failures).
-  case custom(@Sendable ([RenderJob]) -> [Result<[UInt8], RenderError>])
+  public static func pool(_ pool: RenderPool) -> RenderEngine { RenderEngine(place: .pool(pool)) }
+
+  /// Any other way to draw jobs: our tests use it to simulate failures.
+  package static func custom(
+    _ render: @escaping @Sendable ([RenderJob]) -> [Result<[UInt8], RenderError>]
+  ) -> RenderEngine {
+    RenderEngine(place: .custom(render))
+  }
 
   /// Draws one job; passed to the body of ``forEach(_:_:)``.
   public typealias Draw = (RenderJob) -> Result<[UInt8], RenderError>
@@ -21,7 +35,7 @@ public enum RenderEngine: Sendable {
   /// at the result and draw again (a fallback) without waiting for the other tasks: results
   /// flow out as they are made instead of after the slowest layout of a batch.
   public func forEach(_ count: Int, _ body: @Sendable (_ index: Int, _ draw: Draw) -> Void) {
-    switch self {
+    switch place {
     case .inProcess:
       for index in 0..<count {
         body(index) { job in
@@ -36,7 +50,7 @@ public enum RenderEngine: Sendable {
 
   /// Draws `jobs`, returning results in job order.
   public func render(_ jobs: [RenderJob]) -> [Result<[UInt8], RenderError>] {
-    if case .custom(let render) = self { return render(jobs) }
+    if case .custom(let render) = place { return render(jobs) }
     let results = Mutex<[Result<[UInt8], RenderError>?]>(Array(repeating: nil, count: jobs.count))
     forEach(jobs.count) { index, draw in
       let result = draw(jobs[index])

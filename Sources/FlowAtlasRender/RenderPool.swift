@@ -75,25 +75,25 @@ public final class RenderPool: Sendable {
     withoutActuallyEscaping(body) { body in
       // The threads reach `body` through a box emptied before returning: a `Thread` may keep
       // its closure a little after it has run, and `body` must not outlive this call.
-      let task = Task(body: body)
+      let shared = SharedBody(body: body)
       let group = DispatchGroup()
       // Plain threads, not the Swift concurrency pool: each blocks on a worker
       // for as long as a layout takes.
       for _ in 0..<min(workers, count) {
         group.enter()
         let thread = Thread { [self] in
-          if let body = task.body { drain(count: count, next: next, body: body) }
+          if let body = shared.body { drain(count: count, next: next, body: body) }
           group.leave()
         }
         thread.start()
       }
       group.wait()
-      task.body = nil
+      shared.body = nil
     }
   }
 
   /// The body of one ``forEach(_:_:)`` call, shared by its threads.
-  private final class Task: @unchecked Sendable {
+  private final class SharedBody: @unchecked Sendable {
     /// Set once before the threads start and cleared after they have all left.
     var body: (@Sendable (Int, RenderEngine.Draw) -> Void)?
 

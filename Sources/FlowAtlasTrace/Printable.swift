@@ -3,9 +3,9 @@
 /// A trace's file name, a run's name or any text from a trace may hold a newline or ESC; printed
 /// raw, it could forge a `file:line: error:` line that CI annotates, or drive the terminal.
 /// Every control character (C0, DEL, C1) is written as `\u{…}` instead.
-public enum Printable {
+package enum Printable {
   /// `text` with its control characters escaped.
-  public static func line(_ text: String) -> String {
+  package static func line(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }
     var out = ""
     for scalar in text.unicodeScalars {
@@ -19,7 +19,7 @@ public enum Printable {
   }
 
   /// A path, escaped as ``line(_:)``.
-  public static func path(_ path: String) -> String { line(path) }
+  package static func path(_ path: String) -> String { line(path) }
 
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)

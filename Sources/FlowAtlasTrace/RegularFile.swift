@@ -8,15 +8,15 @@
 
 /// Reads a file that must be a regular file: opened without following a symlink or blocking
 /// (it may have been swapped for a FIFO or a link since it was listed), and bounded.
-public enum RegularFile {
+package enum RegularFile {
   /// Why a file was not read.
-  public struct Problem: Error, Sendable {
+  package struct Problem: Error, Sendable {
     public var reason: String
   }
 
   /// The bytes of the regular file at `path`.
   /// - Parameter limit: the most bytes accepted; a larger file is a problem, not read whole.
-  public static func read(_ path: String, limit: Int) -> Result<[UInt8], Problem> {
+  package static func read(_ path: String, limit: Int) -> Result<[UInt8], Problem> {
     let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { return .failure(Problem(reason: String(cString: strerror(errno)))) }
     defer { close(descriptor) }
