@@ -5,9 +5,9 @@ import FlowAtlasTrace
 /// Every list is sorted as the spec's "Model export" states, so the same traces
 /// always give the same values and the same bytes.
 public struct AppModel: Hashable, Sendable {
-  public var name: String
+  public internal(set) var name: String
   /// A safe, unique slug for file names and URLs (`[a-z0-9-]+`), never the raw name.
-  public var slug: String
+  public internal(set) var slug: String
   /// Sorted by run name, then file.
   public private(set) var runs: [Run]
   /// Sorted by type.
@@ -21,18 +21,20 @@ public struct AppModel: Hashable, Sendable {
   /// The diagnostics of this app's traces, sorted by file, line, code.
   public private(set) var diagnostics: [Diagnostic]
 
+  /// A model of the given parts, each list sorted as documented on its property, whatever
+  /// order they come in (a stable sort: the builder's lists are sorted already).
   public init(
     name: String, slug: String, runs: [Run], coordinators: [CoordinatorType], screens: [ScreenType],
     transitions: [Transition], flows: [Flow], diagnostics: [Diagnostic]
   ) {
     self.name = name
     self.slug = slug
-    self.runs = runs
-    self.coordinators = coordinators
-    self.screens = screens
-    self.transitions = transitions
-    self.flows = flows
-    self.diagnostics = diagnostics
+    self.runs = runs.sorted { ($0.name, $0.file) < ($1.name, $1.file) }
+    self.coordinators = coordinators.sorted { $0.type < $1.type }
+    self.screens = screens.sorted { $0.type < $1.type }
+    self.transitions = transitions.sorted(by: Transition.exportOrder)
+    self.flows = flows.sorted { $0.coordinator < $1.coordinator }
+    self.diagnostics = diagnostics.sorted()
   }
 
   public func coordinator(_ type: String) -> CoordinatorType? { coordinators.first { $0.type == type } }
@@ -44,7 +46,7 @@ public struct AppModel: Hashable, Sendable {
 /// A coordinator type in the hierarchy (a graph where a type has several parents).
 public struct CoordinatorType: Hashable, Sendable {
   public var type: String
-  public var slug: String
+  public internal(set) var slug: String
   /// How many `coordinator.start` events named this type, over all runs.
   public var starts: Int
   /// Child coordinator types, sorted, without repeats.
@@ -76,7 +78,7 @@ public struct CoordinatorType: Hashable, Sendable {
 /// A screen type: a node of the transition graph.
 public struct ScreenType: Hashable, Sendable {
   public var type: String
-  public var slug: String
+  public internal(set) var slug: String
   /// Titles seen, sorted, without repeats.
   public var titles: [String]
   /// The coordinator type that showed it most often (ties: the name that sorts first).

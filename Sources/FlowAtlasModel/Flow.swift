@@ -2,7 +2,7 @@
 public struct Flow: Hashable, Sendable {
   /// The coordinator type.
   public var coordinator: String
-  public var slug: String
+  public internal(set) var slug: String
   /// Screen types this coordinator owns, sorted.
   public var screens: [String]
   /// How the flow is reached: transitions into one of its screens from outside

@@ -1,9 +1,9 @@
 /// One recorded run (one trace file): a journey a person can read step by step.
 public struct Run: Hashable, Sendable {
   /// The run's name from the header. Hostile: use ``slug`` for files and URLs.
-  public var name: String
+  public internal(set) var name: String
   /// Safe and unique within the app (`[a-z0-9-]+`).
-  public var slug: String
+  public internal(set) var slug: String
   public var title: String?
   /// The trace's path as the reader was given it.
   public var file: String

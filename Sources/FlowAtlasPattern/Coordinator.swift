@@ -24,7 +24,7 @@
 @MainActor
 open class Coordinator: CoordinatorProtocol, SystemNavigationObserver {
   /// The children this coordinator attached and has not yet removed.
-  public var childCoordinators: [any CoordinatorProtocol] = []
+  public private(set) var childCoordinators: [any CoordinatorProtocol] = []
   /// The router this coordinator navigates with (bound to it when the router is attributing),
   /// remembering the screens this coordinator showed.
   public var router: any RouterProtocol { screens }

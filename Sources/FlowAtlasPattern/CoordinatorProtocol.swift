@@ -2,13 +2,14 @@
 /// flow's child coordinators.
 ///
 /// A parent keeps its children in ``childCoordinators``; a child that
-/// finishes must be removed from it, or it leaks with its screens. Use the
-/// lifecycle helpers (`addChild`, `startChild`, `removeChild`) rather than
-/// touching the array directly.
+/// finishes must be removed from it, or it leaks with its screens. The
+/// protocol only reads the array: ``Coordinator`` changes it through its
+/// lifecycle methods alone (`addChild`, `startChild`, `removeChild`), so
+/// every change is seen by the lifecycle observer.
 @MainActor
 public protocol CoordinatorProtocol: AnyObject {
   /// The children this coordinator started and has not yet removed.
-  var childCoordinators: [any CoordinatorProtocol] { get set }
+  var childCoordinators: [any CoordinatorProtocol] { get }
   /// The router this coordinator navigates with.
   var router: any RouterProtocol { get }
   /// Shows the flow's first screen.

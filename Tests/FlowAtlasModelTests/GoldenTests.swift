@@ -80,3 +80,19 @@ struct MemoryBuildTests {
     #expect(!fromMemory.apps.isEmpty)
   }
 }
+
+@Suite struct AppModelInitTests {
+  /// The public initializer sorts every list as documented, whatever order its parts come in.
+  @Test func theInitializerSortsEveryListAsDocumented() throws {
+    let model = try GoldenTests.builder(workers: 1).build(files: GoldenTests.allFiles)
+    for app in model.apps {
+      var random = SeededRandom(seed: 9)
+      let shuffled = AppModel(
+        name: app.name, slug: app.slug, runs: app.runs.shuffled(using: &random),
+        coordinators: app.coordinators.reversed(), screens: app.screens.shuffled(using: &random),
+        transitions: app.transitions.reversed(), flows: app.flows.shuffled(using: &random),
+        diagnostics: app.diagnostics.reversed())
+      #expect(shuffled == app, "\(app.name), \(random)")
+    }
+  }
+}

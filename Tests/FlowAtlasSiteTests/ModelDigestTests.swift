@@ -1,16 +1,19 @@
 import FlowAtlasBytes
+import FlowAtlasModel
 import Testing
 
 @testable import FlowAtlasSite
 
 @Suite struct ModelDigestTests {
   @Test func modelDigestSeesEveryChange() {
-    var app = SampleModel.shop()
+    let app = SampleModel.shop()
     var first = ModelDigest()
     first.add(app)
-    app.name = "Shop2"
     var second = ModelDigest()
-    second.add(app)
+    second.add(
+      AppModel(
+        name: "Shop2", slug: app.slug, runs: app.runs, coordinators: app.coordinators, screens: app.screens,
+        transitions: app.transitions, flows: app.flows, diagnostics: app.diagnostics))
     #expect(first.bytes != second.bytes)
   }
 
