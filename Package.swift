@@ -71,7 +71,15 @@ let package = Package(
         "FlowAtlasRender", "FlowAtlasSite", "FlowAtlasCLI",
       ]),
 
-    // Bundled examples: real coordinator code driven by scripted journeys.
+    // Bundled examples: real coordinator code driven by scripted journeys, and the runner that
+    // records them and builds their site (`flowatlas` with no subcommand runs it).
+    .executableTarget(
+      name: "flowatlas-examples",
+      dependencies: [
+        "FlowAtlasCLI", "FlowAtlasModel", "FlowAtlasRecording", "FlowAtlasRender", "FlowAtlasTrace",
+        "ShopExample", "AccountsExample", "TicketsExample", "RecipesExample",
+      ],
+      path: "examples/Runner"),
     .target(
       name: "ShopExample", dependencies: ["FlowAtlasPattern", "FlowAtlasRecording"],
       path: "examples/Shop/Sources"),

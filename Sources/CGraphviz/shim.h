@@ -135,12 +135,14 @@ static inline Agraph_t *fa_read_graph(const char *text, size_t length) {
 }
 
 // Text measurement. Graphviz asks its textlayout plugin (pango) for the size of
-// every label, each time it meets it; FlowAtlas installs a plugin of its own,
-// of higher quality, that remembers pango's answers (Graphviz.swift). It needs
-// pango's function, which the plugin library publishes only through its
-// library table, and a way to make Graphviz choose again once the context made
-// its choice (gvtextlayout_select: exported by 2.4x, not declared; newer
-// releases do not promise it, so there FlowAtlas leaves the choice alone).
+// every label; FlowAtlas installs a plugin of its own, of higher quality, that
+// leaves SVG labels to Graphviz's built-in metrics and hands PNG and PDF labels
+// to pango (Graphviz.swift). It needs pango's function, which the plugin
+// library publishes only through its library table (under Graphviz 2.4x's
+// Linux name, libgvplugin_pango.so.6), and a way to make Graphviz choose again
+// once the context made its choice (gvtextlayout_select: exported by 2.4x, not
+// declared; newer releases do not promise it, so there FlowAtlas leaves the
+// choice alone and pango measures everything: `flowatlas --version` says so).
 
 typedef boolean (*fa_textlayout_fn)(textspan_t *span, char **fontpath);
 
@@ -161,6 +163,14 @@ static inline fa_textlayout_fn fa_pango_textlayout(void) {
   // Graphviz's own reference keeps the library loaded.
   dlclose(handle);
   return found;
+}
+
+/// 1 when Graphviz has loaded its pango plugin under the name fa_pango_textlayout looks for.
+static inline int fa_pango_available(void) {
+  void *handle = dlopen("libgvplugin_pango.so.6", RTLD_NOW | RTLD_NOLOAD);
+  if (handle == NULL) return 0;
+  dlclose(handle);
+  return 1;
 }
 
 /// The release of the Graphviz headers FlowAtlas was built with.

@@ -1,10 +1,11 @@
 import FlowAtlasModel
+import FlowAtlasRender
 import FlowAtlasSite
 import FlowAtlasTrace
 import Foundation
 
 /// `flowatlas build`: the static site.
-enum BuildCommand {
+package enum BuildCommand {
   static func run(_ arguments: ParsedArguments, console: Console, executable: String) throws(CommandLineError)
     -> ExitStatus
   {
@@ -29,8 +30,16 @@ enum BuildCommand {
         throw .inputOutput(error.localizedDescription)
       }
     }
-    var inputs = try BuildInputs(
-      files: files, notes: notes, baseline: (baselineFiles ?? []) + contracts.map(\.file))
+    var inputs: BuildInputs
+    do {
+      inputs = try BuildInputs(
+        tool: [
+          "flowatlas \(FlowAtlasCommand.version)", "diagrams \(DiagramStyleFingerprint.value)",
+          "fonts \(FontsFingerprint.forSVG)",
+        ], files: files, notes: notes, baseline: (baselineFiles ?? []) + contracts.map(\.file))
+    } catch {
+      throw .inputOutput(error.localizedDescription)
+    }
     let index = (output as NSString).appendingPathComponent("index.html")
     SiteBuilder.tidy(URL(fileURLWithPath: output, isDirectory: true))
     if var last = BuildInputs.load(from: output), inputs.matches(last.inputs) {
@@ -105,7 +114,7 @@ enum BuildCommand {
   /// Builds the site for `model` into `output`.
   /// - Returns: what the site builder wrote (its pages).
   @discardableResult
-  static func build(
+  package static func build(
     _ model: NavigationModel, into output: String, notes: String?, executable: String, workers: Int,
     replays: ReplayCache? = nil, baselines: [String: AppModel] = [:], contracts: [NavigationContract] = []
   ) throws(CommandLineError) -> SiteSummary {

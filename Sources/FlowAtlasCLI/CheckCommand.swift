@@ -43,6 +43,9 @@ enum CheckCommand {
     return failing.isEmpty ? .success : .strictFailure
   }
 
+  /// What `--fail-on` accepts: each rule, and `any`.
+  static let ruleNames = NavigationCheck.Rule.allCases.map(\.rawValue) + ["any"]
+
   /// The rules `list` names (comma-separated; `any` is all of them).
   static func failOn(_ list: String) throws(CommandLineError) -> Set<NavigationCheck.Rule> {
     var rules = Set<NavigationCheck.Rule>()
@@ -53,7 +56,7 @@ enum CheckCommand {
       } else if let rule = NavigationCheck.Rule(rawValue: trimmed) {
         rules.insert(rule)
       } else {
-        let choices = (NavigationCheck.Rule.allCases.map(\.rawValue) + ["any"]).joined(separator: ", ")
+        let choices = ruleNames.joined(separator: ", ")
         throw .usage(
           "unknown --fail-on choice '\(Printable.line(trimmed))'; choose from \(choices)", command: "check")
       }

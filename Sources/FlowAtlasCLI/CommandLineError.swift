@@ -21,7 +21,7 @@ public enum CommandLineError: Error, LocalizedError, Equatable {
     }
   }
 
-  var status: ExitStatus {
+  package var status: ExitStatus {
     switch self {
     case .usage: .usage
     case .inputOutput: .inputOutput

@@ -1,76 +1,88 @@
-/// Every subcommand's arguments and help, in one place so `--help` and parsing never disagree.
+/// Every subcommand, declared once: help, USAGE, parsing, completions and dispatch all read
+/// these declarations.
 enum Commands {
-  static let root = CommandSpec(
+  /// `flowatlas` itself: `--version`, `--help`, and with no subcommand ``defaultCommand``.
+  static let root: CommandSpec = CommandSpec(
     name: "flowatlas",
     overview: "Turn a Coordinator-pattern app's recorded navigation into architecture documentation.",
-    usage: "flowatlas [<subcommand>] [<options>]",
-    options: [.flag("--version", "Show the version.")],
+    options: [.flag("--version", "Show the version, the Graphviz in use and how it measures text.")],
     discussion: """
-      With no subcommand, runs every bundled example's scripted journeys, writes their traces
-      under examples/<App>/traces/, builds the site into site/ and prints the path of
-      site/index.html. Run it from the package's root folder.
-      """)
+      With no subcommand, runs 'flowatlas examples': every bundled example's scripted journeys,
+      their traces written under examples/<App>/traces/, their site built into site/. Run it from
+      the package's root folder.
+      """,
+    run: { _, _ in .success })
 
-  static let build = CommandSpec(
+  static let rootUsage = "flowatlas [<subcommand>] [<options>]"
+
+  static let build: CommandSpec = CommandSpec(
     name: "build",
     overview: "Build the static HTML site that explains every flow.",
-    usage:
-      "flowatlas build <input> ... [--output <dir>] [--notes <dir>] [--baseline <file>] [--contract <dir>] "
-      + "[--jobs <n>] [--strict]",
-    arguments: [.init(name: "<input>", help: "A trace file, or a folder searched recursively for *.jsonl.")],
+    arguments: [input],
     options: [
       .value(
         "--output", "dir",
-        "The site's folder (default: site). Replaced atomically; refused if another tool made it."),
-      .value("--notes", "dir", "Hand-written Markdown per flow: <dir>/<CoordinatorType>.md."),
+        "The site's folder (default: site). Replaced atomically; refused if another tool made it.",
+        completion: .directory),
+      .value(
+        "--notes", "dir", "Hand-written Markdown per flow: <dir>/<CoordinatorType>.md.",
+        completion: .directory),
       .value(
         "--baseline", "file",
         "Compare each app with the same app in this model.json or these traces: a Changes page per app, "
-          + "changed flows marked."),
+          + "changed flows marked.", completion: .file),
       .value(
         "--contract", "dir",
-        "Flows' intended navigation (<dir>/<CoordinatorType>.mmd or .dot): each flow page shows its coverage."
-      ),
+        "Flows' intended navigation (<dir>/<CoordinatorType>.mmd or .dot): each flow page shows its coverage.",
+        completion: .directory),
       .value("--jobs", "n", "Graphviz worker processes (default: the number of cores)."),
-      .flag("--strict", "Exit 1 when any error diagnostic was reported."),
-    ])
+      strict,
+    ],
+    run: { arguments, invocation throws(CommandLineError) in
+      try BuildCommand.run(arguments, console: invocation.console, executable: invocation.executable)
+    })
 
-  static let model = CommandSpec(
+  static let model: CommandSpec = CommandSpec(
     name: "model",
     overview: "Write the navigation model (model.json) that other tools and review bots read.",
-    usage: "flowatlas model <input> ... [--output <file>] [--strict]",
-    arguments: [.init(name: "<input>", help: "A trace file, or a folder searched recursively for *.jsonl.")],
+    arguments: [input],
     options: [
       .value(
         "--output", "file",
         "Write model.json here (- for standard output, the default). A device, FIFO or symlink is "
-          + "written through."),
-      .flag("--strict", "Exit 1 when any error diagnostic was reported."),
+          + "written through.", completion: .file),
+      strict,
     ],
-    discussion: "Diagnostics go to standard error as 'file:line: error|warning: message [code]'.")
+    discussion: "Diagnostics go to standard error as 'file:line: error|warning: message [code]'.",
+    run: { arguments, invocation throws(CommandLineError) in
+      try ModelCommand.run(arguments, console: invocation.console)
+    })
 
-  static let render = CommandSpec(
+  static let render: CommandSpec = CommandSpec(
     name: "render",
     overview: "Draw one diagram of an app.",
-    usage:
-      "flowatlas render <input> ... --diagram <diagram> [--format <format>] [--app <name>] [--output <file>]",
-    arguments: [.init(name: "<input>", help: "A trace file, or a folder searched recursively for *.jsonl.")],
+    arguments: [input],
     options: [
-      .value("--diagram", "diagram", "app | hierarchy | flow:<CoordinatorType> | run:<run name> | legend"),
-      .value("--format", "format", "svg (default) | png | pdf | dot | mermaid"),
+      .value(
+        "--diagram", "diagram", "app | hierarchy | flow:<CoordinatorType> | run:<run name> | legend",
+        completion: .values(["app", "hierarchy", "flow:", "run:", "legend"]), required: true),
+      .value(
+        "--format", "format", "svg (default) | png | pdf | dot | mermaid",
+        completion: .values(["svg", "png", "pdf", "dot", "mermaid"])),
       .value("--app", "name", "The app to draw, when the traces hold several."),
       .value(
         "--output", "file",
         "Write the diagram here (- for standard output, the default). A device, FIFO or symlink is "
-          + "written through."),
+          + "written through.", completion: .file),
       .flag("--back", "Also draw back transitions (pop, popToRoot, dismiss) on the app map."),
-    ])
+    ],
+    run: { arguments, invocation throws(CommandLineError) in
+      try RenderCommand.run(arguments, console: invocation.console, executable: invocation.executable)
+    })
 
-  static let diff = CommandSpec(
+  static let diff: CommandSpec = CommandSpec(
     name: "diff",
     overview: "Show how an app's navigation changed between two versions, for a design review.",
-    usage:
-      "flowatlas diff <old> <new> [--old-app <name>] [--new-app <name>] [--format <format>] [--output <file>]",
     arguments: [
       .init(
         name: "<old>",
@@ -83,41 +95,101 @@ enum Commands {
       .value(
         "--format", "format",
         "markdown (default: tables and a Mermaid diagram, for pull requests) | json | html (one page with "
-          + "the diagram and tables) | svg | png | pdf | dot (the diagram of both versions)"),
+          + "the diagram and tables) | svg | png | pdf | dot (the diagram of both versions)",
+        completion: .values(["markdown", "json", "html", "svg", "png", "pdf", "dot"])),
       .value(
         "--output", "file",
         "Write the diff here (- for standard output, the default). A device, FIFO or symlink is "
-          + "written through."),
+          + "written through.", completion: .file),
     ],
     discussion: """
       Transitions are compared by (from, to, kind, coordinator), not by how often they were recorded.
       The diagram draws both versions at once: + added (green, bold), − removed (red, dashed),
       ~ changed (amber: other triggers or counts, or a screen now in another flow).
-      """)
+      """,
+    run: { arguments, invocation throws(CommandLineError) in
+      try DiffCommand.run(arguments, console: invocation.console, executable: invocation.executable)
+    })
 
-  static let check = CommandSpec(
+  static let check: CommandSpec = CommandSpec(
     name: "check",
     overview: "Fail CI when the navigation changed against a baseline, or a new problem appeared.",
-    usage: "flowatlas check <input> ... [--baseline <file>] [--contract <dir>] [--fail-on <list>]",
-    arguments: [.init(name: "<input>", help: "A trace file, or a folder searched recursively for *.jsonl.")],
+    arguments: [input],
     options: [
       .value(
         "--baseline", "file",
-        "What to compare with: a model.json that 'flowatlas model' wrote (commit it), or traces."),
+        "What to compare with: a model.json that 'flowatlas model' wrote (commit it), or traces.",
+        completion: .file),
       .value(
         "--contract", "dir",
-        "Flows' intended navigation: <dir>/<CoordinatorType>.mmd (Mermaid 'A -->|action| B') or .dot."),
+        "Flows' intended navigation: <dir>/<CoordinatorType>.mmd (Mermaid 'A -->|action| B') or .dot.",
+        completion: .directory),
       .value(
         "--fail-on", "list",
-        "Comma-separated: added-screen, removed-screen, added-transition, removed-transition, "
-          + "new-problem, unexpected-transition, uncovered-transition, any (the default)."),
+        "Comma-separated: \(CheckCommand.ruleNames.joined(separator: ", ")) (the default).",
+        completion: .values(CheckCommand.ruleNames)),
     ],
     discussion: """
       Findings go to standard output as 'file:line: error: message [rule]' (warning: for one not
       in --fail-on), the form CI annotates; a screen or transition is named at the trace line that
       first showed it, or at its line in the baseline. Only new problems count against a
       baseline: a leak the baseline has too is no finding. Without --baseline, every problem is new.
-      """)
+      """,
+    run: { arguments, invocation throws(CommandLineError) in
+      try CheckCommand.run(arguments, console: invocation.console)
+    })
 
-  static let subcommands = [build, model, render, diff, check]
+  static let examples: CommandSpec = CommandSpec(
+    name: "examples",
+    overview:
+      "Record the bundled examples' journeys and build their site into site/ (from the package's root).",
+    discussion: """
+      What 'flowatlas' with no subcommand does. The examples are apps of their own, so this runs
+      the 'flowatlas-examples' program built next to this one ('swift run flowatlas' builds both).
+      """,
+    run: { _, invocation throws(CommandLineError) in
+      try ExamplesLauncher.run(console: invocation.console, executable: invocation.executable)
+    })
+
+  static let completions: CommandSpec = CommandSpec(
+    name: "completions",
+    overview: "Print a shell completion script for flowatlas.",
+    arguments: [
+      .init(name: "<shell>", help: "bash, zsh or fish.", completion: .values(CompletionScript.shells))
+    ],
+    discussion: """
+      bash: flowatlas completions bash > /etc/bash_completion.d/flowatlas
+      zsh:  flowatlas completions zsh > "${fpath[1]}/_flowatlas"
+      fish: flowatlas completions fish > ~/.config/fish/completions/flowatlas.fish
+      """,
+    run: { arguments, invocation throws(CommandLineError) in
+      guard arguments.positionals.count == 1, let shell = arguments.positionals.first,
+        let script = CompletionScript(shell: shell)
+      else {
+        throw .usage(
+          "give one shell: \(CompletionScript.shells.joined(separator: ", "))", command: "completions")
+      }
+      invocation.console.out(script.text(root: root, subcommands: subcommands))
+      return .success
+    })
+
+  /// The Graphviz worker the renderer's pool starts; it speaks a binary protocol on its
+  /// standard input and output, so it is nobody's to call.
+  static let renderWorker: CommandSpec = CommandSpec(
+    name: RenderWorkerCommand.name, overview: "A Graphviz worker process for parallel rendering.",
+    isHidden: true, run: { _, _ in ExitStatus(rawValue: RenderWorkerCommand.run()) ?? .render })
+
+  /// What `flowatlas` with no subcommand runs.
+  static let defaultCommand: CommandSpec = examples
+
+  /// In the order help lists them.
+  static let subcommands: [CommandSpec] = [
+    build, model, render, diff, check, examples, completions, renderWorker,
+  ]
+
+  private static let input = CommandSpec.Argument(
+    name: "<input>", help: "A trace file, or a folder searched recursively for *.jsonl.", repeats: true)
+
+  private static let strict = CommandSpec.Option.flag(
+    "--strict", "Exit 1 when any error diagnostic was reported.")
 }

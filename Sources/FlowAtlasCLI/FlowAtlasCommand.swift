@@ -17,9 +17,6 @@ public enum FlowAtlasCommand {
     _ arguments: [String], console: Console = .standard,
     executable: String = RenderPool.currentExecutablePath ?? CommandLine.arguments.first ?? "flowatlas"
   ) async -> Int32 {
-    if arguments.first == RenderWorkerCommand.name {
-      return RenderWorkerCommand.run()
-    }
     // Past a file-size limit (ulimit -f) a write must fail with EFBIG, reported, and its
     // temporary file removed, not kill the process with SIGXFSZ and leave the file behind.
     signal(SIGXFSZ, SIG_IGN)
@@ -31,53 +28,59 @@ public enum FlowAtlasCommand {
     }
   }
 
+  /// Finds the declared command the arguments name and runs it: `help <subcommand>`, a
+  /// subcommand, or the root's own options (`--version`, `--help`; nothing: ``Commands/defaultCommand``).
   @MainActor
   static func run(_ arguments: [String], console: Console, executable: String) async throws(CommandLineError)
     -> ExitStatus
   {
-    var rest = arguments
-    let first = rest.first
-    if first == "help" {
-      rest.removeFirst()
-      guard let name = rest.first else {
-        console.out(Commands.root.helpText(subcommands: Commands.subcommands))
+    let invocation = CommandSpec.Invocation(console: console, executable: executable)
+    if arguments.first == "help" {
+      return try help(for: Array(arguments.dropFirst()), console: console)
+    }
+    if let name = arguments.first, let spec = Commands.subcommands.first(where: { $0.name == name }) {
+      let parsed = try ParsedArguments(Array(arguments.dropFirst()), spec: spec)
+      if parsed.wantsHelp {
+        console.out(spec.helpText())
         return .success
       }
-      guard let spec = Commands.subcommands.first(where: { $0.name == name }) else {
-        throw .usage("unknown subcommand '\(name)'", command: "flowatlas")
-      }
-      console.out(spec.helpText())
+      return try await spec.run(parsed, invocation)
+    }
+    if let unknown = arguments.first, !unknown.hasPrefix("-") {
+      throw .usage("unknown subcommand '\(unknown)'", command: "flowatlas")
+    }
+    let parsed = try ParsedArguments(arguments, spec: Commands.root)
+    if parsed.wantsHelp {
+      console.out(Commands.root.helpText(usage: Commands.rootUsage, subcommands: Commands.subcommands))
       return .success
     }
-    guard let first, let spec = Commands.subcommands.first(where: { $0.name == first }) else {
-      if arguments.contains("--help") || arguments.contains("-h") {
-        console.out(Commands.root.helpText(subcommands: Commands.subcommands))
-        return .success
-      }
-      let parsed = try ParsedArguments(arguments, spec: Commands.root)
-      if parsed.has("--version") {
-        console.out(
-          "flowatlas \(version)\nGraphviz \(Graphviz.version); SVG text: \(Graphviz.svgTextMetrics.rawValue)\n"
-        )
-        return .success
-      }
-      if let unknown = parsed.positionals.first {
-        throw .usage("unknown subcommand '\(unknown)'", command: "flowatlas")
-      }
-      return try await ExamplesCommand.run(console: console, executable: executable)
-    }
-    rest.removeFirst()
-    if rest.contains("--help") || rest.contains("-h") {
-      console.out(spec.helpText())
+    if parsed.has("--version") {
+      console.out(versionText)
       return .success
     }
-    let parsed = try ParsedArguments(rest, spec: spec)
-    switch spec.name {
-    case "model": return try ModelCommand.run(parsed, console: console)
-    case "render": return try RenderCommand.run(parsed, console: console, executable: executable)
-    case "diff": return try DiffCommand.run(parsed, console: console, executable: executable)
-    case "check": return try CheckCommand.run(parsed, console: console)
-    default: return try BuildCommand.run(parsed, console: console, executable: executable)
+    return try await Commands.defaultCommand.run(ParsedArguments(), invocation)
+  }
+
+  /// `flowatlas help [<subcommand>]`.
+  private static func help(for arguments: [String], console: Console) throws(CommandLineError) -> ExitStatus {
+    guard let name = arguments.first else {
+      console.out(Commands.root.helpText(usage: Commands.rootUsage, subcommands: Commands.subcommands))
+      return .success
     }
+    guard let spec = Commands.subcommands.first(where: { $0.name == name && !$0.isHidden }) else {
+      throw .usage("unknown subcommand '\(name)'", command: "flowatlas")
+    }
+    console.out(spec.helpText())
+    return .success
+  }
+
+  /// What `--version` prints: the tool, and the Graphviz it draws with and how that measures text.
+  static var versionText: String {
+    """
+    flowatlas \(version)
+    Graphviz \(Graphviz.version); SVG text: \(Graphviz.svgTextMetrics.rawValue)
+    text measurement: \(Graphviz.textMeasurement.description)
+
+    """
   }
 }

@@ -6,12 +6,12 @@ import Foundation
 /// output is written *through* (as root, replacing `/dev/null` with a regular file would break
 /// every process on the machine); only a regular file, or a path that does not exist yet, is
 /// replaced atomically, by a temporary sibling renamed into place and removed on any failure.
-enum OutputFile {
+package enum OutputFile {
   /// Writes `bytes` to `path`, or to the console when `path` is nil or `-`. Binary formats
   /// refuse a terminal-bound standard output.
   /// - Throws: a usage error for an empty path or a binary format without a path, an
   ///   input/output error naming `path` when it cannot be written.
-  static func write(
+  package static func write(
     _ bytes: [UInt8], to path: String?, console: Console, isText: Bool, command: String
   ) throws(CommandLineError) {
     guard let path, path != "-" else {

@@ -1,11 +1,17 @@
 /// The arguments of one subcommand, parsed against its ``CommandSpec``.
 ///
 /// Deliberately small: positionals, `--name value` / `--name=value` options and
-/// `--flag`s, with `--` ending options. Unknown options are usage errors.
+/// `--flag`s, with `--` ending options. Unknown options are usage errors. `--help` (or `-h`)
+/// before any `--` asks for help and wins over everything else, as in swift-argument-parser.
 struct ParsedArguments: Equatable {
   var positionals: [String] = []
   var values: [String: [String]] = [:]
   var flags: Set<String> = []
+  /// `--help` or `-h` was given before any `--`; nothing else was parsed.
+  private(set) var wantsHelp = false
+
+  /// No arguments.
+  init() {}
 
   /// The last value given for `name`, if any.
   func value(_ name: String) -> String? { values[name]?.last }
@@ -16,6 +22,11 @@ struct ParsedArguments: Equatable {
   /// Parses `arguments` for `spec`.
   /// - Throws: ``CommandLineError/usage(_:command:)`` naming the bad argument.
   init(_ arguments: [String], spec: CommandSpec) throws(CommandLineError) {
+    let options = arguments.prefix { $0 != "--" }
+    if options.contains(CommandSpec.helpOption.name) || options.contains(CommandSpec.helpOption.short!) {
+      wantsHelp = true
+      return
+    }
     var index = 0
     var optionsEnded = false
     while index < arguments.count {
@@ -35,7 +46,7 @@ struct ParsedArguments: Equatable {
         name = String(argument[..<equals])
         inlineValue = String(argument[argument.index(after: equals)...])
       }
-      if let alias = spec.aliases[name] { name = alias }
+      if let alias = spec.options.first(where: { $0.short == name }) { name = alias.name }
       guard let option = spec.options.first(where: { $0.name == name }) else {
         throw .usage("unknown option '\(name)'", command: spec.name)
       }
@@ -52,6 +63,9 @@ struct ParsedArguments: Equatable {
         if inlineValue != nil { throw .usage("option '\(name)' takes no value", command: spec.name) }
         flags.insert(name)
       }
+    }
+    if !spec.arguments.contains(where: \.repeats), positionals.count > spec.arguments.count {
+      throw .usage("unexpected argument '\(positionals[spec.arguments.count])'", command: spec.name)
     }
   }
 }

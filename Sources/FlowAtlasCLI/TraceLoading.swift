@@ -3,7 +3,7 @@ import FlowAtlasTrace
 import Foundation
 
 /// Reads the inputs a person named into a model, printing each diagnostic to standard error.
-enum TraceLoading {
+package enum TraceLoading {
   /// - Parameters:
   ///   - paths: trace files and folders, as given on the command line.
   ///   - command: the subcommand, for the usage hint when no input was given.
@@ -11,7 +11,7 @@ enum TraceLoading {
   ///   - console: where diagnostics go.
   /// - Returns: the model of every trace found.
   /// - Throws: a usage error without inputs, an input/output error for a missing or unreadable path.
-  static func model(
+  package static func model(
     from paths: [String], command: String, keepsJourneys: Bool, console: Console
   ) throws(CommandLineError) -> NavigationModel {
     try model(

@@ -1,4 +1,5 @@
 import CGraphviz
+import Foundation
 import Synchronization
 
 /// FlowAtlas's one door to Graphviz's C libraries: every C call lives in this file.
@@ -57,7 +58,7 @@ public enum Graphviz {
         }
         context.pointer = created
         gvc = created
-        takeOverTextMeasurement(in: created)
+        if svgTextMetrics == .builtIn { takeOverTextMeasurement(in: created) }
       }
       // SVG by built-in metrics; PNG and PDF draw each label with the pango layout it was measured with.
       measurements.withLock { $0.isSVG = format == .svg }
@@ -102,8 +103,32 @@ public enum Graphviz {
   /// The Graphviz release FlowAtlas was built against.
   public static let version = String(cString: fa_graphviz_version())
 
-  /// The text measurement SVG diagrams get here.
-  public static let svgTextMetrics: TextMetrics = fa_builtin_text_metrics() == 1 ? .builtIn : .machineFonts
+  /// The one switch on text measurement: `FLOWATLAS_TEXT_METRICS=fonts` measures SVG labels
+  /// with pango and this machine's fonts, as the `dot` command line does, instead of with the
+  /// built-in metrics. Render workers inherit it with the environment.
+  public static let textMetricsSwitch = "FLOWATLAS_TEXT_METRICS"
+
+  /// The text measurement SVG diagrams get here: built-in metrics where FlowAtlas can take over
+  /// Graphviz's measurement (Graphviz 2.4x) and the switch does not say `fonts`.
+  public static let svgTextMetrics: TextMetrics = {
+    let choice = ProcessInfo.processInfo.environment[textMetricsSwitch]
+    return fa_builtin_text_metrics() == 1 && choice != "fonts" ? .builtIn : .machineFonts
+  }()
+
+  /// One line on how text is measured, and why, for `flowatlas --version`.
+  public static var textMeasurement: String {
+    // Graphviz loads its plugins with its context: draw an empty graph to have one.
+    _ = try? render(dot: "digraph plugins {}", format: .svg)
+    let pango = fa_pango_available() == 1 ? "pango" : "no pango plugin: Graphviz's estimate"
+    switch (svgTextMetrics, fa_builtin_text_metrics() == 1) {
+    case (.builtIn, _):
+      return "SVG by built-in metrics (FlowAtlas's textlayout plugin); PNG and PDF by \(pango)"
+    case (.machineFonts, true):
+      return "SVG, PNG and PDF by \(pango) (\(textMetricsSwitch)=fonts)"
+    case (.machineFonts, false):
+      return "SVG, PNG and PDF by \(pango): Graphviz \(version) cannot have its text measurement taken over"
+    }
+  }
 
   /// Which format is being drawn, and pango's measurement for PNG and PDF.
   private struct TextMeasurement {

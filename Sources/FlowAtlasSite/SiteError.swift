@@ -17,6 +17,8 @@ public enum SiteError: Error, LocalizedError, Equatable {
   case invalidModel(reason: String)
   /// Writing the site failed.
   case writeFailed(path: String, reason: String)
+  /// An input of the build (a trace, a note, a baseline) could not be examined.
+  case inputUnreadable(path: String, reason: String)
 
   public var errorDescription: String? {
     switch self {
@@ -36,6 +38,8 @@ public enum SiteError: Error, LocalizedError, Equatable {
       "the navigation model is inconsistent: \(reason); this is a bug in the model builder"
     case .writeFailed(let path, let reason):
       "\(path): cannot write the site (\(reason)); check the folder's permissions and free space"
+    case .inputUnreadable(let path, let reason):
+      "\(path): cannot examine the file (\(reason))"
     }
   }
 }

@@ -1,4 +1,5 @@
 import FlowAtlasBytes
+import FlowAtlasRender
 import FlowAtlasTrace
 import Foundation
 import Testing

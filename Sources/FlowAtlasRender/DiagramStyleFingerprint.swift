@@ -1,8 +1,5 @@
 import FlowAtlasBytes
 import FlowAtlasModel
-import FlowAtlasRender
-import FlowAtlasSite
-import FlowAtlasTrace
 
 /// A fingerprint of how the renderer draws, for the site's diagram cache.
 ///
@@ -12,8 +9,8 @@ import FlowAtlasTrace
 /// Instead the identity is computed from the DOT the renderer writes for a small fixed app
 /// that uses every diagram kind and every transition kind: change how anything is drawn and
 /// the fingerprint changes with it.
-enum DiagramStyleFingerprint {
-  static let value: String = {
+package enum DiagramStyleFingerprint {
+  package static let value: String = {
     var text = DiagramBuilder.legend().dot
     let app = sample
     let subjects: [DiagramSubject] = [

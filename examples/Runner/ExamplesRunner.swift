@@ -1,4 +1,5 @@
 import AccountsExample
+import FlowAtlasCLI
 import FlowAtlasModel
 import FlowAtlasRecording
 import FlowAtlasRender
@@ -8,8 +9,9 @@ import RecipesExample
 import ShopExample
 import TicketsExample
 
-/// `flowatlas` with no subcommand: records every bundled example's journeys and builds their site.
-enum ExamplesCommand {
+/// `flowatlas-examples`, what `flowatlas` with no subcommand runs: records every bundled
+/// example's journeys and builds their site.
+enum ExamplesRunner {
   /// The bundled examples: the folder under `examples/` and the journeys it scripts.
   @MainActor
   static let examples: [(folder: String, journeys: [ScriptedJourney])] = [
@@ -19,8 +21,30 @@ enum ExamplesCommand {
     ("Tickets", TicketsExample.journeys),
   ]
 
+  /// Runs the examples, or serves as a render worker when the renderer's pool starts this
+  /// program as one (the site's diagrams are drawn in worker processes of the running program).
   @MainActor
-  static func run(console: Console, executable: String) async throws(CommandLineError) -> ExitStatus {
+  static func main(_ arguments: [String]) async -> Int32 {
+    if arguments.first == RenderWorkerCommand.name { return await FlowAtlasCommand.main(arguments) }
+    let console = Console.standard
+    guard arguments.isEmpty else {
+      console.err(
+        "flowatlas-examples: error: takes no arguments; 'flowatlas --help' lists what flowatlas does\n")
+      return ExitStatus.usage.rawValue
+    }
+    do {
+      return try run(
+        console: console, executable: RenderPool.currentExecutablePath ?? CommandLine.arguments[0]
+      )
+      .rawValue
+    } catch {
+      console.err("flowatlas: error: \(error.localizedDescription)\n")
+      return error.status.rawValue
+    }
+  }
+
+  @MainActor
+  static func run(console: Console, executable: String) throws(CommandLineError) -> ExitStatus {
     let fileManager = FileManager.default
     guard fileManager.fileExists(atPath: "Package.swift"), fileManager.fileExists(atPath: "examples") else {
       throw .usage(

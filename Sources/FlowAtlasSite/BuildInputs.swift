@@ -1,6 +1,5 @@
 import FlowAtlasBytes
 import FlowAtlasModel
-import FlowAtlasSite
 import FlowAtlasTrace
 import Foundation
 import Synchronization
@@ -16,14 +15,14 @@ import Synchronization
 /// It also keeps the diagnostics of that build, to print them again, and the pages, to
 /// notice one deleted. It lives in the site's cache folder, which the site's reproducible
 /// bytes do not include.
-struct BuildInputs {
+package struct BuildInputs {
   /// The tool's version and how it draws and writes pages.
-  let settings: [String]
+  package let settings: [String]
   /// Every trace and note, sorted by kind and path.
-  private(set) var files: [Input]
+  package private(set) var files: [Input]
 
   /// One input file as `stat` and its bytes describe it.
-  struct Input: Equatable {
+  package struct Input: Equatable {
     var kind: String
     var path: String
     var size: Int64
@@ -33,12 +32,12 @@ struct BuildInputs {
   }
 
   /// The inputs for these trace files and notes folder (stat only; no file is read).
-  /// - Throws: an input/output error when an input cannot be examined.
-  init(files: [String], notes: String?, baseline: [String] = []) throws(CommandLineError) {
-    settings = [
-      "flowatlas \(FlowAtlasCommand.version)", "diagrams \(DiagramStyleFingerprint.value)",
-      "pages \(SiteBuilder.templateVersion)", "fonts \(FontsFingerprint.forSVG)",
-    ]
+  /// - Parameters:
+  ///   - tool: what else the site's bytes depend on (the tool's version, how it draws, the
+  ///     fonts); the pages' template version is added here.
+  /// - Throws: ``SiteError/inputUnreadable(path:reason:)`` when an input cannot be examined.
+  package init(tool: [String], files: [String], notes: String?, baseline: [String] = []) throws(SiteError) {
+    settings = tool + ["pages \(SiteBuilder.templateVersion)"]
     var inputs: [Input] = []
     for file in files.sorted() { inputs.append(try Self.examine(file, kind: "trace")) }
     if let notes {
@@ -57,12 +56,12 @@ struct BuildInputs {
     self.files = files
   }
 
-  private static func examine(_ path: String, kind: String) throws(CommandLineError) -> Input {
+  private static func examine(_ path: String, kind: String) throws(SiteError) -> Input {
     let attributes: [FileAttributeKey: Any]
     do {
       attributes = try FileManager.default.attributesOfItem(atPath: path)
     } catch {
-      throw .inputOutput("\(path): cannot examine the file (\(error.localizedDescription))")
+      throw .inputUnreadable(path: path, reason: error.localizedDescription)
     }
     return Input(
       kind: kind, path: path, size: (attributes[.size] as? NSNumber)?.int64Value ?? -1,
@@ -80,14 +79,14 @@ struct BuildInputs {
   }
 
   /// Each trace's hash by path, for a ``ReplayCache`` (after ``hashAll()``).
-  var traceHashes: [String: String] {
+  package var traceHashes: [String: String] {
     var hashes: [String: String] = [:]
     for file in files where file.kind == "trace" { hashes[file.path] = file.hash }
     return hashes
   }
 
   /// Fills in every file's hash (before saving a record).
-  mutating func hashAll() {
+  package mutating func hashAll() {
     // On every core: it is the build's first work, before anything else can run.
     let missing = files.indices.filter { files[$0].hash == nil }
     let paths = missing.map { files[$0].path }
@@ -102,7 +101,7 @@ struct BuildInputs {
   /// Whether these inputs are the ones `recorded` describes: the same settings and files, each
   /// with the same size and either the same time or the same bytes. Files whose time changed
   /// are hashed (and keep the hash, so a caller can save the record with the new times).
-  mutating func matches(_ recorded: BuildInputs) -> Bool {
+  package mutating func matches(_ recorded: BuildInputs) -> Bool {
     guard settings == recorded.settings, files.count == recorded.files.count else { return false }
     for index in files.indices {
       let old = recorded.files[index]
@@ -149,22 +148,29 @@ struct BuildInputs {
   }
 
   /// What the last build into a folder recorded.
-  struct Record {
-    var inputs: BuildInputs
-    var diagnostics: [String]
-    var hasErrors: Bool
-    var pages: [String]
+  package struct Record {
+    package var inputs: BuildInputs
+    package var diagnostics: [String]
+    package var hasErrors: Bool
+    package var pages: [String]
+
+    package init(inputs: BuildInputs, diagnostics: [String], hasErrors: Bool, pages: [String]) {
+      self.inputs = inputs
+      self.diagnostics = diagnostics
+      self.hasErrors = hasErrors
+      self.pages = pages
+    }
   }
 
-  static let header = "flowatlas build inputs 2"
+  package static let header = "flowatlas build inputs 2"
 
-  static func path(in output: String) -> String {
+  package static func path(in output: String) -> String {
     (output as NSString).appendingPathComponent(".flowatlas-cache/inputs")
   }
 
   /// Writes the record of a build that just finished. A failure only costs the next rebuild
   /// its shortcut, so it is not an error.
-  static func save(_ record: Record, in output: String) {
+  package static func save(_ record: Record, in output: String) {
     var lines = [header]
     lines += record.inputs.keyLines.map { "k " + $0 }
     lines += record.diagnostics.map { "d " + $0 }
@@ -177,7 +183,7 @@ struct BuildInputs {
   }
 
   /// The record of the last build into `output`, when its site is still whole.
-  static func load(from output: String) -> Record? {
+  package static func load(from output: String) -> Record? {
     let manager = FileManager.default
     guard manager.fileExists(atPath: (output as NSString).appendingPathComponent(".flowatlas-site")),
       let text = try? String(contentsOfFile: path(in: output), encoding: .utf8)

@@ -1,7 +1,4 @@
 import FlowAtlasBytes
-import FlowAtlasRender
-import FlowAtlasSite
-import FlowAtlasTrace
 import Foundation
 
 /// A fingerprint of the fonts this machine would draw labels with, for the diagram cache and
@@ -11,19 +8,19 @@ import Foundation
 /// bytes depend on the fonts installed: after the fonts change, a cached drawing or an "up to
 /// date" site would differ from a fresh build. The fingerprint hashes what fontconfig lists (each font's file,
 /// version and style), read once per build from `fc-list` (about 10 ms).
-enum FontsFingerprint {
-  static let value: String = compute(environment: ProcessInfo.processInfo.environment)
+package enum FontsFingerprint {
+  package static let value: String = compute(environment: ProcessInfo.processInfo.environment)
 
   /// What the site's SVG diagrams depend on of the machine's fonts: nothing where Graphviz's
   /// built-in metrics measure their text (``Graphviz/svgTextMetrics``), else ``value``.
-  static var forSVG: String {
+  package static var forSVG: String {
     Graphviz.svgTextMetrics == .builtIn ? "built-in text metrics" : value
   }
 
   /// The fingerprint for fontconfig as `environment` sets it up (`FONTCONFIG_FILE` …).
   /// - Returns: a hash of the sorted font list, or `fonts-unknown` where `fc-list` cannot run
   ///   (then fonts changing goes unnoticed; `scripts/bootstrap` installs fontconfig).
-  static func compute(environment: [String: String]) -> String {
+  package static func compute(environment: [String: String]) -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/fc-list")
     process.arguments = ["--format", "%{file}|%{fontversion}|%{style}\\n"]
