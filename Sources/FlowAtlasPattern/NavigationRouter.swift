@@ -20,7 +20,7 @@
   /// Screens that are not `UIViewController`s are refused, never crash.
   @MainActor
   public final class NavigationRouter: NSObject, RouterProtocol, NavigationStateReporting,
-    SystemNavigationReporting, UINavigationControllerDelegate
+    SystemNavigationRelaying, UINavigationControllerDelegate
   {
     /// The navigation stack at the bottom, under every modal layer.
     public let navigationController: UINavigationController
@@ -34,7 +34,7 @@
     /// which are not isolated: UIKit asks them on the main thread only.
     private nonisolated(unsafe) weak var forwardTarget: (any NSObjectProtocol)?
 
-    private var observers = SystemNavigationObservers()
+    public let systemNavigationObservers = SystemNavigationObservers()
     /// What the router showed after its own last change or the last system change it reported.
     private var known: [[any Presentable]] = [[]]
     /// Set while an interactive pop runs, cleared when the person gives it up.
@@ -72,14 +72,6 @@
       navigationControllers.map { navigation in
         navigation.viewControllers.map { controller in controller as any Presentable }
       }
-    }
-
-    public func addSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
-      observers.add(observer)
-    }
-
-    public func removeSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
-      observers.remove(observer)
     }
 
     // MARK: What the app asks for
@@ -180,7 +172,7 @@
       let now = layers
       defer { known = now }
       if let navigation = SystemNavigation.between(known, now, gesture: gesture) {
-        observers.notify(navigation)
+        systemNavigationObservers.notify(navigation)
       }
     }
 

@@ -20,7 +20,7 @@ import Observation
 /// (``didAppear(layer:)``): the router keeps the whole state and presents layer by layer.
 @Observable
 @MainActor
-public final class NavigationStackRouter: RouterProtocol, NavigationStateReporting, SystemNavigationReporting,
+public final class NavigationStackRouter: RouterProtocol, NavigationStateReporting, SystemNavigationRelaying,
   PersonDrivenRouter
 {
   /// Every stack, bottom first: `stacks[0]` is the bottom navigation stack, the others modal.
@@ -33,7 +33,7 @@ public final class NavigationStackRouter: RouterProtocol, NavigationStateReporti
   @ObservationIgnored public var onRefusal: ((RouterRefusal) -> Void)?
   /// How ``present(_:animated:completion:)`` shows a screen; a sheet unless it says otherwise.
   @ObservationIgnored public var modalStyle: @MainActor (any Presentable) -> ModalStyle = { _ in .sheet }
-  @ObservationIgnored private var observers = SystemNavigationObservers()
+  @ObservationIgnored public let systemNavigationObservers = SystemNavigationObservers()
 
   /// Creates a router that shows nothing yet.
   public init() {}
@@ -107,14 +107,6 @@ public final class NavigationStackRouter: RouterProtocol, NavigationStateReporti
     stacks = [NavigationLayer(style: nil, root: NavigationRoute(screen), path: [])]
     appearedModalLayers = 0
     completion?()
-  }
-
-  public func addSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
-    observers.add(observer)
-  }
-
-  public func removeSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
-    observers.remove(observer)
   }
 
   // MARK: What SwiftUI writes
@@ -196,7 +188,7 @@ public final class NavigationStackRouter: RouterProtocol, NavigationStateReporti
     let before = layers
     change(&stacks)
     if let navigation = SystemNavigation.between(before, layers, gesture: gesture) {
-      observers.notify(navigation)
+      systemNavigationObservers.notify(navigation)
     }
   }
 

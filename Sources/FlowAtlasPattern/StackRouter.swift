@@ -12,7 +12,7 @@
 /// ``swipeDownSheet()``: the router changes its stacks and reports the change to its
 /// ``SystemNavigationObserver``s, exactly as `NavigationRouter` reports UIKit's.
 @MainActor
-public final class StackRouter: RouterProtocol, NavigationStateReporting, SystemNavigationReporting,
+public final class StackRouter: RouterProtocol, NavigationStateReporting, SystemNavigationRelaying,
   PersonDrivenRouter
 {
   /// Everything shown, bottom first: `layers[0]` is the navigation stack, later layers are
@@ -22,7 +22,7 @@ public final class StackRouter: RouterProtocol, NavigationStateReporting, System
   public private(set) var refusals: [RouterRefusal] = []
   /// Called with each refusal as it happens.
   public var onRefusal: ((RouterRefusal) -> Void)?
-  private var observers = SystemNavigationObservers()
+  public let systemNavigationObservers = SystemNavigationObservers()
 
   /// Creates a router that shows nothing yet.
   public init() {}
@@ -84,14 +84,6 @@ public final class StackRouter: RouterProtocol, NavigationStateReporting, System
     completion?()
   }
 
-  public func addSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
-    observers.add(observer)
-  }
-
-  public func removeSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
-    observers.remove(observer)
-  }
-
   // MARK: What a person does
 
   /// The person taps the navigation bar's back button: the top layer's top screen goes.
@@ -137,7 +129,7 @@ public final class StackRouter: RouterProtocol, NavigationStateReporting, System
     let before = layers
     change(&layers)
     if let navigation = SystemNavigation.between(before, layers, gesture: gesture) {
-      observers.notify(navigation)
+      systemNavigationObservers.notify(navigation)
     }
   }
 

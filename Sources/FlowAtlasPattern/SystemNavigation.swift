@@ -121,7 +121,7 @@ public protocol SystemNavigationReporting: AnyObject {
 
 /// The weakly held observers of one router, and how they are told.
 @MainActor
-public struct SystemNavigationObservers {
+public final class SystemNavigationObservers {
   private struct Entry {
     weak var observer: (any SystemNavigationObserver)?
   }
@@ -130,13 +130,13 @@ public struct SystemNavigationObservers {
 
   public init() {}
 
-  public mutating func add(_ observer: any SystemNavigationObserver) {
+  public func add(_ observer: any SystemNavigationObserver) {
     entries.removeAll { $0.observer == nil }
     guard !entries.contains(where: { $0.observer === observer }) else { return }
     entries.append(Entry(observer: observer))
   }
 
-  public mutating func remove(_ observer: any SystemNavigationObserver) {
+  public func remove(_ observer: any SystemNavigationObserver) {
     entries.removeAll { $0.observer == nil || $0.observer === observer }
   }
 
@@ -144,5 +144,23 @@ public struct SystemNavigationObservers {
   /// started it, so the innermost flow finishes first.
   public func notify(_ navigation: SystemNavigation) {
     for entry in entries.reversed() { entry.observer?.systemDidNavigate(navigation) }
+  }
+}
+
+/// A router that keeps its observers in a ``SystemNavigationObservers`` and tells them itself:
+/// ``SystemNavigationReporting``'s two methods come with it.
+@MainActor
+public protocol SystemNavigationRelaying: SystemNavigationReporting {
+  /// Who is told of the navigation the system does on this router.
+  var systemNavigationObservers: SystemNavigationObservers { get }
+}
+
+extension SystemNavigationRelaying {
+  public func addSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
+    systemNavigationObservers.add(observer)
+  }
+
+  public func removeSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
+    systemNavigationObservers.remove(observer)
   }
 }

@@ -8,7 +8,7 @@
   /// `selectedIndex`), reported as a system ``SystemNavigation/Kind/selectTab``. A delegate the
   /// app had set becomes ``tabBarDelegate`` and gets every delegate call.
   @MainActor
-  public final class TabBarRouter: NSObject, TabRouting, SystemNavigationReporting,
+  public final class TabBarRouter: NSObject, TabRouting, SystemNavigationRelaying,
     UITabBarControllerDelegate
   {
     /// The tab bar controller showing the tabs.
@@ -25,7 +25,7 @@
     private nonisolated(unsafe) weak var forwardTarget: (any NSObjectProtocol)?
 
     private let routers: [String: NavigationRouter]
-    private var observers = SystemNavigationObservers()
+    public let systemNavigationObservers = SystemNavigationObservers()
 
     /// Creates one navigation stack per tab and installs them in `tabBarController`.
     /// - Parameters:
@@ -44,20 +44,12 @@
       tabBarController.delegate = self
     }
 
-    public func addSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
-      observers.add(observer)
-    }
-
-    public func removeSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
-      observers.remove(observer)
-    }
-
     public func tabBarController(
       _ tabBarController: UITabBarController, didSelect viewController: UIViewController
     ) {
       if let tab = selectedTab {
         let shown = routers[tab]?.visibleScreen
-        observers.notify(
+        systemNavigationObservers.notify(
           SystemNavigation(kind: .selectTab, gesture: .tabBar, removed: [], shown: shown, tab: tab))
       }
       tabBarDelegate?.tabBarController?(tabBarController, didSelect: viewController)

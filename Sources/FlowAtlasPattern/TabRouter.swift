@@ -3,7 +3,7 @@
 /// ``tapTab(_:)`` is the person tapping the tab bar: reported to the
 /// ``SystemNavigationObserver``s as a system `selectTab`.
 @MainActor
-public final class TabRouter: TabRouting, NavigationStateReporting, SystemNavigationReporting,
+public final class TabRouter: TabRouting, NavigationStateReporting, SystemNavigationRelaying,
   PersonDrivenTabRouter
 {
   public let tabs: [String]
@@ -14,7 +14,7 @@ public final class TabRouter: TabRouting, NavigationStateReporting, SystemNaviga
   public var onRefusal: ((RouterRefusal) -> Void)?
 
   private let routers: [String: StackRouter]
-  private var observers = SystemNavigationObservers()
+  public let systemNavigationObservers = SystemNavigationObservers()
 
   /// Creates a tab container with one empty stack router per tab and no tab selected.
   /// - Parameter tabs: The tabs' names, in order; a repeated name is kept once.
@@ -41,14 +41,6 @@ public final class TabRouter: TabRouting, NavigationStateReporting, SystemNaviga
     completion?()
   }
 
-  public func addSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
-    observers.add(observer)
-  }
-
-  public func removeSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
-    observers.remove(observer)
-  }
-
   /// The person taps `tab` in the tab bar. An unknown tab is refused; the tab already shown
   /// changes nothing.
   /// - Parameter tab: A tab's name.
@@ -60,7 +52,7 @@ public final class TabRouter: TabRouting, NavigationStateReporting, SystemNaviga
     }
     guard tab != selectedTab else { return }
     selectedTab = tab
-    observers.notify(
+    systemNavigationObservers.notify(
       SystemNavigation(kind: .selectTab, gesture: .tabBar, removed: [], shown: router.topScreen, tab: tab))
   }
 

@@ -18,7 +18,7 @@ import FlowAtlasTrace
 /// left is recorded finishing after the pop that ended it.
 @MainActor
 public final class RecordingRouter: AttributingRouter, NavigationStateReporting,
-  SystemNavigationReporting, SystemNavigationObserver
+  SystemNavigationRelaying, SystemNavigationObserver
 {
   /// The router every call is forwarded to.
   public let base: any RouterProtocol
@@ -30,7 +30,7 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting,
   private let reporting: (any NavigationStateReporting)?
   /// Tells whether this router is off-screen (a tab not selected), for `background` on `setRoot`.
   var isInBackground: (@MainActor () -> Bool)?
-  private var observers = SystemNavigationObservers()
+  public let systemNavigationObservers = SystemNavigationObservers()
 
   /// Wraps `base` so that its calls are recorded.
   /// - Parameters:
@@ -44,14 +44,6 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting,
     self.id = id
     self.reporting = base as? any NavigationStateReporting
     (base as? any SystemNavigationReporting)?.addSystemNavigationObserver(self)
-  }
-
-  public func addSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
-    observers.add(observer)
-  }
-
-  public func removeSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
-    observers.remove(observer)
   }
 
   /// Records what the system did, attributed to the coordinator that showed the screen it
@@ -82,7 +74,7 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting,
       // A tab bar tap belongs to the tab container: RecordingTabRouter records it.
       break
     }
-    observers.notify(navigation)
+    systemNavigationObservers.notify(navigation)
   }
 
   /// What the wrapped router shows (nothing known when it does not report its state).

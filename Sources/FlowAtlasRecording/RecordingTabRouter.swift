@@ -10,7 +10,7 @@ import FlowAtlasTrace
 /// as a system `selectTab` (`gesture: tabBar`), attributed to the coordinator that switches
 /// tabs through this container.
 @MainActor
-public final class RecordingTabRouter: AttributingTabRouter, SystemNavigationReporting,
+public final class RecordingTabRouter: AttributingTabRouter, SystemNavigationRelaying,
   SystemNavigationObserver
 {
   /// The tab container every call is forwarded to.
@@ -18,7 +18,7 @@ public final class RecordingTabRouter: AttributingTabRouter, SystemNavigationRep
   /// Where events go.
   public let recorder: Recorder
   private var routers: [String: RecordingRouter] = [:]
-  private var observers = SystemNavigationObservers()
+  public let systemNavigationObservers = SystemNavigationObservers()
   /// The coordinator that took a view of this container first: the tab container's coordinator.
   private weak var container: (any CoordinatorProtocol)?
 
@@ -42,14 +42,6 @@ public final class RecordingTabRouter: AttributingTabRouter, SystemNavigationRep
     (base as? any SystemNavigationReporting)?.addSystemNavigationObserver(self)
   }
 
-  public func addSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
-    observers.add(observer)
-  }
-
-  public func removeSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
-    observers.remove(observer)
-  }
-
   /// Records a tab the person tapped, then tells this container's observers.
   public func systemDidNavigate(_ navigation: SystemNavigation) {
     if navigation.kind == .selectTab, let tab = navigation.tab {
@@ -60,7 +52,7 @@ public final class RecordingTabRouter: AttributingTabRouter, SystemNavigationRep
         recorder.note("selectTab \(tab) by the tab bar: the tab shows nothing yet")
       }
     }
-    observers.notify(navigation)
+    systemNavigationObservers.notify(navigation)
   }
 
   public var tabs: [String] { base.tabs }

@@ -58,13 +58,7 @@ extension DiagramBuilder {
     addStart(
       entries: entries, screenNodes: nodeIDs, to: &graph, ids: &ids, context: context, options: options)
     for group in groups {
-      graph.edges.append(
-        transitionEdge(
-          kind: group.kind, from: nodeIDs[group.from]!, to: nodeIDs[group.to]!, fromLabel: group.from,
-          toLabel: group.to, count: group.count, triggers: group.triggers, system: group.system,
-          id: ids.make(
-            "edge", context.screenSlug(group.from), context.screenSlug(group.to), group.kind.rawValue),
-          options: options))
+      graph.edges.append(screenEdge(group, nodeIDs: nodeIDs, ids: &ids, context: context, options: options))
     }
     return Diagram(subject: .appMap, graph: graph, isSimplified: !options.clusters)
   }

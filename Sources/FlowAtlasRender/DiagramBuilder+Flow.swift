@@ -75,12 +75,8 @@ extension DiagramBuilder {
     for group in groups {
       let role = own.contains(group.from) ? (own.contains(group.to) ? "internal" : "exit") : "entry"
       graph.edges.append(
-        transitionEdge(
-          kind: group.kind, from: nodeIDs[group.from]!, to: nodeIDs[group.to]!, fromLabel: group.from,
-          toLabel: group.to, count: group.count, triggers: group.triggers, system: group.system,
-          id: ids.make(
-            "edge", context.screenSlug(group.from), context.screenSlug(group.to), group.kind.rawValue),
-          options: options, extraClasses: [role]))
+        screenEdge(
+          group, nodeIDs: nodeIDs, ids: &ids, context: context, options: options, extraClasses: [role]))
     }
 
     for child in flow.children.sorted() {

@@ -138,6 +138,18 @@ public enum DiagramBuilder {
     }
   }
 
+  /// The edge of `group` between two screen nodes, with the id both screen diagrams give it.
+  static func screenEdge(
+    _ group: EdgeGroup, nodeIDs: [String: String], ids: inout DiagramIDs, context: Context,
+    options: DiagramOptions, extraClasses: [String] = []
+  ) -> DiagramGraph.Edge {
+    transitionEdge(
+      kind: group.kind, from: nodeIDs[group.from]!, to: nodeIDs[group.to]!, fromLabel: group.from,
+      toLabel: group.to, count: group.count, triggers: group.triggers, system: group.system,
+      id: ids.make("edge", context.screenSlug(group.from), context.screenSlug(group.to), group.kind.rawValue),
+      options: options, extraClasses: extraClasses)
+  }
+
   /// An edge for a group of transitions: styled by kind, triggers and count next to it.
   static func transitionEdge(
     kind: TransitionKind, from: String, to: String, fromLabel: String?, toLabel: String, count: Int,

@@ -1,6 +1,24 @@
 /// The site's stylesheet, embedded so the binary is self-contained and the bytes never
 /// depend on where the tool is installed. No web fonts, no network.
 enum SiteAssets {
+  /// The dark theme's colours, for the system's dark mode and for the reader's own choice.
+  private static let darkPalette = [
+    "color-scheme: dark;",
+    "--bg: #0d1117; --surface: #161b22; --surface-2: #1c2330; --border: #30363d; --fg: #e6edf3;",
+    "--muted: #9da7b3; --accent: #58a6ff; --accent-bg: #12263f; --highlight: #3b2e00;",
+    "--warning: #e3b341; --warning-bg: #2e2208; --error: #ff7b72; --error-bg: #3a1513;",
+    "--node-bg: #161b22; --node-stroke: #8b949e; --cluster-bg: #11161d; --edge: #9da7b3;",
+    "--kind-push: #58a6ff; --kind-present: #c297ff; --kind-set-root: #56d364; --kind-tab: #39c5cf;",
+    "--kind-back: #7d8590;",
+    "--diff-added: #3fb950; --diff-added-bg: #12361f; --diff-removed: #f85149; --diff-removed-bg: #3d1214;",
+    "--diff-changed: #d29922; --diff-changed-bg: #3b2e00;",
+  ]
+
+  /// ``darkPalette`` as lines of the stylesheet, each after `indent`.
+  private static func darkPalette(indent: String) -> String {
+    darkPalette.map { indent + $0 }.joined(separator: "\n")
+  }
+
   static let css = #"""
     /* FlowAtlas site. Light and dark follow the system; [data-theme] is the manual choice. */
     :root {
@@ -19,27 +37,11 @@ enum SiteAssets {
     }
     @media (prefers-color-scheme: dark) {
       :root:not([data-theme="light"]) {
-        color-scheme: dark;
-        --bg: #0d1117; --surface: #161b22; --surface-2: #1c2330; --border: #30363d; --fg: #e6edf3;
-        --muted: #9da7b3; --accent: #58a6ff; --accent-bg: #12263f; --highlight: #3b2e00;
-        --warning: #e3b341; --warning-bg: #2e2208; --error: #ff7b72; --error-bg: #3a1513;
-        --node-bg: #161b22; --node-stroke: #8b949e; --cluster-bg: #11161d; --edge: #9da7b3;
-        --kind-push: #58a6ff; --kind-present: #c297ff; --kind-set-root: #56d364; --kind-tab: #39c5cf;
-        --kind-back: #7d8590;
-        --diff-added: #3fb950; --diff-added-bg: #12361f; --diff-removed: #f85149; --diff-removed-bg: #3d1214;
-        --diff-changed: #d29922; --diff-changed-bg: #3b2e00;
+    \#(darkPalette(indent: "    "))
       }
     }
     :root[data-theme="dark"] {
-      color-scheme: dark;
-      --bg: #0d1117; --surface: #161b22; --surface-2: #1c2330; --border: #30363d; --fg: #e6edf3;
-      --muted: #9da7b3; --accent: #58a6ff; --accent-bg: #12263f; --highlight: #3b2e00;
-      --warning: #e3b341; --warning-bg: #2e2208; --error: #ff7b72; --error-bg: #3a1513;
-      --node-bg: #161b22; --node-stroke: #8b949e; --cluster-bg: #11161d; --edge: #9da7b3;
-      --kind-push: #58a6ff; --kind-present: #c297ff; --kind-set-root: #56d364; --kind-tab: #39c5cf;
-      --kind-back: #7d8590;
-      --diff-added: #3fb950; --diff-added-bg: #12361f; --diff-removed: #f85149; --diff-removed-bg: #3d1214;
-      --diff-changed: #d29922; --diff-changed-bg: #3b2e00;
+    \#(darkPalette(indent: "  "))
     }
 
     *, *::before, *::after { box-sizing: border-box; }

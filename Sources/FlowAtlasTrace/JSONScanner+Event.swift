@@ -43,43 +43,4 @@ extension JSONScanner {
     skipWhitespace()
     if index != count { throw JSONSyntaxError(offset: index, problem: "unexpected text after the object") }
   }
-
-  /// Scans an object, handing each key to `member`, which must scan the key's value.
-  private mutating func members(
-    _ member: (JSONToken, inout JSONScanner) throws(JSONSyntaxError) -> Void
-  ) throws(JSONSyntaxError) {
-    skipWhitespace()
-    guard index < count, base[index] == UInt8(ascii: "{") else {
-      throw JSONSyntaxError(offset: index, problem: index < count ? "expected '{'" : "expected a value")
-    }
-    index += 1
-    skipWhitespace()
-    if index < count, base[index] == UInt8(ascii: "}") {
-      index += 1
-      return
-    }
-    while true {
-      skipWhitespace()
-      guard index < count, base[index] == UInt8(ascii: "\"") else {
-        throw JSONSyntaxError(
-          offset: index,
-          problem: index < count ? "expected a key in double quotes" : "the object is not closed")
-      }
-      let key = try string()
-      skipWhitespace()
-      guard index < count, base[index] == UInt8(ascii: ":") else {
-        throw JSONSyntaxError(
-          offset: index, problem: index < count ? "expected ':' after the key" : "the object is not closed")
-      }
-      index += 1
-      try member(key, &self)
-      skipWhitespace()
-      guard index < count else { throw JSONSyntaxError(offset: index, problem: "the object is not closed") }
-      let b = base[index]
-      index += 1
-      if b == UInt8(ascii: ",") { continue }
-      if b == UInt8(ascii: "}") { return }
-      throw JSONSyntaxError(offset: index - 1, problem: "expected ',' or '}'")
-    }
-  }
 }

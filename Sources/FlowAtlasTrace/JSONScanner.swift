@@ -88,6 +88,17 @@ struct JSONScanner {
   mutating func object(
     depth: Int = 0, _ member: (JSONToken, JSONToken) throws(JSONSyntaxError) -> Void
   ) throws(JSONSyntaxError) {
+    try members { key, scanner throws(JSONSyntaxError) in
+      try member(key, try scanner.value(depth: depth + 1))
+    }
+  }
+
+  /// Scans an object, handing each key to `member`, which must scan the key's value (the
+  /// event decoder scans the fields it knows in place).
+  @inline(__always)
+  mutating func members(
+    _ member: (JSONToken, inout JSONScanner) throws(JSONSyntaxError) -> Void
+  ) throws(JSONSyntaxError) {
     skipWhitespace()
     guard index < count, base[index] == UInt8(ascii: "{") else {
       throw fail(index < count ? "expected '{'" : "expected a value")
@@ -109,8 +120,7 @@ struct JSONScanner {
         throw fail(index < count ? "expected ':' after the key" : "the object is not closed")
       }
       index += 1
-      let value = try value(depth: depth + 1)
-      try member(key, value)
+      try member(key, &self)
       skipWhitespace()
       guard index < count else { throw fail("the object is not closed") }
       let b = base[index]

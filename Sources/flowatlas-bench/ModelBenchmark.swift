@@ -141,27 +141,27 @@ enum ModelBenchmark {
     return 0
   }
 
-  /// CPU seconds used by the children waited for (user and system).
-  static func childrenCPUSeconds() -> Double {
+  /// What `getrusage(RUSAGE_CHILDREN)` says of the children waited for.
+  static func childrenUsage() -> rusage {
     var usage = rusage()
     #if os(Linux)
       getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
     #else
       getrusage(RUSAGE_CHILDREN, &usage)
     #endif
+    return usage
+  }
+
+  /// CPU seconds used by the children waited for (user and system).
+  static func childrenCPUSeconds() -> Double {
+    let usage = childrenUsage()
     return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
       + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
   }
 
   /// The largest peak resident set of the children waited for (jq), in KiB.
   static func childrenPeakResidentKB() -> Int {
-    var usage = rusage()
-    #if os(Linux)
-      getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
-    #else
-      getrusage(RUSAGE_CHILDREN, &usage)
-    #endif
-    return usage.ru_maxrss
+    childrenUsage().ru_maxrss
   }
 }
 
