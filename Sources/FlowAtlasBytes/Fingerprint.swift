@@ -16,8 +16,9 @@ package enum Fingerprint {
     0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
   ]
 
-  /// A 128-bit hash in hex: two lanes of xxHash64's round and avalanche over 8-byte words,
-  /// many times faster than `sha256` here. Not cryptographic: it tells inputs apart that
+  /// A 128-bit hash in hex: two lanes of xxHash64's round and avalanche over 8-byte words, a
+  /// multiply and a rotate per word where SHA-256 does 64 rounds per block (the `site` case
+  /// hashes every model and trace with it). Not cryptographic: it tells inputs apart that
   /// differ by accident, not ones crafted to collide.
   package static func fast128(_ bytes: [UInt8]) -> String {
     bytes.withUnsafeBytes { fast128($0) }

@@ -191,33 +191,28 @@ public struct NavigationCheck: Sendable {
   private mutating func compare(old: AppModel, new: AppModel, places: Places, baselinePlaces: Places) {
     let diff = NavigationDiff(old: old, new: new)
     let app = new.name
+    func report(_ rule: Rule, at place: (file: String, line: Int), _ message: String) {
+      findings.append(Finding(rule: rule, file: place.file, line: place.line, message: "\(app): \(message)"))
+    }
     for screen in diff.addedScreens {
-      let place = places.place(ofScreen: screen, app: app)
-      findings.append(
-        Finding(
-          rule: .addedScreen, file: place.file, line: place.line,
-          message: "\(app): screen \(screen) is new (not in the baseline)"))
+      report(
+        .addedScreen, at: places.place(ofScreen: screen, app: app),
+        "screen \(screen) is new (not in the baseline)")
     }
     for screen in diff.removedScreens {
-      let place = baselinePlaces.place(ofScreen: screen, app: app)
-      findings.append(
-        Finding(
-          rule: .removedScreen, file: place.file, line: place.line,
-          message: "\(app): screen \(screen) of the baseline is gone"))
+      report(
+        .removedScreen, at: baselinePlaces.place(ofScreen: screen, app: app),
+        "screen \(screen) of the baseline is gone")
     }
     for transition in diff.addedTransitions {
-      let place = places.place(of: transition, app: app)
-      findings.append(
-        Finding(
-          rule: .addedTransition, file: place.file, line: place.line,
-          message: "\(app): \(Self.describe(transition)) is new (not in the baseline)"))
+      report(
+        .addedTransition, at: places.place(of: transition, app: app),
+        "\(Self.describe(transition)) is new (not in the baseline)")
     }
     for transition in diff.removedTransitions {
-      let place = baselinePlaces.place(of: transition, app: app)
-      findings.append(
-        Finding(
-          rule: .removedTransition, file: place.file, line: place.line,
-          message: "\(app): \(Self.describe(transition)) of the baseline is gone"))
+      report(
+        .removedTransition, at: baselinePlaces.place(of: transition, app: app),
+        "\(Self.describe(transition)) of the baseline is gone")
     }
   }
 

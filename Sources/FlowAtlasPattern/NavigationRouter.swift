@@ -171,9 +171,7 @@
     func reportSystemChange(gesture: SystemGesture?) {
       let now = layers
       defer { known = now }
-      if let navigation = SystemNavigation.between(known, now, gesture: gesture) {
-        systemNavigationObservers.notify(navigation)
-      }
+      systemNavigationObservers.notify(from: known, to: now, gesture: gesture)
     }
 
     func sheetWasSwipedDown(_ layer: UIViewController) {

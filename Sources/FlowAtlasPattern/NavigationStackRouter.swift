@@ -187,9 +187,7 @@ public final class NavigationStackRouter: RouterProtocol, NavigationStateReporti
   private func changeBySystem(_ gesture: SystemGesture, _ change: (inout [NavigationLayer]) -> Void) {
     let before = layers
     change(&stacks)
-    if let navigation = SystemNavigation.between(before, layers, gesture: gesture) {
-      systemNavigationObservers.notify(navigation)
-    }
+    systemNavigationObservers.notify(from: before, to: layers, gesture: gesture)
   }
 
   private func refuse(_ refusal: RouterRefusal) {

@@ -128,9 +128,7 @@ public final class StackRouter: RouterProtocol, NavigationStateReporting, System
   private func changeBySystem(_ gesture: SystemGesture, _ change: (inout [[any Presentable]]) -> Void) {
     let before = layers
     change(&layers)
-    if let navigation = SystemNavigation.between(before, layers, gesture: gesture) {
-      systemNavigationObservers.notify(navigation)
-    }
+    systemNavigationObservers.notify(from: before, to: layers, gesture: gesture)
   }
 
   private func refuse(_ refusal: RouterRefusal) {

@@ -145,6 +145,13 @@ public final class SystemNavigationObservers {
   public func notify(_ navigation: SystemNavigation) {
     for entry in entries.reversed() { entry.observer?.systemDidNavigate(navigation) }
   }
+
+  /// Tells every observer what the system did to a router's layers, decided by
+  /// ``SystemNavigation/between(_:_:gesture:)``; nothing when it did nothing.
+  public func notify(from before: [[any Presentable]], to after: [[any Presentable]], gesture: SystemGesture?)
+  {
+    if let navigation = SystemNavigation.between(before, after, gesture: gesture) { notify(navigation) }
+  }
 }
 
 /// A router that keeps its observers in a ``SystemNavigationObservers`` and tells them itself:

@@ -8,8 +8,8 @@ import Synchronization
 /// parallelism and deadlines come from processes: a worker that runs past the
 /// deadline, crashes or fails is killed and replaced. Long-lived workers are
 /// recycled every ``recycleAfter`` jobs because Graphviz's memory grows a little
-/// even when every graph is freed (measured: about 45 KB per app map or flow, nothing
-/// for journeys, so 400 jobs cost under 20 MB; starting a worker costs about 35 ms of CPU).
+/// even when every graph is freed, and starting one costs more than a small layout: the
+/// `render` case of `flowatlas-bench` times 1 against 2 workers, the `site` case a whole build.
 public final class RenderPool: Sendable {
   /// The worker executable, e.g. the `flowatlas` binary itself.
   public let executable: String

@@ -2,7 +2,10 @@
 ///
 /// Escaping matches ``HTML/escapeText(_:into:)`` and ``HTML/escapeAttribute(_:into:)``,
 /// so the sanitized SVG reads the same as the rest of a page. It owns a plain buffer
-/// rather than an `[UInt8]`: most appends are a few bytes, and this keeps them a copy.
+/// rather than an `[UInt8]`: most appends are a few bytes, and this keeps each of them a
+/// bounds check and a copy. An `[UInt8]` with `reserveCapacity` was tried and measured
+/// slower by the `site` case of `flowatlas-bench --breakdown` (its "pages + write" stage,
+/// which sanitizes every SVG of the corpus): see BENCHMARKS.md before trying again.
 struct MarkupBytes: ~Copyable {
   private var start: UnsafeMutablePointer<UInt8>
   private var count = 0

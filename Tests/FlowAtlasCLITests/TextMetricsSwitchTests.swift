@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+@testable import FlowAtlasCLI
+
+/// `FLOWATLAS_TEXT_METRICS=fonts`, the one switch on text measurement, in real processes (the
+/// choice is made once per process).
+@Suite struct TextMetricsSwitchTests {
+  @Test func fontsMeasuresSVGAsTheDotCommandDoes() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try writeTrace(shopTrace, named: "shop.jsonl", in: folder)
+    func render(_ name: String, _ format: String, _ environment: [String: String]) throws -> Data {
+      let output = folder.appendingPathComponent(name)
+      let result = try runFlowatlas(
+        ["render", trace, "--diagram", "app", "--format", format, "--output", output.path],
+        environment: environment)
+      #expect(result.status == 0, "\(result.err)")
+      return try Data(contentsOf: output)
+    }
+    let dot = try render("app.dot", "dot", [:])
+    let fonts = try render("fonts.svg", "svg", ["FLOWATLAS_TEXT_METRICS": "fonts"])
+    let builtIn = try render("built-in.svg", "svg", [:])
+
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/dot")
+    process.arguments = ["-Tsvg", folder.appendingPathComponent("app.dot").path]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let drawn = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let svg = try #require(drawn.range(of: "<svg")).lowerBound
+    #expect(!dot.isEmpty)
+    #expect(String(decoding: fonts, as: UTF8.self) == String(drawn[svg...]))
+    #expect(builtIn != fonts)
+  }
+
+  @Test func versionSaysWhichMeasurementIsInUse() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func version(_ environment: [String: String]) throws -> String {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: builtExecutable)
+      process.arguments = ["--version"]
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+      let output = Pipe()
+      process.standardOutput = output
+      try process.run()
+      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      return text
+    }
+    #expect(try version([:]).contains("text measurement: SVG by built-in metrics"))
+    #expect(try version(["FLOWATLAS_TEXT_METRICS": "fonts"]).contains("(FLOWATLAS_TEXT_METRICS=fonts)"))
+  }
+}
