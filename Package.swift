@@ -46,10 +46,10 @@ let package = Package(
     .target(
       name: "FlowAtlasCLI",
       dependencies: [
-        "FlowAtlasBytes", "FlowAtlasTrace", "FlowAtlasRecording", "FlowAtlasModel", "FlowAtlasRender",
-        "FlowAtlasSite",
-        "ShopExample", "AccountsExample", "TicketsExample", "RecipesExample",
+        "FlowAtlasBytes", "FlowAtlasTrace", "FlowAtlasModel", "FlowAtlasRender", "FlowAtlasSite",
       ]),
+    // The tool. `flowatlas` with no subcommand builds and starts flowatlas-examples (below); it
+    // does not depend on it, so no demo app is linked into the tool.
     .executableTarget(name: "flowatlas", dependencies: ["FlowAtlasCLI"]),
     // `swift package generate-navigation-docs`: the site from a package's traces.
     .plugin(

@@ -144,8 +144,8 @@ enum Commands {
     overview:
       "Record the bundled examples' journeys and build their site into site/ (from the package's root).",
     discussion: """
-      What 'flowatlas' with no subcommand does. The examples are apps of their own, so this runs
-      the 'flowatlas-examples' program built next to this one ('swift run flowatlas' builds both).
+      What 'flowatlas' with no subcommand does. The examples are apps of their own, so this builds
+      'flowatlas-examples' next to this flowatlas with SwiftPM (nothing when it is up to date) and runs it.
       """,
     run: { _, invocation throws(CommandLineError) in
       try ExamplesLauncher.run(console: invocation.console, executable: invocation.executable)

@@ -63,4 +63,22 @@ import Testing
     }
     #expect((await flowatlas("help", RenderWorkerCommand.name)).status == ExitStatus.usage.rawValue)
   }
+
+  /// With no subcommand, `flowatlas` runs the declared default, the examples, and says where
+  /// it must be run from when that is not the package's root.
+  @Test func theDefaultCommandIsTheExamplesOutsideThePackageRefused() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: builtExecutable)
+    process.currentDirectoryURL = folder
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == ExitStatus.usage.rawValue)
+    #expect(text.contains("from the FlowAtlas package's root folder"), "\(text)")
+    #expect(Commands.defaultCommand.name == Commands.examples.name)
+  }
 }
