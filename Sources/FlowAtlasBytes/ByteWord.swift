@@ -3,9 +3,14 @@
 ///
 /// Each test returns a mask with the high bit of every flagged byte set. Only the lowest flag
 /// is exact (a borrow can mark a byte above one rightly flagged, never below it), so callers
-/// either test for any flag or take ``firstFlagged(_:)``. Guarded by the `read` and `render`
-/// cases of `flowatlas-bench`, which scan every trace string and DOT label this way.
-package enum ByteWord {
+/// either test for any flag or take ``firstFlagged(_:)``. Guarded by the `reader`, `model`
+/// and `site` cases of `flowatlas-bench`, which scan every trace string and DOT label this way.
+///
+/// The namespace is `public` (with nothing public in it) because Swift 6.3 does not inline an
+/// `@inlinable package` member of a `package` type into another module: each test was a call
+/// per word in the trace scanner and the DOT writer (seen with `valgrind --tool=cachegrind` on
+/// the build of the `site` case's corpus, and in `objdump -dr` of the callers).
+public enum ByteWord {
   /// The eight bytes at `offset`, the first in the lowest byte on every machine.
   @inlinable @inline(__always)
   package static func load(_ base: UnsafePointer<UInt8>, at offset: Int) -> UInt64 {

@@ -1,7 +1,10 @@
 /// Well-formed UTF-8 as RFC 3629 defines it: no stray continuation bytes, overlong forms,
 /// surrogates or code points past U+10FFFF. The trace reader checks every string with it and
-/// the SVG sanitizer every diagram (the `read` and `site` cases of `flowatlas-bench`).
-package enum UTF8Validation {
+/// the SVG sanitizer every diagram (the `reader` and `site` cases of `flowatlas-bench`).
+///
+/// `public` with nothing public in it, so that its `@inlinable` members inline across modules
+/// (see ``ByteWord``).
+public enum UTF8Validation {
   /// The length of the well-formed sequence that starts with the non-ASCII byte at `index`,
   /// or nil when it is not one.
   @inlinable @inline(__always)
