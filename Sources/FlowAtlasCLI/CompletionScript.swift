@@ -36,8 +36,8 @@ enum CompletionScript {
       case .values(let words): #"COMPREPLY=($(compgen -W "\#(words.joined(separator: " "))" -- "$cur"))"#
       }
     }
-    func optionWords(_ spec: CommandSpec) -> String {
-      spec.allOptions.flatMap { [$0.name] + ($0.short.map { [$0] } ?? []) }.joined(separator: " ")
+    func optionWords(_ spec: CommandSpec) -> [String] {
+      spec.allOptions.flatMap { [$0.name] + ($0.short.map { [$0] } ?? []) }
     }
     var lines = [
       "# bash completion for flowatlas: flowatlas completions bash > /etc/bash_completion.d/flowatlas",
@@ -47,7 +47,7 @@ enum CompletionScript {
       "    "
         + compgen(
           .values(
-            subcommands.map(\.name) + ["help"] + optionWords(root).split(separator: " ").map(String.init))),
+            subcommands.map(\.name) + ["help"] + optionWords(root))),
       "    return",
       "  fi",
       #"  case "${COMP_WORDS[1]}" in"#,
@@ -64,7 +64,7 @@ enum CompletionScript {
         lines.append("      esac")
       }
       lines.append(#"      if [[ "$cur" == -* ]]; then"#)
-      lines.append("        " + compgen(.values(optionWords(spec).split(separator: " ").map(String.init))))
+      lines.append("        " + compgen(.values(optionWords(spec))))
       lines.append("      else")
       lines.append("        " + compgen(spec.arguments.first?.completion ?? .none))
       lines.append("      fi")

@@ -51,7 +51,7 @@ public enum FlowAtlasCommand {
     }
     let parsed = try ParsedArguments(arguments, spec: Commands.root)
     if parsed.wantsHelp {
-      console.out(Commands.root.helpText(usage: Commands.rootUsage, subcommands: Commands.subcommands))
+      console.out(rootHelp)
       return .success
     }
     if parsed.has("--version") {
@@ -64,7 +64,7 @@ public enum FlowAtlasCommand {
   /// `flowatlas help [<subcommand>]`.
   private static func help(for arguments: [String], console: Console) throws(CommandLineError) -> ExitStatus {
     guard let name = arguments.first else {
-      console.out(Commands.root.helpText(usage: Commands.rootUsage, subcommands: Commands.subcommands))
+      console.out(rootHelp)
       return .success
     }
     guard let spec = Commands.subcommands.first(where: { $0.name == name && !$0.isHidden }) else {
@@ -72,6 +72,11 @@ public enum FlowAtlasCommand {
     }
     console.out(spec.helpText())
     return .success
+  }
+
+  /// `flowatlas --help` and `flowatlas help`: the root's options and every listed subcommand.
+  static var rootHelp: String {
+    Commands.root.helpText(usage: Commands.rootUsage, subcommands: Commands.subcommands)
   }
 
   /// What `--version` prints: the tool, and the Graphviz it draws with and how that measures text.
