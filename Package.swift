@@ -3,9 +3,21 @@
 // One target per pipeline stage; see ../shared/style.md for what each may import.
 import PackageDescription
 
+// Debian's libcmark-gfm.pc says `-L/usr/lib/x86_64-linux-gnu`, which SwiftPM passes on as it
+// is: ahead of another Graphviz's `-L` (../shared/graphviz-14), it would link Debian's libgvc
+// under that Graphviz's headers. Its headers and libraries are on the default paths there, so
+// Linux needs no pkg-config for it; Homebrew's (not on the default paths) does.
+#if os(Linux)
+  let cmarkPkgConfig: String? = nil
+#else
+  let cmarkPkgConfig: String? = "libcmark-gfm"
+#endif
+
 let package = Package(
   name: "FlowAtlas",
-  platforms: [.macOS(.v15), .iOS(.v18)],
+  // iOS 16 and macOS 14: what apps that record their navigation still support (README, "Which
+  // OS each feature needs"); what needs a newer OS says so with @available.
+  platforms: [.macOS(.v14), .iOS(.v16)],
   products: [
     .library(name: "FlowAtlasPattern", targets: ["FlowAtlasPattern"]),
     .library(name: "FlowAtlasTrace", targets: ["FlowAtlasTrace"]),
@@ -25,28 +37,35 @@ let package = Package(
     // Byte-level tricks our own targets share (word-at-a-time scans, UTF-8, JSON strings,
     // hashes); `package` access, no product: no app sees it.
     .target(name: "FlowAtlasBytes"),
-    .target(name: "FlowAtlasTrace", dependencies: ["FlowAtlasBytes"]),
-    .target(name: "FlowAtlasRecording", dependencies: ["FlowAtlasPattern", "FlowAtlasTrace"]),
+    // One lock for every target, on every OS an app supports (Synchronization needs iOS 18).
+    .target(name: "FlowAtlasLock"),
+    .target(name: "FlowAtlasTrace", dependencies: ["FlowAtlasBytes", "FlowAtlasLock"]),
+    .target(
+      name: "FlowAtlasRecording", dependencies: ["FlowAtlasPattern", "FlowAtlasTrace", "FlowAtlasLock"]),
     // For a UI test target: launch the app recording, attach its trace (XCTest UI testing only).
     .target(name: "FlowAtlasUITesting", dependencies: ["FlowAtlasRecording"]),
     // 2. Model: traces replayed into hierarchy, transitions, flows, journeys, diagnostics.
-    .target(name: "FlowAtlasModel", dependencies: ["FlowAtlasTrace", "FlowAtlasBytes"]),
+    .target(name: "FlowAtlasModel", dependencies: ["FlowAtlasTrace", "FlowAtlasBytes", "FlowAtlasLock"]),
     // 3. Render: DOT, Graphviz layout in-process, SVG/PNG/PDF, Mermaid.
     .systemLibrary(
       name: "CGraphviz", pkgConfig: "libgvc",
       providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]),
-    .target(name: "FlowAtlasRender", dependencies: ["FlowAtlasModel", "FlowAtlasBytes", "CGraphviz"]),
+    .target(
+      name: "FlowAtlasRender",
+      dependencies: ["FlowAtlasModel", "FlowAtlasBytes", "FlowAtlasLock", "CGraphviz"]),
     // 4. Site: static HTML explaining every flow.
     .systemLibrary(
-      name: "CMarkGFM", pkgConfig: "libcmark-gfm",
+      name: "CMarkGFM", pkgConfig: cmarkPkgConfig,
       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]),
     .target(
-      name: "FlowAtlasSite", dependencies: ["FlowAtlasModel", "FlowAtlasTrace", "FlowAtlasBytes", "CMarkGFM"]),
+      name: "FlowAtlasSite",
+      dependencies: ["FlowAtlasModel", "FlowAtlasTrace", "FlowAtlasBytes", "FlowAtlasLock", "CMarkGFM"]),
     // 5. Command line: argument parsing and exit codes, tested in-process.
     .target(
       name: "FlowAtlasCLI",
       dependencies: [
-        "FlowAtlasBytes", "FlowAtlasTrace", "FlowAtlasModel", "FlowAtlasRender", "FlowAtlasSite",
+        "FlowAtlasBytes", "FlowAtlasLock", "FlowAtlasTrace", "FlowAtlasModel", "FlowAtlasRender",
+        "FlowAtlasSite",
       ]),
     // The tool. `flowatlas` with no subcommand builds and starts flowatlas-examples (below); it
     // does not depend on it, so no demo app is linked into the tool.
@@ -67,8 +86,8 @@ let package = Package(
     .executableTarget(
       name: "flowatlas-bench",
       dependencies: [
-        "FlowAtlasBytes", "FlowAtlasPattern", "FlowAtlasTrace", "FlowAtlasRecording", "FlowAtlasModel",
-        "FlowAtlasRender", "FlowAtlasSite", "FlowAtlasCLI",
+        "FlowAtlasBytes", "FlowAtlasLock", "FlowAtlasPattern", "FlowAtlasTrace", "FlowAtlasRecording",
+        "FlowAtlasModel", "FlowAtlasRender", "FlowAtlasSite", "FlowAtlasCLI",
       ]),
 
     // Bundled examples: real coordinator code driven by scripted journeys, and the runner that
@@ -106,24 +125,32 @@ let package = Package(
     .testTarget(name: "FlowAtlasPatternTests", dependencies: ["FlowAtlasPattern"]),
     .testTarget(name: "FlowAtlasBytesTests", dependencies: ["FlowAtlasBytes", "FlowAtlasTestSupport"]),
     .testTarget(
-      name: "FlowAtlasTraceTests", dependencies: ["FlowAtlasTrace", "FlowAtlasBytes", "FlowAtlasTestSupport"]),
+      name: "FlowAtlasTraceTests",
+      dependencies: ["FlowAtlasLock", "FlowAtlasTrace", "FlowAtlasBytes", "FlowAtlasTestSupport"]),
     .testTarget(
       name: "FlowAtlasRecordingTests",
       dependencies: ["FlowAtlasRecording", "FlowAtlasPattern", "FlowAtlasTrace"]),
     .testTarget(
       name: "FlowAtlasModelTests",
-      dependencies: ["FlowAtlasModel", "FlowAtlasTrace", "FlowAtlasBytes", "FlowAtlasTestSupport"],
+      dependencies: [
+        "FlowAtlasLock", "FlowAtlasModel", "FlowAtlasTrace", "FlowAtlasBytes", "FlowAtlasTestSupport",
+      ],
       resources: [.copy("Fixtures")]),
     .testTarget(
       name: "FlowAtlasRenderTests",
-      dependencies: ["FlowAtlasRender", "FlowAtlasModel", "FlowAtlasTestSupport"],
+      dependencies: ["FlowAtlasLock", "FlowAtlasRender", "FlowAtlasModel", "FlowAtlasTestSupport"],
       resources: [.copy("Fixtures")]),
     .testTarget(
       name: "FlowAtlasSiteTests",
-      dependencies: ["FlowAtlasSite", "FlowAtlasModel", "FlowAtlasBytes", "FlowAtlasTestSupport"],
+      dependencies: [
+        "FlowAtlasLock", "FlowAtlasSite", "FlowAtlasModel", "FlowAtlasBytes", "FlowAtlasTestSupport",
+      ],
       exclude: ["Golden"]),
     .testTarget(
-      name: "FlowAtlasCLITests", dependencies: ["FlowAtlasCLI", "FlowAtlasBytes", "FlowAtlasTestSupport"],
+      name: "FlowAtlasCLITests",
+      dependencies: [
+        "FlowAtlasLock", "FlowAtlasCLI", "FlowAtlasRender", "FlowAtlasBytes", "FlowAtlasTestSupport",
+      ],
       exclude: ["Golden"]),
     .testTarget(
       name: "ShopExampleTests",

@@ -1,11 +1,11 @@
 import Dispatch
 import FlowAtlasBytes
+import FlowAtlasLock
 import FlowAtlasModel
 import FlowAtlasRender
 import FlowAtlasSite
 import FlowAtlasTrace
 import Foundation
-import Synchronization
 
 /// The site's diagrams, drawn by Graphviz in worker processes.
 ///
@@ -40,7 +40,7 @@ struct GraphvizDiagrams: DiagramProvider {
     _ requests: [DiagramRequest], links: DiagramLinks, deliver: @Sendable (Int, DrawnDiagram) -> Void
   ) throws {
     // Only a diagram whose fallback drawing failed too: keep the first, in request order.
-    let failure = Mutex<(index: Int, error: RenderError)?>(nil)
+    let failure = Lock<(index: Int, error: RenderError)?>(nil)
     renderer.render(requests.map { ($0.app, $0.subject) }, links: links, format: .svg) { index, result in
       switch result {
       case .success(let diagram):
@@ -59,11 +59,11 @@ struct GraphvizDiagrams: DiagramProvider {
   /// The hash of each diagram's DOT, which with ``cacheIdentity`` decides its SVG. The DOT is
   /// built on every core (it is most of the work of an unchanged rebuild's diagrams) and not kept.
   func cacheKeys(for requests: [DiagramRequest], links: DiagramLinks) -> [String?] {
-    let keys = Mutex<[String?]>(Array(repeating: nil, count: requests.count))
-    let next = Atomic<Int>(0)
+    let keys = Lock<[String?]>(Array(repeating: nil, count: requests.count))
+    let next = Lock(0)
     let options = renderer.options
     DispatchQueue.concurrentPerform(iterations: ProcessInfo.processInfo.activeProcessorCount) { _ in
-      while case let index = next.wrappingAdd(1, ordering: .relaxed).oldValue, index < requests.count {
+      while case let index = next.fetchAndIncrement(), index < requests.count {
         let request = requests[index]
         // An unknown flow or run has no DOT: no key, so it is drawn (and fails) as before.
         guard
@@ -79,9 +79,11 @@ struct GraphvizDiagrams: DiagramProvider {
 
   static func key(ofDOT dot: [UInt8]) -> String { "dot " + Fingerprint.fast128(dot) }
 
-  /// Diagrams change with how the renderer draws and its options, not only with the model; and
-  /// with the machine's fonts only where pango measures SVG text (``FontsFingerprint/forSVG``).
+  /// Diagrams change with how the renderer draws and its options, with the Graphviz release
+  /// and plugins that draw them, not only with the model; and with the machine's fonts only
+  /// where pango measures SVG text (``FontsFingerprint/forSVG``).
   var cacheIdentity: String {
-    "FlowAtlasRender \(DiagramStyleFingerprint.value) \(renderer.options) fonts \(FontsFingerprint.forSVG)"
+    "FlowAtlasRender \(DiagramStyleFingerprint.value) \(renderer.options) \(Graphviz.identity)"
+      + " fonts \(FontsFingerprint.forSVG)"
   }
 }

@@ -1,8 +1,8 @@
 import Dispatch
 import FlowAtlasBytes
+import FlowAtlasLock
 import FlowAtlasTrace
 import Foundation
-import Synchronization
 
 /// Builds a ``NavigationModel`` from trace files, replaying files in parallel.
 ///
@@ -82,11 +82,11 @@ public struct ModelBuilder: Sendable {
     // Several chunks per worker so a worker that drew big files does not hold up the rest.
     let chunkCount = workers == 1 ? 1 : min(files.count, workers * 8)
     let bounds = (0...chunkCount).map { $0 * files.count / chunkCount }
-    let results = Mutex<[Int: Result<ModelAccumulator, any Error>]>([:])
-    let next = Atomic<Int>(0)
+    let results = Lock<[Int: Result<ModelAccumulator, any Error>]>([:])
+    let next = Lock(0)
     let work = { @Sendable in
       while true {
-        let chunk = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        let chunk = next.fetchAndIncrement()
         guard chunk < chunkCount else { return }
         let result = Result { try replay(files[bounds[chunk]..<bounds[chunk + 1]]) }
         results.withLock { $0[chunk] = result }

@@ -1,7 +1,7 @@
 import FlowAtlasBytes
+import FlowAtlasLock
 import FlowAtlasTrace
 import Foundation
-import Synchronization
 
 /// Replayed traces kept between builds, so that a rebuild replays only the traces that changed.
 ///
@@ -42,10 +42,10 @@ public final class ReplayCache: Sendable {
   public let scratch: URL?
   /// Each trace's content hash, as the build record took it before reading.
   private let hashes: [String: String]
-  private let state = Mutex<[String: Entry]>([:])
+  private let state = Lock<[String: Entry]>([:])
   /// The journeys read back last, newest first: the pages and diagrams of one run ask for its
   /// journey a few times in a row, from several threads.
-  private let recent = Mutex<[(key: String, journey: Journey)]>([])
+  private let recent = Lock<[(key: String, journey: Journey)]>([])
   /// How many journeys ``recent`` holds: about as many as are worked on at once.
   private static let recentCount = 4
 

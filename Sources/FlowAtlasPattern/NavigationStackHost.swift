@@ -13,6 +13,8 @@
   /// ```
   ///
   /// Thin on purpose: Linux cannot run it, so every decision is the router's, tested there.
+  /// Needs what ``NavigationStackRouter`` needs (Observation: iOS 17, macOS 14).
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   public struct NavigationStackHost<Screen: View>: View {
     private let router: NavigationStackRouter
     private let screen: (any Presentable) -> Screen
@@ -31,6 +33,7 @@
   }
 
   /// One layer of the router: its stack, and the modal layer above it, if any.
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   struct NavigationLayerView<Screen: View>: View {
     let router: NavigationStackRouter
     let layer: Int
@@ -41,12 +44,20 @@
         root.navigationDestination(for: NavigationRoute.self) { route in screen(route.screen) }
       }
       .onAppear { router.didAppear(layer: layer) }
-      .sheet(isPresented: presented(.sheet)) {
-        NavigationLayerView(router: router, layer: layer + 1, screen: screen)
-      }
-      .fullScreenCover(isPresented: presented(.fullScreenCover)) {
-        NavigationLayerView(router: router, layer: layer + 1, screen: screen)
-      }
+      #if os(macOS)
+        // macOS has no full-screen cover (SwiftUI's `fullScreenCover` is unavailable there):
+        // every modal layer is a sheet.
+        .sheet(isPresented: presented([.sheet, .fullScreenCover])) {
+          NavigationLayerView(router: router, layer: layer + 1, screen: screen)
+        }
+      #else
+        .sheet(isPresented: presented([.sheet])) {
+          NavigationLayerView(router: router, layer: layer + 1, screen: screen)
+        }
+        .fullScreenCover(isPresented: presented([.fullScreenCover])) {
+          NavigationLayerView(router: router, layer: layer + 1, screen: screen)
+        }
+      #endif
     }
 
     @ViewBuilder private var root: some View {
@@ -61,10 +72,11 @@
         set: { router.write(path: $0, toLayer: layer) })
     }
 
-    private func presented(_ style: ModalStyle) -> Binding<Bool> {
+    /// Whether the layer above is shown, in one of `styles`.
+    private func presented(_ styles: Set<ModalStyle>) -> Binding<Bool> {
       let above = layer + 1
       return Binding(
-        get: { router.isPresented(layer: above) && router.stacks[above].style == style },
+        get: { router.isPresented(layer: above) && router.stacks[above].style.map(styles.contains) == true },
         set: { router.write(isPresented: $0, layer: above) })
     }
   }

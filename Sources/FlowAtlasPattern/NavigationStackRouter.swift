@@ -18,6 +18,9 @@ import Observation
 /// present a second modal layer in the update that presents the first, so ``isPresented(layer:)``
 /// holds each modal layer back until the view reports that the one below it appeared
 /// (``didAppear(layer:)``): the router keeps the whole state and presents layer by layer.
+///
+/// Needs Observation: iOS 17, macOS 14, tvOS 17, watchOS 10.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @Observable
 @MainActor
 public final class NavigationStackRouter: RouterProtocol, NavigationStateReporting, SystemNavigationRelaying,

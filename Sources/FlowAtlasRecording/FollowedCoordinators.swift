@@ -1,4 +1,4 @@
-import Synchronization
+import FlowAtlasLock
 
 /// Which run records each coordinator of an app whose coordinators are its own (not
 /// ``FlowAtlasPattern/Coordinator`` subclasses): the root given to ``Recorder/follow(_:)``,
@@ -61,14 +61,11 @@ enum FollowedCoordinators {
     }
   }
 
-  private static let table = Mutex(Table())
-  /// False until a recorder follows a coordinator: an app that does not record pays one
-  /// atomic load per report, not a lock.
-  private static let isInUse = Atomic(false)
+  /// An app that does not record pays one uncontended lock per report and finds the table empty.
+  private static let table = Lock(Table())
 
   /// Follows `coordinator` as a root recorded by `recorder`.
   static func follow(_ coordinator: ObjectHandle, by recorder: Recorder) {
-    isInUse.store(true, ordering: .releasing)
     table.withLock { table in
       table.insert(
         Entry(coordinator: coordinator.object, recorder: recorder, parent: nil), for: coordinator)
@@ -77,7 +74,6 @@ enum FollowedCoordinators {
 
   /// The run recording `coordinator`, if it is followed.
   static func recorder(of coordinator: ObjectHandle) -> Recorder? {
-    guard isInUse.load(ordering: .acquiring) else { return nil }
     return table.withLock { $0.entry(for: coordinator)?.recorder }
   }
 
@@ -87,7 +83,6 @@ enum FollowedCoordinators {
   static func attach(_ child: ObjectHandle, to parent: ObjectHandle) -> (
     recorder: Recorder, startIsPending: Bool
   )? {
-    guard isInUse.load(ordering: .acquiring) else { return nil }
     return table.withLock { table in
       guard let recorder = table.entry(for: parent)?.recorder else { return nil }
       let pending = table.entry(for: child)?.startIsPending ?? false
@@ -100,7 +95,6 @@ enum FollowedCoordinators {
   /// What `coordinator`'s start is recorded with: its run and its parent; or `nil` when it is
   /// not followed yet, in which case the start waits for its attach.
   static func start(of coordinator: ObjectHandle) -> (recorder: Recorder, parent: ObjectHandle?)? {
-    guard isInUse.load(ordering: .acquiring) else { return nil }
     return table.withLock { table in
       if let entry = table.entry(for: coordinator), let recorder = entry.recorder {
         entry.startIsPending = false
@@ -116,7 +110,6 @@ enum FollowedCoordinators {
   /// Notes that `coordinator` read its router: the next router event, if its run records no
   /// other event before, is the coordinator's.
   static func noteRead(by coordinator: ObjectHandle) {
-    guard isInUse.load(ordering: .acquiring) else { return }
     let recorder = table.withLock { $0.entry(for: coordinator)?.recorder }
     // Read outside the table's lock: the recorder takes this lock under its own.
     let seq = recorder?.eventCount ?? 0
@@ -128,7 +121,6 @@ enum FollowedCoordinators {
   /// The coordinator that read its router just before this router event of `recorder`'s run,
   /// if `recorder` follows it; the read is used up either way.
   static func takeReader(for recorder: Recorder) -> (coordinator: ObjectHandle, seq: Int)? {
-    guard isInUse.load(ordering: .acquiring) else { return nil }
     return table.withLock { table in
       defer { table.reader = nil }
       guard let reader = table.reader, reader.recorder === recorder,

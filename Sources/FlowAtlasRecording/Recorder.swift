@@ -1,5 +1,5 @@
+import FlowAtlasLock
 import FlowAtlasTrace
-import Synchronization
 
 /// Records one run: numbers events, names instances with stable ids, and writes
 /// ``TraceRecord``s to a sink.
@@ -15,7 +15,7 @@ public final class Recorder: Sendable {
   private let sink: any TraceSink
   private let ids: RecordingIDs
   private let clock: RecordingClock?
-  private let state: Mutex<RecorderState>
+  private let state: Lock<RecorderState>
 
   /// Begins a run: writes `header` to `sink` at once.
   /// - Parameters:
@@ -31,7 +31,7 @@ public final class Recorder: Sendable {
     self.sink = sink
     self.ids = ids
     self.clock = clock
-    self.state = Mutex(RecorderState(ids: ids))
+    self.state = Lock(RecorderState(ids: ids))
     sink.begin(header)
   }
 

@@ -1,6 +1,6 @@
 import Dispatch
+import FlowAtlasLock
 import FlowAtlasModel
-import Synchronization
 
 /// Builds and draws diagrams, falling back to a cheaper drawing when Graphviz
 /// fails or runs past the deadline, and saying so in the diagram.
@@ -33,7 +33,7 @@ public struct DiagramRenderer: Sendable {
   public func render(
     _ subjects: [DiagramSubject], of app: AppModel, links: DiagramLinks = .none, format: OutputFormat
   ) throws(RenderError) -> [RenderedDiagram] {
-    let results = Mutex<[Result<RenderedDiagram, RenderError>?]>(Array(repeating: nil, count: subjects.count))
+    let results = Lock<[Result<RenderedDiagram, RenderError>?]>(Array(repeating: nil, count: subjects.count))
     render(subjects.map { (app, $0) }, links: links, format: format) { index, result in
       results.withLock { $0[index] = result }
     }

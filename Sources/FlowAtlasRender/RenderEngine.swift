@@ -1,4 +1,4 @@
-import Synchronization
+import FlowAtlasLock
 
 /// Where layouts run.
 public struct RenderEngine: Sendable {
@@ -51,7 +51,7 @@ public struct RenderEngine: Sendable {
   /// Draws `jobs`, returning results in job order.
   public func render(_ jobs: [RenderJob]) -> [Result<[UInt8], RenderError>] {
     if case .custom(let render) = place { return render(jobs) }
-    let results = Mutex<[Result<[UInt8], RenderError>?]>(Array(repeating: nil, count: jobs.count))
+    let results = Lock<[Result<[UInt8], RenderError>?]>(Array(repeating: nil, count: jobs.count))
     forEach(jobs.count) { index, draw in
       let result = draw(jobs[index])
       results.withLock { $0[index] = result }

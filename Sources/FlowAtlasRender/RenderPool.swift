@@ -1,5 +1,5 @@
+import FlowAtlasLock
 import Foundation
-import Synchronization
 
 /// Draws DOT in parallel in worker processes (`flowatlas __render-worker`),
 /// each layout under a deadline.
@@ -22,7 +22,7 @@ public final class RenderPool: Sendable {
   /// A worker is replaced after this many jobs.
   public let recycleAfter: Int
 
-  private let idle = Mutex<[WorkerProcess]>([])
+  private let idle = Lock<[WorkerProcess]>([])
 
   /// - Parameters:
   ///   - executable: Path of the worker executable (the CLI passes its own path).
@@ -71,7 +71,7 @@ public final class RenderPool: Sendable {
     _ count: Int, _ body: @Sendable (_ index: Int, _ draw: RenderEngine.Draw) -> Void
   ) {
     guard count > 0 else { return }
-    let next = Atomic<Int>(0)
+    let next = Lock(0)
     withoutActuallyEscaping(body) { body in
       // The threads reach `body` through a box emptied before returning: a `Thread` may keep
       // its closure a little after it has run, and `body` must not outlive this call.
@@ -119,11 +119,11 @@ public final class RenderPool: Sendable {
 
   /// Runs tasks until none are left, with one worker, replacing it when it fails.
   private func drain(
-    count: Int, next: borrowing Atomic<Int>, body: @Sendable (Int, RenderEngine.Draw) -> Void
+    count: Int, next: Lock<Int>, body: @Sendable (Int, RenderEngine.Draw) -> Void
   ) {
     var worker = idle.withLock { $0.popLast() }
     while true {
-      let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+      let index = next.fetchAndIncrement()
       guard index < count else { break }
       body(index) { job in
         let result: Result<[UInt8], RenderError>

@@ -1,6 +1,6 @@
+import FlowAtlasLock
 import FlowAtlasModel
 import FlowAtlasTrace
-import Synchronization
 
 /// One app's pages: lookups shared by its index, flow, journey and problems pages.
 struct AppPages: Sendable {
@@ -378,7 +378,7 @@ struct AppPages: Sendable {
 final class StandaloneDiagrams: Sendable {
   static let prolog = Array(#"<?xml version="1.0" encoding="UTF-8"?>"#.utf8) + [0x0A]
 
-  private let collected = Mutex<[(name: String, pieces: [[UInt8]])]>([])
+  private let collected = Lock<[(name: String, pieces: [[UInt8]])]>([])
 
   /// Keeps `pieces` as the file `name`, replacing what a first drawing of the figure kept.
   func add(name: String, pieces: [[UInt8]]) {

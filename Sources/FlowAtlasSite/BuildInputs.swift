@@ -1,8 +1,8 @@
 import FlowAtlasBytes
+import FlowAtlasLock
 import FlowAtlasModel
 import FlowAtlasTrace
 import Foundation
-import Synchronization
 
 /// What a `flowatlas build` read, recorded next to the site so that an unchanged rebuild can
 /// stop before reading a single trace.
@@ -90,7 +90,7 @@ package struct BuildInputs {
     // On every core: it is the build's first work, before anything else can run.
     let missing = files.indices.filter { files[$0].hash == nil }
     let paths = missing.map { files[$0].path }
-    let hashes = Mutex([String?](repeating: nil, count: paths.count))
+    let hashes = Lock([String?](repeating: nil, count: paths.count))
     DispatchQueue.concurrentPerform(iterations: paths.count) { index in
       let hash = Self.hash(paths[index])
       hashes.withLock { $0[index] = hash }

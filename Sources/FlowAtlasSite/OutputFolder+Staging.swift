@@ -1,7 +1,7 @@
 import FlowAtlasBytes
+import FlowAtlasLock
 import FlowAtlasTrace
 import Foundation
-import Synchronization
 
 extension OutputFolder {
   /// A new site being written: a staging folder next to `output` that ``commit(fingerprint:)``
@@ -17,12 +17,12 @@ extension OutputFolder {
     let folder: URL
     private let lock: String
     private let lockDescriptor: Int32
-    private let released = Atomic<Bool>(false)
+    private let released = Lock(false)
     /// Folders made so far, by path relative to ``folder``.
-    private let made = Mutex<Set<String>>([])
-    private let written = Mutex<[String: SiteManifest.Entry]>([:])
+    private let made = Lock<Set<String>>([])
+    private let written = Lock<[String: SiteManifest.Entry]>([:])
     /// What each written file is on this disk (``SiteManifest/identity(of:)``), by path.
-    private let identities = Mutex<[String: String]>([:])
+    private let identities = Lock<[String: String]>([:])
 
     /// Creates the staging folder (and `output`'s parent, if needed), after removing what
     /// interrupted builds left.
@@ -57,7 +57,11 @@ extension OutputFolder {
 
     /// Removes and closes the lock file, once: when the build is over, whatever its end.
     private func releaseLock() {
-      guard !released.exchange(true, ordering: .relaxed) else { return }
+      let wasReleased = released.withLock { released in
+        defer { released = true }
+        return released
+      }
+      guard !wasReleased else { return }
       Self.release(lockDescriptor, lock)
     }
 

@@ -1,9 +1,9 @@
 import Dispatch
 import FlowAtlasBytes
+import FlowAtlasLock
 import FlowAtlasModel
 import FlowAtlasTrace
 import Foundation
-import Synchronization
 
 /// Builds and writes each page as soon as the diagrams it shows have arrived, on the cores
 /// Graphviz leaves free, so that a site's pages are made while its diagrams are laid out.
@@ -44,7 +44,7 @@ final class PageScheduler: Sendable {
   private let staging: OutputFolder.Staging
   /// Where diagrams are cached and reused from; nil when the build keeps no cache.
   private let cache: DiagramCache?
-  private let state: Mutex<State>
+  private let state: Lock<State>
   private let group = DispatchGroup()
   /// Jobs queued or running at once. Graphviz can deliver diagrams faster than pages are made
   /// (short journeys are drawn in a blink): without a bound, waiting pages and their SVGs
@@ -69,7 +69,7 @@ final class PageScheduler: Sendable {
       waiting.append(pages)
       readers.append(byDiagram)
     }
-    state = Mutex(
+    state = Lock(
       State(
         waiting: waiting, readers: readers, delivered: Array(repeating: 0, count: apps.count),
         cached: Array(repeating: [:], count: apps.count)))

@@ -1,9 +1,9 @@
 import Dispatch
 import FlowAtlasBytes
+import FlowAtlasLock
 import FlowAtlasModel
 import FlowAtlasTrace
 import Foundation
-import Synchronization
 
 /// Builds the static HTML site of a navigation model: a landing page listing the apps,
 /// and per app an overview, a page per flow, a page per journey and a problems page.
@@ -117,7 +117,7 @@ public struct SiteBuilder: Sendable {
   /// Each app's model, hashed once: the site's fingerprint and each app's diagram cache
   /// both build on it. Apps hash in parallel.
   static func digests(of apps: [AppModel]) -> [String] {
-    let digests = Mutex<[String]>(Array(repeating: "", count: apps.count))
+    let digests = Lock<[String]>(Array(repeating: "", count: apps.count))
     DispatchQueue.concurrentPerform(iterations: apps.count) { index in
       var digest = ModelDigest(streaming: true)
       digest.add(apps[index])

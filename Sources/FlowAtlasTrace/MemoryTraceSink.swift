@@ -1,4 +1,4 @@
-import Synchronization
+import FlowAtlasLock
 
 /// A ``TraceSink`` that keeps what it is given in memory: for tests and golden files.
 ///
@@ -11,7 +11,7 @@ public final class MemoryTraceSink: TraceSink {
     var finished = false
   }
 
-  private let state = Mutex(State())
+  private let state = Lock(State())
 
   public init() {}
 

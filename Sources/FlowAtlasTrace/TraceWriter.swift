@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import FlowAtlasLock
 
 #if canImport(Glibc)
   import Glibc
@@ -47,9 +47,9 @@ public final class TraceWriter: TraceSink {
   private let bufferLimit: Int
   private let onFailure: (@Sendable (TraceWriteFailure) -> Void)?
   private let queue: DispatchQueue
-  private let state = Mutex(State())
+  private let state = Lock(State())
   /// The file, touched only by the I/O queue (and by `deinit`, when no work is queued).
-  private let file = Mutex(File())
+  private let file = Lock(File())
 
   private struct State {
     var pending: [UInt8] = []

@@ -1,6 +1,6 @@
+import FlowAtlasLock
 import FlowAtlasTrace
 import Foundation
-import Synchronization
 
 /// `flowatlas-bench reader`: how fast ``TraceReader`` ingests traces, next to `jq -c .`.
 ///
@@ -98,8 +98,8 @@ enum ReaderBenchmark {
   }
 
   private static func readAll(_ files: [String], threads: Int = 1) -> Tally {
-    let totals = Mutex<Tally>(Tally())
-    let next = Mutex(0)
+    let totals = Lock<Tally>(Tally())
+    let next = Lock(0)
     DispatchQueue.concurrentPerform(iterations: threads) { _ in
       var tally = Tally()
       while true {

@@ -1,8 +1,8 @@
+import FlowAtlasLock
 import FlowAtlasPattern
 import FlowAtlasRecording
 import FlowAtlasTrace
 import Foundation
-import Synchronization
 
 /// `flowatlas-bench recording`: what recording costs per navigation event.
 ///
@@ -14,9 +14,9 @@ import Synchronization
 enum RecordingBenchmark {
   /// A sink that only counts: the cost measured is recording's own.
   final class DiscardingSink: TraceSink {
-    let count = Atomic<Int>(0)
+    let count = Lock(0)
     func begin(_ header: TraceHeader) {}
-    func write(_ record: TraceRecord) { count.add(1, ordering: .relaxed) }
+    func write(_ record: TraceRecord) { count.withLock { $0 += 1 } }
     func finish() {}
   }
 

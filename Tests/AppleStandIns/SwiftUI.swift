@@ -83,6 +83,8 @@ extension View {
     isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content
   ) -> some View where Content: View { ModifiedContent<Self, _ViewModifier_Content>() }
 
+  @available(iOS 14.0, tvOS 14.0, watchOS 7.0, *)
+  @available(macOS, unavailable)
   nonisolated public func fullScreenCover<Content>(
     isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content
   ) -> some View where Content: View { ModifiedContent<Self, _ViewModifier_Content>() }

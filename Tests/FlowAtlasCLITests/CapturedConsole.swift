@@ -1,11 +1,11 @@
+import FlowAtlasLock
 import Foundation
-import Synchronization
 
 @testable import FlowAtlasCLI
 
 /// A console that keeps what a command printed, for assertions.
 final class CapturedConsole: Sendable {
-  private let output = Mutex<(out: String, err: String)>(("", ""))
+  private let output = Lock<(out: String, err: String)>(("", ""))
 
   var out: String { output.withLock { $0.out } }
   var err: String { output.withLock { $0.err } }

@@ -1,8 +1,8 @@
 import FlowAtlasBytes
+import FlowAtlasLock
 import FlowAtlasTestSupport
 import FlowAtlasTrace
 import Foundation
-import Synchronization
 import Testing
 
 @testable import FlowAtlasModel
@@ -23,7 +23,7 @@ struct ReplayCacheTests {
 
   /// The traces a builder read.
   final class Reads: Sendable {
-    private let files = Mutex<[String]>([])
+    private let files = Lock<[String]>([])
     func add(_ file: String) { files.withLock { $0.append(file) } }
     func take() -> [String] {
       files.withLock { files in

@@ -1,6 +1,6 @@
+import FlowAtlasLock
 import FlowAtlasModel
 import Foundation
-import Synchronization
 import Testing
 
 @testable import FlowAtlasRender
@@ -137,7 +137,7 @@ import Testing
     let shop: [DiagramSubject] = [.journey(run: "buy shoes"), .appMap, .hierarchy]
     let hostile: [DiagramSubject] = [.appMap, .hierarchy]
     let requests = shop.map { (SampleApps.shop, $0) } + hostile.map { (SampleApps.hostileApp, $0) }
-    let delivered = Mutex<[Int: [RenderedDiagram]]>([:])
+    let delivered = Lock<[Int: [RenderedDiagram]]>([:])
     renderer.render(requests, links: .site, format: .svg) { index, result in
       delivered.withLock { $0[index, default: []].append(try! result.get()) }
     }
@@ -155,7 +155,7 @@ import Testing
   @Test func aFailedLayoutFallsBackWithinItsOwnRequest() throws {
     // Every clustered layout fails as a killed worker would: that request alone falls back.
     let engine = RenderEngine.failing("subgraph", with: .workerFailed(message: "killed by signal 9"))
-    let results = Mutex<[Int: Result<RenderedDiagram, RenderError>]>([:])
+    let results = Lock<[Int: Result<RenderedDiagram, RenderError>]>([:])
     DiagramRenderer(engine: engine).render(
       [(SampleApps.shop, .appMap), (SampleApps.shop, .hierarchy)], links: .none, format: .svg
     ) { index, result in results.withLock { $0[index] = result } }

@@ -82,8 +82,9 @@ struct DotDiagramProvider: DiagramProvider {
 
   static func run(_ dot: String) throws -> String {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/dot")
-    process.arguments = ["-Tsvg"]
+    // The dot of the Graphviz under test: the first on PATH.
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["dot", "-Tsvg"]
     let input = Pipe()
     let output = Pipe()
     process.standardInput = input

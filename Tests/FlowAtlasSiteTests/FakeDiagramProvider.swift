@@ -1,15 +1,15 @@
 import Dispatch
+import FlowAtlasLock
 import FlowAtlasModel
 import FlowAtlasSite
 import Foundation
-import Synchronization
 import Testing
 
 /// Draws Graphviz-shaped SVG without Graphviz: ids prefixed per diagram, `node screen`
 /// and `edge kind-…` classes, `<a xlink:href>` links from ``DiagramLinks``, black strokes,
 /// escaped labels, comments. Counts its calls so tests can see the cache at work.
 final class FakeDiagramProvider: DiagramProvider {
-  private let calls = Mutex(0)
+  private let calls = Lock(0)
   var callCount: Int { calls.withLock { $0 } }
   let identity: String
 
@@ -155,12 +155,12 @@ struct ConcurrentDiagramProvider: DiagramProvider {
   func draw(
     _ requests: [DiagramRequest], links: DiagramLinks, deliver: @Sendable (Int, DrawnDiagram) -> Void
   ) throws {
-    let delivered = Atomic<Int>(0)
+    let delivered = Lock(0)
     DispatchQueue.concurrentPerform(iterations: requests.count) { step in
       let index = requests.count - 1 - step
       let request = requests[index]
       guard !skipping.contains(request.subject) else { return }
-      if let failingAfter, delivered.add(1, ordering: .relaxed).newValue > failingAfter { return }
+      if let failingAfter, delivered.fetchAndIncrement() + 1 > failingAfter { return }
       let svg = FakeDiagramProvider.svg(for: request.subject, of: request.app, links: links)
       deliver(index, DrawnDiagram(svg: Array(svg.utf8)))
     }

@@ -1,6 +1,6 @@
+import FlowAtlasLock
 import FlowAtlasModel
 import Foundation
-import Synchronization
 import Testing
 
 @testable import FlowAtlasSite
@@ -76,21 +76,21 @@ import Testing
     let site = temp.url.appendingPathComponent("site")
     try build(into: site)
     let index = site.appendingPathComponent("index.html").path
-    let stop = Atomic<Bool>(false)
-    let misses = Atomic<Int>(0)
-    let looks = Atomic<Int>(0)
+    let stop = Lock(false)
+    let misses = Lock(0)
+    let looks = Lock(0)
     let reader = Thread {
-      while !stop.load(ordering: .relaxed) {
-        if access(index, F_OK) != 0 { misses.add(1, ordering: .relaxed) }
-        looks.add(1, ordering: .relaxed)
+      while !stop.withLock({ $0 }) {
+        if access(index, F_OK) != 0 { misses.withLock { $0 += 1 } }
+        looks.withLock { $0 += 1 }
       }
     }
     reader.start()
     for _ in 0..<10 { try build(into: site, incremental: false) }
-    stop.store(true, ordering: .relaxed)
+    stop.withLock { $0 = true }
     while !reader.isFinished { usleep(1000) }
-    #expect(looks.load(ordering: .relaxed) > 1000)
-    #expect(misses.load(ordering: .relaxed) == 0)
+    #expect(looks.withLock { $0 } > 1000)
+    #expect(misses.withLock { $0 } == 0)
   }
 
   @Test func errorsNameTheOutputNotTheStagingFolder() throws {

@@ -1,6 +1,6 @@
 import Dispatch
+import FlowAtlasLock
 import Foundation
-import Synchronization
 import Testing
 
 @testable import FlowAtlasTrace
@@ -50,7 +50,7 @@ private func note(_ seq: Int, _ text: String = "hello") -> TraceRecord {
 
   @Test func missingFolderIsReportedNotThrown() {
     let path = temporaryPath("no-such-folder/trace.jsonl")
-    let reported = Mutex<[TraceWriteFailure]>([])
+    let reported = Lock<[TraceWriteFailure]>([])
     let writer = TraceWriter(path: path) { failure in reported.withLock { $0.append(failure) } }
     writer.begin(header)
     writer.write(note(1))
@@ -66,7 +66,7 @@ private func note(_ seq: Int, _ text: String = "hello") -> TraceRecord {
 
   @Test func fullDiskIsReportedOnceAndCounted() throws {
     try #require(FileManager.default.fileExists(atPath: "/dev/full"))
-    let reported = Mutex(0)
+    let reported = Lock(0)
     let writer = TraceWriter(path: "/dev/full") { _ in reported.withLock { $0 += 1 } }
     writer.begin(header)
     for seq in 1...10 { writer.write(note(seq)) }
@@ -116,7 +116,7 @@ private func note(_ seq: Int, _ text: String = "hello") -> TraceRecord {
     let path = temporaryPath()
     let writer = TraceWriter(path: path, bufferLimit: 64 << 10)
     writer.begin(header)
-    let counter = Mutex(0)
+    let counter = Lock(0)
     let total = 8 * 2_000
     DispatchQueue.concurrentPerform(iterations: 8) { thread in
       for index in 0..<2_000 {
