@@ -1,39 +1,104 @@
-// The C side of FlowAtlas's one door to Graphviz (2.42 and newer).
+// The C side of FlowAtlas's one door to Graphviz, for every release from 2.42 to 14.
 //
-// Only what Swift cannot do cleanly lives here: the arena allocator that makes
-// cluster order (and so the SVG bytes) independent of malloc's addresses, the
-// in-memory reader that installs it, the `gvRenderData` length type that
-// differs between releases, and the plumbing that lets Graphviz.swift remember
-// pango's text measurements. Swift never touches Graphviz's C globals.
+// Only what Swift cannot do cleanly lives here: what differs between Graphviz releases
+// (decided below, at compile time, from Graphviz's own version macros), the arena allocator
+// that makes cluster order independent of malloc's addresses on releases that need it, the
+// in-memory reader, and the context whose text is measured by Graphviz's built-in metrics.
+// Swift never touches Graphviz's C globals.
 #ifndef FLOWATLAS_CGRAPHVIZ_SHIM_H
 #define FLOWATLAS_CGRAPHVIZ_SHIM_H
 
-#include <graphviz/graphviz_version.h>
-#include <graphviz/gvc.h>
+// pkg-config puts Graphviz's own include folder (…/include/graphviz) on the path, on Debian
+// and Homebrew alike; its parent is not always on it (Homebrew on Apple silicon).
+#include <graphviz_version.h>
+#include <gvc.h>
+#include <gvplugin.h>
+#include <gvplugin_textlayout.h>
 
-// Graphviz 2.4x parses with one global flex buffer that keeps whatever followed
-// the previous graph's closing brace and feeds it to the next parse. Its own
-// error path flushes it with aglexbad (exported, not declared); newer releases
-// (which define GRAPHVIZ_VERSION_MAJOR) use a scanner per parse.
-#if !defined(GRAPHVIZ_VERSION_MAJOR)
-extern void aglexbad(void);
-#define FA_FLUSH_LEXER() aglexbad()
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+// MARK: What differs between releases, decided at compile time
+
+// Graphviz's headers name their release in numbers only from 14.0.0 on
+// (GRAPHVIZ_VERSION_MAJOR/MINOR/PATCH, CHANGELOG 14.0.0, #2716); before that, graphviz_version.h
+// has the string PACKAGE_VERSION and the plugin ABI, GVPLUGIN_VERSION, which went from 6 to 8 in
+// 13.0.0 (CHANGELOG 13.0.0). So each difference is decided here at compile time, by those
+// macros where they tell, and otherwise by the type the headers themselves declare
+// (__typeof__, _Generic, sizeof): never by guessing at run time.
+#if defined(GRAPHVIZ_VERSION_MAJOR)
+#define FA_GRAPHVIZ_13_OR_LATER 1
 #else
-#define FA_FLUSH_LEXER() ((void)0)
+#define FA_GRAPHVIZ_13_OR_LATER (GVPLUGIN_VERSION >= 8)
 #endif
 
-#include <dlfcn.h>
-#include <stddef.h>
-#include <string.h>
+// Before 13.0.0 the DOT scanner is global: its flex buffer keeps whatever followed the previous
+// graph's closing brace and feeds it to the next parse. aglexbad (exported, declared only in a
+// private header) flushes it. 13.0.0 made the scanner reentrant, one per parse, and aglexbad
+// takes that scanner: it is not called there. The same release dropped agsetfile and agreadline,
+// which set the name and first line number of messages (they are counted per parse since).
+#if !FA_GRAPHVIZ_13_OR_LATER
+extern void aglexbad(void);
+#define FA_GLOBAL_SCANNER 1
+#else
+#define FA_GLOBAL_SCANNER 0
+#endif
+
+// The text layout plugin's function returns Graphviz's `boolean` before 3.0.0 and a C99 bool
+// since: take the type from the header's own declaration.
+typedef __typeof__(((gvtextlayout_engine_t *)0)->textlayout((textspan_t *)0, (char **)0)) fa_measured;
+
+// gvRenderData takes an unsigned int * length before 13.0.0 and a size_t * since.
+static inline int fa_render_data_size_t(int (*render)(GVC_t *, graph_t *, const char *, char **, size_t *),
+                                        GVC_t *context, Agraph_t *graph, const char *format, char **result,
+                                        size_t *length) {
+  return render(context, graph, format, result, length);
+}
+
+static inline int fa_render_data_unsigned(int (*render)(GVC_t *, graph_t *, const char *, char **, unsigned int *),
+                                          GVC_t *context, Agraph_t *graph, const char *format, char **result,
+                                          size_t *length) {
+  unsigned int shortLength = 0;
+  int status = render(context, graph, format, result, &shortLength);
+  *length = shortLength;
+  return status;
+}
+
+/// `gvRenderData` with a `size_t` length whatever this Graphviz release uses.
+static inline int fa_render_data(GVC_t *context, Agraph_t *graph, const char *format, char **result,
+                                 size_t *length) {
+  return _Generic(&gvRenderData,
+                  int (*)(GVC_t *, graph_t *, const char *, char **, size_t *): fa_render_data_size_t,
+                  default: fa_render_data_unsigned)(&gvRenderData, context, graph, format, result, length);
+}
+
+// gvPluginList lost its unused fourth parameter in 9.0.0.
+static inline char **fa_plugin_list_three(char **(*list)(GVC_t *, const char *, int *), GVC_t *context,
+                                          const char *kind, int *count) {
+  return list(context, kind, count);
+}
+
+static inline char **fa_plugin_list_four(char **(*list)(GVC_t *, const char *, int *, char *), GVC_t *context,
+                                         const char *kind, int *count) {
+  return list(context, kind, count, NULL);
+}
+
+// MARK: The arena (releases before 10.0.1)
+
+// Before 10.0.1 Graphviz orders subgraphs by the address of their name string, so a second
+// render in one process can differ from the first (10.0.1 fixed it, #2242). Until 9.0.0,
+// cgraph takes a memory allocator discipline (removed in 9.0.0, with Agmemdisc_t and
+// Agdisc_t.mem): there a bump allocator in one reserved region hands out addresses in creation
+// order, and every render of the same DOT text gives the same bytes. Whether this Graphviz has
+// the discipline is read from its Agdisc_t: three members with it, two without.
+#define FA_HAS_MEMORY_DISCIPLINE (sizeof(Agdisc_t) == 3 * sizeof(void *))
+
+// 9.0.0 to 10.0.0 have neither the discipline nor stable subgraph order: there a second
+// render of a clustered graph in one process can differ from the first (README, "Graphviz
+// releases"). The headers of 9.x to 12.x do not say which of them they are.
+
 #include <sys/mman.h>
-
-#include <graphviz/gvplugin.h>
-#include <graphviz/gvplugin_textlayout.h>
-
-// Graphviz 2.42 orders subgraphs by the address of their name string, so a
-// second render in one process can differ from the first. A bump allocator in
-// one reserved region hands out addresses in creation order: every render of
-// the same DOT text gives the same bytes. Pages are only committed when touched.
 
 typedef struct {
   char *base;
@@ -46,8 +111,7 @@ static inline void *fa_arena_open(Agdisc_t *disc) {
   // Reserve as much address space as the kernel allows (strict overcommit
   // refuses the large sizes); a layout of thousands of nodes needs well under 1 GB.
   for (size_t reserve = (size_t)1 << 36; reserve >= ((size_t)1 << 26); reserve >>= 2) {
-    void *region = mmap(NULL, reserve, PROT_READ | PROT_WRITE,
-                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    void *region = mmap(NULL, reserve, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANON | MAP_NORESERVE, -1, 0);
     if (region == MAP_FAILED) continue;
     fa_arena *arena = (fa_arena *)region;
     arena->base = (char *)region;
@@ -88,6 +152,18 @@ static inline void fa_arena_close(void *state) {
   munmap(arena->base, arena->reserved);
 }
 
+// Agmemdisc_t as Graphviz before 9.0.0 declares it (cgraph.h), under a name of our own, so that
+// this header compiles on releases that no longer declare it.
+typedef struct {
+  void *(*open)(Agdisc_t *);
+  void *(*alloc)(void *state, size_t req);
+  void *(*resize)(void *state, void *ptr, size_t old, size_t req);
+  void (*free)(void *state, void *ptr);
+  void (*close)(void *state);
+} fa_memory_discipline;
+
+// MARK: Reading DOT from memory
+
 // Reads DOT text from memory one line at a time, as cgraph's own agmemread does.
 typedef struct {
   const char *text;
@@ -118,118 +194,91 @@ static inline int fa_reader_flush(void *channel) {
   return 0;
 }
 
-/// Parses DOT text into a root graph whose memory lives in its own arena.
+/// Parses DOT text into a root graph (in its own arena where the release needs one).
 /// Returns NULL on a syntax error (the message went to the agseterrf callback).
 static inline Agraph_t *fa_read_graph(const char *text, size_t length) {
-  static Agmemdisc_t memory = {fa_arena_open, fa_arena_alloc, fa_arena_resize, fa_arena_free,
-                               fa_arena_close};
   static Agiodisc_t io = {fa_reader_read, fa_reader_putstr, fa_reader_flush};
-  Agdisc_t disc = {&memory, &AgIdDisc, &io};
+  static fa_memory_discipline arena = {fa_arena_open, fa_arena_alloc, fa_arena_resize, fa_arena_free,
+                                       fa_arena_close};
+  // Agdisc_t is {mem, id, io} before 9.0.0 and {id, io} since: filled by position, the branch
+  // not taken is a compile-time constant the compiler drops.
+  Agdisc_t disc;
+  void **members = (void **)&disc;
+  if (FA_HAS_MEMORY_DISCIPLINE) {
+    members[0] = &arena;
+    members[1] = &AgIdDisc;
+    members[2] = &io;
+  } else {
+    members[0] = &AgIdDisc;
+    members[1] = &io;
+  }
   fa_reader reader = {text, length, 0};
+#if FA_GLOBAL_SCANNER
   // The lexer's line counter is global: reset it so messages name the right line.
   static char source_name[] = "diagram.dot";
   agsetfile(source_name);
   agreadline(1);
-  FA_FLUSH_LEXER();
+  aglexbad();
+#endif
   return agread(&reader, &disc);
 }
 
-// Text measurement. Graphviz asks its textlayout plugin (pango) for the size of
-// every label; FlowAtlas installs a plugin of its own, of higher quality, that
-// leaves SVG labels to Graphviz's built-in metrics and hands PNG and PDF labels
-// to pango (Graphviz.swift). It needs pango's function, which the plugin
-// library publishes only through its library table (under Graphviz 2.4x's
-// Linux name, libgvplugin_pango.so.6), and a way to make Graphviz choose again
-// once the context made its choice (gvtextlayout_select: exported by 2.4x, not
-// declared; newer releases do not promise it, so there FlowAtlas leaves the
-// choice alone and pango measures everything: `flowatlas --version` says so).
+// MARK: Contexts and text measurement
 
-typedef boolean (*fa_textlayout_fn)(textspan_t *span, char **fontpath);
+// Graphviz asks the best text layout plugin it has for the size of every label; with pango,
+// that depends on the machine's fonts. FlowAtlas draws SVG with a context whose best text
+// layout plugin is its own and measures nothing, so Graphviz falls back to its built-in
+// estimate (tables of Times, Helvetica and Courier widths): the same DOT gives the same layout
+// and bytes on every machine with the same Graphviz. PNG and PDF are drawn by cairo, which
+// draws each label with the pango layout it was measured with: they use a plain context.
+// Only public API: gvContextPlugins installs the built-in library, then the plugins of
+// Graphviz's config, and the text layout of highest quality wins.
 
-/// Pango's textlayout function, if Graphviz has loaded its pango plugin
-/// (gvContext loads the best textlayout plugin at once); NULL otherwise.
-static inline fa_textlayout_fn fa_pango_textlayout(void) {
-  void *handle = dlopen("libgvplugin_pango.so.6", RTLD_NOW | RTLD_NOLOAD);
-  if (handle == NULL) return NULL;
-  gvplugin_library_t *library = (gvplugin_library_t *)dlsym(handle, "gvplugin_pango_LTX_library");
-  fa_textlayout_fn found = NULL;
-  for (gvplugin_api_t *api = library ? library->apis : NULL; api && api->types && !found; api++) {
-    if (api->api != API_textlayout) continue;
-    for (gvplugin_installed_t *type = api->types; type->type && !found; type++) {
-      if (strcmp(type->type, "textlayout") == 0 && type->engine)
-        found = ((gvtextlayout_engine_t *)type->engine)->textlayout;
-    }
-  }
-  // Graphviz's own reference keeps the library loaded.
-  dlclose(handle);
-  return found;
+static inline fa_measured fa_measure_nothing(textspan_t *span, char **fontpath) {
+  (void)span;
+  (void)fontpath;
+  return 0;
 }
 
-/// 1 when Graphviz has loaded its pango plugin under the name fa_pango_textlayout looks for.
-static inline int fa_pango_available(void) {
-  void *handle = dlopen("libgvplugin_pango.so.6", RTLD_NOW | RTLD_NOLOAD);
-  if (handle == NULL) return 0;
-  dlclose(handle);
-  return 1;
+/// A Graphviz context that measures text with Graphviz's built-in metrics only.
+static inline GVC_t *fa_context_builtin_metrics(void) {
+  static gvtextlayout_engine_t engine = {fa_measure_nothing};
+  static gvplugin_installed_t types[] = {
+      {.id = 0, .type = "textlayout", .quality = 1000, .engine = &engine, .features = NULL},
+      {.id = 0, .type = NULL, .quality = 0, .engine = NULL, .features = NULL},
+  };
+  static gvplugin_api_t apis[] = {{.api = API_textlayout, .types = types}, {.api = (api_t)0, .types = NULL}};
+  static char package[] = "flowatlas_builtin_metrics";
+  static gvplugin_library_t library = {.packagename = package, .apis = apis};
+  static const lt_symlist_t builtins[] = {
+      {.name = "gvplugin_flowatlas_builtin_metrics_LTX_library", .address = &library},
+      {.name = NULL, .address = NULL},
+  };
+  return gvContextPlugins(builtins, 1);
+}
+
+/// The kinds of plugin this context has for `kind` ("render", "textlayout", …), one
+/// NUL-separated name after another in `buffer`, cut at `capacity`. Returns how many names.
+static inline int fa_plugin_list(GVC_t *context, const char *kind, char *buffer, size_t capacity) {
+  int count = 0;
+  char **list = _Generic(&gvPluginList, char **(*)(GVC_t *, const char *, int *): fa_plugin_list_three,
+                         default: fa_plugin_list_four)(&gvPluginList, context, kind, &count);
+  size_t used = 0;
+  if (capacity > 0) buffer[0] = 0;
+  for (int index = 0; index < count; index++) {
+    size_t length = strlen(list[index]);
+    if (used + length + 1 < capacity) {
+      memcpy(buffer + used, list[index], length + 1);
+      used += length + 1;
+    }
+    free(list[index]);
+  }
+  free(list);
+  return count;
 }
 
 /// The release of the Graphviz headers FlowAtlas was built with.
 static inline const char *fa_graphviz_version(void) { return PACKAGE_VERSION; }
 
-/// 1 where FlowAtlas can take over text measurement (Graphviz 2.4x), so that SVG uses
-/// Graphviz's built-in, font-independent metrics; 0 where pango measures with the machine's fonts.
-static inline int fa_builtin_text_metrics(void) {
-#if !defined(GRAPHVIZ_VERSION_MAJOR)
-  return 1;
-#else
-  return 0;
-#endif
-}
-
-#if !defined(GRAPHVIZ_VERSION_MAJOR)
-extern int gvtextlayout_select(GVC_t *gvc);
-
-/// Adds `measure` as the best textlayout plugin and makes `context` choose
-/// again. Returns 0 where that cannot be done (a second context, a newer release).
-static inline int fa_install_textlayout(GVC_t *context, fa_textlayout_fn measure) {
-  static gvtextlayout_engine_t engine;
-  static gvplugin_installed_t types[2];
-  static gvplugin_api_t apis[2];
-  static char package[] = "flowatlas";
-  static gvplugin_library_t library;
-  if (library.apis != NULL) return 0;  // one context per process
-  engine.textlayout = measure;
-  types[0].type = "textlayout";
-  types[0].quality = 100;  // pango's is 10
-  types[0].engine = &engine;
-  apis[0].api = API_textlayout;
-  apis[0].types = types;
-  library.packagename = package;
-  library.apis = apis;
-  gvAddLibrary(context, &library);
-  // Its status says only whether some plugin was chosen.
-  (void)gvtextlayout_select(context);
-  return 1;
-}
-#else
-static inline int fa_install_textlayout(GVC_t *context, fa_textlayout_fn measure) {
-  (void)context;
-  (void)measure;
-  return 0;
-}
-#endif
-
-/// `gvRenderData` with a `size_t` length whatever this Graphviz release uses.
-static inline int fa_render_data(GVC_t *context, Agraph_t *graph, const char *format,
-                                 char **result, size_t *length) {
-#if defined(GRAPHVIZ_VERSION_MAJOR) && GRAPHVIZ_VERSION_MAJOR >= 3
-  return gvRenderData(context, graph, format, result, length);
-#else
-  unsigned int shortLength = 0;
-  int status = gvRenderData(context, graph, format, result, &shortLength);
-  *length = shortLength;
-  return status;
-#endif
-}
 
 #endif

@@ -34,7 +34,8 @@ package enum BuildCommand {
     do {
       inputs = try BuildInputs(
         tool: [
-          "flowatlas \(FlowAtlasCommand.version)", "diagrams \(DiagramStyleFingerprint.value)",
+          "flowatlas \(FlowAtlasCommand.version)", Graphviz.identity,
+          "diagrams \(DiagramStyleFingerprint.value)",
           "fonts \(FontsFingerprint.forSVG)",
         ], files: files, notes: notes, baseline: (baselineFiles ?? []) + contracts.map(\.file))
     } catch {

@@ -84,7 +84,7 @@ public enum FlowAtlasCommand {
     """
     flowatlas \(version)
     Graphviz \(Graphviz.version); SVG text: \(Graphviz.svgTextMetrics.rawValue)
-    text measurement: \(Graphviz.textMeasurement.description)
+    text measurement: \(Graphviz.textMeasurement)
 
     """
   }

@@ -4,7 +4,7 @@ import Foundation
 /// A fingerprint of the fonts this machine would draw labels with, for the diagram cache and
 /// the up-to-date check.
 ///
-/// Where pango measures label text (PNG and PDF; SVG too on Graphviz 3 and newer), a diagram's
+/// Where pango measures label text (PNG and PDF; SVG too under `FLOWATLAS_TEXT_METRICS=fonts`), a diagram's
 /// bytes depend on the fonts installed: after the fonts change, a cached drawing or an "up to
 /// date" site would differ from a fresh build. The fingerprint hashes what fontconfig lists (each font's file,
 /// version and style), read once per build from `fc-list` (about 10 ms).
@@ -18,11 +18,14 @@ package enum FontsFingerprint {
   }
 
   /// The fingerprint for fontconfig as `environment` sets it up (`FONTCONFIG_FILE` …).
-  /// - Returns: a hash of the sorted font list, or `fonts-unknown` where `fc-list` cannot run
-  ///   (then fonts changing goes unnoticed; `scripts/bootstrap` installs fontconfig).
+  /// - Returns: a hash of the sorted font list, or `fonts-unknown` where no `fc-list` on `PATH`
+  ///   runs (then fonts changing goes unnoticed; `scripts/bootstrap` installs fontconfig).
   package static func compute(environment: [String: String]) -> String {
+    guard let fcList = SearchPath.executable(named: "fc-list", environment: environment) else {
+      return "fonts-unknown"
+    }
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/fc-list")
+    process.executableURL = URL(fileURLWithPath: fcList)
     process.arguments = ["--format", "%{file}|%{fontversion}|%{style}\\n"]
     process.environment = environment
     let output = Pipe()

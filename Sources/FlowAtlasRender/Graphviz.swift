@@ -1,6 +1,6 @@
 import CGraphviz
+import FlowAtlasLock
 import Foundation
-import Synchronization
 
 /// FlowAtlas's one door to Graphviz's C libraries: every C call lives in this file.
 ///
@@ -9,21 +9,25 @@ import Synchronization
 /// callers that must never hang use ``RenderPool`` (worker processes with a
 /// deadline) instead of calling this directly on a thread they care about.
 ///
-/// Output is deterministic: each graph is parsed into its own arena allocator
-/// (see `shim.h`), so rendering the same DOT twice in one process gives the same
-/// bytes, the same bytes as the `dot` command line.
+/// Output is deterministic: SVG text is measured by Graphviz's built-in metrics, whatever
+/// fonts the machine has, and on releases before 10.0.1 each graph is parsed into its own
+/// arena allocator (see `shim.h`), so rendering the same DOT twice in one process gives the
+/// same bytes, the same bytes as the `dot` command line with those metrics.
 public enum Graphviz {
-  /// The process's Graphviz context, created on first use and kept: loading the
-  /// plugins again for every diagram would cost more than a small layout.
-  private struct Context: ~Copyable {
-    var pointer: OpaquePointer?
+  /// The process's Graphviz contexts, created on first use and kept: loading the plugins
+  /// again for every diagram would cost more than a small layout. SVG is drawn with one whose
+  /// text is measured by Graphviz's built-in metrics; PNG and PDF (and SVG under
+  /// ``textMetricsSwitch``) with a plain one, whose text pango measures.
+  private struct Contexts: ~Copyable {
+    var builtInMetrics: OpaquePointer?
+    var machineFonts: OpaquePointer?
   }
 
-  private static let context = Mutex(Context(pointer: nil))
+  private static let contexts = Lock(Contexts())
 
   /// Graphviz's messages since the current render started. Written only by the
-  /// error callback while `context` is held.
-  private static let messages = Mutex("")
+  /// error callback while `contexts` is held.
+  private static let messages = Lock("")
 
   /// Lays out `dot` with Graphviz's `dot` engine and draws it as `format`.
   ///
@@ -47,21 +51,9 @@ public enum Graphviz {
     case .pdf: formatName = "pdf"
     case .dot, .mermaid: throw .notAGraphvizFormat(format)
     }
-    return try context.withLock { (context: inout Context) throws(RenderError) -> [UInt8] in
-      let gvc: OpaquePointer
-      if let existing = context.pointer {
-        gvc = existing
-      } else {
-        beginMessages()
-        guard let created = gvContext() else {
-          throw .layoutFailed(message: "gvContext failed. \(takeMessages())")
-        }
-        context.pointer = created
-        gvc = created
-        if svgTextMetrics == .builtIn { takeOverTextMeasurement(in: created) }
-      }
-      // SVG by built-in metrics; PNG and PDF draw each label with the pango layout it was measured with.
-      measurements.withLock { $0.isSVG = format == .svg }
+    let metrics: TextMetrics = format == .svg ? svgTextMetrics : .machineFonts
+    return try contexts.withLock { (contexts: inout Contexts) throws(RenderError) -> [UInt8] in
+      let gvc = try context(for: metrics, in: &contexts)
       beginMessages()
       // The reader takes the length: no terminating NUL, no copy.
       let parsed =
@@ -92,15 +84,39 @@ public enum Graphviz {
     }
   }
 
+  /// The context that measures text as `metrics` says, made on first use.
+  private static func context(
+    for metrics: TextMetrics, in contexts: inout Contexts
+  ) throws(RenderError) -> OpaquePointer {
+    switch metrics {
+    case .builtIn:
+      if let existing = contexts.builtInMetrics { return existing }
+      beginMessages()
+      guard let created = fa_context_builtin_metrics() else {
+        throw .layoutFailed(message: "gvContextPlugins failed. \(takeMessages())")
+      }
+      contexts.builtInMetrics = created
+      return created
+    case .machineFonts:
+      if let existing = contexts.machineFonts { return existing }
+      beginMessages()
+      guard let created = gvContext() else {
+        throw .layoutFailed(message: "gvContext failed. \(takeMessages())")
+      }
+      contexts.machineFonts = created
+      return created
+    }
+  }
+
   /// How SVG measures label text: with metrics built into Graphviz, the same on every machine
-  /// whatever fonts it has, or (where FlowAtlas cannot take over measurement, Graphviz 3 and
-  /// newer) with pango and the machine's fonts.
+  /// whatever fonts it has (the default, on every Graphviz release), or with pango and the
+  /// machine's fonts (``textMetricsSwitch``).
   public enum TextMetrics: String, Sendable {
     case builtIn = "built-in metrics (the same on every machine)"
     case machineFonts = "pango with this machine's fonts"
   }
 
-  /// The Graphviz release FlowAtlas was built against.
+  /// The Graphviz release FlowAtlas was built against, from its headers (`PACKAGE_VERSION`).
   public static let version = String(cString: fa_graphviz_version())
 
   /// The one switch on text measurement: `FLOWATLAS_TEXT_METRICS=fonts` measures SVG labels
@@ -108,61 +124,49 @@ public enum Graphviz {
   /// built-in metrics. Render workers inherit it with the environment.
   public static let textMetricsSwitch = "FLOWATLAS_TEXT_METRICS"
 
-  /// The text measurement SVG diagrams get here: built-in metrics where FlowAtlas can take over
-  /// Graphviz's measurement (Graphviz 2.4x) and the switch does not say `fonts`.
-  public static let svgTextMetrics: TextMetrics = {
-    let choice = ProcessInfo.processInfo.environment[textMetricsSwitch]
-    return fa_builtin_text_metrics() == 1 && choice != "fonts" ? .builtIn : .machineFonts
+  /// The text measurement SVG diagrams get here: built-in metrics unless the switch says `fonts`.
+  public static let svgTextMetrics: TextMetrics =
+    ProcessInfo.processInfo.environment[textMetricsSwitch] == "fonts" ? .machineFonts : .builtIn
+
+  /// The plugins Graphviz has here, by kind, as its plain context loads them (`dot -P` lists
+  /// the same): what a drawing depends on besides the release, for every cache key.
+  public static let plugins: [(kind: String, names: [String])] = {
+    // Graphviz loads its plugins with its context: draw an empty graph to have one.
+    _ = try? render(dot: "digraph plugins {}", format: .png)
+    return contexts.withLock { contexts in
+      guard let gvc = contexts.machineFonts else { return [] }
+      return ["layout", "render", "textlayout", "device", "loadimage"].map { kind in
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = Int(fa_plugin_list(gvc, kind, &buffer, buffer.count))
+        let names = buffer.split(separator: 0).prefix(count).map {
+          String(decoding: $0.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        return (kind, names)
+      }
+    }
   }()
+
+  /// The Graphviz release and its plugin set, in one line: part of every cache key, so a
+  /// site drawn before `brew upgrade graphviz` (or a plugin installed since) is drawn again.
+  public static var identity: String {
+    "Graphviz \(version); "
+      + plugins.map { "\($0.kind): \($0.names.joined(separator: " "))" }.joined(separator: "; ")
+  }
+
+  /// Whether pango is there to measure and draw text for PNG and PDF.
+  static var hasPango: Bool {
+    plugins.contains { $0.kind == "textlayout" && !$0.names.isEmpty }
+  }
 
   /// One line on how text is measured, and why, for `flowatlas --version`.
   public static var textMeasurement: String {
-    // Graphviz loads its plugins with its context: draw an empty graph to have one.
-    _ = try? render(dot: "digraph plugins {}", format: .svg)
-    let pango = fa_pango_available() == 1 ? "pango" : "no pango plugin: Graphviz's estimate"
-    switch (svgTextMetrics, fa_builtin_text_metrics() == 1) {
-    case (.builtIn, _):
-      return "SVG by built-in metrics (FlowAtlas's textlayout plugin); PNG and PDF by \(pango)"
-    case (.machineFonts, true):
+    let pango = hasPango ? "pango" : "no pango plugin: Graphviz's estimate"
+    switch svgTextMetrics {
+    case .builtIn:
+      return "SVG by Graphviz's built-in metrics; PNG and PDF by \(pango)"
+    case .machineFonts:
       return "SVG, PNG and PDF by \(pango) (\(textMetricsSwitch)=fonts)"
-    case (.machineFonts, false):
-      return "SVG, PNG and PDF by \(pango): Graphviz \(version) cannot have its text measurement taken over"
     }
-  }
-
-  /// Which format is being drawn, and pango's measurement for PNG and PDF.
-  private struct TextMeasurement {
-    /// Pango's own textlayout function; nil where there is no pango plugin.
-    var pango: fa_textlayout_fn?
-    var isSVG = false
-  }
-
-  private static let measurements = Mutex(TextMeasurement())
-
-  /// Makes Graphviz measure text through ``measureText``.
-  ///
-  /// SVG is measured with Graphviz's built-in metrics (its estimate from tables of Times,
-  /// Helvetica and Courier widths, which it uses when no text layout answers), so the same DOT
-  /// gives the same layout and the same bytes on every machine, whatever fonts it has; the
-  /// browser draws the text with the fonts its reader has. PNG and PDF are drawn by cairo, which
-  /// draws each label with the pango layout it was measured with: pango measures those.
-  private static func takeOverTextMeasurement(in context: OpaquePointer) {
-    measurements.withLock { $0.pango = fa_pango_textlayout() }
-    _ = fa_install_textlayout(context, measureText)
-  }
-
-  private static let measureText: fa_textlayout_fn = { span, fontPath in
-    Graphviz.measure(span, fontPath: fontPath)
-  }
-
-  private static func measure(
-    _ span: UnsafeMutablePointer<textspan_t>?,
-    fontPath: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-  ) -> boolean {
-    let (pango, isSVG) = measurements.withLock { ($0.pango, $0.isSVG) }
-    // Not measured here: Graphviz then estimates from its built-in tables.
-    guard !isSVG, let pango else { return 0 }
-    return pango(span, fontPath)
   }
 
   /// Routes Graphviz's messages to ``messages`` and clears its sticky error state

@@ -92,9 +92,9 @@ enum RenderBenchmark {
   /// - Parameter pluginFolder: Graphviz's plugin folder (`GVBINDIR`), or nil for the default.
   static func runDot(_ path: String, pluginFolder: String? = nil) throws -> [UInt8] {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/dot")
+    process.executableURL = URL(fileURLWithPath: try ReferenceDot.executable())
     process.arguments = ["-Tsvg", path]
-    if let pluginFolder { process.environment = ["GVBINDIR": pluginFolder] }
+    if let pluginFolder { process.environment = ReferenceDot.environment(["GVBINDIR": pluginFolder]) }
     let pipe = Pipe()
     process.standardOutput = pipe
     try process.run()

@@ -19,7 +19,7 @@ import Testing
     #expect(
       result.out
         == "flowatlas \(FlowAtlasCommand.version)\nGraphviz \(Graphviz.version); SVG text: built-in metrics (the same on every machine)\n"
-        + "text measurement: SVG by built-in metrics (FlowAtlas's textlayout plugin); PNG and PDF by pango\n")
+        + "text measurement: SVG by Graphviz's built-in metrics; PNG and PDF by pango\n")
   }
 
   @Test func modelWritesJSONToStandardOutput() async throws {

@@ -1,3 +1,4 @@
+import FlowAtlasRender
 import Foundation
 import Testing
 
@@ -26,7 +27,7 @@ import Testing
   /// `dot -Tsvg` (pango) under `environment`.
   static func dotWithPango(_ dot: String, environment: [String: String]) throws -> Data {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/dot")
+    process.executableURL = URL(fileURLWithPath: try ReferenceDot.executable())
     process.arguments = ["-Tsvg"]
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let input = Pipe()

@@ -145,9 +145,9 @@ import Testing
   /// dot layout plugins, so that it measures text as FlowAtlas's SVG does.
   static func dotCommand(_ dot: String, format: String, pango: Bool = true) throws -> [UInt8] {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/dot")
+    process.executableURL = URL(fileURLWithPath: try ReferenceDot.executable())
     process.arguments = ["-T\(format)"]
-    if !pango { process.environment = ["GVBINDIR": try withoutPango()] }
+    if !pango { process.environment = ReferenceDot.environment(["GVBINDIR": try withoutPango()]) }
     let input = Pipe()
     let output = Pipe()
     process.standardInput = input
