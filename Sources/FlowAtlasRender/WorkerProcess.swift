@@ -27,46 +27,28 @@ final class WorkerProcess: @unchecked Sendable {
   }
 
   private static func spawn(executable: String, arguments: [String]) throws(RenderError) -> (pid_t, Int32) {
-    // One socket pair, not pipes: `send` with MSG_NOSIGNAL reports a dead worker
-    // as an error instead of raising SIGPIPE in the caller's process, and
-    // SOCK_CLOEXEC keeps a worker started later from inheriting this one's end.
-    var ends: [Int32] = [-1, -1]
-    #if canImport(Glibc)
-      let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
-    #else
-      let type = SOCK_STREAM
-    #endif
-    guard socketpair(AF_UNIX, type, 0, &ends) == 0 else {
+    // One socket pair, not pipes: a dead worker is an error on send, not a SIGPIPE in the
+    // caller's process, and a worker started later does not inherit this one's end
+    // (ChildProcess says how, on each system).
+    guard let ends = ChildProcess.socketPair() else {
       throw .workerUnavailable(path: executable, message: "socketpair failed (errno \(errno))")
     }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, ends[1], 0)
-    posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-
-    let argv = ([executable] + arguments).map { strdup($0) }
-    defer { argv.forEach { free($0) } }
     // The worker inherits our environment (fontconfig and Graphviz read it).
     let environment = ProcessInfo.processInfo.environment.sorted { $0.key < $1.key }.map {
-      strdup("\($0.key)=\($0.value)")
+      "\($0.key)=\($0.value)"
     }
-    defer { environment.forEach { free($0) } }
-    var pid: pid_t = 0
-    let status = (argv + [nil]).withUnsafeBufferPointer { argvBuffer in
-      (environment + [nil]).withUnsafeBufferPointer { environmentBuffer in
-        posix_spawn(
-          &pid, executable, &actions, nil, UnsafeMutablePointer(mutating: argvBuffer.baseAddress!),
-          UnsafeMutablePointer(mutating: environmentBuffer.baseAddress!))
-      }
+    let spawned = ChildProcess.spawn(
+      executable, arguments: arguments, environment: environment,
+      actions: [
+        .duplicate(ends.1, as: 0), .duplicate(ends.1, as: 1), .open("/dev/null", as: 2, flags: O_WRONLY),
+      ])
+    close(ends.1)
+    switch spawned {
+    case .success(let pid): return (pid, ends.0)
+    case .failure(let error):
+      close(ends.0)
+      throw .workerUnavailable(path: executable, message: error.description)
     }
-    close(ends[1])
-    guard status == 0 else {
-      close(ends[0])
-      throw .workerUnavailable(path: executable, message: String(cString: strerror(status)))
-    }
-    return (pid, ends[0])
   }
 
   deinit { stop(force: true) }
@@ -154,12 +136,7 @@ final class WorkerProcess: @unchecked Sendable {
       }
       let sent = bytes.withUnsafeBytes { buffer in
         // Non-blocking: a worker that stops reading must not hold us past the deadline.
-        #if canImport(Glibc)
-          Glibc.send(
-            channel, buffer.baseAddress! + done, bytes.count - done, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
-        #else
-          Darwin.send(channel, buffer.baseAddress! + done, bytes.count - done, MSG_DONTWAIT)
-        #endif
+        ChildProcess.sendWithoutBlocking(channel, buffer.baseAddress! + done, count: bytes.count - done)
       }
       if sent < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) { continue }
       guard sent > 0 else { return .failure(crashed()) }

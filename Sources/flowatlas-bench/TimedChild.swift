@@ -1,5 +1,6 @@
+import FlowAtlasLock
+import FlowAtlasRender
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -35,22 +36,19 @@ struct TimedChild {
   /// - Returns: its outcome; the status is the exit status, or 128 + signal.
   /// - Throws: ``BenchError/usage(_:)`` when it cannot be started.
   func run() throws -> Outcome {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, input ?? "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, output ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_addopen(&actions, 2, errors ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    let argv = ([executable] + arguments).map { strdup($0) }
-    defer { argv.forEach { free($0) } }
-    var pid: pid_t = 0
     let start = DispatchTime.now().uptimeNanoseconds
-    let spawned = (argv + [nil]).withUnsafeBufferPointer { buffer in
-      posix_spawnp(
-        &pid, executable, &actions, nil, UnsafeMutablePointer(mutating: buffer.baseAddress!), environ)
-    }
-    guard spawned == 0 else {
-      throw BenchError.usage("cannot start \(executable): \(String(cString: strerror(spawned)))")
+    let spawned = ChildProcess.spawn(
+      executable, arguments: arguments,
+      environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" },
+      actions: [
+        .open(input ?? "/dev/null", as: 0, flags: O_RDONLY),
+        .open(output ?? "/dev/null", as: 1, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644),
+        .open(errors ?? "/dev/null", as: 2, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644),
+      ], searchesPath: true)
+    let pid: pid_t
+    switch spawned {
+    case .success(let started): pid = started
+    case .failure(let error): throw BenchError.usage("cannot start \(executable): \(error)")
     }
     let sampler = PeakSampler(pid: pid)
     sampler.start()
@@ -72,16 +70,16 @@ struct TimedChild {
 /// `VmHWM` only grows, so the last value read before the process exits is its peak.
 final class PeakSampler: Sendable {
   private let pid: pid_t
-  private let peak = Atomic<Int>(0)
-  private let running = Atomic<Bool>(true)
+  private let peak = Lock(0)
+  private let running = Lock(true)
   private let finished = DispatchSemaphore(value: 0)
 
   init(pid: pid_t) { self.pid = pid }
 
   func start() {
     let thread = Thread { [self] in
-      while running.load(ordering: .relaxed) {
-        if let value = Self.highWaterMarkKB(of: pid) { peak.max(value, ordering: .relaxed) }
+      while running.withLock({ $0 }) {
+        if let value = Self.highWaterMarkKB(of: pid) { peak.withLock { $0 = max($0, value) } }
         usleep(10_000)
       }
       finished.signal()
@@ -91,9 +89,9 @@ final class PeakSampler: Sendable {
 
   /// Stops sampling and returns the peak seen, KiB.
   func stop() -> Int {
-    running.store(false, ordering: .relaxed)
+    running.withLock { $0 = false }
     finished.wait()
-    return peak.load(ordering: .relaxed)
+    return peak.withLock { $0 }
   }
 
   static func highWaterMarkKB(of pid: pid_t) -> Int? {
