@@ -90,22 +90,20 @@ public enum Graphviz {
   ) throws(RenderError) -> OpaquePointer {
     switch metrics {
     case .builtIn:
-      if let existing = contexts.builtInMetrics { return existing }
-      beginMessages()
-      guard let created = fa_context_builtin_metrics() else {
-        throw .layoutFailed(message: "gvContextPlugins failed. \(takeMessages())")
-      }
-      contexts.builtInMetrics = created
-      return created
-    case .machineFonts:
-      if let existing = contexts.machineFonts { return existing }
-      beginMessages()
-      guard let created = gvContext() else {
-        throw .layoutFailed(message: "gvContext failed. \(takeMessages())")
-      }
-      contexts.machineFonts = created
-      return created
+      return try made(&contexts.builtInMetrics, by: "gvContextPlugins") { fa_context_builtin_metrics() }
+    case .machineFonts: return try made(&contexts.machineFonts, by: "gvContext") { gvContext() }
     }
+  }
+
+  /// The context in `slot`, made by `create` (C function `name`) the first time.
+  private static func made(
+    _ slot: inout OpaquePointer?, by name: String, _ create: () -> OpaquePointer?
+  ) throws(RenderError) -> OpaquePointer {
+    if let existing = slot { return existing }
+    beginMessages()
+    guard let created = create() else { throw .layoutFailed(message: "\(name) failed. \(takeMessages())") }
+    slot = created
+    return created
   }
 
   /// How SVG measures label text: with metrics built into Graphviz, the same on every machine
