@@ -6,7 +6,11 @@ import FlowAtlasModel
 /// Colours are defaults for a light page; the SVG carries classes
 /// (`kind-push`, `screen`, …) so the site's CSS can restyle them, e.g. in dark mode.
 enum DiagramStyle {
-  static let font = "Helvetica,Arial,sans-serif"
+  /// One font name, which Graphviz's built-in metrics know on every release: a list such as
+  /// "Helvetica,Arial,sans-serif" matches none of their tables (2.42 falls back to Times without a
+  /// word, 14 with a warning), so labels were measured about 10% narrower than the site's CSS
+  /// draws them, in Helvetica or a font with its widths.
+  static let font = "Helvetica"
   /// The colour of navigation the system did on a gesture.
   static let systemColor = "#bc4c00"
 

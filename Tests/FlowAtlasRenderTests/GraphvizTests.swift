@@ -14,6 +14,24 @@ import Testing
     }
     """
 
+  /// The diagrams' font is one Graphviz's built-in metrics know: not measured with the Times
+  /// widths it falls back to for a name it does not know (a font list among them), which are
+  /// narrower than the Helvetica the site draws.
+  @Test func theDiagramFontIsMeasuredWithItsOwnWidths() throws {
+    func width(_ font: String) throws -> Double {
+      let svg = String(
+        decoding: try Graphviz.render(
+          dot:
+            #"digraph w { node [shape=box, fontname="\#(font)"]; a [label="ProfileViewController EditProfileViewController"] }"#,
+          format: .svg), as: UTF8.self)
+      let match = try #require(svg.firstMatch(of: /<svg width="([0-9.]+)pt"/))
+      return try #require(Double(match.1))
+    }
+    // Helvetica's built-in widths are larger than Times' for this label, on 2.42 and on 14.
+    #expect(try width(DiagramStyle.font) == width("Helvetica"))
+    #expect(try width(DiagramStyle.font) > width("Times-Roman"))
+  }
+
   @Test func rendersSVGWithOurIDs() throws {
     let svg = String(decoding: try Graphviz.render(dot: Self.clustered, format: .svg), as: UTF8.self)
     #expect(svg.contains("<svg"))
