@@ -10,9 +10,10 @@ import Foundation
 /// deadline) instead of calling this directly on a thread they care about.
 ///
 /// Output is deterministic: SVG text is measured by Graphviz's built-in metrics, whatever
-/// fonts the machine has, and on releases before 10.0.1 each graph is parsed into its own
-/// arena allocator (see `shim.h`), so rendering the same DOT twice in one process gives the
-/// same bytes, the same bytes as the `dot` command line with those metrics.
+/// fonts the machine has, and on releases before 9.0.0 each graph is parsed into its own
+/// arena allocator (see `shim.h`; 10.0.1 and later order clusters stably themselves), so
+/// rendering the same DOT twice in one process gives the same bytes, the same bytes as the
+/// `dot` command line with those metrics.
 public enum Graphviz {
   /// The process's Graphviz contexts, created on first use and kept: loading the plugins
   /// again for every diagram would cost more than a small layout. SVG is drawn with one whose
@@ -129,10 +130,9 @@ public enum Graphviz {
   /// The plugins Graphviz has here, by kind, as its plain context loads them (`dot -P` lists
   /// the same): what a drawing depends on besides the release, for every cache key.
   public static let plugins: [(kind: String, names: [String])] = {
-    // Graphviz loads its plugins with its context: draw an empty graph to have one.
-    _ = try? render(dot: "digraph plugins {}", format: .png)
-    return contexts.withLock { contexts in
-      guard let gvc = contexts.machineFonts else { return [] }
+    // The plain context reads Graphviz's plugin config when it is made; nothing is drawn.
+    contexts.withLock { contexts in
+      guard let gvc = try? context(for: .machineFonts, in: &contexts) else { return [] }
       return ["layout", "render", "textlayout", "device", "loadimage"].map { kind in
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = Int(fa_plugin_list(gvc, kind, &buffer, buffer.count))
