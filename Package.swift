@@ -149,7 +149,8 @@ let package = Package(
     .testTarget(
       name: "FlowAtlasCLITests",
       dependencies: [
-        "FlowAtlasLock", "FlowAtlasCLI", "FlowAtlasRender", "FlowAtlasBytes", "FlowAtlasTestSupport",
+        "FlowAtlasLock", "FlowAtlasCLI", "FlowAtlasModel", "FlowAtlasRender", "FlowAtlasBytes",
+        "FlowAtlasTestSupport",
       ],
       exclude: ["Golden"]),
     .testTarget(

@@ -3,7 +3,8 @@
 // Only what Swift cannot do cleanly lives here: what differs between Graphviz releases
 // (decided below, at compile time, from Graphviz's own version macros), the arena allocator
 // that makes cluster order independent of malloc's addresses on releases that need it, the
-// in-memory reader, and the context whose text is measured by Graphviz's built-in metrics.
+// in-memory reader, the context whose text is measured by Graphviz's built-in metrics, and
+// the reads of layout records (macros) that FlowAtlas's placement of edge labels needs.
 // Swift never touches Graphviz's C globals.
 #ifndef FLOWATLAS_CGRAPHVIZ_SHIM_H
 #define FLOWATLAS_CGRAPHVIZ_SHIM_H
@@ -274,6 +275,72 @@ static inline int fa_plugin_list(GVC_t *context, const char *kind, char *buffer,
     free(list[index]);
   }
   free(list);
+  return count;
+}
+
+// MARK: Where a layout put things, for FlowAtlas's placement of edge labels
+//
+// Graphviz's layout records live behind macros (types.h), which Swift cannot call; these read
+// them and move an edge's `xlabel`. The records' fields have the same names on every release
+// from 2.42 to 14 (only their integer types changed), so nothing here depends on the release.
+
+/// The box of the whole drawing, in points.
+static inline boxf fa_graph_box(Agraph_t *graph) { return GD_bb(graph); }
+
+/// How many clusters `graph` has directly (each may have its own).
+static inline size_t fa_cluster_count(Agraph_t *graph) { return (size_t)GD_n_cluster(graph); }
+
+/// The cluster at `index`, from 0 (Graphviz counts from 1).
+static inline Agraph_t *fa_cluster(Agraph_t *graph, size_t index) { return GD_clust(graph)[index + 1]; }
+
+/// The box of a placed label, or 0 when there is none.
+static inline int fa_label_box(const textlabel_t *label, boxf *box) {
+  if (label == NULL || !label->set) return 0;
+  box->LL.x = label->pos.x - label->dimen.x / 2;
+  box->LL.y = label->pos.y - label->dimen.y / 2;
+  box->UR.x = label->pos.x + label->dimen.x / 2;
+  box->UR.y = label->pos.y + label->dimen.y / 2;
+  return 1;
+}
+
+/// The box of a graph's or cluster's own label.
+static inline int fa_graph_label_box(Agraph_t *graph, boxf *box) { return fa_label_box(GD_label(graph), box); }
+
+/// The box a node is drawn in, in points.
+static inline boxf fa_node_box(Agnode_t *node) {
+  double halfWidth = ND_width(node) * 36, halfHeight = ND_height(node) * 36;
+  boxf box = {{ND_coord(node).x - halfWidth, ND_coord(node).y - halfHeight},
+              {ND_coord(node).x + halfWidth, ND_coord(node).y + halfHeight}};
+  return box;
+}
+
+/// The boxes of an edge's placed labels: 0 its `label`, 1 its `xlabel`, 2 its `headlabel`,
+/// 3 its `taillabel`.
+static inline int fa_edge_label_box(Agedge_t *edge, int which, boxf *box) {
+  switch (which) {
+  case 0: return fa_label_box(ED_label(edge), box);
+  case 1: return fa_label_box(ED_xlabel(edge), box);
+  case 2: return fa_label_box(ED_head_label(edge), box);
+  default: return fa_label_box(ED_tail_label(edge), box);
+  }
+}
+
+/// Moves an edge's `xlabel` so that its centre is `centre`.
+static inline void fa_move_edge_xlabel(Agedge_t *edge, pointf centre) {
+  if (ED_xlabel(edge) != NULL) ED_xlabel(edge)->pos = centre;
+}
+
+/// The control points of an edge's splines, one cubic Bézier after another (each starts where
+/// the previous ended), up to `capacity` of them into `points`. Returns how many there are.
+static inline size_t fa_edge_spline_points(Agedge_t *edge, pointf *points, size_t capacity) {
+  size_t count = 0;
+  if (ED_spl(edge) == NULL) return 0;
+  for (size_t curve = 0; curve < (size_t)ED_spl(edge)->size; curve++) {
+    const bezier *bezier = &ED_spl(edge)->list[curve];
+    for (size_t index = 0; index < (size_t)bezier->size; index++, count++) {
+      if (count < capacity) points[count] = bezier->list[index];
+    }
+  }
   return count;
 }
 

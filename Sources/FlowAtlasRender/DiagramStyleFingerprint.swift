@@ -7,8 +7,9 @@ import FlowAtlasModel
 /// same. A version number someone must remember to bump would let a changed renderer serve
 /// stale SVG from the cache (and a committed site that CI, drawing afresh, cannot reproduce).
 /// Instead the identity is computed from the DOT the renderer writes for a small fixed app
-/// that uses every diagram kind and every transition kind: change how anything is drawn and
-/// the fingerprint changes with it.
+/// that uses every diagram kind and every transition kind, and from where ``LabelPlacement``
+/// moves the labels of a fixed scene: change how anything is drawn and the fingerprint changes
+/// with it.
 package enum DiagramStyleFingerprint {
   package static let value: String = {
     var text = DiagramBuilder.legend().dot
@@ -25,6 +26,8 @@ package enum DiagramStyleFingerprint {
         }
       }
     }
+    // What the renderer does to Graphviz's layout before drawing it.
+    text += "label placement: " + LabelPlacement.behaviour
     // The site's stable content hash: the same in every process, unlike Hasher.
     return Fingerprint.fast128(Array(text.utf8))
   }()

@@ -13,7 +13,8 @@ import Foundation
 /// fonts the machine has, and on releases before 9.0.0 each graph is parsed into its own
 /// arena allocator (see `shim.h`; 10.0.1 and later order clusters stably themselves), so
 /// rendering the same DOT twice in one process gives the same bytes, the same bytes as the
-/// `dot` command line with those metrics.
+/// `dot` command line with those metrics, except where ``LabelPlacement`` moved an edge label
+/// that Graphviz's layout left over a node or another label.
 public enum Graphviz {
   /// The process's Graphviz contexts, created on first use and kept: loading the plugins
   /// again for every diagram would cost more than a small layout. SVG is drawn with one whose
@@ -45,15 +46,26 @@ public enum Graphviz {
 
   /// ``render(dot:format:)`` for DOT text already in UTF-8, as the workers receive it.
   public static func render(dotBytes: [UInt8], format: OutputFormat) throws(RenderError) -> [UInt8] {
-    let formatName: String
     switch format {
-    case .svg: formatName = "svg"
-    case .png: formatName = "png"
-    case .pdf: formatName = "pdf"
+    case .svg: try draw(dotBytes, as: "svg", metrics: svgTextMetrics, failing: format)
+    case .png, .pdf: try draw(dotBytes, as: format.rawValue, metrics: .machineFonts, failing: format)
     case .dot, .mermaid: throw .notAGraphvizFormat(format)
     }
-    let metrics: TextMetrics = format == .svg ? svgTextMetrics : .machineFonts
-    return try contexts.withLock { (contexts: inout Contexts) throws(RenderError) -> [UInt8] in
+  }
+
+  /// The layout of `dot` as the SVG would have it, in Graphviz's own `json` output: every
+  /// node's drawn shape and every label's text with the width Graphviz measured for it, for
+  /// what checks where labels landed.
+  package static func layoutJSON(dot: String) throws(RenderError) -> [UInt8] {
+    try draw(Array(dot.utf8), as: "json", metrics: svgTextMetrics, failing: .svg)
+  }
+
+  /// Lays out `dotBytes` and writes it in Graphviz's format `formatName`, measuring text as
+  /// `metrics` says; a failure to write is reported as one of `format`.
+  private static func draw(
+    _ dotBytes: [UInt8], as formatName: String, metrics: TextMetrics, failing format: OutputFormat
+  ) throws(RenderError) -> [UInt8] {
+    try contexts.withLock { (contexts: inout Contexts) throws(RenderError) -> [UInt8] in
       let gvc = try context(for: metrics, in: &contexts)
       beginMessages()
       // The reader takes the length: no terminating NUL, no copy.
@@ -73,6 +85,7 @@ public enum Graphviz {
         throw .layoutFailed(message: message)
       }
       defer { gvFreeLayout(gvc, graph) }
+      placeEdgeLabels(of: graph)
 
       var data: UnsafeMutablePointer<CChar>? = nil
       var length = 0
@@ -82,6 +95,45 @@ public enum Graphviz {
         throw .renderFailed(format: format, message: takeMessages())
       }
       return Array(UnsafeRawBufferPointer(start: data, count: length))
+    }
+  }
+
+  /// Moves each edge label that Graphviz's layout left over a node or another label to a clear
+  /// spot beside its edge (see ``LabelPlacement``), before the graph is drawn.
+  private static func placeEdgeLabels(of graph: UnsafeMutablePointer<Agraph_t>) {
+    var obstacles: [LabelPlacement.Box] = []
+    var labels: [LabelPlacement.EdgeLabel] = []
+    var edges: [UnsafeMutablePointer<Agedge_t>] = []
+    var box = boxf()
+    func add(_ box: boxf) { obstacles.append(LabelPlacement.Box(box)) }
+    func addTitles(of graph: UnsafeMutablePointer<Agraph_t>) {
+      if fa_graph_label_box(graph, &box) != 0 { add(box) }
+      for index in 0..<fa_cluster_count(graph) { addTitles(of: fa_cluster(graph, index)) }
+    }
+    addTitles(of: graph)
+    var node = agfstnode(graph)
+    while let current = node {
+      add(fa_node_box(current))
+      var edge = agfstout(graph, current)
+      while let out = edge {
+        for other: Int32 in [0, 2, 3] where fa_edge_label_box(out, other, &box) != 0 { add(box) }
+        if fa_edge_label_box(out, 1, &box) != 0 {
+          let count = fa_edge_spline_points(out, nil, 0)
+          var points = [pointf](repeating: pointf(), count: count)
+          _ = fa_edge_spline_points(out, &points, count)
+          labels.append(
+            LabelPlacement.EdgeLabel(
+              box: LabelPlacement.Box(box), spline: points.map { LabelPlacement.Point(x: $0.x, y: $0.y) }))
+          edges.append(out)
+        }
+        edge = agnxtout(graph, out)
+      }
+      node = agnxtnode(graph, current)
+    }
+    let moves = LabelPlacement.place(
+      labels, obstacles: obstacles, bounds: LabelPlacement.Box(fa_graph_box(graph)))
+    for (edge, move) in zip(edges, moves) {
+      if let move { fa_move_edge_xlabel(edge, pointf(x: move.x, y: move.y)) }
     }
   }
 
@@ -182,5 +234,12 @@ public enum Graphviz {
   private static func takeMessages() -> String {
     let text = messages.withLock { $0 }
     return text.isEmpty ? "Graphviz reported no message" : text
+  }
+}
+
+extension LabelPlacement.Box {
+  /// Graphviz's box, from its lower-left and upper-right corners.
+  fileprivate init(_ box: boxf) {
+    self.init(minX: box.LL.x, minY: box.LL.y, maxX: box.UR.x, maxY: box.UR.y)
   }
 }
