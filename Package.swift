@@ -13,6 +13,10 @@ import PackageDescription
   let cmarkPkgConfig: String? = "libcmark-gfm"
 #endif
 
+// The model of UIKit answers to `import UIKit` in the targets compiled against it (only those:
+// an app's build never sees a module of that name).
+let onUIKitModel: [SwiftSetting] = [.unsafeFlags(["-module-alias", "UIKit=UIKitModel"])]
+
 let package = Package(
   name: "FlowAtlas",
   // iOS 16 and macOS 14: what apps that record their navigation still support (README, "Which
@@ -118,6 +122,20 @@ let package = Package(
     .target(
       name: "TicketsExample", dependencies: ["FlowAtlasPattern", "FlowAtlasRecording", "TicketsKit"],
       path: "examples/Tickets/Sources"),
+
+    // A model of UIKit's behaviour, for the tests and the examples and never for an app. The targets
+    // that use it compile with `-module-alias UIKit=UIKitModel`, so that files written against UIKit
+    // (the shipped adapters, linked into Tests/UIKitAdapters) compile against it unchanged and run.
+    .target(name: "UIKitModel", path: "Tests/UIKitModel"),
+    .target(
+      name: "FlowAtlasUIKitOnModel", dependencies: ["UIKitModel", "FlowAtlasPattern", "FlowAtlasRecording"],
+      path: "Tests/UIKitAdapters", swiftSettings: onUIKitModel),
+    .testTarget(
+      name: "UIKitAdapterTests",
+      dependencies: [
+        "FlowAtlasUIKitOnModel", "UIKitModel", "FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace",
+      ],
+      swiftSettings: onUIKitModel),
 
     // What the tests share: golden files, a seeded random source, the examples' spy router.
     .target(

@@ -39,6 +39,10 @@
     private var known: [[any Presentable]] = [[]]
     /// Set while an interactive pop runs, cleared when the person gives it up.
     private var interactiveGesture: SystemGesture?
+    /// What the person did for the next change the system makes, where another adapter saw it
+    /// first: ``TabBarRouter`` sets ``SystemGesture/tabBar`` when the person taps the selected
+    /// tab, which UIKit answers by popping this stack to its root.
+    var expectedGesture: SystemGesture?
     /// One per presented layer: sees the sheet swiped down, forwards to the app's delegate.
     private var sheets: [ObjectIdentifier: SheetObserver] = [:]
 
@@ -48,7 +52,9 @@
     public init(navigationController: UINavigationController = UINavigationController()) {
       self.navigationController = navigationController
       super.init()
+      // An initializer's own assignment runs no `didSet`: both are set here.
       navigationDelegate = navigationController.delegate
+      forwardTarget = navigationDelegate
       navigationController.delegate = self
       known = layers
     }
@@ -102,6 +108,8 @@
     public func present(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
       guard let controller = viewController(screen, completion: completion) else { return }
       let layer = UINavigationController(rootViewController: controller)
+      // A screen set up as a full-screen cover (or any other style) is presented as one.
+      layer.modalPresentationStyle = controller.modalPresentationStyle
       layer.delegate = self
       if let presentation = layer.presentationController {
         let sheet = SheetObserver(router: self, forwardingTo: presentation.delegate)
@@ -159,8 +167,9 @@
       _ navigationController: UINavigationController, didShow viewController: UIViewController,
       animated: Bool
     ) {
-      let gesture = interactiveGesture
+      let gesture = interactiveGesture ?? expectedGesture
       interactiveGesture = nil
+      expectedGesture = nil
       reportSystemChange(gesture: gesture)
       navigationDelegate?.navigationController?(
         navigationController, didShow: viewController, animated: animated)

@@ -118,6 +118,13 @@ public final class StackRouter: RouterProtocol, NavigationStateReporting, System
     changeBySystem(.swipeDown) { $0.removeLast() }
   }
 
+  /// The person taps the tab this stack is in while it is selected: UIKit pops the stack to
+  /// its first screen. Nothing happens at the first screen, or while a sheet covers the tab bar.
+  func tapSelectedTab() {
+    guard layers.count == 1, layers[0].count > 1 else { return }
+    changeBySystem(.tabBar) { $0[0].removeSubrange(1...) }
+  }
+
   private func systemPop(_ gesture: SystemGesture) {
     guard layers[layers.count - 1].count > 1 else { return refuse(.popAtRoot) }
     changeBySystem(gesture) { $0[$0.count - 1].removeLast() }

@@ -27,6 +27,9 @@ public struct SystemNavigation {
     case pop
     /// Every screen above ``SystemNavigation/shown`` in the top layer was removed.
     case popTo
+    /// Every screen above the first of the top layer was removed: the person tapped the tab
+    /// that was already selected (gesture ``SystemGesture/tabBar``, trace format revision 3).
+    case popToRoot
     /// The topmost modal layer was removed.
     case dismiss
     /// Another tab was selected.
@@ -63,8 +66,8 @@ public struct SystemNavigation {
   ///
   /// The UIKit adapters and the headless routers both decide with it, so the rules are tested
   /// once, on Linux: one screen gone from the top layer is a `pop` (a `popTo` when the person
-  /// picked it from the back menu), several are a `popTo` the new top, a layer gone is a
-  /// `dismiss`. Anything else (nothing changed, as after a cancelled swipe, or a change the
+  /// picked it from the back menu), several are a `popTo` the new top, all but the first by a
+  /// tap on the selected tab a `popToRoot`, a layer gone is a `dismiss`. Anything else (nothing changed, as after a cancelled swipe, or a change the
   /// system does not make) is `nil`: nothing to report.
   ///
   /// - Parameters:
@@ -88,7 +91,12 @@ public struct SystemNavigation {
     else { return nil }
     let removed = Array(top[now.count...].reversed())
     let picked = gesture ?? (removed.count == 1 ? .backButton : .backMenu)
-    let kind: Kind = removed.count == 1 && picked != .backMenu ? .pop : .popTo
+    let kind: Kind =
+      if picked == .tabBar && now.count == 1 {
+        .popToRoot
+      } else {
+        removed.count == 1 && picked != .backMenu ? .pop : .popTo
+      }
     return SystemNavigation(kind: kind, gesture: picked, removed: removed, shown: now.last)
   }
 

@@ -4,9 +4,12 @@
   /// A tab container over a `UITabBarController`: one ``NavigationRouter`` per tab, in order.
   ///
   /// It becomes the tab bar controller's delegate to see the person tap a tab
-  /// (`tabBarController(_:didSelect:)`, which UIKit calls for taps only, never for
-  /// `selectedIndex`), reported as a system ``SystemNavigation/Kind/selectTab``. A delegate the
-  /// app had set becomes ``tabBarDelegate`` and gets every delegate call.
+  /// (`tabBarController(_:shouldSelect:)` and `tabBarController(_:didSelect:)`, which UIKit
+  /// calls for taps only, never for `selectedIndex`): a tap on another tab is reported as a system
+  /// ``SystemNavigation/Kind/selectTab``; a tap on the selected tab, which UIKit answers by
+  /// popping that tab's stack to its root, as a system ``SystemNavigation/Kind/popToRoot`` by
+  /// that tab's router (gesture ``SystemGesture/tabBar``). A delegate the app had set becomes
+  /// ``tabBarDelegate`` and gets every delegate call.
   @MainActor
   public final class TabBarRouter: NSObject, TabRouting, SystemNavigationRelaying,
     UITabBarControllerDelegate
@@ -26,6 +29,9 @@
 
     private let routers: [String: NavigationRouter]
     public let systemNavigationObservers = SystemNavigationObservers()
+    /// The tab selected when the person's tap began (`shouldSelect`), to tell a tap on another
+    /// tab from one on the selected tab in `didSelect`, which UIKit calls for both.
+    private var selectedBeforeTap: Int?
 
     /// Creates one navigation stack per tab and installs them in `tabBarController`.
     /// - Parameters:
@@ -40,14 +46,33 @@
       self.tabBarController = tabBarController
       super.init()
       tabBarController.setViewControllers(routers.map { $0.navigationController }, animated: false)
+      // An initializer's own assignment runs no `didSet`: both are set here.
       tabBarDelegate = tabBarController.delegate
+      forwardTarget = tabBarDelegate
       tabBarController.delegate = self
+    }
+
+    public func tabBarController(
+      _ tabBarController: UITabBarController, shouldSelect viewController: UIViewController
+    ) -> Bool {
+      let selects = tabBarDelegate?.tabBarController?(tabBarController, shouldSelect: viewController) ?? true
+      guard selects else { return false }
+      selectedBeforeTap = tabBarController.selectedIndex
+      if viewController === tabBarController.selectedViewController,
+        let navigation = viewController as? UINavigationController, navigation.viewControllers.count > 1,
+        let router = routers.values.first(where: { $0.navigationController === navigation })
+      {
+        router.expectedGesture = .tabBar
+      }
+      return true
     }
 
     public func tabBarController(
       _ tabBarController: UITabBarController, didSelect viewController: UIViewController
     ) {
-      if let tab = selectedTab {
+      let before = selectedBeforeTap
+      selectedBeforeTap = nil
+      if before != tabBarController.selectedIndex, let tab = selectedTab {
         let shown = routers[tab]?.visibleScreen
         systemNavigationObservers.notify(
           SystemNavigation(kind: .selectTab, gesture: .tabBar, removed: [], shown: shown, tab: tab))

@@ -41,8 +41,9 @@ public final class TabRouter: TabRouting, NavigationStateReporting, SystemNaviga
     completion?()
   }
 
-  /// The person taps `tab` in the tab bar. An unknown tab is refused; the tab already shown
-  /// changes nothing.
+  /// The person taps `tab` in the tab bar. An unknown tab is refused; a tap on the tab already
+  /// shown pops its stack to its first screen, as UIKit does (a system `popToRoot`, gesture
+  /// `tabBar`), and changes nothing at that first screen.
   /// - Parameter tab: A tab's name.
   public func tapTab(_ tab: String) {
     guard let router = routers[tab] else {
@@ -50,7 +51,7 @@ public final class TabRouter: TabRouting, NavigationStateReporting, SystemNaviga
       onRefusal?(.unknownTab(tab))
       return
     }
-    guard tab != selectedTab else { return }
+    guard tab != selectedTab else { return router.tapSelectedTab() }
     selectedTab = tab
     systemNavigationObservers.notify(
       SystemNavigation(kind: .selectTab, gesture: .tabBar, removed: [], shown: router.topScreen, tab: tab))

@@ -66,6 +66,10 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting,
           .popTo(screen: screen, coordinator: coordinator, router: routerID, initiator: initiator)
         }
       }
+    case .popToRoot:
+      recordRemoving(navigation.removedScreen, by: attribute) { _, coordinator in
+        .popToRoot(coordinator: coordinator, router: routerID, initiator: initiator)
+      }
     case .dismiss:
       recordRemoving(navigation.removedScreen, by: attribute) { screen, coordinator in
         .dismiss(coordinator: coordinator, router: routerID, screen: screen, initiator: initiator)

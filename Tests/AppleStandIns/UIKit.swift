@@ -13,6 +13,7 @@
   open var presentedViewController: UIViewController? { nil }
   open var presentingViewController: UIViewController? { nil }
   open var presentationController: UIPresentationController? { nil }
+  open var modalPresentationStyle: UIModalPresentationStyle = .automatic
   open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? { nil }
   open func present(
     _ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil
@@ -32,8 +33,14 @@
   open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {}
 }
 
+@objc public enum UIModalPresentationStyle: Int, @unchecked Sendable {
+  case fullScreen = 0, pageSheet = 1, formSheet = 2, currentContext = 3, custom = 4, overFullScreen = 5
+  case overCurrentContext = 6, popover = 7, none = -1, automatic = -2
+}
+
 @MainActor open class UITabBarController: UIViewController {
   open var viewControllers: [UIViewController]?
+  unowned(unsafe) open var selectedViewController: UIViewController?
   open var selectedIndex: Int = 0
   weak open var delegate: (any UITabBarControllerDelegate)?
   open func setViewControllers(_ viewControllers: [UIViewController]?, animated: Bool) {}
@@ -54,6 +61,9 @@
 }
 
 @MainActor @objc public protocol UITabBarControllerDelegate: NSObjectProtocol {
+  @objc optional func tabBarController(
+    _ tabBarController: UITabBarController, shouldSelect viewController: UIViewController
+  ) -> Bool
   @objc optional func tabBarController(
     _ tabBarController: UITabBarController, didSelect viewController: UIViewController)
 }

@@ -26,6 +26,9 @@ struct SystemNavigationTests {
       ([[a, b]], [[a]], .backMenu, .popTo, [b], .backMenu),
       ([[a], [m, n]], [[a]], nil, .dismiss, [n, m], .swipeDown),
       ([[a], [m, n]], [[a], [m]], .edgeSwipe, .pop, [n], .edgeSwipe),
+      // A tap on the selected tab, whatever it removed (revision 3).
+      ([[a, b, c]], [[a]], .tabBar, .popToRoot, [c, b], .tabBar),
+      ([[a, b]], [[a]], .tabBar, .popToRoot, [b], .tabBar),
       // Nothing changed: a swipe given up half-way.
       ([[a, b]], [[a, b]], .edgeSwipe, nil, [], nil),
       // Changes the system does not make: a push, a new root, a pop under a sheet.

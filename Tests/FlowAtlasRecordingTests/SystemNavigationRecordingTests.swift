@@ -53,6 +53,25 @@ struct SystemNavigationRecordingTests {
     let text = TraceRecordEncoder().line(for: TraceRecord(seq: 1, event: tapped))
     #expect(text.hasSuffix(#","tab":"b","initiator":"system","gesture":"tabBar"}"#))
   }
+
+  /// Trace format revision 3: a tap on the selected tab pops its stack to the root, a system
+  /// `popToRoot` with gesture `tabBar`; it selects nothing, and at the root it does nothing.
+  @Test func aTapOnTheSelectedTabIsASystemPopToRoot() throws {
+    let (recorder, sink) = makeRecorder()
+    let tabs = RecordingTabRouter(wrapping: TabRouter(tabs: ["a", "b"]), recorder: recorder)
+    tabs.recordingRouter(forTab: "a")?.setRoot(NamedScreen("root"))
+    tabs.recordingRouter(forTab: "a")?.push(NamedScreen("detail"))
+    tabs.selectTab("a")
+    tabs.tapTab("a")
+    tabs.tapTab("a")
+    recorder.finish()
+    let pops = sink.events.filter { if case .popToRoot = $0 { true } else { false } }
+    #expect(pops.count == 1)
+    #expect(pops.first?.initiator == .system(gesture: "tabBar"))
+    #expect(sink.events.filter { if case .selectTab = $0 { true } else { false } }.count == 1)
+    let text = TraceRecordEncoder().line(for: TraceRecord(seq: 1, event: try #require(pops.first)))
+    #expect(text.hasSuffix(#""initiator":"system","gesture":"tabBar"}"#), "\(text)")
+  }
 }
 
 @MainActor

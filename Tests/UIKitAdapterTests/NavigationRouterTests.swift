@@ -1,0 +1,224 @@
+import FlowAtlasUIKitOnModel
+import Testing
+import UIKit
+
+/// The shipped `NavigationRouter`, run on the model of UIKit: what it reports of what the person
+/// did, and nothing for what the app asked for.
+@MainActor @Suite(.serialized) struct NavigationRouterTests {
+  @Test func theBackButtonIsOnePopWhenTheTransitionEndsAnimatedOrNot() {
+    let (router, reports, _) = navigation(showing: "A", "B", "C")
+    Person.tapBackButton(in: router.navigationController)
+    // The stack changed at once; the router hears of it when the transition ends.
+    #expect(router.titles == ["A B"])
+    #expect(router.navigationController.transitionCoordinator != nil)
+    #expect(reports.lines.isEmpty)
+    UIKitModel.finishAnimations()
+    #expect(reports.lines == ["pop backButton: -C, shows B"])
+
+    UIView.setAnimationsEnabled(false)
+    Person.tapBackButton(in: router.navigationController)
+    #expect(router.navigationController.transitionCoordinator == nil)
+    #expect(reports.lines.last == "pop backButton: -B, shows A")
+    // At the root there is no back button.
+    Person.tapBackButton(in: router.navigationController)
+    #expect(reports.lines.count == 2)
+  }
+
+  @Test func popsTheAppAsksForAreNotReported() {
+    let (router, reports, _) = navigation(showing: "A", "B", "C", "D")
+    router.pop(animated: true, completion: nil)
+    router.pop(animated: false, completion: nil)
+    UIKitModel.finishAnimations()
+    router.popToRoot(animated: true, completion: nil)
+    UIKitModel.finishAnimations()
+    #expect(router.titles == ["A"])
+    #expect(reports.lines.isEmpty)
+  }
+
+  @Test func anEdgeSwipeCompletedIsAPopAndOneGivenUpIsNothing() throws {
+    let (router, reports, _) = navigation(showing: "A", "B", "C")
+    let navigation = router.navigationController
+    let swipe = try #require(Person.beginSwipeBack(in: navigation))
+    // Half-way: UIKit has already taken C off the stack, and the transition is interactive.
+    #expect(navigation.viewControllers.map(\.title) == ["A", "B"])
+    #expect(navigation.transitionCoordinator?.isInteractive == true)
+    swipe.lift(completing: false)
+    UIKitModel.finishAnimations()
+    #expect(router.titles == ["A B C"])
+    #expect(reports.lines.isEmpty)
+
+    Person.swipeBack(in: navigation, completing: true)
+    #expect(reports.lines == ["pop edgeSwipe: -C, shows B"])
+    // The swipe given up left nothing behind: the next back button is the back button's.
+    Person.tapBackButton(in: navigation)
+    UIKitModel.finishAnimations()
+    #expect(reports.lines.last == "pop backButton: -B, shows A")
+    #expect(Person.beginSwipeBack(in: navigation) == nil, "no swipe back at the root")
+  }
+
+  @Test func theBackMenuIsOnePopTo() {
+    let (router, reports, screens) = navigation(showing: "A", "B", "C")
+    Person.pickFromBackMenu(screens[0], in: router.navigationController)
+    UIKitModel.finishAnimations()
+    #expect(reports.lines == ["popTo backMenu: -C B, shows A"])
+    Person.pickFromBackMenu(screens[0], in: router.navigationController)
+    #expect(reports.lines.count == 1, "the top is not in its own back menu")
+  }
+
+  @Test func aNewRootOrStackTheAppSetsIsNotReported() {
+    let (router, reports, _) = navigation(showing: "A", "B")
+    router.setRoot(Screen("Home"), animated: true, completion: nil)
+    UIKitModel.finishAnimations()
+    #expect(router.titles == ["Home"])
+    // The app's own code replacing the stack behind the router's back: not a gesture.
+    router.navigationController.setViewControllers([Screen("X"), Screen("Y")], animated: true)
+    UIKitModel.finishAnimations()
+    #expect(reports.lines.isEmpty)
+  }
+
+  @Test func aPushAskedForWhileAnotherAnimatesRunsAfterIt() {
+    let (router, reports, _) = navigation(showing: "A")
+    var completed: [String] = []
+    router.push(Screen("B"), animated: true) { completed.append("B") }
+    router.push(Screen("C"), animated: true) { completed.append("C") }
+    #expect(router.titles == ["A B C"])
+    #expect(completed.isEmpty)
+    UIKitModel.finishAnimations()
+    #expect(completed == ["B", "C"])
+    #expect(reports.lines.isEmpty)
+  }
+
+  /// Two coordinators on one navigation controller: the child's flow ends when the person takes
+  /// away the first screen it showed, and not before.
+  @Test func aChildSharingTheNavigationControllerFinishesWhenItsFirstScreenGoes() {
+    UIKitModel.reset()
+    let router = NavigationRouter()
+    let parent = ScreensCoordinator(router: router, names: ["Home"])
+    parent.launch()
+    let child = ScreensCoordinator(router: parent.router, names: ["Step 1", "Step 2"])
+    parent.startChild(child)
+    #expect(router.titles == ["Home Step 1 Step 2"])
+    Person.tapBackButton(in: router.navigationController)
+    UIKitModel.finishAnimations()
+    #expect(!child.isFinished && parent.childCoordinators.count == 1)
+    Person.swipeBack(in: router.navigationController, completing: true)
+    #expect(child.isFinished)
+    #expect(parent.childCoordinators.isEmpty)
+    #expect(!parent.isFinished)
+  }
+
+  @Test func theDelegateTheAppHadSetHearsEveryCall() {
+    UIKitModel.reset()
+    let navigation = UINavigationController()
+    let app = AppNavigationDelegate()
+    navigation.delegate = app
+    let router = NavigationRouter(navigationController: navigation)
+    #expect(router.navigationDelegate === app)
+    #expect(navigation.delegate === router)
+    router.push(Screen("A"), animated: false, completion: nil)
+    router.push(Screen("B"), animated: true, completion: nil)
+    UIKitModel.finishAnimations()
+    Person.tapBackButton(in: navigation)
+    UIKitModel.finishAnimations()
+    // The two the router implements, forwarded by hand.
+    #expect(app.heard == ["willShow A", "didShow A", "willShow B", "didShow B", "willShow A", "didShow A"])
+    // Every other one through the runtime's forwarding, and `responds(to:)` says so.
+    #expect(router.responds(to: "navigationControllerSupportedInterfaceOrientations:"))
+    #expect(
+      !router.responds(
+        to: "navigationController:animationControllerForOperation:fromViewController:toViewController:"))
+    #expect(navigation.delegate?.navigationControllerSupportedInterfaceOrientations?(navigation) == 2)
+    #expect(app.heard.last == "orientations")
+    router.navigationDelegate = nil
+    #expect(navigation.delegate?.navigationControllerSupportedInterfaceOrientations?(navigation) == 26)
+    #expect(!router.responds(to: "navigationControllerSupportedInterfaceOrientations:"))
+  }
+
+  @Test func aSheetSwipedDownIsADismissAndOneDismissedInCodeIsNot() throws {
+    let (router, reports, _) = navigation(showing: "A")
+    router.present(Screen("Sheet"), animated: true, completion: nil)
+    UIKitModel.finishAnimations()
+    router.push(Screen("Sheet 2"), animated: true, completion: nil)
+    UIKitModel.finishAnimations()
+    #expect(router.titles == ["A", "Sheet Sheet 2"])
+    let sheet = try #require(router.navigationController.presentedViewController)
+    // Let go before half-way: the sheet springs back.
+    Person.swipeDown(sheet, completing: false)
+    #expect(router.titles == ["A", "Sheet Sheet 2"])
+    Person.swipeDown(sheet)
+    #expect(router.titles == ["A"])
+    #expect(reports.lines == ["dismiss swipeDown: -Sheet 2 Sheet, shows A"])
+
+    var dismissed = false
+    router.present(Screen("Form"), animated: false, completion: nil)
+    router.dismiss(animated: true) { dismissed = true }
+    UIKitModel.finishAnimations()
+    #expect(dismissed && router.titles == ["A"])
+    #expect(reports.lines.count == 1)
+  }
+
+  @Test func aSheetThatRefusesAndAFullScreenCoverStay() throws {
+    let (router, reports, _) = navigation(showing: "A")
+    let form = Screen("Form")
+    form.isModalInPresentation = true
+    router.present(form, animated: false, completion: nil)
+    Person.swipeDown(try #require(router.navigationController.presentedViewController))
+    #expect(router.titles == ["A", "Form"])
+    router.dismiss(animated: false, completion: nil)
+
+    let cover = Screen("Cover")
+    cover.modalPresentationStyle = .fullScreen
+    router.present(cover, animated: false, completion: nil)
+    let presented = try #require(router.navigationController.presentedViewController)
+    #expect(presented.modalPresentationStyle == .fullScreen)
+    Person.swipeDown(presented)
+    #expect(router.titles == ["A", "Cover"])
+    #expect(reports.lines.isEmpty)
+  }
+
+  @Test func whatARouterCannotDoIsRefusedNeverCrashes() {
+    let (router, _, _) = navigation(showing: "A")
+    var refusals: [RouterRefusal] = []
+    router.onRefusal = { refusals.append($0) }
+    var completions = 0
+    router.pop(animated: true) { completions += 1 }
+    router.popToRoot(animated: true) { completions += 1 }
+    router.dismiss(animated: true) { completions += 1 }
+    router.push(NotAViewController(), animated: true) { completions += 1 }
+    #expect(
+      refusals == [
+        .popAtRoot, .popToRootAtRoot, .dismissWithNothingPresented,
+        .unsupportedScreen(type: "NotAViewController"),
+      ])
+    #expect(completions == 4)
+    #expect(router.titles == ["A"])
+  }
+
+  @Test func aScreenPresentedOverASheetIsALayerOfItsOwn() {
+    let (router, reports, _) = navigation(showing: "A")
+    router.present(Screen("S"), animated: false, completion: nil)
+    router.present(Screen("T"), animated: false, completion: nil)
+    #expect(router.titles == ["A", "S", "T"])
+    router.setRoot(Screen("Home"), animated: false, completion: nil)
+    #expect(router.titles == ["Home"])
+    #expect(reports.lines.isEmpty)
+  }
+}
+
+@MainActor
+private final class NotAViewController: Presentable {}
+
+/// A coordinator that pushes its screens when it starts.
+@MainActor
+private final class ScreensCoordinator: Coordinator {
+  let names: [String]
+
+  init(router: any RouterProtocol, names: [String]) {
+    self.names = names
+    super.init(router: router)
+  }
+
+  override func start() {
+    for name in names { router.push(Screen(name), animated: false, completion: nil) }
+  }
+}

@@ -1,0 +1,79 @@
+import FlowAtlasUIKitOnModel
+import UIKit
+
+/// A screen of the tests, titled by its name.
+@MainActor
+final class Screen: UIViewController {
+  init(_ name: String) {
+    super.init()
+    title = name
+  }
+}
+
+/// What a router reported the system did, one line each: `pop backButton: -C, shows B`.
+@MainActor
+final class Reports: SystemNavigationObserver {
+  private(set) var lines: [String] = []
+
+  init(of router: any SystemNavigationReporting) {
+    router.addSystemNavigationObserver(self)
+  }
+
+  func systemDidNavigate(_ navigation: SystemNavigation) {
+    let removed = navigation.removed.map { $0.screenTitle ?? "?" }.joined(separator: " ")
+    let shown = navigation.shown?.screenTitle ?? "nothing"
+    let tab = navigation.tab.map { " \($0)" } ?? ""
+    lines.append("\(navigation.kind) \(navigation.gesture)\(tab): -\(removed), shows \(shown)")
+  }
+}
+
+/// A router over a fresh navigation controller showing `names`, pushed by the app unanimated.
+@MainActor
+func navigation(showing names: String...) -> (router: NavigationRouter, reports: Reports, screens: [Screen]) {
+  UIKitModel.reset()
+  let router = NavigationRouter()
+  let screens = names.map(Screen.init)
+  for screen in screens { router.push(screen, animated: false, completion: nil) }
+  return (router, Reports(of: router), screens)
+}
+
+extension NavigationRouter {
+  /// The titles of each layer, bottom first: `["A B", "S"]`.
+  var titles: [String] {
+    layers.map { $0.map { $0.screenTitle ?? "?" }.joined(separator: " ") }
+  }
+}
+
+/// An app's own navigation controller delegate: it hears what UIKit tells it, and answers
+/// `responds(to:)` for what it implements (the model cannot ask the runtime; see ObjectiveC.swift).
+@MainActor
+final class AppNavigationDelegate: NSObject, UINavigationControllerDelegate {
+  private(set) var heard: [String] = []
+
+  func navigationController(
+    _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool
+  ) {
+    heard.append("willShow \(viewController.title ?? "?")")
+  }
+
+  func navigationController(
+    _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
+  ) {
+    heard.append("didShow \(viewController.title ?? "?")")
+  }
+
+  func navigationControllerSupportedInterfaceOrientations(_ navigationController: UINavigationController)
+    -> Int
+  {
+    heard.append("orientations")
+    return 2
+  }
+
+  override func responds(to aSelector: Selector!) -> Bool {
+    [
+      "navigationController:willShowViewController:animated:",
+      "navigationController:didShowViewController:animated:",
+      "navigationControllerSupportedInterfaceOrientations:",
+    ].contains(aSelector.description)
+  }
+}

@@ -1,0 +1,49 @@
+// The model of UIKit's behaviour (see UIKitModel.swift), part one: what UIKit's files reach
+// through the Objective-C runtime, in Swift alone, so that the shipped UIKit adapters compile
+// against this module unchanged and run on Linux, where there is no Objective-C runtime.
+//
+// Two things the runtime does are modelled here:
+// - An optional delegate requirement, called as `delegate?.method?(…)`. The model declares each
+//   one as a requirement with a default implementation that stands for "not implemented", and a
+//   property of the requirement's base name whose value is called (`callAsFunction`), so that the
+//   same call compiles here and against UIKit.
+// - Message forwarding. A message an object does not implement goes to what its
+//   `forwardingTarget(for:)` returns (Apple: NSObject, forwardingTarget(for:)): the default
+//   implementations do exactly that.
+// What the model assumes where Swift cannot ask the runtime: an object answers
+// `responds(to:)` for the optional methods it implements only if its class says so by overriding
+// `responds(to:)` (Swift on Linux cannot list an object's methods); UIKit's own checks that the
+// model makes go through `responds(to:)` as on a device.
+
+/// A method's Objective-C name (Apple: Selector).
+public struct Selector: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+  public let description: String
+
+  public init(_ name: String) { description = name }
+  public init(stringLiteral value: String) { description = value }
+}
+
+/// Apple: NSObjectProtocol.
+public protocol NSObjectProtocol: AnyObject {
+  func responds(to aSelector: Selector!) -> Bool
+}
+
+/// Apple: NSObject: the root class, with the runtime's `responds(to:)` and forwarding.
+open class NSObject: NSObjectProtocol {
+  public init() {}
+
+  /// Apple: "Returns a Boolean value that indicates whether the receiver implements or inherits
+  /// a method that can respond to a specified message." Here: false unless a subclass says so.
+  open func responds(to aSelector: Selector!) -> Bool { false }
+
+  /// Apple: "Returns the object to which unrecognized messages should first be directed."
+  open func forwardingTarget(for aSelector: Selector!) -> Any? { nil }
+}
+
+extension NSObjectProtocol {
+  /// Where the runtime sends `selector`, which this object does not implement: its forwarding
+  /// target's `Delegate` (once, as the runtime asks `forwardingTarget(for:)` once per message).
+  func forwarded<Delegate>(_ selector: Selector, as _: Delegate.Type) -> Delegate? {
+    (self as? NSObject)?.forwardingTarget(for: selector) as? Delegate
+  }
+}

@@ -1,0 +1,90 @@
+// The model of UIKit: what a person does with their fingers. Not UIKit API.
+
+/// A person using the app: each call is one gesture, which the model turns into what UIKit does
+/// for it.
+@MainActor
+public enum Person {
+  /// Taps the back button of `navigationController`'s bar: the bar asks its delegate, the
+  /// navigation controller, which pops animated (see `navigationBar(_:shouldPop:)`). At the root
+  /// there is no back button: nothing happens.
+  public static func tapBackButton(in navigationController: UINavigationController) {
+    guard navigationController.viewControllers.count > 1,
+      let item = navigationController.topViewController?.navigationItem
+    else { return }
+    _ = navigationController.navigationBar.delegate?.navigationBar(
+      navigationController.navigationBar, shouldPop: item)
+  }
+
+  /// Swipes from the leading edge, then lifts the finger, past half-way (`completing`) or not.
+  public static func swipeBack(in navigationController: UINavigationController, completing: Bool) {
+    beginSwipeBack(in: navigationController)?.lift(completing: completing)
+    UIKitModel.finishAnimations()
+  }
+
+  /// Starts swiping from the leading edge and holds the screen half-way: the interactive pop
+  /// (Apple, interactivePopGestureRecognizer: "responsible for popping the top view controller
+  /// off the navigation stack"; the model assumes it pops by `popViewController(animated: true)`,
+  /// as subclasses that override it see on a device). Nil at the root, where it does not begin.
+  public static func beginSwipeBack(in navigationController: UINavigationController) -> Swipe? {
+    guard navigationController.viewControllers.count > 1, navigationController.transition == nil else {
+      return nil
+    }
+    navigationController.nextChangeIsInteractive = true
+    navigationController.popViewController(animated: true)
+    navigationController.nextChangeIsInteractive = false
+    guard let transition = navigationController.transition else { return nil }
+    return Swipe(transition: transition)
+  }
+
+  /// A swipe back held half-way.
+  @MainActor
+  public struct Swipe {
+    let transition: Transition
+
+    /// Lifts the finger: the pop completes, or the screen slides back.
+    public func lift(completing: Bool) { transition.release(completing: completing) }
+  }
+
+  /// Long-presses the back button and picks `viewController` from its menu (Apple, iOS 14: the
+  /// menu lists the stack below the top). The model assumes UIKit pops to it animated, without
+  /// asking the bar's delegate.
+  public static func pickFromBackMenu(
+    _ viewController: UIViewController, in navigationController: UINavigationController
+  ) {
+    let stack = navigationController.viewControllers
+    guard let index = stack.lastIndex(where: { $0 === viewController }), index < stack.count - 1 else {
+      return
+    }
+    navigationController.popToViewController(viewController, animated: true)
+  }
+
+  /// Swipes `presented` down, letting go past half-way (`completing`) or not. Apple,
+  /// UIAdaptivePresentationControllerDelegate: a sheet whose `isModalInPresentation` is true, or
+  /// whose delegate answers no to `presentationControllerShouldDismiss`, stays and the delegate
+  /// hears `presentationControllerDidAttemptToDismiss`; otherwise it hears `willDismiss`, and
+  /// `didDismiss` once the sheet is gone ("the dismissal might still be canceled" after
+  /// `willDismiss`). A full-screen presentation cannot be swiped down.
+  public static func swipeDown(_ presented: UIViewController, completing: Bool = true) {
+    guard presented.modalPresentationStyle.isSheet, let presenter = presented.presentingViewController,
+      presenter.presentationHost.presentedStorage === presented,
+      let presentation = presented.presentationController
+    else { return }
+    let delegate = presentation.delegate
+    let visible = (presented as? UINavigationController)?.topViewController
+    if presented.isModalInPresentation || visible?.isModalInPresentation == true
+      || delegate?.presentationControllerShouldDismiss(presentation) == false
+    {
+      delegate?.presentationControllerDidAttemptToDismiss(presentation)
+      return
+    }
+    delegate?.presentationControllerWillDismiss(presentation)
+    guard completing else { return }
+    presenter.presentationHost.removePresentation(of: presented)
+    delegate?.presentationControllerDidDismiss(presentation)
+  }
+
+  /// Taps the tab at `index` of `tabBarController` (see `UITabBarController`).
+  public static func tapTab(at index: Int, in tabBarController: UITabBarController) {
+    tabBarController.tapTab(at: index)
+  }
+}
