@@ -74,10 +74,16 @@
       navigationControllers.last ?? navigationController
     }
 
+    /// The bottom stack, then each presented layer: a presented navigation controller's stack,
+    /// or a presented screen of its own (as an app presents one itself).
     public var layers: [[any Presentable]] {
-      navigationControllers.map { navigation in
-        navigation.viewControllers.map { controller in controller as any Presentable }
+      var result: [[any Presentable]] = [navigationController.viewControllers]
+      var presented = navigationController.presentedViewController
+      while let next = presented {
+        result.append((next as? UINavigationController)?.viewControllers ?? [next])
+        presented = next.presentedViewController
       }
+      return result
     }
 
     // MARK: What the app asks for
@@ -111,11 +117,7 @@
       // A screen set up as a full-screen cover (or any other style) is presented as one.
       layer.modalPresentationStyle = controller.modalPresentationStyle
       layer.delegate = self
-      if let presentation = layer.presentationController {
-        let sheet = SheetObserver(router: self, forwardingTo: presentation.delegate)
-        sheets[ObjectIdentifier(layer)] = sheet
-        presentation.delegate = sheet
-      }
+      observeSheet(layer)
       topNavigationController.present(layer, animated: animated) { [weak self] in
         self?.resynchronize()
         completion?()
@@ -170,7 +172,7 @@
       let gesture = interactiveGesture ?? expectedGesture
       interactiveGesture = nil
       expectedGesture = nil
-      reportSystemChange(gesture: gesture)
+      if !isApplyingOwnChange { reportSystemChange(gesture: gesture) }
       navigationDelegate?.navigationController?(
         navigationController, didShow: viewController, animated: animated)
     }
@@ -183,13 +185,37 @@
       systemNavigationObservers.notify(from: known, to: now, gesture: gesture)
     }
 
+    /// Sees `layer`, about to be presented, swiped down: for the layers this router presents,
+    /// and for those a `RecordingNavigationController` presents on the app's behalf.
+    package func observeSheet(_ layer: UIViewController) {
+      guard let presentation = layer.presentationController else { return }
+      let sheet = SheetObserver(router: self, forwardingTo: presentation.delegate)
+      sheets[ObjectIdentifier(layer)] = sheet
+      presentation.delegate = sheet
+    }
+
     func sheetWasSwipedDown(_ layer: UIViewController) {
       sheets[ObjectIdentifier(layer)] = nil
       reportSystemChange(gesture: .swipeDown)
     }
 
-    private func resynchronize() {
+    /// Takes the stacks shown now as known: a change made by the app's code, not the system's.
+    package func resynchronize() {
       known = layers
+    }
+
+    /// Set while the router (or a `RecordingNavigationController` for the app) changes the
+    /// stacks itself: UIKit tells the delegate of an unanimated change before the call returns.
+    private var isApplyingOwnChange = false
+
+    /// Runs `change`, made by the app's code, so that what UIKit shows for it is not reported
+    /// as the system's, then takes the stacks it left as known.
+    package func applyingOwnChange(_ change: () -> Void) {
+      let wasApplying = isApplyingOwnChange
+      isApplyingOwnChange = true
+      change()
+      isApplyingOwnChange = wasApplying
+      resynchronize()
     }
 
     // Every other delegate call goes to the app's delegate.
@@ -222,9 +248,8 @@
     private func withCompletion(_ completion: (() -> Void)?, _ change: () -> Void) {
       CATransaction.begin()
       CATransaction.setCompletionBlock(completion)
-      change()
+      applyingOwnChange(change)
       CATransaction.commit()
-      resynchronize()
     }
   }
 

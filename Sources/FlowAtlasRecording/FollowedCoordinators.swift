@@ -118,6 +118,24 @@ enum FollowedCoordinators {
     }
   }
 
+  /// The recorder of the coordinator that read its router last, if a read is waiting for its
+  /// router event (the read is kept).
+  static func recorderOfWaitingRead() -> Recorder? {
+    let read = table.withLock { table in
+      table.reader.flatMap { reader in
+        reader.coordinator == nil ? nil : reader.recorder.map { ($0, reader.seq) }
+      }
+    }
+    // Compared outside the table's lock, as in noteRead: a read followed by another event is spent.
+    guard let (recorder, seq) = read, recorder.eventCount == seq else { return nil }
+    return recorder
+  }
+
+  /// The coordinator whose read of its router waits for its router event (the read is kept).
+  static func coordinatorOfWaitingRead() -> AnyObject? {
+    table.withLock { $0.reader?.coordinator }
+  }
+
   /// The coordinator that read its router just before this router event of `recorder`'s run,
   /// if `recorder` follows it; the read is used up either way.
   static func takeReader(for recorder: Recorder) -> (coordinator: ObjectHandle, seq: Int)? {

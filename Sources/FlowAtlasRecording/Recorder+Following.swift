@@ -52,8 +52,15 @@ extension Recorder {
     }
   }
 
+  /// The recorder of the coordinator whose read of its router (``RecordedRouter``) waits for the
+  /// router event it leads to: the app's code is navigating on that coordinator's behalf.
+  package static var recorderOfWaitingRead: Recorder? { FollowedCoordinators.recorderOfWaitingRead() }
+
+  /// The coordinator whose read of its router (``RecordedRouter``) waits for its router event.
+  package static var coordinatorOfWaitingRead: AnyObject? { FollowedCoordinators.coordinatorOfWaitingRead() }
+
   /// Notes that `coordinator` read its router (see ``RecordedRouter``).
-  static func noteRead(by coordinator: AnyObject) {
+  package static func noteRead(by coordinator: AnyObject) {
     FollowedCoordinators.noteRead(by: ObjectHandle(coordinator))
   }
 }

@@ -244,6 +244,16 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting,
     base.setRoot(screen, animated: animated, completion: completion)
   }
 
+  /// Records the app's `popTo` of `screen` (a pop to a screen below the top, which
+  /// ``RouterProtocol`` does not ask for), attributed as a router event is, then `perform`s it.
+  package func popTo(_ screen: any Presentable, perform: () -> Void) {
+    let routerID = id
+    recordShowing(screen, by: nil, puts: false) { screen, coordinator in
+      .popTo(screen: screen, coordinator: coordinator, router: routerID)
+    }
+    perform()
+  }
+
   /// The id of a coordinator asking directly (not through its bound view, which keeps it).
   func id(of coordinator: (any CoordinatorProtocol)?) -> String? {
     coordinator.map { recorder.id(ofCoordinator: $0) }

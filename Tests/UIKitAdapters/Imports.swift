@@ -3,3 +3,4 @@
 // module they use; here they are a module of their own, which sees those modules through this
 // file.
 @_exported import FlowAtlasPattern
+@_exported import FlowAtlasRecording

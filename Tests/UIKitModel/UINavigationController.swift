@@ -154,7 +154,10 @@ open class UINavigationController: UIViewController {
       for controller in old { controller.parentStorage = self }
       stack = old
     }
-    if let shown = stack.last { delegate?.navigationController(self, didShow: shown, animated: true) }
+    // The view controller the transition showed: where it went, or where it stayed when given up.
+    if let shown = old == nil ? transition.to : stack.last {
+      delegate?.navigationController(self, didShow: shown, animated: true)
+    }
     self.transition = nil
     runNext()
   }

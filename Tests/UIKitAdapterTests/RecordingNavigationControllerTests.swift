@@ -1,0 +1,141 @@
+import FlowAtlasTrace
+import FlowAtlasUIKitOnModel
+import Testing
+import UIKit
+
+/// `RecordingNavigationController`, run on the model of UIKit: a plain coordinator that drives
+/// its navigation controller itself, recorded by its marked lines.
+@MainActor @Suite(.serialized) struct RecordingNavigationControllerTests {
+  static func run(_ body: (PlainCoordinator, UINavigationController) -> Void) -> [String] {
+    UIKitModel.reset()
+    let sink = MemoryTraceSink()
+    let recorder = Recorder(header: TraceHeader(app: "Plain", run: "test"), sink: sink)
+    let coordinator = PlainCoordinator()
+    recorder.follow(coordinator)
+    coordinator.start()
+    body(coordinator, coordinator.rootViewController)
+    UIKitModel.finishAnimations()
+    recorder.finish()
+    return TraceTranscript(sink.events).lines
+  }
+
+  @Test func theAppsCallsAreTheCoordinatorsAndThePersonsAreTheSystems() {
+    let lines = Self.run { coordinator, navigation in
+      coordinator.show("Detail")
+      coordinator.show("Summary")
+      Person.tapBackButton(in: navigation)
+      UIKitModel.finishAnimations()
+      coordinator.show("Summary")
+      Person.swipeBack(in: navigation, completing: false)
+      Person.swipeBack(in: navigation, completing: true)
+      coordinator.show("Summary")
+      coordinator.show("Payment")
+      Person.pickFromBackMenu(navigation.viewControllers[0], in: navigation)
+      UIKitModel.finishAnimations()
+      coordinator.show("Detail")
+      coordinator.back()
+      UIKitModel.finishAnimations()
+    }
+    #expect(
+      lines == [
+        "start PlainCoordinator",
+        "setRoot Screen by PlainCoordinator",
+        "push Screen by PlainCoordinator",
+        "push Screen by PlainCoordinator",
+        "pop Screen by PlainCoordinator (system: backButton)",
+        "push Screen by PlainCoordinator",
+        "pop Screen by PlainCoordinator (system: edgeSwipe)",
+        "push Screen by PlainCoordinator",
+        "push Screen by PlainCoordinator",
+        "popTo Screen by PlainCoordinator (system: backMenu)",
+        "push Screen by PlainCoordinator",
+        "pop Screen by PlainCoordinator",
+      ], "\(lines)")
+  }
+
+  @Test func aSheetTheAppPresentsAndThePersonSwipesDown() throws {
+    var sheet: UIViewController?
+    let lines = Self.run { coordinator, navigation in
+      coordinator.presentCart()
+      UIKitModel.finishAnimations()
+      sheet = navigation.presentedViewController
+      Person.swipeDown(try! #require(sheet))
+      coordinator.presentCart()
+      coordinator.closeCart()
+    }
+    #expect(sheet != nil)
+    #expect(
+      Array(lines.suffix(4)) == [
+        "present Screen by PlainCoordinator",
+        "dismiss Screen by PlainCoordinator (system: swipeDown)",
+        "present Screen by PlainCoordinator",
+        "dismiss Screen by PlainCoordinator",
+      ], "\(lines)")
+  }
+
+  @Test func theAppsOwnDelegateHearsEverythingSetBeforeOrAfter() {
+    let early = AppNavigationDelegate()
+    let late = AppNavigationDelegate()
+    _ = Self.run { coordinator, navigation in
+      navigation.delegate = early
+      coordinator.show("Detail")
+      UIKitModel.finishAnimations()
+      navigation.delegate = late
+      Person.tapBackButton(in: navigation)
+      UIKitModel.finishAnimations()
+    }
+    #expect(early.heard == ["willShow Detail", "didShow Detail"])
+    #expect(late.heard == ["willShow Start", "didShow Start"])
+  }
+
+  @Test func withoutAFollowedCoordinatorNothingIsRecordedAndUIKitStillWorks() {
+    UIKitModel.reset()
+    let navigation = RecordingNavigationController()
+    navigation.pushViewController(Screen("A"), animated: false)
+    navigation.pushViewController(Screen("B"), animated: true)
+    navigation.setViewControllers([Screen("C"), Screen("D")], animated: false)
+    navigation.popToRootViewController(animated: false)
+    navigation.present(Screen("S"), animated: false)
+    navigation.dismiss(animated: false)
+    UIKitModel.finishAnimations()
+    #expect(navigation.viewControllers.map(\.title) == ["C"])
+    #expect(navigation.presentedViewController == nil)
+  }
+
+  @Test func aStackTheAppSetsIsANewRootAndItsPushes() {
+    let lines = Self.run { coordinator, _ in
+      coordinator.replaceStack(with: ["Home", "Detail"])
+      coordinator.backToTop()
+    }
+    #expect(
+      Array(lines.suffix(3)) == [
+        "setRoot Screen by PlainCoordinator", "push Screen by PlainCoordinator",
+        "popTo Screen by PlainCoordinator",
+      ], "\(lines)")
+  }
+}
+
+/// A coordinator in the style of the seed's purchase flow: a plain class owning its navigation
+/// controller, three marked lines.
+@MainActor
+final class PlainCoordinator {
+  @RecordedRouter var rootViewController: UINavigationController = .recorded()  // FlowAtlas
+
+  func start() {
+    Recorder.started(self)  // FlowAtlas
+    rootViewController.setViewControllers([Screen("Start")], animated: false)
+  }
+
+  func show(_ name: String) { rootViewController.pushViewController(Screen(name), animated: true) }
+  func back() { rootViewController.popViewController(animated: true) }
+  func presentCart() { rootViewController.present(Screen("Cart"), animated: true) }
+  func closeCart() { rootViewController.dismiss(animated: false) }
+
+  func replaceStack(with names: [String]) {
+    rootViewController.setViewControllers(names.map(Screen.init), animated: false)
+  }
+
+  func backToTop() {
+    rootViewController.popToViewController(rootViewController.viewControllers[0], animated: false)
+  }
+}
