@@ -100,7 +100,7 @@ let package = Package(
       name: "flowatlas-examples",
       dependencies: [
         "FlowAtlasCLI", "FlowAtlasModel", "FlowAtlasRecording", "FlowAtlasRender", "FlowAtlasTrace",
-        "ShopExample", "AccountsExample", "TicketsExample", "RecipesExample",
+        "ShopExample", "AccountsExample", "TicketsExample", "RecipesExample", "PurchaseExample",
       ],
       path: "examples/Runner"),
     .target(
@@ -115,6 +115,11 @@ let package = Package(
       path: "examples/Recipes/Sources"),
     // Tickets: coordinators of the team's own, before (no FlowAtlas) and after adopting it;
     // the screens, domain and router both builds share are in TicketsKit.
+    // The seed's purchase flow as written: plain coordinators driving UINavigationController, on
+    // the model of UIKit.
+    .target(
+      name: "PurchaseExample", dependencies: ["UIKitModel", "FlowAtlasUIKitOnModel", "FlowAtlasRecording"],
+      path: "examples/Purchase/Sources", swiftSettings: onUIKitModel),
     .target(name: "TicketsKit", dependencies: ["FlowAtlasPattern"], path: "examples/Tickets/Kit"),
     .target(
       name: "TicketsBefore", dependencies: ["FlowAtlasPattern", "TicketsKit"], path: "examples/Tickets/Before"
@@ -189,6 +194,10 @@ let package = Package(
         "RecipesExample", "FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace", "FlowAtlasModel",
       ],
       path: "examples/Recipes/Tests"),
+    .testTarget(
+      name: "PurchaseExampleTests",
+      dependencies: ["PurchaseExample", "FlowAtlasRecording", "FlowAtlasTrace", "FlowAtlasModel"],
+      path: "examples/Purchase/Tests"),
     .testTarget(
       name: "TicketsExampleTests",
       dependencies: [

@@ -7,8 +7,15 @@
 
 @MainActor open class UIResponder: NSObject {}
 
+open class NSCoder: NSObject {}
+open class Bundle: NSObject {}
+
 @MainActor open class UIViewController: UIResponder {
-  public override init() {}
+  public override init() { super.init() }
+  public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init() }
+  public required init?(coder: NSCoder) { super.init() }
+  open var navigationItem: UINavigationItem { UINavigationItem() }
+  open var isModalInPresentation: Bool = false
   open var title: String?
   open var presentedViewController: UIViewController? { nil }
   open var presentingViewController: UIViewController? { nil }
@@ -22,8 +29,9 @@
 }
 
 @MainActor open class UINavigationController: UIViewController {
-  public override init() {}
-  public init(rootViewController: UIViewController) {}
+  public override init() { super.init() }
+  public required init?(coder aDecoder: NSCoder) { super.init() }
+  public init(rootViewController: UIViewController) { super.init() }
   open var viewControllers: [UIViewController] = []
   open var topViewController: UIViewController? { nil }
   weak open var delegate: (any UINavigationControllerDelegate)?
@@ -42,6 +50,8 @@
 }
 
 @MainActor open class UITabBarController: UIViewController {
+  public override init() { super.init() }
+  public required init?(coder: NSCoder) { super.init() }
   open var viewControllers: [UIViewController]?
   unowned(unsafe) open var selectedViewController: UIViewController?
   open var selectedIndex: Int = 0
@@ -94,4 +104,27 @@ open class CATransaction: NSObject {
   open class func begin() {}
   open class func commit() {}
   open class func setCompletionBlock(_ block: (() -> Void)?) {}
+}
+
+@MainActor open class UINavigationItem: NSObject {
+  open var rightBarButtonItem: UIBarButtonItem?
+}
+
+@MainActor open class UIImage: NSObject {}
+@MainActor open class UIMenu: NSObject {}
+
+public typealias UIActionHandler = @MainActor (UIAction) -> Void
+
+@MainActor open class UIAction: NSObject {
+  public convenience init(title: String = "", image: UIImage? = nil, handler: @escaping UIActionHandler) {
+    self.init()
+  }
+}
+
+@MainActor open class UIBarButtonItem: NSObject {
+  public convenience init(
+    title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil, menu: UIMenu? = nil
+  ) {
+    self.init()
+  }
 }

@@ -5,9 +5,11 @@ import UIKit
 @MainActor
 final class Screen: UIViewController {
   init(_ name: String) {
-    super.init()
+    super.init(nibName: nil, bundle: nil)
     title = name
   }
+
+  required init?(coder: NSCoder) { nil }
 }
 
 /// What a router reported the system did, one line each: `pop backButton: -C, shows B`.

@@ -83,6 +83,12 @@ public enum Person {
     delegate?.presentationControllerDidDismiss(presentation)
   }
 
+  /// Taps `item` in a navigation bar: its primary action runs.
+  public static func tap(_ item: UIBarButtonItem?) {
+    guard let action = item?.primaryAction else { return }
+    action.handler(action)
+  }
+
   /// Taps the tab at `index` of `tabBarController` (see `UITabBarController`).
   public static func tapTab(at index: Int, in tabBarController: UITabBarController) {
     tabBarController.tapTab(at: index)

@@ -13,7 +13,9 @@
 /// is silent; the model assumes UIKit queues it).
 @MainActor
 open class UINavigationController: UIViewController {
-  public override init() {}
+  public override init() { super.init() }
+
+  public required init?(coder: NSCoder) { return nil }
 
   public init(rootViewController: UIViewController) {
     super.init()
@@ -250,6 +252,7 @@ public struct NavigationControllerDelegateMethod {
 @MainActor
 open class UINavigationItem: NSObject {
   open var title: String?
+  open var rightBarButtonItem: UIBarButtonItem?
 
   public init(title: String) { self.title = title }
 }

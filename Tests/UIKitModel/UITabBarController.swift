@@ -3,7 +3,9 @@
 /// Apple: UITabBarController.
 @MainActor
 open class UITabBarController: UIViewController {
-  public override init() {}
+  public override init() { super.init() }
+
+  public required init?(coder: NSCoder) { return nil }
 
   private var tabs: [UIViewController] = []
   private var selected = 0

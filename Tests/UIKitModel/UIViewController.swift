@@ -23,6 +23,12 @@ public enum UIModalPresentationStyle: Int, Sendable {
 open class UIViewController: UIResponder {
   public override init() {}
 
+  /// Apple: init(nibName:bundle:), the designated initializer a subclass calls.
+  public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {}
+
+  /// Apple: init(coder:), for a view controller from a storyboard (the model has none).
+  public required init?(coder: NSCoder) { return nil }
+
   open var title: String?
 
   /// Apple: "The parent view controller of the recipient": set by the containers (navigation and
@@ -239,4 +245,32 @@ open class UIView: UIResponder {
   public private(set) static var areAnimationsEnabled = true
 
   open class func setAnimationsEnabled(_ enabled: Bool) { areAnimationsEnabled = enabled }
+}
+
+/// Apple (Foundation): Bundle and NSCoder, as the view controller initializers name them.
+public final class Bundle {}
+open class NSCoder {}
+
+/// Apple: UIAction (iOS 14): a titled action with its handler.
+@MainActor
+open class UIAction: NSObject {
+  open var title: String
+  let handler: (UIAction) -> Void
+
+  public init(title: String = "", handler: @escaping (UIAction) -> Void) {
+    self.title = title
+    self.handler = handler
+  }
+}
+
+/// Apple: UIBarButtonItem, made with a primary action (iOS 14): a tap performs it.
+@MainActor
+open class UIBarButtonItem: NSObject {
+  open var title: String?
+  open var primaryAction: UIAction?
+
+  public init(title: String? = nil, primaryAction: UIAction? = nil) {
+    self.title = title
+    self.primaryAction = primaryAction
+  }
 }

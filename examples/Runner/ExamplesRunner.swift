@@ -5,6 +5,7 @@ import FlowAtlasRecording
 import FlowAtlasRender
 import FlowAtlasTrace
 import Foundation
+import PurchaseExample
 import RecipesExample
 import ShopExample
 import TicketsExample
@@ -16,6 +17,7 @@ enum ExamplesRunner {
   @MainActor
   static let examples: [(folder: String, journeys: [ScriptedJourney])] = [
     ("Accounts", AccountsExample.journeys),
+    ("Purchase", PurchaseExample.journeys),
     ("Recipes", RecipesExample.journeys),
     ("Shop", ShopExample.journeys),
     ("Tickets", TicketsExample.journeys),
