@@ -330,17 +330,15 @@ static inline void fa_move_edge_xlabel(Agedge_t *edge, pointf centre) {
   if (ED_xlabel(edge) != NULL) ED_xlabel(edge)->pos = centre;
 }
 
-/// The control points of an edge's splines, one cubic Bézier after another (each starts where
-/// the previous ended), up to `capacity` of them into `points`. Returns how many there are.
+/// The control points of an edge's first spline, cubic Béziers one after another (each starts
+/// where the previous ended), up to `capacity` of them into `points`. Returns how many there are.
+/// An edge has one spline unless edges are merged (`concentrate`); the first is where its label
+/// belongs.
 static inline size_t fa_edge_spline_points(Agedge_t *edge, pointf *points, size_t capacity) {
-  size_t count = 0;
-  if (ED_spl(edge) == NULL) return 0;
-  for (size_t curve = 0; curve < (size_t)ED_spl(edge)->size; curve++) {
-    const bezier *bezier = &ED_spl(edge)->list[curve];
-    for (size_t index = 0; index < (size_t)bezier->size; index++, count++) {
-      if (count < capacity) points[count] = bezier->list[index];
-    }
-  }
+  if (ED_spl(edge) == NULL || ED_spl(edge)->size == 0) return 0;
+  const bezier *bezier = &ED_spl(edge)->list[0];
+  size_t count = (size_t)bezier->size;
+  for (size_t index = 0; index < count && index < capacity; index++) points[index] = bezier->list[index];
   return count;
 }
 

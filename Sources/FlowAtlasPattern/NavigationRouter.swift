@@ -23,7 +23,12 @@
     SystemNavigationRelaying, UINavigationControllerDelegate
   {
     /// The navigation stack at the bottom, under every modal layer.
-    public let navigationController: UINavigationController
+    public var navigationController: UINavigationController { ownedController ?? watchedController }
+    /// The navigation controller, kept: for a router the app holds.
+    private let ownedController: UINavigationController?
+    /// The navigation controller, not kept: for the watcher a `RecordingNavigationController`
+    /// holds itself (kept, it would keep that controller alive).
+    private unowned let watchedController: UINavigationController
     /// Called with each refused request.
     public var onRefusal: ((RouterRefusal) -> Void)?
     /// The app's own navigation controller delegate; every delegate call is forwarded to it.
@@ -42,7 +47,7 @@
     /// What the person did for the next change the system makes, where another adapter saw it
     /// first: ``TabBarRouter`` sets ``SystemGesture/tabBar`` when the person taps the selected
     /// tab, which UIKit answers by popping this stack to its root.
-    var expectedGesture: SystemGesture?
+    package var expectedGesture: SystemGesture?
     /// One per presented layer: sees the sheet swiped down, forwards to the app's delegate.
     private var sheets: [ObjectIdentifier: SheetObserver] = [:]
 
@@ -50,9 +55,22 @@
     /// had becomes ``navigationDelegate``).
     /// - Parameter navigationController: The bottom navigation stack.
     public init(navigationController: UINavigationController = UINavigationController()) {
-      self.navigationController = navigationController
+      ownedController = navigationController
+      watchedController = navigationController
       super.init()
-      // An initializer's own assignment runs no `didSet`: both are set here.
+      takeOver(navigationController)
+    }
+
+    /// A router that watches `navigationController` without keeping it: the navigation
+    /// controller keeps the router.
+    package init(watching navigationController: UINavigationController) {
+      ownedController = nil
+      watchedController = navigationController
+      super.init()
+      takeOver(navigationController)
+    }
+
+    private func takeOver(_ navigationController: UINavigationController) {
       navigationDelegate = navigationController.delegate
       forwardTarget = navigationDelegate
       navigationController.delegate = self

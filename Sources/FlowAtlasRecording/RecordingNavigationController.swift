@@ -41,7 +41,7 @@
 
     private var watcher: NavigationRouter {
       if let watcherStorage { return watcherStorage }
-      let made = NavigationRouter(navigationController: self)
+      let made = NavigationRouter(watching: self)
       watcherStorage = made
       return made
     }
@@ -93,8 +93,13 @@
 
     @discardableResult
     open override func popToRootViewController(animated: Bool) -> [UIViewController]? {
-      popped(by: recording.map { recording in { recording.popToRoot(animated: animated, completion: nil) } })
-      {
+      // A tab of a tab bar controller tapped again while selected: UIKit pops it to its root.
+      if tabBarController?.selectedViewController === self, !isApplyingTheAppsRead {
+        watcherStorage?.expectedGesture = .tabBar
+      }
+      return popped(
+        by: recording.map { recording in { recording.popToRoot(animated: animated, completion: nil) } }
+      ) {
         super.popToRootViewController(animated: animated)
       }
     }
@@ -103,7 +108,7 @@
     open override func popToViewController(_ viewController: UIViewController, animated: Bool)
       -> [UIViewController]?
     {
-      guard !applying, let recording, Recorder.recorderOfWaitingRead === recording.recorder else {
+      guard isApplyingTheAppsRead, let recording else {
         return super.popToViewController(viewController, animated: animated)
       }
       var popped: [UIViewController]?
@@ -151,9 +156,7 @@
     /// the person's (or unattributable), left for the watcher to report when UIKit shows the
     /// result, as the edge swipe always is.
     private func popped<Result>(by record: (() -> Void)?, _ pop: () -> Result?) -> Result? {
-      guard !applying, let record, let recording, Recorder.recorderOfWaitingRead === recording.recorder else {
-        return pop()
-      }
+      guard let record, isApplyingTheAppsRead else { return pop() }
       var result: Result?
       withoutActuallyEscaping(pop) { pop in
         performer.pending = { self.applyingOwnChange { result = pop() } }
@@ -161,6 +164,15 @@
         performer.pending = nil
       }
       return result
+    }
+
+    /// Whether a pop called now is the app's: a coordinator's read of the marked property waits
+    /// for it, and the person is not swiping back (UIKit pops for the edge swipe while its
+    /// gesture recognizer has begun).
+    private var isApplyingTheAppsRead: Bool {
+      let swiping = [.began, .changed].contains(interactivePopGestureRecognizer?.state)
+      guard !applying, !swiping, let recording else { return false }
+      return Recorder.recorderOfWaitingRead === recording.recorder
     }
 
     /// Runs `change`, UIKit's own, as a change the app made: the watcher does not report it.

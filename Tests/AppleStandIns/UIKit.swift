@@ -15,6 +15,7 @@ open class Bundle: NSObject {}
   public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init() }
   public required init?(coder: NSCoder) { super.init() }
   open var navigationItem: UINavigationItem { UINavigationItem() }
+  open var tabBarController: UITabBarController? { nil }
   open var isModalInPresentation: Bool = false
   open var title: String?
   open var presentedViewController: UIViewController? { nil }
@@ -35,6 +36,7 @@ open class Bundle: NSObject {}
   open var viewControllers: [UIViewController] = []
   open var topViewController: UIViewController? { nil }
   weak open var delegate: (any UINavigationControllerDelegate)?
+  open var interactivePopGestureRecognizer: UIGestureRecognizer? { nil }
   open func pushViewController(_ viewController: UIViewController, animated: Bool) {}
   @discardableResult open func popViewController(animated: Bool) -> UIViewController? { nil }
   @discardableResult open func popToRootViewController(animated: Bool) -> [UIViewController]? { nil }
@@ -127,4 +129,11 @@ public typealias UIActionHandler = @MainActor (UIAction) -> Void
   ) {
     self.init()
   }
+}
+
+@MainActor open class UIGestureRecognizer: NSObject {
+  @objc public enum State: Int, @unchecked Sendable {
+    case possible = 0, began = 1, changed = 2, ended = 3, cancelled = 4, failed = 5
+  }
+  open var state: UIGestureRecognizer.State { .possible }
 }

@@ -88,8 +88,63 @@ import UIKit
     #expect(late.heard == ["willShow Start", "didShow Start"])
   }
 
+  /// A stale read of the marked property does not make the person's swipe the app's; one given
+  /// up leaves nothing in the trace.
+  @Test func aSwipeAfterAReadIsStillThePersons() {
+    let lines = Self.run { coordinator, navigation in
+      coordinator.show("Detail")
+      UIKitModel.finishAnimations()
+      _ = coordinator.rootViewController.viewControllers
+      Person.swipeBack(in: navigation, completing: false)
+      Person.swipeBack(in: navigation, completing: true)
+    }
+    #expect(
+      Array(lines.suffix(2)) == [
+        "push Screen by PlainCoordinator", "pop Screen by PlainCoordinator (system: edgeSwipe)",
+      ],
+      "\(lines)")
+  }
+
+  /// In a tab bar controller of the app's own, the selected tab tapped again is the tab bar's.
+  @Test func theSelectedTabTappedAgainIsTheTabBars() {
+    var tabs: UITabBarController?
+    let lines = Self.run { coordinator, navigation in
+      let tabBarController = UITabBarController()
+      tabBarController.viewControllers = [navigation, Screen("Other")]
+      tabs = tabBarController
+      coordinator.show("Detail")
+      coordinator.show("More")
+      UIKitModel.finishAnimations()
+      Person.tapTab(at: 0, in: tabBarController)
+    }
+    #expect(tabs != nil)
+    #expect(lines.last == "popToRoot by PlainCoordinator (system: tabBar)", "\(lines)")
+  }
+
+  @Test func itIsFreedWithItsCoordinator() {
+    UIKitModel.reset()
+    weak var freed: UINavigationController?
+    do {
+      let sink = MemoryTraceSink()
+      let recorder = Recorder(header: TraceHeader(app: "Plain", run: "freed"), sink: sink)
+      let coordinator = PlainCoordinator()
+      recorder.follow(coordinator)
+      coordinator.start()
+      coordinator.show("Detail")
+      let app = AppNavigationDelegate()
+      coordinator.rootViewController.delegate = app
+      UIKitModel.finishAnimations()
+      freed = coordinator.rootViewController
+      #expect(freed != nil)
+      recorder.finish()
+    }
+    #expect(freed == nil)
+  }
+
   @Test func withoutAFollowedCoordinatorNothingIsRecordedAndUIKitStillWorks() {
     UIKitModel.reset()
+    let sink = MemoryTraceSink()
+    let recorder = Recorder(header: TraceHeader(app: "Plain", run: "unfollowed"), sink: sink)
     let navigation = RecordingNavigationController()
     navigation.pushViewController(Screen("A"), animated: false)
     navigation.pushViewController(Screen("B"), animated: true)
@@ -98,8 +153,10 @@ import UIKit
     navigation.present(Screen("S"), animated: false)
     navigation.dismiss(animated: false)
     UIKitModel.finishAnimations()
+    recorder.finish()
     #expect(navigation.viewControllers.map(\.title) == ["C"])
     #expect(navigation.presentedViewController == nil)
+    #expect(sink.events.isEmpty, "\(sink.events)")
   }
 
   @Test func aStackTheAppSetsIsANewRootAndItsPushes() {

@@ -30,19 +30,29 @@ public enum Person {
       return nil
     }
     navigationController.nextChangeIsInteractive = true
+    navigationController.edgeSwipe.state = .began
     navigationController.popViewController(animated: true)
     navigationController.nextChangeIsInteractive = false
-    guard let transition = navigationController.transition else { return nil }
-    return Swipe(transition: transition)
+    navigationController.edgeSwipe.state = .changed
+    guard let transition = navigationController.transition else {
+      navigationController.edgeSwipe.state = .possible
+      return nil
+    }
+    return Swipe(transition: transition, recognizer: navigationController.edgeSwipe)
   }
 
   /// A swipe back held half-way.
   @MainActor
   public struct Swipe {
     let transition: Transition
+    let recognizer: UIGestureRecognizer
 
     /// Lifts the finger: the pop completes, or the screen slides back.
-    public func lift(completing: Bool) { transition.release(completing: completing) }
+    public func lift(completing: Bool) {
+      recognizer.state = completing ? .ended : .cancelled
+      transition.release(completing: completing)
+      recognizer.state = .possible
+    }
   }
 
   /// Long-presses the back button and picks `viewController` from its menu (Apple, iOS 14: the

@@ -48,6 +48,11 @@ open class UINavigationController: UIViewController {
     return bar
   }()
 
+  /// Apple: interactivePopGestureRecognizer: "The gesture recognizer responsible for popping the
+  /// top view controller off the navigation stack" (the edge swipe).
+  open var interactivePopGestureRecognizer: UIGestureRecognizer? { edgeSwipe }
+  let edgeSwipe = UIGestureRecognizer()
+
   /// The transition running, and those waiting to run after it.
   var transition: Transition?
   /// Set by the edge swipe around its `popViewController(animated: true)`: the pop it starts is
@@ -362,4 +367,15 @@ final class Transition: NSObject, UIViewControllerTransitionCoordinator {
     for completion in completions { completion(self) }
     onEnd?(isCancelled)
   }
+}
+
+/// Apple: UIGestureRecognizer, for its state only: `.began` when the gesture is recognized,
+/// `.changed` while it moves, `.ended` or `.cancelled` when the finger lifts.
+@MainActor
+open class UIGestureRecognizer: NSObject {
+  public enum State: Int, Sendable {
+    case possible, began, changed, ended, cancelled, failed
+  }
+
+  open internal(set) var state: State = .possible
 }
