@@ -132,8 +132,13 @@
     public func present(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
       guard let controller = viewController(screen, completion: completion) else { return }
       let layer = UINavigationController(rootViewController: controller)
-      // A screen set up as a full-screen cover (or any other style) is presented as one.
-      layer.modalPresentationStyle = controller.modalPresentationStyle
+      // A screen set up as a full-screen cover or a sheet is presented as one. (A popover or a
+      // custom presentation needs what the screen was given for it: it stays the layer's default.)
+      switch controller.modalPresentationStyle {
+      case .fullScreen, .overFullScreen, .pageSheet, .formSheet:
+        layer.modalPresentationStyle = controller.modalPresentationStyle
+      default: break
+      }
       layer.delegate = self
       observeSheet(layer)
       topNavigationController.present(layer, animated: animated) { [weak self] in
@@ -223,7 +228,8 @@
     }
 
     /// Set while the router (or a `RecordingNavigationController` for the app) changes the
-    /// stacks itself: UIKit tells the delegate of an unanimated change before the call returns.
+    /// stacks itself: UIKit may tell the delegate of an unanimated change before the call returns
+    /// (the model of UIKit does; Apple's documentation does not say when).
     private var isApplyingOwnChange = false
 
     /// Runs `change`, made by the app's code, so that what UIKit shows for it is not reported

@@ -133,7 +133,14 @@ enum FollowedCoordinators {
 
   /// The coordinator whose read of its router waits for its router event (the read is kept).
   static func coordinatorOfWaitingRead() -> AnyObject? {
-    table.withLock { $0.reader?.coordinator }
+    let read = table.withLock { table in
+      table.reader.flatMap { reader in reader.coordinator.map { ($0, reader.recorder, reader.seq) } }
+    }
+    // As in recorderOfWaitingRead: a read followed by another event is spent.
+    guard let (coordinator, recorder, seq) = read, let recorder, recorder.eventCount == seq else {
+      return nil
+    }
+    return coordinator
   }
 
   /// The coordinator that read its router just before this router event of `recorder`'s run,

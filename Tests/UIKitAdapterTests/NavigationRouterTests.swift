@@ -26,7 +26,7 @@ import UIKit
 
   @Test func popsTheAppAsksForAreNotReported() {
     let (router, reports, _) = navigation(showing: "A", "B", "C", "D", "E")
-    // Unanimated at rest: UIKit tells the delegate before the call returns.
+    // Unanimated at rest: the model tells the delegate before the call returns.
     router.pop(animated: false, completion: nil)
     router.pop(animated: true, completion: nil)
     router.pop(animated: false, completion: nil)
