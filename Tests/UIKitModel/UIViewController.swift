@@ -37,20 +37,15 @@ open class UIViewController: UIResponder {
   weak var parentStorage: UIViewController?
 
   /// Apple: "The nearest ancestor in the view controller hierarchy that is a navigation controller."
-  open var navigationController: UINavigationController? {
-    var ancestor = parent
-    while let current = ancestor {
-      if let navigation = current as? UINavigationController { return navigation }
-      ancestor = current.parent
-    }
-    return nil
-  }
+  open var navigationController: UINavigationController? { nearestAncestor(UINavigationController.self) }
 
   /// Apple: "The nearest ancestor in the view controller hierarchy that is a tab bar controller."
-  open var tabBarController: UITabBarController? {
+  open var tabBarController: UITabBarController? { nearestAncestor(UITabBarController.self) }
+
+  private func nearestAncestor<Container: UIViewController>(_: Container.Type) -> Container? {
     var ancestor = parent
     while let current = ancestor {
-      if let tabs = current as? UITabBarController { return tabs }
+      if let container = current as? Container { return container }
       ancestor = current.parent
     }
     return nil
