@@ -79,13 +79,15 @@
 
     /// The bottom navigation controller, then each presented one, bottom first.
     private var navigationControllers: [UINavigationController] {
-      var result = [navigationController]
-      var presented = navigationController.presentedViewController
-      while let next = presented {
-        if let navigation = next as? UINavigationController { result.append(navigation) }
-        presented = next.presentedViewController
+      [navigationController] + presentedChain.compactMap { $0 as? UINavigationController }
+    }
+
+    /// What is presented over the bottom stack, bottom first.
+    private var presentedChain: [UIViewController] {
+      navigationController.presentedViewController.map {
+        Array(sequence(first: $0) { $0.presentedViewController })
       }
-      return result
+        ?? []
     }
 
     private var topNavigationController: UINavigationController {
@@ -95,13 +97,10 @@
     /// The bottom stack, then each presented layer: a presented navigation controller's stack,
     /// or a presented screen of its own (as an app presents one itself).
     public var layers: [[any Presentable]] {
-      var result: [[any Presentable]] = [navigationController.viewControllers]
-      var presented = navigationController.presentedViewController
-      while let next = presented {
-        result.append((next as? UINavigationController)?.viewControllers ?? [next])
-        presented = next.presentedViewController
-      }
-      return result
+      [navigationController.viewControllers]
+        + presentedChain.map {
+          (($0 as? UINavigationController)?.viewControllers ?? [$0]) as [any Presentable]
+        }
     }
 
     // MARK: What the app asks for

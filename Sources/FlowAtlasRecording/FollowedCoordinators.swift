@@ -118,29 +118,17 @@ enum FollowedCoordinators {
     }
   }
 
-  /// The recorder of the coordinator that read its router last, if a read is waiting for its
-  /// router event (the read is kept).
-  static func recorderOfWaitingRead() -> Recorder? {
-    let read = table.withLock { table in
-      table.reader.flatMap { reader in
-        reader.coordinator == nil ? nil : reader.recorder.map { ($0, reader.seq) }
-      }
-    }
-    // Compared outside the table's lock, as in noteRead: a read followed by another event is spent.
-    guard let (recorder, seq) = read, recorder.eventCount == seq else { return nil }
-    return recorder
-  }
-
-  /// The coordinator whose read of its router waits for its router event (the read is kept).
-  static func coordinatorOfWaitingRead() -> AnyObject? {
+  /// The coordinator whose read of its router waits for its router event, and the recorder that
+  /// follows it (the read is kept): nil when no read waits, or another event has spent it.
+  static func waitingRead() -> (coordinator: AnyObject, recorder: Recorder)? {
     let read = table.withLock { table in
       table.reader.flatMap { reader in reader.coordinator.map { ($0, reader.recorder, reader.seq) } }
     }
-    // As in recorderOfWaitingRead: a read followed by another event is spent.
+    // Compared outside the table's lock, as in noteRead: a read followed by another event is spent.
     guard let (coordinator, recorder, seq) = read, let recorder, recorder.eventCount == seq else {
       return nil
     }
-    return coordinator
+    return (coordinator, recorder)
   }
 
   /// The coordinator that read its router just before this router event of `recorder`'s run,

@@ -54,10 +54,10 @@ extension Recorder {
 
   /// The recorder of the coordinator whose read of its router (``RecordedRouter``) waits for the
   /// router event it leads to: the app's code is navigating on that coordinator's behalf.
-  package static var recorderOfWaitingRead: Recorder? { FollowedCoordinators.recorderOfWaitingRead() }
+  package static var recorderOfWaitingRead: Recorder? { FollowedCoordinators.waitingRead()?.recorder }
 
   /// The coordinator whose read of its router (``RecordedRouter``) waits for its router event.
-  package static var coordinatorOfWaitingRead: AnyObject? { FollowedCoordinators.coordinatorOfWaitingRead() }
+  package static var coordinatorOfWaitingRead: AnyObject? { FollowedCoordinators.waitingRead()?.coordinator }
 
   /// Notes that `coordinator` read its router (see ``RecordedRouter``).
   package static func noteRead(by coordinator: AnyObject) {

@@ -104,7 +104,11 @@ struct LabelPlacement {
         obstacles.filter { $0.overlaps(area) }
           + boxes.indices.filter { $0 != index && boxes[$0].overlaps(area) }.map { boxes[$0] }
       }
-      guard !othersAt(label.box).isEmpty else { continue }
+      let inTheWay = { (other: Box) in other.overlaps(label.box) }
+      guard
+        obstacles.contains(where: inTheWay)
+          || boxes.indices.contains(where: { $0 != index && inTheWay(boxes[$0]) })
+      else { continue }
       // Only what could be in the way of a spot within reach is tested.
       let nearby = othersAt(bounding(label.spline).grown(by: reach + label.box.width + label.box.height))
       let path = samples(of: label.spline)
