@@ -67,6 +67,10 @@ public struct NavigationContract: Hashable, Sendable {
       let ext = (name as NSString).pathExtension
       guard extensions.contains(ext), !name.hasPrefix(".") else { continue }
       let path = (folder as NSString).appendingPathComponent(name)
+      // Only the folder's own regular files: a link (which may lead out of the folder) or a
+      // subfolder with a contract's name is passed over, as the folder's documentation says.
+      var info = stat()
+      guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
       let bytes: [UInt8]
       switch RegularFile.read(path, limit: 1 << 20) {
       case .success(let read): bytes = read
@@ -87,70 +91,51 @@ public struct NavigationContract: Hashable, Sendable {
   }
 
   private static func mermaidEdges(_ text: String, file: String) throws(ContractError) -> [Edge] {
-    let mermaidHeader = #/^(flowchart|graph)\s+(TD|TB|LR|RL|BT)$/#
-    let mermaidEdge =
-      #/^([A-Za-z_][A-Za-z0-9_]*)\s*-->\s*(?:\|\s*("[^"|]*"|[^"|]*?)\s*\|\s*)?([A-Za-z_][A-Za-z0-9_]*)$/#
     var edges: [Edge] = []
     var sawHeader = false
-    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let line = raw.trimmingCharacters(in: .whitespaces)
-      if line.isEmpty || line.hasPrefix("%%") { continue }
+    for (number, line) in ContractSyntax.lines(Array(text.utf8)) {
+      if line.isEmpty || line.starts(with: "%%".utf8) { continue }
       guard sawHeader else {
-        guard line.wholeMatch(of: mermaidHeader) != nil else {
+        guard ContractSyntax.isMermaidHeader(line) else {
           throw ContractError(
-            file: file, line: index + 1, reason: "a Mermaid contract begins with 'flowchart TD' (or LR, TB …)"
-          )
+            file: file, line: number, reason: "a Mermaid contract begins with 'flowchart TD' (or LR, TB …)")
         }
         sawHeader = true
         continue
       }
-      guard let match = line.wholeMatch(of: mermaidEdge) else {
+      guard let found = ContractSyntax.mermaidEdge(line) else {
         throw ContractError(
-          file: file, line: index + 1,
-          reason:
-            "not an edge of the form 'A -->|action| B' or 'A --> B': \(Printable.line(String(line.prefix(80))))"
-        )
+          file: file, line: number,
+          reason: "not an edge of the form 'A -->|action| B' or 'A --> B': \(shown(line))")
       }
-      edges.append(
-        edge(from: String(match.1), to: String(match.3), action: match.2.map(String.init), line: index + 1))
+      edges.append(edge(from: found.from, to: found.to, action: found.action, line: number))
     }
     guard sawHeader else { throw ContractError(file: file, line: nil, reason: "it is empty") }
     return edges
   }
 
   private static func dotEdges(_ text: String, file: String) throws(ContractError) -> [Edge] {
-    let dotHeader = #/^(strict\s+)?digraph(\s+("[^"]*"|[A-Za-z_][A-Za-z0-9_]*))?\s*\{$/#
-    let dotEdge =
-      #/^("[^"]+"|[A-Za-z_][A-Za-z0-9_]*)\s*->\s*("[^"]+"|[A-Za-z_][A-Za-z0-9_]*)\s*(?:\[\s*label\s*=\s*"([^"]*)"\s*\])?\s*;?$/#
     var edges: [Edge] = []
     var state = 0  // 0 before the header, 1 in the graph, 2 after its closing brace
-    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let line = raw.trimmingCharacters(in: .whitespaces)
-      if line.isEmpty || line.hasPrefix("//") || line.hasPrefix("#") { continue }
+    for (number, line) in ContractSyntax.lines(Array(text.utf8)) {
+      if line.isEmpty || line.starts(with: "//".utf8) || line.starts(with: "#".utf8) { continue }
       switch state {
       case 0:
-        guard line.wholeMatch(of: dotHeader) != nil else {
-          throw ContractError(
-            file: file, line: index + 1, reason: "a DOT contract begins with 'digraph Name {'")
+        guard ContractSyntax.isDOTHeader(line) else {
+          throw ContractError(file: file, line: number, reason: "a DOT contract begins with 'digraph Name {'")
         }
         state = 1
-      case 1 where line == "}" || line == "};":
+      case 1 where line.elementsEqual("}".utf8) || line.elementsEqual("};".utf8):
         state = 2
       case 1:
-        guard let match = line.wholeMatch(of: dotEdge) else {
+        guard let found = ContractSyntax.dotEdge(line) else {
           throw ContractError(
-            file: file, line: index + 1,
-            reason:
-              "not an edge of the form 'A -> B [label=\"action\"];' or 'A -> B;': \(Printable.line(String(line.prefix(80))))"
-          )
+            file: file, line: number,
+            reason: "not an edge of the form 'A -> B [label=\"action\"];' or 'A -> B;': \(shown(line))")
         }
-        func name(_ text: Substring) -> String {
-          String(text.hasPrefix("\"") ? text.dropFirst().dropLast() : text)
-        }
-        edges.append(
-          edge(from: name(match.1), to: name(match.2), action: match.3.map(String.init), line: index + 1))
+        edges.append(edge(from: found.from, to: found.to, action: found.action, line: number))
       default:
-        throw ContractError(file: file, line: index + 1, reason: "text after the graph's closing '}'")
+        throw ContractError(file: file, line: number, reason: "text after the graph's closing '}'")
       }
     }
     guard state == 2 else {
@@ -158,6 +143,11 @@ public struct NavigationContract: Hashable, Sendable {
         file: file, line: nil, reason: state == 0 ? "it is empty" : "the graph's '}' is missing")
     }
     return edges
+  }
+
+  /// The start of a line that is not a contract's, for a message.
+  private static func shown(_ line: ArraySlice<UInt8>) -> String {
+    Printable.line(String(String(decoding: line.prefix(320), as: UTF8.self).prefix(80)))
   }
 
   private static func edge(from: String, to: String, action: String?, line: Int) -> Edge {

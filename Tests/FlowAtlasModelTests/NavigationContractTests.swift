@@ -1,4 +1,5 @@
 import FlowAtlasTrace
+import Foundation
 import Testing
 
 @testable import FlowAtlasModel
@@ -99,5 +100,65 @@ import Testing
     #expect(coverage.uncovered.map(\.line) == [5, 6])
     #expect(coverage.unexpected.map(\.to) == ["Payment", "Payment"])
     #expect(coverage.percent == 50)
+  }
+  /// A line of a megabyte, cut where the old regular expressions backtracked without end (an
+  /// unclosed `-->|` before spaces took cubic time, spaces after `A -> B` quadratic): each is
+  /// read in one pass and refused at its line.
+  @Test(arguments: [
+    ("c.mmd", "flowchart TD\n  A -->|" + String(repeating: " ", count: 1 << 20 - 64) + "\n", 2),
+    ("c.mmd", "flowchart TD\n  A -->" + String(repeating: " ", count: 1 << 20 - 64) + "|x\n", 2),
+    ("c.dot", "digraph G {\n  A -> B" + String(repeating: " ", count: 1 << 20 - 64) + "x\n}\n", 2),
+    ("c.dot", "digraph" + String(repeating: " ", count: 1 << 20 - 64) + "G x\n}\n", 1),
+  ])
+  func aLineOfAnyLengthIsReadInOnePass(file: String, text: String, line: Int) {
+    #expect {
+      _ = try NavigationContract(text: text, file: file, coordinator: "C")
+    } throws: { error in
+      (error as? ContractError)?.line == line
+    }
+  }
+
+  /// A long line that is an edge is one.
+  @Test func aLongEdgeLineIsAnEdge() throws {
+    let spaces = String(repeating: " ", count: 1 << 19)
+    let contract = try NavigationContract(
+      text: "flowchart TD\n  A -->|\(spaces)Pay\(spaces)|\(spaces)B\n", file: "c.mmd", coordinator: "C")
+    #expect(Self.edges(contract) == ["A B Pay 2"])
+  }
+
+  /// Windows line endings (`core.autocrlf`): the same contract, and errors at their own line.
+  @Test func crlfLinesReadAsLines() throws {
+    let windows = { (text: String) in text.replacingOccurrences(of: "\n", with: "\r\n") }
+    let mermaid = try NavigationContract(text: windows(Self.mermaid), file: "c.mmd", coordinator: "C")
+    let dot = try NavigationContract(text: windows(Self.dot), file: "c.dot", coordinator: "C")
+    #expect(
+      Self.edges(mermaid)
+        == Self.edges(try NavigationContract(text: Self.mermaid, file: "c.mmd", coordinator: "C")))
+    #expect(
+      Self.edges(dot) == Self.edges(try NavigationContract(text: Self.dot, file: "c.dot", coordinator: "C")))
+    #expect {
+      _ = try NavigationContract(
+        text: windows("flowchart TD\n  A --> B\n  A -> B\n"), file: "c.mmd", coordinator: "C")
+    } throws: { error in
+      (error as? ContractError)?.line == 3
+    }
+  }
+
+  /// Only the folder's own regular files are contracts: a link with a contract's name (which
+  /// could lead anywhere) and a subfolder are passed over, as the documentation says.
+  @Test func linksAndSubfoldersInAContractFolderArePassedOver() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("contracts-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Self.mermaid.write(
+      to: folder.appendingPathComponent("CartCoordinator.mmd"), atomically: true, encoding: .utf8)
+    let outside = folder.appendingPathComponent("outside.txt")
+    try "flowchart TD\n  start --> Elsewhere\n".write(to: outside, atomically: true, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.appendingPathComponent("LinkedCoordinator.mmd").path, withDestinationPath: outside.path)
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("FolderCoordinator.mmd"), withIntermediateDirectories: true)
+    let contracts = try NavigationContract.load(folder: folder.path)
+    #expect(contracts.map(\.coordinator) == ["CartCoordinator"])
   }
 }
