@@ -18,7 +18,7 @@ package enum BuildCommand {
     let baselinePath = arguments.value("--baseline")
     // What the baseline is read from: the model.json, or its trace files.
     let baselineFiles = try baselinePath.map { path throws(CommandLineError) in
-      path.hasSuffix(".json")
+      TraceLoading.isModelFile(path)
         ? [path] : try TraceLoading.files(from: [path], command: "build", console: console)
     }
     let contractFolder = arguments.value("--contract")
@@ -84,8 +84,9 @@ package enum BuildCommand {
       let missing = model.apps.map(\.name).filter { baselines[$0] == nil }
       if !missing.isEmpty {
         console.err(
-          "flowatlas: warning: the baseline has no app named \(missing.map { "'\($0)'" }.joined(separator: ", ")); "
-            + "no Changes page for \(missing.count == 1 ? "it" : "them")\n")
+          Printable.line(
+            "flowatlas: warning: the baseline has no app named \(missing.map { "'\($0)'" }.joined(separator: ", ")); "
+              + "no Changes page for \(missing.count == 1 ? "it" : "them")") + "\n")
       }
     }
     let summary = try build(
@@ -123,7 +124,8 @@ package enum BuildCommand {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: notes, isDirectory: &isDirectory), isDirectory.boolValue
       else {
-        throw .usage("--notes \(notes): no such folder", command: "build")
+        // A missing input is an input/output error (exit 3), as a missing trace or contract is.
+        throw .inputOutput("\(Printable.path(notes)): no such folder of notes (--notes)")
       }
     }
     let provider = GraphvizDiagrams(executable: executable, workers: workers)

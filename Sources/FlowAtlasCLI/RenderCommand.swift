@@ -1,5 +1,6 @@
 import FlowAtlasModel
 import FlowAtlasRender
+import FlowAtlasTrace
 
 /// `flowatlas render`: one diagram of one app, in any format.
 enum RenderCommand {
@@ -36,7 +37,7 @@ enum RenderCommand {
     let diagram = try rendered { () throws(RenderError) in
       try renderer.render([subject], of: app, format: format)[0]
     }
-    if let caption = diagram.caption { console.err("flowatlas: note: \(caption)\n") }
+    if let caption = diagram.caption { console.err(Printable.line("flowatlas: note: \(caption)") + "\n") }
     try OutputFile.write(
       diagram.bytes, to: arguments.value("--output"), console: console, isText: format.isText,
       command: "render")
@@ -50,8 +51,7 @@ enum RenderCommand {
   static func chooseApp(in model: NavigationModel, named name: String?) throws(CommandLineError) -> AppModel {
     if let name {
       guard let app = model.app(named: name) else {
-        let known = model.apps.map { "'\($0.name)'" }.joined(separator: ", ")
-        throw .usage("no app named '\(name)' in the traces; they hold \(known)", command: "render")
+        throw .usage("no app named '\(name)' in the traces; they hold \(known(model))", command: "render")
       }
       return app
     }
@@ -59,10 +59,17 @@ enum RenderCommand {
       if model.apps.isEmpty {
         throw .inputOutput("the traces hold no usable run (see the diagnostics above)")
       }
-      let known = model.apps.map { "'\($0.name)'" }.joined(separator: ", ")
-      throw .usage("the traces hold several apps (\(known)); choose one with --app", command: "render")
+      throw .usage("the traces hold several apps (\(known(model))); choose one with --app", command: "render")
     }
     return app
+  }
+
+  /// The apps' names for a message: the first few, then how many more (a baseline may hold
+  /// thousands, and a message is one line).
+  static func known(_ model: NavigationModel) -> String {
+    let shown = 10
+    let names = model.apps.prefix(shown).map { "'\($0.name)'" }.joined(separator: ", ")
+    return model.apps.count > shown ? names + " and \(model.apps.count - shown) more" : names
   }
 
   static func subject(named name: String, in app: AppModel) throws(CommandLineError) -> DiagramSubject {

@@ -63,37 +63,61 @@ package enum TraceLoading {
   }
 
   /// One side of a comparison (`diff`, a `--baseline`): a `model.json` that `flowatlas model`
-  /// wrote (a `.json` file must be one), or trace files and folders.
+  /// wrote, or trace files and folders.
+  ///
+  /// A file is a model when its first bytes say so, whatever its name; one named `.json` (in
+  /// any case) must be one. Either way the side must hold something to compare with: a file
+  /// that is no trace, or a side with no app at all, is an error naming it, never an empty
+  /// baseline that makes every screen look new.
   static func modelOrTraces(
     _ path: String, command: String, keepsJourneys: Bool = false, printsDiagnostics: Bool = true,
     console: Console
   ) throws(CommandLineError) -> (model: NavigationModel, bytes: [UInt8]?) {
-    guard path.hasSuffix(".json") else {
-      let files = try files(from: [path], command: command, console: console)
-      return (
-        try model(
-          of: files, keepsJourneys: keepsJourneys, printsDiagnostics: printsDiagnostics, console: console),
-        nil
-      )
+    let shown = Printable.path(path)
+    if isModelFile(path) {
+      // A path named on the command line may be a link; what it leads to must be a regular file.
+      let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+      let bytes: [UInt8]
+      switch RegularFile.read(resolved, limit: 1 << 30) {
+      case .success(let read): bytes = read
+      case .failure(let problem):
+        throw .inputOutput("\(shown): cannot read it (\(problem.reason))")
+      }
+      guard ModelImport.isModel(prefix: Array(bytes.prefix(256))) else {
+        throw .inputOutput(
+          "\(shown): not a model.json (it does not begin with \"flowatlas\": \"model\"); "
+            + "give traces, or write the model with 'flowatlas model TRACES --output model.json'")
+      }
+      let model: NavigationModel
+      do {
+        model = try ModelImport.model(from: bytes, file: shown)
+      } catch {
+        throw .inputOutput(error.localizedDescription)
+      }
+      return (model, bytes)
     }
-    // A path named on the command line may be a link; what it leads to must be a regular file.
+    let files = try files(from: [path], command: command, console: console)
+    let model = try model(
+      of: files, keepsJourneys: keepsJourneys, printsDiagnostics: printsDiagnostics, console: console)
+    // A file that is not a trace at all would otherwise leave its side short (or empty).
+    if let unread = model.diagnostics.first(where: {
+      $0.code == .missingHeader || $0.code == .unsupportedVersion
+    }) {
+      throw .inputOutput("\(shown): cannot compare with it: \(unread.formatted)")
+    }
+    guard !model.apps.isEmpty else {
+      throw .inputOutput("\(shown): cannot compare with it: no event of an app could be read from it")
+    }
+    return (model, nil)
+  }
+
+  /// Whether `path` is to be read as a `model.json`: named so (in any case), or a regular file
+  /// whose first bytes begin a model.
+  static func isModelFile(_ path: String) -> Bool {
+    if path.lowercased().hasSuffix(".json") { return true }
     let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-    let bytes: [UInt8]
-    switch RegularFile.read(resolved, limit: 1 << 30) {
-    case .success(let read): bytes = read
-    case .failure(let problem):
-      throw .inputOutput("\(Printable.path(path)): cannot read it (\(problem.reason))")
-    }
-    guard ModelImport.isModel(prefix: Array(bytes.prefix(256))) else {
-      throw .inputOutput(
-        "\(Printable.path(path)): not a model.json (it does not begin with \"flowatlas\": \"model\"); "
-          + "give traces, or write the model with 'flowatlas model TRACES --output model.json'")
-    }
-    do {
-      return (try ModelImport.model(from: bytes, file: Printable.path(path)), bytes)
-    } catch {
-      throw .inputOutput(error.localizedDescription)
-    }
+    guard let prefix = try? RegularFile.prefix(of: resolved, count: 256).get() else { return false }
+    return ModelImport.isModel(prefix: prefix)
   }
 
   /// The status for a command that wrote its output: 1 under `--strict` when any error was reported.

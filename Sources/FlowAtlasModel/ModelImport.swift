@@ -186,13 +186,16 @@ extension ModelImport {
   /// A file laid out otherwise gives no places, and findings name its first line.
   public static func places(in bytes: [UInt8], file: String) -> NavigationCheck.Places {
     var places = NavigationCheck.Places(fallback: file)
-    let lines = String(decoding: bytes, as: UTF8.self).split(
-      separator: "\n", omittingEmptySubsequences: false)
+    // Split on the byte, not on `Character`: a CRLF file's "\r\n" is one `Character`, which
+    // made its whole text one line; the `\r` goes with the trimming below.
+    let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+      String(decoding: $0, as: UTF8.self)
+    }
     var app: String?
     var section = ""
     var index = 0
     while index < lines.count {
-      let line = lines[index].trimmingCharacters(in: .whitespaces)
+      let line = lines[index].trimmingCharacters(in: .whitespacesAndNewlines)
       if line.hasPrefix(#""app": "#) {
         app = value(line, key: "app") ?? nil
       } else if line.hasSuffix(": ["), Self.sections.contains(String(line.dropLast(3))) {
@@ -202,7 +205,7 @@ extension ModelImport {
       {
         places.note(screen: screen, app: app, file: file, line: index + 1)
       } else if let app, section == #""transitions""#, line.hasPrefix(#""from": "#), index + 3 < lines.count {
-        let next = (1...3).map { lines[index + $0].trimmingCharacters(in: .whitespaces) }
+        let next = (1...3).map { lines[index + $0].trimmingCharacters(in: .whitespacesAndNewlines) }
         if let from = value(line, key: "from"), let to = value(next[0], key: "to") ?? nil,
           let kindName = value(next[1], key: "kind") ?? nil, let kind = TransitionKind(rawValue: kindName),
           let coordinator = value(next[2], key: "coordinator")

@@ -1,3 +1,5 @@
+import FlowAtlasTrace
+
 extension NavigationDiff {
   /// The diff as GitHub-flavoured Markdown, to paste into a pull request or a review.
   ///
@@ -74,20 +76,25 @@ extension NavigationDiff {
   }
 
   /// Inline code that hostile text cannot break out of: the fence is longer than any run of
-  /// backticks inside, newlines are flattened, and in tables pipes are escaped.
+  /// backticks inside, line breaks and tabs become spaces, every other control character is
+  /// written as `\u{…}` (as ``Printable`` writes it), and in tables pipes are escaped.
+  ///
+  /// Read scalar by scalar, not by `Character`: `"\r\n"` is one `Character`, equal to neither
+  /// `"\r"` nor `"\n"`, and once slipped through whole to end a table row.
   static func code(_ text: String, inTable: Bool = true) -> String {
     var flattened = ""
-    for character in text {
-      switch character {
-      case "\n", "\r", "\t": flattened.append(" ")
-      case "|" where inTable: flattened += "\\|"
-      default: flattened.append(character)
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x0A, 0x0D, 0x09, 0x0B, 0x0C, 0x85, 0x2028, 0x2029: flattened.append(" ")
+      case 0x7C where inTable: flattened += "\\|"
+      case 0x00..<0x20, 0x7F...0x9F: flattened += Printable.line(String(scalar))
+      default: flattened.unicodeScalars.append(scalar)
       }
     }
     var longest = 0
     var run = 0
-    for character in flattened {
-      run = character == "`" ? run + 1 : 0
+    for scalar in flattened.unicodeScalars {
+      run = scalar == "`" ? run + 1 : 0
       longest = max(longest, run)
     }
     let fence = String(repeating: "`", count: longest + 1)

@@ -14,7 +14,17 @@ public struct NavigationModel: Hashable, Sendable {
   }
 
   /// The app named `name`, if any trace belonged to it.
-  public func app(named name: String) -> AppModel? { apps.first { $0.name == name } }
+  /// A binary search of the sorted apps: a check of thousands of apps against thousands
+  /// costs a logarithm each, not a pass over all of them.
+  public func app(named name: String) -> AppModel? {
+    var low = apps.startIndex
+    var high = apps.endIndex
+    while low < high {
+      let middle = low + (high - low) / 2
+      if apps[middle].name < name { low = middle + 1 } else { high = middle }
+    }
+    return low < apps.endIndex && apps[low].name == name ? apps[low] : nil
+  }
 }
 
 /// How a transition happened: the router event's kind.

@@ -45,6 +45,31 @@ package enum RegularFile {
     bytes.removeSubrange(filled...)
     return .success(bytes)
   }
+
+  /// The first `count` bytes (or fewer, for a shorter file) of the regular file at `path`,
+  /// opened as ``read(_:limit:)`` opens it.
+  package static func prefix(of path: String, count: Int) -> Result<[UInt8], Problem> {
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return .failure(Problem(reason: String(cString: strerror(errno)))) }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      return .failure(Problem(reason: "not a regular file"))
+    }
+    var bytes = [UInt8](repeating: 0, count: count)
+    var filled = 0
+    while filled < count {
+      let got = bytes.withUnsafeMutableBytes {
+        systemRead(descriptor, $0.baseAddress! + filled, count - filled)
+      }
+      if got < 0 && errno == EINTR { continue }
+      if got < 0 { return .failure(Problem(reason: String(cString: strerror(errno)))) }
+      if got == 0 { break }
+      filled += got
+    }
+    bytes.removeSubrange(filled...)
+    return .success(bytes)
+  }
 }
 
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {

@@ -1,0 +1,151 @@
+import FlowAtlasBytes
+import FlowAtlasTrace
+import Foundation
+import Testing
+
+@testable import FlowAtlasCLI
+
+/// Promises the second adversarial pass broke (issue "Hardening, round 2"), through the
+/// command line; each test fails on the code before its fix. The number is the issue's item.
+@MainActor
+@Suite struct HardeningRoundTwoTests {
+  /// A model.json holding `count` apps with nothing in them.
+  static func manyApps(_ count: Int) -> String {
+    let apps = (0..<count).map {
+      #"{"app":"App\#(String(format: "%06d", $0))","runs":[],"coordinators":[],"screens":[],"transitions":[]}"#
+    }
+    return #"{"flowatlas":"model","version":1,"apps":["# + apps.joined(separator: ",")
+      + #"],"diagnostics":[]}"#
+  }
+
+  /// The Shop trace with its detail screen renamed.
+  static func shop(detail: String) -> [String] {
+    let escaped = JSONString.literal(detail)
+    return shopTrace.map {
+      $0.replacingOccurrences(of: #""ProductDetailViewController""#, with: escaped)
+    }
+  }
+
+  // 2: thousands of apps in a baseline are looked up, not scanned, and named in a short message.
+  @Test func aBaselineOfManyAppsIsCheckedAndNamedBriefly() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try writeTrace(shopTrace, named: "buy.jsonl", in: folder)
+    let baseline = folder.appendingPathComponent("base.json")
+    try Self.manyApps(40_000).write(to: baseline, atomically: true, encoding: .utf8)
+    let check = await flowatlas("check", trace, "--baseline", baseline.path, "--fail-on", "new-problem")
+    #expect(check.status == 0, "\(check.err.prefix(300))")
+    let diff = await flowatlas("diff", baseline.path, trace)
+    #expect(diff.status == ExitStatus.usage.rawValue)
+    #expect(diff.err.contains("'App000000'") && diff.err.contains("and 39990 more"))
+    #expect(diff.err.utf8.count < 1000)
+  }
+
+  // 10: a screen name cannot end a table row, nor put ESC, NUL or BEL on standard output.
+  @Test func aScreenNameCannotBreakOutOfTheDiffsMarkdown() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let hostile =
+      "Detail\r\n| [link](https://evil.example) ![img](https://evil.example/i.png) |\u{1B}[31m\u{0}\u{7}"
+    let old = try writeTrace(shopTrace, named: "old.jsonl", in: folder)
+    let new = try writeTrace(Self.shop(detail: hostile), named: "new.jsonl", in: folder)
+    let result = await flowatlas("diff", old, new)
+    #expect(result.status == 0, "\(result.err)")
+    let controls = result.out.unicodeScalars.filter { $0.value < 0x20 && $0 != "\n" }
+    #expect(controls.isEmpty, "raw control characters: \(controls.map(\.value))")
+    // The Markdown's list items and table rows (the Mermaid diagram after them quotes its labels).
+    let rows = result.out.split(separator: "\n").filter {
+      $0.contains("evil.example") && ($0.hasPrefix("|") || $0.hasPrefix("- "))
+    }
+    #expect(!rows.isEmpty)
+    for row in rows {
+      // The name stays inside one code span of one table cell or list item.
+      #expect(!row.hasPrefix("| [link]") && !row.hasPrefix("![img]"), "\(row)")
+      #expect(row.contains("`Detail  \\| [link]") || row.contains("`Detail  | [link]"), "\(row)")
+    }
+  }
+
+  // 11: an app name with a newline cannot forge an annotation in a warning.
+  @Test func aWarningCannotForgeAnAnnotation() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var lines = shopTrace
+    lines[0] = lines[0].replacingOccurrences(
+      of: #""app":"Shop""#, with: #""app":"Shop\nforged.swift:1: error: injected""#)
+    let trace = try writeTrace(lines, named: "buy.jsonl", in: folder)
+    let baseline = try writeTrace(shopTrace, named: "base.jsonl", in: folder)
+    let site = folder.appendingPathComponent("site").path
+    let result = await flowatlas("build", trace, "--baseline", baseline, "--output", site, "--jobs", "1")
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.err.contains("the baseline has no app named"))
+    #expect(!result.err.split(separator: "\n").contains { $0.hasPrefix("forged.swift:1: error:") })
+  }
+
+  // 12: the model-or-traces choice reads the file, not a case-sensitive suffix; a baseline
+  // that holds nothing to compare with is an error naming it, not an empty baseline.
+  @Test func aBaselineIsReadForWhatItIsOrRefused() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try writeTrace(shopTrace, named: "buy.jsonl", in: folder)
+    let model = folder.appendingPathComponent("Base.JSON").path
+    #expect(await flowatlas("model", trace, "--output", model).status == 0)
+    let renamed = folder.appendingPathComponent("baseline.model").path
+    try FileManager.default.copyItem(atPath: model, toPath: renamed)
+    for baseline in [model, renamed] {
+      let check = await flowatlas("check", trace, "--baseline", baseline)
+      #expect(check.status == 0, "\(baseline): \(check.out) \(check.err)")
+    }
+    let garbage = folder.appendingPathComponent("base.txt")
+    try Data("this is no trace\n".utf8).write(to: garbage)
+    let folderBaseline = folder.appendingPathComponent("empty-traces")
+    try FileManager.default.createDirectory(at: folderBaseline, withIntermediateDirectories: true)
+    try Data("{}\n".utf8).write(to: folderBaseline.appendingPathComponent("x.jsonl"))
+    for baseline in [garbage.path, folderBaseline.path] {
+      let check = await flowatlas("check", trace, "--baseline", baseline)
+      #expect(check.status == ExitStatus.inputOutput.rawValue, "\(baseline): \(check.out)")
+      #expect(check.err.contains("cannot compare with it"), "\(check.err)")
+      let diff = await flowatlas("diff", baseline, trace)
+      #expect(diff.status == ExitStatus.inputOutput.rawValue)
+    }
+  }
+
+  // 14: findings against a model.json saved with CRLF line endings point at their own lines.
+  @Test func findingsAgainstACRLFModelNameTheirLine() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let old = try writeTrace(shopTrace, named: "old.jsonl", in: folder)
+    let plain = folder.appendingPathComponent("base.json").path
+    #expect(await flowatlas("model", old, "--output", plain).status == 0)
+    let text = try String(contentsOfFile: plain, encoding: .utf8)
+    let windows = folder.appendingPathComponent("windows.json").path
+    try text.replacingOccurrences(of: "\n", with: "\r\n").write(
+      toFile: windows, atomically: true, encoding: .utf8)
+    // The new version lost the detail screen: the finding is about the baseline's line.
+    let new = try writeTrace(Array(shopTrace.prefix(3)), named: "new.jsonl", in: folder)
+    let fromPlain = await flowatlas("check", new, "--baseline", plain)
+    let fromWindows = await flowatlas("check", new, "--baseline", windows)
+    let lines = { (out: String, file: String) in
+      out.split(separator: "\n").filter { $0.hasPrefix(file + ":") }.map {
+        $0.dropFirst(file.count + 1).prefix { $0 != ":" }
+      }
+    }
+    let plainLines = lines(fromPlain.out, plain)
+    #expect(!plainLines.isEmpty && !plainLines.contains("1"), "\(fromPlain.out)")
+    #expect(lines(fromWindows.out, windows) == plainLines, "\(fromWindows.out)")
+  }
+
+  // Smaller: a missing --notes folder is an input error (exit 3), as a missing trace or
+  // contract folder is.
+  @Test func aMissingNotesFolderIsAnInputError() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try writeTrace(shopTrace, named: "buy.jsonl", in: folder)
+    let site = folder.appendingPathComponent("site").path
+    let missing = folder.appendingPathComponent("no-notes").path
+    let notes = await flowatlas("build", trace, "--notes", missing, "--output", site, "--jobs", "1")
+    let contract = await flowatlas("build", trace, "--contract", missing, "--output", site, "--jobs", "1")
+    #expect(notes.status == ExitStatus.inputOutput.rawValue, "\(notes.err)")
+    #expect(contract.status == notes.status)
+    #expect(notes.err.contains(missing))
+  }
+}
