@@ -208,13 +208,16 @@ extension OutputFolder {
       guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
       for name in names.sorted() {
         let inner = relative.isEmpty ? name : relative + "/" + name
-        guard !manifest.owns(inner) else { continue }
         let from = path + "/" + name
         let to = folder.path + "/" + inner
-        var info = stat()
-        guard lstat(from, &info) == 0 else { continue }
         var existing = stat()
         let taken = lstat(to, &existing) == 0
+        // FlowAtlas's own entries stay behind; so does a listed file that is still what the
+        // previous build wrote. One listed but changed (or never ours) is the person's: carried.
+        if inner == OutputFolder.marker || inner == SiteManifest.ownFolder { continue }
+        if manifest.files[inner] != nil, taken || manifest.wrote(inner, at: from) { continue }
+        var info = stat()
+        guard lstat(from, &info) == 0 else { continue }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
           if !taken, mkdir(to, info.st_mode & 0o7777) != 0 {
@@ -271,6 +274,25 @@ extension OutputFolder {
       }
       FaultPoint.pass()
       OutputFolder.removeOldSite(old, keeping: output)
+      noteIdentitiesAgain()
+    }
+
+    /// Notes again the identities of the pages the old site shared by hard link: removing its
+    /// names changed their status-change time, and a stale identity only costs the next build
+    /// a hash of each. A file whose content identity changed meanwhile keeps the old note.
+    private func noteIdentitiesAgain() {
+      let noted = identities.withLock { $0 }.filter { !$0.key.hasPrefix(SiteManifest.ownFolder + "/") }
+      guard !noted.isEmpty else { return }
+      var fresh: [String: String] = [:]
+      for (path, identity) in noted {
+        var info = stat()
+        guard lstat(output.path + "/" + path, &info) == 0 else { continue }
+        let now = SiteManifest.identity(of: info)
+        fresh[path] = SiteManifest.sameContent(identity, now) ? now : identity
+      }
+      let file = output.appendingPathComponent(SiteManifest.identitiesPath)
+      guard FileManager.default.fileExists(atPath: file.path) else { return }
+      try? Data(SiteManifest.identitiesText(fresh).utf8).write(to: file, options: .atomic)
     }
 
     private func write(marker text: String) throws(SiteError) {

@@ -127,7 +127,7 @@ enum OutputFolder {
     // The marker goes last: a build killed while removing leaves what remains still marked,
     // for the next build to finish.
     if let manifest = manifest(in: old),
-      removeOwned(old.path, relative: "", manifest: manifest, live: live.path)
+      removeOwned(old.path, relative: "", manifest: manifest, live: (live.path, Self.manifest(in: live)))
     {
       unlink(old.appendingPathComponent(marker).path)
     }
@@ -135,9 +135,9 @@ enum OutputFolder {
   }
 
   /// - Returns: whether the folder at `path` now holds nothing but, at the top, the marker.
-  private static func removeOwned(_ path: String, relative: String, manifest: SiteManifest, live: String)
-    -> Bool
-  {
+  private static func removeOwned(
+    _ path: String, relative: String, manifest: SiteManifest, live: (path: String, manifest: SiteManifest?)
+  ) -> Bool {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return false }
     var empty = true
     for name in names {
@@ -155,7 +155,12 @@ enum OutputFolder {
         } else {
           empty = false
         }
-      } else if manifest.owns(inner) || sameEntry(info, full, live + "/" + inner) {
+      } else if sameEntry(info, full, live.path + "/" + inner) || manifest.wrote(inner, at: full)
+        || (manifest.files[inner] != nil && live.manifest?.files[inner] != nil)
+      {
+        // Carried into the live site; still what the old manifest says its build wrote; or a
+        // page of ours the new site wrote again (an edited page is made again, as documented).
+        // A listed file that is none of these (a hand-written marker's list) is the person's.
         unlink(full)
       } else {
         empty = false

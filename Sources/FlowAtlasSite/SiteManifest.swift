@@ -1,3 +1,4 @@
+import FlowAtlasBytes
 import FlowAtlasTrace
 import Foundation
 
@@ -72,20 +73,45 @@ struct SiteManifest: Hashable, Sendable {
       || files[path] != nil
   }
 
+  /// Whether the file at `location` is the one this manifest says the build wrote at `path`:
+  /// listed, a regular file, of the listed size and hash. A listing alone proves nothing (a
+  /// marker can be written by hand, a page edited after the build); only a file that passes
+  /// this check is FlowAtlas's to delete.
+  func wrote(_ path: String, at location: String) -> Bool {
+    guard let entry = files[path] else { return false }
+    var info = stat()
+    guard lstat(location, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == entry.size,
+      let bytes = try? RegularFile.read(location, limit: entry.size).get()
+    else { return false }
+    return Fingerprint.fast128(bytes) == entry.hash
+  }
+
   /// Where a site notes what each of its files is on this disk: machine-local, like the build
   /// record, so that a rebuild can tell a page is untouched with one `lstat` instead of hashing
   /// it (``AppPagesCache``).
   static let identitiesPath = "\(ownFolder)/identities"
 
-  /// A file's identity on this disk: device, inode, size and modification time. A file edited,
-  /// replaced or copied gets another; a hard link to it keeps it.
+  /// A file's identity on this disk: device, inode, size, modification time and status-change
+  /// time. A file edited, replaced or copied gets another, even when its size is kept and its
+  /// modification time put back (`touch -r`): no one can set the status-change time. A hard
+  /// link made or removed changes it too, so a build notes identities again once it has
+  /// removed the old site (``Staging/commit(fingerprint:)``).
   static func identity(of info: stat) -> String {
     #if canImport(Darwin)
       let modified = info.st_mtimespec
+      let changed = info.st_ctimespec
     #else
       let modified = info.st_mtim
+      let changed = info.st_ctim
     #endif
-    return "\(info.st_dev) \(info.st_ino) \(info.st_size) \(modified.tv_sec).\(modified.tv_nsec)"
+    return "\(info.st_dev) \(info.st_ino) \(info.st_size) \(modified.tv_sec).\(modified.tv_nsec) "
+      + "\(changed.tv_sec).\(changed.tv_nsec)"
+  }
+
+  /// Whether two identities are one file whose only change is its status-change time: the
+  /// same device, inode, size and modification time.
+  static func sameContent(_ identity: String, _ other: String) -> Bool {
+    identity.split(separator: " ").prefix(4) == other.split(separator: " ").prefix(4)
   }
 
   /// The identities file's text: `identity<TAB>path` per file, sorted by path.

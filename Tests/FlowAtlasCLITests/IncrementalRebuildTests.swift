@@ -123,4 +123,38 @@ import Testing
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") } == [])
   }
+  /// Hardening round 2, item 8: a page edited in place, its size kept and its modification time
+  /// put back (`touch -r`), is still noticed (the status-change time is part of its identity)
+  /// and made again, so the rebuild equals a fresh build.
+  @Test func aPageEditedWithItsTimePutBackIsMadeAgain() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let examples = URL(fileURLWithPath: Self.shopTraces[0]).deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let traces = folder.appendingPathComponent("traces")
+    try FileManager.default.copyItem(at: examples, to: traces)
+    let site = folder.appendingPathComponent("site").path
+    #expect(try runFlowatlas(["build", traces.path, "--output", site, "--jobs", "1"]).status == 0)
+    let page = site + "/shop-digital/problems.html"
+    var before = stat()
+    #expect(stat(page, &before) == 0)
+    var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: page)))
+    let marker = try #require(bytes.firstIndex(of: UInt8(ascii: "<")))
+    bytes[marker + 1] = UInt8(ascii: "X")  // the same size, other bytes
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: page))
+    try handle.write(contentsOf: bytes)
+    try handle.close()
+    var times = [before.st_atim, before.st_mtim]
+    #expect(utimensat(AT_FDCWD, page, &times, 0) == 0)
+
+    // A change elsewhere: another app's new run.
+    let source = traces.appendingPathComponent("shop/buy-one-product.jsonl")
+    try String(contentsOf: source, encoding: .utf8)
+      .replacingOccurrences(of: #""run":"buy-one-product""#, with: #""run":"buy-one-more""#)
+      .write(to: traces.appendingPathComponent("shop/buy-one-more.jsonl"), atomically: true, encoding: .utf8)
+    #expect(try runFlowatlas(["build", traces.path, "--output", site, "--jobs", "1"]).status == 0)
+    let fresh = folder.appendingPathComponent("fresh").path
+    #expect(try runFlowatlas(["build", traces.path, "--output", fresh, "--jobs", "1"]).status == 0)
+    #expect(Self.contents(of: site) == Self.contents(of: fresh))
+  }
 }

@@ -121,4 +121,34 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: real.appendingPathComponent("index.html").path))
     #expect(try FileManager.default.contentsOfDirectory(atPath: temp.url.path).sorted() == ["docs", "real"])
   }
+  /// Hardening round 2, item 6: a marker that lists files the build never wrote (written by
+  /// hand, with wrong sizes and zero hashes) does not make a rebuild delete them; deletion
+  /// checks that a file is what the manifest says was written.
+  @Test func aListingAloneDoesNotMakeAFileDeletable() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    try build(into: site)
+    let manager = FileManager.default
+    try manager.createDirectory(at: site.appendingPathComponent("guide"), withIntermediateDirectories: true)
+    try Data("read me\n".utf8).write(to: site.appendingPathComponent("readme.txt"))
+    try Data("# Setting up\n".utf8).write(to: site.appendingPathComponent("guide/setup.md"))
+    let marker = site.appendingPathComponent(".flowatlas-site")
+    let zero = String(repeating: "0", count: 32)
+    var lines = try String(contentsOf: marker, encoding: .utf8).split(separator: "\n").map(String.init)
+    lines += ["99 \(zero) readme.txt", "7 \(zero) guide/setup.md"]
+    let header = Array(lines.prefix(2))
+    try
+      ((header + lines.dropFirst(2).sorted { $0.split(separator: " ")[2] < $1.split(separator: " ")[2] })
+      .joined(separator: "\n") + "\n").write(to: marker, atomically: true, encoding: .utf8)
+    #expect(OutputFolder.manifest(in: site)?.files["readme.txt"] != nil, "the forged listing parses")
+    // A rebuild whose pages change, and a full one.
+    try build(SampleModel.model(hostile: true), into: site)
+    try build(into: site, incremental: false)
+    #expect(try String(contentsOf: site.appendingPathComponent("readme.txt"), encoding: .utf8) == "read me\n")
+    #expect(
+      try String(contentsOf: site.appendingPathComponent("guide/setup.md"), encoding: .utf8)
+        == "# Setting up\n")
+    #expect(try manager.contentsOfDirectory(atPath: temp.url.path) == ["site"])
+  }
 }
