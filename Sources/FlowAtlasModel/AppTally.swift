@@ -40,8 +40,8 @@ struct TransitionTally: Sendable {
   var triggers: Set<String> = []
 
   mutating func merge(_ other: TransitionTally) {
-    count += other.count
-    system += other.system
+    count = count.saturatingSum(other.count)
+    system = system.saturatingSum(other.system)
     triggers.formUnion(other.triggers)
   }
 }
@@ -97,11 +97,20 @@ struct CoordinatorTally: Sendable {
   var orphans = 0
 
   mutating func merge(_ other: CoordinatorTally) {
-    starts += other.starts
+    starts = starts.saturatingSum(other.starts)
     children.formUnion(other.children)
     parents.formUnion(other.parents)
     outputs.formUnion(other.outputs)
-    leaks += other.leaks
-    orphans += other.orphans
+    leaks = leaks.saturatingSum(other.leaks)
+    orphans = orphans.saturatingSum(other.orphans)
+  }
+}
+
+extension Int {
+  /// The sum, or `Int.max` where it would overflow: tallies merged from many runs (some read
+  /// back from a cache) must never trap.
+  func saturatingSum(_ other: Int) -> Int {
+    let (sum, overflow) = addingReportingOverflow(other)
+    return overflow ? (other > 0 ? .max : .min) : sum
   }
 }

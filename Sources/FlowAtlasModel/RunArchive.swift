@@ -11,6 +11,9 @@ import FlowAtlasTrace
 /// or foreign file reads as nil, never as a wrong run and never as a crash.
 enum RunArchive {
   static let magic = Array("flowatlas-replayed-run \(ReplayCache.version)\n".utf8)
+  /// The largest tally an archive may hold: 2³⁶ events, more than a terabyte of trace. The sum
+  /// of 2²⁶ runs' tallies still fits an `Int`.
+  static let maximumTally = 1 << 36
 
   /// The archive of `run`.
   static func bytes(of run: ReplayedRun) -> [UInt8] {
@@ -280,6 +283,14 @@ enum RunArchive {
       return nil
     }
 
+    /// A tally of events (a transition's count, a coordinator's starts): never negative, and
+    /// never more than a trace can hold, so that merging the tallies of any number of runs
+    /// cannot overflow (an archive edited to say `Int.max` once trapped every later build).
+    mutating func eventTally() -> Int? {
+      guard let value = number(), (0...RunArchive.maximumTally).contains(value) else { return nil }
+      return value
+    }
+
     /// A count of things each at least one byte long: never more than the bytes left.
     mutating func count() -> Int? {
       guard let count = number(), count >= 0, count <= remaining else { return nil }
@@ -327,7 +338,9 @@ enum RunArchive {
       guard let file = string(), let app = optionalString(), let runCount = count() else { return nil }
       var tally = AppTally()
       for _ in 0..<runCount {
-        guard let run = runSummary() else { return nil }
+        // A run is of the archive's own trace: one naming another file would have the build
+        // read that file (or block on a FIFO) when it replays the run's journey again.
+        guard let run = runSummary(), run.file == file else { return nil }
         tally.runs.append(run)
       }
       guard let tallied = transitions(), let listed = transitions(), let screenCount = count() else {
@@ -339,14 +352,15 @@ enum RunArchive {
         var screen = ScreenTally()
         for title in titles { screen.add(title: title) }
         for _ in 0..<ownerCount {
-          guard let owner = string(), let shown = number() else { return nil }
+          guard let owner = string(), let shown = eventTally() else { return nil }
           screen.shown(by: owner, count: shown)
         }
         tally.screens[type] = screen
       }
       guard let coordinatorCount = count() else { return nil }
       for _ in 0..<coordinatorCount {
-        guard let type = string(), let starts = number(), let leaks = number(), let orphans = number(),
+        guard let type = string(), let starts = eventTally(), let leaks = eventTally(),
+          let orphans = eventTally(),
           let children = stringList(), let parents = stringList(), let outputs = stringList()
         else { return nil }
         tally.coordinators[type] = CoordinatorTally(
@@ -377,8 +391,8 @@ enum RunArchive {
       list { reader -> (TransitionKey, TransitionTally)? in
         guard let from = reader.optionalString(), let to = reader.string(),
           let kind = reader.string().flatMap(TransitionKind.init(rawValue:)),
-          let coordinator = reader.optionalString(), let total = reader.number(),
-          let system = reader.number(),
+          let coordinator = reader.optionalString(), let total = reader.eventTally(),
+          let system = reader.eventTally(), system <= total,
           let triggers = reader.stringList()
         else { return nil }
         return (
@@ -397,7 +411,8 @@ enum RunArchive {
         guard let key = string(), let value = string() else { return nil }
         metadata.append(MetadataEntry(key: key, value: value))
       }
-      guard let events = number(), let transitionCount = number(), let stepCount = number(), stepCount >= 0,
+      guard let events = eventTally(), let transitionCount = eventTally(), let stepCount = number(),
+        stepCount >= 0,
         let flagged = instances()
       else { return nil }
       return Run(

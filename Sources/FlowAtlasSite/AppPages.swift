@@ -312,6 +312,14 @@ struct AppPages: Sendable {
   // MARK: Diagrams
 
   /// The subject's diagram in a figure, sanitized, or a note that there is none.
+  /// Whether this app's pages can show `svg`: what the sanitizer accepts (it refuses anything
+  /// that could run or leave the site). A diagram read back from the cache is checked so
+  /// before it is used.
+  func accepts(_ svg: [UInt8]) -> Bool {
+    var usedIDs: Set<String> = []
+    return (try? sanitizer.sanitize(svg, name: "", rootAttributes: [], usedIDs: &usedIDs)) != nil
+  }
+
   func figure(_ subject: DiagramSubject, id: String, caption: String, usedIDs: inout Set<String>)
     throws(SiteError)
     -> HTML

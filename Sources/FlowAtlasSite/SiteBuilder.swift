@@ -273,7 +273,9 @@ public struct SiteBuilder: Sendable {
       var drawn: [(app: Int, request: DiagramRequest)] = []
       for (request, providerKey) in zip(requests, providerKeys) {
         let key = key(request.app, request.request.subject, providerKey)
-        if let (svg, hash) = cache.reused(key) {
+        // A cached diagram the sanitizer would refuse (the cache was tampered with) is dropped
+        // and drawn again, rather than failing this build and every later one.
+        if let (svg, hash) = cache.reused(key), apps[request.app].pages.accepts(svg) {
           scheduler.deliver(
             app: request.app, subject: request.request.subject, svg: svg, key: key, reused: hash)
           reusedDiagrams += 1

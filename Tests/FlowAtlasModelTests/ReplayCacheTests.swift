@@ -185,6 +185,41 @@ struct ReplayCacheTests {
     if case .made = second.entries[key] {} else { Issue.record("the damaged entry was not made again") }
   }
 
+  /// Hardening round 2, item 7: an archive whose hash is right but whose content lies (a
+  /// count of `Int.max`, a run naming another file) is refused, so the build replays the trace
+  /// again: no trap when tallies are merged, no read of a path that is not an input.
+  @Test(arguments: ["count of Int.max", "negative count", "run of another file"])
+  func anArchiveThatLiesIsRefusedAndReplayedAgain(lie: String) throws {
+    let folder = Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let reads = Reads()
+    let first = ReplayCache(previous: nil, hashes: Self.hashes)
+    let made = try Self.builder(cache: first, reads: reads).build(files: Self.examples.map(\.file))
+    try Self.save(first, into: folder)
+
+    let victim = try #require(Self.examples.first { !$0.bytes.isEmpty })
+    var replay = RunReplay(file: victim.file)
+    TraceReader.read(bytes: victim.bytes, path: victim.file, into: &replay)
+    var forged = replay.result
+    try #require(!forged.transitions.isEmpty)
+    switch lie {
+    case "count of Int.max": forged.transitions[0].1.count = .max
+    case "negative count": forged.transitions[0].1.count = -9
+    default: forged.tally.runs[0].file = "/etc/passwd"
+    }
+    let archive = RunArchive.bytes(of: forged)
+    #expect(RunArchive.run(from: archive) == nil, "the reader took it")
+    let entry = folder.appendingPathComponent(
+      ReplayCache.key(file: victim.file, contentHash: Self.hashes[victim.file]!))
+    try Data(archive).write(to: entry)
+
+    _ = reads.take()
+    let second = ReplayCache(previous: folder, hashes: Self.hashes)
+    let rebuilt = try Self.builder(cache: second, reads: reads).build(files: Self.examples.map(\.file))
+    #expect(reads.take() == [victim.file])
+    #expect(rebuilt == made)
+  }
+
   /// The archive reader checks every length: no prefix of an archive, and no payload with a
   /// byte changed, reads as a run it was not, or crashes.
   @Test func everyPrefixAndByteFlipOfAnArchiveIsRefusedOrReadWhole() throws {

@@ -1,3 +1,4 @@
+import FlowAtlasBytes
 import FlowAtlasModel
 import FlowAtlasSite
 import Foundation
@@ -388,6 +389,28 @@ import Testing
     }
     #expect(try TemporaryFolder.contents(of: site)[cached] == bytes[cached])
     #expect(try !page("shop/flow-auth.html", in: site).contains("edited"))
+  }
+
+  /// Hardening round 2, item 9: a cached diagram rewritten with a script, its hash in the
+  /// index recomputed so the cache trusts it, is refused by the sanitizer and drawn again,
+  /// instead of failing this build and every later one.
+  @Test func aCachedDiagramTheSanitizerRefusesIsDrawnAgain() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let (site, cached, bytes) = try rebuildAfterDamagingTheAuthDiagram(in: temp) { entry, intact in
+      let poisoned = Data(
+        String(decoding: intact, as: UTF8.self).replacingOccurrences(
+          of: "</svg>", with: "<script>alert(1)</script></svg>"
+        ).utf8)
+      try poisoned.write(to: entry)
+      let index = entry.deletingLastPathComponent().appendingPathComponent("index")
+      let text = try String(contentsOf: index, encoding: .utf8)
+      try text.replacingOccurrences(
+        of: Fingerprint.fast128([UInt8](intact)), with: Fingerprint.fast128([UInt8](poisoned))
+      ).write(to: index, atomically: true, encoding: .utf8)
+    }
+    #expect(try TemporaryFolder.contents(of: site)[cached] == bytes[cached])
+    #expect(try !page("shop/flow-auth.html", in: site).contains("alert(1)"))
   }
 
   /// A cached diagram replaced by a symlink is not followed, even to an intact copy outside
