@@ -13,6 +13,17 @@ package enum BuildCommand {
     let strict = arguments.has("--strict")
     let output = arguments.value("--output") ?? "site"
     try OutputFile.checkPath(output, command: "build")
+    // Held until this function returns: nothing of `output` is read before another build into
+    // it has finished.
+    let lock: BuildLock
+    do {
+      lock = try BuildLock(for: URL(fileURLWithPath: output, isDirectory: true)) {
+        console.err("flowatlas: waiting for another build of \(Printable.path(output)) to finish\n")
+      }
+    } catch {
+      throw .inputOutput(error.localizedDescription)
+    }
+    defer { withExtendedLifetime(lock) {} }
     let notes = arguments.value("--notes")
     let files = try TraceLoading.files(from: arguments.positionals, command: "build", console: console)
     let baselinePath = arguments.value("--baseline")

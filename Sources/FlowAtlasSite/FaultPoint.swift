@@ -7,15 +7,19 @@ import Foundation
 /// cut or `kill -9` would stop it. Unset, a point costs one comparison.
 enum FaultPoint {
   private static let target: Int? = ProcessInfo.processInfo.environment["FLOWATLAS_KILL_AT"].flatMap(Int.init)
+  /// With `FLOWATLAS_STOP_AT=N` the process stops itself (SIGSTOP) at the Nth point instead,
+  /// until it is sent SIGCONT: the concurrency tests hold a build there while another starts.
+  private static let stop: Int? = ProcessInfo.processInfo.environment["FLOWATLAS_STOP_AT"].flatMap(Int.init)
   private static let reached = Lock(0)
 
   /// Counts a point; at the chosen one the process dies at once, with no clean-up.
   static func pass() {
-    guard let target else { return }
+    guard target != nil || stop != nil else { return }
     let count = reached.withLock { count in
       count += 1
       return count
     }
     if count == target { kill(getpid(), SIGKILL) }
+    if count == stop { kill(getpid(), SIGSTOP) }
   }
 }
