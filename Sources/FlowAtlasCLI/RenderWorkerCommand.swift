@@ -1,4 +1,5 @@
 import FlowAtlasRender
+import Foundation
 
 /// `flowatlas __render-worker`: a Graphviz worker process for parallel rendering.
 /// Hidden from `--help`; the renderer's `RenderPool` starts it and speaks the
@@ -8,6 +9,9 @@ package enum RenderWorkerCommand {
 
   static func run() -> Int32 {
     MallocTuning.keepLargeBuffersInTheHeap()
+    if let lifeline = ProcessInfo.processInfo.environment[RenderWorker.lifelineVariable].flatMap(Int32.init) {
+      RenderWorker.exitWhenLifelineEnds(lifeline)
+    }
     return RenderWorker.serve()
   }
 }

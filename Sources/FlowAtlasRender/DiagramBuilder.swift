@@ -190,6 +190,10 @@ public enum DiagramBuilder {
     switch reason {
     case .timedOut(let seconds): why = "Graphviz needed more than \(Int(seconds.rounded())) s to lay it out"
     case .layoutFailed, .invalidDOT, .renderFailed: why = "Graphviz could not lay it out"
+    case .tooLarge(let nodes, let edges):
+      why =
+        "\(nodes) boxes and \(edges) lines are more than Graphviz can lay out in time (at most "
+        + "\(DiagramRenderer.maximumLayoutNodes) boxes and \(DiagramRenderer.maximumLayoutEdges) lines)"
     default: why = "the render worker failed"
     }
     var graph = DiagramGraph(

@@ -167,15 +167,31 @@ public struct DiagramRenderer: Sendable {
       .adding(note: "Simplified \(shape): \(why).")
   }
 
+  /// The most boxes (nodes) a diagram may have for Graphviz to be asked to lay it out. Even
+  /// the cheapest drawing of 3,000 nodes ran past two minutes on this project's machine
+  /// (`../shared/notes/graphviz.md`), and a flow of 6,352 screens cost a worker 60 s and
+  /// 3.8 GB before it was given up: past the limit the placeholder is drawn at once.
+  public static let maximumLayoutNodes = 1_500
+  /// The most lines (edges) likewise.
+  public static let maximumLayoutEdges = 4_500
+
   /// `diagram` drawn; when that fails, the `fallback` drawing; when that fails too, a box
   /// saying the diagram could not be drawn and why, so a site still gets a page, never a
-  /// multi-minute wait.
+  /// multi-minute wait. A diagram past the layout limits goes to that box at once.
   private func drawn(
     _ diagram: Diagram, format: OutputFormat, draw: RenderEngine.Draw,
     fallback: (RenderError) throws(RenderError) -> Diagram
   ) throws(RenderError) -> RenderedDiagram {
     let reason: RenderError
     let source = diagram.dotBytes
+    let nodes = diagram.graph.nodes.count + diagram.graph.clusters.reduce(0) { $0 + $1.nodes.count }
+    let edges = diagram.graph.edges.count
+    if nodes > Self.maximumLayoutNodes || edges > Self.maximumLayoutEdges {
+      let tooLarge = RenderError.tooLarge(nodes: nodes, edges: edges)
+      let placeholder = DiagramBuilder.placeholder(replacing: diagram, reason: tooLarge)
+      let bytes = try draw(RenderJob(dotBytes: placeholder.dotBytes, format: format)).get()
+      return rendered(placeholder, format: format, bytes: bytes, source: source, reason: tooLarge)
+    }
     switch draw(RenderJob(dotBytes: source, format: format)) {
     case .success(let bytes):
       if let wrapped = wrapped(diagram, drawn: bytes, format: format, draw: draw) {

@@ -16,6 +16,9 @@ public enum RenderError: Error, Hashable, Sendable, LocalizedError {
   case workerFailed(message: String)
   /// The worker executable is missing or cannot be started.
   case workerUnavailable(path: String, message: String)
+  /// The diagram has more boxes or lines than Graphviz lays out in time and memory; it was
+  /// not given to Graphviz at all.
+  case tooLarge(nodes: Int, edges: Int)
   /// The app has no coordinator type with this name (for a flow diagram).
   case unknownCoordinator(String)
   /// The app has no run with this name (for a journey diagram).
@@ -37,6 +40,9 @@ public enum RenderError: Error, Hashable, Sendable, LocalizedError {
       "a render worker failed: \(message.trimmed) (the worker was restarted)"
     case .workerUnavailable(let path, let message):
       "cannot start the render worker \(path): \(message) (pass the flowatlas executable's path)"
+    case .tooLarge(let nodes, let edges):
+      "the diagram has \(nodes) boxes and \(edges) lines, more than Graphviz can lay out in time "
+        + "(at most \(DiagramRenderer.maximumLayoutNodes) boxes and \(DiagramRenderer.maximumLayoutEdges) lines)"
     case .unknownCoordinator(let name):
       "no coordinator type named \(name.debugDescription) in this app (see the hierarchy diagram for names)"
     case .unknownRun(let name):

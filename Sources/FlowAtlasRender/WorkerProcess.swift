@@ -14,6 +14,10 @@ final class WorkerProcess: @unchecked Sendable {
   let pid: pid_t
   /// Our end of the socket that is the worker's stdin and stdout.
   private let channel: Int32
+  /// Our end of the worker's lifeline (its descriptor ``RenderWorker/lifelineDescriptor``):
+  /// closed when we stop it or when this process ends, however it ends (a `kill -9`
+  /// included), and the worker then exits, even in the middle of a layout.
+  private let lifeline: Int32
   private(set) var jobsDone = 0
   private var stopped = false
 
@@ -23,30 +27,41 @@ final class WorkerProcess: @unchecked Sendable {
     guard access(executable, X_OK) == 0 else {
       throw .workerUnavailable(path: executable, message: "not an executable file")
     }
-    (pid, channel) = try Self.spawn(executable: executable, arguments: arguments)
+    (pid, channel, lifeline) = try Self.spawn(executable: executable, arguments: arguments)
   }
 
-  private static func spawn(executable: String, arguments: [String]) throws(RenderError) -> (pid_t, Int32) {
+  private static func spawn(executable: String, arguments: [String]) throws(RenderError) -> (
+    pid_t, Int32, Int32
+  ) {
     // One socket pair, not pipes: a dead worker is an error on send, not a SIGPIPE in the
     // caller's process, and a worker started later does not inherit this one's end
     // (ChildProcess says how, on each system).
     guard let ends = ChildProcess.socketPair() else {
       throw .workerUnavailable(path: executable, message: "socketpair failed (errno \(errno))")
     }
-    // The worker inherits our environment (fontconfig and Graphviz read it).
-    let environment = ProcessInfo.processInfo.environment.sorted { $0.key < $1.key }.map {
-      "\($0.key)=\($0.value)"
+    guard let life = ChildProcess.socketPair() else {
+      close(ends.0)
+      close(ends.1)
+      throw .workerUnavailable(path: executable, message: "socketpair failed (errno \(errno))")
     }
+    // The worker inherits our environment (fontconfig and Graphviz read it), and is told where
+    // its lifeline is.
+    var variables = ProcessInfo.processInfo.environment
+    variables[RenderWorker.lifelineVariable] = String(RenderWorker.lifelineDescriptor)
+    let environment = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     let spawned = ChildProcess.spawn(
       executable, arguments: arguments, environment: environment,
       actions: [
         .duplicate(ends.1, as: 0), .duplicate(ends.1, as: 1), .open("/dev/null", as: 2, flags: O_WRONLY),
+        .duplicate(life.1, as: RenderWorker.lifelineDescriptor),
       ])
     close(ends.1)
+    close(life.1)
     switch spawned {
-    case .success(let pid): return (pid, ends.0)
+    case .success(let pid): return (pid, ends.0, life.0)
     case .failure(let error):
       close(ends.0)
+      close(life.0)
       throw .workerUnavailable(path: executable, message: error.description)
     }
   }
@@ -102,6 +117,7 @@ final class WorkerProcess: @unchecked Sendable {
     stopped = true
     if force { kill(pid, SIGKILL) }
     close(channel)
+    close(lifeline)
     var status: Int32 = 0
     if !force {
       var waited = 0

@@ -1,3 +1,4 @@
+import FlowAtlasLock
 import FlowAtlasModel
 import FlowAtlasTestSupport
 import Foundation
@@ -25,6 +26,30 @@ import Testing
     #expect(diagram.caption?.hasPrefix("Large flow: 160 screens") == true)
     #expect(!diagram.dot.contains("subgraph"))
     #expect(!diagram.dot.contains("xlabel="))
+  }
+
+  /// Hardening round 2, item 4: a flow past the layout limits is never given to Graphviz
+  /// (6,352 screens once cost a worker 60 s and 3.8 GB before it was given up): the engine is
+  /// asked only for the placeholder, which says why.
+  @Test func aFlowPastTheLayoutLimitsIsNotLaidOut() throws {
+    let asked = Lock<[String]>([])
+    let engine = RenderEngine.custom { jobs in
+      jobs.map { job in
+        asked.withLock { $0.append(job.dot) }
+        return Result { () throws(RenderError) in try Graphviz.render(dot: job.dot, format: job.format) }
+      }
+    }
+    let app = SampleApps.generated(coordinators: 1, screensPer: DiagramRenderer.maximumLayoutNodes + 1)
+    let subject = DiagramSubject.flow(coordinator: "Flow0Coordinator")
+    let rendered = try DiagramRenderer(engine: engine).render([subject], of: app, format: .svg)[0]
+    #expect(asked.withLock { $0.count } == 1)
+    #expect(asked.withLock { $0.allSatisfy { $0.contains("placeholder") } })
+    guard case .tooLarge(let nodes, _) = rendered.fallbackReason else {
+      Issue.record("not refused as too large: \(String(describing: rendered.fallbackReason))")
+      return
+    }
+    #expect(nodes > DiagramRenderer.maximumLayoutNodes)
+    #expect(rendered.caption?.contains("more than Graphviz can lay out in time") == true)
   }
 
   @Test func appMapWithinTheLimitShowsScreens() throws {
