@@ -23,7 +23,11 @@ package enum BuildCommand {
     } catch {
       throw .inputOutput(error.localizedDescription)
     }
-    defer { withExtendedLifetime(lock) {} }
+    let lockSlot = InterruptCleanup.remember(lock.path)
+    defer {
+      withExtendedLifetime(lock) {}
+      InterruptCleanup.forget(lockSlot)
+    }
     let notes = arguments.value("--notes")
     let files = try TraceLoading.files(from: arguments.positionals, command: "build", console: console)
     let baselinePath = arguments.value("--baseline")

@@ -20,6 +20,8 @@ public enum FlowAtlasCommand {
     // Past a file-size limit (ulimit -f) a write must fail with EFBIG, reported, and its
     // temporary file removed, not kill the process with SIGXFSZ and leave the file behind.
     signal(SIGXFSZ, SIG_IGN)
+    // An interrupted command removes its temporary output and its build lock.
+    InterruptCleanup.install()
     do {
       return try await run(arguments, console: console, executable: executable).rawValue
     } catch {

@@ -1,3 +1,4 @@
+import FlowAtlasSite
 import Foundation
 
 /// Writes a command's result to `--output` or to standard output.
@@ -65,10 +66,15 @@ package enum OutputFile {
   private static func replace(_ path: String, with bytes: [UInt8], mode: mode_t) throws(OutputError) {
     let url = URL(fileURLWithPath: path)
     let folder = url.deletingLastPathComponent().path
-    let temporary =
-      folder + "/." + url.lastPathComponent + ".flowatlas-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let prefix = "." + url.lastPathComponent + ".flowatlas-"
+    removeAbandoned(in: folder, prefix: prefix)
+    let temporary = folder + "/" + prefix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    // Noted before it exists: a signal from here on removes it.
+    let slot = InterruptCleanup.remember(temporary)
+    defer { InterruptCleanup.forget(slot) }
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
     guard descriptor >= 0 else { throw OutputError(errno: errno) }
+    FaultPoint.pass()
     do throws(OutputError) {
       defer { close(descriptor) }
       try writeAll(bytes, to: descriptor)
@@ -81,6 +87,21 @@ package enum OutputFile {
       let code = errno
       unlink(temporary)
       throw OutputError(errno: code)
+    }
+  }
+
+  /// Removes the temporary files that writes of this output by processes now gone left
+  /// (`kill -9` cannot be caught): `<prefix><pid>-<number>`, for a pid no process has.
+  private static func removeAbandoned(in folder: String, prefix: String) {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    for name in names where name.hasPrefix(prefix) {
+      let rest = name.dropFirst(prefix.count).split(separator: "-")
+      guard rest.count == 2, let pid = pid_t(rest[0]), pid > 0, UInt32(rest[1]) != nil else { continue }
+      if kill(pid, 0) != 0 && errno == ESRCH {
+        var info = stat()
+        let path = folder + "/" + name
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { unlink(path) }
+      }
     }
   }
 

@@ -50,8 +50,15 @@ package enum ChildProcess {
     defer { posix_spawn_file_actions_destroy(&fileActions) }
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
+    // The child starts with no signal blocked: a thread of the pool (Dispatch's) may block
+    // some, and a child inherits the mask, so SIGTERM to it once stayed pending for good.
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
     #if canImport(Darwin)
-      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
+      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT | POSIX_SPAWN_SETSIGMASK))
+    #else
+      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
     #endif
     for action in actions {
       switch action {

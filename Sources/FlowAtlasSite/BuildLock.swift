@@ -13,7 +13,8 @@ import Foundation
 /// if not, so two builds can never hold two different files. A build killed while holding it
 /// leaves the file, which holds no lock: the next build takes it.
 package final class BuildLock: Sendable {
-  let path: String
+  /// The lock file.
+  package let path: String
   private let descriptor: Int32
 
   /// Takes the lock for `output`, waiting while another build holds it.

@@ -57,6 +57,18 @@ public var POSIX_SPAWN_CLOEXEC_DEFAULT: Int32 { 0x4000 }
   _: UnsafePointer<posix_spawnattr_t?>!, _: UnsafePointer<UnsafeMutablePointer<CChar>?>!,
   _: UnsafePointer<UnsafeMutablePointer<CChar>?>!
 ) -> Int32 { fatalError("stand-in") }
+public var POSIX_SPAWN_SETSIGMASK: Int32 { 0x0008 }
+@discardableResult public func posix_spawnattr_setsigmask(
+  _: UnsafeMutablePointer<posix_spawnattr_t?>!, _: UnsafePointer<sigset_t>!
+) -> Int32 {
+  fatalError("stand-in")
+}
+
+// <signal.h>: `typedef __uint32_t sigset_t;`, and sigemptyset is a function as well as a macro.
+public typealias sigset_t = UInt32
+@discardableResult public func sigemptyset(_: UnsafeMutablePointer<sigset_t>!) -> Int32 {
+  fatalError("stand-in")
+}
 
 // <sys/socket.h>
 public var AF_UNIX: Int32 { 1 }
