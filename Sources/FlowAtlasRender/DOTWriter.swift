@@ -137,8 +137,21 @@ enum DOTWriter {
   /// Appends `text` quoted, as ``quote(_:tooltip:)`` makes it.
   static func quote(_ text: String, tooltip: Bool = false, into out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
-    appendEscaped(text, tooltip: tooltip, into: &out)
+    appendEscaped(bounded(text), tooltip: tooltip, into: &out)
     out.append(UInt8(ascii: "\""))
+  }
+
+  /// The most UTF-8 bytes of one text a quoted string holds. Graphviz refuses a quoted string
+  /// past 16 KiB (a screen title of 16,400 characters made its flow "too large to draw", and
+  /// `--format dot` wrote DOT that `dot` rejects); escaped, 4,000 bytes take at most 12,000.
+  static let maximumQuotedBytes = 4_000
+
+  /// `text`, or its first ``maximumQuotedBytes`` (whole characters) and an ellipsis.
+  static func bounded(_ text: String) -> String {
+    guard text.utf8.count > maximumQuotedBytes else { return text }
+    var end = text.utf8.index(text.utf8.startIndex, offsetBy: maximumQuotedBytes)
+    while end.samePosition(in: text.unicodeScalars) == nil { text.utf8.formIndex(before: &end) }
+    return String(text.unicodeScalars[..<end]) + "…"
   }
 
   /// What goes between the quotes of ``quote(_:tooltip:into:)``.

@@ -1,4 +1,5 @@
 import FlowAtlasBytes
+import FlowAtlasRender
 import FlowAtlasTrace
 import Foundation
 import Testing
@@ -147,5 +148,31 @@ import Testing
     #expect(notes.status == ExitStatus.inputOutput.rawValue, "\(notes.err)")
     #expect(contract.status == notes.status)
     #expect(notes.err.contains(missing))
+  }
+  // 15: a title or type past Graphviz's 16 KiB quoted-string limit is cut short in the DOT,
+  // so the diagram is drawn and `--format dot` writes DOT that `dot` reads.
+  @Test func aScreenNamePastGraphvizsQuotedStringLimitIsDrawn() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let long = String(repeating: "Tiramisu ", count: 1_823)  // 16,407 characters
+    let lines = Self.shop(detail: "Detail" + long.replacingOccurrences(of: " ", with: "")).map {
+      $0.replacingOccurrences(of: #""title":"Blue mug""#, with: #""title":"\#(long)""#)
+    }
+    let trace = try writeTrace(lines, named: "long.jsonl", in: folder)
+    let svg = await flowatlas("render", trace, "--diagram", "app", "--format", "svg")
+    #expect(svg.status == 0, "\(svg.err)")
+    #expect(!svg.err.contains("too large") && !svg.out.contains("too large"))
+    #expect(svg.out.contains("Tiramisu"))
+    let dotFile = folder.appendingPathComponent("app.dot").path
+    #expect(
+      await flowatlas("render", trace, "--diagram", "app", "--format", "dot", "--output", dotFile).status == 0
+    )
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try ReferenceDot.executable())
+    process.arguments = ["-Tsvg", "-o", folder.appendingPathComponent("app.svg").path, dotFile]
+    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "dot refused the DOT")
   }
 }
