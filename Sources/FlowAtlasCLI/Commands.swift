@@ -64,7 +64,8 @@ enum Commands {
     arguments: [input],
     options: [
       .value(
-        "--diagram", "diagram", "app | hierarchy | flow:<CoordinatorType> | run:<run name> | legend",
+        "--diagram", "diagram",
+        "app | hierarchy | flow:<CoordinatorType> | run:<run name or trace file> | legend",
         completion: .values(["app", "hierarchy", "flow:", "run:", "legend"]), required: true),
       .value(
         "--format", "format", "svg (default) | png | pdf | dot | mermaid",

@@ -88,11 +88,21 @@ enum RenderCommand {
       return .flow(coordinator: coordinator)
     }
     if name.hasPrefix("run:") {
+      // By name; a name several runs share (a retried UI test) is refused, and each of them
+      // is then named by its trace file, which `run:<file>` takes too.
       let run = String(name.dropFirst(4))
-      guard app.run(named: run) != nil else {
+      let named = app.runs(named: run)
+      if named.count == 1 { return .journey(run: named[0].slug) }
+      if named.count > 1 {
+        let choices = named.map { "run:\($0.file)" }.joined(separator: ", ")
+        throw .usage(
+          "\(named.count) runs of app '\(app.name)' are named '\(run)'; name one by its trace file: \(choices)",
+          command: "render")
+      }
+      guard let byFile = app.runs.first(where: { $0.file == run }) else {
         throw .usage("no run '\(run)' in app '\(app.name)'", command: "render")
       }
-      return .journey(run: run)
+      return .journey(run: byFile.slug)
     }
     throw .usage(
       "unknown diagram '\(name)'; use app, hierarchy, flow:<CoordinatorType>, run:<run> or legend",

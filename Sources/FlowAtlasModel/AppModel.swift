@@ -40,7 +40,16 @@ public struct AppModel: Hashable, Sendable {
   public func coordinator(_ type: String) -> CoordinatorType? { coordinators.first { $0.type == type } }
   public func screen(_ type: String) -> ScreenType? { screens.first { $0.type == type } }
   public func flow(_ coordinator: String) -> Flow? { flows.first { $0.coordinator == coordinator } }
-  public func run(named name: String) -> Run? { runs.first { $0.name == name } }
+  /// The runs named `name`: one, unless traces broke the spec's rule that a run's name is
+  /// unique within its app (a retried UI test writes its run again).
+  public func runs(named name: String) -> [Run] { runs.filter { $0.name == name } }
+  /// The run whose slug is `slug` (slugs are unique within the app).
+  public func run(slug: String) -> Run? { runs.first { $0.slug == slug } }
+  /// The names more than one run has, each with its runs, sorted by name.
+  public var sharedRunNames: [(name: String, runs: [Run])] {
+    Dictionary(grouping: runs, by: \.name).filter { $0.value.count > 1 }.sorted { $0.key < $1.key }
+      .map { ($0.key, $0.value) }
+  }
 }
 
 /// A coordinator type in the hierarchy (a graph where a type has several parents).

@@ -10,13 +10,14 @@ public enum DiagramSubject: Hashable, Sendable, Comparable {
   case hierarchy
   /// One coordinator type's screens and neighbours.
   case flow(coordinator: String)
-  /// One run's path with numbered steps.
+  /// One run's path with numbered steps; the run is named by its slug, which no other run of
+  /// the app has (two traces may give one run name: a retried UI test).
   case journey(run: String)
 
   /// Every diagram of `app`, sorted: what its site shows.
   public static func all(of app: AppModel) -> [DiagramSubject] {
     ([.appMap, .hierarchy] + app.flows.map { .flow(coordinator: $0.coordinator) }
-      + app.runs.map { .journey(run: $0.name) }).sorted()
+      + app.runs.map { .journey(run: $0.slug) }).sorted()
   }
 }
 

@@ -81,6 +81,6 @@ extension DiagramBuilder {
       graph.caption = "Showing the first \(options.maxJourneySteps) of \(total) screen transitions."
     }
     return Diagram(
-      subject: .journey(run: run.name), graph: graph, isSimplified: total > options.maxJourneySteps)
+      subject: .journey(run: run.slug), graph: graph, isSimplified: total > options.maxJourneySteps)
   }
 }

@@ -25,8 +25,8 @@ public enum DiagramBuilder {
     case .flow(let coordinator):
       guard let flow = app.flow(coordinator) else { throw .unknownCoordinator(coordinator) }
       return self.flow(flow, context, id: id)
-    case .journey(let name):
-      guard let run = app.run(named: name) else { throw .unknownRun(name) }
+    case .journey(let slug):
+      guard let run = app.run(slug: slug) else { throw .unknownRun(slug) }
       return journey(run, context, id: id)
     }
   }
@@ -41,8 +41,8 @@ public enum DiagramBuilder {
     case .flow(let coordinator):
       let slug = app.coordinator(coordinator)?.slug ?? app.flow(coordinator)?.slug ?? coordinator
       return "\(appSlug)-flow-\(DiagramText.safeSlug(slug))"
-    case .journey(let name):
-      return "\(appSlug)-journey-\(DiagramText.safeSlug(app.run(named: name)?.slug ?? name))"
+    case .journey(let slug):
+      return "\(appSlug)-journey-\(DiagramText.safeSlug(slug))"
     }
   }
 

@@ -23,7 +23,7 @@ extension AppPages {
       ]
       let caption = "Diagram of the journey “\(title)”"
       var ids = pageIDs
-      var diagram = try figure(.journey(run: run.name), id: "diagram", caption: caption, usedIDs: &ids)
+      var diagram = try figure(.journey(run: run.slug), id: "diagram", caption: caption, usedIDs: &ids)
       // Steps are anchored `step-K`, their lines and problems `line-N`. Thousands of those ids
       // are not worth telling the sanitizer about for a diagram whose ids never look like them;
       // if one does, draw the figure again with them all, so that the diagram's id is dropped.
@@ -34,7 +34,7 @@ extension AppPages {
             || Self.anchoredStep($0).map(shown.contains) == true
         }) {
           ids = pageIDs.union(anchored.map { "line-\($0)" }).union(shown.map { "step-\($0 + 1)" })
-          diagram = try figure(.journey(run: run.name), id: "diagram", caption: caption, usedIDs: &ids)
+          diagram = try figure(.journey(run: run.slug), id: "diagram", caption: caption, usedIDs: &ids)
         }
       }
       main += [details(run, problems: problems.count)]
@@ -204,6 +204,17 @@ extension AppPages {
       ("Problems", problems == 0 ? .text("none") : .a(href: "#problems", text: String(problems))),
     ]
     if let title = run.title { rows.insert(("Title", .text(title)), at: 1) }
+    // A name the spec says is unique, given to other runs too: each keeps its own page and
+    // diagram, and says which others share its name.
+    let others = (namesakes[run.name] ?? []).filter { $0.slug != run.slug }
+    if !others.isEmpty {
+      var links: [HTML] = []
+      for other in others {
+        if !links.isEmpty { links.append(.text(", ")) }
+        links.append(.a(href: Self.journeyPageName(other, part: 0), text: other.file))
+      }
+      rows.insert(("Same run name as", .el("span", [], links)), at: 1)
+    }
     for entry in run.metadata { rows.append((entry.key, .text(entry.value))) }
     return .el(
       "section", [.aria("labelledby", "details")],

@@ -22,6 +22,8 @@ struct AppPages: Sendable {
   private let flowSlugs: [String: String]
   private let screens: [String: ScreenType]
   private let runsByFile: [String: Run]
+  /// The runs of each name more than one run has (a retried UI test), to link them together.
+  let namesakes: [String: [Run]]
   /// ``screenRef(_:)`` and ``flowRef(_:)`` of every type the app knows, rendered once: a
   /// journey page shows them thousands of times.
   private let screenRefs: [String: [UInt8]]
@@ -50,6 +52,7 @@ struct AppPages: Sendable {
       app.flows.map { ($0.coordinator, $0.slug) }, uniquingKeysWith: { first, _ in first })
     screens = Dictionary(app.screens.map { ($0.type, $0) }, uniquingKeysWith: { first, _ in first })
     runsByFile = Dictionary(app.runs.map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
+    namesakes = Dictionary(uniqueKeysWithValues: app.sharedRunNames.map { ($0.name, $0.runs) })
     var screenRefs: [String: [UInt8]] = [:]
     var flowRefs: [String: [UInt8]] = [:]
     screenRefs.reserveCapacity(app.screens.count)
@@ -130,7 +133,7 @@ struct AppPages: Sendable {
       switch self {
       case .index: [.hierarchy, .appMap]
       case .flow(let flow): [.flow(coordinator: flow.coordinator)]
-      case .journey(let run, let part): part == 0 ? [.journey(run: run.name)] : []
+      case .journey(let run, let part): part == 0 ? [.journey(run: run.slug)] : []
       case .problems, .changes: []
       }
     }

@@ -54,7 +54,7 @@ struct DiagramCache: Sendable {
     case .appMap: return "app-map"
     case .hierarchy: return "hierarchy"
     case .flow(let coordinator): return app.flow(coordinator).map { "flow-\($0.slug)" }
-    case .journey(let run): return app.run(named: run).map { "journey-\($0.slug)" }
+    case .journey(let run): return app.run(slug: run).map { "journey-\($0.slug)" }
     }
   }
 

@@ -369,7 +369,7 @@ public struct SiteBuilder: Sendable {
     case .appMap: return app.screens.count * 4 + app.transitions.count
     case .hierarchy: return app.coordinators.count
     case .flow(let coordinator): return (app.flow(coordinator)?.screens.count ?? 0) * 4
-    case .journey(let run): return min(app.run(named: run)?.stepCount ?? 0, 300) * 2
+    case .journey(let run): return min(app.run(slug: run)?.stepCount ?? 0, 300) * 2
     }
   }
 

@@ -175,4 +175,35 @@ import Testing
     process.waitUntilExit()
     #expect(process.terminationStatus == 0, "dot refused the DOT")
   }
+  // 13: two runs with one name (a retried UI test) keep their own pages and diagrams, and the
+  // command line says which runs share it.
+  @Test func runsThatShareANameKeepTheirOwnJourneys() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let first = try writeTrace(shopTrace, named: "a-first.jsonl", in: folder)
+    _ = try writeTrace(Self.shop(detail: "RetriedDetailViewController"), named: "b-retry.jsonl", in: folder)
+    let site = folder.appendingPathComponent("site").path
+    let build = await flowatlas("build", folder.path, "--output", site, "--jobs", "1")
+    #expect(build.status == 0, "\(build.err)")
+    #expect(build.err.contains("2 runs of app 'Shop' are named 'buy'"), "\(build.err)")
+    let pages = try FileManager.default.contentsOfDirectory(atPath: site + "/shop").filter {
+      $0.hasPrefix("journey-") && $0.hasSuffix(".html")
+    }.sorted()
+    #expect(pages.count == 2, "\(pages)")
+    let texts = try pages.map { try String(contentsOfFile: site + "/shop/" + $0, encoding: .utf8) }
+    let drawn = texts.map { text in
+      (text.components(separatedBy: "<svg").dropFirst().first ?? "").contains("RetriedDetailViewController")
+    }
+    // Each page draws its own run: one the retry, one the first run.
+    #expect(drawn.sorted { !$0 && $1 } == [false, true], "\(pages)")
+    #expect(texts.allSatisfy { $0.contains("Same run name as") })
+
+    let ambiguous = await flowatlas("render", folder.path, "--diagram", "run:buy", "--format", "mermaid")
+    #expect(ambiguous.status == ExitStatus.usage.rawValue)
+    #expect(ambiguous.err.contains("2 runs of app 'Shop' are named 'buy'"))
+    #expect(ambiguous.err.contains(first))
+    let chosen = await flowatlas("render", folder.path, "--diagram", "run:\(first)", "--format", "mermaid")
+    #expect(chosen.status == 0, "\(chosen.err)")
+    #expect(chosen.out.contains("ProductDetailViewController") && !chosen.out.contains("Retried"))
+  }
 }

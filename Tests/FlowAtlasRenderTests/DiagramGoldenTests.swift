@@ -18,7 +18,7 @@ import Testing
     ("flow-app", .flow(coordinator: "AppCoordinator"), DiagramOptions()),
     ("flow-auth-back", .flow(coordinator: "AuthCoordinator"), DiagramOptions(showBackTransitions: true)),
     ("flow-checkout-no-clusters", .flow(coordinator: "CheckoutCoordinator"), DiagramOptions(clusters: false)),
-    ("journey", .journey(run: "buy shoes"), DiagramOptions()),
+    ("journey", .journey(run: "buy-shoes"), DiagramOptions()),
     ("legend", nil, DiagramOptions()),
   ]
 

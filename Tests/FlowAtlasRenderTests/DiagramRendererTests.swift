@@ -133,7 +133,7 @@ import Testing
 
   @Test func longJourneysAreCut() throws {
     let diagram = try DiagramBuilder.diagram(
-      for: .journey(run: "buy shoes"), of: SampleApps.shop, options: DiagramOptions(maxJourneySteps: 2))
+      for: .journey(run: "buy-shoes"), of: SampleApps.shop, options: DiagramOptions(maxJourneySteps: 2))
     #expect(diagram.isSimplified)
     #expect(diagram.caption == "Showing the first 2 of 4 screen transitions.")
     #expect(!diagram.dot.contains("step-3"))
@@ -231,7 +231,7 @@ import Testing
   }
 
   @Test func hostileMermaidStaysInItsQuotes() throws {
-    for subject in [DiagramSubject.appMap, .hierarchy, .journey(run: SampleApps.hostile)] {
+    for subject in [DiagramSubject.appMap, .hierarchy, .journey(run: SampleApps.hostileApp.runs[0].slug)] {
       let text = try DiagramBuilder.diagram(for: subject, of: SampleApps.hostileApp).mermaid
       #expect(!text.contains("<script"))
       for line in text.split(separator: "\n") {

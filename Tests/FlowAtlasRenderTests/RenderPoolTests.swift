@@ -20,7 +20,7 @@ import Testing
     let app = SampleApps.shop
     let subjects: [DiagramSubject] = [
       .appMap, .hierarchy, .flow(coordinator: "AppCoordinator"), .flow(coordinator: "AuthCoordinator"),
-      .flow(coordinator: "CheckoutCoordinator"), .journey(run: "buy shoes"),
+      .flow(coordinator: "CheckoutCoordinator"), .journey(run: "buy-shoes"),
     ]
     return subjects.map { RenderJob(dot: try! DiagramBuilder.diagram(for: $0, of: app).dot, format: .svg) }
   }()
@@ -125,7 +125,7 @@ import Testing
 
   @Test func rendererUsesThePoolForASite() throws {
     let pool = RenderPool(executable: Self.flowatlas, workers: 2)
-    let subjects: [DiagramSubject] = [.appMap, .hierarchy, .journey(run: "buy shoes")]
+    let subjects: [DiagramSubject] = [.appMap, .hierarchy, .journey(run: "buy-shoes")]
     let svgs = try DiagramRenderer.svgs(for: subjects, of: SampleApps.shop, links: .site, engine: .pool(pool))
     #expect(svgs.count == 3)
     #expect(svgs.values.allSatisfy { $0.hasPrefix("<svg") })
@@ -134,7 +134,7 @@ import Testing
   @Test func streamedDiagramsOfSeveralAppsMatchTheBatchOnesEachDeliveredOnce() throws {
     let pool = RenderPool(executable: Self.flowatlas, workers: 2)
     let renderer = DiagramRenderer(engine: .pool(pool))
-    let shop: [DiagramSubject] = [.journey(run: "buy shoes"), .appMap, .hierarchy]
+    let shop: [DiagramSubject] = [.journey(run: "buy-shoes"), .appMap, .hierarchy]
     let hostile: [DiagramSubject] = [.appMap, .hierarchy]
     let requests = shop.map { (SampleApps.shop, $0) } + hostile.map { (SampleApps.hostileApp, $0) }
     let delivered = Lock<[Int: [RenderedDiagram]]>([:])

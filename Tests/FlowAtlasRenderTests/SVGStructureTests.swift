@@ -43,7 +43,7 @@ import Testing
   @Test(arguments: [
     DiagramSubject.appMap, .hierarchy, .flow(coordinator: "AppCoordinator"),
     .flow(coordinator: "AuthCoordinator"),
-    .journey(run: "buy shoes"),
+    .journey(run: "buy-shoes"),
   ])
   func idsAreUniqueAndPrefixed(subject: DiagramSubject) throws {
     let svg = try Self.svg(subject)
@@ -65,7 +65,7 @@ import Testing
 
   @Test(arguments: [
     DiagramSubject.appMap, .hierarchy, .flow(coordinator: "Coord" + SampleApps.hostile),
-    .journey(run: SampleApps.hostile),
+    .journey(run: SampleApps.hostileApp.runs[0].slug),
   ])
   func hostileTextStaysText(subject: DiagramSubject) throws {
     let svg = try Self.svg(subject, of: SampleApps.hostileApp)
