@@ -41,7 +41,17 @@ public enum ModelImport {
       throw .badModel(
         path: file, line: nil, reason: "version \(document.version) is newer than this reader (1)")
     }
-    var slugs = Slugger()
+    // What JSON can say but a model cannot hold: one app twice, a negative count.
+    var names: Set<String> = []
+    for (index, app) in document.apps.enumerated() {
+      guard names.insert(app.app).inserted else {
+        throw .badModel(path: file, line: nil, reason: "apps[\(index)]: a second app named \"\(app.app)\"")
+      }
+      if let problem = app.negativeCount {
+        throw .badModel(path: file, line: nil, reason: "apps[\(index)].\(problem): a count is never negative")
+      }
+    }
+    var slugs = Slugger(reserved: ModelAccumulator.reservedAppSlugs)
     let apps = document.apps.sorted { $0.app < $1.app }.map { app in app.model(slug: slugs.slug(for: app.app))
     }
     let diagnostics = try document.diagnostics.enumerated().map { index, entry throws(ModelError) in
@@ -134,6 +144,21 @@ public enum ModelImport {
     var coordinators: [CoordinatorEntry]
     var screens: [ScreenEntry]
     var transitions: [TransitionEntry]
+
+    /// Where the first negative count is, if any.
+    var negativeCount: String? {
+      if let index = runs.firstIndex(where: { $0.events < 0 || $0.transitions < 0 }) {
+        return "runs[\(index)]"
+      }
+      if let index = coordinators.firstIndex(where: { $0.starts < 0 }) {
+        return "coordinators[\(index)].starts"
+      }
+      if let index = screens.firstIndex(where: { $0.visits < 0 }) { return "screens[\(index)].visits" }
+      if let index = transitions.firstIndex(where: { $0.count < 0 || ($0.system ?? 0) < 0 }) {
+        return "transitions[\(index)]"
+      }
+      return nil
+    }
 
     func model(slug: String) -> AppModel {
       var parents: [String: Set<String>] = [:]

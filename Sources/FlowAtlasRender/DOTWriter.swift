@@ -121,7 +121,7 @@ enum DOTWriter {
     out += "];\n".utf8
   }
 
-  /// `text` as a DOT quoted string: `"` and `\` escaped, a line break as
+  /// `text` as a DOT quoted string: `"` and `\` escaped, `&` as `&amp;`, a line break as
   /// Graphviz's centred `\n`, other control characters (invalid in SVG's XML)
   /// as spaces.
   ///
@@ -143,8 +143,9 @@ enum DOTWriter {
 
   /// The most UTF-8 bytes of one text a quoted string holds. Graphviz refuses a quoted string
   /// past 16 KiB (a screen title of 16,400 characters made its flow "too large to draw", and
-  /// `--format dot` wrote DOT that `dot` rejects); escaped, 4,000 bytes take at most 12,000.
-  static let maximumQuotedBytes = 4_000
+  /// `--format dot` wrote DOT that `dot` rejects); escaped, 3,000 bytes take at most 15,000
+  /// (`&` becomes five).
+  static let maximumQuotedBytes = 3_000
 
   /// `text`, or its first ``maximumQuotedBytes`` (whole characters) and an ellipsis.
   static func bounded(_ text: String) -> String {
@@ -184,6 +185,9 @@ enum DOTWriter {
       var length = 1
       switch byte {
       case 0x22: replacement = #"\""#
+      // Graphviz decodes entities in what it reads (`&#x41;dmin` was drawn "Admin"); `&amp;`
+      // reads as the `&` it is, on 2.42 and on 14 alike.
+      case 0x26: replacement = "&amp;"
       case 0x5C: replacement = tooltip ? "\u{29F5}" : #"\\"#
       case 0x0A: replacement = #"\n"#
       case 0x0D: replacement = ""
@@ -215,15 +219,17 @@ enum DOTWriter {
     flush(to: bytes.count)
   }
 
-  /// True for a UTF-8 byte that may need changing: `"`, `\`, controls, DEL, and the lead
+  /// True for a UTF-8 byte that may need changing: `"`, `&`, `\`, controls, DEL, and the lead
   /// bytes of C1 controls (U+0080–U+009F start with 0xC2) and of U+FFFE/U+FFFF (0xEF).
   private static func needsCare(_ byte: UInt8) -> Bool {
-    byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xEF
+    byte < 0x20 || byte == 0x22 || byte == 0x26 || byte == 0x5C || byte == 0x7F || byte == 0xC2
+      || byte == 0xEF
   }
 
   /// ``needsCare(_:)`` for any of the eight bytes of `word`, tested at once (``ByteWord``).
   static func mayNeedCare(_ word: UInt64) -> Bool {
-    ByteWord.below(0x20, in: word) | ByteWord.equal(to: 0x22, in: word) | ByteWord.equal(to: 0x5C, in: word)
+    ByteWord.below(0x20, in: word) | ByteWord.equal(to: 0x22, in: word) | ByteWord.equal(to: 0x26, in: word)
+      | ByteWord.equal(to: 0x5C, in: word)
       | ByteWord.equal(to: 0x7F, in: word) | ByteWord.equal(to: 0xC2, in: word)
       | ByteWord.equal(to: 0xEF, in: word) != 0
   }

@@ -120,16 +120,24 @@ enum HTML: Sendable {
   private static func escape(_ text: String, into out: inout [UInt8], quotes: Bool) {
     text.withUTF8Bytes { bytes in
       // Most text needs no escaping: append it whole.
-      guard bytes.contains(where: { entity(for: $0, inAttribute: quotes) != nil }) else {
+      guard bytes.contains(where: { entity(for: $0, inAttribute: quotes) != nil || $0 == 0xC2 }) else {
         out.append(contentsOf: bytes)
         return
       }
-      for byte in bytes {
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
         if let entity = entity(for: byte, inAttribute: quotes) {
           entity.withUTF8Buffer { out.append(contentsOf: $0) }
+        } else if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
+          // A C1 control (U+0080–U+009F, as U+0085 from a trace once reached a page): as the
+          // C0 ones, U+FFFD.
+          "\u{FFFD}".utf8.withContiguousStorageIfAvailable { out.append(contentsOf: $0) }
+          index += 1
         } else {
           out.append(byte)
         }
+        index += 1
       }
     }
   }

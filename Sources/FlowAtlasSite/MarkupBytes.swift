@@ -66,12 +66,39 @@ struct MarkupBytes: ~Copyable {
   mutating func appendEscaped(_ text: XMLReader.Bytes, quotes: Bool) {
     let specials = quotes ? Self.attributeSpecials : Self.textSpecials
     var run = 0  // start of the bytes not yet copied
-    for i in 0..<text.count where Self.isIn(specials, text[i]) {
+    var i = 0
+    while i < text.count {
+      guard Self.isIn(specials, text[i]) else {
+        i += 1
+        continue
+      }
       append(XMLReader.Bytes(rebasing: text[run..<i]))
-      append(Self.escaped(text[i]))
-      run = i + 1
+      if text[i] == 0xC2 {
+        // A C1 control's lead byte; any other character it leads is copied.
+        i += Self.appendC1(text, at: i, into: &self)
+      } else {
+        append(Self.escaped(text[i]))
+        i += 1
+      }
+      run = i
     }
     append(XMLReader.Bytes(rebasing: text[run...]))
+  }
+
+  /// At a 0xC2 byte: a C1 control (U+0080–U+009F) is written as U+FFFD, as the C0 ones are;
+  /// another character is copied. - Returns: the bytes consumed.
+  private static func appendC1(_ text: XMLReader.Bytes, at i: Int, into out: inout MarkupBytes) -> Int {
+    guard i + 1 < text.count else {
+      out.append(byte: text[i])
+      return 1
+    }
+    if (0x80...0x9F).contains(text[i + 1]) {
+      for byte in "\u{FFFD}".utf8 { out.append(byte: byte) }
+    } else {
+      out.append(byte: text[i])
+      out.append(byte: text[i + 1])
+    }
+    return 2
   }
 
   /// Text as written in XML: entities are decoded, then the text is escaped again.
@@ -85,9 +112,13 @@ struct MarkupBytes: ~Copyable {
         continue
       }
       append(XMLReader.Bytes(rebasing: text[run..<i]))
-      if byte == UInt8(ascii: "&") {
+      if byte == 0xC2 {
+        i += Self.appendC1(text, at: i, into: &self)
+      } else if byte == UInt8(ascii: "&") {
         let (scalar, end) = try XMLReader.decodeEntity(in: text, at: i)
-        if !scalar.isASCII {
+        if (0x80...0x9F).contains(scalar.value) {
+          for byte in "\u{FFFD}".utf8 { append(byte: byte) }
+        } else if !scalar.isASCII {
           for byte in UTF8.encode(scalar)! { append(byte: byte) }
         } else if Self.isIn(Self.textSpecials, UInt8(scalar.value)) {
           append(Self.escaped(UInt8(scalar.value)))
@@ -114,13 +145,13 @@ struct MarkupBytes: ~Copyable {
   }
 
   /// Bytes below 64 as bit masks: `&`, `<`, `>`, the control characters HTML forbids, and for
-  /// attributes `"` and `'` (DEL, above 64, is tested apart).
+  /// attributes `"` and `'` (DEL and the C1 controls' lead byte 0xC2, above 64, are tested apart).
   private static let controls: UInt64 = 0xFFFF_FFFF & ~(1 << 0x09 | 1 << 0x0A | 1 << 0x0C | 1 << 0x0D)
   private static let textSpecials: UInt64 = 1 << 0x26 | 1 << 0x3C | 1 << 0x3E | controls
   private static let attributeSpecials: UInt64 = textSpecials | 1 << 0x22 | 1 << 0x27
 
   private static func isIn(_ specials: UInt64, _ byte: UInt8) -> Bool {
-    byte < 64 ? specials & (1 << UInt64(byte)) != 0 : byte == 0x7F
+    byte < 64 ? specials & (1 << UInt64(byte)) != 0 : byte == 0x7F || byte == 0xC2
   }
 
   /// The entity for a byte known to be one of the specials.

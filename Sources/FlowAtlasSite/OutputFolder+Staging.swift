@@ -201,11 +201,13 @@ extension OutputFolder {
     /// previous site into the new one, as hard links (a copy where the file system has none),
     /// unless the new site writes that path itself.
     func carry(from previous: URL, manifest: SiteManifest) throws(SiteError) {
-      try carry(previous.path, relative: "", manifest: manifest)
+      _ = try carry(previous.path, relative: "", manifest: manifest)
     }
 
-    private func carry(_ path: String, relative: String, manifest: SiteManifest) throws(SiteError) {
-      guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+    /// - Returns: whether the folder at `path` held anything of FlowAtlas's (left behind).
+    private func carry(_ path: String, relative: String, manifest: SiteManifest) throws(SiteError) -> Bool {
+      guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return false }
+      var heldOurs = false
       for name in names.sorted() {
         let inner = relative.isEmpty ? name : relative + "/" + name
         let from = path + "/" + name
@@ -215,7 +217,10 @@ extension OutputFolder {
         // FlowAtlas's own entries stay behind; so does a listed file that is still what the
         // previous build wrote. One listed but changed (or never ours) is the person's: carried.
         if inner == OutputFolder.marker || inner == SiteManifest.ownFolder { continue }
-        if manifest.files[inner] != nil, taken || manifest.wrote(inner, at: from) { continue }
+        if manifest.files[inner] != nil, taken || manifest.wrote(inner, at: from) {
+          heldOurs = true
+          continue
+        }
         var info = stat()
         guard lstat(from, &info) == 0 else { continue }
         switch info.st_mode & S_IFMT {
@@ -223,7 +228,12 @@ extension OutputFolder {
           if !taken, mkdir(to, info.st_mode & 0o7777) != 0 {
             throw failure(inner)
           }
-          try carry(from, relative: inner, manifest: manifest)
+          // A folder only FlowAtlas's files were in (a removed app's) is not made again empty;
+          // one the person left empty is kept.
+          if try carry(from, relative: inner, manifest: manifest) {
+            heldOurs = true
+            if !taken { rmdir(to) }  // fails, as it should, when something was carried into it
+          }
           FaultPoint.pass()
         case _ where taken:
           continue  // the new site writes this path: its file wins
@@ -242,6 +252,7 @@ extension OutputFolder {
           }
         }
       }
+      return heldOurs
     }
 
     /// Writes the manifest, exchanges the new site with `output` in one step, then removes the

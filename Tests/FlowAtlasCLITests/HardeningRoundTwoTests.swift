@@ -206,4 +206,51 @@ import Testing
     #expect(chosen.status == 0, "\(chosen.err)")
     #expect(chosen.out.contains("ProductDetailViewController") && !chosen.out.contains("Retried"))
   }
+  // Smaller findings: entities in names are drawn as written; Windows device names get other
+  // folders; a baseline that repeats an app or gives a negative count is refused.
+  @Test func anEntityInANameIsDrawnAsWritten() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try writeTrace(Self.shop(detail: "&#x41;dmin &amp; more"), named: "buy.jsonl", in: folder)
+    let svg = await flowatlas("render", trace, "--diagram", "app", "--format", "svg")
+    #expect(svg.status == 0)
+    #expect(svg.out.contains("&amp;#x41;dmin &amp;amp; more"), "\(svg.out)")
+    #expect(!svg.out.contains(">Admin"))
+  }
+
+  @Test func appsNamedForWindowsDevicesGetOtherFolders() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for name in ["CON", "nul", "Com1", "LPT9"] {
+      var lines = shopTrace
+      lines[0] = lines[0].replacingOccurrences(of: #""app":"Shop""#, with: #""app":"\#(name)""#)
+      _ = try writeTrace(lines, named: "\(name).jsonl", in: folder)
+    }
+    let model = try TraceLoading.model(
+      from: [folder.path], command: "model", keepsJourneys: false, console: CapturedConsole().console)
+    #expect(model.apps.map(\.slug).sorted() == ["com1-2", "con-2", "lpt9-2", "nul-2"])
+  }
+
+  @Test(arguments: [
+    (
+      #"[{"app":"A","runs":[],"coordinators":[],"screens":[],"transitions":[]},"#
+        + #"{"app":"A","runs":[],"coordinators":[],"screens":[],"transitions":[]}]"#, "a second app named"
+    ),
+    (
+      #"[{"app":"A","runs":[],"coordinators":[],"screens":[],"transitions":["#
+        + #"{"from":null,"to":"S","kind":"push","coordinator":null,"count":-9223372036854775808,"triggers":[]}]}]"#,
+      "never negative"
+    ),
+  ])
+  func aBaselineAModelCannotHoldIsRefused(apps: String, reason: String) async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try writeTrace(shopTrace, named: "buy.jsonl", in: folder)
+    let baseline = folder.appendingPathComponent("base.json")
+    try (#"{"flowatlas":"model","version":1,"apps":"# + apps + #","diagnostics":[]}"#).write(
+      to: baseline, atomically: true, encoding: .utf8)
+    let check = await flowatlas("check", trace, "--baseline", baseline.path)
+    #expect(check.status == ExitStatus.inputOutput.rawValue, "\(check.out)")
+    #expect(check.err.contains(reason), "\(check.err)")
+  }
 }

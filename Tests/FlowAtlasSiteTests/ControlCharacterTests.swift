@@ -12,8 +12,8 @@ import Testing
     {"seq":1,"event":"coordinator.start","coordinator":"a","type":"A\\u0000Coordinator"}
     {"seq":2,"event":"router.setRoot","screen":{"id":"s1","type":"Home\\u0007","title":"H\\u0000\\tome"},"coordinator":"a"}
     {"seq":3,"event":"user.action","screen":"s1","action":"t\\u001bap","label":"L\\u0002"}
-    {"seq":4,"event":"router.push","screen":{"id":"s2","type":"Next\\u001f"},"coordinator":"a"}
-    {"seq":5,"event":"note","text":"n\\u0000o\\u0008te"}
+    {"seq":4,"event":"router.push","screen":{"id":"s2","type":"Next\\u001f\\u0085"},"coordinator":"a"}
+    {"seq":5,"event":"note","text":"n\\u0000o\\u0008te\\u009b"}
 
     """
 
@@ -30,6 +30,12 @@ import Testing
     for (path, bytes) in pages {
       let forbidden = bytes.filter { ($0 < 0x20 && ![0x09, 0x0A, 0x0C, 0x0D].contains($0)) || $0 == 0x7F }
       #expect(forbidden.isEmpty, "\(path) holds \(forbidden)")
+      // C1 controls too (U+0080–U+009F, UTF-8 C2 80 – C2 9F): U+0085 once reached a page.
+      let c1 = zip(bytes, bytes.dropFirst()).contains { $0 == 0xC2 && (0x80...0x9F).contains($1) }
+      #expect(
+        !c1,
+        "\(path) holds a C1 control: \(String(decoding: bytes, as: UTF8.self).unicodeScalars.filter { (0x80...0x9F).contains($0.value) }.count)"
+      )
       replaced += String(decoding: bytes, as: UTF8.self).filter { $0 == "\u{FFFD}" }.count
     }
     #expect(replaced > 10)

@@ -151,4 +151,22 @@ import Testing
         == "# Setting up\n")
     #expect(try manager.contentsOfDirectory(atPath: temp.url.path) == ["site"])
   }
+  /// Hardening round 2 (smaller): a removed app's folder is not made again, empty, in every
+  /// later site; a folder the person left empty is kept.
+  @Test func aRemovedAppsFolderGoesWithIt() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    let two = SampleModel.model(hostile: true)
+    try build(two, into: site)
+    try FileManager.default.createDirectory(
+      at: site.appendingPathComponent("empty-mine"), withIntermediateDirectories: true)
+    let folders = try SiteBuilder.folders(for: two.apps)
+    let removed = try #require(zip(two.apps, folders).first { $0.0.name != "Shop" }?.1)
+    try build(into: site)
+    try build(into: site)
+    let names = try FileManager.default.contentsOfDirectory(atPath: site.path)
+    #expect(!names.contains(removed), "\(names)")
+    #expect(names.contains("empty-mine"))
+  }
 }
