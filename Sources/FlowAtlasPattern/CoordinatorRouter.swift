@@ -15,9 +15,11 @@ public final class CoordinatorRouter: AttributingRouter, NavigationStateReportin
   /// The router calls are forwarded to (bound to the coordinator when it attributes calls).
   public let base: any RouterProtocol
   /// By identity, checked against the weak reference (an identity can be reused once freed).
-  private var shown: [ObjectIdentifier: Shown] = [:]
+  /// Unchecked for exclusivity at run time: the class is the main actor's, and no access to
+  /// it overlaps another (a dynamic check cost every push more than the look-up itself).
+  @exclusivity(unchecked) private var shown: [ObjectIdentifier: Shown] = [:]
   /// Released screens are swept out when the table reaches this size.
-  private var sweepAt = 64
+  @exclusivity(unchecked) private var sweepAt = 64
   /// The first screen the coordinator showed since it was launched.
   public private(set) weak var firstScreen: (any Presentable)?
 

@@ -49,11 +49,15 @@ struct RecorderState: ~Copyable {
 
   /// How the next event mentions `handle`'s screen: the whole screen on first sight or
   /// when its title changed, its id otherwise.
+  /// - Parameter shownBy: for an event that puts the screen on a stack, the coordinator that
+  ///   did (read back by ``coordinator(showing:)``), noted in the same look-up: this is
+  ///   recording's hot path.
   mutating func mention(
-    screen handle: ObjectHandle, type: any Any.Type, title: String?
+    screen handle: ObjectHandle, type: any Any.Type, title: String?, shownBy: String?? = nil
   ) -> ScreenMention {
     let key = handle.key
     if let named = screens[key], named.names(handle), let known = named.screen {
+      if let shownBy { named.shownBy = shownBy }
       if named.isIntroduced, known.title == title { return .reference(named.id) }
       let screen = Screen(id: named.id, type: known.type, title: title)
       named.screen = screen
@@ -61,13 +65,10 @@ struct RecorderState: ~Copyable {
       return .introduce(screen)
     }
     let screen = Screen(id: newScreenID(), type: String(describing: type), title: title)
-    screens[key] = NamedObject(object: handle.object, id: screen.id, screen: screen)
+    let named = NamedObject(object: handle.object, id: screen.id, screen: screen)
+    if let shownBy { named.shownBy = shownBy }
+    screens[key] = named
     return .introduce(screen)
-  }
-
-  /// Notes that `coordinator` showed `handle`'s screen (mentioned already).
-  mutating func screen(_ handle: ObjectHandle, shownBy coordinator: String?) {
-    if let named = screens[handle.key], named.names(handle) { named.shownBy = coordinator }
   }
 
   /// The coordinator that last showed `handle`'s screen, if it was shown here.

@@ -278,9 +278,11 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting,
     let screenType: any Any.Type = type(of: screen)
     let title = screen.screenTitle
     recorder.record { state in
-      let mention = state.mention(screen: handle, type: screenType, title: title)
+      // The coordinator first: ids of coordinators and of screens are counted apart, and the
+      // screen's entry then notes who showed it in the one look-up that names it.
       let coordinatorID = coordinator(&state)
-      if puts { state.screen(handle, shownBy: coordinatorID) }
+      let mention = state.mention(
+        screen: handle, type: screenType, title: title, shownBy: puts ? .some(coordinatorID) : nil)
       return event(mention, coordinatorID)
     }
   }
