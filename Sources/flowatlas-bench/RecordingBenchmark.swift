@@ -28,33 +28,44 @@ enum RecordingBenchmark {
   final class BenchCoordinator: Coordinator {}
 
   /// Runs the benchmark and prints its table.
-  /// - Parameter arguments: `[--events N] [--rounds N]`.
+  /// - Parameter arguments: `[--events N] [--rounds N] [--sink bare|discarding|memory|writer]`;
+  ///   `--sink` measures that one alone (the others' rows are left out), for instruction counts
+  ///   under callgrind (`scripts/bench-recording-instructions`).
   /// - Returns: The process exit code.
   static func run(_ arguments: [String]) -> Int32 {
     var events = 1_000_000
     var rounds = 5
+    var only: String?
+    let sinks = ["bare", "discarding", "memory", "writer"]
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       switch argument {
       case "--events": events = remaining.popFirst().flatMap { Int($0) } ?? -1
       case "--rounds": rounds = remaining.popFirst().flatMap { Int($0) } ?? -1
+      case "--sink":
+        only = remaining.popFirst()
+        if !sinks.contains(only ?? "") { events = -1 }
       default: events = -1
       }
       if events < 2 || rounds < 1 {
-        print("usage: flowatlas-bench recording [--events N (even, >= 2)] [--rounds N]")
+        print(
+          "usage: flowatlas-bench recording [--events N (even, >= 2)] [--rounds N] [--sink \(sinks.joined(separator: "|"))]"
+        )
         return 64
       }
     }
+    /// The rounds of `sink`: none when another one is measured alone.
+    func roundsOf(_ sink: String) -> Int { only == nil || only == sink ? rounds : 0 }
     let pairs = events / 2
     let screens = (0..<64).map { BenchScreen($0) }
 
-    let bare = best(of: rounds) { measure(pairs: pairs, screens: screens) { _ in StackRouter() } }
-    let discarding = best(of: rounds) {
+    let bare = best(of: roundsOf("bare")) { measure(pairs: pairs, screens: screens) { _ in StackRouter() } }
+    let discarding = best(of: roundsOf("discarding")) {
       measure(pairs: pairs, screens: screens) { router in
         recorded(router, sink: DiscardingSink())
       }
     }
-    let memory = best(of: rounds) {
+    let memory = best(of: roundsOf("memory")) {
       measure(pairs: pairs, screens: screens) { router in
         recorded(router, sink: MemoryTraceSink())
       }
@@ -65,7 +76,7 @@ enum RecordingBenchmark {
       "flowatlas-bench-recording.jsonl"
     ).path
     var dropped = 0
-    let file = best(of: rounds) {
+    let file = best(of: roundsOf("writer")) {
       let writer = TraceWriter(path: path, bufferLimit: 256 << 20)
       let result = measure(pairs: pairs, screens: screens) { router in recorded(router, sink: writer) }
       dropped = max(dropped, writer.droppedCount)
@@ -75,15 +86,19 @@ enum RecordingBenchmark {
     try? FileManager.default.removeItem(atPath: path)
 
     func row(_ name: String, _ nanoseconds: Double) -> String {
-      let ratio = nanoseconds / bare
-      return "| \(name) | \(pairs * 2) | \(format(nanoseconds)) | \(format(ratio))× |"
+      // No ratio when the bare router was not measured (`--sink` another).
+      let ratio = bare > 0 ? format(nanoseconds / bare) + "×" : "—"
+      return "| \(name) | \(pairs * 2) | \(format(nanoseconds)) | \(ratio) |"
     }
     print("| router | events | ns/event | vs bare |")
     print("|---|---:|---:|---:|")
-    print(row("StackRouter (bare)", bare))
-    print(row("RecordingRouter, discarding sink", discarding))
-    print(row("RecordingRouter, in-memory sink", memory))
-    print(row("RecordingRouter, TraceWriter to a file", file))
+    for (sink, name, nanoseconds) in [
+      ("bare", "StackRouter (bare)", bare), ("discarding", "RecordingRouter, discarding sink", discarding),
+      ("memory", "RecordingRouter, in-memory sink", memory),
+      ("writer", "RecordingRouter, TraceWriter to a file", file),
+    ] where roundsOf(sink) > 0 {
+      print(row(name, nanoseconds))
+    }
     print("")
     print("best of \(rounds) rounds; push/pop pairs over 64 screens, attributed to a coordinator")
     print("TraceWriter dropped \(dropped) records (its buffer bound was never the limit when 0)")
