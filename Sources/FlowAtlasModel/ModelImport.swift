@@ -27,11 +27,11 @@ public enum ModelImport {
   public static func model(from bytes: [UInt8], file: String) throws(ModelError) -> NavigationModel {
     let document: Document
     do {
-      document = try JSONDecoder().decode(Document.self, from: Data(bytes))
-    } catch let error as DecodingError {
-      throw .badModel(path: file, line: line(of: error, in: bytes), reason: describe(error))
+      document = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+        try ModelJSON.document(buffer)
+      }
     } catch {
-      throw .badModel(path: file, line: nil, reason: error.localizedDescription)
+      throw .badModel(path: file, line: ModelJSON.line(of: error.offset, in: bytes), reason: error.problem)
     }
     guard document.flowatlas == "model" else {
       throw .badModel(
@@ -40,16 +40,6 @@ public enum ModelImport {
     guard document.version == 1 else {
       throw .badModel(
         path: file, line: nil, reason: "version \(document.version) is newer than this reader (1)")
-    }
-    // What JSON can say but a model cannot hold: one app twice, a negative count.
-    var names: Set<String> = []
-    for (index, app) in document.apps.enumerated() {
-      guard names.insert(app.app).inserted else {
-        throw .badModel(path: file, line: nil, reason: "apps[\(index)]: a second app named \"\(app.app)\"")
-      }
-      if let problem = app.negativeCount {
-        throw .badModel(path: file, line: nil, reason: "apps[\(index)].\(problem): a count is never negative")
-      }
     }
     var slugs = Slugger(reserved: ModelAccumulator.reservedAppSlugs)
     let apps = document.apps.sorted { $0.app < $1.app }.map { app in app.model(slug: slugs.slug(for: app.app))
@@ -64,72 +54,33 @@ public enum ModelImport {
     return NavigationModel(apps: apps.sorted { $0.name < $1.name }, diagnostics: diagnostics)
   }
 
-  /// The line of a syntax error. The decoder does not say where it is; JSONSerialization says
-  /// "around character N", which is counted into a line.
-  private static func line(of error: DecodingError, in bytes: [UInt8]) -> Int? {
-    guard case .dataCorrupted(let context) = error, context.codingPath.isEmpty else { return nil }
-    var message: String?
-    do { _ = try JSONSerialization.jsonObject(with: Data(bytes)) } catch { message = "\(error)" }
-    guard let text = message, let range = text.range(of: #"character \d+"#, options: .regularExpression),
-      let offset = Int(text[range].dropFirst("character ".count))
-    else { return nil }
-    return bytes.prefix(offset).reduce(1) { $0 + ($1 == 10 ? 1 : 0) }
-  }
-
-  private static func describe(_ error: DecodingError) -> String {
-    func place(_ path: [any CodingKey]) -> String {
-      var out = ""
-      for key in path {
-        if let index = key.intValue {
-          out += "[\(index)]"
-        } else {
-          out += (out.isEmpty ? "" : ".") + key.stringValue
-        }
-      }
-      return out.isEmpty ? "the document" : out
-    }
-    switch error {
-    case .keyNotFound(let key, let context):
-      return "\(place(context.codingPath)): missing key \"\(key.stringValue)\""
-    case .typeMismatch(let type, let context):
-      return "\(place(context.codingPath)): expected \(type)"
-    case .valueNotFound(let type, let context):
-      return "\(place(context.codingPath)): expected \(type), found null"
-    case .dataCorrupted(let context):
-      return context.codingPath.isEmpty
-        ? "not valid JSON" : "\(place(context.codingPath)): \(context.debugDescription)"
-    @unknown default:
-      return "\(error)"
-    }
-  }
-
-  private struct Document: Decodable {
+  struct Document {
     var flowatlas: String
     var version: Int
     var apps: [App]
     var diagnostics: [DiagnosticEntry]
   }
 
-  private struct App: Decodable {
-    struct RunEntry: Decodable {
+  struct App {
+    struct RunEntry {
       var run: String
       var title: String?
       var file: String
       var events: Int
       var transitions: Int
     }
-    struct CoordinatorEntry: Decodable {
+    struct CoordinatorEntry {
       var type: String
       var starts: Int
       var children: [String]
     }
-    struct ScreenEntry: Decodable {
+    struct ScreenEntry {
       var type: String
       var titles: [String]
       var owner: String?
       var visits: Int
     }
-    struct TransitionEntry: Decodable {
+    struct TransitionEntry {
       var from: String?
       var to: String
       var kind: TransitionKind
@@ -144,21 +95,6 @@ public enum ModelImport {
     var coordinators: [CoordinatorEntry]
     var screens: [ScreenEntry]
     var transitions: [TransitionEntry]
-
-    /// Where the first negative count is, if any.
-    var negativeCount: String? {
-      if let index = runs.firstIndex(where: { $0.events < 0 || $0.transitions < 0 }) {
-        return "runs[\(index)]"
-      }
-      if let index = coordinators.firstIndex(where: { $0.starts < 0 }) {
-        return "coordinators[\(index)].starts"
-      }
-      if let index = screens.firstIndex(where: { $0.visits < 0 }) { return "screens[\(index)].visits" }
-      if let index = transitions.firstIndex(where: { $0.count < 0 || ($0.system ?? 0) < 0 }) {
-        return "transitions[\(index)]"
-      }
-      return nil
-    }
 
     func model(slug: String) -> AppModel {
       var parents: [String: Set<String>] = [:]
@@ -197,7 +133,7 @@ public enum ModelImport {
     }
   }
 
-  private struct DiagnosticEntry: Decodable {
+  struct DiagnosticEntry {
     var code: String
     var file: String
     var line: Int
@@ -206,61 +142,32 @@ public enum ModelImport {
 }
 
 extension ModelImport {
-  /// Where each screen and transition is written in a `model.json` laid out as
-  /// ``ModelExport`` writes it (one key per line), for a check's findings about the baseline.
-  /// A file laid out otherwise gives no places, and findings name its first line.
+  /// Where each screen and transition is written in a `model.json`, for a check's findings
+  /// about the baseline: read by the same reader as the model, so any layout (and any line
+  /// ending) gives each its own line. A file that cannot be read gives no places, and findings
+  /// name its first line.
   public static func places(in bytes: [UInt8], file: String) -> NavigationCheck.Places {
     var places = NavigationCheck.Places(fallback: file)
-    // Split on the byte, not on `Character`: a CRLF file's "\r\n" is one `Character`, which
-    // made its whole text one line; the `\r` goes with the trimming below.
-    let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
-      String(decoding: $0, as: UTF8.self)
+    guard
+      let read = try? bytes.withUnsafeBufferPointer({ buffer throws(JSONSyntaxError) in
+        try ModelJSON.read(buffer).places
+      })
+    else { return places }
+    // The line of the object's first key (`"type"`, `"from"` as the export writes them), not of
+    // its opening brace.
+    let firstKeys = read.map { place in
+      var offset = place.offset + 1
+      while offset < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset]) { offset += 1 }
+      return offset
     }
-    var app: String?
-    var section = ""
-    var index = 0
-    while index < lines.count {
-      let line = lines[index].trimmingCharacters(in: .whitespacesAndNewlines)
-      if line.hasPrefix(#""app": "#) {
-        app = value(line, key: "app") ?? nil
-      } else if line.hasSuffix(": ["), Self.sections.contains(String(line.dropLast(3))) {
-        section = String(line.dropLast(3))
-      } else if let app, section == #""screens""#, line.hasPrefix(#""type": "#),
-        let screen = value(line, key: "type") ?? nil
-      {
-        places.note(screen: screen, app: app, file: file, line: index + 1)
-      } else if let app, section == #""transitions""#, line.hasPrefix(#""from": "#), index + 3 < lines.count {
-        let next = (1...3).map { lines[index + $0].trimmingCharacters(in: .whitespacesAndNewlines) }
-        if let from = value(line, key: "from"), let to = value(next[0], key: "to") ?? nil,
-          let kindName = value(next[1], key: "kind") ?? nil, let kind = TransitionKind(rawValue: kindName),
-          let coordinator = value(next[2], key: "coordinator")
-        {
-          places.note(
-            NavigationCheck.TransitionKey(app: app, from: from, to: to, kind: kind, coordinator: coordinator),
-            file: file, line: index + 1)
-        }
+    let lines = ModelJSON.lines(of: firstKeys, in: bytes)
+    for (place, line) in zip(read, lines) {
+      if let screen = place.screen {
+        places.note(screen: screen, app: place.app, file: file, line: line)
+      } else if let transition = place.transition {
+        places.note(transition, file: file, line: line)
       }
-      index += 1
     }
     return places
-  }
-
-  /// The lists of an app entry; `titles`, `children` and `triggers` open lists inside them.
-  private static let sections: Set<String> = [
-    #""runs""#, #""coordinators""#, #""screens""#, #""transitions""#,
-  ]
-
-  /// The string or null value of a `"key": value,` line: `.some(nil)` for null, `nil` when the
-  /// line is not that key with such a value.
-  private static func value(_ line: String, key: String) -> String?? {
-    let prefix = "\"\(key)\": "
-    guard line.hasPrefix(prefix) else { return nil }
-    var text = line.dropFirst(prefix.count)
-    if text.hasSuffix(",") { text = text.dropLast() }
-    if text == "null" { return .some(nil) }
-    guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed),
-      let string = object as? String
-    else { return nil }
-    return .some(string)
   }
 }

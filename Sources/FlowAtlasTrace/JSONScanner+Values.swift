@@ -17,7 +17,7 @@ extension JSONScanner {
   }
 
   /// The text of a string token (plain or escaped), already validated by the scan.
-  func string(_ token: JSONToken) -> String {
+  package func string(_ token: JSONToken) -> String {
     if token.kind == .plainString {
       return String(decoding: bytes(token), as: UTF8.self)
     }
@@ -76,7 +76,7 @@ extension JSONScanner {
   }
 
   /// The value of an integer token, or nil when it does not fit in `Int`.
-  func integer(_ token: JSONToken) -> Int? {
+  package func integer(_ token: JSONToken) -> Int? {
     guard token.kind == .integer else { return nil }
     var i = token.start
     let negative = base[i] == UInt8(ascii: "-")

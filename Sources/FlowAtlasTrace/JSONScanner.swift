@@ -1,13 +1,18 @@
 import FlowAtlasBytes
 
 /// Why a line is not JSON: the byte offset (0-based, within the line) and what was expected there.
-struct JSONSyntaxError: Error, Hashable {
-  var offset: Int
-  var problem: String
+package struct JSONSyntaxError: Error, Hashable {
+  package var offset: Int
+  package var problem: String
+
+  package init(offset: Int, problem: String) {
+    self.offset = offset
+    self.problem = problem
+  }
 }
 
 /// What kind of JSON value a ``JSONToken`` spans.
-enum JSONKind: UInt8 {
+package enum JSONKind: UInt8 {
   case absent
   /// A string without escapes: its bytes are its UTF-8 text.
   case plainString
@@ -24,8 +29,8 @@ enum JSONKind: UInt8 {
 
 /// A scanned value: its kind and byte range in the line. For strings the range is the
 /// text between the quotes; for every other kind it is the whole value.
-struct JSONToken {
-  var kind: JSONKind
+package struct JSONToken {
+  package var kind: JSONKind
   // 32-bit offsets keep a line's sixteen key slots small (the decoder caps lines below 2 GiB).
   private var lower: Int32
   private var upper: Int32
@@ -36,8 +41,8 @@ struct JSONToken {
     upper = Int32(truncatingIfNeeded: end)
   }
 
-  @inline(__always) var start: Int { Int(lower) }
-  @inline(__always) var end: Int { Int(upper) }
+  @inline(__always) package var start: Int { Int(lower) }
+  @inline(__always) package var end: Int { Int(upper) }
 
   static let absent = JSONToken(kind: .absent, start: 0, end: 0)
 
@@ -49,17 +54,17 @@ struct JSONToken {
 /// It validates as it goes (escapes, UTF-8, control characters, number grammar, nesting)
 /// and hands out byte ranges instead of building values, so that the reader decodes only
 /// the keys it needs. Foundation's JSON classes would allocate a dictionary per line.
-struct JSONScanner {
+package struct JSONScanner {
   /// Deeper nesting is rejected so that a hostile line cannot exhaust the stack.
   static let maximumDepth = 256
   /// Longer lines are rejected: token offsets are 32-bit.
-  static let maximumLength = Int(Int32.max)
+  package static let maximumLength = Int(Int32.max)
 
-  let base: UnsafePointer<UInt8>
-  let count: Int
-  var index: Int = 0
+  package let base: UnsafePointer<UInt8>
+  package let count: Int
+  package var index: Int = 0
 
-  init(base: UnsafePointer<UInt8>, count: Int) {
+  package init(base: UnsafePointer<UInt8>, count: Int) {
     self.base = base
     self.count = min(count, Self.maximumLength)
   }
@@ -72,7 +77,7 @@ struct JSONScanner {
   }
 
   @inline(__always)
-  mutating func skipWhitespace() {
+  package mutating func skipWhitespace() {
     // Compact lines have none: one comparison decides the common case.
     while index < count, base[index] <= 0x20 {
       let b = base[index]
@@ -96,7 +101,7 @@ struct JSONScanner {
   /// Scans an object, handing each key to `member`, which must scan the key's value (the
   /// event decoder scans the fields it knows in place).
   @inline(__always)
-  mutating func members(
+  package mutating func members(
     _ member: (JSONToken, inout JSONScanner) throws(JSONSyntaxError) -> Void
   ) throws(JSONSyntaxError) {
     skipWhitespace()
@@ -132,7 +137,7 @@ struct JSONScanner {
   }
 
   /// Scans any value, validating nested objects and arrays.
-  mutating func value(depth: Int = 0) throws(JSONSyntaxError) -> JSONToken {
+  package mutating func value(depth: Int = 0) throws(JSONSyntaxError) -> JSONToken {
     skipWhitespace()
     guard index < count else { throw fail("expected a value") }
     let start = index
@@ -160,6 +165,34 @@ struct JSONScanner {
       return try number()
     default:
       throw fail("expected a value")
+    }
+  }
+
+  /// Scans an array, handing the scanner to `element` at each element, which must scan it.
+  /// - Throws: ``JSONSyntaxError`` where the text stops being valid JSON, or what `element` throws.
+  package mutating func elements(
+    _ element: (inout JSONScanner) throws(JSONSyntaxError) -> Void
+  ) throws(JSONSyntaxError) {
+    skipWhitespace()
+    guard index < count, base[index] == UInt8(ascii: "[") else {
+      throw fail(index < count ? "expected '['" : "expected a value")
+    }
+    index += 1
+    skipWhitespace()
+    if index < count, base[index] == UInt8(ascii: "]") {
+      index += 1
+      return
+    }
+    while true {
+      skipWhitespace()
+      try element(&self)
+      skipWhitespace()
+      guard index < count else { throw fail("the array is not closed") }
+      let b = base[index]
+      index += 1
+      if b == UInt8(ascii: ",") { continue }
+      if b == UInt8(ascii: "]") { return }
+      throw fail("expected ',' or ']'", at: index - 1)
     }
   }
 

@@ -35,10 +35,25 @@ struct ModelImportTests {
   }
 
   @Test(arguments: [
-    ("{\n\"flowatlas\": \"model\",\n\"version\": 1,\n\"apps\": [,]}", "bad.json:4: ", "not valid JSON"),
     (
-      #"{"flowatlas": "model", "version": 1, "apps": [{"app": "A"}], "diagnostics": []}"#, "bad.json: ",
+      "{\n\"flowatlas\": \"model\",\n\"version\": 1,\n\"apps\": [,]}", "bad.json:4: ",
+      "apps[0]: expected an object"
+    ),
+    (
+      #"{"flowatlas": "model", "version": 1, "apps": [{"app": "A"}], "diagnostics": []}"#, "bad.json:1: ",
       #"apps[0]: missing key "runs""#
+    ),
+    // Valid JSON a model cannot hold is named with its line too (JSONDecoder said "not valid
+    // JSON", with no line).
+    (
+      "{\"flowatlas\": \"model\", \"version\": 1,\n\"x\": " + String(repeating: "[", count: 1_000)
+        + String(repeating: "]", count: 1_000) + "}", "bad.json:2: ", "nested too deeply"
+    ),
+    (
+      #"{"flowatlas": "model", "version": 1, "apps": [{"app": "A", "runs": [], "coordinators": [], "screens": [],"#
+        + "\n"
+        + #""transitions": [{"to": "B", "kind": "push", "count": 1e400, "triggers": []}]}], "diagnostics": []}"#,
+      "bad.json:2: ", "apps[0].transitions[0].count: not a whole number"
     ),
     (
       #"{"flowatlas": "model", "version": 2, "apps": [], "diagnostics": []}"#, "bad.json: ",
@@ -50,7 +65,7 @@ struct ModelImportTests {
     ),
     (
       #"{"flowatlas": "model", "version": 1, "apps": [{"app": "A", "runs": [], "coordinators": [], "screens": [], "transitions": [{"from": null, "to": "B", "kind": "teleport", "coordinator": null, "count": 1, "system": 0, "triggers": []}]}], "diagnostics": []}"#,
-      "bad.json: ", "apps[0].transitions[0].kind"
+      "bad.json:1: ", "apps[0].transitions[0].kind"
     ),
   ])
   func aBadModelIsNamedWithWhereAndWhat(text: String, place: String, problem: String) {
