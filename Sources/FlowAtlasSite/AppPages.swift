@@ -272,15 +272,28 @@ struct AppPages: Sendable {
     if !app.runs.isEmpty {
       sections.append(.el("p", [.cls("nav-section")], [.text("Journeys")]))
       sections.append(
-        .el("ul", [], app.runs.map { item("journey-\($0.slug).html", [.text($0.title ?? $0.name)]) }))
+        .el(
+          "ul", [],
+          app.runs.count <= maximumListed
+            ? app.runs.map { item("journey-\($0.slug).html", [.text($0.title ?? $0.name)]) }
+            : [item("index.html#journeys", [.text("All \(app.runs.count) journeys")])]))
     }
     if !siblings.isEmpty {
       sections.append(.el("p", [.cls("nav-section")], [.text("Other apps")]))
       sections.append(
-        .el("ul", [], siblings.map { item("../\($0.folder)/index.html", [.text($0.name)]) }))
+        .el(
+          "ul", [],
+          siblings.count <= maximumListed
+            ? siblings.map { item("../\($0.folder)/index.html", [.text($0.name)]) }
+            : [item("../index.html", [.text("All \(siblings.count + 1) apps")])]))
     }
     return Self.sidebarFrame(label: "\(app.name) navigation", sections)
   }
+
+  /// The most journeys, and other apps, the sidebar lists by name; past it, one link to the
+  /// page that lists them all. Every page carries the sidebar, so listing all of them grew a
+  /// site with the square of their number (2,000 one-run apps made 959 MB).
+  static let maximumListed = 40
 
   static func sidebarFrame(label: String, _ sections: [HTML]) -> HTML {
     .el(
@@ -314,7 +327,6 @@ struct AppPages: Sendable {
 
   // MARK: Diagrams
 
-  /// The subject's diagram in a figure, sanitized, or a note that there is none.
   /// Whether this app's pages can show `svg`: what the sanitizer accepts (it refuses anything
   /// that could run or leave the site). A diagram read back from the cache is checked so
   /// before it is used.
@@ -323,6 +335,7 @@ struct AppPages: Sendable {
     return (try? sanitizer.sanitize(svg, name: "", rootAttributes: [], usedIDs: &usedIDs)) != nil
   }
 
+  /// The subject's diagram in a figure, sanitized, or a note that there is none.
   func figure(_ subject: DiagramSubject, id: String, caption: String, usedIDs: inout Set<String>)
     throws(SiteError)
     -> HTML

@@ -1,8 +1,9 @@
 import FlowAtlasBytes
 import FlowAtlasModel
-import FlowAtlasSite
 import Foundation
 import Testing
+
+@testable import FlowAtlasSite
 
 @Suite struct SiteBuilderTests {
   @discardableResult
@@ -445,6 +446,37 @@ import Testing
     ).build(into: site)
     #expect(provider.callCount == 2 && rebuilt.diagramsDrawn == 1 && rebuilt.diagramsReused == 8)
     return (site, cached, bytes)
+  }
+
+  /// Hardening round 2 (smaller): every page carries the sidebar, so listing every app and
+  /// every run there grew a site with the square of their number (2,000 one-run apps made
+  /// 959 MB). Past ``AppPages/maximumListed`` the sidebar links to the page that lists them.
+  @Test func theSidebarStaysSmallWithManyAppsAndRuns() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    func trace(app: String, run: String) -> (String, [UInt8]) {
+      let text = """
+        {"flowatlas":"trace","version":1,"app":"\(app)","run":"\(run)"}
+        {"seq":1,"event":"coordinator.start","coordinator":"c","type":"AppCoordinator"}
+        {"seq":2,"event":"router.setRoot","screen":{"id":"s","type":"HomeViewController"},"coordinator":"c"}
+
+        """
+      return ("\(app)-\(run).jsonl", Array(text.utf8))
+    }
+    let count = AppPages.maximumListed + 5
+    let traces =
+      (0..<count).map { trace(app: "App\($0)", run: "only") }
+      + (0..<count).map { trace(app: "Busy", run: "run\($0)") }
+    let model = ModelBuilder(workers: 1).build(traces: traces)
+    let site = temp.url.appendingPathComponent("site")
+    try SiteBuilder(model: model, diagrams: FakeDiagramProvider(), notes: nil).build(into: site)
+    // The app's overview lists its journeys itself; its other pages link there.
+    #expect(try page("busy/index.html", in: site).contains(">run7<"))
+    let busy = try page("busy/problems.html", in: site)
+    #expect(busy.contains("All \(count) journeys") && !busy.contains(">run7<"))
+    #expect(busy.contains("All \(count + 1) apps") && !busy.contains(">App7<"))
+    let lone = try page("app7/journey-only.html", in: site)
+    #expect(lone.contains("All \(count + 1) apps") && !lone.contains(">App8<"))
   }
 
   @Test func notesAreRenderedSafely() throws {
