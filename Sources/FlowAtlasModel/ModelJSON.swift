@@ -31,14 +31,14 @@ enum ModelJSON {
       throw JSONSyntaxError(offset: 0, problem: "larger than 2 GiB")
     }
     var scanner = JSONScanner(base: base, count: bytes.count)
-    var reader = Reader(scanner: scanner)
+    var reader = Reader(scanner: scanner, places: PlaceList())
     let document = try reader.document()
     scanner = reader.scanner
     scanner.skipWhitespace()
     guard scanner.index == bytes.count else {
       throw JSONSyntaxError(offset: scanner.index, problem: "text after the document's closing '}'")
     }
-    return (document, reader.places)
+    return (document, reader.places.list)
   }
 
   /// The 1-based line of byte `offset`.
@@ -65,10 +65,15 @@ enum ModelJSON {
 
   /// The scanner, and what reading a model needs of it: objects with required keys, arrays,
   /// and values of one type each, every failure at the offset of what is wrong.
+  /// Screens and transitions read so far, with where each is written: one list that every
+  /// nested reader appends to (a list copied into each would be copied again on each append).
+  private final class PlaceList {
+    var list: [Place] = []
+  }
+
   private struct Reader {
     var scanner: JSONScanner
-    /// Screens and transitions read so far, with where each is written.
-    var places: [Place] = []
+    let places: PlaceList
 
     mutating func document() throws(JSONSyntaxError) -> ModelImport.Document {
       var flowatlas: String?
@@ -141,13 +146,13 @@ enum ModelJSON {
       }
       let app = try required(name, "app", in: path, at: start)
       for (screen, offset) in zip(screens ?? [], screenOffsets) {
-        places.append(Place(app: app, screen: screen.type, transition: nil, offset: offset))
+        places.list.append(Place(app: app, screen: screen.type, transition: nil, offset: offset))
       }
       for (transition, offset) in zip(transitions ?? [], transitionOffsets) {
         let key = NavigationCheck.TransitionKey(
           app: app, from: transition.from, to: transition.to, kind: transition.kind,
           coordinator: transition.coordinator)
-        places.append(Place(app: app, screen: nil, transition: key, offset: offset))
+        places.list.append(Place(app: app, screen: nil, transition: key, offset: offset))
       }
       return ModelImport.App(
         app: app, runs: try required(runs, "runs", in: path, at: start),
@@ -292,14 +297,11 @@ enum ModelJSON {
       guard start < scanner.count, scanner.base[start] == UInt8(ascii: "{") else {
         throw JSONSyntaxError(offset: start, problem: "\(path): expected an object")
       }
-      var places = self.places
-      try scanner.members { key, scanner throws(JSONSyntaxError) in
+      try scanner.members { [places] key, scanner throws(JSONSyntaxError) in
         var reader = Reader(scanner: scanner, places: places)
         try member(scanner.string(key), &reader)
         scanner = reader.scanner
-        places = reader.places
       }
-      self.places = places
       return start
     }
 
@@ -311,14 +313,11 @@ enum ModelJSON {
         throw JSONSyntaxError(offset: start, problem: "\(path): expected a list")
       }
       var elements: [Element] = []
-      var places = self.places
-      try scanner.elements { scanner throws(JSONSyntaxError) in
+      try scanner.elements { [places] scanner throws(JSONSyntaxError) in
         var reader = Reader(scanner: scanner, places: places)
         elements.append(try element("\(path)[\(elements.count)]", &reader))
         scanner = reader.scanner
-        places = reader.places
       }
-      self.places = places
       return elements
     }
 
