@@ -18,8 +18,8 @@ public struct TraceRecordEncoder: Sendable {
   /// themselves JSON (numbers, booleans, null, arrays, objects, as the
   /// reader stores non-string values) are written as JSON; every other value as a string.
   public func encode(_ header: TraceHeader, into output: inout [UInt8]) {
-    output.append(contentsOf: #"{"flowatlas":"trace","version":"#.utf8)
-    output.append(contentsOf: String(header.version).utf8)
+    output.append(#"{"flowatlas":"trace","version":"#)
+    output.append(decimal: header.version)
     key("app", header.app, into: &output)
     key("run", header.run, into: &output)
     if let title = header.title { key("title", title, into: &output) }
@@ -35,18 +35,18 @@ public struct TraceRecordEncoder: Sendable {
         Self.appendString(value, to: &output)
       }
     }
-    output.append(contentsOf: "}\n".utf8)
+    output.append("}\n")
   }
 
   /// Appends the record's line, with its newline, to `output`. `line` is not written.
   ///
   /// A non-finite `time` (NaN, infinity) has no JSON form and is omitted.
   public func encode(_ record: TraceRecord, into output: inout [UInt8]) {
-    output.append(contentsOf: #"{"seq":"#.utf8)
-    output.append(contentsOf: String(record.seq).utf8)
+    output.append(#"{"seq":"#)
+    output.append(decimal: record.seq)
     if let time = record.time, time.isFinite {
-      output.append(contentsOf: #","t":"#.utf8)
-      output.append(contentsOf: Self.number(time).utf8)
+      output.append(#","t":"#)
+      output.append(utf8: Self.number(time))
     }
     key("event", record.event.name, into: &output)
     switch record.event {
@@ -104,7 +104,7 @@ public struct TraceRecordEncoder: Sendable {
     case .note(let text):
       key("text", text, into: &output)
     }
-    output.append(contentsOf: "}\n".utf8)
+    output.append("}\n")
   }
 
   /// The header's line as text, without its newline.
@@ -141,13 +141,13 @@ public struct TraceRecordEncoder: Sendable {
 
   private func key(_ name: StaticString, _ value: Bool, into output: inout [UInt8]) {
     keyPrefix(name, into: &output)
-    output.append(contentsOf: (value ? "true" : "false").utf8)
+    output.append(value ? "true" : "false" as StaticString)
   }
 
   private func keyPrefix(_ name: StaticString, into output: inout [UInt8]) {
-    output.append(contentsOf: #",""#.utf8)
-    output.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-    output.append(contentsOf: #"":"#.utf8)
+    output.append(#",""#)
+    output.append(name)
+    output.append(#"":"#)
   }
 
   private func routing(_ coordinator: String?, _ router: String?, into output: inout [UInt8]) {
@@ -167,7 +167,7 @@ public struct TraceRecordEncoder: Sendable {
     case .reference(let id):
       key("screen", id, into: &output)
     case .introduce(let screen):
-      output.append(contentsOf: #","screen":{"id":"#.utf8)
+      output.append(#","screen":{"id":"#)
       Self.appendString(screen.id, to: &output)
       key("type", screen.type, into: &output)
       if let title = screen.title { key("title", title, into: &output) }
