@@ -160,22 +160,26 @@ public final class TraceWriter: TraceSink {
 
   /// Queues one event line; drops and counts it when it cannot be written in order.
   ///
-  /// The line is encoded before taking the lock, so threads recording at once wait on each
-  /// other only for the copy into the waiting buffer.
+  /// The line is encoded straight into the waiting buffer, under the lock: an app records from
+  /// one thread (the main actor), where a line of its own cost an allocation and a copy per
+  /// event; threads recording at once wait on each other for the encoding of a line.
   public func write(_ record: TraceRecord) {
-    var line: [UInt8] = []
-    line.reserveCapacity(160)
-    TraceRecordEncoder().encode(record, into: &line)
     let flush = state.withLock { state -> Flush in
       let inOrder = state.lastSeq.map { record.seq > $0 } ?? true
-      guard state.began, !state.finished, state.failure == nil, inOrder,
-        state.pending.count + line.count <= bufferLimit
+      guard state.began, !state.finished, state.failure == nil, inOrder, state.pending.count < bufferLimit
       else {
         state.dropped += 1
         return .none
       }
+      let start = state.pending.count
+      TraceRecordEncoder().encode(record, into: &state.pending)
+      guard state.pending.count <= bufferLimit else {
+        // Past the bound: the line goes, counted, as one that did not fit before.
+        state.pending.removeSubrange(start...)
+        state.dropped += 1
+        return .none
+      }
       state.lastSeq = record.seq
-      state.pending.append(contentsOf: line)
       return state.scheduleFlush()
     }
     schedule(flush)
