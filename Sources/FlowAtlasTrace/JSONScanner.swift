@@ -197,22 +197,7 @@ package struct JSONScanner {
   }
 
   private mutating func array(depth: Int) throws(JSONSyntaxError) {
-    index += 1
-    skipWhitespace()
-    if index < count, base[index] == UInt8(ascii: "]") {
-      index += 1
-      return
-    }
-    while true {
-      _ = try value(depth: depth + 1)
-      skipWhitespace()
-      guard index < count else { throw fail("the array is not closed") }
-      let b = base[index]
-      index += 1
-      if b == UInt8(ascii: ",") { continue }
-      if b == UInt8(ascii: "]") { return }
-      throw fail("expected ',' or ']'", at: index - 1)
-    }
+    try elements { scanner throws(JSONSyntaxError) in _ = try scanner.value(depth: depth + 1) }
   }
 
   private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {

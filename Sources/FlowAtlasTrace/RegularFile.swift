@@ -17,6 +17,36 @@ package enum RegularFile {
   /// The bytes of the regular file at `path`.
   /// - Parameter limit: the most bytes accepted; a larger file is a problem, not read whole.
   package static func read(_ path: String, limit: Int) -> Result<[UInt8], Problem> {
+    withOpened(path) { descriptor, info in
+      readAll(descriptor, size: Int(max(info.st_size, 0)), limit: limit)
+    }
+  }
+
+  /// The first `count` bytes (or fewer, for a shorter file) of the regular file at `path`,
+  /// opened as ``read(_:limit:)`` opens it.
+  package static func prefix(of path: String, count: Int) -> Result<[UInt8], Problem> {
+    withOpened(path) { descriptor, _ in
+      var bytes = [UInt8](repeating: 0, count: count)
+      var filled = 0
+      while filled < count {
+        let got = bytes.withUnsafeMutableBytes {
+          systemRead(descriptor, $0.baseAddress! + filled, count - filled)
+        }
+        if got < 0 && errno == EINTR { continue }
+        if got < 0 { return .failure(Problem(reason: String(cString: strerror(errno)))) }
+        if got == 0 { break }
+        filled += got
+      }
+      bytes.removeSubrange(filled...)
+      return .success(bytes)
+    }
+  }
+
+  /// Opens `path` without following a symlink or blocking, checks that it is a regular file,
+  /// and hands `body` the descriptor (closed after) and what `fstat` said of it.
+  private static func withOpened(
+    _ path: String, _ body: (Int32, stat) -> Result<[UInt8], Problem>
+  ) -> Result<[UInt8], Problem> {
     let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { return .failure(Problem(reason: String(cString: strerror(errno)))) }
     defer { close(descriptor) }
@@ -24,8 +54,13 @@ package enum RegularFile {
     guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
       return .failure(Problem(reason: "not a regular file"))
     }
+    return body(descriptor, info)
+  }
+
+  /// Reads to the end, into an array sized by `size` (what `stat` said), refusing past `limit`.
+  private static func readAll(_ descriptor: Int32, size: Int, limit: Int) -> Result<[UInt8], Problem> {
     // Read straight into the array, sized by `stat` (one more byte tells a file that grew).
-    let expected = min(Int(max(info.st_size, 0)), limit) + 1
+    let expected = min(size, limit) + 1
     var bytes = [UInt8](repeating: 0, count: expected)
     var filled = 0
     while true {
@@ -41,31 +76,6 @@ package enum RegularFile {
       if count == 0 { break }
       filled += count
       if filled > limit { return .failure(Problem(reason: "larger than \(limit >> 20) MiB")) }
-    }
-    bytes.removeSubrange(filled...)
-    return .success(bytes)
-  }
-
-  /// The first `count` bytes (or fewer, for a shorter file) of the regular file at `path`,
-  /// opened as ``read(_:limit:)`` opens it.
-  package static func prefix(of path: String, count: Int) -> Result<[UInt8], Problem> {
-    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { return .failure(Problem(reason: String(cString: strerror(errno)))) }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-      return .failure(Problem(reason: "not a regular file"))
-    }
-    var bytes = [UInt8](repeating: 0, count: count)
-    var filled = 0
-    while filled < count {
-      let got = bytes.withUnsafeMutableBytes {
-        systemRead(descriptor, $0.baseAddress! + filled, count - filled)
-      }
-      if got < 0 && errno == EINTR { continue }
-      if got < 0 { return .failure(Problem(reason: String(cString: strerror(errno)))) }
-      if got == 0 { break }
-      filled += got
     }
     bytes.removeSubrange(filled...)
     return .success(bytes)

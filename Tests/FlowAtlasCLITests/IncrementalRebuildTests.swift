@@ -17,6 +17,15 @@ import Testing
     return names.filter { $0.hasSuffix(".jsonl") }.sorted().map { folder.appendingPathComponent($0).path }
   }()
 
+  /// The Shop example's traces (both apps) copied into `folder/traces`, to change freely.
+  static func copyOfTheShopExamples(in folder: URL) throws -> URL {
+    let examples = URL(fileURLWithPath: Self.shopTraces[0]).deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let traces = folder.appendingPathComponent("traces")
+    try FileManager.default.copyItem(at: examples, to: traces)
+    return traces
+  }
+
   /// Every file under `folder` but the command line's input record, by relative path.
   static func contents(of folder: String) -> [String: Data] {
     regularFiles(under: folder) { [".flowatlas-cache/inputs", ".flowatlas-cache/identities"].contains($0) }
@@ -64,10 +73,7 @@ import Testing
   @Test func aNewTraceRebuildsOnlyItsAppAndGivesAFreshBuildsBytes() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let examples = URL(fileURLWithPath: Self.shopTraces[0]).deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let traces = folder.appendingPathComponent("traces")
-    try FileManager.default.copyItem(at: examples, to: traces)
+    let traces = try Self.copyOfTheShopExamples(in: folder)
     let site = folder.appendingPathComponent("site").path
     #expect(try runFlowatlas(["build", traces.path, "--output", site]).status == 0)
     let runs = site + "/.flowatlas-cache/runs"
@@ -129,10 +135,7 @@ import Testing
   @Test func aPageEditedWithItsTimePutBackIsMadeAgain() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let examples = URL(fileURLWithPath: Self.shopTraces[0]).deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let traces = folder.appendingPathComponent("traces")
-    try FileManager.default.copyItem(at: examples, to: traces)
+    let traces = try Self.copyOfTheShopExamples(in: folder)
     let site = folder.appendingPathComponent("site").path
     #expect(try runFlowatlas(["build", traces.path, "--output", site, "--jobs", "1"]).status == 0)
     let page = site + "/shop-digital/problems.html"

@@ -44,6 +44,15 @@ struct ReplayCacheTests {
   }
 
   /// Writes a cache's entries as the site does: one file per key.
+  /// Builds the examples' model with a new cache and saves its entries into `folder`, as a
+  /// previous build leaves them.
+  static func firstBuild(savedInto folder: URL, reads: Reads) throws -> NavigationModel {
+    let first = ReplayCache(previous: nil, hashes: Self.hashes)
+    let made = try Self.builder(cache: first, reads: reads).build(files: Self.examples.map(\.file))
+    try Self.save(first, into: folder)
+    return made
+  }
+
   static func save(_ cache: ReplayCache, into folder: URL) throws {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     for (key, entry) in cache.entries {
@@ -150,9 +159,7 @@ struct ReplayCacheTests {
     let folder = Self.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let reads = Reads()
-    let first = ReplayCache(previous: nil, hashes: Self.hashes)
-    let made = try Self.builder(cache: first, reads: reads).build(files: Self.examples.map(\.file))
-    try Self.save(first, into: folder)
+    let made = try Self.firstBuild(savedInto: folder, reads: reads)
 
     let victim = Self.examples[0].file
     let key = ReplayCache.key(file: victim, contentHash: Self.hashes[victim]!)
@@ -193,9 +200,7 @@ struct ReplayCacheTests {
     let folder = Self.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let reads = Reads()
-    let first = ReplayCache(previous: nil, hashes: Self.hashes)
-    let made = try Self.builder(cache: first, reads: reads).build(files: Self.examples.map(\.file))
-    try Self.save(first, into: folder)
+    let made = try Self.firstBuild(savedInto: folder, reads: reads)
 
     let victim = try #require(Self.examples.first { !$0.bytes.isEmpty })
     var replay = RunReplay(file: victim.file)
