@@ -17,9 +17,17 @@ package enum BuildCommand {
     // it has finished.
     let lock: BuildLock
     do {
-      lock = try BuildLock(for: URL(fileURLWithPath: output, isDirectory: true)) {
-        console.err("flowatlas: waiting for another build of \(Printable.path(output)) to finish\n")
-      }
+      lock = try BuildLock(
+        for: URL(fileURLWithPath: output, isDirectory: true),
+        waiting: {
+          console.err("flowatlas: waiting for another build of \(Printable.path(output)) to finish\n")
+        },
+        unsupported: { reason in
+          console.err(
+            Printable.line(
+              "flowatlas: warning: \(output): cannot lock it against another build at once (\(reason)); "
+                + "building anyway") + "\n")
+        })
     } catch {
       throw .inputOutput(error.localizedDescription)
     }

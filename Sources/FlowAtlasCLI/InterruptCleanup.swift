@@ -26,6 +26,10 @@ enum InterruptCleanup {
   /// Catches SIGINT, SIGTERM and SIGHUP, except one this process was started ignoring (as
   /// `nohup` starts it).
   static func install() {
+    // Made now, not on the handler's first use: initializing a `static let` allocates and
+    // takes a lock, which a signal handler must never do.
+    _ = slots
+    _ = capacity
     for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
       let previous = signal(signalNumber, handler)
       if let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {

@@ -111,11 +111,19 @@ package enum TraceLoading {
     let files = try files(from: [path], command: command, console: console)
     let model = try model(
       of: files, keepsJourneys: keepsJourneys, printsDiagnostics: printsDiagnostics, console: console)
-    // A file that is not a trace at all would otherwise leave its side short (or empty).
-    if let unread = model.diagnostics.first(where: {
-      $0.code == .missingHeader || $0.code == .unsupportedVersion
-    }) {
-      throw .inputOutput("\(shown): cannot compare with it: \(unread.formatted)")
+    // A file that is not a trace at all leaves its side short, or empty: an error when it is
+    // the side; a warning (even where diagnostics are not printed) when it is one file of a
+    // folder, which is compared without it, as a build leaves it out.
+    let unread = model.diagnostics.filter { $0.code == .missingHeader || $0.code == .unsupportedVersion }
+    var info = stat()
+    if let first = unread.first, stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+      throw .inputOutput("\(shown): cannot compare with it: \(first.formatted)")
+    }
+    if !printsDiagnostics {
+      for diagnostic in unread {
+        console.err(
+          Printable.line("flowatlas: warning: left out of the comparison: \(diagnostic.formatted)") + "\n")
+      }
     }
     guard !model.apps.isEmpty else {
       throw .inputOutput("\(shown): cannot compare with it: no event of an app could be read from it")

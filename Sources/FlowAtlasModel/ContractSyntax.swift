@@ -21,11 +21,27 @@ enum ContractSyntax {
     var number = 1
     while start <= bytes.endIndex {
       let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
-      result.append((number, trimmed(bytes[start..<end])))
+      result.append((number, trimmed(asciiSpaced(bytes[start..<end]))))
       number += 1
       start = end + 1
     }
     return result
+  }
+
+  /// `line` with every Unicode space (a no-break space pasted from a wiki, U+3000 …) as an ASCII
+  /// space, as the regular expressions this replaced took them; a line of ASCII is as it was.
+  private static func asciiSpaced(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    guard line.contains(where: { $0 >= 0x80 }) else { return line }
+    var out: [UInt8] = []
+    out.reserveCapacity(line.count)
+    for scalar in String(decoding: line, as: UTF8.self).unicodeScalars {
+      if scalar.value >= 0x80, scalar.properties.isWhitespace {
+        out.append(0x20)
+      } else {
+        out.append(contentsOf: String(scalar).utf8)
+      }
+    }
+    return out[...]
   }
 
   // MARK: Mermaid

@@ -297,9 +297,15 @@ enum ModelJSON {
       guard start < scanner.count, scanner.base[start] == UInt8(ascii: "{") else {
         throw JSONSyntaxError(offset: start, problem: "\(path): expected an object")
       }
+      var keys: Set<String> = []
       try scanner.members { [places] key, scanner throws(JSONSyntaxError) in
+        // A key given twice would have its values read twice, and merged wrongly.
+        let name = scanner.string(key)
+        guard keys.insert(name).inserted else {
+          throw JSONSyntaxError(offset: key.start, problem: "\(path): the key \"\(name)\" is given twice")
+        }
         var reader = Reader(scanner: scanner, places: places)
-        try member(scanner.string(key), &reader)
+        try member(name, &reader)
         scanner = reader.scanner
       }
       return start

@@ -209,9 +209,16 @@ extension AppPages {
     let others = (namesakes[run.name] ?? []).filter { $0.slug != run.slug }
     if !others.isEmpty {
       var links: [HTML] = []
-      for other in others {
+      // Linked by name up to the sidebar's limit: past it, every page linking every namesake
+      // would grow the site with the square of their number.
+      for other in others.prefix(Self.maximumListed) {
         if !links.isEmpty { links.append(.text(", ")) }
         links.append(.a(href: Self.journeyPageName(other, part: 0), text: other.file))
+      }
+      if others.count > Self.maximumListed {
+        links += [
+          .text(" and "), .a(href: "index.html#journeys", text: "\(others.count - Self.maximumListed) more"),
+        ]
       }
       rows.insert(("Same run name as", .el("span", [], links)), at: 1)
     }

@@ -18,10 +18,15 @@ package final class BuildLock: Sendable {
   private let descriptor: Int32
 
   /// Takes the lock for `output`, waiting while another build holds it.
-  /// - Parameter waiting: called once, before waiting, when another build holds the lock.
+  /// - Parameters:
+  ///   - waiting: called once, before waiting, when another build holds the lock.
+  ///   - unsupported: called when the file system cannot lock (some network mounts), with why:
+  ///     the build then goes on without the lock.
   /// - Throws: ``SiteError/writeFailed(path:reason:)`` naming the folder when the lock file
   ///   cannot be made (the parent folder is made first, as a build would).
-  package init(for output: URL, waiting: () -> Void) throws(SiteError) {
+  package init(for output: URL, waiting: () -> Void, unsupported: (String) -> Void = { _ in })
+    throws(SiteError)
+  {
     let target = OutputFolder.resolved(output)
     let parent = target.deletingLastPathComponent()
     path = parent.appendingPathComponent(".\(target.lastPathComponent).flowatlas-build.lock").path
@@ -37,11 +42,22 @@ package final class BuildLock: Sendable {
         throw .writeFailed(path: target.path, reason: String(cString: strerror(errno)))
       }
       if flock(file, LOCK_EX | LOCK_NB) != 0 {
+        guard errno == EWOULDBLOCK else {
+          unsupported(String(cString: strerror(errno)))
+          descriptor = file
+          return
+        }
         if !toldWaiting {
           toldWaiting = true
           waiting()
         }
-        while flock(file, LOCK_EX) != 0 && errno == EINTR {}
+        var status: Int32 = -1
+        repeat { status = flock(file, LOCK_EX) } while status != 0 && errno == EINTR
+        guard status == 0 else {
+          unsupported(String(cString: strerror(errno)))
+          descriptor = file
+          return
+        }
       }
       // Still the file at `path`? A holder that finished removed it, and a third build may
       // have made a new one since.

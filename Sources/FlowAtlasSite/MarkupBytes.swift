@@ -54,7 +54,11 @@ struct MarkupBytes: ~Copyable {
     append(" ")
     append(name)
     append("=\"")
-    if attribute.punctuation & Self.attributeSpecials == 0 {
+    // The punctuation bits cover bytes below 64 only: DEL and a C1 control's lead byte are
+    // looked for apart.
+    if attribute.punctuation & Self.attributeSpecials == 0,
+      !attribute.value.contains(where: { $0 == 0x7F || $0 == 0xC2 })
+    {
       append(attribute.value)
     } else {
       appendEscaped(attribute.value, quotes: true)

@@ -155,8 +155,9 @@ enum OutputFolder {
         } else {
           empty = false
         }
-      } else if sameEntry(info, full, live.path + "/" + inner) || manifest.wrote(inner, at: full)
+      } else if sameEntry(info, full, live.path + "/" + inner)
         || (manifest.files[inner] != nil && live.manifest?.files[inner] != nil)
+        || manifest.wrote(inner, at: full)
       {
         // Carried into the live site; still what the old manifest says its build wrote; or a
         // page of ours the new site wrote again (an edited page is made again, as documented).

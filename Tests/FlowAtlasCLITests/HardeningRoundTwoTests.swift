@@ -110,6 +110,22 @@ import Testing
     }
   }
 
+  // 12 (continued): one file that is no trace, in a folder given as the baseline, is left out
+  // of the comparison with a warning that names it, as a build leaves it out.
+  @Test func oneUnreadableTraceInABaselineFolderIsNamedAndLeftOut() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try writeTrace(shopTrace, named: "buy.jsonl", in: folder)
+    let baseline = folder.appendingPathComponent("baseline")
+    try FileManager.default.createDirectory(at: baseline, withIntermediateDirectories: true)
+    _ = try writeTrace(shopTrace, named: "buy.jsonl", in: baseline)
+    try Data().write(to: baseline.appendingPathComponent("empty.jsonl"))
+    let check = await flowatlas("check", trace, "--baseline", baseline.path)
+    #expect(check.status == 0, "\(check.out) \(check.err)")
+    #expect(
+      check.err.contains("left out of the comparison") && check.err.contains("empty.jsonl"), "\(check.err)")
+  }
+
   // 14: findings against a model.json saved with CRLF line endings point at their own lines.
   @Test func findingsAgainstACRLFModelNameTheirLine() async throws {
     let folder = try temporaryFolder()

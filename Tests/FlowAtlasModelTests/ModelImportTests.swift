@@ -56,6 +56,11 @@ struct ModelImportTests {
       "bad.json:2: ", "apps[0].transitions[0].count: not a whole number"
     ),
     (
+      "{\"flowatlas\": \"model\", \"version\": 1, \"apps\": [],\n\"apps\": [], \"diagnostics\": []}",
+      "bad.json:2: ",
+      #"the document: the key "apps" is given twice"#
+    ),
+    (
       #"{"flowatlas": "model", "version": 2, "apps": [], "diagnostics": []}"#, "bad.json: ",
       "version 2 is newer"
     ),

@@ -126,6 +126,15 @@ import Testing
     #expect(Self.edges(contract) == ["A B Pay 2"])
   }
 
+  /// Unicode spaces (a no-break space pasted from a wiki, an ideographic space) are spaces, as
+  /// the regular expressions this parser replaced took them.
+  @Test func unicodeSpacesAreSpaces() throws {
+    let contract = try NavigationContract(
+      text: "flowchart TD\n\u{A0}A\u{A0}-->|\u{3000}Pay\u{2003}|\u{3000}B\u{A0}\n", file: "c.mmd",
+      coordinator: "C")
+    #expect(Self.edges(contract) == ["A B Pay 2"])
+  }
+
   /// Windows line endings (`core.autocrlf`): the same contract, and errors at their own line.
   @Test func crlfLinesReadAsLines() throws {
     let windows = { (text: String) in text.replacingOccurrences(of: "\n", with: "\r\n") }

@@ -65,6 +65,18 @@ import Testing
     #expect(throws: SiteError.self) { try sanitize(wrap(body)) }
   }
 
+  /// Control characters never pass, in text or in attribute values, raw or as references: C0
+  /// and DEL, and C1 (U+0085), whose lead byte the attribute's fast path once did not look for.
+  @Test func controlCharactersBecomeReplacementCharacters() throws {
+    let out = try sanitize(
+      wrap(
+        "<g class=\"node\"><title>a\u{85}b&#x85;c</title><a xlink:title=\"x\u{85}y&#x85;z\u{7F}\"><text>t</text></a></g>"
+      ))
+    #expect(!out.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || $0.value == 0x7F }, "\(out)")
+    #expect(out.contains("a\u{FFFD}b\u{FFFD}c"))
+    #expect(out.contains("x\u{FFFD}y\u{FFFD}z\u{FFFD}"))
+  }
+
   @Test func rejectsDTDSubsets() {
     let svg = "<!DOCTYPE svg [<!ENTITY x \"y\">]>" + wrap("<text>&x;</text>")
     #expect(throws: SiteError.self) { try sanitize(svg) }

@@ -479,6 +479,32 @@ import Testing
     #expect(lone.contains("All \(count + 1) apps") && !lone.contains(">App8<"))
   }
 
+  /// Runs that share a name link each other on their journey pages, by name only up to the
+  /// sidebar's limit (every page linking every namesake grew with the square of their number).
+  @Test func namesakesAreLinkedUpToTheLimit() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let count = AppPages.maximumListed + 3
+    let traces = (0..<count).map { index in
+      let text = """
+        {"flowatlas":"trace","version":1,"app":"Smoke","run":"smoke"}
+        {"seq":1,"event":"coordinator.start","coordinator":"c","type":"AppCoordinator"}
+        {"seq":2,"event":"router.setRoot","screen":{"id":"s","type":"HomeViewController"},"coordinator":"c"}
+
+        """
+      return ("smoke-\(index).jsonl", Array(text.utf8))
+    }
+    let site = temp.url.appendingPathComponent("site")
+    try SiteBuilder(
+      model: ModelBuilder(workers: 1).build(traces: traces), diagrams: FakeDiagramProvider(), notes: nil
+    ).build(into: site)
+    let journey = try page("smoke/journey-smoke.html", in: site)
+    #expect(journey.contains("Same run name as"))
+    #expect(journey.contains(">2 more<"), "\(count - 1) others, \(AppPages.maximumListed) by name")
+    // The namesakes linked by their files, and the page's own file in its details.
+    #expect(journey.components(separatedBy: ">smoke-").count - 1 == AppPages.maximumListed + 1)
+  }
+
   @Test func notesAreRenderedSafely() throws {
     let temp = try TemporaryFolder()
     defer { temp.remove() }
