@@ -13,11 +13,12 @@ enum CheckCommand {
     var baselinePlaces: NavigationCheck.Places?
     if let path = arguments.value("--baseline") {
       let side = try TraceLoading.modelOrTraces(
-        path, command: "check", keepsJourneys: true, printsDiagnostics: false, console: console)
+        path, command: "check", keepsJourneys: true, printsDiagnostics: false, withPlaces: true,
+        console: console)
       baseline = side.model
       let shown = Printable.path(path)
       baselinePlaces =
-        side.bytes.map { ModelImport.places(in: $0, file: shown) }
+        side.places
         ?? NavigationCheck.Places(journeysOf: side.model, fallback: shown)
     }
     var contracts: [NavigationContract] = []

@@ -81,10 +81,12 @@ package enum TraceLoading {
   /// any case) must be one. Either way the side must hold something to compare with: a file
   /// that is no trace, or a side with no app at all, is an error naming it, never an empty
   /// baseline that makes every screen look new.
+  /// - Parameter withPlaces: also where a `model.json` writes each screen and transition, from
+  ///   the same read (for `check`'s findings); nil for traces, or without it.
   static func modelOrTraces(
     _ path: String, command: String, keepsJourneys: Bool = false, printsDiagnostics: Bool = true,
-    console: Console
-  ) throws(CommandLineError) -> (model: NavigationModel, bytes: [UInt8]?) {
+    withPlaces: Bool = false, console: Console
+  ) throws(CommandLineError) -> (model: NavigationModel, places: NavigationCheck.Places?) {
     let shown = Printable.path(path)
     if isModelFile(path) {
       // A path named on the command line may be a link; what it leads to must be a regular file.
@@ -100,13 +102,13 @@ package enum TraceLoading {
           "\(shown): not a model.json (it does not begin with \"flowatlas\": \"model\"); "
             + "give traces, or write the model with 'flowatlas model TRACES --output model.json'")
       }
-      let model: NavigationModel
       do {
-        model = try ModelImport.model(from: bytes, file: shown)
+        guard withPlaces else { return (try ModelImport.model(from: bytes, file: shown), nil) }
+        let read = try ModelImport.modelAndPlaces(from: bytes, file: shown)
+        return (read.model, read.places)
       } catch {
         throw .inputOutput(error.localizedDescription)
       }
-      return (model, bytes)
     }
     let files = try files(from: [path], command: command, console: console)
     let model = try model(

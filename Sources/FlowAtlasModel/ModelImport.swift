@@ -25,14 +25,32 @@ public enum ModelImport {
   /// - Throws: ``ModelError/badModel(path:line:reason:)`` naming the line of a JSON syntax error,
   ///   or the place in the document of a missing or mistyped key.
   public static func model(from bytes: [UInt8], file: String) throws(ModelError) -> NavigationModel {
-    let document: Document
+    try model(of: read(bytes, file: file).document, file: file)
+  }
+
+  /// The model `bytes` hold and where each of its screens and transitions is written (as
+  /// ``places(in:file:)`` gives them), from one read of the file: a check needs both of its
+  /// baseline.
+  /// - Throws: As ``model(from:file:)``.
+  public static func modelAndPlaces(from bytes: [UInt8], file: String) throws(ModelError) -> (
+    model: NavigationModel, places: NavigationCheck.Places
+  ) {
+    let read = try read(bytes, file: file)
+    return (try model(of: read.document, file: file), places(read.places, in: bytes, file: file))
+  }
+
+  private static func read(_ bytes: [UInt8], file: String) throws(ModelError) -> (
+    document: Document, places: [ModelJSON.Place]
+  ) {
     do {
-      document = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
-        try ModelJSON.document(buffer)
+      return try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in try ModelJSON.read(buffer)
       }
     } catch {
       throw .badModel(path: file, line: ModelJSON.line(of: error.offset, in: bytes), reason: error.problem)
     }
+  }
+
+  private static func model(of document: Document, file: String) throws(ModelError) -> NavigationModel {
     guard document.flowatlas == "model" else {
       throw .badModel(
         path: file, line: nil, reason: "\"flowatlas\" is \"\(document.flowatlas)\", not \"model\"")
@@ -147,12 +165,19 @@ extension ModelImport {
   /// ending) gives each its own line. A file that cannot be read gives no places, and findings
   /// name its first line.
   public static func places(in bytes: [UInt8], file: String) -> NavigationCheck.Places {
-    var places = NavigationCheck.Places(fallback: file)
     guard
       let read = try? bytes.withUnsafeBufferPointer({ buffer throws(JSONSyntaxError) in
         try ModelJSON.read(buffer).places
       })
-    else { return places }
+    else { return NavigationCheck.Places(fallback: file) }
+    return places(read, in: bytes, file: file)
+  }
+
+  /// The places `read` found in `bytes`, as lines.
+  private static func places(_ read: [ModelJSON.Place], in bytes: [UInt8], file: String)
+    -> NavigationCheck.Places
+  {
+    var places = NavigationCheck.Places(fallback: file)
     // The line of the object's first key (`"type"`, `"from"` as the export writes them), not of
     // its opening brace.
     let firstKeys = read.map { place in
