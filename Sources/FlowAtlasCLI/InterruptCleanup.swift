@@ -1,3 +1,4 @@
+import FlowAtlasLock
 import Foundation
 
 #if canImport(Glibc)
@@ -21,7 +22,7 @@ enum InterruptCleanup {
     slots.initialize(repeating: nil, count: capacity)
     return slots
   }()
-  private static let lock = NSLock()
+  private static let lock = Lock(())
 
   /// Catches SIGINT, SIGTERM and SIGHUP, except one this process was started ignoring (as
   /// `nohup` starts it).
@@ -41,20 +42,18 @@ enum InterruptCleanup {
   /// Notes `path` for removal on an interruption.
   /// - Returns: its slot, for ``forget(_:)``; nil when every slot is taken (nothing is noted).
   static func remember(_ path: String) -> Int? {
-    lock.lock()
-    defer { lock.unlock() }
-    guard let free = (0..<capacity).first(where: { slots[$0] == nil }) else { return nil }
-    // Never freed: the handler may be reading it. A command notes a handful at most.
-    slots[free] = strdup(path)
-    return free
+    return lock.withLock { _ in
+      guard let free = (0..<capacity).first(where: { slots[$0] == nil }) else { return nil }
+      // Never freed: the handler may be reading it. A command notes a handful at most.
+      slots[free] = strdup(path)
+      return free
+    }
   }
 
   /// Stops noting the path in `slot`: its file is in place, or removed.
   static func forget(_ slot: Int?) {
     guard let slot else { return }
-    lock.lock()
-    defer { lock.unlock() }
-    slots[slot] = nil
+    lock.withLock { _ in slots[slot] = nil }
   }
 
   private static let handler: @convention(c) (Int32) -> Void = { signalNumber in
