@@ -293,10 +293,7 @@ enum ModelJSON {
     mutating func object(
       _ path: String, _ member: (String, inout Reader) throws(JSONSyntaxError) -> Void
     ) throws(JSONSyntaxError) -> Int {
-      let start = position
-      guard start < scanner.count, scanner.base[start] == UInt8(ascii: "{") else {
-        throw JSONSyntaxError(offset: start, problem: "\(path): expected an object")
-      }
+      let start = try opening("{", path, "an object")
       var keys: Set<String> = []
       try scanner.members { [places] key, scanner throws(JSONSyntaxError) in
         // A key given twice would have its values read twice, and merged wrongly.
@@ -314,10 +311,7 @@ enum ModelJSON {
     mutating func array<Element>(
       _ path: String, _ element: (String, inout Reader) throws(JSONSyntaxError) -> Element
     ) throws(JSONSyntaxError) -> [Element] {
-      let start = position
-      guard start < scanner.count, scanner.base[start] == UInt8(ascii: "[") else {
-        throw JSONSyntaxError(offset: start, problem: "\(path): expected a list")
-      }
+      _ = try opening("[", path, "a list")
       var elements: [Element] = []
       try scanner.elements { [places] scanner throws(JSONSyntaxError) in
         var reader = Reader(scanner: scanner, places: places)
@@ -325,6 +319,18 @@ enum ModelJSON {
         scanner = reader.scanner
       }
       return elements
+    }
+
+    /// Where the next value starts, when it starts with `byte`; else an error that `path`
+    /// expected `what`.
+    mutating func opening(_ byte: Unicode.Scalar, _ path: String, _ what: String) throws(JSONSyntaxError)
+      -> Int
+    {
+      let start = position
+      guard start < scanner.count, scanner.base[start] == UInt8(ascii: byte) else {
+        throw JSONSyntaxError(offset: start, problem: "\(path): expected \(what)")
+      }
+      return start
     }
 
     mutating func string(_ path: String) throws(JSONSyntaxError) -> String {
