@@ -30,6 +30,7 @@ let package = Package(
     .library(name: "FlowAtlasModel", targets: ["FlowAtlasModel"]),
     .library(name: "FlowAtlasRender", targets: ["FlowAtlasRender"]),
     .library(name: "FlowAtlasSite", targets: ["FlowAtlasSite"]),
+    .library(name: "FlowAtlasDocC", targets: ["FlowAtlasDocC"]),
     .executable(name: "flowatlas", targets: ["flowatlas"]),
     .executable(name: "flowatlas-bench", targets: ["flowatlas-bench"]),
     .plugin(name: "GenerateNavigationDocs", targets: ["GenerateNavigationDocs"]),
@@ -64,12 +65,16 @@ let package = Package(
     .target(
       name: "FlowAtlasSite",
       dependencies: ["FlowAtlasModel", "FlowAtlasTrace", "FlowAtlasBytes", "FlowAtlasLock", "CMarkGFM"]),
+    // 4b. DocC: the same explanation as a documentation catalog, beside a module's API docs.
+    .target(
+      name: "FlowAtlasDocC",
+      dependencies: ["FlowAtlasModel", "FlowAtlasTrace", "FlowAtlasBytes", "FlowAtlasLock", "FlowAtlasSite"]),
     // 5. Command line: argument parsing and exit codes, tested in-process.
     .target(
       name: "FlowAtlasCLI",
       dependencies: [
         "FlowAtlasBytes", "FlowAtlasLock", "FlowAtlasTrace", "FlowAtlasModel", "FlowAtlasRender",
-        "FlowAtlasSite",
+        "FlowAtlasSite", "FlowAtlasDocC",
       ]),
     // The tool. `flowatlas` with no subcommand builds and starts flowatlas-examples (below); it
     // does not depend on it, so no demo app is linked into the tool.

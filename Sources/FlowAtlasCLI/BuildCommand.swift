@@ -97,21 +97,7 @@ package enum BuildCommand {
     let replays = ReplayCache(
       previous: SiteBuilder.replayFolder(of: outputURL), hashes: inputs.traceHashes, scratch: scratch.url)
     let model = try TraceLoading.model(of: files, keepsJourneys: true, cache: replays, console: console)
-    var baselines: [String: AppModel] = [:]
-    if let baselinePath {
-      let baseline = try TraceLoading.modelOrTraces(
-        baselinePath, command: "build", printsDiagnostics: false, console: console
-      ).model
-      // Each app is compared with the baseline's app of the same name.
-      for app in model.apps { baselines[app.name] = baseline.app(named: app.name) }
-      let missing = model.apps.map(\.name).filter { baselines[$0] == nil }
-      if !missing.isEmpty {
-        console.err(
-          Printable.line(
-            "flowatlas: warning: the baseline has no app named \(missing.map { "'\($0)'" }.joined(separator: ", ")); "
-              + "no Changes page for \(missing.count == 1 ? "it" : "them")") + "\n")
-      }
-    }
+    let baselines = try baselines(for: model, from: baselinePath, command: "build", console: console)
     let summary = try build(
       model, into: output, notes: notes, executable: executable, workers: workers, replays: replays,
       baselines: baselines, contracts: contracts)
@@ -127,6 +113,27 @@ package enum BuildCommand {
     }
     console.out(index + "\n")
     return TraceLoading.status(for: model, strict: strict)
+  }
+
+  /// Each app of `model` and the app of the same name in the baseline at `path` (a model.json or
+  /// traces), to compare it with; a warning names the apps the baseline lacks.
+  static func baselines(
+    for model: NavigationModel, from path: String?, command: String, console: Console
+  ) throws(CommandLineError) -> [String: AppModel] {
+    guard let path else { return [:] }
+    let baseline = try TraceLoading.modelOrTraces(
+      path, command: command, printsDiagnostics: false, console: console
+    ).model
+    var baselines: [String: AppModel] = [:]
+    for app in model.apps { baselines[app.name] = baseline.app(named: app.name) }
+    let missing = model.apps.map(\.name).filter { baselines[$0] == nil }
+    if !missing.isEmpty {
+      console.err(
+        Printable.line(
+          "flowatlas: warning: the baseline has no app named \(missing.map { "'\($0)'" }.joined(separator: ", ")); "
+            + "no Changes page for \(missing.count == 1 ? "it" : "them")") + "\n")
+    }
+    return baselines
   }
 
   /// Prints one warning per note the site passes over.

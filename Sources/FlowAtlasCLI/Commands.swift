@@ -42,6 +42,35 @@ enum Commands {
       try BuildCommand.run(arguments, console: invocation.console, executable: invocation.executable)
     })
 
+  static let docc: CommandSpec = CommandSpec(
+    name: "docc",
+    overview: "Write a DocC documentation catalog of the navigation, for the team's DocC docs.",
+    arguments: [input],
+    options: [
+      .value(
+        "--output", "dir",
+        "The catalog's folder (default: \(DocCCommand.defaultOutput)). Replaced atomically; refused if "
+          + "another tool made it.", completion: .directory),
+      .value(
+        "--module", "name",
+        "The module whose catalog this folder goes into: coordinator and screen types link to its "
+          + "symbol pages. Without it, type names are code voice and the catalog stands alone."),
+      .value(
+        "--baseline", "file",
+        "Compare each app with the same app in this model.json or these traces: a Changes article per app.",
+        completion: .file),
+      .value("--jobs", "n", "Graphviz worker processes (default: the number of cores)."),
+      strict,
+    ],
+    discussion: """
+      One article per app, per flow and per journey (and per app's changes with --baseline), with
+      diagrams as SVG images and dark variants. Convert it alone with
+      'docc convert Navigation.docc', or put the folder in your module's catalog and pass --module.
+      """,
+    run: { arguments, invocation throws(CommandLineError) in
+      try DocCCommand.run(arguments, console: invocation.console, executable: invocation.executable)
+    })
+
   static let model: CommandSpec = CommandSpec(
     name: "model",
     overview: "Write the navigation model (model.json) that other tools and review bots read.",
@@ -185,7 +214,7 @@ enum Commands {
 
   /// In the order help lists them.
   static let subcommands: [CommandSpec] = [
-    build, model, render, diff, check, examples, completions, renderWorker,
+    build, docc, model, render, diff, check, examples, completions, renderWorker,
   ]
 
   private static let input = CommandSpec.Argument(

@@ -37,14 +37,15 @@ enum OutputFolder {
     return SiteManifest(text: text)
   }
 
-  /// True for a relative path of plain names: no `..`, no absolute path, no odd characters.
+  /// True for a relative path of plain names: no `..`, no absolute path, no odd characters
+  /// (lowercase ASCII letters, digits, `-`, `.`, `_`, and `~` for DocC's `name~dark.svg`).
   static func isContained(_ path: String) -> Bool {
     let components = path.split(separator: "/", omittingEmptySubsequences: false)
     return !components.isEmpty
       && components.allSatisfy { component in
         !component.isEmpty && component != "." && component != ".."
           && component.utf8.allSatisfy {
-            ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 || $0 == 46 || $0 == 95
+            ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 || $0 == 46 || $0 == 95 || $0 == 126
           }
       }
   }

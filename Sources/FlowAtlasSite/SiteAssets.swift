@@ -19,6 +19,47 @@ enum SiteAssets {
     darkPalette.map { indent + $0 }.joined(separator: "\n")
   }
 
+  /// ``darkPalette`` on one line, for a diagram restyled as a file of its own.
+  static var darkPaletteLine: String { darkPalette.joined(separator: " ") }
+
+  /// How diagrams look on a page: the theme's colours for Graphviz's nodes, edges and clusters,
+  /// by the classes the renderer gives them. Part of ``css``, and of a dark diagram file's own
+  /// style (``StandaloneSVG``).
+  static let diagramRules = #"""
+    .diagram-svg g.graph > polygon { fill: transparent; stroke: none; }
+    /* Labels are laid out with Helvetica's widths (Graphviz's built-in metrics, the same on every
+       machine): draw them in Helvetica or a font with its widths, before a wider sans-serif. */
+    .diagram-svg text { fill: var(--fg);
+      font-family: Helvetica, Arial, "Liberation Sans", "Nimbus Sans", "Nimbus Sans L", Arimo, sans-serif; }
+    .diagram-svg .cluster > polygon, .diagram-svg .cluster > path { fill: var(--cluster-bg); stroke: var(--border); }
+    .diagram-svg .node > ellipse, .diagram-svg .node > polygon, .diagram-svg .node > path,
+    .diagram-svg .node > rect, .diagram-svg .node a > ellipse, .diagram-svg .node a > polygon,
+    .diagram-svg .node a > path, .diagram-svg .node a > rect { fill: var(--node-bg); stroke: var(--node-stroke); }
+    .diagram-svg .edge { --edge-color: var(--edge); }
+    .diagram-svg .edge.kind-push { --edge-color: var(--kind-push); }
+    .diagram-svg .edge.kind-present { --edge-color: var(--kind-present); }
+    .diagram-svg .edge.kind-setRoot, .diagram-svg .edge.kind-set-root { --edge-color: var(--kind-set-root); }
+    .diagram-svg .edge.kind-selectTab, .diagram-svg .edge.kind-select-tab { --edge-color: var(--kind-tab); }
+    .diagram-svg .edge.kind-pop, .diagram-svg .edge.kind-popToRoot, .diagram-svg .edge.kind-pop-to-root,
+    .diagram-svg .edge.kind-dismiss { --edge-color: var(--kind-back); }
+    .diagram-svg .edge path { stroke: var(--edge-color); }
+    .diagram-svg .edge polygon { stroke: var(--edge-color); fill: var(--edge-color); }
+    .diagram-svg .edge text { fill: var(--muted); }
+    /* Two versions in one diagram (the Changes page): the marks keep their meaning in either theme. */
+    .diagram-svg .node.diff-added > path, .diagram-svg .node.diff-added > polygon {
+      fill: var(--diff-added-bg); stroke: var(--diff-added); stroke-width: 2; }
+    .diagram-svg .node.diff-removed > path, .diagram-svg .node.diff-removed > polygon {
+      fill: var(--diff-removed-bg); stroke: var(--diff-removed); stroke-dasharray: 5 3; }
+    .diagram-svg .node.diff-changed > path, .diagram-svg .node.diff-changed > polygon {
+      fill: var(--diff-changed-bg); stroke: var(--diff-changed); }
+    .diagram-svg .edge.diff-added { --edge-color: var(--diff-added); }
+    .diagram-svg .edge.diff-added path { stroke-width: 2; }
+    .diagram-svg .edge.diff-removed { --edge-color: var(--diff-removed); }
+    .diagram-svg .edge.diff-removed path { stroke-dasharray: 5 3; }
+    .diagram-svg .edge.diff-changed { --edge-color: var(--diff-changed); }
+    .diagram-svg .edge.diff-unchanged { --edge-color: var(--kind-back); }
+    """#
+
   static let css = #"""
     /* FlowAtlas site. Light and dark follow the system; [data-theme] is the manual choice. */
     :root {
@@ -228,38 +269,7 @@ enum SiteAssets {
     .diagram-svg .edge.taken path { stroke-width: 3; }
     .diagram:fullscreen { background: var(--bg); padding: 1rem; overflow: auto; }
     .diagram:fullscreen .diagram-scroll { max-height: calc(100vh - 6rem); }
-    .diagram-svg g.graph > polygon { fill: transparent; stroke: none; }
-    /* Labels are laid out with Helvetica's widths (Graphviz's built-in metrics, the same on every
-       machine): draw them in Helvetica or a font with its widths, before a wider sans-serif. */
-    .diagram-svg text { fill: var(--fg);
-      font-family: Helvetica, Arial, "Liberation Sans", "Nimbus Sans", "Nimbus Sans L", Arimo, sans-serif; }
-    .diagram-svg .cluster > polygon, .diagram-svg .cluster > path { fill: var(--cluster-bg); stroke: var(--border); }
-    .diagram-svg .node > ellipse, .diagram-svg .node > polygon, .diagram-svg .node > path,
-    .diagram-svg .node > rect, .diagram-svg .node a > ellipse, .diagram-svg .node a > polygon,
-    .diagram-svg .node a > path, .diagram-svg .node a > rect { fill: var(--node-bg); stroke: var(--node-stroke); }
-    .diagram-svg .edge { --edge-color: var(--edge); }
-    .diagram-svg .edge.kind-push { --edge-color: var(--kind-push); }
-    .diagram-svg .edge.kind-present { --edge-color: var(--kind-present); }
-    .diagram-svg .edge.kind-setRoot, .diagram-svg .edge.kind-set-root { --edge-color: var(--kind-set-root); }
-    .diagram-svg .edge.kind-selectTab, .diagram-svg .edge.kind-select-tab { --edge-color: var(--kind-tab); }
-    .diagram-svg .edge.kind-pop, .diagram-svg .edge.kind-popToRoot, .diagram-svg .edge.kind-pop-to-root,
-    .diagram-svg .edge.kind-dismiss { --edge-color: var(--kind-back); }
-    .diagram-svg .edge path { stroke: var(--edge-color); }
-    .diagram-svg .edge polygon { stroke: var(--edge-color); fill: var(--edge-color); }
-    .diagram-svg .edge text { fill: var(--muted); }
-    /* Two versions in one diagram (the Changes page): the marks keep their meaning in either theme. */
-    .diagram-svg .node.diff-added > path, .diagram-svg .node.diff-added > polygon {
-      fill: var(--diff-added-bg); stroke: var(--diff-added); stroke-width: 2; }
-    .diagram-svg .node.diff-removed > path, .diagram-svg .node.diff-removed > polygon {
-      fill: var(--diff-removed-bg); stroke: var(--diff-removed); stroke-dasharray: 5 3; }
-    .diagram-svg .node.diff-changed > path, .diagram-svg .node.diff-changed > polygon {
-      fill: var(--diff-changed-bg); stroke: var(--diff-changed); }
-    .diagram-svg .edge.diff-added { --edge-color: var(--diff-added); }
-    .diagram-svg .edge.diff-added path { stroke-width: 2; }
-    .diagram-svg .edge.diff-removed { --edge-color: var(--diff-removed); }
-    .diagram-svg .edge.diff-removed path { stroke-dasharray: 5 3; }
-    .diagram-svg .edge.diff-changed { --edge-color: var(--diff-changed); }
-    .diagram-svg .edge.diff-unchanged { --edge-color: var(--kind-back); }
+    \#(diagramRules)
     .diagram-svg a { cursor: pointer; }
     .diagram-svg a:hover ellipse, .diagram-svg a:hover polygon, .diagram-svg a:hover path,
     .diagram-svg a:focus ellipse, .diagram-svg a:focus polygon, .diagram-svg a:focus path {

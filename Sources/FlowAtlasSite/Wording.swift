@@ -3,7 +3,7 @@ import FlowAtlasModel
 import FlowAtlasTrace
 
 /// The words the site uses for navigation: transition kinds, triggers, counts.
-enum Wording {
+package enum Wording {
   /// "pushes", "presents … modally": what a coordinator does to show `target`.
   static func showing(_ kind: TransitionKind, _ target: HTML) -> [HTML] {
     let words = showingWords(kind)
@@ -12,7 +12,7 @@ enum Wording {
   }
 
   /// The words before and after the target screen in ``showing(_:_:)``.
-  static func showingWords(_ kind: TransitionKind) -> (before: String, after: String) {
+  package static func showingWords(_ kind: TransitionKind) -> (before: String, after: String) {
     switch kind {
     case .setRoot: ("sets ", " as the root screen")
     case .push: ("pushes ", "")
@@ -26,7 +26,7 @@ enum Wording {
   }
 
   /// A short label for a kind, for tables and badges.
-  static func label(_ kind: TransitionKind) -> String {
+  package static func label(_ kind: TransitionKind) -> String {
     switch kind {
     case .setRoot: "set root"
     case .push: "push"
@@ -40,7 +40,7 @@ enum Wording {
   }
 
   /// The gestures the trace format names, as what the person does.
-  static let gesturePhrases: [String: String] = [
+  package static let gesturePhrases: [String: String] = [
     "backButton": "taps the back button",
     "edgeSwipe": "swipes back from the edge",
     "backMenu": "picks a screen from the back button's menu",
@@ -112,7 +112,7 @@ enum Wording {
   }
 
   /// "once", "twice", "3 times".
-  static func times(_ count: Int) -> String {
+  package static func times(_ count: Int) -> String {
     switch count {
     case 1: "once"
     case 2: "twice"
@@ -121,7 +121,7 @@ enum Wording {
   }
 
   /// "1 screen", "2 screens".
-  static func count(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+  package static func count(_ count: Int, _ noun: String, plural: String? = nil) -> String {
     "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
   }
 }

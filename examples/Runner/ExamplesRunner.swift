@@ -75,7 +75,12 @@ enum ExamplesRunner {
       model, into: "site", notes: "examples/notes", executable: executable,
       workers: ProcessInfo.processInfo.activeProcessorCount,
       baselines: model.app(named: "Shop").map { ["Shop Digital": $0] } ?? [:], contracts: contracts)
-    console.out("site/index.html\n")
+    // The same explanation as a DocC catalog, as a team would merge it into its own docs.
+    try DocCCommand.write(
+      model, into: "docs/Navigation.docc", module: nil,
+      baselines: model.app(named: "Shop").map { ["Shop Digital": $0] } ?? [:], executable: executable,
+      workers: ProcessInfo.processInfo.activeProcessorCount)
+    console.out("site/index.html\ndocs/Navigation.docc\n")
     return .success
   }
 

@@ -1,0 +1,68 @@
+import FlowAtlasDocC
+import FlowAtlasModel
+import FlowAtlasSite
+import FlowAtlasTrace
+import Foundation
+
+/// `flowatlas docc`: the navigation as a DocC documentation catalog.
+package enum DocCCommand {
+  static let defaultOutput = "Navigation.docc"
+
+  static func run(_ arguments: ParsedArguments, console: Console, executable: String) throws(CommandLineError)
+    -> ExitStatus
+  {
+    let workers = try BuildCommand.jobs(arguments)
+    let output = arguments.value("--output") ?? defaultOutput
+    try OutputFile.checkPath(output, command: "docc")
+    let module = arguments.value("--module")
+    // Checked before the traces are read: a typo should not cost a whole model.
+    if let module, !DocCCatalog.isModuleName(module) {
+      throw .usage(DocCError.invalidModule(module).localizedDescription, command: "docc")
+    }
+    let lock: BuildLock
+    do {
+      lock = try BuildLock(
+        for: URL(fileURLWithPath: output, isDirectory: true),
+        waiting: {
+          console.err("flowatlas: waiting for another run writing \(Printable.path(output)) to finish\n")
+        },
+        unsupported: { _ in })
+    } catch {
+      throw .inputOutput(error.localizedDescription)
+    }
+    let lockSlot = InterruptCleanup.remember(lock.path)
+    defer {
+      withExtendedLifetime(lock) {}
+      InterruptCleanup.forget(lockSlot)
+    }
+    let files = try TraceLoading.files(from: arguments.positionals, command: "docc", console: console)
+    let model = try TraceLoading.model(of: files, keepsJourneys: true, console: console)
+    let baselines = try BuildCommand.baselines(
+      for: model, from: arguments.value("--baseline"), command: "docc", console: console)
+    try write(
+      model, into: output, module: module, baselines: baselines, executable: executable, workers: workers)
+    console.out(output + "\n")
+    return TraceLoading.status(for: model, strict: arguments.has("--strict"))
+  }
+
+  /// Writes the catalog of `model` into `output`, its diagrams drawn by Graphviz workers.
+  package static func write(
+    _ model: NavigationModel, into output: String, module: String?, baselines: [String: AppModel] = [:],
+    executable: String, workers: Int
+  ) throws(CommandLineError) {
+    do {
+      var catalog = try DocCCatalog(
+        model: model, diagrams: GraphvizDiagrams(executable: executable, workers: workers), module: module)
+      catalog.baselines = baselines
+      try catalog.write(into: URL(fileURLWithPath: output, isDirectory: true))
+    } catch {
+      switch error {
+      case .invalidModule: throw .usage(error.localizedDescription, command: "docc")
+      case .site(.writeFailed), .site(.foreignOutputFolder), .site(.outputIsNotAFolder):
+        throw .inputOutput(error.localizedDescription)
+      default: throw .render(error.localizedDescription)
+      }
+    }
+  }
+
+}

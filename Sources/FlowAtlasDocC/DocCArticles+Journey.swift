@@ -1,0 +1,131 @@
+import FlowAtlasModel
+import FlowAtlasSite
+import Foundation
+
+/// A journey's article (one recorded run, step by step) and an app's changes.
+extension DocCArticles {
+  func journeyArticle(_ run: Run, drawn: Set<DocCImage>) -> String {
+    let title = run.title ?? run.name
+    let journey = run.journey
+    let problems = app.diagnostics.filter { $0.file == run.file }
+    var lines = ["# Journey: \(DocCMarkdown.text(title))", ""]
+    lines.append(
+      "The run \(DocCMarkdown.code(run.name)) of \(DocCMarkdown.code(app.name)), recorded in "
+        + "\(DocCMarkdown.code((run.file as NSString).lastPathComponent)): \(Wording.count(run.events, "event")), "
+        + "\(Wording.count(run.transitionCount, "transition")), \(Wording.count(problems.count, "problem")).")
+    lines += ["", "## Overview", ""]
+    lines.append(
+      image(.diagram(.journey(run: run.slug)), alt: "Diagram of the journey “\(title)”", drawn: drawn))
+    if !run.metadata.isEmpty {
+      lines += ["", "### Details", ""]
+      lines += run.metadata.map { "- \(DocCMarkdown.text($0.key)): \(DocCMarkdown.text($0.value))" }
+    }
+    lines += ["", "### Steps", ""]
+    if journey.steps.isEmpty { lines.append("This run recorded no steps.") }
+    for (index, step) in journey.steps.prefix(Self.stepsListed).enumerated() {
+      lines.append("\(index + 1). \(sentence(step.kind)) (line \(step.line))")
+    }
+    if journey.steps.count > Self.stepsListed {
+      lines += [
+        "", "The run has \(journey.steps.count - Self.stepsListed) more steps; the site lists them all.",
+      ]
+    }
+    lines += ["", "### Coordinators", ""]
+    if journey.instances.isEmpty {
+      lines.append("No coordinators were recorded.")
+    } else {
+      lines += ["| Coordinator | Instance | Started | Finished | Output |", "|---|---|---|---|---|"]
+      for instance in journey.instances {
+        lines.append(
+          "| \(markdown.type(instance.type, inTable: true)) | \(DocCMarkdown.code(instance.id, inTable: true)) | "
+            + "line \(instance.startLine) | \(instance.finishLine.map { "line \($0)" } ?? "—") | "
+            + "\(instance.output.map { DocCMarkdown.code($0, inTable: true) } ?? "—") |")
+      }
+    }
+    lines += ["", "### Problems", ""]
+    lines += self.problems(problems, empty: "No problems in this run.")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// "Taps “Log in” on ``LoginViewController``", "``AuthCoordinator`` finishes (`loggedIn`)" …
+  func sentence(_ kind: JourneyStep.Kind) -> String {
+    switch kind {
+    case .userAction(let screen, let action, let label):
+      let code = label.map { $0 != action ? " (\(DocCMarkdown.code(action)))" : "" } ?? ""
+      return "Taps \(quoted(label ?? action))\(code) on \(markdown.type(screen))"
+    case .transition(_, let to, let kind, let coordinator, let trigger):
+      var text: String
+      if case .system(let name) = trigger {
+        text = "The person \(gesture(name)), and the system"
+      } else {
+        text = coordinator.map { markdown.type($0) } ?? "The app"
+      }
+      let words = Wording.showingWords(kind)
+      text += " " + words.before + markdown.type(to) + words.after
+      if case .deeplink(let url) = trigger { text += " for \(DocCMarkdown.code(url))" }
+      return text
+    case .flowStarted(let coordinator, let parent):
+      return parent.map { "\(markdown.type($0)) starts \(markdown.type(coordinator))" }
+        ?? "\(markdown.type(coordinator)) starts as a root flow"
+    case .flowFinished(let coordinator, let output):
+      return "\(markdown.type(coordinator)) finishes" + (output.map { " (\(DocCMarkdown.code($0)))" } ?? "")
+    case .deeplink(let url, let coordinator):
+      return "Opens the deep link \(DocCMarkdown.code(url))"
+        + (coordinator.map { ", handled by \(markdown.type($0))" } ?? "")
+    case .note(let note):
+      return "Note: \(DocCMarkdown.text(note))"
+    }
+  }
+
+  func changesArticle(_ baseline: AppModel, drawn: Set<DocCImage>) -> String {
+    let diff = NavigationDiff(old: baseline, new: app)
+    var lines = ["# Changes in \(DocCMarkdown.text(app.name))", ""]
+    lines.append(
+      "How \(DocCMarkdown.code(app.name)) differs from its baseline, \(DocCMarkdown.code(baseline.name)): "
+        + (diff.isEmpty
+          ? "no change, both show the same screens through the same transitions." : diff.summary))
+    lines += ["", "## Overview", ""]
+    lines.append(
+      image(.changes, alt: "The navigation of both versions, what changed marked", drawn: drawn))
+    lines += [
+      "",
+      "Added is green and bold, removed red and dashed, changed amber (other triggers or counts, or a "
+        + "screen now in another flow).",
+    ]
+    for (title, names) in [
+      ("Screens added", diff.addedScreens), ("Screens removed", diff.removedScreens),
+      ("Flows added", diff.addedCoordinators), ("Flows removed", diff.removedCoordinators),
+    ] where !names.isEmpty {
+      lines += ["", "### \(title)", ""] + names.map { "- " + markdown.type($0) }
+    }
+    for (title, transitions) in [
+      ("Transitions added", diff.addedTransitions), ("Transitions removed", diff.removedTransitions),
+    ] where !transitions.isEmpty {
+      lines += [
+        "", "### \(title)", "", "| From | To | Kind | Coordinator | Triggers |", "|---|---|---|---|---|",
+      ]
+      for transition in transitions {
+        lines.append(
+          "| \(transition.from.map { markdown.type($0, inTable: true) } ?? "(entry)") | "
+            + "\(markdown.type(transition.to, inTable: true)) | \(Wording.label(transition.kind)) | "
+            + "\(transition.coordinator.map { markdown.type($0, inTable: true) } ?? "—") | "
+            + (transition.triggers.isEmpty
+              ? "automatic"
+              : transition.triggers.map { DocCMarkdown.code($0, inTable: true) }.joined(separator: ", "))
+            + " |")
+      }
+    }
+    if !diff.ownerChanges.isEmpty {
+      lines += [
+        "", "### Screens that moved to another flow", "", "| Screen | Before | After |", "|---|---|---|",
+      ]
+      for change in diff.ownerChanges {
+        lines.append(
+          "| \(markdown.type(change.screen, inTable: true)) | "
+            + "\(change.old.map { markdown.type($0, inTable: true) } ?? "none") | "
+            + "\(change.new.map { markdown.type($0, inTable: true) } ?? "none") |")
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,156 @@
+import FlowAtlasModel
+import FlowAtlasSite
+import FlowAtlasTrace
+import Foundation
+
+/// One app's articles: its overview, a page per flow and per journey, and its changes.
+///
+/// Article names are `flowatlas-<app>`, `flowatlas-<app>-flow-<flow>`,
+/// `flowatlas-<app>-journey-<run>` and `flowatlas-<app>-changes`, from slugs only; images are
+/// `flowatlas-<app>-<diagram>.svg`. Every text from a trace goes through ``DocCMarkdown``.
+struct DocCArticles: Sendable {
+  let app: AppModel
+  let slug: String
+  let markdown: DocCMarkdown
+  let baseline: AppModel?
+
+  /// Journey steps listed in an article; a longer run says how many it leaves to the site.
+  static let stepsListed = 1_000
+  /// Problems listed in an app's article.
+  static let problemsListed = 200
+
+  var name: String { "flowatlas-\(slug)" }
+  func flowName(_ flow: Flow) -> String { "\(name)-flow-\(flow.slug)" }
+  func journeyName(_ run: Run) -> String { "\(name)-journey-\(run.slug)" }
+  var changesName: String { "\(name)-changes" }
+
+  func imageName(_ image: DocCImage) -> String {
+    switch image {
+    case .changes: return "flowatlas-\(slug)-changes"
+    case .diagram(.appMap): return "flowatlas-\(slug)-app-map"
+    case .diagram(.hierarchy): return "flowatlas-\(slug)-hierarchy"
+    case .diagram(.flow(let coordinator)):
+      return "flowatlas-\(slug)-flow-\(app.flow(coordinator)?.slug ?? Slug.make(coordinator))"
+    case .diagram(.journey(let run)): return "flowatlas-\(slug)-journey-\(run)"
+    }
+  }
+
+  /// Every article of the app: name → Markdown. `drawn` says which images exist.
+  func all(drawn: Set<DocCImage>) -> [(String, String)] {
+    var articles = [(name, overview(drawn: drawn))]
+    for flow in app.flows { articles.append((flowName(flow), flowArticle(flow, drawn: drawn))) }
+    for run in app.runs { articles.append((journeyName(run), journeyArticle(run, drawn: drawn))) }
+    if let baseline { articles.append((changesName, changesArticle(baseline, drawn: drawn))) }
+    return articles
+  }
+
+  /// The root article: the technology root of a catalog of its own, else an article of the
+  /// module it is merged into. It lists the apps.
+  static func root(title: String, apps: [DocCArticles], standalone: Bool) -> String {
+    var lines = ["# \(DocCMarkdown.text(title))", ""]
+    if standalone { lines += ["@Metadata {", "  @TechnologyRoot", "}", ""] }
+    let journeys = apps.reduce(0) { $0 + $1.app.runs.count }
+    lines.append(
+      "The navigation of \(Wording.count(apps.count, "app")), as \(Wording.count(journeys, "recorded journey")) "
+        + "show it: which coordinator shows which screen, on what, and what goes wrong. Written by FlowAtlas "
+        + "from the apps' traces.")
+    lines += ["", "## Topics", "", "### Apps", ""]
+    lines += apps.map { "- " + DocCMarkdown.link($0.name) }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The image, or a sentence saying there is none.
+  func image(_ image: DocCImage, alt: String, drawn: Set<DocCImage>) -> String {
+    guard drawn.contains(image) else { return "No diagram was drawn for this." }
+    return "![\(DocCMarkdown.text(alt))](\(imageName(image)).svg)"
+  }
+
+  private func overview(drawn: Set<DocCImage>) -> String {
+    var lines = ["# \(DocCMarkdown.text(app.name))", ""]
+    lines.append(
+      "The navigation of \(DocCMarkdown.code(app.name)) as \(Wording.count(app.runs.count, "recorded journey")) "
+        + "show it: \(Wording.count(app.flows.count, "flow")), \(Wording.count(app.screens.count, "screen")), "
+        + "\(Wording.count(app.transitions.count, "transition")) and \(Wording.count(app.diagnostics.count, "problem"))."
+    )
+    lines += ["", "## Overview", "", "### Coordinator hierarchy", "", "Which flow starts which.", ""]
+    lines.append(image(.diagram(.hierarchy), alt: "Coordinator hierarchy of \(app.name)", drawn: drawn))
+    lines.append("")
+    lines += hierarchyList()
+    lines += ["", "### App map", "", "Every screen, grouped by the flow that shows it.", ""]
+    lines.append(image(.diagram(.appMap), alt: "App map of \(app.name)", drawn: drawn))
+    lines += ["", "### Flows", ""]
+    if app.flows.isEmpty {
+      lines.append("No flows were recorded.")
+    } else {
+      lines += ["| Flow | Screens | Started | Starts | Returns |", "|---|---:|---:|---|---|"]
+      for flow in app.flows {
+        let coordinator = app.coordinator(flow.coordinator)
+        lines.append(
+          "| \(DocCMarkdown.link(flowName(flow))) | \(flow.screens.count) | \(coordinator?.starts ?? 0) | "
+            + "\(DocCMarkdown.list(flow.children.map { markdown.type($0, inTable: true) }, conjunction: "and")) | "
+            + "\(DocCMarkdown.list(flow.outputs.map { DocCMarkdown.code($0, inTable: true) })) |")
+      }
+    }
+    lines += ["", "### Journeys", ""]
+    if app.runs.isEmpty {
+      lines.append("No journeys were recorded.")
+    } else {
+      lines += ["| Journey | Run | Steps | Transitions |", "|---|---|---:|---:|"]
+      for run in app.runs {
+        lines.append(
+          "| \(DocCMarkdown.link(journeyName(run))) | \(DocCMarkdown.code(run.name, inTable: true)) | "
+            + "\(run.stepCount) | \(run.transitionCount) |")
+      }
+    }
+    lines += ["", "### Problems", ""]
+    lines += problems(app.diagnostics, empty: "No problems were found in these traces.")
+    lines += ["", "## Topics", ""]
+    if !app.flows.isEmpty {
+      lines += ["### Flows", ""] + app.flows.map { "- " + DocCMarkdown.link(flowName($0)) } + [""]
+    }
+    if !app.runs.isEmpty {
+      lines += ["### Journeys", ""] + app.runs.map { "- " + DocCMarkdown.link(journeyName($0)) } + [""]
+    }
+    if baseline != nil { lines += ["### Changes", "", "- " + DocCMarkdown.link(changesName), ""] }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The hierarchy as a nested list of links to the flows' articles.
+  private func hierarchyList() -> [String] {
+    guard !app.coordinators.isEmpty else { return ["No coordinators were recorded."] }
+    var visited: Set<String> = []
+    var lines: [String] = []
+    func add(_ type: String, depth: Int) {
+      let indent = String(repeating: "  ", count: depth)
+      guard visited.insert(type).inserted else {
+        lines.append("\(indent)- \(flowLink(type)) (shown above)")
+        return
+      }
+      lines.append("\(indent)- \(flowLink(type))")
+      for child in app.coordinator(type)?.children ?? [] { add(child, depth: depth + 1) }
+    }
+    let roots = app.coordinators.filter { $0.parents.isEmpty }.map(\.type)
+    for type in roots.isEmpty ? app.coordinators.map(\.type) : roots { add(type, depth: 0) }
+    for type in app.coordinators.map(\.type) where !visited.contains(type) { add(type, depth: 0) }
+    return lines
+  }
+
+  /// A link to a flow's article, or its type when it has none.
+  func flowLink(_ coordinator: String) -> String {
+    app.flow(coordinator).map { DocCMarkdown.link(flowName($0)) } ?? markdown.type(coordinator)
+  }
+
+  /// A bulleted list of problems, each at its trace line; at most ``problemsListed``.
+  func problems(_ diagnostics: [Diagnostic], empty: String) -> [String] {
+    guard !diagnostics.isEmpty else { return [empty] }
+    var lines = diagnostics.prefix(Self.problemsListed).map { problem in
+      "- \(problem.severity.rawValue.capitalized), line \(problem.line) of "
+        + "\(DocCMarkdown.code((problem.file as NSString).lastPathComponent)): "
+        + "\(DocCMarkdown.text(problem.message)) (\(DocCMarkdown.code(problem.code.rawValue)))"
+    }
+    if diagnostics.count > Self.problemsListed {
+      lines.append("- And \(diagnostics.count - Self.problemsListed) more, in the site's problems page.")
+    }
+    return lines
+  }
+}

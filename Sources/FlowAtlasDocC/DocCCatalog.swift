@@ -1,0 +1,153 @@
+import FlowAtlasBytes
+import FlowAtlasLock
+import FlowAtlasModel
+import FlowAtlasSite
+import Foundation
+
+/// The navigation model as a DocC documentation catalog: the site's explanation, in the team's
+/// own documentation, beside its API.
+///
+/// A catalog holds a root article (the technology root when it stands alone; an article of the
+/// module when merged into the module's catalog), an article per app (hierarchy, app map,
+/// flows, journeys, problems), per flow, per journey and, with a baseline, per app's changes.
+/// Diagrams are SVG images with a dark variant (`name~dark.svg`, which DocC shows in dark mode)
+/// and alt text. Every file name starts with `flowatlas-`,
+/// so the folder can be dropped into a module's catalog without taking a name the team uses.
+/// The same model gives the same bytes.
+public struct DocCCatalog: Sendable {
+  public let model: NavigationModel
+  public let diagrams: any DiagramProvider
+  /// The module whose catalog this is merged into (`--module`): coordinator and screen types
+  /// link to its symbol pages. Nil: code voice only, so DocC never warns about a link.
+  public let module: String?
+  /// The root article's title.
+  public var title = "Navigation"
+  /// The version each app is compared with, by the app's name: such an app gets a Changes article.
+  public var baselines: [String: AppModel] = [:]
+
+  /// - Throws: ``DocCError/invalidModule(_:)`` when `module` is not a Swift identifier.
+  public init(model: NavigationModel, diagrams: any DiagramProvider, module: String? = nil) throws(DocCError)
+  {
+    if let module, !Self.isModuleName(module) { throw .invalidModule(module) }
+    self.model = model
+    self.diagrams = diagrams
+    self.module = module
+  }
+
+  /// Whether `name` can be a Swift module's name: ASCII letters, digits and `_`, not starting
+  /// with a digit.
+  public static func isModuleName(_ name: String) -> Bool { DocCMarkdown.isIdentifier(name) }
+
+  /// The root article's name, for a `<doc:…>` link from the team's own articles.
+  public static let rootArticle = "flowatlas-navigation"
+
+  /// Writes the catalog into `output`, replacing what a previous run wrote there; files of the
+  /// team's own in the folder stay.
+  /// - Returns: the articles written, relative to `output`, sorted.
+  /// - Throws: ``DocCError``; `output` is then as it was.
+  @discardableResult
+  public func write(into output: URL) throws(DocCError) -> [String] {
+    let files = try self.files()
+    var digest = Fingerprint.Fast128()
+    for file in files {
+      Array(file.path.utf8 + [0] + Array(Fingerprint.fast128(file.bytes).utf8)).withUnsafeBytes {
+        digest.combine($0)
+      }
+    }
+    do {
+      try GeneratedFolder.write(files, to: output, fingerprint: "docc " + digest.finalize())
+    } catch {
+      throw .site(error)
+    }
+    return files.map(\.path).filter { $0.hasSuffix(".md") }
+  }
+
+  /// Every file of the catalog, by path, sorted: articles and images.
+  public func files() throws(DocCError) -> [(path: String, bytes: [UInt8])] {
+    let slugs: [String]
+    do {
+      slugs = try GeneratedFolder.appSlugs(model.apps)
+    } catch {
+      throw .site(error)
+    }
+    let drawn = try drawAll()
+    var files: [(path: String, bytes: [UInt8])] = []
+    var apps: [DocCArticles] = []
+    for (index, app) in model.apps.enumerated() {
+      let articles = DocCArticles(
+        app: app, slug: slugs[index], markdown: DocCMarkdown(module: module), baseline: baselines[app.name])
+      apps.append(articles)
+      for (subject, svg) in drawn[index] {
+        let name = articles.imageName(subject)
+        for dark in [false, true] {
+          do {
+            let bytes = try StandaloneSVG.file(svg, name: "\(name) (app \(app.name))", dark: dark)
+            files.append(("resources/\(name)\(dark ? "~dark" : "").svg", bytes))
+          } catch {
+            throw .site(error)
+          }
+        }
+      }
+      for (name, text) in articles.all(drawn: Set(drawn[index].keys)) {
+        files.append(("\(name).md", Array(text.utf8)))
+      }
+    }
+    files.append(
+      (
+        "\(Self.rootArticle).md",
+        Array(DocCArticles.root(title: title, apps: apps, standalone: module == nil).utf8)
+      ))
+    return files.sorted { $0.path < $1.path }
+  }
+
+  /// Every app's diagrams, drawn at once on the provider's workers: by app, image subject → SVG.
+  private func drawAll() throws(DocCError) -> [[DocCImage: [UInt8]]] {
+    let requests = model.apps.indices.flatMap { index in
+      DiagramSubject.all(of: model.apps[index]).map { (app: index, subject: $0) }
+    }
+    let drawn = Lock<[[DocCImage: [UInt8]]]>(Array(repeating: [:], count: model.apps.count))
+    do {
+      try diagrams.draw(
+        requests.map { DiagramRequest(app: model.apps[$0.app], subject: $0.subject) }, links: .none
+      ) { index, diagram in
+        drawn.withLock { $0[requests[index].app][.diagram(requests[index].subject)] = diagram.svg }
+      }
+      for (index, app) in model.apps.enumerated() {
+        guard let baseline = baselines[app.name],
+          let svg = try diagrams.changesDiagram(old: baseline, new: app)
+        else { continue }
+        drawn.withLock { $0[index][.changes] = svg }
+      }
+    } catch let error as SiteError {
+      throw .site(error)
+    } catch {
+      throw .diagramsFailed(error.localizedDescription)
+    }
+    return drawn.withLock { $0 }
+  }
+}
+
+/// A diagram a catalog shows: one the site shows too, or an app's changes.
+enum DocCImage: Hashable, Sendable {
+  case diagram(DiagramSubject)
+  case changes
+}
+
+/// Why a catalog could not be written.
+public enum DocCError: Error, LocalizedError, Equatable {
+  /// `--module` named something that is not a Swift module name.
+  case invalidModule(String)
+  /// The output folder, or a diagram (see ``SiteError``).
+  case site(SiteError)
+  /// The diagram provider failed.
+  case diagramsFailed(String)
+
+  public var errorDescription: String? {
+    switch self {
+    case .invalidModule(let name):
+      "--module “\(name)”: give the name of a Swift module (letters, digits and _, not starting with a digit)"
+    case .site(let error): error.localizedDescription
+    case .diagramsFailed(let reason): "the catalog's diagrams could not be drawn: \(reason)"
+    }
+  }
+}

@@ -1,0 +1,84 @@
+/// Markdown for DocC with every text from a trace made inert.
+///
+/// DocC reads more than CommonMark: ``` ``Symbol`` ``` is a symbol link, `<doc:Name>` an article
+/// link, `@Name` a directive. Trace text (names, titles, triggers) therefore never reaches an
+/// article as it is: in ``text(_:)`` every mark that can start inline markup is backslash-escaped
+/// (so no link, autolink, emphasis, code, HTML or entity can start) and line breaks become
+/// spaces, so the text never starts a line, where a block or directive could start; in ``code(_:)``
+/// it is code voice with single backticks, or escaped text when it holds a backtick (a longer
+/// fence would be DocC's symbol link).
+struct DocCMarkdown: Sendable {
+  /// The module whose symbol pages coordinator and screen types link to (`--module`), or nil
+  /// for code voice only.
+  let module: String?
+
+  /// `text` as inline Markdown that shows exactly its characters.
+  static func text(_ text: String) -> String {
+    var out = ""
+    out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      // ! # & ( ) * : < > @ [ \ ] _ ` | ~
+      case 0x21, 0x23, 0x26, 0x28, 0x29, 0x2A, 0x3A, 0x3C, 0x3E, 0x40, 0x5B...0x5D, 0x5F, 0x60, 0x7C, 0x7E:
+        out.unicodeScalars.append("\\")
+        out.unicodeScalars.append(scalar)
+      case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029:
+        // Controls (a line break would end a list item or a heading) read as one space.
+        out.unicodeScalars.append(" ")
+      default:
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
+  /// `text` in code voice: `` `text` ``; escaped text when code voice cannot hold it (in a
+  /// table cell, a `|` would end the cell even in code voice).
+  static func code(_ text: String, inTable: Bool = false) -> String {
+    guard !text.isEmpty,
+      !text.unicodeScalars.contains(where: {
+        $0 == "`" || $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || (inTable && $0 == "|")
+      })
+    else { return Self.text(text) }
+    // Spaces at both ends would be stripped by CommonMark: keep them as text.
+    if text.first == " " || text.last == " " { return Self.text(text) }
+    return "`" + text + "`"
+  }
+
+  /// A coordinator or screen type: a link to its symbol page under ``module`` when the name is a
+  /// plain (possibly nested) Swift type name, else code voice.
+  func type(_ name: String, inTable: Bool = false) -> String {
+    guard let module, Self.isTypePath(name) else { return Self.code(name, inTable: inTable) }
+    return "``" + module + "/" + name.split(separator: ".").joined(separator: "/") + "``"
+  }
+
+  /// `Name` or `Outer.Inner`: identifiers of ASCII letters, digits and `_`, not starting with a digit.
+  static func isTypePath(_ name: String) -> Bool {
+    let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+    return !parts.isEmpty && parts.allSatisfy(isIdentifier)
+  }
+
+  /// An ASCII Swift identifier (what a module name on the command line must be).
+  static func isIdentifier<S: StringProtocol>(_ text: S) -> Bool {
+    guard let first = text.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
+      return false
+    }
+    return text.utf8.allSatisfy { byte in
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+        || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+    }
+  }
+
+  /// A link to another article of the catalog, shown with that article's title.
+  static func link(_ article: String) -> String { "<doc:\(article)>" }
+
+  /// "a", "a or b", "a, b or c".
+  static func list(_ items: [String], conjunction: String = "or") -> String {
+    switch items.count {
+    case 0: ""
+    case 1: items[0]
+    default: items.dropLast().joined(separator: ", ") + " \(conjunction) " + items[items.count - 1]
+    }
+  }
+}
