@@ -169,6 +169,9 @@ let package = Package(
       dependencies: ["FlowAtlasLock", "FlowAtlasRender", "FlowAtlasModel", "FlowAtlasTestSupport"],
       resources: [.copy("Fixtures")]),
     .testTarget(
+      name: "FlowAtlasDocCTests",
+      dependencies: ["FlowAtlasDocC", "FlowAtlasSite", "FlowAtlasModel", "FlowAtlasTrace"]),
+    .testTarget(
       name: "FlowAtlasSiteTests",
       dependencies: [
         "FlowAtlasLock", "FlowAtlasSite", "FlowAtlasModel", "FlowAtlasBytes", "FlowAtlasTestSupport",

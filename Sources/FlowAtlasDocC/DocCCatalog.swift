@@ -97,6 +97,12 @@ public struct DocCCatalog: Sendable {
         "\(Self.rootArticle).md",
         Array(DocCArticles.root(title: title, apps: apps, standalone: module == nil).utf8)
       ))
+    if module == nil {
+      // DocC's renderer asks every archive for its theme settings: a catalog of its own has
+      // them (DocC's defaults), so its pages load without a failed request. Merged into a
+      // module's catalog, the team's own settings, if any, are the ones to use.
+      files.append(("theme-settings.json", Array("{\n  \"theme\": {}\n}\n".utf8)))
+    }
     return files.sorted { $0.path < $1.path }
   }
 

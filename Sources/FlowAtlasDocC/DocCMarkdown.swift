@@ -37,7 +37,9 @@ struct DocCMarkdown: Sendable {
   static func code(_ text: String, inTable: Bool = false) -> String {
     guard !text.isEmpty,
       !text.unicodeScalars.contains(where: {
-        $0 == "`" || $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || (inTable && $0 == "|")
+        $0 == "`" || $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}"
+          || $0 == "\u{2029}"
+          || (inTable && $0 == "|")
       })
     else { return Self.text(text) }
     // Spaces at both ends would be stripped by CommonMark: keep them as text.

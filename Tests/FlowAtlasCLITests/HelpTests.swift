@@ -16,6 +16,7 @@ import Testing
     (["model", "--help"], "help-model.txt"),
     (["render", "-h"], "help-render.txt"),
     (["check", "--help"], "help-check.txt"),
+    (["docc", "--help"], "help-docc.txt"),
   ])
   func helpMatchesGolden(arguments: [String], file: String) async throws {
     let captured = CapturedConsole()

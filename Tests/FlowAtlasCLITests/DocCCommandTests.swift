@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+@testable import FlowAtlasCLI
+
+/// `flowatlas docc`: the catalog from traces, with Graphviz's diagrams, and its errors.
+@MainActor
+@Suite struct DocCCommandTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  @Test func writesTheCatalogWithGraphvizDiagramsAndSaysWhere() async throws {
+    let temp = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: temp) }
+    let output = temp.appendingPathComponent("Navigation.docc").path
+    let traces = Self.root.path + "/examples/Purchase/traces"
+    let result = await flowatlas(
+      "docc", traces, "--output", output, "--module", "PurchaseExample", "--jobs", "1")
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.out == output + "\n")
+    let flow = try String(
+      contentsOfFile: output + "/flowatlas-purchase-flow-purchase-coordinator.md", encoding: .utf8)
+    #expect(flow.hasPrefix("# PurchaseCoordinator flow\n"))
+    #expect(flow.contains("``PurchaseExample/PurchaseCoordinator``"))
+    let svg = try String(
+      contentsOfFile: output + "/resources/flowatlas-purchase-app-map.svg", encoding: .utf8)
+    #expect(svg.contains("<svg") && svg.contains("ProductListViewController"), "Graphviz drew the app map")
+    let dark = try String(
+      contentsOfFile: output + "/resources/flowatlas-purchase-app-map~dark.svg", encoding: .utf8)
+    #expect(dark.contains("<style>"))
+  }
+
+  @Test func aModuleNameThatIsNoSwiftIdentifierIsAUsageError() async throws {
+    let temp = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: temp) }
+    let output = temp.appendingPathComponent("Navigation.docc").path
+    let result = await flowatlas(
+      "docc", Self.root.path + "/examples/Purchase/traces", "--output", output, "--module", "Purchase-Example"
+    )
+    #expect(result.status == 2)
+    #expect(result.err.contains("--module “Purchase-Example”: give the name of a Swift module"))
+    #expect(!FileManager.default.fileExists(atPath: output))
+  }
+
+  @Test func aFileGivenAsTheOutputIsLeftAlone() async throws {
+    let temp = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: temp) }
+    let output = temp.appendingPathComponent("Navigation.docc").path
+    try Data("mine\n".utf8).write(to: URL(fileURLWithPath: output))
+    let result = await flowatlas(
+      "docc", Self.root.path + "/examples/Purchase/traces", "--output", output, "--jobs", "1")
+    #expect(result.status == 3, "\(result.err)")
+    #expect(try String(contentsOfFile: output, encoding: .utf8) == "mine\n")
+  }
+}
