@@ -2,15 +2,19 @@ import Foundation
 import PackagePlugin
 
 /// `swift package generate-navigation-docs`: the `flowatlas build` of a package's recorded
-/// traces, as `swift package generate-documentation` is DocC's.
+/// traces, as `swift package generate-documentation` is DocC's; with `--format docc`, the
+/// `flowatlas docc` catalog to put in a module's own DocC catalog.
 ///
 ///     swift package --allow-writing-to-package-directory generate-navigation-docs \
 ///       --traces Traces --output docs/navigation [--notes Notes] [--baseline model.json]
 ///       [--contract Contracts] [any option of flowatlas build]
+///     swift package --allow-writing-to-package-directory generate-navigation-docs --format docc \
+///       --traces Traces --output Sources/App/App.docc/Navigation --module App [--baseline model.json]
 ///
-/// `--traces` (repeatable; default `Traces`) names trace files or folders, `--output` the site's
-/// folder (default `docs/navigation`); every other argument goes to `flowatlas build` as given.
-/// Relative paths are the package's.
+/// `--traces` (repeatable; default `Traces`) names trace files or folders, `--format` what to
+/// write (`site`, the default, or `docc`), `--output` its folder (default `docs/navigation`, or
+/// `docs/Navigation.docc`); every other argument goes to `flowatlas build` (or `flowatlas docc`)
+/// as given. Relative paths are the package's.
 @main
 struct GenerateNavigationDocs: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -24,15 +28,18 @@ struct GenerateNavigationDocs: CommandPlugin {
     process.waitUntilExit()
     guard process.terminationReason == .exit, process.terminationStatus == 0 else {
       throw PluginFailure(
-        "flowatlas build exited with status \(process.terminationStatus) (see its message above)")
+        "flowatlas \(invocation.verb) exited with status \(process.terminationStatus) (see its message above)"
+      )
     }
   }
 }
 
-/// The plugin's arguments as a `flowatlas build` command line.
+/// The plugin's arguments as a `flowatlas build` (or `flowatlas docc`) command line.
 struct Invocation {
   var traces: [String] = []
-  var output = "docs/navigation"
+  /// `build` (the site) or `docc` (the catalog).
+  var verb = "build"
+  var output: String
   var passed: [String] = []
 
   /// Options of `flowatlas build` whose value is a path, made the package's when relative.
@@ -42,6 +49,7 @@ struct Invocation {
     func path(_ text: String) -> String {
       text.hasPrefix("/") ? text : packageDirectory.appendingPathComponent(text).path
     }
+    var givenOutput: String?
     var index = 0
     func value(of option: String) throws -> String {
       guard index + 1 < arguments.count else { throw PluginFailure("\(option) needs a value") }
@@ -52,17 +60,23 @@ struct Invocation {
       let argument = arguments[index]
       switch argument {
       case "--traces": traces.append(path(try value(of: argument)))
-      case "--output": output = try value(of: argument)
+      case "--output": givenOutput = try value(of: argument)
+      case "--format":
+        switch try value(of: argument) {
+        case "site": verb = "build"
+        case "docc": verb = "docc"
+        case let other: throw PluginFailure("--format \(other): give site or docc")
+        }
       case _ where Self.pathOptions.contains(argument): passed += [argument, path(try value(of: argument))]
       default: passed.append(argument)
       }
       index += 1
     }
     if traces.isEmpty { traces = [path("Traces")] }
-    output = path(output)
+    output = path(givenOutput ?? (verb == "docc" ? "docs/Navigation.docc" : "docs/navigation"))
   }
 
-  var buildArguments: [String] { ["build"] + traces + ["--output", output] + passed }
+  var buildArguments: [String] { [verb] + traces + ["--output", output] + passed }
 }
 
 struct PluginFailure: Error, CustomStringConvertible {
