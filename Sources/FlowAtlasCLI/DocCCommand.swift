@@ -58,7 +58,8 @@ package enum DocCCommand {
     } catch {
       switch error {
       case .invalidModule: throw .usage(error.localizedDescription, command: "docc")
-      case .site(.writeFailed), .site(.foreignOutputFolder), .site(.outputIsNotAFolder):
+      case .site(.writeFailed), .site(.foreignOutputFolder), .site(.outputIsNotAFolder),
+        .site(.otherKindOfOutput):
         throw .inputOutput(error.localizedDescription)
       default: throw .render(error.localizedDescription)
       }

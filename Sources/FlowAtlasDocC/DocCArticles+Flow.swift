@@ -95,7 +95,7 @@ extension DocCArticles {
     text += ". "
     if let parents = coordinator?.parents, !parents.isEmpty {
       text += "It is started by \(DocCMarkdown.list(parents.map { markdown.type($0) })). "
-    } else {
+    } else if coordinator != nil {
       text += "It is a root flow: nothing starts it. "
     }
     if !flow.children.isEmpty {

@@ -17,8 +17,11 @@ extension DocCArticles {
     lines.append(
       image(.diagram(.journey(run: run.slug)), alt: "Diagram of the journey “\(title)”", drawn: drawn))
     if !run.metadata.isEmpty {
-      lines += ["", "### Details", ""]
-      lines += run.metadata.map { "- \(DocCMarkdown.text($0.key)): \(DocCMarkdown.text($0.value))" }
+      // A table, not a list: DocC makes a list item that starts with `Note:` or `Date:` an aside.
+      lines += ["", "### Details", "", "| Detail | Value |", "|---|---|"]
+      lines += run.metadata.map {
+        "| \(DocCMarkdown.code($0.key, inTable: true)) | \(DocCMarkdown.text($0.value)) |"
+      }
     }
     lines += ["", "### Steps", ""]
     if journey.steps.isEmpty { lines.append("This run recorded no steps.") }
@@ -73,7 +76,8 @@ extension DocCArticles {
       return "Opens the deep link \(DocCMarkdown.code(url))"
         + (coordinator.map { ", handled by \(markdown.type($0))" } ?? "")
     case .note(let note):
-      return "Note: \(DocCMarkdown.text(note))"
+      // Not "Note: …": DocC turns a list item that starts so into an aside, out of the steps.
+      return "The trace notes “\(DocCMarkdown.text(note))”"
     }
   }
 

@@ -5,9 +5,10 @@ import Foundation
 
 /// One app's articles: its overview, a page per flow and per journey, and its changes.
 ///
-/// Article names are `flowatlas-<app>`, `flowatlas-<app>-flow-<flow>`,
-/// `flowatlas-<app>-journey-<run>` and `flowatlas-<app>-changes`, from slugs only; images are
-/// `flowatlas-<app>-<diagram>.svg`. Every text from a trace goes through ``DocCMarkdown``.
+/// Article names are `flowatlas-<app>`, `flowatlas-<app>_flow-<flow>`,
+/// `flowatlas-<app>_journey-<run>` and `flowatlas-<app>_changes`, from slugs only; images are
+/// `flowatlas-<app>_<diagram>.svg`. A slug has no `_`, so no name of one app's can be another's,
+/// and none is the root's, `flowatlas`. Every text from a trace goes through ``DocCMarkdown``.
 struct DocCArticles: Sendable {
   let app: AppModel
   let slug: String
@@ -16,22 +17,24 @@ struct DocCArticles: Sendable {
 
   /// Journey steps listed in an article; a longer run says how many it leaves to the site.
   static let stepsListed = 1_000
+  /// Levels of the coordinator hierarchy an app's article lists.
+  static let hierarchyDepth = 12
   /// Problems listed in an app's article.
   static let problemsListed = 200
 
   var name: String { "flowatlas-\(slug)" }
-  func flowName(_ flow: Flow) -> String { "\(name)-flow-\(flow.slug)" }
-  func journeyName(_ run: Run) -> String { "\(name)-journey-\(run.slug)" }
-  var changesName: String { "\(name)-changes" }
+  func flowName(_ flow: Flow) -> String { "\(name)_flow-\(flow.slug)" }
+  func journeyName(_ run: Run) -> String { "\(name)_journey-\(run.slug)" }
+  var changesName: String { "\(name)_changes" }
 
   func imageName(_ image: DocCImage) -> String {
     switch image {
-    case .changes: return "flowatlas-\(slug)-changes"
-    case .diagram(.appMap): return "flowatlas-\(slug)-app-map"
-    case .diagram(.hierarchy): return "flowatlas-\(slug)-hierarchy"
+    case .changes: return "\(name)_changes"
+    case .diagram(.appMap): return "\(name)_app-map"
+    case .diagram(.hierarchy): return "\(name)_hierarchy"
     case .diagram(.flow(let coordinator)):
-      return "flowatlas-\(slug)-flow-\(app.flow(coordinator)?.slug ?? Slug.make(coordinator))"
-    case .diagram(.journey(let run)): return "flowatlas-\(slug)-journey-\(run)"
+      return "\(name)_flow-\(app.flow(coordinator)?.slug ?? Slug.make(coordinator))"
+    case .diagram(.journey(let run)): return "\(name)_journey-\(run)"
     }
   }
 
@@ -51,13 +54,16 @@ struct DocCArticles: Sendable {
     if standalone { lines += ["@Metadata {", "  @TechnologyRoot", "}", ""] }
     let journeys = apps.reduce(0) { $0 + $1.app.runs.count }
     lines.append(
-      "The navigation of \(Wording.count(apps.count, "app")), as \(Wording.count(journeys, "recorded journey")) "
-        + "show it: which coordinator shows which screen, on what, and what goes wrong. Written by FlowAtlas "
+      "The navigation of \(Wording.count(apps.count, "app")), as \(Self.recorded(journeys)) show"
+        + "\(journeys == 1 ? "s" : "") it: which coordinator shows which screen, on what, and what goes wrong. Written by FlowAtlas "
         + "from the apps' traces.")
     lines += ["", "## Topics", "", "### Apps", ""]
     lines += apps.map { "- " + DocCMarkdown.link($0.name) }
     return lines.joined(separator: "\n") + "\n"
   }
+
+  /// "1 recorded journey", "3 recorded journeys".
+  static func recorded(_ count: Int) -> String { Wording.count(count, "recorded journey") }
 
   /// The image, or a sentence saying there is none.
   func image(_ image: DocCImage, alt: String, drawn: Set<DocCImage>) -> String {
@@ -68,8 +74,8 @@ struct DocCArticles: Sendable {
   private func overview(drawn: Set<DocCImage>) -> String {
     var lines = ["# \(DocCMarkdown.text(app.name))", ""]
     lines.append(
-      "The navigation of \(DocCMarkdown.code(app.name)) as \(Wording.count(app.runs.count, "recorded journey")) "
-        + "show it: \(Wording.count(app.flows.count, "flow")), \(Wording.count(app.screens.count, "screen")), "
+      "The navigation of \(DocCMarkdown.code(app.name)) as \(Self.recorded(app.runs.count)) "
+        + "show\(app.runs.count == 1 ? "s" : "") it: \(Wording.count(app.flows.count, "flow")), \(Wording.count(app.screens.count, "screen")), "
         + "\(Wording.count(app.transitions.count, "transition")) and \(Wording.count(app.diagnostics.count, "problem"))."
     )
     lines += ["", "## Overview", "", "### Coordinator hierarchy", "", "Which flow starts which.", ""]
@@ -122,6 +128,16 @@ struct DocCArticles: Sendable {
     var lines: [String] = []
     func add(_ type: String, depth: Int) {
       let indent = String(repeating: "  ", count: depth)
+      // A chain of flows deeper than anyone reads (a hostile trace's thousands) stops here.
+      guard depth < Self.hierarchyDepth else {
+        guard !visited.contains(type) else { return }
+        var pending = [type]
+        while let next = pending.popLast() {
+          if visited.insert(next).inserted { pending += app.coordinator(next)?.children ?? [] }
+        }
+        lines.append("\(indent)- Deeper flows are in the diagram above.")
+        return
+      }
       guard visited.insert(type).inserted else {
         lines.append("\(indent)- \(flowLink(type)) (shown above)")
         return
@@ -149,7 +165,9 @@ struct DocCArticles: Sendable {
         + "\(DocCMarkdown.text(problem.message)) (\(DocCMarkdown.code(problem.code.rawValue)))"
     }
     if diagnostics.count > Self.problemsListed {
-      lines.append("- And \(diagnostics.count - Self.problemsListed) more, in the site's problems page.")
+      lines.append(
+        "- And \(diagnostics.count - Self.problemsListed) more, left out here; FlowAtlas's site "
+          + "(`flowatlas build`) lists them all.")
     }
     return lines
   }

@@ -39,7 +39,7 @@ public struct DocCCatalog: Sendable {
   public static func isModuleName(_ name: String) -> Bool { DocCMarkdown.isIdentifier(name) }
 
   /// The root article's name, for a `<doc:…>` link from the team's own articles.
-  public static let rootArticle = "flowatlas-navigation"
+  public static let rootArticle = "flowatlas"
 
   /// Writes the catalog into `output`, replacing what a previous run wrote there; files of the
   /// team's own in the folder stay.
@@ -55,7 +55,7 @@ public struct DocCCatalog: Sendable {
       }
     }
     do {
-      try GeneratedFolder.write(files, to: output, fingerprint: "docc " + digest.finalize())
+      try CatalogFolder.write(files, offering: offered, to: output, fingerprint: "docc " + digest.finalize())
     } catch {
       throw .site(error)
     }
@@ -66,7 +66,7 @@ public struct DocCCatalog: Sendable {
   public func files() throws(DocCError) -> [(path: String, bytes: [UInt8])] {
     let slugs: [String]
     do {
-      slugs = try GeneratedFolder.appSlugs(model.apps)
+      slugs = try CatalogFolder.appSlugs(model.apps)
     } catch {
       throw .site(error)
     }
@@ -97,13 +97,15 @@ public struct DocCCatalog: Sendable {
         "\(Self.rootArticle).md",
         Array(DocCArticles.root(title: title, apps: apps, standalone: module == nil).utf8)
       ))
-    if module == nil {
-      // DocC's renderer asks every archive for its theme settings: a catalog of its own has
-      // them (DocC's defaults), so its pages load without a failed request. Merged into a
-      // module's catalog, the team's own settings, if any, are the ones to use.
-      files.append(("theme-settings.json", Array("{\n  \"theme\": {}\n}\n".utf8)))
-    }
     return files.sorted { $0.path < $1.path }
+  }
+
+  /// Files written once, for the team to keep and edit: DocC's renderer asks every archive for
+  /// its theme settings, so a catalog of its own starts with DocC's defaults and its pages load
+  /// without a failed request; a later run leaves the file as the team made it. Merged into a
+  /// module's catalog, the team's own settings, if any, are the ones to use: none.
+  public var offered: [(path: String, bytes: [UInt8])] {
+    module == nil ? [("theme-settings.json", Array("{\n  \"theme\": {}\n}\n".utf8))] : []
   }
 
   /// Every app's diagrams, drawn at once on the provider's workers: by app, image subject → SVG.
@@ -130,30 +132,5 @@ public struct DocCCatalog: Sendable {
       throw .diagramsFailed(error.localizedDescription)
     }
     return drawn.withLock { $0 }
-  }
-}
-
-/// A diagram a catalog shows: one the site shows too, or an app's changes.
-enum DocCImage: Hashable, Sendable {
-  case diagram(DiagramSubject)
-  case changes
-}
-
-/// Why a catalog could not be written.
-public enum DocCError: Error, LocalizedError, Equatable {
-  /// `--module` named something that is not a Swift module name.
-  case invalidModule(String)
-  /// The output folder, or a diagram (see ``SiteError``).
-  case site(SiteError)
-  /// The diagram provider failed.
-  case diagramsFailed(String)
-
-  public var errorDescription: String? {
-    switch self {
-    case .invalidModule(let name):
-      "--module “\(name)”: give the name of a Swift module (letters, digits and _, not starting with a digit)"
-    case .site(let error): error.localizedDescription
-    case .diagramsFailed(let reason): "the catalog's diagrams could not be drawn: \(reason)"
-    }
   }
 }

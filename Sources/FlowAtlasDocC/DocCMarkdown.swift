@@ -1,12 +1,14 @@
 /// Markdown for DocC with every text from a trace made inert.
 ///
 /// DocC reads more than CommonMark: ``` ``Symbol`` ``` is a symbol link, `<doc:Name>` an article
-/// link, `@Name` a directive. Trace text (names, titles, triggers) therefore never reaches an
-/// article as it is: in ``text(_:)`` every mark that can start inline markup is backslash-escaped
-/// (so no link, autolink, emphasis, code, HTML or entity can start) and line breaks become
-/// spaces, so the text never starts a line, where a block or directive could start; in ``code(_:)``
-/// it is code voice with single backticks, or escaped text when it holds a backtick (a longer
-/// fence would be DocC's symbol link).
+/// link, `@Name` a directive, and a list item that starts with `Note:` becomes an aside. Trace
+/// text (names, titles, triggers) therefore never reaches an article as it is. ``text(_:)``
+/// backslash-escapes every mark that can start inline markup (so no link, autolink, emphasis,
+/// code, HTML or entity can start), turns line breaks into spaces, and neutralises what would
+/// start a block at a line's start (`-`, `+`, `=`, `1.`, leading spaces); ``code(_:inTable:)``
+/// is code voice with single backticks, or the text in quotation marks when code voice cannot
+/// hold it (a longer fence would be DocC's symbol link). Articles still start every line, list
+/// item and table cell with FlowAtlas's own words, code voice or a link, never with trace text.
 struct DocCMarkdown: Sendable {
   /// The module whose symbol pages coordinator and screen types link to (`--module`), or nil
   /// for code voice only.
@@ -29,21 +31,49 @@ struct DocCMarkdown: Sendable {
         out.unicodeScalars.append(scalar)
       }
     }
+    return neutralisingEnds(out)
+  }
+
+  /// `markdown` with nothing at its start that could start a block (a list marker `-`, `+`, `1.`
+  /// or `1)`, a setext underline `=`, an indented code block) and no trailing spaces (a hard
+  /// line break): spaces at either end become no-break spaces.
+  private static func neutralisingEnds(_ markdown: String) -> String {
+    var scalars = Array(markdown.unicodeScalars)
+    var index = 0
+    while index < scalars.count, scalars[index] == " " {
+      scalars[index] = "\u{00A0}"
+      index += 1
+    }
+    var end = scalars.count - 1
+    while end >= index, scalars[end] == " " {
+      scalars[end] = "\u{00A0}"
+      end -= 1
+    }
+    if index < scalars.count {
+      if ["-", "+", "="].contains(scalars[index]) {
+        scalars.insert("\\", at: index)
+      } else {
+        var digit = index
+        while digit < scalars.count, ("0"..."9").contains(scalars[digit]) { digit += 1 }
+        if digit > index, digit < scalars.count, scalars[digit] == "." { scalars.insert("\\", at: digit) }
+      }
+    }
+    var out = ""
+    out.unicodeScalars.append(contentsOf: scalars)
     return out
   }
 
-  /// `text` in code voice: `` `text` ``; escaped text when code voice cannot hold it (in a
-  /// table cell, a `|` would end the cell even in code voice).
+  /// `text` in code voice: `` `text` ``; in quotation marks, as text, when code voice cannot hold
+  /// it (a backtick, a control, spaces at either end; in a table cell, a `|`, which would end the
+  /// cell even in code voice).
   static func code(_ text: String, inTable: Bool = false) -> String {
-    guard !text.isEmpty,
+    guard !text.isEmpty, text.first != " ", text.last != " ",
       !text.unicodeScalars.contains(where: {
         $0 == "`" || $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}"
           || $0 == "\u{2029}"
           || (inTable && $0 == "|")
       })
-    else { return Self.text(text) }
-    // Spaces at both ends would be stripped by CommonMark: keep them as text.
-    if text.first == " " || text.last == " " { return Self.text(text) }
+    else { return "“" + Self.text(text) + "”" }
     return "`" + text + "`"
   }
 

@@ -23,14 +23,17 @@ extension OutputFolder {
     private let written = Lock<[String: SiteManifest.Entry]>([:])
     /// What each written file is on this disk (``SiteManifest/identity(of:)``), by path.
     private let identities = Lock<[String: String]>([:])
+    /// What the folder is, for its manifest.
+    let kind: SiteManifest.Kind
 
     /// Creates the staging folder (and `output`'s parent, if needed), after removing what
     /// interrupted builds left.
     ///
     /// - Throws: ``SiteError/writeFailed(path:reason:)`` naming `output`.
-    init(replacing output: URL) throws(SiteError) {
+    init(replacing output: URL, kind: SiteManifest.Kind = .site) throws(SiteError) {
       let target = OutputFolder.resolved(output)
       self.output = target
+      self.kind = kind
       let parent = target.deletingLastPathComponent()
       folder = parent.appendingPathComponent(
         OutputFolder.stagingPrefix(of: target) + UUID().uuidString.lowercased(), isDirectory: true)
@@ -77,8 +80,10 @@ extension OutputFolder {
     }
 
     /// Writes `bytes` as the file at `path`, relative to the site root.
-    func write(_ path: String, _ bytes: [UInt8]) throws(SiteError) {
-      try write(path, pieces: [bytes])
+    /// - Parameter owned: false for a file written once for the person to keep: the manifest
+    ///   does not list it, so later runs carry it over (edited or not) and never delete it.
+    func write(_ path: String, _ bytes: [UInt8], owned: Bool = true) throws(SiteError) {
+      try write(path, pieces: [bytes], owned: owned)
     }
 
     /// Writes the pieces, in order, as the file at `path`, relative to the site root: a page is
@@ -86,7 +91,7 @@ extension OutputFolder {
     ///
     /// - Throws: ``SiteError/invalidModel(reason:)`` when `path` is not one a site can hold,
     ///   ``SiteError/writeFailed(path:reason:)`` naming the file as it will be in `output`.
-    func write(_ path: String, pieces: [[UInt8]]) throws(SiteError) {
+    func write(_ path: String, pieces: [[UInt8]], owned: Bool = true) throws(SiteError) {
       let descriptor = try create(path)
       defer { close(descriptor) }
       var hasher = Fingerprint.Fast128()
@@ -99,6 +104,7 @@ extension OutputFolder {
         size += piece.count
       }
       let entry = SiteManifest.Entry(size: size, hash: hasher.finalize())
+      guard owned else { return FaultPoint.pass() }
       written.withLock { $0[path] = entry }
       var info = stat()
       if fstat(descriptor, &info) == 0 { identities.withLock { $0[path] = SiteManifest.identity(of: info) } }
@@ -268,7 +274,7 @@ extension OutputFolder {
         // FlowAtlas's own folder is wholly its own: listing its files would only make the
         // marker depend on the diagram cache.
         let files = written.withLock { $0 }.filter { !$0.key.hasPrefix(SiteManifest.ownFolder + "/") }
-        try write(marker: SiteManifest(fingerprint: fingerprint, files: files).text)
+        try write(marker: SiteManifest(fingerprint: fingerprint, files: files, kind: kind).text)
         FaultPoint.pass()
         previous = try OutputFolder.exchange(folder, output, aside: aside)
         FaultPoint.pass()

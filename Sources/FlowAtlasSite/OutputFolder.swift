@@ -15,13 +15,21 @@ enum OutputFolder {
   ///
   /// - Returns: the manifest of the FlowAtlas site in `output`, or nil when there is none yet
   ///   (no folder, or an empty one).
+  /// - Parameter kind: what the command writes; a folder FlowAtlas wrote as the other kind is
+  ///   not replaced.
   /// - Throws: ``SiteError/foreignOutputFolder(path:)`` for a non-empty folder whose marker is
-  ///   missing or is not a manifest, ``SiteError/outputIsNotAFolder(path:)`` for a file.
-  static func check(_ output: URL) throws(SiteError) -> SiteManifest? {
+  ///   missing or is not a manifest, ``SiteError/otherKindOfOutput(path:holds:)`` for one of the
+  ///   other kind, ``SiteError/outputIsNotAFolder(path:)`` for a file.
+  static func check(_ output: URL, kind: SiteManifest.Kind = .site) throws(SiteError) -> SiteManifest? {
     var info = stat()
     guard stat(output.path, &info) == 0 else { return nil }
     guard info.st_mode & S_IFMT == S_IFDIR else { throw .outputIsNotAFolder(path: output.path) }
-    if let manifest = manifest(in: output) { return manifest }
+    if let manifest = manifest(in: output) {
+      guard manifest.kind == kind else {
+        throw .otherKindOfOutput(path: output.path, holds: manifest.kind.name)
+      }
+      return manifest
+    }
     let contents = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? ["?"]
     guard contents.isEmpty else { throw .foreignOutputFolder(path: output.path) }
     return nil

@@ -101,7 +101,7 @@ public struct SiteBuilder: Sendable {
   /// that is not ours).
   public static func replayFolder(of output: URL) -> URL? {
     let site = OutputFolder.resolved(output)
-    guard OutputFolder.manifest(in: site) != nil else { return nil }
+    guard OutputFolder.manifest(in: site)?.kind == .site else { return nil }
     return site.appendingPathComponent(ReplayFolder.directory, isDirectory: true)
   }
 

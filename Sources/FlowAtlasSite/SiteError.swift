@@ -5,6 +5,8 @@ import Foundation
 public enum SiteError: Error, LocalizedError, Equatable {
   /// The output folder exists, is not empty and was not made by FlowAtlas.
   case foreignOutputFolder(path: String)
+  /// The output folder holds what another FlowAtlas command wrote (a site, a DocC catalog).
+  case otherKindOfOutput(path: String, holds: String)
   /// The output path exists but is not a folder.
   case outputIsNotAFolder(path: String)
   /// A diagram's SVG could run code or link outside the site.
@@ -22,6 +24,8 @@ public enum SiteError: Error, LocalizedError, Equatable {
 
   public var errorDescription: String? {
     switch self {
+    case .otherKindOfOutput(let path, let holds):
+      "\(path): the output folder holds \(holds), which another flowatlas command writes; choose another folder"
     case .foreignOutputFolder(let path):
       "\(path): the output folder is not empty and was not made by this flowatlas (its .flowatlas-site "
         + "marker is missing or is not a manifest flowatlas wrote); choose an empty or new folder, or "

@@ -12,6 +12,19 @@ import Foundation
 /// with a dot outside `.flowatlas-cache/`, so no manifest can name `.ssh/id_rsa` or `../x`.
 struct SiteManifest: Hashable, Sendable {
   static let header = "This folder is a FlowAtlas site; flowatlas build may replace it."
+  static let catalogHeader = "This folder is a FlowAtlas DocC catalog; flowatlas docc may replace it."
+
+  /// What FlowAtlas wrote in the folder: a command replaces only a folder of its own kind.
+  enum Kind: Sendable {
+    /// `flowatlas build`'s site.
+    case site
+    /// `flowatlas docc`'s catalog.
+    case catalog
+
+    var header: String { self == .site ? SiteManifest.header : SiteManifest.catalogHeader }
+    /// How an error message names it.
+    var name: String { self == .site ? "a FlowAtlas site" : "a FlowAtlas DocC catalog" }
+  }
   /// FlowAtlas's own folder in a site (diagram cache, build record): wholly FlowAtlas's.
   static let ownFolder = ".flowatlas-cache"
 
@@ -23,11 +36,12 @@ struct SiteManifest: Hashable, Sendable {
   var fingerprint: String
   /// By path relative to the site's root.
   var files: [String: Entry]
+  var kind: Kind = .site
 
   /// The marker's text: the header, the fingerprint, then one `size hash path` line per file,
   /// sorted by path.
   var text: String {
-    var lines = [Self.header, "fingerprint \(fingerprint)"]
+    var lines = [kind.header, "fingerprint \(fingerprint)"]
     for path in files.keys.sorted() {
       let entry = files[path]!
       lines.append("\(entry.size) \(entry.hash) \(path)")
@@ -38,7 +52,12 @@ struct SiteManifest: Hashable, Sendable {
   /// Parses a marker; nil for anything that is not a manifest this FlowAtlas writes.
   init?(text: String) {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    guard lines.count >= 3, lines.removeFirst() == Self.header, lines.removeLast() == "",
+    guard lines.count >= 3,
+      let kind = [Kind.site, .catalog].first(where: { lines.first == Substring($0.header) })
+    else { return nil }
+    self.kind = kind
+    lines.removeFirst()
+    guard lines.removeLast() == "",
       lines.first?.hasPrefix("fingerprint ") == true
     else { return nil }
     fingerprint = String(lines.removeFirst().dropFirst("fingerprint ".count))
@@ -53,9 +72,10 @@ struct SiteManifest: Hashable, Sendable {
     guard !files.isEmpty else { return nil }
   }
 
-  init(fingerprint: String, files: [String: Entry]) {
+  init(fingerprint: String, files: [String: Entry], kind: Kind = .site) {
     self.fingerprint = fingerprint
     self.files = files
+    self.kind = kind
   }
 
   /// A path a site can hold: contained, and with no dot-name outside FlowAtlas's own folder.

@@ -19,14 +19,14 @@ import Testing
     #expect(result.status == 0, "\(result.err)")
     #expect(result.out == output + "\n")
     let flow = try String(
-      contentsOfFile: output + "/flowatlas-purchase-flow-purchase-coordinator.md", encoding: .utf8)
+      contentsOfFile: output + "/flowatlas-purchase_flow-purchase-coordinator.md", encoding: .utf8)
     #expect(flow.hasPrefix("# PurchaseCoordinator flow\n"))
     #expect(flow.contains("``PurchaseExample/PurchaseCoordinator``"))
     let svg = try String(
-      contentsOfFile: output + "/resources/flowatlas-purchase-app-map.svg", encoding: .utf8)
+      contentsOfFile: output + "/resources/flowatlas-purchase_app-map.svg", encoding: .utf8)
     #expect(svg.contains("<svg") && svg.contains("ProductListViewController"), "Graphviz drew the app map")
     let dark = try String(
-      contentsOfFile: output + "/resources/flowatlas-purchase-app-map~dark.svg", encoding: .utf8)
+      contentsOfFile: output + "/resources/flowatlas-purchase_app-map~dark.svg", encoding: .utf8)
     #expect(dark.contains("<style>"))
   }
 
@@ -51,5 +51,23 @@ import Testing
       "docc", Self.root.path + "/examples/Purchase/traces", "--output", output, "--jobs", "1")
     #expect(result.status == 3, "\(result.err)")
     #expect(try String(contentsOfFile: output, encoding: .utf8) == "mine\n")
+  }
+
+  @Test func aSiteIsNoCatalogAndACatalogNoSite() async throws {
+    let temp = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: temp) }
+    let traces = Self.root.path + "/examples/Purchase/traces"
+    let site = temp.appendingPathComponent("site").path
+    let catalog = temp.appendingPathComponent("Navigation.docc").path
+    #expect(await flowatlas("build", traces, "--output", site, "--jobs", "1").status == 0)
+    #expect(await flowatlas("docc", traces, "--output", catalog, "--jobs", "1").status == 0)
+    let intoSite = await flowatlas("docc", traces, "--output", site, "--jobs", "1")
+    #expect(intoSite.status == 3)
+    #expect(intoSite.err.contains("holds a FlowAtlas site, which another flowatlas command writes"))
+    #expect(FileManager.default.fileExists(atPath: site + "/purchase/index.html"))
+    let intoCatalog = await flowatlas("build", traces, "--output", catalog, "--jobs", "1")
+    #expect(intoCatalog.status == 3)
+    #expect(intoCatalog.err.contains("holds a FlowAtlas DocC catalog"))
+    #expect(FileManager.default.fileExists(atPath: catalog + "/flowatlas-purchase.md"))
   }
 }

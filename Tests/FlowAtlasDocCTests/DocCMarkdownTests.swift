@@ -8,7 +8,8 @@ import Testing
   static let attacks = [
     "``Evil``", "<doc:evil>", "[x](javascript:alert(1))", "![i](https://example.com/i.png)", "@Metadata { }",
     "a\n# Heading", "a\r\n@TechnologyRoot", "<script>alert(1)</script>", "*em* _em_", "https://example.com",
-    "&amp; &#60;", "| cell |", "~~gone~~", "line\u{2028}break", "trailing #",
+    "&amp; &#60;", "| cell |", "~~gone~~", "line\u{2028}break", "trailing #", "- item", "+ item", "1. item",
+    "12) item", "    indented code", "=====", "hard break  ", " Note: aside",
   ]
 
   /// The marks ``DocCMarkdown/text(_:)`` escapes.
@@ -25,16 +26,20 @@ import Testing
     var iterator = markdown.makeIterator()
     while let character = iterator.next() {
       if character == "\\" {
-        #expect(iterator.next().map(Self.marks.contains) == true, "a backslash escapes a mark")
+        // CommonMark: a backslash before ASCII punctuation escapes it (a leading `-` or `1.` too).
+        #expect(iterator.next().map { $0.isASCII && $0.isPunctuation || "+=<>^`|~$".contains($0) } == true)
       } else {
         unescaped.append(character)
       }
     }
     #expect(!unescaped.contains(where: Self.marks.contains), "\(markdown)")
+    // Nothing at either end that could start a block or break a line.
+    #expect(!markdown.hasPrefix(" ") && !markdown.hasSuffix(" "))
+    #expect(markdown.firstMatch(of: /^([-+=]|[0-9]+[.)])/) == nil, "\(markdown)")
   }
 
   @Test(arguments: attacks)
-  func codeVoiceIsOneBacktickPairOrEscapedText(_ attack: String) {
+  func codeVoiceIsOneBacktickPairOrQuotedText(_ attack: String) {
     let markdown = DocCMarkdown.code(attack, inTable: true)
     #expect(!markdown.contains("``"), "a double backtick is DocC's symbol link")
     #expect(!markdown.contains { $0.isNewline })
@@ -42,7 +47,8 @@ import Testing
       #expect(
         markdown.hasSuffix("`") && markdown.dropFirst().dropLast().allSatisfy { $0 != "`" && $0 != "|" })
     } else {
-      #expect(markdown == DocCMarkdown.text(attack))
+      // Quoted text: it starts with a quotation mark, never with the trace's own characters.
+      #expect(markdown == "“" + DocCMarkdown.text(attack) + "”")
     }
   }
 
@@ -52,7 +58,7 @@ import Testing
     #expect(linked.type("Checkout.PaymentViewController") == "``ShopKit/Checkout/PaymentViewController``")
     #expect(linked.type("Detail<Int>") == "`Detail<Int>`")
     #expect(linked.type("9Lives") == "`9Lives`")
-    #expect(linked.type("``Evil``") == DocCMarkdown.text("``Evil``"))
+    #expect(linked.type("``Evil``") == "“" + DocCMarkdown.text("``Evil``") + "”")
     #expect(DocCMarkdown(module: nil).type("CheckoutCoordinator") == "`CheckoutCoordinator`")
   }
 
