@@ -30,6 +30,8 @@ struct AppPages: Sendable {
   private let flowRefs: [String: [UInt8]]
   /// Every page of the app shows the same sidebar but for its own link: rendered once.
   private let renderedSidebar: RenderedSidebar
+  /// The sidebar's markup, no link marked current.
+  var sidebarBytes: [UInt8] { renderedSidebar.plain }
   /// What changed since the baseline (`build --baseline`), for the Changes page.
   let changes: AppChanges?
   /// Each flow's contract (`build --contract`), by coordinator type.
@@ -73,7 +75,8 @@ struct AppPages: Sendable {
     self.flowRefs = flowRefs
     sanitizer = SVGSanitizer(allowedPages: Self.pageNames(of: app, hasChanges: changes != nil))
     renderedSidebar = RenderedSidebar(
-      plain: Self.sidebarTree(app: app, siblings: siblings, hasChanges: changes != nil, current: nil))
+      plain: Self.sidebarTree(
+        app: app, folder: folder, siblings: siblings, hasChanges: changes != nil, current: nil))
   }
 
   /// Every page file of the app folder.
@@ -241,19 +244,26 @@ struct AppPages: Sendable {
   /// with `aria-current` added to that page's link.
   private func sidebar(current: String) -> HTML {
     renderedSidebar.html(current: current) {
-      Self.sidebarTree(app: app, siblings: siblings, hasChanges: changes != nil, current: current)
+      Self.sidebarTree(
+        app: app, folder: folder, siblings: siblings, hasChanges: changes != nil, current: current)
     }
   }
 
   /// The app's navigation: its overview and problems, its flows, its journeys and the other
   /// apps; the link to `current` (nil for none) is marked as the current page.
+  /// The sidebar: the app's overview, changes, problems and flows, its journeys (listed by the
+  /// site's script), and the other apps.
+  ///
+  /// It holds nothing that a new run changes (no journey, no count), so that adding a run
+  /// rewrites only the pages that show that run or its counts; the site's script lists the
+  /// journeys from the search index, and without it "All journeys" leads to them.
   static func sidebarTree(
-    app: AppModel, siblings: [(name: String, folder: String)], hasChanges: Bool = false, current: String?
+    app: AppModel, folder: String, siblings: [(name: String, folder: String)], hasChanges: Bool = false,
+    current: String?
   ) -> HTML {
     func item(_ href: String, _ content: [HTML]) -> HTML {
       .el("li", [], [.a(href: href, content, [.aria("current", href == current ? "page" : nil)])])
     }
-    let problems = app.diagnostics.count
     var sections: [HTML] = [
       .el("p", [.cls("nav-app")], [.text(app.name)]),
       .el(
@@ -261,8 +271,7 @@ struct AppPages: Sendable {
         [
           item("index.html", [.text("Overview")])
         ] + (hasChanges ? [item(changesPageName, [.text("Changes")])] : []) + [
-          item(
-            "problems.html", [.text("Problems "), .el("span", [.cls("count")], [.text(String(problems))])])
+          item("problems.html", [.text("Problems")])
         ]),
     ]
     if !app.flows.isEmpty {
@@ -273,10 +282,8 @@ struct AppPages: Sendable {
       sections.append(.el("p", [.cls("nav-section")], [.text("Journeys")]))
       sections.append(
         .el(
-          "ul", [],
-          app.runs.count <= maximumListed
-            ? app.runs.map { item("journey-\($0.slug).html", [.text($0.title ?? $0.name)]) }
-            : [item("index.html#journeys", [.text("All \(app.runs.count) journeys")])]))
+          "ul", [.cls("nav-journeys"), .attr("data-app", folder)],
+          [item("index.html#journeys", [.text("All journeys")])]))
     }
     if !siblings.isEmpty {
       sections.append(.el("p", [.cls("nav-section")], [.text("Other apps")]))
@@ -290,9 +297,10 @@ struct AppPages: Sendable {
     return Self.sidebarFrame(label: "\(app.name) navigation", sections)
   }
 
-  /// The most journeys, and other apps, the sidebar lists by name; past it, one link to the
-  /// page that lists them all. Every page carries the sidebar, so listing all of them grew a
-  /// site with the square of their number (2,000 one-run apps made 959 MB).
+  /// The most other apps the sidebar lists by name (and runs of one name a journey page links);
+  /// past it, one link to the page that lists them all. Every page carries the sidebar, so
+  /// listing all of them grew a site with the square of their number (2,000 one-run apps made
+  /// 959 MB).
   static let maximumListed = 40
 
   static func sidebarFrame(label: String, _ sections: [HTML]) -> HTML {

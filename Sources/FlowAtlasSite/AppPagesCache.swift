@@ -11,10 +11,12 @@ import Foundation
 /// notes, the site's title, the template and the diagram provider) and the diagram cache entries
 /// its diagrams were filed under. A folder is reused only when its key is unchanged and every
 /// file the previous manifest lists in it is still the regular file, with the size and hash,
-/// that the previous build wrote; otherwise the app is built again, whole.
+/// that the previous build wrote. Otherwise the app is built again, but for the journeys of
+/// runs whose own key (``JourneyKeys``) is unchanged and whose files are intact: their pages and
+/// diagram are kept, so a new run does not make every other run's pages again.
 enum AppPagesCache {
   static let path = "\(SiteManifest.ownFolder)/apps"
-  static let header = "flowatlas-app-pages 1"
+  static let header = "flowatlas-app-pages 2"
 
   /// One app folder of a site.
   struct Record: Equatable, Sendable {
@@ -22,6 +24,16 @@ enum AppPagesCache {
     var key: String
     /// Its diagrams' cache entries: key → hash of the bytes.
     var diagrams: [String: String]
+    /// Its runs' journey pages, by run slug.
+    var journeys: [String: Journey] = [:]
+  }
+
+  /// One run's journey pages in a record.
+  struct Journey: Equatable, Sendable {
+    /// What they were made from (``JourneyKeys/key(_:)``).
+    var key: String
+    /// The cache entry of their diagram, if one was drawn.
+    var diagram: String?
   }
 
   /// The key of an app's pages: a hex hash of everything they are made from.
@@ -38,13 +50,18 @@ enum AppPagesCache {
     return Fingerprint.fast128(bytes.bytes)
   }
 
-  /// The record's text: per app folder an `app` line, then one `diagram` line per entry.
+  /// The record's text: per app folder an `app` line, then one `diagram` line per entry and one
+  /// `journey KEY DIAGRAM SLUG` line per run (`-` for no diagram).
   static func text(_ records: [String: Record]) -> String {
     var lines = [header]
     for folder in records.keys.sorted() {
       let record = records[folder]!
       lines.append("app \(record.key) \(folder)")
       for key in record.diagrams.keys.sorted() { lines.append("diagram \(record.diagrams[key]!) \(key)") }
+      for slug in record.journeys.keys.sorted() {
+        let journey = record.journeys[slug]!
+        lines.append("journey \(journey.key) \(journey.diagram ?? "-") \(slug)")
+      }
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -63,6 +80,15 @@ enum AppPagesCache {
     var current: String?
     for line in lines {
       let fields = line.split(separator: " ", omittingEmptySubsequences: false)
+      if fields.count == 4, fields[0] == "journey" {
+        let (key, diagram, slug) = (fields[1], fields[2], String(fields[3]))
+        guard let folder = current, key.allSatisfy(\.isHexDigit), !key.isEmpty, Slug.isValid(slug),
+          diagram == "-" || (!diagram.isEmpty && diagram.allSatisfy(\.isHexDigit))
+        else { return [:] }
+        records[folder]!.journeys[slug] = Journey(
+          key: String(key), diagram: diagram == "-" ? nil : String(diagram))
+        continue
+      }
       guard fields.count == 3, fields[1].allSatisfy(\.isHexDigit), !fields[2].isEmpty else { return [:] }
       let (kind, hash, name) = (fields[0], String(fields[1]), String(fields[2]))
       switch kind {
@@ -87,6 +113,30 @@ enum AppPagesCache {
   ) -> [(path: String, entry: SiteManifest.Entry)]? {
     let files = manifest.files.filter { $0.key.hasPrefix(folder + "/") }.sorted { $0.key < $1.key }
     guard !files.isEmpty else { return nil }
+    return intact(files, in: site, identities: identities)
+  }
+
+  /// Those of `names` (files of the app folder `folder`) the previous build wrote, when each is
+  /// still what the manifest says and `required` are among them; nil otherwise.
+  static func intactFiles(
+    _ names: [String], required: Int, of folder: String, in site: URL, manifest: SiteManifest,
+    identities: [String: String]
+  ) -> [(path: String, entry: SiteManifest.Entry)]? {
+    var files: [(key: String, value: SiteManifest.Entry)] = []
+    for (index, name) in names.enumerated() {
+      let path = folder + "/" + name
+      guard let entry = manifest.files[path] else {
+        if index < required { return nil }
+        continue
+      }
+      files.append((path, entry))
+    }
+    return intact(files, in: site, identities: identities)
+  }
+
+  private static func intact(
+    _ files: [(key: String, value: SiteManifest.Entry)], in site: URL, identities: [String: String]
+  ) -> [(path: String, entry: SiteManifest.Entry)]? {
     for (path, entry) in files {
       let location = site.appendingPathComponent(path).path
       var info = stat()

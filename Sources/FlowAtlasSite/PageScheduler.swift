@@ -18,6 +18,8 @@ final class PageScheduler: Sendable {
     var pages: AppPages
     /// Its pages are the previous build's (``AppPagesCache``): none is made here.
     var reused = false
+    /// Pages the previous build's copies stand for (a kept run's journey): not made here.
+    var kept: Set<String> = []
   }
 
   private struct Waiting {
@@ -38,6 +40,8 @@ final class PageScheduler: Sendable {
     var failures: [(app: Int, page: Int, error: SiteError)] = []
     /// The diagrams written to the cache, by app: key → hash of the bytes.
     var cached: [[String: String]]
+    /// Each delivered diagram's cache key, by app.
+    var keys: [[DiagramSubject: String]]
   }
 
   private let apps: [App]
@@ -61,7 +65,8 @@ final class PageScheduler: Sendable {
     for app in apps {
       var pages: [Int: Waiting] = [:]
       var byDiagram: [DiagramSubject: [Int]] = [:]
-      for (number, entry) in (app.reused ? [] : app.pages.pageList()).enumerated() {
+      for (number, entry) in (app.reused ? [] : app.pages.pageList()).enumerated()
+      where !app.kept.contains(entry.name) {
         let subjects = entry.page.subjects()
         pages[number] = Waiting(name: entry.name, page: entry.page, missing: Set(subjects))
         for subject in subjects { byDiagram[subject, default: []].append(number) }
@@ -72,7 +77,7 @@ final class PageScheduler: Sendable {
     state = Lock(
       State(
         waiting: waiting, readers: readers, delivered: Array(repeating: 0, count: apps.count),
-        cached: Array(repeating: [:], count: apps.count)))
+        cached: Array(repeating: [:], count: apps.count), keys: Array(repeating: [:], count: apps.count)))
   }
 
   /// Takes one diagram: caches it in the site under `key` and starts the pages it completes.
@@ -96,6 +101,7 @@ final class PageScheduler: Sendable {
     }
     let ready = state.withLock { state -> [(Int, Waiting)] in
       state.delivered[app] += 1
+      if cache != nil { state.keys[app][subject] = key }
       var ready: [(Int, Waiting)] = []
       for number in state.readers[app][subject] ?? [] {
         guard var page = state.waiting[app][number] else { continue }
@@ -128,15 +134,19 @@ final class PageScheduler: Sendable {
 
   /// Starts the pages still waiting and waits for every page.
   ///
-  /// - Returns: how many diagrams were delivered, and the diagrams cached for each app
-  ///   (key → hash of the bytes).
+  /// - Returns: how many diagrams were delivered, the diagrams cached for each app (key → hash
+  ///   of the bytes), and each app's delivered diagrams' cache keys.
   /// - Throws: the first failure in page order.
-  func finish() throws(SiteError) -> (delivered: Int, cached: [[String: String]]) {
+  func finish() throws(SiteError) -> (
+    delivered: Int, cached: [[String: String]], keys: [[DiagramSubject: String]]
+  ) {
     for (app, number, page) in takeWaiting(where: { _ in true }) { start(app: app, number: number, page) }
     group.wait()
-    let (failures, delivered, cached) = state.withLock { ($0.failures, $0.delivered, $0.cached) }
+    let (failures, delivered, cached, keys) = state.withLock {
+      ($0.failures, $0.delivered, $0.cached, $0.keys)
+    }
     if let first = failures.min(by: { ($0.app, $0.page) < ($1.app, $1.page) }) { throw first.error }
-    return (delivered.reduce(0, +), cached)
+    return (delivered.reduce(0, +), cached, keys)
   }
 
   /// Waits for the pages already started, starting no more: the build has failed.

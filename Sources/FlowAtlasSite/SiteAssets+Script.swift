@@ -68,6 +68,26 @@ extension SiteAssets {
         });
       }
 
+      // The sidebar's journeys, from the search index: in every page's bytes, the list would make
+      // one new run change every page of its app. Without the script, "All journeys" leads there.
+      var journeyList = document.querySelector(".nav-journeys");
+      if (journeyList) {
+        var folder = journeyList.getAttribute("data-app") + "/";
+        var here = window.location.pathname.split("/").pop();
+        var allJourneys = journeyList.firstElementChild;
+        (window.FLOWATLAS_SEARCH || []).forEach(function (entry) {
+          if (entry.k !== "Journey" || entry.u.indexOf(folder) !== 0) { return; }
+          var page = entry.u.slice(folder.length);
+          var link = document.createElement("a");
+          link.href = page;
+          link.textContent = entry.t;
+          if (page === here) { link.setAttribute("aria-current", "page"); }
+          var item = document.createElement("li");
+          item.appendChild(link);
+          journeyList.insertBefore(item, allJourneys);
+        });
+      }
+
       // Sidebar filter: hide links that do not match, and section titles left without links.
       var filter = document.getElementById("nav-filter");
       if (filter) {

@@ -159,7 +159,6 @@ enum SiteAssets {
       text-decoration: none; overflow-wrap: anywhere; }
     .sidebar li a:hover { background: var(--surface-2); }
     .sidebar li a[aria-current="page"] { background: var(--accent-bg); color: var(--accent); font-weight: 600; }
-    .sidebar .count { color: var(--muted); font-size: 0.85em; }
     .sidebar [hidden] { display: none; }
     .nav-toggle { display: none; width: 100%; padding: 0.45rem 0.75rem; font: inherit; font-weight: 600;
       text-align: left; color: var(--fg); background: var(--bg); border: 1px solid var(--border);

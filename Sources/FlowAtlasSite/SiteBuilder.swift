@@ -108,7 +108,7 @@ public struct SiteBuilder: Sendable {
   /// Bump whenever the pages' markup, words or assets change, so that sites built by an older
   /// FlowAtlas are not mistaken for unchanged. The golden test `SiteGoldenTests` fails until
   /// it is bumped.
-  public static let templateVersion = "25"
+  public static let templateVersion = "26"
 
   /// The stylesheet and scripts every site is written with, hashed.
   static let assetsDigest = Fingerprint.fast128(
@@ -215,6 +215,8 @@ public struct SiteBuilder: Sendable {
     var pageKeys: [String] = []
     var records: [String: AppPagesCache.Record] = [:]
     var reusedCount = 0
+    var journeyKeys: [JourneyKeys?] = []
+    var kept: [KeptJourneys] = []
     for (index, app) in model.apps.enumerated() {
       var notesHTML: [String: String] = [:]
       for flow in app.flows {
@@ -250,6 +252,20 @@ public struct SiteBuilder: Sendable {
           app: app, folder: folders[index], layout: layout, notes: notesHTML, siblings: siblings,
           changes: changes, contracts: contracts))
       entry.reused = reused
+      // Built again: what each run's journey pages are made from, to keep those of unchanged runs.
+      let keys =
+        options.incremental && !reused
+        ? JourneyKeys(entry.pages, title: options.title, identity: identity) : nil
+      journeyKeys.append(keys)
+      var keptHere = KeptJourneys()
+      if let keys, let previous, let record = previousRecords[folders[index]] {
+        keptHere = try keepJourneys(
+          of: app, keys: keys, record: record, folder: folders[index],
+          previous: (previous.site, previous.manifest, identities), into: staging)
+        entry.kept = keptHere.pages
+        reusedCount += keptHere.journeys.count
+      }
+      kept.append(keptHere)
       apps.append(entry)
     }
 
@@ -262,7 +278,10 @@ public struct SiteBuilder: Sendable {
     }
     var requests: [(app: Int, request: DiagramRequest)] = []
     for (index, app) in model.apps.enumerated() where !apps[index].reused {
-      requests += DiagramSubject.all(of: app).map { (index, DiagramRequest(app: app, subject: $0)) }
+      requests += DiagramSubject.all(of: app).filter { subject in
+        guard case .journey(let slug) = subject else { return true }
+        return kept[index].journeys[slug] == nil
+      }.map { (index, DiagramRequest(app: app, subject: $0)) }
     }
     // Only a diagram whose key is unchanged is reused; keys are asked for only when there is
     // a cache to reuse from, since making them costs the provider (Graphviz: the DOT) work.
@@ -306,10 +325,17 @@ public struct SiteBuilder: Sendable {
       throw SiteError.diagramsFailed(
         app: model.apps.map(\.name).joined(separator: ", "), reason: error.localizedDescription)
     }
-    let (delivered, cached) = try scheduler.finish()
+    let (delivered, cached, deliveredKeys) = try scheduler.finish()
     if cache != nil {
-      for index in model.apps.indices where !apps[index].reused {
-        records[folders[index]] = AppPagesCache.Record(key: pageKeys[index], diagrams: cached[index])
+      for (index, app) in model.apps.enumerated() where !apps[index].reused {
+        var record = AppPagesCache.Record(
+          key: pageKeys[index], diagrams: cached[index].merging(kept[index].diagrams) { first, _ in first },
+          journeys: kept[index].journeys)
+        for run in app.runs where record.journeys[run.slug] == nil {
+          guard let key = journeyKeys[index]?.key(run) else { continue }
+          record.journeys[run.slug] = .init(key: key, diagram: deliveredKeys[index][.journey(run: run.slug)])
+        }
+        records[folders[index]] = record
       }
       var index: [String: String] = [:]
       for record in records.values { index.merge(record.diagrams) { first, _ in first } }

@@ -69,7 +69,8 @@ import Testing
 
   /// The command line's whole rebuild: traces whose bytes did not change are not replayed again
   /// (their replays are kept in `.flowatlas-cache/runs/`), an app whose inputs did not change
-  /// keeps its pages as hard links, and the result is a fresh build's bytes.
+  /// keeps its pages as hard links, so do the other runs' journeys of the app that changed, and
+  /// the result is a fresh build's bytes.
   @Test func aNewTraceRebuildsOnlyItsAppAndGivesAFreshBuildsBytes() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -85,6 +86,11 @@ import Testing
     let digitalPages = try FileManager.default.contentsOfDirectory(atPath: site + "/shop-digital").sorted()
     let before = Dictionary(uniqueKeysWithValues: digitalPages.map { ($0, inode("shop-digital/" + $0)) })
     let shopIndex = inode("shop/index.html")
+    // The Shop's other runs' journeys (pages and diagram files): kept, not made again.
+    let journeys = try FileManager.default.contentsOfDirectory(atPath: site + "/shop")
+      .filter { $0.hasPrefix("journey-") }.sorted()
+    try #require(journeys.count >= 10)
+    let journeysBefore = Dictionary(uniqueKeysWithValues: journeys.map { ($0, inode("shop/" + $0)) })
 
     // A copy of one run under another name joins the Shop app only.
     let source = traces.appendingPathComponent("shop/buy-one-product.jsonl")
@@ -96,6 +102,9 @@ import Testing
       #expect(inode("shop-digital/" + page) == number, "\(page) was written again")
     }
     #expect(inode("shop/index.html") != shopIndex)
+    for (file, number) in journeysBefore {
+      #expect(inode("shop/" + file) == number, "\(file), another run's journey, was written again")
+    }
     #expect(try FileManager.default.contentsOfDirectory(atPath: runs).count == 13)
 
     let fresh = folder.appendingPathComponent("fresh").path

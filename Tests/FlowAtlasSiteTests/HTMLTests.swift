@@ -65,14 +65,17 @@ import Testing
     let model = SampleModel.model(hostile: hostile)
     for app in model.apps {
       let siblings = model.apps.filter { $0.name != app.name }.map { (name: $0.name, folder: $0.slug) }
-      let rendered = RenderedSidebar(plain: AppPages.sidebarTree(app: app, siblings: siblings, current: nil))
+      let rendered = RenderedSidebar(
+        plain: AppPages.sidebarTree(app: app, folder: "shop", siblings: siblings, current: nil))
+      // Journeys are listed by the site's script: one link leads to all of them.
       let links =
         ["index.html", "problems.html"] + app.flows.map { "flow-\($0.slug).html" }
-        + app.runs.map { "journey-\($0.slug).html" } + siblings.map { "../\($0.folder)/index.html" }
+        + (app.runs.isEmpty ? [] : ["index.html#journeys"]) + siblings.map { "../\($0.folder)/index.html" }
       #expect(rendered.marks.count == links.count)
       #expect(rendered.repeated.isEmpty)
       for current in links + ["not-a-page.html", "index.html\"", "<a href=\"index.html\">"] {
-        let expected = AppPages.sidebarTree(app: app, siblings: siblings, current: current).bytes
+        let expected = AppPages.sidebarTree(app: app, folder: "shop", siblings: siblings, current: current)
+          .bytes
         let spliced = rendered.html(current: current) {
           Issue.record("fell back to the tree")
           return .group([])

@@ -1,0 +1,56 @@
+import FlowAtlasBytes
+import FlowAtlasModel
+import FlowAtlasTrace
+
+/// What each run's journey pages are made from, hashed, so that a rebuild keeps the pages of a
+/// run whose key is unchanged (``AppPagesCache``) instead of reading its journey back, drawing
+/// its diagram and writing its pages again: a new run leaves the other runs' pages alone.
+///
+/// A journey page shows its run (named by the run's replay, which names the trace's bytes),
+/// its problems and the runs that share its name, inside the app's frame (the template, the
+/// site's title, the sidebar), with links to the app's flows and screens; its diagram is drawn
+/// from the run, each screen's slug and owner, and the diagram provider. The key hashes all of
+/// it, and nothing else (no count: a new run changes the counts of every flow it went through).
+struct JourneyKeys: Sendable {
+  private let base: String
+  private let problems: [String: [Diagnostic]]
+  private let pages: AppPages
+
+  /// - Parameters:
+  ///   - pages: the app's pages.
+  ///   - title: the site's title.
+  ///   - identity: the diagram provider's ``DiagramProvider/cacheIdentity``.
+  init(_ pages: AppPages, title: String, identity: String) {
+    self.pages = pages
+    var digest = ModelDigest()
+    digest.add([
+      "flowatlas-journey-pages", SiteBuilder.templateVersion, SiteBuilder.assetsDigest, title, identity,
+      pages.folder, pages.app.name, Fingerprint.fast128(pages.sidebarBytes),
+    ])
+    for screen in pages.app.screens { digest.add([screen.type, screen.slug, screen.owner ?? "\u{0}"]) }
+    for flow in pages.app.flows { digest.add([flow.coordinator, flow.slug]) }
+    base = Fingerprint.fast128(digest.bytes)
+    problems = Dictionary(grouping: pages.app.diagnostics, by: \.file)
+  }
+
+  /// The key of `run`'s journey pages; nil when no replay names the run's trace (then nothing
+  /// proves its journey unchanged, and its pages are made again).
+  func key(_ run: Run) -> String? {
+    guard let replay = run.replayKey else { return nil }
+    var digest = ModelDigest()
+    digest.add([base, replay, run.slug, run.name, run.title ?? "\u{0}", run.file])
+    for other in pages.namesakes[run.name] ?? [] { digest.add([other.slug, other.file]) }
+    for problem in problems[run.file] ?? [] {
+      digest.add([problem.code.rawValue, problem.message])
+      digest.add(problem.line)
+    }
+    return Fingerprint.fast128(digest.bytes)
+  }
+
+  /// The files of `run`'s journey in its app's folder: its pages, then its diagram's SVG file.
+  static func files(_ run: Run) -> [String] {
+    (0..<AppPages.journeyParts(run)).map { AppPages.journeyPageName(run, part: $0) } + [
+      "journey-\(run.slug).svg"
+    ]
+  }
+}
