@@ -9,15 +9,38 @@ import Foundation
 /// `flowatlas-bench generate` and `flowatlas-bench model`: synthetic traces, and
 /// model building timed side by side with `jq -c .` over the same files.
 enum ModelBenchmark {
-  /// `generate --apps N --coordinators N --events N --files N --out DIR --seed S`.
+  /// `generate [--shape S] --apps N --coordinators N --events N --files N --out DIR --seed S`.
+  ///
+  /// `--shape` gives the defaults of a corpus shape (``CorpusShape``); the other options override them.
   static func generate(_ arguments: [String]) throws -> Int32 {
     let options = try Options(arguments)
-    let apps = options.int("apps", default: 3)
-    let coordinators = options.int("coordinators", default: 12)
-    let events = options.int("events", default: 1_000_000)
-    let files = max(1, options.int("files", default: 300))
-    let seed = UInt64(options.int("seed", default: 1))
+    let shape = try CorpusShape(named: options.values["shape"] ?? "many-apps")
+    let apps = options.int("apps", default: shape.apps)
+    let coordinators = options.int("coordinators", default: shape.coordinators)
+    let events = options.int("events", default: shape.events)
+    let files = max(1, options.int("files", default: shape.files))
+    let seed = UInt64(options.int("seed", default: Int(shape.seed)))
     guard let out = options.values["out"] else { throw BenchError.usage("generate needs --out DIR") }
+    let bytes = try writeCorpus(
+      apps: apps, coordinators: coordinators, events: events, files: files, seed: seed, into: out)
+    print("wrote \(files) traces, about \(events) events, \(bytes / 1_000_000) MB to \(out)")
+    return 0
+  }
+
+  /// Writes `shape` into `out`.
+  /// - Returns: the bytes written.
+  static func writeCorpus(_ shape: CorpusShape, into out: String) throws -> Int {
+    try writeCorpus(
+      apps: shape.apps, coordinators: shape.coordinators, events: shape.events, files: shape.files,
+      seed: shape.seed, into: out)
+  }
+
+  /// Writes a seeded corpus: `files` traces of about `events / files` events each, dealt to
+  /// `apps` synthetic apps of `coordinators` coordinator types, as `<out>/<App>/run-NNNNN.jsonl`.
+  /// - Returns: the bytes written.
+  static func writeCorpus(
+    apps: Int, coordinators: Int, events: Int, files: Int, seed: UInt64, into out: String
+  ) throws -> Int {
     var random = SeededRandom(seed: seed)
     let models = (0..<max(1, apps)).map {
       SyntheticApp(name: "SyntheticApp\($0 + 1)", coordinatorCount: coordinators, random: &random)
@@ -33,8 +56,7 @@ enum ModelBenchmark {
       try Data(trace).write(to: URL(fileURLWithPath: "\(folder)/\(name).jsonl"))
       bytes += trace.count
     }
-    print("wrote \(files) traces, about \(events) events, \(bytes / 1_000_000) MB to \(out)")
-    return 0
+    return bytes
   }
 
   /// `model DIR [--workers N]`: times the model (without and with journeys) and `jq -c .`.
@@ -186,6 +208,28 @@ enum BenchError: Error, LocalizedError {
 }
 
 /// `--name value` pairs and positional arguments.
+/// The corpora the benchmarks run on, by name.
+struct CorpusShape {
+  var apps: Int
+  var coordinators: Int
+  var events: Int
+  var files: Int
+  var seed: UInt64
+
+  /// `many-apps`: 3 apps of 12 coordinator types, 1M events in 300 runs (the reader and model
+  /// suites' corpus). `one-app`: what a real team has, one app of 25 flows with 40 runs of 1,500
+  /// events (the site goals). `one-app-1m`: the same app with 1M events in 200 runs (the model
+  /// and memory goals).
+  init(named name: String) throws {
+    switch name {
+    case "many-apps": (apps, coordinators, events, files, seed) = (3, 12, 1_000_000, 300, 1)
+    case "one-app": (apps, coordinators, events, files, seed) = (1, 25, 60_000, 40, 1)
+    case "one-app-1m": (apps, coordinators, events, files, seed) = (1, 25, 1_000_000, 200, 2)
+    default: throw BenchError.usage("--shape \(name): give many-apps, one-app or one-app-1m")
+    }
+  }
+}
+
 struct Options {
   var values: [String: String] = [:]
   var positional: [String] = []

@@ -115,7 +115,7 @@ enum SiteBenchmark {
 
   /// Writes one `.dot` file per diagram and a NUL-separated list of them for `xargs -0`,
   /// largest first so that two processes finish together (the best case for Graphviz alone).
-  private static func writeDOT(_ diagrams: [Diagram], into folder: String) throws -> (
+  static func writeDOT(_ diagrams: [Diagram], into folder: String) throws -> (
     path: String, bytes: Int
   ) {
     try? FileManager.default.removeItem(atPath: folder)
@@ -133,7 +133,7 @@ enum SiteBenchmark {
     return (list, written.reduce(0) { $0 + $1.size })
   }
 
-  private static func measureRound(
+  static func measureRound(
     corpus: String, flowatlas: String, jobs: Int, work: String, dotFolder: String, list: String,
     perFileToo: Bool, pango: Bool
   ) throws -> Round {
@@ -187,7 +187,7 @@ enum SiteBenchmark {
   /// `xargs -0 -P jobs -n batch dot -Tsvg -O` over the list: each `x.dot` becomes `x.dot.svg`.
   /// - Parameter pango: whether `dot` has its pango plugin, or (the default) measures text with
   ///   Graphviz's built-in tables as the build's SVG does.
-  private static func graphviz(
+  static func graphviz(
     list: String, dotFolder: String, jobs: Int, batch: Int, work: String, pango: Bool
   ) throws -> TimedChild.Outcome {
     let svgs = (try? FileManager.default.contentsOfDirectory(atPath: dotFolder)) ?? []
@@ -214,7 +214,7 @@ enum SiteBenchmark {
     return outcome
   }
 
-  private static func checked(_ outcome: TimedChild.Outcome, _ what: String, log: String) throws
+  static func checked(_ outcome: TimedChild.Outcome, _ what: String, log: String) throws
     -> TimedChild.Outcome
   {
     guard outcome.status == 0 else {

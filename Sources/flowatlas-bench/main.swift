@@ -14,13 +14,15 @@ do {
   case "replay": exit(try ModelBenchmark.replay(rest))
   case "site": exit(try SiteBenchmark.run(rest))
   case "render": exit(RenderBenchmark.run(rest))
+  case "goals": exit(try GoalsBenchmark.run(rest))
   default:
     print(
       """
       USAGE: flowatlas-bench <suite> [<options>]
+        goals       every speed goal in one run: build, rebuild and model ratios, memory, same bytes
         recording   RecordingRouter over StackRouter vs the bare StackRouter (ns/event)
         reader      trace reader MB/s vs jq -c . on the same files
-        generate    write a synthetic app's traces (--events, --files, --seed, --out)
+        generate    write a synthetic app's traces (--shape many-apps|one-app|one-app-1m, --events, --files, --seed, --out)
         model       flowatlas model vs jq -c . on the same traces (ratio, events/s, peak RSS)
         replay      the reader alone vs reader plus replay, one thread, CPU time
         render      in-process Graphviz SVG vs dot -Tsvg (ms/render); 1 vs 2 render workers for a site
