@@ -1,6 +1,7 @@
 import FlowAtlasModel
 import Foundation
 
+/// What a rebuild keeps of the previous build: an unchanged app's pages, the journeys of unchanged runs.
 extension SiteBuilder {
   /// The journeys of an app a rebuild keeps: their record entries, their diagrams' cache
   /// entries (key → hash) and the page names it need not make.
@@ -45,6 +46,37 @@ extension SiteBuilder {
       }
       kept.journeys[run.slug] = journey
       kept.pages.formUnion(names.dropLast())
+    }
+    return kept
+  }
+
+  /// Puts the previous build's pages of the app in `folder`, and the cached diagrams they were
+  /// made with, into the new site, when every page is still what that build wrote.
+  /// - Returns: the app's record for the new site, or nil when a page changed (then nothing
+  ///   was put in place, and the app is built again).
+  func reuse(
+    _ folder: String, record: AppPagesCache.Record,
+    from previous: (site: URL, manifest: SiteManifest, identities: [String: String]),
+    into staging: OutputFolder.Staging
+  ) throws(SiteError) -> AppPagesCache.Record? {
+    guard
+      let files = AppPagesCache.intactFiles(
+        of: folder, in: previous.site, manifest: previous.manifest, identities: previous.identities)
+    else { return nil }
+    for file in files {
+      try staging.reuse(file.path, from: previous.site.appendingPathComponent(file.path), entry: file.entry)
+    }
+    var kept = record
+    for key in record.diagrams.keys.sorted() {
+      let path = DiagramCache.path(of: key)
+      var info = stat()
+      let original = previous.site.appendingPathComponent(path)
+      guard lstat(original.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+        // Gone from the cache: the pages stand, the next change to this app draws it again.
+        kept.diagrams[key] = nil
+        continue
+      }
+      try staging.place(path, linking: original)
     }
     return kept
   }
