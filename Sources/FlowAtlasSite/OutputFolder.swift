@@ -79,12 +79,18 @@ enum OutputFolder {
   /// and an old site set aside after an exchange (removed as ``removeOldSite(_:keeping:)`` does).
   static func removeLeftovers(of output: URL) {
     let parent = output.deletingLastPathComponent()
-    guard var names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+    let (staging, old) = (stagingPrefix(of: output), oldPrefix(of: output))
+    // Only names this type gives are looked at: the parent may be a folder of thousands (/tmp).
+    guard
+      var names = try? FileManager.default.contentsOfDirectory(atPath: parent.path).filter({
+        $0.hasPrefix(staging) || $0.hasPrefix(old)
+      })
+    else { return }
     // Killed between the two renames of the fallback: the site set aside goes back first.
     var info = stat()
     if lstat(output.path, &info) != 0,
       let aside = names.sorted().first(where: {
-        $0.hasPrefix(oldPrefix(of: output)) && manifest(in: parent.appendingPathComponent($0)) != nil
+        $0.hasPrefix(old) && manifest(in: parent.appendingPathComponent($0)) != nil
       }),
       Foundation.rename(parent.appendingPathComponent(aside).path, output.path) == 0
     {
@@ -92,7 +98,7 @@ enum OutputFolder {
     }
     for name in names.sorted() {
       let url = parent.appendingPathComponent(name)
-      if name.hasPrefix(stagingPrefix(of: output)), !name.hasSuffix(".lock") {
+      if name.hasPrefix(staging), !name.hasSuffix(".lock") {
         let lock = url.path + ".lock"
         // No lock file: not a folder this type made; a lock held: a build is running.
         guard let descriptor = abandonedLock(lock) else { continue }
@@ -104,13 +110,13 @@ enum OutputFolder {
           try? FileManager.default.removeItem(at: url)
         }
         unlink(lock)
-      } else if name.hasPrefix(stagingPrefix(of: output)), name.hasSuffix(".lock") {
+      } else if name.hasPrefix(staging), name.hasSuffix(".lock") {
         let folder = String(url.path.dropLast(".lock".count))
         guard !FileManager.default.fileExists(atPath: folder), let descriptor = abandonedLock(url.path)
         else { continue }
         defer { close(descriptor) }
         unlink(url.path)
-      } else if name.hasPrefix(oldPrefix(of: output)) {
+      } else if name.hasPrefix(old) {
         removeOldSite(url, keeping: output)
       }
     }
