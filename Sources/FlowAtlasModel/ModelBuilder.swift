@@ -12,7 +12,8 @@ import Foundation
 /// and however many workers ran.
 public struct ModelBuilder: Sendable {
   /// Reads one trace file into a consumer; the trace module's reader in production.
-  /// Returns the hash of the bytes read (``Fingerprint/fast128(_:)-([UInt8])``).
+  /// Returns the hash of the bytes read (``Fingerprint/fast128(_:)-([UInt8])``), or "" when the
+  /// builder has no cache to file replays under it.
   typealias Read = @Sendable (_ file: String, _ replay: inout RunReplay) throws -> String
 
   /// When false, runs keep no journey steps and no coordinator instance lists: memory
@@ -38,8 +39,14 @@ public struct ModelBuilder: Sendable {
     keepsJourneys: Bool = true, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
     cache: ReplayCache? = nil
   ) {
+    // Only a cache files replays under the hash of their bytes: without one, none is made.
+    let hashes = keepsJourneys && cache != nil
     self.init(keepsJourneys: keepsJourneys, workers: workers, cache: cache) { file, replay in
-      try TraceReader(path: file).readHashing(into: &replay)
+      guard hashes else {
+        try TraceReader(path: file).read(into: &replay)
+        return ""
+      }
+      return try TraceReader(path: file).readHashing(into: &replay)
     }
   }
 
