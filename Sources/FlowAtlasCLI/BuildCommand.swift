@@ -15,27 +15,8 @@ package enum BuildCommand {
     try OutputFile.checkPath(output, command: "build")
     // Held until this function returns: nothing of `output` is read before another build into
     // it has finished.
-    let lock: BuildLock
-    do {
-      lock = try BuildLock(
-        for: URL(fileURLWithPath: output, isDirectory: true),
-        waiting: {
-          console.err("flowatlas: waiting for another build of \(Printable.path(output)) to finish\n")
-        },
-        unsupported: { reason in
-          console.err(
-            Printable.line(
-              "flowatlas: warning: \(output): cannot lock it against another build at once (\(reason)); "
-                + "building anyway") + "\n")
-        })
-    } catch {
-      throw .inputOutput(error.localizedDescription)
-    }
-    let lockSlot = InterruptCleanup.remember(lock.path)
-    defer {
-      withExtendedLifetime(lock) {}
-      InterruptCleanup.forget(lockSlot)
-    }
+    let lock = try OutputLock(output, console: console)
+    defer { lock.release() }
     let notes = arguments.value("--notes")
     let files = try TraceLoading.files(from: arguments.positionals, command: "build", console: console)
     let baselinePath = arguments.value("--baseline")

@@ -19,22 +19,8 @@ package enum DocCCommand {
     if let module, !DocCCatalog.isModuleName(module) {
       throw .usage(DocCError.invalidModule(module).localizedDescription, command: "docc")
     }
-    let lock: BuildLock
-    do {
-      lock = try BuildLock(
-        for: URL(fileURLWithPath: output, isDirectory: true),
-        waiting: {
-          console.err("flowatlas: waiting for another run writing \(Printable.path(output)) to finish\n")
-        },
-        unsupported: { _ in })
-    } catch {
-      throw .inputOutput(error.localizedDescription)
-    }
-    let lockSlot = InterruptCleanup.remember(lock.path)
-    defer {
-      withExtendedLifetime(lock) {}
-      InterruptCleanup.forget(lockSlot)
-    }
+    let lock = try OutputLock(output, console: console)
+    defer { lock.release() }
     let files = try TraceLoading.files(from: arguments.positionals, command: "docc", console: console)
     let model = try TraceLoading.model(of: files, keepsJourneys: true, console: console)
     let baselines = try BuildCommand.baselines(
