@@ -82,7 +82,9 @@ extension OutputFolder {
     /// Writes `bytes` as the file at `path`, relative to the site root.
     /// - Parameter owned: false for a file written once for the person to keep: the manifest
     ///   does not list it, so later runs carry it over (edited or not) and never delete it.
-    func write(_ path: String, _ bytes: [UInt8], owned: Bool = true) throws(SiteError) {
+    /// - Returns: the hash of the bytes written (``Fingerprint/fast128(_:)-([UInt8])``).
+    @discardableResult
+    func write(_ path: String, _ bytes: [UInt8], owned: Bool = true) throws(SiteError) -> String {
       try write(path, pieces: [bytes], owned: owned)
     }
 
@@ -91,7 +93,9 @@ extension OutputFolder {
     ///
     /// - Throws: ``SiteError/invalidModel(reason:)`` when `path` is not one a site can hold,
     ///   ``SiteError/writeFailed(path:reason:)`` naming the file as it will be in `output`.
-    func write(_ path: String, pieces: [[UInt8]], owned: Bool = true) throws(SiteError) {
+    /// - Returns: the hash of the bytes written, as the manifest lists it.
+    @discardableResult
+    func write(_ path: String, pieces: [[UInt8]], owned: Bool = true) throws(SiteError) -> String {
       let descriptor = try create(path)
       defer { close(descriptor) }
       var hasher = Fingerprint.Fast128()
@@ -104,11 +108,12 @@ extension OutputFolder {
         size += piece.count
       }
       let entry = SiteManifest.Entry(size: size, hash: hasher.finalize())
-      guard owned else { return FaultPoint.pass() }
+      defer { FaultPoint.pass() }
+      guard owned else { return entry.hash }
       written.withLock { $0[path] = entry }
       var info = stat()
       if fstat(descriptor, &info) == 0 { identities.withLock { $0[path] = SiteManifest.identity(of: info) } }
-      FaultPoint.pass()
+      return entry.hash
     }
 
     /// Notes what each file written so far outside FlowAtlas's own folder is on this disk
@@ -126,7 +131,10 @@ extension OutputFolder {
       let url = try prepare(path)
       // Already there: two entries of the cache under one key hold the same bytes.
       guard link(original.path, url.path) != 0, errno != EEXIST else { return }
-      if let bytes { return try write(path, bytes) }
+      if let bytes {
+        try write(path, bytes)
+        return
+      }
       do {
         try FileManager.default.copyItem(at: original, to: url)
       } catch {

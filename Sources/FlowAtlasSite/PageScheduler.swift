@@ -90,12 +90,14 @@ final class PageScheduler: Sendable {
       // Not on the caller's thread: that is a render thread whose worker would wait.
       run(app: app, page: -1) { [self] () throws(SiteError) in
         let path = DiagramCache.path(of: key)
-        if reused != nil, let previous = cache.previousSite {
+        let hash: String
+        if let reused, let previous = cache.previousSite {
           try staging.place(path, linking: previous.appendingPathComponent(path), bytes: svg)
+          hash = reused
         } else {
-          try staging.write(path, svg)
+          // Hashed once, as it is written.
+          hash = try staging.write(path, svg)
         }
-        let hash = reused ?? Fingerprint.fast128(svg)
         state.withLock { $0.cached[app][key] = hash }
       }
     }
