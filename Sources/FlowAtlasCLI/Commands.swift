@@ -7,9 +7,9 @@ enum Commands {
     overview: "Turn a Coordinator-pattern app's recorded navigation into architecture documentation.",
     options: [.flag("--version", "Show the version, the Graphviz in use and how it measures text.")],
     discussion: """
-      With no subcommand, runs 'flowatlas examples': every bundled example's scripted journeys,
-      their traces written under examples/<App>/traces/, their site built into site/. Run it from
-      the package's root folder.
+      With no subcommand, in FlowAtlas's own checkout (its root folder), runs 'flowatlas examples':
+      every bundled example's scripted journeys, their traces written under examples/<App>/traces/,
+      their site built into site/ and their DocC catalog into docs/. Anywhere else, prints this help.
       """,
     run: { _, _ in .success })
 

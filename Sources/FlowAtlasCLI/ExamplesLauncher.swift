@@ -11,6 +11,15 @@ import Foundation
 enum ExamplesLauncher {
   static let runnerName = "flowatlas-examples"
 
+  /// Whether the working folder is FlowAtlas's own checkout (its package, with the examples'
+  /// runner), where `flowatlas` alone builds the examples' site; anywhere else it prints help.
+  static var isInFlowAtlasCheckout: Bool {
+    guard FileManager.default.fileExists(atPath: "examples/Runner/main.swift"),
+      let manifest = FileManager.default.contents(atPath: "Package.swift")
+    else { return false }
+    return String(decoding: manifest, as: UTF8.self).contains(#"name: "FlowAtlas""#)
+  }
+
   @MainActor
   static func run(console: Console, executable: String) throws(CommandLineError) -> ExitStatus {
     let fileManager = FileManager.default

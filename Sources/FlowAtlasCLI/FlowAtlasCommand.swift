@@ -31,7 +31,8 @@ public enum FlowAtlasCommand {
   }
 
   /// Finds the declared command the arguments name and runs it: `help <subcommand>`, a
-  /// subcommand, or the root's own options (`--version`, `--help`; nothing: ``Commands/defaultCommand``).
+  /// subcommand, or the root's own options (`--version`, `--help`; nothing: ``Commands/defaultCommand``
+  /// in FlowAtlas's own checkout, help anywhere else).
   @MainActor
   static func run(_ arguments: [String], console: Console, executable: String) async throws(CommandLineError)
     -> ExitStatus
@@ -58,6 +59,11 @@ public enum FlowAtlasCommand {
     }
     if parsed.has("--version") {
       console.out(versionText)
+      return .success
+    }
+    // Alone, in FlowAtlas's own checkout: the examples' site; anywhere else, help, as any tool.
+    guard ExamplesLauncher.isInFlowAtlasCheckout else {
+      console.out(rootHelp)
       return .success
     }
     return try await Commands.defaultCommand.run(ParsedArguments(), invocation)

@@ -64,21 +64,36 @@ import Testing
     #expect((await flowatlas("help", RenderWorkerCommand.name)).status == ExitStatus.usage.rawValue)
   }
 
-  /// With no subcommand, `flowatlas` runs the declared default, the examples, and says where
-  /// it must be run from when that is not the package's root.
-  @Test func theDefaultCommandIsTheExamplesOutsideThePackageRefused() throws {
+  /// With no subcommand, `flowatlas` runs the declared default, the examples, in FlowAtlas's
+  /// own checkout; anywhere else it prints help, as any tool does, and writes nothing. Asked for
+  /// by name there, the examples say where they must be run from.
+  @Test func aloneOutsideTheCheckoutItPrintsHelpAndTheExamplesAreRefused() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: builtExecutable)
-    process.currentDirectoryURL = folder
-    let errors = Pipe()
-    process.standardError = errors
-    try process.run()
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == ExitStatus.usage.rawValue)
-    #expect(text.contains("from the FlowAtlas package's root folder"), "\(text)")
+    // A package of the team's own: still not FlowAtlas's checkout.
+    try Data("// swift-tools-version: 6.0\nlet package = Package(name: \"Shopfront\")\n".utf8)
+      .write(to: folder.appendingPathComponent("Package.swift"))
+    func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: builtExecutable)
+      process.arguments = arguments
+      process.currentDirectoryURL = folder
+      let (output, errors) = (Pipe(), Pipe())
+      process.standardOutput = output
+      process.standardError = errors
+      try process.run()
+      let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      return (process.terminationStatus, out, err)
+    }
+    let alone = try run([])
+    #expect(alone.status == 0)
+    #expect(alone.out == FlowAtlasCommand.rootHelp)
+    let examples = try run(["examples"])
+    #expect(examples.status == ExitStatus.usage.rawValue)
+    #expect(examples.err.contains("from the FlowAtlas package's root folder"), "\(examples.err)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["Package.swift"])
     #expect(Commands.defaultCommand.name == Commands.examples.name)
   }
 }
