@@ -79,6 +79,10 @@ struct GraphvizDiagrams: DiagramProvider {
 
   static func key(ofDOT dot: [UInt8]) -> String { "dot " + Fingerprint.fast128(dot) }
 
+  /// A journey's DOT reads its run, each screen's slug and owner and each flow's slug, nothing
+  /// else of the app (``DiagramBuilder`` overwrites the screen nodes' tooltips, which hold counts).
+  var drawsJourneysFromTheirRunAlone: Bool { true }
+
   /// Diagrams change with how the renderer draws and its options, with the Graphviz release
   /// and plugins that draw them, not only with the model; and with the machine's fonts only
   /// where pango measures SVG text (``FontsFingerprint/forSVG``).

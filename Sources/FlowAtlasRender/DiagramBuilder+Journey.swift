@@ -4,6 +4,10 @@ extension DiagramBuilder {
   /// One run's path: a numbered node per screen transition, in order. What
   /// happened in between (actions, flows starting and finishing, deep links,
   /// notes) goes in the next step's tooltip.
+  ///
+  /// It reads the run, each screen's slug and owner, and each flow's slug, nothing else of the
+  /// app: the site keeps a run's journey while those are unchanged (`JourneyKeys`, and the CLI's
+  /// `drawsJourneysFromTheirRunAlone`). Reading more (a count, a title) means hashing it there.
   static func journey(_ run: Run, _ context: Context, id: String) -> Diagram {
     let options = context.options
     var ids = DiagramIDs(prefix: id)

@@ -20,14 +20,20 @@ struct JourneyKeys: Sendable {
   ///   - pages: the app's pages.
   ///   - title: the site's title.
   ///   - identity: the diagram provider's ``DiagramProvider/cacheIdentity``.
-  init(_ pages: AppPages, title: String, identity: String) {
+  ///   - appDigest: the hash of the whole app's model, for a provider that may draw a journey
+  ///     from more of it than its run (``DiagramProvider/drawsJourneysFromTheirRunAlone``); nil
+  ///     for one that does not.
+  init(_ pages: AppPages, title: String, identity: String, appDigest: String?) {
     self.pages = pages
     var digest = ModelDigest()
     digest.add([
       "flowatlas-journey-pages", SiteBuilder.templateVersion, SiteBuilder.assetsDigest, title, identity,
-      pages.folder, pages.app.name, Fingerprint.fast128(pages.sidebarBytes),
+      pages.folder, pages.app.name, pages.app.slug, Fingerprint.fast128(pages.sidebarBytes),
+      appDigest ?? "\u{0}",
     ])
+    digest.add(pages.app.screens.count)
     for screen in pages.app.screens { digest.add([screen.type, screen.slug, screen.owner ?? "\u{0}"]) }
+    digest.add(pages.app.flows.count)
     for flow in pages.app.flows { digest.add([flow.coordinator, flow.slug]) }
     base = Fingerprint.fast128(digest.bytes)
     problems = Dictionary(grouping: pages.app.diagnostics, by: \.file)
@@ -39,7 +45,10 @@ struct JourneyKeys: Sendable {
     guard let replay = run.replayKey else { return nil }
     var digest = ModelDigest()
     digest.add([base, replay, run.slug, run.name, run.title ?? "\u{0}", run.file])
-    for other in pages.namesakes[run.name] ?? [] { digest.add([other.slug, other.file]) }
+    let namesakes = pages.namesakes[run.name] ?? []
+    digest.add(namesakes.count)
+    for other in namesakes { digest.add([other.slug, other.file]) }
+    digest.add(problems[run.file]?.count ?? 0)
     for problem in problems[run.file] ?? [] {
       digest.add([problem.code.rawValue, problem.message])
       digest.add(problem.line)

@@ -282,7 +282,8 @@ struct AppPages: Sendable {
       sections.append(.el("p", [.cls("nav-section")], [.text("Journeys")]))
       sections.append(
         .el(
-          "ul", [.cls("nav-journeys"), .attr("data-app", folder)],
+          "ul",
+          [.cls("nav-journeys"), .attr("data-app", folder), .attr("data-limit", String(maximumListed))],
           [item("index.html#journeys", [.text("All journeys")])]))
     }
     if !siblings.isEmpty {
@@ -297,8 +298,8 @@ struct AppPages: Sendable {
     return Self.sidebarFrame(label: "\(app.name) navigation", sections)
   }
 
-  /// The most other apps the sidebar lists by name (and runs of one name a journey page links);
-  /// past it, one link to the page that lists them all. Every page carries the sidebar, so
+  /// The most journeys (listed by the site's script) and other apps the sidebar lists by name
+  /// (and runs of one name a journey page links); past it, one link to the page that lists them all. Every page carries the sidebar, so
   /// listing all of them grew a site with the square of their number (2,000 one-run apps made
   /// 959 MB).
   static let maximumListed = 40

@@ -43,6 +43,12 @@ public protocol DiagramProvider: Sendable {
   /// version, its options, the fonts it measures text with). The default is the type's name.
   var cacheIdentity: String { get }
 
+  /// Whether a journey's diagram is drawn from its run, each screen's slug and owner, and each
+  /// flow's slug alone (``JourneyKeys``), so that a rebuild may keep it, and its run's pages,
+  /// while the rest of the app changes. The default, false, keeps them only while the whole
+  /// app's model is unchanged.
+  var drawsJourneysFromTheirRunAlone: Bool { get }
+
   /// The diagram of two versions of an app, with the changes marked, for its Changes page
   /// (`build --baseline`); nil, the default, draws none.
   /// - Parameters:
@@ -78,6 +84,8 @@ public struct DiagramRequest: Sendable {
 
 extension DiagramProvider {
   public var cacheIdentity: String { String(reflecting: Self.self) }
+
+  public var drawsJourneysFromTheirRunAlone: Bool { false }
 
   public func changesDiagram(old: AppModel, new: AppModel) throws -> [UInt8]? { nil }
 

@@ -108,7 +108,7 @@ public struct SiteBuilder: Sendable {
   /// Bump whenever the pages' markup, words or assets change, so that sites built by an older
   /// FlowAtlas are not mistaken for unchanged. The golden test `SiteGoldenTests` fails until
   /// it is bumped.
-  public static let templateVersion = "26"
+  public static let templateVersion = "27"
 
   /// The stylesheet and scripts every site is written with, hashed.
   static let assetsDigest = Fingerprint.fast128(
@@ -255,7 +255,9 @@ public struct SiteBuilder: Sendable {
       // Built again: what each run's journey pages are made from, to keep those of unchanged runs.
       let keys =
         options.incremental && !reused
-        ? JourneyKeys(entry.pages, title: options.title, identity: identity) : nil
+        ? JourneyKeys(
+          entry.pages, title: options.title, identity: identity,
+          appDigest: diagrams.drawsJourneysFromTheirRunAlone ? nil : appDigests[index]) : nil
       journeyKeys.append(keys)
       var keptHere = KeptJourneys()
       if let keys, let previous, let record = previousRecords[folders[index]] {
@@ -263,7 +265,7 @@ public struct SiteBuilder: Sendable {
           of: app, keys: keys, record: record, folder: folders[index],
           previous: (previous.site, previous.manifest, identities), into: staging)
         entry.kept = keptHere.pages
-        reusedCount += keptHere.journeys.count
+        reusedCount += keptHere.journeys.values.filter { $0.diagram != nil }.count
       }
       kept.append(keptHere)
       apps.append(entry)

@@ -52,13 +52,17 @@
     var folder = journeyList.getAttribute("data-app") + "/";
     var here = window.location.pathname.split("/").pop();
     var allJourneys = journeyList.firstElementChild;
-    (window.FLOWATLAS_SEARCH || []).forEach(function (entry) {
-      if (entry.k !== "Journey" || entry.u.indexOf(folder) !== 0) { return; }
+    var journeys = (window.FLOWATLAS_SEARCH || []).filter(function (entry) {
+      return entry.k === "Journey" && entry.u.indexOf(folder) === 0;
+    });
+    // Past the limit, "All journeys" alone: thousands of links on every page help nobody.
+    if (journeys.length > Number(journeyList.getAttribute("data-limit"))) { journeys = []; }
+    journeys.forEach(function (entry) {
       var page = entry.u.slice(folder.length);
       var link = document.createElement("a");
       link.href = page;
       link.textContent = entry.t;
-      if (page === here) { link.setAttribute("aria-current", "page"); }
+      if (page === here || page === here + ".html") { link.setAttribute("aria-current", "page"); }
       var item = document.createElement("li");
       item.appendChild(link);
       journeyList.insertBefore(item, allJourneys);
