@@ -259,3 +259,29 @@ def test_sidebar_lists_the_apps_journeys_from_the_search_index(driver, sites):
         # Each link leads to a page of this app, whatever the journey's title says.
         assert all(link.text.strip() for link in links)
         _assert_no_alert(driver, page.name)
+
+
+def test_past_forty_journeys_the_sidebar_links_them_all_instead(driver, tmp_path):
+    """Forty journeys are listed; an app of more shows "All journeys" alone, as its pages did."""
+    import os
+    import subprocess
+
+    binary = os.environ.get("FLOWATLAS_BINARY", str(pathlib.Path(__file__).resolve().parents[2] / ".build" / "debug" / "flowatlas"))
+    traces = []
+    for n in range(41):
+        path = tmp_path / f"run-{n:02d}.jsonl"
+        path.write_text("\n".join(json.dumps(line) for line in [
+            {"flowatlas": "trace", "version": 1, "app": "Busy", "run": f"run-{n:02d}"},
+            {"seq": 1, "event": "coordinator.start", "coordinator": "c1", "type": "AppCoordinator"},
+            {"seq": 2, "event": "router.setRoot", "coordinator": "c1", "screen": {"id": "s1", "type": "HomeViewController"}},
+        ]) + "\n", encoding="utf-8")
+        traces.append(str(path))
+    site = tmp_path / "site"
+    subprocess.run([binary, "build", *traces[:40], "--output", str(site)], check=True, capture_output=True, timeout=600)
+    _open(driver, site / "busy" / "journey-run-07.html")
+    links = [a.get_attribute("href").rsplit("/", 1)[-1] for a in driver.find_elements(By.CSS_SELECTOR, ".nav-journeys a")]
+    assert len(links) == 41 and links[-1] == "index.html#journeys"
+    subprocess.run([binary, "build", *traces, "--output", str(site)], check=True, capture_output=True, timeout=600)
+    _open(driver, site / "busy" / "journey-run-07.html")
+    links = [a.get_attribute("href").rsplit("/", 1)[-1] for a in driver.find_elements(By.CSS_SELECTOR, ".nav-journeys a")]
+    assert links == ["index.html#journeys"]
