@@ -147,13 +147,10 @@ extension DocCArticles {
 
   /// "when the person swipes back from the edge", "when the person taps “Buy”", "when the app is opened at …".
   private func trigger(_ transition: Transition) -> String {
-    let gestures =
-      transition.system > 0
-      ? transition.triggers.filter {
-        transition.isSystem || Wording.gesturePhrases[$0] != nil || $0 == "system"
-      } : []
-    let links = transition.triggers.filter { $0.contains("://") && !gestures.contains($0) }
-    let actions = transition.triggers.filter { !gestures.contains($0) && !links.contains($0) }
+    // Split as the site's pages split them (``Wording/trigger(_:gestures:)``).
+    let gestures = Wording.gestures(of: transition)
+    let links = transition.triggers.filter(Wording.isDeeplink)
+    let actions = transition.triggers.filter { !Wording.isDeeplink($0) && !gestures.contains($0) }
     var parts: [String] = []
     if !gestures.isEmpty { parts.append("when the person " + DocCMarkdown.list(gestures.map(gesture))) }
     if !actions.isEmpty { parts.append("when the person taps " + DocCMarkdown.list(actions.map(quoted))) }

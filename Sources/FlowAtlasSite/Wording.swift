@@ -58,7 +58,7 @@ package enum Wording {
 
   /// The triggers of `transition` that are gestures: where the system did some of it, the
   /// gesture names the format knows, and every trigger where the system did all of it.
-  static func gestures(of transition: Transition) -> [String] {
+  package static func gestures(of transition: Transition) -> [String] {
     guard transition.system > 0 else { return [] }
     return transition.triggers.filter {
       transition.isSystem || gesturePhrases[$0] != nil || $0 == "system"
@@ -85,7 +85,7 @@ package enum Wording {
 
   /// Whether `trigger` contains `://`; checked by its bytes, since `String.contains` goes
   /// through Foundation's generic search for every trigger of every page (the `site` case).
-  static func isDeeplink(_ trigger: String) -> Bool {
+  package static func isDeeplink(_ trigger: String) -> Bool {
     trigger.withUTF8Bytes { bytes in
       var last = (UInt8(0), UInt8(0))
       for byte in bytes {
