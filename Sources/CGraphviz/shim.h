@@ -281,8 +281,9 @@ static inline int fa_plugin_list(GVC_t *context, const char *kind, char *buffer,
 // MARK: Where a layout put things, for FlowAtlas's placement of edge labels
 //
 // Graphviz's layout records live behind macros (types.h), which Swift cannot call; these read
-// them and move an edge's `xlabel`. The records' fields have the same names on every release
-// from 2.42 to 14 (only their integer types changed), so nothing here depends on the release.
+// them, and give edges their `xlabel` after the layout and place it. The records' fields have
+// the same names on every release from 2.42 to 14 (only their integer types changed), so
+// nothing here depends on the release.
 
 /// The box of the whole drawing, in points.
 static inline boxf fa_graph_box(Agraph_t *graph) { return GD_bb(graph); }
@@ -325,9 +326,82 @@ static inline int fa_edge_label_box(Agedge_t *edge, int which, boxf *box) {
   }
 }
 
-/// Moves an edge's `xlabel` so that its centre is `centre`.
-static inline void fa_move_edge_xlabel(Agedge_t *edge, pointf centre) {
-  if (ED_xlabel(edge) != NULL) ED_xlabel(edge)->pos = centre;
+// make_simple_label, which measures a plain-text label's lines, is exported by libgvc with this
+// signature on every release from 2.42 to 14, and declared only in a private header
+// (common/labels.c). make_label, which would also make the label, changed its parameters in
+// between (an `int kind` became two `bool`s), so the label is made here.
+extern void make_simple_label(GVC_t *gvc, textlabel_t *label);
+
+/// An attribute of `object` as a number, as Graphviz's own `late_double` reads it.
+static inline double fa_attribute_number(void *object, char *name, double fallback, double least) {
+  char *text = agget(object, name);
+  if (text == NULL || text[0] == '\0') return fallback;
+  char *end = NULL;
+  double value = strtod(text, &end);
+  if (end == text) return fallback;
+  return value < least ? least : value;
+}
+
+/// An attribute of `object` as text, as Graphviz's own `late_nnstring` reads it.
+static inline char *fa_attribute_text(void *object, char *name, char *fallback) {
+  char *text = agget(object, name);
+  return text == NULL || text[0] == '\0' ? fallback : text;
+}
+
+/// The `xlabel` of `edge` when it has one in plain text, or NULL (an HTML-like one is left to
+/// Graphviz). The text belongs to the graph: copy it before the attribute changes.
+static inline char *fa_edge_xlabel_text(Agedge_t *edge) {
+  char *text = agget(edge, "xlabel");
+  return text == NULL || text[0] == '\0' || aghtmlstr(text) ? NULL : text;
+}
+
+/// Sets `edge`'s `xlabel` attribute (its graph declares it); the text is copied.
+static inline void fa_set_edge_xlabel_text(Agedge_t *edge, char *text) { agset(edge, "xlabel", text); }
+
+/// Gives `edge`, already laid out, the `xlabel` `text` (copied; its entities already decoded, its
+/// `\\` and `\n` as Graphviz reads them), measured and styled as Graphviz's own edge set-up does
+/// it (the edge's fontsize, fontname and fontcolor, then Graphviz's defaults), not yet placed.
+/// Returns the label's size, or (-1, -1) when there is no memory for it.
+static inline pointf fa_make_edge_xlabel(Agedge_t *edge, const char *text) {
+  pointf none = {-1, -1};
+  Agraph_t *root = agroot(agraphof(aghead(edge)));
+  textlabel_t *label = calloc(1, sizeof(textlabel_t));
+  if (label == NULL) return none;
+  label->text = strdup(text);
+  if (label->text == NULL) {
+    free(label);
+    return none;
+  }
+  label->fontname = fa_attribute_text(edge, "fontname", "Times-Roman");
+  label->fontcolor = fa_attribute_text(edge, "fontcolor", "black");
+  label->fontsize = fa_attribute_number(edge, "fontsize", 14.0, 1.0);
+  label->charset = GD_charset(root);
+  make_simple_label(GD_gvc(root), label);
+  ED_xlabel(edge) = label;
+  GD_has_labels(root) |= (1 << 5); // EDGE_XLABEL (common/const.h)
+  return label->dimen;
+}
+
+/// Places an edge's `xlabel` with its centre at `centre`.
+static inline void fa_place_edge_xlabel(Agedge_t *edge, pointf centre) {
+  if (ED_xlabel(edge) == NULL) return;
+  ED_xlabel(edge)->pos = centre;
+  ED_xlabel(edge)->set = 1;
+}
+
+/// Sets the box of the whole drawing, which the renderers draw from.
+static inline void fa_set_graph_box(Agraph_t *graph, boxf box) { GD_bb(graph) = box; }
+
+/// Moves a graph's own label, once placed, so that its centre is `centre`.
+static inline void fa_move_graph_label(Agraph_t *graph, pointf centre) {
+  if (GD_label(graph) != NULL && GD_label(graph)->set) GD_label(graph)->pos = centre;
+}
+
+/// The point halfway between the centres of an edge's two nodes.
+static inline pointf fa_edge_middle(Agedge_t *edge) {
+  pointf tail = ND_coord(agtail(edge)), head = ND_coord(aghead(edge));
+  pointf middle = {(tail.x + head.x) / 2, (tail.y + head.y) / 2};
+  return middle;
 }
 
 /// The control points of an edge's first spline, cubic Béziers one after another (each starts

@@ -13,8 +13,8 @@ import Foundation
 /// fonts the machine has, and on releases before 9.0.0 each graph is parsed into its own
 /// arena allocator (see `shim.h`; 10.0.1 and later order clusters stably themselves), so
 /// rendering the same DOT twice in one process gives the same bytes, the same bytes as the
-/// `dot` command line with those metrics, except where ``LabelPlacement`` moved an edge label
-/// that Graphviz's layout left over a node or another label.
+/// `dot` command line with those metrics, except for edge labels: ``LabelPlacement`` places
+/// them, clear of nodes and of each other, instead of Graphviz.
 public enum Graphviz {
   /// The process's Graphviz contexts, created on first use and kept: loading the plugins
   /// again for every diagram would cost more than a small layout. SVG is drawn with one whose
@@ -79,13 +79,15 @@ public enum Graphviz {
       defer { agclose(graph) }
       guard agerrors() == 0 else { throw .invalidDOT(message: takeMessages()) }
 
+      // Laid out without its edges' labels, which do not change the layout; they are placed after.
+      let labels = takeEdgeLabels(of: graph)
       guard gvLayout(gvc, graph, "dot") == 0, agerrors() == 0 else {
         let message = takeMessages()
         gvFreeLayout(gvc, graph)
         throw .layoutFailed(message: message)
       }
       defer { gvFreeLayout(gvc, graph) }
-      placeEdgeLabels(of: graph)
+      placeEdgeLabels(labels, in: graph)
 
       var data: UnsafeMutablePointer<CChar>? = nil
       var length = 0
@@ -98,43 +100,134 @@ public enum Graphviz {
     }
   }
 
-  /// Moves each edge label that Graphviz's layout left over a node or another label to a clear
-  /// spot beside its edge (see ``LabelPlacement``), before the graph is drawn.
-  private static func placeEdgeLabels(of graph: UnsafeMutablePointer<Agraph_t>) {
-    var obstacles: [LabelPlacement.Box] = []
-    var labels: [LabelPlacement.EdgeLabel] = []
-    var edges: [UnsafeMutablePointer<Agedge_t>] = []
-    var box = boxf()
-    func add(_ box: boxf) { obstacles.append(LabelPlacement.Box(box)) }
-    func addTitles(of graph: UnsafeMutablePointer<Agraph_t>) {
-      if fa_graph_label_box(graph, &box) != 0 { add(box) }
-      for index in 0..<fa_cluster_count(graph) { addTitles(of: fa_cluster(graph, index)) }
-    }
-    addTitles(of: graph)
+  /// An edge's `xlabel` taken out of its graph for the layout, as a C string.
+  private struct TakenLabel {
+    let edge: UnsafeMutablePointer<Agedge_t>
+    var text: [CChar]
+  }
+
+  /// Takes every plain-text edge `xlabel` out of `graph`, so that Graphviz's layout does not
+  /// place them (see ``LabelPlacement``), in the order Graphviz visits the edges.
+  private static func takeEdgeLabels(of graph: UnsafeMutablePointer<Agraph_t>) -> [TakenLabel] {
+    var taken: [TakenLabel] = []
+    var empty: [CChar] = [0]
     var node = agfstnode(graph)
     while let current = node {
-      add(fa_node_box(current))
       var edge = agfstout(graph, current)
       while let out = edge {
-        for other: Int32 in [0, 2, 3] where fa_edge_label_box(out, other, &box) != 0 { add(box) }
-        if fa_edge_label_box(out, 1, &box) != 0 {
-          let count = fa_edge_spline_points(out, nil, 0)
-          var points = [pointf](repeating: pointf(), count: count)
-          _ = fa_edge_spline_points(out, &points, count)
-          labels.append(
-            LabelPlacement.EdgeLabel(
-              box: LabelPlacement.Box(box), spline: points.map { LabelPlacement.Point(x: $0.x, y: $0.y) }))
-          edges.append(out)
+        if let text = fa_edge_xlabel_text(out) {
+          taken.append(
+            TakenLabel(edge: out, text: Array(UnsafeBufferPointer(start: text, count: strlen(text) + 1))))
+          fa_set_edge_xlabel_text(out, &empty)
         }
         edge = agnxtout(graph, out)
       }
       node = agnxtnode(graph, current)
     }
-    let moves = LabelPlacement.place(
-      labels, obstacles: obstacles, bounds: LabelPlacement.Box(fa_graph_box(graph)))
-    for (edge, move) in zip(edges, moves) {
-      if let move { fa_move_edge_xlabel(edge, pointf(x: move.x, y: move.y)) }
+    return taken
+  }
+
+  /// Gives the edges of `graph`, laid out, back their `labels` and places them clear of every
+  /// node, title and other label (``LabelPlacement``); then grows the drawing to hold them, as
+  /// Graphviz does, keeping the graph's own label on the sides it was on.
+  private static func placeEdgeLabels(_ labels: [TakenLabel], in graph: UnsafeMutablePointer<Agraph_t>) {
+    guard !labels.isEmpty else { return }
+    var obstacles: [LabelPlacement.Box] = []
+    var box = boxf()
+    func addTitles(of graph: UnsafeMutablePointer<Agraph_t>) {
+      if fa_graph_label_box(graph, &box) != 0 { obstacles.append(LabelPlacement.Box(box)) }
+      for index in 0..<fa_cluster_count(graph) { addTitles(of: fa_cluster(graph, index)) }
     }
+    addTitles(of: graph)
+    var node = agfstnode(graph)
+    while let current = node {
+      obstacles.append(LabelPlacement.Box(fa_node_box(current)))
+      var edge = agfstout(graph, current)
+      while let out = edge {
+        for other: Int32 in [0, 2, 3] where fa_edge_label_box(out, other, &box) != 0 {
+          obstacles.append(LabelPlacement.Box(box))
+        }
+        edge = agnxtout(graph, out)
+      }
+      node = agnxtnode(graph, current)
+    }
+    var placing: [LabelPlacement.EdgeLabel] = []
+    var made: [TakenLabel] = []
+    for var label in labels {
+      let size = fa_make_edge_xlabel(label.edge, decodingEntities(label.text))
+      fa_set_edge_xlabel_text(label.edge, &label.text)
+      guard size.x >= 0 else { continue }  // no memory for it: not drawn
+      made.append(label)
+      placing.append(LabelPlacement.EdgeLabel(width: size.x, height: size.y, spline: spline(of: label.edge)))
+    }
+    let drawing = LabelPlacement.Box(fa_graph_box(graph))
+    // Room beyond the drawing for labels beside its outermost edges, as Graphviz gives them.
+    let room = LabelPlacement.reach + placing.map { max($0.width, $0.height) }.reduce(0, max)
+    let centres = LabelPlacement.place(placing, obstacles: obstacles, bounds: drawing.grown(by: room))
+    var grown = drawing
+    for (label, (centre, size)) in zip(made, zip(centres, placing)) {
+      fa_place_edge_xlabel(label.edge, pointf(x: centre.x, y: centre.y))
+      grown = grown.union(LabelPlacement.Box(centre: centre, width: size.width, height: size.height))
+    }
+    guard grown != drawing else { return }
+    fa_set_graph_box(
+      graph, boxf(LL: pointf(x: grown.minX, y: grown.minY), UR: pointf(x: grown.maxX, y: grown.maxY)))
+    if fa_graph_label_box(graph, &box) != 0 {
+      let title = LabelPlacement.Box(box)
+      func moved(_ low: Double, _ high: Double, within old: (Double, Double), _ new: (Double, Double))
+        -> Double
+      {
+        if low <= old.0 { return new.0 - old.0 }
+        if high >= old.1 { return new.1 - old.1 }
+        return ((new.0 + new.1) - (old.0 + old.1)) / 2
+      }
+      let dx = moved(title.minX, title.maxX, within: (drawing.minX, drawing.maxX), (grown.minX, grown.maxX))
+      let dy = moved(title.minY, title.maxY, within: (drawing.minY, drawing.maxY), (grown.minY, grown.maxY))
+      fa_move_graph_label(graph, pointf(x: title.centre.x + dx, y: title.centre.y + dy))
+    }
+  }
+
+  /// `text` (a C string) with its XML entities decoded, as Graphviz decodes a label's (its
+  /// `htmlEntityUTF8`): `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;` and numeric references; any
+  /// other `&` stays as it is.
+  static func decodingEntities(_ text: [CChar]) -> [CChar] {
+    let bytes = text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    guard bytes.contains(UInt8(ascii: "&")) else { return text }
+    let named: [String: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"]
+    var out: [UInt8] = []
+    var index = 0
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "&"),
+        let end = bytes[index...].prefix(12).firstIndex(of: UInt8(ascii: ";"))
+      {
+        let name = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+        var decoded = named[name]
+        if decoded == nil, name.hasPrefix("#") {
+          let digits = name.dropFirst()
+          let value =
+            digits.first == "x" || digits.first == "X"
+            ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+          if let value, value > 0, let scalar = Unicode.Scalar(value) { decoded = String(Character(scalar)) }
+        }
+        if let decoded {
+          out += decoded.utf8
+          index = end + 1
+          continue
+        }
+      }
+      out.append(bytes[index])
+      index += 1
+    }
+    return out.map { CChar(bitPattern: $0) } + [0]
+  }
+
+  /// The first spline of `edge`, or the point between its ends when it has none.
+  private static func spline(of edge: UnsafeMutablePointer<Agedge_t>) -> [LabelPlacement.Point] {
+    let count = fa_edge_spline_points(edge, nil, 0)
+    var points = [pointf](repeating: pointf(), count: count)
+    _ = fa_edge_spline_points(edge, &points, count)
+    if points.isEmpty { points = [fa_edge_middle(edge)] }
+    return points.map { LabelPlacement.Point(x: $0.x, y: $0.y) }
   }
 
   /// The context that measures text as `metrics` says, made on first use.

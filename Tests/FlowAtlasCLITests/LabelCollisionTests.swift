@@ -6,8 +6,8 @@ import Testing
 @testable import FlowAtlasCLI
 
 /// Every diagram of the examples' site draws cleanly with the Graphviz under test: no edge,
-/// cluster or caption label over a node or over another label, measured on Graphviz's own
-/// layout with the widths it measured (its `json` output, the layout the SVG is drawn from).
+/// cluster or caption label over a node or over another label, measured on the layout as drawn
+/// (FlowAtlas places edge labels) with the widths Graphviz measured (its `json` output).
 @Suite struct LabelCollisionTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
@@ -53,7 +53,7 @@ import Testing
 
   /// The check sees a collision when there is one: Graphviz forced to place more labels than
   /// a cramped drawing has room for puts them over each other and over the nodes.
-  @Test func theCheckSeesLabelsGraphvizHadNoRoomFor() throws {
+  @Test func theCheckSeesLabelsThatHadNoRoom() throws {
     let edges = (1...8).map { #"a -> b [xlabel="the label of edge number \#($0)"]"# }.joined(separator: "; ")
     let dot = """
       digraph g {

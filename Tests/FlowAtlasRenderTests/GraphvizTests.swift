@@ -32,6 +32,37 @@ import Testing
     #expect(try width(DiagramStyle.font) > width("Times-Roman"))
   }
 
+  /// Edge labels are laid out by FlowAtlas after Graphviz's layout: each is drawn once, with
+  /// its text as Graphviz reads DOT (entities decoded once, `\\` a backslash, `\n` a new line),
+  /// and the layout of the nodes is the one Graphviz makes without them.
+  @Test func edgeLabelsAreDrawnWithTheirTextBesideTheirEdge() throws {
+    let labelled = #"""
+      digraph g { edge [fontname="Helvetica", fontsize="9"]
+        a -> b [id="ab", xlabel="tap &amp;lt;b&amp;gt; &amp; go ×12"]
+        b -> c [id="bc", xlabel="one\\two\nthree"] }
+      """#
+    let svg = String(decoding: try Graphviz.render(dot: labelled, format: .svg), as: UTF8.self)
+    #expect(svg.contains(">tap &amp;lt;b&amp;gt; &amp; go ×12</text>"), "\(svg)")
+    #expect(svg.contains(">one\\two</text>") && svg.contains(">three</text>"), "\(svg)")
+    let plain = String(
+      decoding: try Graphviz.render(dot: labelled.replacing(#/, xlabel="[^"]*"/#, with: ""), format: .svg),
+      as: UTF8.self)
+    func nodes(_ svg: String) -> [Substring] { svg.matches(of: #/<text[^>]*>[abc]</text>/#).map(\.output) }
+    #expect(nodes(svg).count == 3)
+    #expect(nodes(plain).count == 3)
+  }
+
+  @Test func entitiesAreDecodedOnceAsGraphvizDecodesThem() {
+    func decoded(_ text: String) -> String {
+      let bytes = Graphviz.decodingEntities(text.utf8CString.map { $0 })
+      return String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+    #expect(decoded("a &amp;lt; b") == "a &lt; b")
+    #expect(decoded("&lt;&gt;&quot;&apos;&#65;&#x42;") == "<>\"'AB")
+    #expect(decoded("R&D &unknown; &") == "R&D &unknown; &")
+    #expect(decoded("no entity") == "no entity")
+  }
+
   @Test func rendersSVGWithOurIDs() throws {
     let svg = String(decoding: try Graphviz.render(dot: Self.clustered, format: .svg), as: UTF8.self)
     #expect(svg.contains("<svg"))
@@ -117,7 +148,8 @@ import Testing
 
 /// SVG text is measured with Graphviz's built-in metrics, not the machine's fonts: the bytes
 /// are those of `dot -Tsvg` given the same metrics (a `dot` that loads no pango plugin), on any
-/// machine. PNG and PDF still draw with pango, as `dot` does.
+/// machine, edge labels aside (FlowAtlas places them). PNG and PDF still draw with pango, as
+/// `dot` does.
 @Suite struct GraphvizTextMeasurementTests {
   /// Repeated labels and xlabels, HTML labels with bold, italic and underline, and the same
   /// text at two sizes and in two fonts.
@@ -136,6 +168,9 @@ import Testing
     return dot
   }()
 
+  /// ``repetitive`` without its edge labels: what `dot` draws exactly as FlowAtlas does.
+  static let withoutEdgeLabels = repetitive.replacing(#/ \[xlabel="[^"]*", /#, with: " [")
+
   @Test func svgIsWhatDotDrawsWithTheSameBuiltInMetrics() throws {
     #expect(Graphviz.svgTextMetrics == .builtIn, "Debian's Graphviz 2.42 lets FlowAtlas measure")
     let first = try Graphviz.render(dot: Self.repetitive, format: .svg)
@@ -143,7 +178,9 @@ import Testing
     // Compared as Booleans: a failure should not print two SVGs byte by byte.
     let sameTwice = first == again
     #expect(sameTwice)
-    let sameAsDot = try first == Self.dotCommand(Self.repetitive, format: "svg", pango: false)
+    #expect(!Self.withoutEdgeLabels.contains("xlabel"))
+    let plain = try Graphviz.render(dot: Self.withoutEdgeLabels, format: .svg)
+    let sameAsDot = try plain == Self.dotCommand(Self.withoutEdgeLabels, format: "svg", pango: false)
     #expect(sameAsDot, "in-process SVG differs from dot -Tsvg without pango")
     // With pango, dot measures with the machine's fonts: other widths, other bytes.
     let withFonts = try first == Self.dotCommand(Self.repetitive, format: "svg")
@@ -153,9 +190,9 @@ import Testing
   /// PNG and PDF draw each label with the pango layout it was measured with, so
   /// they measure afresh even after SVG has remembered the same texts.
   @Test func pngAfterSVGStillDrawsItsLabels() throws {
-    _ = try Graphviz.render(dot: Self.repetitive, format: .svg)
-    let png = try Graphviz.render(dot: Self.repetitive, format: .png)
-    let sameAsDot = try png == Self.dotCommand(Self.repetitive, format: "png")
+    _ = try Graphviz.render(dot: Self.withoutEdgeLabels, format: .svg)
+    let png = try Graphviz.render(dot: Self.withoutEdgeLabels, format: .png)
+    let sameAsDot = try png == Self.dotCommand(Self.withoutEdgeLabels, format: "png")
     #expect(sameAsDot, "in-process PNG differs from dot -Tpng")
   }
 
