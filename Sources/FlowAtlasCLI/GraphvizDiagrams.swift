@@ -56,8 +56,10 @@ struct GraphvizDiagrams: DiagramProvider {
     }
   }
 
-  /// The hash of each diagram's DOT, which with ``cacheIdentity`` decides its SVG. The DOT is
-  /// built on every core (it is most of the work of an unchanged rebuild's diagrams) and not kept.
+  /// The hash of the DOT each diagram is laid out from (its tooltips and counts masked, see
+  /// ``Diagram/layoutDOTBytes``), which with ``cacheIdentity`` decides its SVG but for those
+  /// texts (``refreshed(_:for:links:)`` writes them in). The DOT is built on every core (it is
+  /// most of the work of an unchanged rebuild's diagrams) and not kept.
   func cacheKeys(for requests: [DiagramRequest], links: DiagramLinks) -> [String?] {
     let keys = Lock<[String?]>(Array(repeating: nil, count: requests.count))
     let next = Lock(0)
@@ -70,7 +72,7 @@ struct GraphvizDiagrams: DiagramProvider {
           let diagram = try? DiagramBuilder.diagram(
             for: request.subject, of: request.app, links: links, options: options)
         else { continue }
-        let key = Self.key(ofDOT: diagram.dotBytes)
+        let key = Self.key(ofDOT: diagram.layoutDOTBytes)
         keys.withLock { $0[index] = key }
       }
     }
@@ -78,6 +80,10 @@ struct GraphvizDiagrams: DiagramProvider {
   }
 
   static func key(ofDOT dot: [UInt8]) -> String { "dot " + Fingerprint.fast128(dot) }
+
+  func refreshed(_ svg: [UInt8], for request: DiagramRequest, links: DiagramLinks) -> [UInt8] {
+    renderer.refreshed(svg, subject: request.subject, of: request.app, links: links)
+  }
 
   /// A journey's DOT reads its run, each screen's slug and owner and each flow's slug, nothing
   /// else of the app (``DiagramBuilder`` overwrites the screen nodes' tooltips, which hold counts).

@@ -148,6 +148,23 @@ public struct DiagramRenderer: Sendable {
     try DiagramRenderer(engine: engine, options: options).svgs(for: subjects, of: app, links: links)
   }
 
+  /// A drawing of `subject` kept from an earlier build under the same ``RenderedDiagram/source``,
+  /// with the texts `app` has now (``LayoutTexts``): what drawing it afresh would give. The texts
+  /// of the cheaper drawing are written in too, in case that is what was kept (it has the same
+  /// ids with the same texts, or other ids).
+  public func refreshed(_ svg: [UInt8], subject: DiagramSubject, of app: AppModel, links: DiagramLinks)
+    -> [UInt8]
+  {
+    guard let diagram = try? DiagramBuilder.diagram(for: subject, of: app, links: links, options: options),
+      diagram.masksTexts
+    else { return svg }
+    var texts = LayoutTexts(diagram.graph)
+    if let simpler = try? fallback(for: diagram, of: app, links: links, reason: .timedOut(seconds: 0)) {
+      texts = texts.merging(LayoutTexts(simpler.graph))
+    }
+    return SVGText.inlineReady(texts.filling(svg))
+  }
+
   /// The cheaper drawing of `diagram`, with a caption saying why.
   private func fallback(for diagram: Diagram, of app: AppModel, links: DiagramLinks, reason: RenderError)
     throws(RenderError) -> Diagram
@@ -183,31 +200,40 @@ public struct DiagramRenderer: Sendable {
     fallback: (RenderError) throws(RenderError) -> Diagram
   ) throws(RenderError) -> RenderedDiagram {
     let reason: RenderError
-    let source = diagram.dotBytes
+    let masks = format == .svg && diagram.masksTexts
+    func layout(_ diagram: Diagram) -> Result<[UInt8], RenderError> {
+      draw(RenderJob(dotBytes: masks ? diagram.maskedDOTBytes : diagram.dotBytes, format: format))
+    }
+    // What decides the drawing, for a cache to file it under: with its texts masked, only what
+    // decides its layout (``LayoutTexts``), the texts being written in after.
+    let source = masks ? diagram.maskedDOTBytes : diagram.dotBytes
+    func rendered(_ drawn: Diagram, _ bytes: [UInt8], _ reason: RenderError?) -> RenderedDiagram {
+      self.rendered(
+        drawn, format: format, bytes: masks ? LayoutTexts(drawn.graph).filling(bytes) : bytes, source: source,
+        reason: reason)
+    }
     let nodes = diagram.graph.nodes.count + diagram.graph.clusters.reduce(0) { $0 + $1.nodes.count }
     let edges = diagram.graph.edges.count
     if nodes > Self.maximumLayoutNodes || edges > Self.maximumLayoutEdges {
       let tooLarge = RenderError.tooLarge(nodes: nodes, edges: edges)
       let placeholder = DiagramBuilder.placeholder(replacing: diagram, reason: tooLarge)
-      let bytes = try draw(RenderJob(dotBytes: placeholder.dotBytes, format: format)).get()
-      return rendered(placeholder, format: format, bytes: bytes, source: source, reason: tooLarge)
+      return rendered(placeholder, try layout(placeholder).get(), tooLarge)
     }
-    switch draw(RenderJob(dotBytes: source, format: format)) {
+    switch layout(diagram) {
     case .success(let bytes):
-      if let wrapped = wrapped(diagram, drawn: bytes, format: format, draw: draw) {
-        return rendered(wrapped.diagram, format: format, bytes: wrapped.bytes, source: source)
+      if let wrapped = wrapped(diagram, drawn: bytes, format: format, draw: draw, drawing: layout) {
+        return rendered(wrapped.diagram, wrapped.bytes, nil)
       }
-      return rendered(diagram, format: format, bytes: bytes, source: source)
+      return rendered(diagram, bytes, nil)
     case .failure(let error): reason = error
     }
     let simpler = try fallback(reason)
-    switch draw(RenderJob(dotBytes: simpler.dotBytes, format: format)) {
+    switch layout(simpler) {
     case .success(let bytes):
-      return rendered(simpler, format: format, bytes: bytes, source: source, reason: reason)
+      return rendered(simpler, bytes, reason)
     case .failure(let error):
       let placeholder = DiagramBuilder.placeholder(replacing: simpler, reason: error)
-      let bytes = try draw(RenderJob(dotBytes: placeholder.dotBytes, format: format)).get()
-      return rendered(placeholder, format: format, bytes: bytes, source: source, reason: error)
+      return rendered(placeholder, try layout(placeholder).get(), error)
     }
   }
 
@@ -224,7 +250,8 @@ public struct DiagramRenderer: Sendable {
   /// layout is still the best. Decided by the layouts' sizes alone, so the same DOT always
   /// gives the same choice; only such diagrams pay for a second layout.
   private func wrapped(
-    _ diagram: Diagram, drawn bytes: [UInt8], format: OutputFormat, draw: RenderEngine.Draw
+    _ diagram: Diagram, drawn bytes: [UInt8], format: OutputFormat, draw: RenderEngine.Draw,
+    drawing: (Diagram) -> Result<[UInt8], RenderError>
   ) -> (diagram: Diagram, bytes: [UInt8])? {
     // Sizes are read from SVG; a diagram drawn in another format is measured as SVG too.
     func size(_ diagram: Diagram, _ bytes: [UInt8]) -> (width: Double, height: Double)? {
@@ -245,7 +272,7 @@ public struct DiagramRenderer: Sendable {
     for candidate in [{ diagram.turned() }, { diagram.staggered(ranks: 3) }] {
       if let best, best.score.0 == 0 { break }  // it fits: no need to try more
       guard let candidate = candidate(),
-        case .success(let other) = draw(RenderJob(dotBytes: candidate.dotBytes, format: format)),
+        case .success(let other) = drawing(candidate),
         let measured = size(candidate, other), measured.width > 0, measured.height > 0
       else { continue }
       if score(measured) < best?.score ?? score(plain) { best = (candidate, other, score(measured)) }

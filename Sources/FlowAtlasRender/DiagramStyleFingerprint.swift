@@ -28,6 +28,8 @@ package enum DiagramStyleFingerprint {
     }
     // What the renderer does to Graphviz's layout before drawing it.
     text += "label placement: " + LabelPlacement.behaviour
+    // And how a drawing laid out from masked texts gets its real ones.
+    text += "layout texts: \(LayoutTexts.version)"
     // The site's stable content hash: the same in every process, unlike Hasher.
     return Fingerprint.fast128(Array(text.utf8))
   }()

@@ -39,6 +39,12 @@ public protocol DiagramProvider: Sendable {
   /// while their whole app's model is unchanged.
   func cacheKeys(for requests: [DiagramRequest], links: DiagramLinks) -> [String?]
 
+  /// A drawing kept from a previous build under an unchanged cache key, made what drawing
+  /// `request` afresh would give: a provider whose keys leave out texts that do not change the
+  /// layout (Graphviz's: tooltips and counts) writes the request's texts in. The default returns
+  /// `svg` as it is.
+  func refreshed(_ svg: [UInt8], for request: DiagramRequest, links: DiagramLinks) -> [UInt8]
+
   /// What else, beyond what the cache keys name, decides the SVG this provider draws (its
   /// version, its options, the fonts it measures text with). The default is the type's name.
   var cacheIdentity: String { get }
@@ -92,6 +98,8 @@ extension DiagramProvider {
   public func cacheKeys(for requests: [DiagramRequest], links: DiagramLinks) -> [String?] {
     Array(repeating: nil, count: requests.count)
   }
+
+  public func refreshed(_ svg: [UInt8], for request: DiagramRequest, links: DiagramLinks) -> [UInt8] { svg }
 
   public func draw(
     _ requests: [DiagramRequest], links: DiagramLinks, deliver: @Sendable (Int, DrawnDiagram) -> Void

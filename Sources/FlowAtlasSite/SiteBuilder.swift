@@ -108,7 +108,7 @@ public struct SiteBuilder: Sendable {
   /// Bump whenever the pages' markup, words or assets change, so that sites built by an older
   /// FlowAtlas are not mistaken for unchanged. The golden test `SiteGoldenTests` fails until
   /// it is bumped.
-  public static let templateVersion = "27"
+  public static let templateVersion = "28"
 
   /// The stylesheet and scripts every site is written with, hashed.
   static let assetsDigest = Fingerprint.fast128(
@@ -296,9 +296,16 @@ public struct SiteBuilder: Sendable {
         let key = key(request.app, request.request.subject, providerKey)
         // A cached diagram the sanitizer would refuse (the cache was tampered with) is dropped
         // and drawn again, rather than failing this build and every later one.
-        if let (svg, hash) = cache.reused(key), apps[request.app].pages.accepts(svg) {
+        if let (cached, hash) = cache.reused(key) {
+          // Its texts as this build has them (counts, tooltips): the key leaves them out.
+          let svg = diagrams.refreshed(cached, for: request.request, links: .site)
+          guard apps[request.app].pages.accepts(svg) else {
+            drawn.append(request)
+            continue
+          }
           scheduler.deliver(
-            app: request.app, subject: request.request.subject, svg: svg, key: key, reused: hash)
+            app: request.app, subject: request.request.subject, svg: svg, key: key,
+            reused: svg == cached ? hash : nil)
           reusedDiagrams += 1
         } else {
           drawn.append(request)

@@ -41,12 +41,13 @@ import Testing
     let before = try ModelBuilder().build(files: traces.filter { $0 != added })
     let after = try ModelBuilder().build(files: traces)
 
-    // What should be drawn again: the diagrams whose DOT differs (the new journey among them).
+    // What should be drawn again: the diagrams whose DOT differs but for tooltips and counts
+    // (`layoutDOTBytes`), the new journey among them.
     let (old, new) = (before.apps[0], after.apps[0])
     let subjects = DiagramSubject.all(of: new)
     let changed = try subjects.filter { subject in
-      let dot = try DiagramBuilder.diagram(for: subject, of: new, links: .site).dotBytes
-      return (try? DiagramBuilder.diagram(for: subject, of: old, links: .site).dotBytes) != dot
+      let dot = try DiagramBuilder.diagram(for: subject, of: new, links: .site).layoutDOTBytes
+      return (try? DiagramBuilder.diagram(for: subject, of: old, links: .site).layoutDOTBytes) != dot
     }
     #expect(changed.contains(.journey(run: "back-menu-to-address")))
     #expect(changed.count > 1 && subjects.count - changed.count >= 5, "a meaningful case: \(changed)")
@@ -65,6 +66,51 @@ import Testing
     let (rebuilt, clean) = (Self.contents(of: site), Self.contents(of: fresh))
     #expect(rebuilt.keys.sorted() == clean.keys.sorted(), "the cache holds only this build's diagrams")
     for (path, bytes) in clean { #expect(rebuilt[path] == bytes, "\(path)") }
+  }
+
+  /// A run that goes where runs went before changes counts and tooltips all over its app (the
+  /// app map, flows), which do not change a layout: only the diagrams whose layout DOT changed
+  /// (its journey, the hierarchy whose boxes count the coordinators started, and here a line's
+  /// width, which grows with its count up to 16) are laid out again; the others are kept and given
+  /// their new texts, to a fresh build's bytes.
+  @Test func aRunThatOnlyChangesCountsRedrawsOnlyWhatItsLayoutNeeds() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let traces = Self.shopTraces
+    let again = folder.appendingPathComponent("buy-one-product-again.jsonl").path
+    let original = try #require(traces.first { $0.hasSuffix("/buy-one-product.jsonl") })
+    let text = try String(contentsOfFile: original, encoding: .utf8)
+    try text.replacing(#""run":"buy-one-product""#, with: #""run":"buy-one-product-again""#)
+      .write(toFile: again, atomically: true, encoding: .utf8)
+    let before = try ModelBuilder().build(files: traces)
+    let after = try ModelBuilder().build(files: traces + [again])
+    let (old, new) = (before.apps[0], after.apps[0])
+    func changed(_ dot: (Diagram) -> [UInt8]) throws -> [DiagramSubject] {
+      try DiagramSubject.all(of: new).filter { subject in
+        let now = dot(try DiagramBuilder.diagram(for: subject, of: new, links: .site))
+        return (try? DiagramBuilder.diagram(for: subject, of: old, links: .site)).map(dot) != now
+      }
+    }
+    let texts = try changed(\.dotBytes)
+    let layouts = try changed(\.layoutDOTBytes)
+    #expect(texts.contains(.flow(coordinator: "ShopCoordinator")) && texts.contains(.appMap))
+    #expect(!layouts.contains(.flow(coordinator: "ShopCoordinator")), "\(layouts)")
+    #expect(layouts.contains(.hierarchy) && layouts.contains(.journey(run: "buy-one-product-again")))
+    #expect(layouts.count < texts.count)
+
+    let site = folder.appendingPathComponent("site").path
+    try BuildCommand.build(before, into: site, notes: nil, executable: builtExecutable, workers: 2)
+    let second = try BuildCommand.build(
+      after, into: site, notes: nil, executable: builtExecutable, workers: 2)
+    #expect(second.diagramsDrawn == layouts.count)
+    let fresh = folder.appendingPathComponent("fresh").path
+    try BuildCommand.build(after, into: fresh, notes: nil, executable: builtExecutable, workers: 2)
+    let (rebuilt, clean) = (Self.contents(of: site), Self.contents(of: fresh))
+    #expect(rebuilt.keys.sorted() == clean.keys.sorted())
+    for (path, bytes) in clean { #expect(rebuilt[path] == bytes, "\(path)") }
+    // The kept flow says the new counts.
+    let flow = String(decoding: try #require(rebuilt["shop/flow-shop-coordinator.svg"]), as: UTF8.self)
+    #expect(!flow.contains("title=\"~\"") && !flow.contains("0000") && flow.contains("×8"), "\(flow)")
   }
 
   /// The command line's whole rebuild: traces whose bytes did not change are not replayed again

@@ -1,0 +1,198 @@
+import FlowAtlasBytes
+
+/// The texts of a diagram that do not decide its layout, kept apart so that a drawing can be
+/// reused when only they changed.
+///
+/// One more run changes counts all over an app: "Shown 3,501×" in a screen's tooltip, "×40" in
+/// an edge's label. Tooltips never reach the layout. An edge label's text does not either
+/// (``LabelPlacement`` places it after the layout); only its size does, and in Graphviz's
+/// built-in metrics every digit has one width. So a diagram is laid out from its *masked* DOT,
+/// every tooltip replaced by ``tooltipMark`` and every number in an edge label by zeros (at least
+/// four, so that a count can grow to 9,999 and keep its width; the text is centred on its spot),
+/// and the real texts are then written into the drawing by element id (``filling(_:)``). A
+/// drawing cached under its masked DOT is filled again with the new texts: the same bytes as
+/// a fresh drawing, since both are filled the same way.
+struct LayoutTexts: Sendable {
+  /// An edge's or node's or cluster's texts, as the drawing shows them.
+  struct Element: Sendable {
+    var tooltip: String?
+    /// An edge label's lines, as Graphviz breaks them (empty lines draw nothing).
+    var lines: [String]
+  }
+
+  /// What stands for every tooltip in the masked DOT: one plain character, so that Graphviz
+  /// draws the same anchors with it as with the real text.
+  static let tooltipMark = "~"
+  /// The fewest digits a number of an edge label is masked to.
+  static let maskedDigits = 4
+  /// Part of ``DiagramStyleFingerprint``: a new version when masking or filling changes, so that
+  /// drawings cached by the old one are drawn again.
+  static let version = 1
+
+  let elements: [String: Element]
+
+  init(_ graph: DiagramGraph) {
+    var elements: [String: Element] = [:]
+    for cluster in graph.clusters where cluster.tooltip != nil {
+      elements[cluster.id] = Element(tooltip: cluster.tooltip, lines: [])
+    }
+    for node in graph.nodes + graph.clusters.flatMap(\.nodes) where node.tooltip != nil {
+      elements[node.id] = Element(tooltip: node.tooltip, lines: [])
+    }
+    for edge in graph.edges where edge.tooltip != nil || edge.xlabel != nil {
+      elements[edge.id] = Element(tooltip: edge.tooltip, lines: edge.xlabel.map(Self.lines(of:)) ?? [])
+    }
+    self.elements = elements
+  }
+
+  /// These texts and `other`'s for the ids these do not have.
+  func merging(_ other: LayoutTexts) -> LayoutTexts {
+    LayoutTexts(elements: elements.merging(other.elements) { mine, _ in mine })
+  }
+
+  private init(elements: [String: Element]) { self.elements = elements }
+
+  /// `graph` as it is laid out: tooltips as ``tooltipMark``, numbers in edge labels as zeros.
+  static func masked(_ graph: DiagramGraph) -> DiagramGraph {
+    var graph = graph
+    for index in graph.clusters.indices {
+      if graph.clusters[index].tooltip != nil { graph.clusters[index].tooltip = tooltipMark }
+      for node in graph.clusters[index].nodes.indices where graph.clusters[index].nodes[node].tooltip != nil {
+        graph.clusters[index].nodes[node].tooltip = tooltipMark
+      }
+    }
+    for index in graph.nodes.indices where graph.nodes[index].tooltip != nil {
+      graph.nodes[index].tooltip = tooltipMark
+    }
+    for index in graph.edges.indices {
+      if graph.edges[index].tooltip != nil { graph.edges[index].tooltip = tooltipMark }
+      graph.edges[index].xlabel = graph.edges[index].xlabel.map(maskingNumbers)
+    }
+    return graph
+  }
+
+  /// `text` with each run of ASCII digits written as zeros, at least ``maskedDigits`` of them.
+  static func maskingNumbers(_ text: String) -> String {
+    var out = ""
+    var digits = 0
+    func flush() {
+      if digits > 0 { out += String(repeating: "0", count: max(digits, maskedDigits)) }
+      digits = 0
+    }
+    for scalar in text.unicodeScalars {
+      if ("0"..."9").contains(scalar) {
+        digits += 1
+      } else {
+        flush()
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    flush()
+    return out
+  }
+
+  /// An edge label's lines as Graphviz draws them from ``DOTWriter``'s text: cut as it cuts long
+  /// text, a carriage return dropped, broken at each new line, empty lines left out.
+  static func lines(of label: String) -> [String] {
+    DOTWriter.bounded(label).split(separator: "\n", omittingEmptySubsequences: true).map {
+      String($0).replacing("\r", with: "")
+    }.filter { !$0.isEmpty }
+  }
+
+  /// `svg`, Graphviz's drawing of this diagram's masked DOT (or such a drawing already filled
+  /// with other texts), with this diagram's tooltips and edge labels written in: every
+  /// `xlink:title` inside an element's group becomes its tooltip, and an edge's `<text>`s its
+  /// label's lines, in order. Anything else is copied as it is.
+  func filling(_ svg: [UInt8]) -> [UInt8] {
+    guard !elements.isEmpty else { return svg }
+    var out: [UInt8] = []
+    out.reserveCapacity(svg.count + svg.count / 4)
+    var owner: Element?
+    var line = 0
+    var index = 0
+    var copied = 0
+    svg.withUnsafeBufferPointer { bytes in
+      func starts(_ prefix: StaticString, at position: Int) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard position + count <= bytes.count else { return false }
+        return prefix.withUTF8Buffer { prefix in
+          (0..<count).allSatisfy { bytes[position + $0] == prefix[$0] }
+        }
+      }
+      func end(of value: Int) -> Int {
+        var end = value
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += 1 }
+        return end
+      }
+      func replace(from start: Int, to end: Int, with text: String, attribute: Bool) {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<start]))
+        Self.appendEscaped(text, attribute: attribute, to: &out)
+        copied = end
+      }
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "<"), starts("<g id=\"", at: index) {
+          let value = index + 7
+          let close = end(of: value)
+          // A group of Graphviz's own around a link (`a_<id>`) belongs to the element it is in;
+          // any other group is an element of its own, with texts or without.
+          let id = Self.decoded(bytes, value..<close)
+          if !id.hasPrefix("a_") {
+            owner = elements[id]
+            line = 0
+          }
+          index = close
+        } else if byte == UInt8(ascii: " "), starts(" xlink:title=\"", at: index) {
+          let value = index + 14
+          let close = end(of: value)
+          if let tooltip = owner?.tooltip { replace(from: value, to: close, with: tooltip, attribute: true) }
+          index = close
+        } else if byte == UInt8(ascii: "<"), starts("<text", at: index), let element = owner,
+          line < element.lines.count
+        {
+          var content = index
+          while content < bytes.count, bytes[content] != UInt8(ascii: ">") { content += 1 }
+          content += 1
+          var close = content
+          while close < bytes.count, !starts("</text>", at: close) { close += 1 }
+          replace(from: content, to: close, with: element.lines[line], attribute: false)
+          line += 1
+          index = close
+        } else {
+          index += 1
+        }
+      }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<bytes.count]))
+    }
+    return out
+  }
+
+  /// An id as Graphviz wrote it, its character references decoded (2.42 writes `-` as `&#45;`).
+  static func decoded(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    let raw = UnsafeBufferPointer(rebasing: bytes[range])
+    guard raw.contains(UInt8(ascii: "&")) else { return String(decoding: raw, as: UTF8.self) }
+    var text = String(decoding: raw, as: UTF8.self)
+    for (entity, character) in [("&#45;", "-"), ("&#95;", "_"), ("&amp;", "&")] {
+      text = text.replacing(entity, with: character)
+    }
+    return text
+  }
+
+  /// `text` escaped for SVG: `&`, `<`, `>` and `"` as entities, a new line (in an attribute) as
+  /// `&#10;`, and the characters XML forbids, as ``DOTWriter`` treats them: carriage returns
+  /// dropped, other control characters, U+FFFE and U+FFFF as spaces.
+  static func appendEscaped(_ text: String, attribute: Bool, to out: inout [UInt8]) {
+    for scalar in DOTWriter.bounded(text).unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;".utf8
+      case "<": out += "&lt;".utf8
+      case ">": out += "&gt;".utf8
+      case "\"": out += "&quot;".utf8
+      case "\n": out += attribute ? "&#10;".utf8 : " ".utf8
+      case "\r": continue
+      case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{FFFE}", "\u{FFFF}": out.append(UInt8(ascii: " "))
+      default: out.append(utf8: String(scalar))
+      }
+    }
+  }
+}
