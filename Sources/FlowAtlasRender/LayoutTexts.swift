@@ -136,9 +136,8 @@ struct LayoutTexts: Sendable {
           let close = end(of: value)
           // A group of Graphviz's own around a link (`a_<id>`) belongs to the element it is in;
           // any other group is an element of its own, with texts or without.
-          let id = Self.decoded(bytes, value..<close)
-          if !id.hasPrefix("a_") {
-            owner = elements[id]
+          if close < value + 2 || bytes[value] != UInt8(ascii: "a") || bytes[value + 1] != UInt8(ascii: "_") {
+            owner = elements[Self.decoded(bytes, value..<close)]
             line = 0
           }
           index = close
@@ -167,15 +166,40 @@ struct LayoutTexts: Sendable {
     return out
   }
 
-  /// An id as Graphviz wrote it, its character references decoded (2.42 writes `-` as `&#45;`).
+  /// An id as Graphviz wrote it, its character references decoded (2.42 writes `-` as `&#45;`):
+  /// decimal ones and `&amp;`, which is all Graphviz writes in FlowAtlas's ids.
   static func decoded(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
     let raw = UnsafeBufferPointer(rebasing: bytes[range])
     guard raw.contains(UInt8(ascii: "&")) else { return String(decoding: raw, as: UTF8.self) }
-    var text = String(decoding: raw, as: UTF8.self)
-    for (entity, character) in [("&#45;", "-"), ("&#95;", "_"), ("&amp;", "&")] {
-      text = text.replacing(entity, with: character)
+    var out: [UInt8] = []
+    out.reserveCapacity(raw.count)
+    var index = 0
+    while index < raw.count {
+      if raw[index] == UInt8(ascii: "&"), index + 2 < raw.count, raw[index + 1] == UInt8(ascii: "#") {
+        var value = 0
+        var end = index + 2
+        while end < raw.count, end < index + 8, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(raw[end]) {
+          value = value * 10 + Int(raw[end] - UInt8(ascii: "0"))
+          end += 1
+        }
+        if end < raw.count, raw[end] == UInt8(ascii: ";"), end > index + 2, let scalar = Unicode.Scalar(value)
+        {
+          out.append(utf8: String(scalar))
+          index = end + 1
+          continue
+        }
+      } else if raw[index] == UInt8(ascii: "&"), index + 4 < raw.count, raw[index + 1] == UInt8(ascii: "a"),
+        raw[index + 2] == UInt8(ascii: "m"), raw[index + 3] == UInt8(ascii: "p"),
+        raw[index + 4] == UInt8(ascii: ";")
+      {
+        out.append(UInt8(ascii: "&"))
+        index += 5
+        continue
+      }
+      out.append(raw[index])
+      index += 1
     }
-    return text
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// `text` escaped for SVG: `&`, `<`, `>` and `"` as entities, a new line (in an attribute) as
