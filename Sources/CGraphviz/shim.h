@@ -392,6 +392,16 @@ static inline void fa_place_edge_xlabel(Agedge_t *edge, pointf centre) {
 /// Sets the box of the whole drawing, which the renderers draw from.
 static inline void fa_set_graph_box(Agraph_t *graph, boxf box) { GD_bb(graph) = box; }
 
+/// Which sides a graph's own label keeps to, as its attributes say (Graphviz's defaults for the
+/// root graph: centred, at the bottom): -1 left or bottom, 1 right or top, 0 centred.
+static inline void fa_graph_label_sides(Agraph_t *graph, int *horizontal, int *vertical) {
+  char *just = agget(graph, "labeljust"), *loc = agget(graph, "labelloc");
+  *horizontal = just != NULL && (just[0] == 'l' || just[0] == 'L') ? -1
+              : just != NULL && (just[0] == 'r' || just[0] == 'R') ? 1
+                                                                      : 0;
+  *vertical = loc != NULL && (loc[0] == 't' || loc[0] == 'T') ? 1 : -1;
+}
+
 /// Moves a graph's own label, once placed, so that its centre is `centre`.
 static inline void fa_move_graph_label(Agraph_t *graph, pointf centre) {
   if (GD_label(graph) != NULL && GD_label(graph)->set) GD_label(graph)->pos = centre;

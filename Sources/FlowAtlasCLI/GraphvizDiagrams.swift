@@ -18,8 +18,11 @@ struct GraphvizDiagrams: DiagramProvider {
   ///   - executable: this program, started as `__render-worker` processes.
   ///   - workers: processes to run at once.
   init(executable: String, workers: Int) {
-    renderer = DiagramRenderer(engine: .pool(RenderPool(executable: executable, workers: workers)))
+    self.init(renderer: DiagramRenderer(engine: .pool(RenderPool(executable: executable, workers: workers))))
   }
+
+  /// Draws with `renderer` (tests give one whose engine fails on purpose).
+  init(renderer: DiagramRenderer) { self.renderer = renderer }
 
   func diagrams(for subjects: [DiagramSubject], of app: AppModel, links: DiagramLinks) throws
     -> [DiagramSubject: String]
@@ -44,7 +47,10 @@ struct GraphvizDiagrams: DiagramProvider {
     renderer.render(requests.map { ($0.app, $0.subject) }, links: links, format: .svg) { index, result in
       switch result {
       case .success(let diagram):
-        deliver(index, DrawnDiagram(svg: diagram.bytes, cacheKey: Self.key(ofDOT: diagram.source)))
+        // A cheaper drawing, made because the full one failed, has widths and a shape of its own
+        // that the full diagram's key does not name: it is kept only while its app is unchanged.
+        let key = diagram.fallbackReason == nil ? Self.key(ofDOT: diagram.source) : nil
+        deliver(index, DrawnDiagram(svg: diagram.bytes, cacheKey: key))
       case .failure(let error):
         failure.withLock { first in
           if first.map({ index < $0.index }) ?? true { first = (index, error) }

@@ -149,20 +149,16 @@ public struct DiagramRenderer: Sendable {
   }
 
   /// A drawing of `subject` kept from an earlier build under the same ``RenderedDiagram/source``,
-  /// with the texts `app` has now (``LayoutTexts``): what drawing it afresh would give. The texts
-  /// of the cheaper drawing are written in too, in case that is what was kept (it has the same
-  /// ids with the same texts, or other ids).
+  /// with the texts `app` has now (``LayoutTexts``): what drawing it afresh would give. Only a
+  /// drawing of the diagram asked for (or of it turned or staggered, which have its ids and
+  /// texts) may be kept so; a cheaper drawing made after a failure is not (its caller keys it
+  /// apart).
   public func refreshed(_ svg: [UInt8], subject: DiagramSubject, of app: AppModel, links: DiagramLinks)
     -> [UInt8]
   {
-    guard let diagram = try? DiagramBuilder.diagram(for: subject, of: app, links: links, options: options),
-      diagram.masksTexts
+    guard let diagram = try? DiagramBuilder.diagram(for: subject, of: app, links: links, options: options)
     else { return svg }
-    var texts = LayoutTexts(diagram.graph)
-    if let simpler = try? fallback(for: diagram, of: app, links: links, reason: .timedOut(seconds: 0)) {
-      texts = texts.merging(LayoutTexts(simpler.graph))
-    }
-    return SVGText.inlineReady(texts.filling(svg))
+    return diagram.filling(svg)
   }
 
   /// The cheaper drawing of `diagram`, with a caption saying why.

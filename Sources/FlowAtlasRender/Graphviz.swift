@@ -163,7 +163,16 @@ public enum Graphviz {
     let drawing = LabelPlacement.Box(fa_graph_box(graph))
     // Room beyond the drawing for labels beside its outermost edges, as Graphviz gives them.
     let room = LabelPlacement.reach + placing.map { max($0.width, $0.height) }.reduce(0, max)
-    let centres = LabelPlacement.place(placing, obstacles: obstacles, bounds: drawing.grown(by: room))
+    var bounds = drawing.grown(by: room)
+    // The caption's sides, as its attributes say; labels stay above a caption at the bottom (below
+    // one at the top): it stays the drawing's last line.
+    let hasCaption = fa_graph_label_box(graph, &box) != 0
+    var (horizontal, vertical): (Int32, Int32) = (0, 0)
+    fa_graph_label_sides(graph, &horizontal, &vertical)
+    if hasCaption {
+      if vertical < 0 { bounds.minY = drawing.minY } else { bounds.maxY = drawing.maxY }
+    }
+    let centres = LabelPlacement.place(placing, obstacles: obstacles, bounds: bounds)
     var grown = drawing
     for (label, (centre, size)) in zip(made, zip(centres, placing)) {
       fa_place_edge_xlabel(label.edge, pointf(x: centre.x, y: centre.y))
@@ -172,17 +181,14 @@ public enum Graphviz {
     guard grown != drawing else { return }
     fa_set_graph_box(
       graph, boxf(LL: pointf(x: grown.minX, y: grown.minY), UR: pointf(x: grown.maxX, y: grown.maxY)))
-    if fa_graph_label_box(graph, &box) != 0 {
+    if hasCaption, fa_graph_label_box(graph, &box) != 0 {
       let title = LabelPlacement.Box(box)
-      func moved(_ low: Double, _ high: Double, within old: (Double, Double), _ new: (Double, Double))
-        -> Double
-      {
-        if low <= old.0 { return new.0 - old.0 }
-        if high >= old.1 { return new.1 - old.1 }
-        return ((new.0 + new.1) - (old.0 + old.1)) / 2
+      // The caption keeps to its sides, at the distance Graphviz left; a centred one stays centred.
+      func moved(_ side: Int32, _ old: (Double, Double), _ new: (Double, Double)) -> Double {
+        side < 0 ? new.0 - old.0 : side > 0 ? new.1 - old.1 : ((new.0 + new.1) - (old.0 + old.1)) / 2
       }
-      let dx = moved(title.minX, title.maxX, within: (drawing.minX, drawing.maxX), (grown.minX, grown.maxX))
-      let dy = moved(title.minY, title.maxY, within: (drawing.minY, drawing.maxY), (grown.minY, grown.maxY))
+      let dx = moved(horizontal, (drawing.minX, drawing.maxX), (grown.minX, grown.maxX))
+      let dy = moved(vertical, (drawing.minY, drawing.maxY), (grown.minY, grown.maxY))
       fa_move_graph_label(graph, pointf(x: title.centre.x + dx, y: title.centre.y + dy))
     }
   }

@@ -18,6 +18,8 @@ struct LayoutTexts: Sendable {
     var tooltip: String?
     /// An edge label's lines, as Graphviz breaks them (empty lines draw nothing).
     var lines: [String]
+    /// An edge with a label: every `<text>` of its group is one of its lines.
+    var labelled = false
   }
 
   /// What stands for every tooltip in the masked DOT: one plain character, so that Graphviz
@@ -27,7 +29,7 @@ struct LayoutTexts: Sendable {
   static let maskedDigits = 4
   /// Part of ``DiagramStyleFingerprint``: a new version when masking or filling changes, so that
   /// drawings cached by the old one are drawn again.
-  static let version = 1
+  static let version = 2
 
   let elements: [String: Element]
 
@@ -40,17 +42,11 @@ struct LayoutTexts: Sendable {
       elements[node.id] = Element(tooltip: node.tooltip, lines: [])
     }
     for edge in graph.edges where edge.tooltip != nil || edge.xlabel != nil {
-      elements[edge.id] = Element(tooltip: edge.tooltip, lines: edge.xlabel.map(Self.lines(of:)) ?? [])
+      elements[edge.id] = Element(
+        tooltip: edge.tooltip, lines: edge.xlabel.map(Self.lines(of:)) ?? [], labelled: edge.xlabel != nil)
     }
     self.elements = elements
   }
-
-  /// These texts and `other`'s for the ids these do not have.
-  func merging(_ other: LayoutTexts) -> LayoutTexts {
-    LayoutTexts(elements: elements.merging(other.elements) { mine, _ in mine })
-  }
-
-  private init(elements: [String: Element]) { self.elements = elements }
 
   /// `graph` as it is laid out: tooltips as ``tooltipMark``, numbers in edge labels as zeros.
   static func masked(_ graph: DiagramGraph) -> DiagramGraph {
@@ -94,9 +90,10 @@ struct LayoutTexts: Sendable {
   /// An edge label's lines as Graphviz draws them from ``DOTWriter``'s text: cut as it cuts long
   /// text, a carriage return dropped, broken at each new line, empty lines left out.
   static func lines(of label: String) -> [String] {
-    DOTWriter.bounded(label).split(separator: "\n", omittingEmptySubsequences: true).map {
-      String($0).replacing("\r", with: "")
-    }.filter { !$0.isEmpty }
+    // By scalars: a "\r\n" is one Character to Swift, which a split on "\n" would not see.
+    var text = String.UnicodeScalarView()
+    text.append(contentsOf: DOTWriter.bounded(label).unicodeScalars.filter { $0 != "\r" })
+    return String(text).split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
   }
 
   /// `svg`, Graphviz's drawing of this diagram's masked DOT (or such a drawing already filled
@@ -146,15 +143,17 @@ struct LayoutTexts: Sendable {
           let close = end(of: value)
           if let tooltip = owner?.tooltip { replace(from: value, to: close, with: tooltip, attribute: true) }
           index = close
-        } else if byte == UInt8(ascii: "<"), starts("<text", at: index), let element = owner,
-          line < element.lines.count
+        } else if byte == UInt8(ascii: "<"), starts("<text", at: index), let element = owner, element.labelled
         {
           var content = index
           while content < bytes.count, bytes[content] != UInt8(ascii: ">") { content += 1 }
           content += 1
           var close = content
           while close < bytes.count, !starts("</text>", at: close) { close += 1 }
-          replace(from: content, to: close, with: element.lines[line], attribute: false)
+          // A line more than the label has now (a long label is cut where its masked form was)
+          // is left empty: a masked text never reaches a page.
+          let text = line < element.lines.count ? element.lines[line] : ""
+          replace(from: content, to: close, with: text, attribute: false)
           line += 1
           index = close
         } else {
@@ -203,8 +202,9 @@ struct LayoutTexts: Sendable {
   }
 
   /// `text` escaped for SVG: `&`, `<`, `>` and `"` as entities, a new line (in an attribute) as
-  /// `&#10;`, and the characters XML forbids, as ``DOTWriter`` treats them: carriage returns
-  /// dropped, other control characters, U+FFFE and U+FFFF as spaces.
+  /// `&#10;`, and as ``DOTWriter`` treats them: a backslash in a tooltip as `⧵` (what a
+  /// journey's tooltips show), carriage returns dropped, the other characters XML forbids
+  /// (control characters, U+FFFE and U+FFFF) as spaces.
   static func appendEscaped(_ text: String, attribute: Bool, to out: inout [UInt8]) {
     for scalar in DOTWriter.bounded(text).unicodeScalars {
       switch scalar {
@@ -212,6 +212,8 @@ struct LayoutTexts: Sendable {
       case "<": out += "&lt;".utf8
       case ">": out += "&gt;".utf8
       case "\"": out += "&quot;".utf8
+      // As ``DOTWriter`` writes it in a tooltip, which Graphviz would expand (`\N`).
+      case "\\" where attribute: out += "\u{29F5}".utf8
       case "\n": out += attribute ? "&#10;".utf8 : " ".utf8
       case "\r": continue
       case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{FFFE}", "\u{FFFF}": out.append(UInt8(ascii: " "))

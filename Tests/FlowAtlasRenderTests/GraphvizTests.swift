@@ -52,6 +52,27 @@ import Testing
     #expect(nodes(plain).count == 3)
   }
 
+  /// A caption keeps its side when edge labels make the drawing wider: a left-justified one stays
+  /// where Graphviz put it, beside the left edge.
+  @Test func theCaptionKeepsItsSideWhenLabelsWidenTheDrawing() throws {
+    let dot = """
+      digraph g { graph [label="Showing the first 2 steps", labelloc="b", labeljust="l", fontname="Helvetica"]
+        node [shape=box, fontname="Helvetica"]; edge [fontname="Helvetica", fontsize="9"]
+        a -> b [xlabel="a trigger whose name is much longer than either box is wide"] }
+      """
+    func caption(_ dot: String) throws -> (x: Substring, width: Substring) {
+      let svg = String(decoding: try Graphviz.render(dot: dot, format: .svg), as: UTF8.self)
+      let x = try #require(svg.firstMatch(of: #/<text[^>]* text-anchor="middle" x="([0-9.]+)"[^>]*>Showing/#))
+        .output.1
+      let width = try #require(svg.firstMatch(of: #/<svg width="([0-9.]+)pt"/#)).output.1
+      return (x, width)
+    }
+    let labelled = try caption(dot)
+    let plain = try caption(dot.replacing(#/ \[xlabel="[^"]*"\]/#, with: ""))
+    #expect(Double(labelled.width)! > Double(plain.width)! + 100, "the label widens the drawing")
+    #expect(labelled.x == plain.x)
+  }
+
   @Test func entitiesAreDecodedOnceAsGraphvizDecodesThem() {
     func decoded(_ text: String) -> String {
       let bytes = Graphviz.decodingEntities(text.utf8CString.map { $0 })

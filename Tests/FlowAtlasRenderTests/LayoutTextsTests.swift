@@ -64,6 +64,34 @@ import Testing
     }
   }
 
+  /// A carriage return before a new line is one Character to Swift: the label is still two
+  /// lines, as Graphviz draws it, and neither shows its mask.
+  @Test func aLabelBrokenByCarriageReturnAndNewLineIsFilledLineByLine() throws {
+    #expect(LayoutTexts.lines(of: "Cart\r\n7 items") == ["Cart", "7 items"])
+    #expect(LayoutTexts.lines(of: "\nCart\n\n×12\r") == ["Cart", "×12"])
+    let diagram = try DiagramBuilder.diagram(for: .appMap, of: SampleApps.shop)
+    var graph = diagram.graph
+    let index = try #require(graph.edges.firstIndex { $0.xlabel != nil })
+    graph.edges[index].xlabel = "Cart\r\n7 items"
+    let drawn = try Graphviz.render(dotBytes: DOTWriter.dot(LayoutTexts.masked(graph)), format: .svg)
+    let text = String(decoding: LayoutTexts(graph).filling(drawn), as: UTF8.self)
+    #expect(text.contains(">Cart</text>") && text.contains(">7 items</text>"))
+    #expect(!text.contains("0000"))
+  }
+
+  /// A label cut short (past 3,000 bytes) where its masked form was cut elsewhere: a line the
+  /// drawing has and the text has not is left empty, never masked.
+  @Test func aLineTheTextHasNotIsLeftEmpty() throws {
+    let diagram = try DiagramBuilder.diagram(for: .appMap, of: SampleApps.shop)
+    var graph = diagram.graph
+    let index = try #require(graph.edges.firstIndex { $0.xlabel != nil })
+    graph.edges[index].xlabel = "one 1\ntwo 2"
+    let drawn = try Graphviz.render(dotBytes: DOTWriter.dot(LayoutTexts.masked(graph)), format: .svg)
+    graph.edges[index].xlabel = "one 1"
+    let text = String(decoding: LayoutTexts(graph).filling(drawn), as: UTF8.self)
+    #expect(text.contains(">one 1</text>") && !text.contains("0000"))
+  }
+
   /// A journey is drawn once per run and kept whole: it is laid out from its own DOT.
   @Test func aJourneyIsNotMasked() throws {
     let run = try #require(SampleApps.shop.runs.first)
