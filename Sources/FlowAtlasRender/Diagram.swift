@@ -56,7 +56,7 @@ public struct Diagram: Hashable, Sendable {
   /// The DOT text in UTF-8, as Graphviz reads it.
   public var dotBytes: [UInt8] { DOTWriter.dot(graph) }
 
-  /// Whether its SVG is laid out from ``maskedDOTBytes`` and its texts written in after
+  /// Whether its SVG is laid out from DOT with its texts masked and given them after
   /// (``LayoutTexts``): every diagram but a journey's, which is drawn once per run and kept whole.
   var masksTexts: Bool {
     switch subject {
@@ -67,9 +67,7 @@ public struct Diagram: Hashable, Sendable {
 
   /// The DOT its SVG is laid out from: tooltips and the numbers of edge labels masked
   /// (``LayoutTexts/masked(_:)``) for a diagram that ``masksTexts``, else ``dotBytes``.
-  public var layoutDOTBytes: [UInt8] { masksTexts ? maskedDOTBytes : dotBytes }
-
-  var maskedDOTBytes: [UInt8] { DOTWriter.dot(LayoutTexts.masked(graph)) }
+  public var layoutDOTBytes: [UInt8] { masksTexts ? DOTWriter.dot(LayoutTexts.masked(graph)) : dotBytes }
 
   /// `svg`, this diagram's drawing or one cached under the same ``layoutDOTBytes``, with this
   /// diagram's texts written in.

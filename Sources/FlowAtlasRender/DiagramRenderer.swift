@@ -196,16 +196,17 @@ public struct DiagramRenderer: Sendable {
     fallback: (RenderError) throws(RenderError) -> Diagram
   ) throws(RenderError) -> RenderedDiagram {
     let reason: RenderError
-    let masks = format == .svg && diagram.masksTexts
+    // SVG is laid out from the DOT with its texts masked and given them after (``LayoutTexts``);
+    // other formats, drawn once and never cached, from the DOT as it is.
+    func dot(_ diagram: Diagram) -> [UInt8] { format == .svg ? diagram.layoutDOTBytes : diagram.dotBytes }
     func layout(_ diagram: Diagram) -> Result<[UInt8], RenderError> {
-      draw(RenderJob(dotBytes: masks ? diagram.maskedDOTBytes : diagram.dotBytes, format: format))
+      draw(RenderJob(dotBytes: dot(diagram), format: format))
     }
-    // What decides the drawing, for a cache to file it under: with its texts masked, only what
-    // decides its layout (``LayoutTexts``), the texts being written in after.
-    let source = masks ? diagram.maskedDOTBytes : diagram.dotBytes
+    // What decides the drawing, for a cache to file it under.
+    let source = dot(diagram)
     func rendered(_ drawn: Diagram, _ bytes: [UInt8], _ reason: RenderError?) -> RenderedDiagram {
       self.rendered(
-        drawn, format: format, bytes: masks ? LayoutTexts(drawn.graph).filling(bytes) : bytes, source: source,
+        drawn, format: format, bytes: format == .svg ? drawn.filling(bytes) : bytes, source: source,
         reason: reason)
     }
     let nodes = diagram.graph.nodes.count + diagram.graph.clusters.reduce(0) { $0 + $1.nodes.count }
@@ -215,7 +216,7 @@ public struct DiagramRenderer: Sendable {
       let placeholder = DiagramBuilder.placeholder(replacing: diagram, reason: tooLarge)
       return rendered(placeholder, try layout(placeholder).get(), tooLarge)
     }
-    switch layout(diagram) {
+    switch draw(RenderJob(dotBytes: source, format: format)) {
     case .success(let bytes):
       if let wrapped = wrapped(diagram, drawn: bytes, format: format, draw: draw, drawing: layout) {
         return rendered(wrapped.diagram, wrapped.bytes, nil)

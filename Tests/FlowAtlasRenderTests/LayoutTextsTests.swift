@@ -46,9 +46,9 @@ import Testing
     }
     #expect(other != diagram.graph)
     #expect(other.edges.contains { $0.xlabel?.contains("×7") == true })
-    #expect(DOTWriter.dot(LayoutTexts.masked(other)) == diagram.maskedDOTBytes, "the same layout")
+    #expect(DOTWriter.dot(LayoutTexts.masked(other)) == diagram.layoutDOTBytes, "the same layout")
 
-    let drawn = try Graphviz.render(dotBytes: diagram.maskedDOTBytes, format: .svg)
+    let drawn = try Graphviz.render(dotBytes: diagram.layoutDOTBytes, format: .svg)
     let first = LayoutTexts(diagram.graph).filling(drawn)
     let again = LayoutTexts(other).filling(first)
     #expect(again == LayoutTexts(other).filling(drawn))
