@@ -166,10 +166,10 @@ public enum Graphviz {
     var bounds = drawing.grown(by: room)
     // The caption's sides, as its attributes say; labels stay above a caption at the bottom (below
     // one at the top): it stays the drawing's last line.
-    let hasCaption = fa_graph_label_box(graph, &box) != 0
+    let caption = fa_graph_label_box(graph, &box) != 0 ? LabelPlacement.Box(box) : nil
     var (horizontal, vertical): (Int32, Int32) = (0, 0)
     fa_graph_label_sides(graph, &horizontal, &vertical)
-    if hasCaption {
+    if caption != nil {
       if vertical < 0 { bounds.minY = drawing.minY } else { bounds.maxY = drawing.maxY }
     }
     let centres = LabelPlacement.place(placing, obstacles: obstacles, bounds: bounds)
@@ -181,8 +181,7 @@ public enum Graphviz {
     guard grown != drawing else { return }
     fa_set_graph_box(
       graph, boxf(LL: pointf(x: grown.minX, y: grown.minY), UR: pointf(x: grown.maxX, y: grown.maxY)))
-    if hasCaption, fa_graph_label_box(graph, &box) != 0 {
-      let title = LabelPlacement.Box(box)
+    if let title = caption {
       // The caption keeps to its sides, at the distance Graphviz left; a centred one stays centred.
       func moved(_ side: Int32, _ old: (Double, Double), _ new: (Double, Double)) -> Double {
         side < 0 ? new.0 - old.0 : side > 0 ? new.1 - old.1 : ((new.0 + new.1) - (old.0 + old.1)) / 2
@@ -193,38 +192,12 @@ public enum Graphviz {
     }
   }
 
-  /// `text` (a C string) with its XML entities decoded, as Graphviz decodes a label's (its
-  /// `htmlEntityUTF8`): `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;` and numeric references; any
-  /// other `&` stays as it is.
+  /// `text` (a C string) with its XML entities decoded as Graphviz decodes a label's
+  /// (``SVGText/decodingEntities(_:)``).
   static func decodingEntities(_ text: [CChar]) -> [CChar] {
+    guard text.contains(CChar(bitPattern: UInt8(ascii: "&"))) else { return text }
     let bytes = text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-    guard bytes.contains(UInt8(ascii: "&")) else { return text }
-    let named: [String: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"]
-    var out: [UInt8] = []
-    var index = 0
-    while index < bytes.count {
-      if bytes[index] == UInt8(ascii: "&"),
-        let end = bytes[index...].prefix(12).firstIndex(of: UInt8(ascii: ";"))
-      {
-        let name = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
-        var decoded = named[name]
-        if decoded == nil, name.hasPrefix("#") {
-          let digits = name.dropFirst()
-          let value =
-            digits.first == "x" || digits.first == "X"
-            ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
-          if let value, value > 0, let scalar = Unicode.Scalar(value) { decoded = String(Character(scalar)) }
-        }
-        if let decoded {
-          out += decoded.utf8
-          index = end + 1
-          continue
-        }
-      }
-      out.append(bytes[index])
-      index += 1
-    }
-    return out.map { CChar(bitPattern: $0) } + [0]
+    return bytes.withUnsafeBufferPointer(SVGText.decodingEntities).map { CChar(bitPattern: $0) } + [0]
   }
 
   /// The first spline of `edge`, or the point between its ends when it has none.

@@ -165,40 +165,11 @@ struct LayoutTexts: Sendable {
     return out
   }
 
-  /// An id as Graphviz wrote it, its character references decoded (2.42 writes `-` as `&#45;`):
-  /// decimal ones and `&amp;`, which is all Graphviz writes in FlowAtlas's ids.
+  /// An id as Graphviz wrote it, its entities decoded (2.42 writes `-` as `&#45;`).
   static func decoded(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
     let raw = UnsafeBufferPointer(rebasing: bytes[range])
     guard raw.contains(UInt8(ascii: "&")) else { return String(decoding: raw, as: UTF8.self) }
-    var out: [UInt8] = []
-    out.reserveCapacity(raw.count)
-    var index = 0
-    while index < raw.count {
-      if raw[index] == UInt8(ascii: "&"), index + 2 < raw.count, raw[index + 1] == UInt8(ascii: "#") {
-        var value = 0
-        var end = index + 2
-        while end < raw.count, end < index + 8, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(raw[end]) {
-          value = value * 10 + Int(raw[end] - UInt8(ascii: "0"))
-          end += 1
-        }
-        if end < raw.count, raw[end] == UInt8(ascii: ";"), end > index + 2, let scalar = Unicode.Scalar(value)
-        {
-          out.append(utf8: String(scalar))
-          index = end + 1
-          continue
-        }
-      } else if raw[index] == UInt8(ascii: "&"), index + 4 < raw.count, raw[index + 1] == UInt8(ascii: "a"),
-        raw[index + 2] == UInt8(ascii: "m"), raw[index + 3] == UInt8(ascii: "p"),
-        raw[index + 4] == UInt8(ascii: ";")
-      {
-        out.append(UInt8(ascii: "&"))
-        index += 5
-        continue
-      }
-      out.append(raw[index])
-      index += 1
-    }
-    return String(decoding: out, as: UTF8.self)
+    return String(decoding: SVGText.decodingEntities(raw), as: UTF8.self)
   }
 
   /// `text` escaped for SVG: `&`, `<`, `>` and `"` as entities, a new line (in an attribute) as
