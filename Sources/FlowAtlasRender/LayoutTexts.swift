@@ -12,6 +12,11 @@ import FlowAtlasBytes
 /// and the real texts are then written into the drawing by element id (``filling(_:)``). A
 /// drawing cached under its masked DOT is filled again with the new texts: the same bytes as
 /// a fresh drawing, since both are filled the same way.
+///
+/// A line's width is masked too: every edge is laid out and drawn at width 1 and given its
+/// `stroke-width` by ``filling(_:)``. Graphviz 14 (not 2.42) shortens a thick line's arrow so that
+/// the arrow's outline ends at the node, which made a count's step in width a new layout; here an
+/// arrow is placed as Graphviz 2.42 places it on every width, tip at the node for a hairline.
 struct LayoutTexts: Sendable {
   /// An edge's or node's or cluster's texts, as the drawing shows them.
   struct Element: Sendable {
@@ -20,6 +25,11 @@ struct LayoutTexts: Sendable {
     var lines: [String]
     /// An edge with a label: every `<text>` of its group is one of its lines.
     var labelled = false
+    /// An edge: its lines' `stroke-width` is this filling's to write.
+    var edge = false
+    /// An edge's line width (``DiagramStyle/penwidth(count:)``), or `nil` for any other element.
+    /// The layout draws every line at width 1, which Graphviz writes with no `stroke-width`.
+    var strokeWidth: String?
   }
 
   /// What stands for every tooltip in the masked DOT: one plain character, so that Graphviz
@@ -29,7 +39,7 @@ struct LayoutTexts: Sendable {
   static let maskedDigits = 4
   /// Part of ``DiagramStyleFingerprint``: a new version when masking or filling changes, so that
   /// drawings cached by the old one are drawn again.
-  static let version = 2
+  static let version = 3
 
   let elements: [String: Element]
 
@@ -41,14 +51,21 @@ struct LayoutTexts: Sendable {
     for node in graph.nodes + graph.clusters.flatMap(\.nodes) where node.tooltip != nil {
       elements[node.id] = Element(tooltip: node.tooltip, lines: [])
     }
-    for edge in graph.edges where edge.tooltip != nil || edge.xlabel != nil {
+    for edge in graph.edges {
+      let width = DiagramStyle.penwidth(count: edge.count)
       elements[edge.id] = Element(
-        tooltip: edge.tooltip, lines: edge.xlabel.map(Self.lines(of:)) ?? [], labelled: edge.xlabel != nil)
+        tooltip: edge.tooltip, lines: edge.xlabel.map(Self.lines(of:)) ?? [], labelled: edge.xlabel != nil,
+        edge: true, strokeWidth: width == Self.layoutPenwidth ? nil : width)
     }
     self.elements = elements
   }
 
-  /// `graph` as it is laid out: tooltips as ``tooltipMark``, numbers in edge labels as zeros.
+  /// The line width every edge is laid out with: Graphviz's default, which it draws with no
+  /// `stroke-width`.
+  static let layoutPenwidth = DiagramStyle.penwidth(count: 1)
+
+  /// `graph` as it is laid out: tooltips as ``tooltipMark``, numbers in edge labels as zeros,
+  /// every line at width 1.
   static func masked(_ graph: DiagramGraph) -> DiagramGraph {
     var graph = graph
     for index in graph.clusters.indices {
@@ -63,6 +80,7 @@ struct LayoutTexts: Sendable {
     for index in graph.edges.indices {
       if graph.edges[index].tooltip != nil { graph.edges[index].tooltip = tooltipMark }
       graph.edges[index].xlabel = graph.edges[index].xlabel.map(maskingNumbers)
+      graph.edges[index].count = 1
     }
     return graph
   }
@@ -97,9 +115,10 @@ struct LayoutTexts: Sendable {
   }
 
   /// `svg`, Graphviz's drawing of this diagram's masked DOT (or such a drawing already filled
-  /// with other texts), with this diagram's tooltips and edge labels written in: every
-  /// `xlink:title` inside an element's group becomes its tooltip, and an edge's `<text>`s its
-  /// label's lines, in order. Anything else is copied as it is.
+  /// with other texts), with this diagram's tooltips, edge labels and line widths written in:
+  /// every `xlink:title` inside an element's group becomes its tooltip, an edge's `<text>`s its
+  /// label's lines, in order, and each `stroke` of an edge is followed by its `stroke-width`
+  /// (one an earlier filling wrote is dropped). Anything else is copied as it is.
   func filling(_ svg: [UInt8]) -> [UInt8] {
     guard !elements.isEmpty else { return svg }
     var out: [UInt8] = []
@@ -143,6 +162,20 @@ struct LayoutTexts: Sendable {
           let close = end(of: value)
           if let tooltip = owner?.tooltip { replace(from: value, to: close, with: tooltip, attribute: true) }
           index = close
+        } else if byte == UInt8(ascii: " "), starts(" stroke=\"", at: index), let width = owner?.strokeWidth {
+          let close = end(of: index + 9)
+          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<close + 1]))
+          out += " stroke-width=\"".utf8
+          out.append(utf8: width)
+          out.append(UInt8(ascii: "\""))
+          copied = close + 1
+          index = close + 1
+        } else if byte == UInt8(ascii: " "), starts(" stroke-width=\"", at: index), owner?.edge == true {
+          // One an earlier filling wrote: this filling writes its own after `stroke`.
+          let close = end(of: index + 15)
+          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
+          copied = min(close + 1, bytes.count)
+          index = copied
         } else if byte == UInt8(ascii: "<"), starts("<text", at: index), let element = owner, element.labelled
         {
           var content = index

@@ -37,6 +37,7 @@ import Testing
     var other = diagram.graph
     for index in other.edges.indices {
       other.edges[index].tooltip = other.edges[index].tooltip.map { $0 + " again <&\">" }
+      other.edges[index].count = [1, 3, 40][index % 3]
       other.edges[index].xlabel = other.edges[index].xlabel.map { $0.replacing(/[0-9]+/) { _ in "7" } }
     }
     for index in other.clusters.indices {
@@ -58,6 +59,7 @@ import Testing
     #expect(text.contains("again &lt;&amp;&quot;&gt;"))
     #expect(text.contains("Shown 99× &lt;b&gt;bold&lt;/b&gt;&#10;In a flow") && !text.contains("<b>"))
     #expect(text.contains("×7</text>"))
+    #expect(Self.strokeWidths(again) == Self.strokeWidths(in: other))
     // The boxes' own labels are not the edges' texts.
     for node in diagram.graph.clusters.flatMap(\.nodes) {
       #expect(text.contains(">\(node.label)</text>"), "\(node.label)")
@@ -99,5 +101,54 @@ import Testing
     #expect(journey.layoutDOTBytes == journey.dotBytes)
     let map = try DiagramBuilder.diagram(for: .appMap, of: SampleApps.shop)
     #expect(map.layoutDOTBytes != map.dotBytes)
+  }
+
+  /// A line's width is not laid out: every edge is drawn at width 1 and given its own after, as
+  /// Graphviz writes it (`stroke-width` after `stroke`, on the line and on the arrow). Under
+  /// Graphviz 2.42, whose arrows do not depend on the width, that is Graphviz's own drawing.
+  @Test func linesAreGivenTheirWidthsAfterTheLayout() throws {
+    var graph = try DiagramBuilder.diagram(for: .appMap, of: SampleApps.shop).graph
+    for index in graph.edges.indices { graph.edges[index].count = [1, 2, 5, 17][index % 4] }
+    let masked = LayoutTexts.masked(graph)
+    #expect(masked.edges.allSatisfy { $0.count == 1 })
+    let drawn = try Graphviz.render(dotBytes: DOTWriter.dot(masked), format: .svg)
+    #expect(!String(decoding: drawn, as: UTF8.self).contains("stroke-width"))
+    let filled = LayoutTexts(graph).filling(drawn)
+    #expect(Self.strokeWidths(filled) == Self.strokeWidths(in: graph))
+    #expect(Set(Self.strokeWidths(filled).values.flatMap { $0 }) == ["1.5", "2.5", "3.5"])
+
+    // Graphviz's own drawing of the same texts with the real widths writes the same widths.
+    var widened = masked
+    for index in widened.edges.indices { widened.edges[index].count = graph.edges[index].count }
+    let graphviz = try Graphviz.render(dotBytes: DOTWriter.dot(widened), format: .svg)
+    #expect(Self.strokeWidths(graphviz) == Self.strokeWidths(filled))
+    if Graphviz.version.hasPrefix("2.") {
+      #expect(LayoutTexts(widened).filling(drawn) == LayoutTexts(widened).filling(graphviz))
+    }
+  }
+
+  /// The `stroke-width`s in each group of `svg`, in order, by the group's id, for the groups
+  /// that have any.
+  static func strokeWidths(_ svg: [UInt8]) -> [String: [String]] {
+    var widths: [String: [String]] = [:]
+    var id = ""
+    for group in String(decoding: svg, as: UTF8.self).split(separator: "<g id=\"").dropFirst() {
+      let name = String(group.prefix { $0 != "\"" }).replacing("&#45;", with: "-")
+      // A group of Graphviz's own around a link belongs to the element it is in.
+      if !name.hasPrefix("a_") { id = name }
+      let found = group.matches(of: /stroke="[^"]*" stroke-width="([^"]*)"/).map { String($0.output.1) }
+      if !found.isEmpty { widths[id, default: []] += found }
+    }
+    return widths
+  }
+
+  /// What ``strokeWidths(_:)`` should find for `graph`: two (the line and its arrow) for each
+  /// edge wider than 1.
+  static func strokeWidths(in graph: DiagramGraph) -> [String: [String]] {
+    var widths: [String: [String]] = [:]
+    for edge in graph.edges where edge.count > 1 {
+      widths[edge.id] = Array(repeating: DiagramStyle.penwidth(count: edge.count), count: 2)
+    }
+    return widths
   }
 }
