@@ -62,6 +62,9 @@ package enum BuildCommand {
       return strict && last.hasErrors ? .strictFailure : .success
     }
     MallocTuning.keepLargeBuffersInTheHeap()
+    // The site will be built: its render workers start now, and are ready when it draws.
+    let provider = GraphvizDiagrams(executable: executable, workers: workers)
+    provider.startWorkers()
     // Hashed before they are read for the model, so the record cannot describe bytes newer
     // than the site's.
     inputs.hashAll()
@@ -80,8 +83,8 @@ package enum BuildCommand {
     let model = try TraceLoading.model(of: files, keepsJourneys: true, cache: replays, console: console)
     let baselines = try baselines(for: model, from: baselinePath, command: "build", console: console)
     let summary = try build(
-      model, into: output, notes: notes, executable: executable, workers: workers, replays: replays,
-      baselines: baselines, contracts: contracts)
+      model, into: output, notes: notes, replays: replays, baselines: baselines, contracts: contracts,
+      provider: provider)
     warn(about: summary.skippedNotes, console: console)
     let diagnostics = model.diagnostics.map(\.formatted)
     if !(diagnostics + summary.pages).contains(where: { $0.contains("\n") || $0.contains("\r") }) {
@@ -124,12 +127,24 @@ package enum BuildCommand {
     }
   }
 
-  /// Builds the site for `model` into `output`.
+  /// Builds the site for `model` into `output`, its diagrams drawn by `workers` workers of
+  /// `executable`.
   /// - Returns: what the site builder wrote (its pages).
   @discardableResult
   package static func build(
     _ model: NavigationModel, into output: String, notes: String?, executable: String, workers: Int,
     replays: ReplayCache? = nil, baselines: [String: AppModel] = [:], contracts: [NavigationContract] = []
+  ) throws(CommandLineError) -> SiteSummary {
+    try build(
+      model, into: output, notes: notes, replays: replays, baselines: baselines, contracts: contracts,
+      provider: GraphvizDiagrams(executable: executable, workers: workers))
+  }
+
+  /// Builds the site for `model` into `output`, its diagrams drawn by `provider` (whose
+  /// workers may have started already).
+  static func build(
+    _ model: NavigationModel, into output: String, notes: String?, replays: ReplayCache?,
+    baselines: [String: AppModel], contracts: [NavigationContract], provider: GraphvizDiagrams
   ) throws(CommandLineError) -> SiteSummary {
     if let notes {
       var isDirectory: ObjCBool = false
@@ -139,7 +154,6 @@ package enum BuildCommand {
         throw .inputOutput("\(Printable.path(notes)): no such folder of notes (--notes)")
       }
     }
-    let provider = GraphvizDiagrams(executable: executable, workers: workers)
     var builder = SiteBuilder(
       model: model, diagrams: provider, notes: notes.map { URL(fileURLWithPath: $0, isDirectory: true) },
       replays: replays)

@@ -24,6 +24,12 @@ struct GraphvizDiagrams: DiagramProvider {
   /// Draws with `renderer` (tests give one whose engine fails on purpose).
   init(renderer: DiagramRenderer) { self.renderer = renderer }
 
+  /// Starts the worker processes before the first diagram is asked for
+  /// (``RenderPool/startWorkers()``), so that they are ready while the model is built.
+  func startWorkers() {
+    renderer.engine.startWorkers()
+  }
+
   func diagrams(for subjects: [DiagramSubject], of app: AppModel, links: DiagramLinks) throws
     -> [DiagramSubject: String]
   {

@@ -25,6 +25,12 @@ public struct RenderEngine: Sendable {
     RenderEngine(place: .custom(render))
   }
 
+  /// Starts a pool's workers ahead of its first jobs (``RenderPool/startWorkers()``); nothing
+  /// for the other engines.
+  public func startWorkers() {
+    if case .pool(let pool) = place { pool.startWorkers() }
+  }
+
   /// Draws one job; passed to the body of ``forEach(_:_:)``.
   public typealias Draw = (RenderJob) -> Result<[UInt8], RenderError>
 

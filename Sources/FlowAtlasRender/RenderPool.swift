@@ -107,6 +107,19 @@ public final class RenderPool: Sendable {
     try render([RenderJob(dot: dot, format: format)])[0].get()
   }
 
+  /// Starts ``workers`` workers now, to wait idle for the first jobs: a worker's start (loading
+  /// the program and Graphviz, tens of milliseconds) then happens while the caller prepares its
+  /// jobs, not after. A worker that cannot start is left to the first job to report.
+  public func startWorkers() {
+    let missing = idle.withLock { workers - $0.count }
+    var started: [WorkerProcess] = []
+    for _ in 0..<max(0, missing) {
+      guard let worker = try? WorkerProcess(executable: executable, arguments: arguments) else { break }
+      started.append(worker)
+    }
+    idle.withLock { $0 += started }
+  }
+
   /// Stops the idle workers (running ones stop when their batch ends).
   public func shutdown() {
     let workers = idle.withLock { idle in

@@ -285,48 +285,18 @@ public struct SiteBuilder: Sendable {
         return kept[index].journeys[slug] == nil
       }.map { (index, DiagramRequest(app: app, subject: $0)) }
     }
-    // Only a diagram whose key is unchanged is reused; keys are asked for only when there is
-    // a cache to reuse from, since making them costs the provider (Graphviz: the DOT) work.
-    var reusedDiagrams = 0
-    if let cache, !cache.previousIndex.isEmpty, !requests.isEmpty {
-      var providerKeys = diagrams.cacheKeys(for: requests.map(\.request), links: .site)
-      if providerKeys.count != requests.count { providerKeys = Array(repeating: nil, count: requests.count) }
-      var drawn: [(app: Int, request: DiagramRequest)] = []
-      for (request, providerKey) in zip(requests, providerKeys) {
-        let key = key(request.app, request.request.subject, providerKey)
-        // A cached diagram the sanitizer would refuse (the cache was tampered with) is dropped
-        // and drawn again, rather than failing this build and every later one.
-        if let (cached, hash) = cache.reused(key) {
-          // Its texts as this build has them (counts, tooltips): the key leaves them out.
-          let svg = diagrams.refreshed(cached, for: request.request, links: .site)
-          guard apps[request.app].pages.accepts(svg) else {
-            drawn.append(request)
-            continue
-          }
-          scheduler.deliver(
-            app: request.app, subject: request.request.subject, svg: svg, key: key,
-            reused: svg == cached ? hash : nil)
-          reusedDiagrams += 1
-        } else {
-          drawn.append(request)
-        }
-      }
-      requests = drawn
-    }
-    scheduler.startReadyPages()
-    scheduler.write("index.html") { [model] in
-      LandingPage(layout: layout, model: model, folders: folders).document()
-    }
-    scheduler.write("assets/search-index.js") { [model] in
-      SearchIndex.script(SearchIndex.entries(Array(zip(model.apps, folders))))
-    }
-    let costs = requests.map { Self.cost($0.request) }
-    let ordered = requests.indices.sorted { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }
-      .map { requests[$0] }
+    let reusedDiagrams: Int
     do {
-      try diagrams.draw(ordered.map(\.request), links: .site) { index, drawn in
-        let (app, subject) = (ordered[index].app, ordered[index].request.subject)
-        scheduler.deliver(app: app, subject: subject, svg: drawn.svg, key: key(app, subject, drawn.cacheKey))
+      reusedDiagrams = try deliverDiagrams(
+        requests, cache: cache, key: key, scheduler: scheduler, accepts: { apps[$0].pages.accepts($1) }
+      ) {
+        scheduler.startReadyPages()
+        scheduler.write("index.html") { [model] in
+          LandingPage(layout: layout, model: model, folders: folders).document()
+        }
+        scheduler.write("assets/search-index.js") { [model] in
+          SearchIndex.script(SearchIndex.entries(Array(zip(model.apps, folders))))
+        }
       }
     } catch {
       scheduler.abandon()
@@ -363,18 +333,6 @@ public struct SiteBuilder: Sendable {
     return SiteSummary(
       pages: pages.sorted(), diagramsDrawn: delivered - reusedDiagrams,
       diagramsReused: reusedDiagrams + reusedCount, unchanged: false)
-  }
-
-  /// A rough measure of how long a diagram takes to lay out, to start the slowest first so
-  /// that the last layouts to finish are short ones.
-  static func cost(_ request: DiagramRequest) -> Int {
-    let app = request.app
-    switch request.subject {
-    case .appMap: return app.screens.count * 4 + app.transitions.count
-    case .hierarchy: return app.coordinators.count
-    case .flow(let coordinator): return (app.flow(coordinator)?.screens.count ?? 0) * 4
-    case .journey(let run): return min(app.run(slug: run)?.stepCount ?? 0, 300) * 2
-    }
   }
 
   /// Each app's folder: its slug, made unique next to the shared `assets` folder.
