@@ -118,7 +118,7 @@ extension AppPages {
         "ul", [.cls("problems")],
         problems.map { problem in
           // A problem whose step is listed on a later page links there.
-          let onLaterPage = Self.journeyPart(of: run, line: problem.line) > 0
+          let onLaterPage = journeyPart(of: run, line: problem.line) > 0
           return .el(
             "li",
             [

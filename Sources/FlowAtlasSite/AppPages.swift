@@ -36,6 +36,8 @@ struct AppPages: Sendable {
   let changes: AppChanges?
   /// Each flow's contract (`build --contract`), by coordinator type.
   let contracts: [String: NavigationContract]
+  /// Which part of each long journey lists its problems' steps.
+  private let problemParts = ProblemParts()
 
   init(
     app: AppModel, folder: String, layout: PageLayout, notes: [String: String],
@@ -109,15 +111,23 @@ struct AppPages: Sendable {
   /// Where the trace line `line` of `run` is shown: the page listing its first step, or the
   /// journey page (whose problem list anchors the lines of problems that have no step).
   func journeyHref(_ run: Run, line: Int) -> String {
-    "\(Self.journeyPageName(run, part: Self.journeyPart(of: run, line: line)))#line-\(line)"
+    "\(Self.journeyPageName(run, part: journeyPart(of: run, line: line)))#line-\(line)"
   }
 
   /// The part of `run`'s journey that lists the first step of trace line `line`; 0 when no step has it.
-  static func journeyPart(of run: Run, line: Int) -> Int {
+  func journeyPart(of run: Run, line: Int) -> Int {
     // All on the journey page: no need to read a shelved journey.
-    guard run.stepCount > stepsPerPage else { return 0 }
+    guard run.stepCount > Self.stepsPerPage else { return 0 }
+    return problemParts.part(of: run, line: line) {
+      app.diagnostics.filter { $0.file == run.file }.map(\.line)
+        + run.flaggedInstances.flatMap { [$0.startLine, $0.finishLine, $0.orphanedLine].compactMap { $0 } }
+    }
+  }
+
+  /// The part of a journey of `steps` that lists the first step of trace line `line`; 0 when
+  /// no step has it.
+  static func journeyPart(in steps: [JourneyStep], line: Int) -> Int {
     // Steps come in trace order, so their lines never decrease: search by halves.
-    let steps = run.steps
     var (low, high) = (0, steps.count)
     while low < high {
       let middle = (low + high) / 2
@@ -483,5 +493,25 @@ struct RenderedSidebar: Sendable {
     bytes.append(contentsOf: #" aria-current="page""#.utf8)
     bytes.append(contentsOf: plain[mark...])
     return .rendered(bytes)
+  }
+}
+
+/// Which part of a long journey lists the step of each of its run's problem lines, read once
+/// per run: its steps are on disk (``Run/steps``), and the flow, problems and journey pages
+/// link to every problem.
+private final class ProblemParts: Sendable {
+  /// By run slug: problem line → part.
+  private let parts = Lock<[String: [Int: Int]]>([:])
+
+  /// The part of `run`'s journey listing trace line `line`, reading its steps the first time
+  /// one of its problems is asked for; `problemLines` are the lines its pages link to.
+  func part(of run: Run, line: Int, problemLines: () -> [Int]) -> Int {
+    if let known = parts.withLock({ $0[run.slug] }), let part = known[line] { return part }
+    // Two pages may read one run at once: both find the same parts.
+    let steps = run.steps
+    var found: [Int: Int] = [:]
+    for problem in problemLines() + [line] { found[problem] = AppPages.journeyPart(in: steps, line: problem) }
+    parts.withLock { $0[run.slug, default: [:]].merge(found) { old, _ in old } }
+    return found[line]!
   }
 }
