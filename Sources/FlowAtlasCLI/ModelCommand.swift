@@ -6,7 +6,7 @@ enum ModelCommand {
     let model = try TraceLoading.model(
       from: arguments.positionals, command: "model", keepsJourneys: false, console: console)
     try OutputFile.write(
-      Array(ModelExport.json(model).utf8), to: arguments.value("--output"), console: console, isText: true,
+      ModelExport.jsonBytes(model), to: arguments.value("--output"), console: console, isText: true,
       command: "model")
     return TraceLoading.status(for: model, strict: arguments.has("--strict"))
   }

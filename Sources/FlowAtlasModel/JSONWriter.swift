@@ -2,8 +2,11 @@ import FlowAtlasBytes
 
 /// A small pretty JSON writer: objects and arrays nest by closures, keys come out
 /// in the order written, empty containers are `{}` and `[]`.
+///
+/// Written as UTF-8 bytes: a model of a million events makes a megabyte and more, and appending
+/// to a `String` piece by piece cost ten times as much.
 struct JSONWriter {
-  private(set) var text = ""
+  private(set) var bytes: [UInt8] = []
   private var depth = 0
   private var isFirst = true
 
@@ -31,43 +34,46 @@ struct JSONWriter {
   mutating func field(_ key: String, _ value: (inout JSONWriter) -> Void) {
     separate()
     string(key)
-    text += ": "
+    bytes.append(": ")
     value(&self)
   }
 
   /// Writes a string, or `null` for nil.
   mutating func string(_ value: String?) {
     guard let value else {
-      text += "null"
+      bytes.append("null")
       return
     }
     // The separators JavaScript once refused in strings are escaped: reports are read by scripts.
-    text += JSONString.literal(value, options: .lineSeparators)
+    JSONString.append(value, to: &bytes, options: .lineSeparators)
   }
 
   mutating func number(_ value: Int) {
-    text += String(value)
+    bytes.append(decimal: value)
   }
 
-  private mutating func container(open: String, close: String, _ body: (inout JSONWriter) -> Void) {
-    text += open
+  private mutating func container(
+    open: StaticString, close: StaticString, _ body: (inout JSONWriter) -> Void
+  ) {
+    bytes.append(open)
     depth += 1
     isFirst = true
     body(&self)
     depth -= 1
     if !isFirst { newline() }
     isFirst = false
-    text += close
+    bytes.append(close)
   }
 
   /// Starts the next element or field: a comma after the previous one, then a new indented line.
   private mutating func separate() {
-    if !isFirst { text += "," }
+    if !isFirst { bytes.append(UInt8(ascii: ",")) }
     isFirst = false
     newline()
   }
 
   private mutating func newline() {
-    text += "\n" + String(repeating: "  ", count: depth)
+    bytes.append(UInt8(ascii: "\n"))
+    for _ in 0..<depth { bytes.append("  ") }
   }
 }

@@ -9,6 +9,11 @@ public enum ModelExport {
   /// - Parameter model: the model to write; its lists are already in export order.
   /// - Returns: the text of `model.json`.
   public static func json(_ model: NavigationModel) -> String {
+    String(decoding: jsonBytes(model), as: UTF8.self)
+  }
+
+  /// ``json(_:)`` as UTF-8 bytes, as a file holds it.
+  package static func jsonBytes(_ model: NavigationModel) -> [UInt8] {
     var writer = JSONWriter()
     writer.object {
       $0.field("flowatlas") { $0.string("model") }
@@ -18,7 +23,7 @@ public enum ModelExport {
         $0.array(model.diagnostics) { writer, diagnostic in diagnostic.write(to: &writer) }
       }
     }
-    return writer.text + "\n"
+    return writer.bytes + [UInt8(ascii: "\n")]
   }
 }
 

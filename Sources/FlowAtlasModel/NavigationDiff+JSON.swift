@@ -25,6 +25,6 @@ extension NavigationDiff {
         }
       }
     }
-    return writer.text + "\n"
+    return String(decoding: writer.bytes, as: UTF8.self) + "\n"
   }
 }
