@@ -82,21 +82,32 @@ public struct ModelBuilder: Sendable {
   }
 
   /// The runs of `files`, added up but not yet sorted into a model.
+  ///
+  /// Chunks are merged in file order as soon as every chunk before them is in, by whichever
+  /// worker finished last: the merging goes on while the other worker replays, rather than on
+  /// one core after both are done.
   func accumulate(files: [String]) throws -> ModelAccumulator {
     let files = Array(Set(files)).sorted()
     guard !files.isEmpty else { return ModelAccumulator() }
     let workers = min(workers, files.count)
-    // Several chunks per worker so a worker that drew big files does not hold up the rest.
-    let chunkCount = workers == 1 ? 1 : min(files.count, workers * 8)
+    // Many chunks per worker, so that the last to finish leaves the other worker idle for a
+    // few files at most (merging goes on meanwhile).
+    let chunkCount = workers == 1 ? 1 : min(files.count, workers * 32)
     let bounds = (0...chunkCount).map { $0 * files.count / chunkCount }
-    let results = Lock<[Int: Result<ModelAccumulator, any Error>]>([:])
+    let chunks = Lock(ChunkMerge())
+    let total = Lock(ModelAccumulator())
     let next = Lock(0)
     let work = { @Sendable in
       while true {
         let chunk = next.fetchAndIncrement()
         guard chunk < chunkCount else { return }
         let result = Result { try replay(files[bounds[chunk]..<bounds[chunk + 1]]) }
-        results.withLock { $0[chunk] = result }
+        chunks.withLock { $0.finished[chunk] = result }
+        // Merge what is ready, in order; one worker at a time.
+        while let ready = chunks.withLock({ $0.takeNext() }) {
+          if case .success(let accumulator) = ready { total.withLock { $0.merge(accumulator) } }
+          chunks.withLock { $0.merging = false }
+        }
       }
     }
     if workers == 1 {
@@ -104,12 +115,29 @@ public struct ModelBuilder: Sendable {
     } else {
       DispatchQueue.concurrentPerform(iterations: workers) { _ in work() }
     }
-    var total = ModelAccumulator()
-    let finished = results.withLock { $0 }
-    for chunk in 0..<chunkCount {
-      total.merge(try finished[chunk]!.get())
+    // The first failure in file order, as if the chunks had been read one after another.
+    if let failure = chunks.withLock({ $0.failures.min { $0.chunk < $1.chunk } }) { throw failure.error }
+    return total.withLock { $0 }
+  }
+
+  /// Chunks replayed and not yet merged, and which to merge next.
+  private struct ChunkMerge {
+    var finished: [Int: Result<ModelAccumulator, any Error>] = [:]
+    /// The next chunk to merge: every chunk before it is merged.
+    var next = 0
+    /// A worker is merging chunk `next - 1`.
+    var merging = false
+    var failures: [(chunk: Int, error: any Error)] = []
+
+    /// The next chunk in order, when it is replayed and no one is merging: taken for merging
+    /// (a failed one is kept to report).
+    mutating func takeNext() -> Result<ModelAccumulator, any Error>? {
+      guard !merging, let result = finished.removeValue(forKey: next) else { return nil }
+      if case .failure(let error) = result { failures.append((next, error)) }
+      next += 1
+      merging = true
+      return result
     }
-    return total
   }
 
   private func replay(_ files: ArraySlice<String>) throws -> ModelAccumulator {
