@@ -27,10 +27,33 @@ struct AppTally: Sendable {
 
 /// A transition's identity (spec, "Identity"): (from type, to type, kind, coordinator type).
 struct TransitionKey: Hashable, Sendable {
-  var from: String?
-  var to: String
-  var kind: TransitionKind
-  var coordinator: String?
+  let from: String?
+  let to: String
+  let kind: TransitionKind
+  let coordinator: String?
+  /// Hashed once: a key is merged run by run and chunk by chunk into tables that rehash it
+  /// as they grow, and hashing its names each time was a tenth of the model's work.
+  private let hashed: Int
+
+  init(from: String?, to: String, kind: TransitionKind, coordinator: String?) {
+    self.from = from
+    self.to = to
+    self.kind = kind
+    self.coordinator = coordinator
+    var hasher = Hasher()
+    hasher.combine(from)
+    hasher.combine(to)
+    hasher.combine(kind)
+    hasher.combine(coordinator)
+    hashed = hasher.finalize()
+  }
+
+  static func == (left: TransitionKey, right: TransitionKey) -> Bool {
+    left.hashed == right.hashed && left.to == right.to && left.from == right.from && left.kind == right.kind
+      && left.coordinator == right.coordinator
+  }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(hashed) }
 }
 
 struct TransitionTally: Sendable {

@@ -5,8 +5,8 @@
 /// newest first; the current screen is the top of the first router that shows
 /// anything, so a flow that empties its own router uncovers the screen beneath.
 ///
-/// Routers live in one small array, newest first, searched linearly: an app has
-/// few routers and almost every event addresses the newest, so this beats hashing.
+/// Routers live in one array, newest first, searched linearly: almost every event addresses
+/// the newest, so this beats hashing.
 struct RouterStacks {
   /// One router's screens: its navigation stack and the modal layers above it.
   struct Stack {
@@ -19,8 +19,10 @@ struct RouterStacks {
     var showsNothing: Bool { base.isEmpty && modals.isEmpty }
   }
 
-  /// The router an event addresses: its id, or nil for the default router.
-  typealias RouterID = String?
+  /// The router an event addresses: its id's index in the run's table of router ids
+  /// (``RunReplay/routerID(_:)``), or -1 for the default router. A run may address hundreds of
+  /// routers (one per flow it presents), so the search below compares integers, not strings.
+  typealias RouterID = Int32
 
   private struct Entry {
     var router: RouterID

@@ -3,10 +3,7 @@ import FlowAtlasTrace
 extension RunReplay {
   /// The index in ``instances`` of an instance started or attached earlier in this run.
   mutating func instance(ofCoordinator id: String) -> Int? {
-    if let lastCoordinator, lastCoordinator.id == id { return lastCoordinator.index }
-    guard let index = instanceIndex[id] else { return nil }
-    lastCoordinator = (id, index)
-    return index
+    instanceIDs.find(id).map(Int.init)
   }
 
   /// The type (as an index in ``coordinatorTypes``) of an instance started or attached earlier.
@@ -27,17 +24,17 @@ extension RunReplay {
   }
 
   mutating func finish(_ id: String, output: String?, line: Int) {
-    guard let index = instanceIndex[id] else { return }
+    guard let index = instance(ofCoordinator: id) else { return }
     instances[index].finishLine = line
     instances[index].output = output
     let type = instances[index].type
     if let output { tally.coordinators[type, default: CoordinatorTally()].outputs.insert(output) }
-    showing.finish(index, line: line, cause: .child("\(type) \(quoted(id)) finished"))
+    showing.finish(index, line: line, cause: .childFinished(index))
     keep(.flowFinished(coordinator: type, output: output), line)
   }
 
   mutating func deinitialize(_ id: String, line: Int) {
-    guard let index = instanceIndex[id] else { return }
+    guard let index = instance(ofCoordinator: id) else { return }
     instances[index].deinitLine = line
   }
 
@@ -51,7 +48,7 @@ extension RunReplay {
       return
     }
     attachedTo[id] = nil
-    if let index = instanceIndex[id] { instances[index].detachLine = line }
+    if let index = instance(ofCoordinator: id) { instances[index].detachLine = line }
   }
 
   /// Records the instance (first sighting) and the type-level parent edge.
@@ -59,15 +56,15 @@ extension RunReplay {
   @discardableResult
   private mutating func link(_ id: String, type: String, parent: String?, line: Int) -> String? {
     let parentIndex = parent.flatMap { instance(ofCoordinator: $0) }
-    if let index = instanceIndex[id] {
+    if let index = instance(ofCoordinator: id) {
       if let parent {
         instances[index].parent = parent
         showing.reparent(
           index, to: parentIndex, line: line,
-          cause: .child("coordinator \(quoted(id)) was attached elsewhere"))
+          cause: .childMoved(index))
       }
     } else {
-      instanceIndex[id] = instances.count
+      _ = instanceIDs.index(id)
       instances.append(CoordinatorInstance(id: id, type: type, parent: parent, startLine: line))
       instanceTypes.append(coordinatorTypes.index(type))
       showing.addInstance(parent: parentIndex)
@@ -112,11 +109,16 @@ extension RunReplay {
           code: .orphanedCoordinator, file: file, line: stop.line,
           message:
             "\(instance.type) \(quoted(instance.id)) in run \(quoted(run)) never finished, though none "
-            + "of its screens is on a stack after line \(stop.line) (\(stop.cause.words)); finish the flow "
+            + "of its screens is on a stack after line \(stop.line) (\(words(stop.cause))); finish the flow "
             + "when its first screen is removed, so that its parent removes it (FlowAtlas's Coordinator "
             + "does it for system navigation unless finishesOnSystemRemoval is false; a coordinator of "
             + "your own can observe the router's SystemNavigationReporting)"))
     }
+  }
+
+  /// Why an instance stopped showing, in words, its children named by type and quoted id.
+  func words(_ cause: ShowingTracker.Cause) -> String {
+    cause.words { (instances[$0].type, quoted(instances[$0].id)) }
   }
 
   func quoted(_ text: String) -> String {

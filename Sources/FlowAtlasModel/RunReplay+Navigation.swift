@@ -45,7 +45,7 @@ extension RunReplay {
     guard let after = currentScreen, after.id != before?.id else { return }
     let key = RunTransitionKey(
       from: before?.typeIndex ?? -1, to: after.typeIndex, kind: kind, coordinator: coordinatorType ?? -1)
-    Self.count(&transitions[key, default: TransitionTally()], trigger: trigger)
+    transitions[key, default: RunTransitionTally()].add(trigger)
     transitionCount += 1
     if keepsJourney {
       let coordinatorName = coordinatorType.map { coordinatorTypes[$0] }
@@ -72,13 +72,6 @@ extension RunReplay {
       pendingDeeplink = nil
     }
     return pendingTrigger
-  }
-
-  /// One lookup per transition for its count and trigger.
-  private static func count(_ transition: inout TransitionTally, trigger: Trigger) {
-    transition.count += 1
-    if trigger.isSystem { transition.system += 1 }
-    if let name = trigger.name { transition.triggers.insert(name) }
   }
 
   /// The screen a mention names, with its type interned and its title counted as seen.
@@ -123,7 +116,7 @@ extension RunReplay {
       let name = TransitionKey(
         from: key.from < 0 ? nil : screenTypes[key.from], to: screenTypes[key.to], kind: key.kind,
         coordinator: key.coordinator < 0 ? nil : coordinatorTypes[key.coordinator])
-      return (name, value)
+      return (name, value.named)
     }
     for (index, screen) in screenTallies.enumerated() {
       var screenTally = ScreenTally()

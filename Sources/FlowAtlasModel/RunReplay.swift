@@ -19,20 +19,20 @@ public struct RunReplay: TraceConsumer {
   /// The current screen after the latest router event (the stacks' answer, kept).
   var currentScreen: ShownScreen?
   var instances: [CoordinatorInstance] = []
-  var instanceIndex: [String: Int] = [:]
+  /// Each instance's id, its index in ``instances`` (an id is added when its instance is).
+  var instanceIDs = TypeTable()
   /// Each instance's type as an index in ``coordinatorTypes``, parallel to ``instances``.
   var instanceTypes: [Int32] = []
-  /// The coordinator looked up last (its index in ``instances``): consecutive events mostly
-  /// name the same one.
-  var lastCoordinator: (id: String, index: Int)?
   /// Which instances still show a screen, for `orphaned-coordinator`; parallel to ``instances``.
   var showing = ShowingTracker()
   var screenTypes = TypeTable()
   var coordinatorTypes = TypeTable()
+  /// The router ids this run names, for ``RouterStacks``.
+  var routers = TypeTable()
   /// Parallel to ``screenTypes``.
   var screenTallies: [RunScreenTally] = []
   /// This run's transitions by type indices; turned into names when the run ends.
-  var transitions: [RunTransitionKey: TransitionTally] = [:]
+  var transitions: [RunTransitionKey: RunTransitionTally] = [:]
   /// Child instance id → the parent it is attached to (by `coordinator.attach`).
   var attachedTo: [String: String] = [:]
   var pendingAction: (action: String, label: String?)?
@@ -123,6 +123,7 @@ public struct RunReplay: TraceConsumer {
       deinitialize(id, line: line)
     case .setRoot(let mention, let coordinator, let router, let background, let initiator):
       let background = background == true
+      let router = routerID(router)
       navigate(
         .setRoot, coordinator: coordinator, initiator: initiator, target: show(mention), puts: true,
         keepsTrigger: background, line: line
@@ -131,6 +132,7 @@ public struct RunReplay: TraceConsumer {
         return nil
       }
     case .push(let mention, let coordinator, let router, _, let initiator):
+      let router = routerID(router)
       navigate(
         .push, coordinator: coordinator, initiator: initiator, target: show(mention), puts: true, line: line
       ) { stacks, screen in
@@ -138,11 +140,13 @@ public struct RunReplay: TraceConsumer {
         return nil
       }
     case .pop(let coordinator, let router, let mention, let initiator):
+      let router = routerID(router)
       if let mention { note(mention) }
       navigate(.pop, coordinator: coordinator, initiator: initiator, line: line) { stacks, _ in
         stacks.pop(router: router) ? nil : .emptyStack
       }
     case .popTo(let mention, let coordinator, let router, let initiator):
+      let router = routerID(router)
       let screen = show(mention)
       navigate(.popTo, coordinator: coordinator, initiator: initiator, line: line) { stacks, _ in
         switch stacks.popTo(screen.id, router: router) {
@@ -152,10 +156,12 @@ public struct RunReplay: TraceConsumer {
         }
       }
     case .popToRoot(let coordinator, let router, let initiator):
+      let router = routerID(router)
       navigate(.popToRoot, coordinator: coordinator, initiator: initiator, line: line) { stacks, _ in
         stacks.popToRoot(router: router) ? nil : .emptyStack
       }
     case .present(let mention, let coordinator, let router, _, let initiator):
+      let router = routerID(router)
       navigate(
         .present, coordinator: coordinator, initiator: initiator, target: show(mention), puts: true,
         line: line
@@ -164,11 +170,13 @@ public struct RunReplay: TraceConsumer {
         return nil
       }
     case .dismiss(let coordinator, let router, let mention, let initiator):
+      let router = routerID(router)
       if let mention { note(mention) }
       navigate(.dismiss, coordinator: coordinator, initiator: initiator, line: line) { stacks, _ in
         stacks.dismiss(router: router) ? nil : .emptyStack
       }
     case .selectTab(let mention, let coordinator, let router, _, let initiator):
+      let router = routerID(router)
       navigate(
         .selectTab, coordinator: coordinator, initiator: initiator, target: show(mention), line: line
       ) { stacks, screen in
@@ -185,6 +193,11 @@ public struct RunReplay: TraceConsumer {
     case .note(let text):
       keep(.note(text), line)
     }
+  }
+
+  /// `router`'s index in ``routers``, or -1 for the default router.
+  mutating func routerID(_ router: String?) -> RouterStacks.RouterID {
+    router.map { routers.index($0) } ?? -1
   }
 
   public mutating func end(_ summary: TraceSummary) {

@@ -12,15 +12,20 @@ struct ShowingTracker {
   enum Cause: Hashable {
     /// A router event (the system's on a gesture, or the app's).
     case event(TransitionKind, Initiator)
-    /// A child finished, or moved to another parent.
-    case child(String)
+    /// A child (an index in the run's instances) finished.
+    case childFinished(Int)
+    /// A child (an index in the run's instances) was attached to another parent.
+    case childMoved(Int)
 
-    var words: String {
+    /// The cause in words, `name` giving a child's type and quoted id: made only for an
+    /// orphan's message, never on the replay's way.
+    func words(naming name: (_ child: Int) -> (type: String, id: String)) -> String {
       switch self {
       case .event(let kind, .system(let gesture)):
         "the system's router.\(kind.rawValue) on \(gesture ?? "a gesture")"
       case .event(let kind, .app): "router.\(kind.rawValue)"
-      case .child(let text): text
+      case .childFinished(let child): "\(name(child).type) \(name(child).id) finished"
+      case .childMoved(let child): "coordinator \(name(child).id) was attached elsewhere"
       }
     }
   }

@@ -1,3 +1,5 @@
+import FlowAtlasBytes
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -60,7 +62,7 @@ struct SymbolTable {
   private mutating func intern(
     _ base: UnsafePointer<UInt8>, count: Int, make: (UnsafeBufferPointer<UInt8>) -> String
   ) -> Int {
-    let (hash, prefix) = Self.hash(base, count: count, seed: seed)
+    let (hash, prefix) = WordHash.hash(base, count: count, seed: seed)
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: hash) & mask
     let found = slots.withUnsafeBufferPointer { slots in
@@ -100,45 +102,5 @@ struct SymbolTable {
       while slots[slot] != 0 { slot = (slot + 1) & mask }
       slots[slot] = Int32(index + 1)
     }
-  }
-
-  /// A fast seeded hash over 8-byte words (a multiply-xorshift mix, as in splitmix64), and the
-  /// first eight bytes, zero-padded, which decide equality alone for short ids.
-  @inline(__always)
-  private static func hash(
-    _ base: UnsafePointer<UInt8>, count: Int, seed: UInt64
-  ) -> (hash: UInt64, prefix: UInt64) {
-    let raw = UnsafeRawPointer(base)
-    @inline(__always) func load64(_ offset: Int) -> UInt64 {
-      UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-    }
-    @inline(__always) func mix(_ h: UInt64, _ word: UInt64) -> UInt64 {
-      let m = (h ^ word) &* 0xBF58_476D_1CE4_E5B9
-      return m ^ (m >> 31)
-    }
-    var h = seed ^ (UInt64(count) &* 0x9E37_79B9_7F4A_7C15)
-    let prefix: UInt64
-    if count >= 8 {
-      prefix = load64(0)
-      var i = 0
-      while i + 8 <= count {
-        h = mix(h, load64(i))
-        i += 8
-      }
-      // The last word overlaps the one before: no byte loop, and still every byte counted.
-      if i < count { h = mix(h, load64(count - 8)) }
-    } else if count >= 4 {
-      let low = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
-      let high = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
-      prefix = low | high << UInt64((count - 4) * 8)
-      h = mix(h, prefix)
-    } else {
-      var word: UInt64 = 0
-      for k in 0..<count { word |= UInt64(base[k]) << UInt64(k * 8) }
-      prefix = word
-      h = mix(h, prefix)
-    }
-    h = (h ^ (h >> 32)) &* 0x94D0_49BB_1331_11EB
-    return (h ^ (h >> 29), prefix)
   }
 }
