@@ -60,12 +60,47 @@ struct TransitionTally: Sendable {
   var count = 0
   /// How many of `count` the system did on a gesture.
   var system = 0
-  var triggers: Set<String> = []
+  /// Sorted, each once: a transition has a few triggers, merged run by run, and merging two
+  /// short sorted lists compares a few strings where a set hashed each of them.
+  private(set) var triggers: [String] = []
+
+  /// - Parameter triggers: in any order, repeats allowed (the first spelling is kept).
+  init(count: Int = 0, system: Int = 0, triggers: [String] = []) {
+    self.count = count
+    self.system = system
+    self.triggers = Self.union(triggers.sorted(), [])
+  }
 
   mutating func merge(_ other: TransitionTally) {
     count = count.saturatingSum(other.count)
     system = system.saturatingSum(other.system)
-    triggers.formUnion(other.triggers)
+    triggers = Self.union(triggers, other.triggers)
+  }
+
+  /// Two sorted lists as one, each string once; of two equal strings, `first`'s is kept.
+  static func union(_ first: [String], _ second: [String]) -> [String] {
+    if second.isEmpty, first.count < 2 { return first }
+    if first == second { return first }
+    var merged: [String] = []
+    merged.reserveCapacity(first.count + second.count)
+    var (i, j) = (0, 0)
+    func add(_ text: String) {
+      if let last = merged.last, last == text { return }
+      merged.append(text)
+    }
+    while i < first.count, j < second.count {
+      if second[j] < first[i] {
+        add(second[j])
+        j += 1
+      } else {
+        add(first[i])
+        if first[i] == second[j] { j += 1 }
+        i += 1
+      }
+    }
+    for text in first[i...] { add(text) }
+    for text in second[j...] { add(text) }
+    return merged
   }
 }
 

@@ -58,7 +58,7 @@ public struct ModelAccumulator: Sendable {
     let transitions = tally.transitions.map { key, value in
       Transition(
         from: key.from, to: key.to, kind: key.kind, coordinator: key.coordinator, count: value.count,
-        triggers: value.triggers.sorted(), system: value.system)
+        triggers: value.triggers, system: value.system)
     }.sorted(by: Transition.exportOrder)
     var visits: [String: Int] = [:]
     for transition in transitions { visits[transition.to, default: 0] += transition.count }

@@ -158,7 +158,7 @@ enum RunArchive {
         optional(key.coordinator)
         number(tally.count)
         number(tally.system)
-        strings(tally.triggers.sorted())
+        strings(tally.triggers)
       }
     }
 
@@ -397,7 +397,7 @@ enum RunArchive {
         else { return nil }
         return (
           TransitionKey(from: from, to: to, kind: kind, coordinator: coordinator),
-          TransitionTally(count: total, system: system, triggers: Set(triggers))
+          TransitionTally(count: total, system: system, triggers: triggers)
         )
       }
     }

@@ -103,7 +103,7 @@ struct RunTransitionTally {
     if let name = trigger.name, !triggers.contains(name) { triggers.append(name) }
   }
 
-  var named: TransitionTally { TransitionTally(count: count, system: system, triggers: Set(triggers)) }
+  var named: TransitionTally { TransitionTally(count: count, system: system, triggers: triggers) }
 }
 
 /// What one run saw of one screen type: titles and who showed it, by coordinator type index.

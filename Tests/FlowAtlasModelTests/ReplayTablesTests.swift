@@ -1,0 +1,37 @@
+import Testing
+
+@testable import FlowAtlasModel
+
+/// The replay's own tables: names as small integers, and triggers as short sorted lists.
+@Suite struct ReplayTablesTests {
+  /// A name keeps its index as the table grows, an unknown name is not added by `find`, and
+  /// names that differ only past their first eight bytes or in length are told apart.
+  @Test func aTypeTableGivesEachNameOneIndexAsItGrows() {
+    var table = TypeTable()
+    let names = (0..<1_000).map { "Flow\($0 % 7)Screen\($0)ViewController" } + ["", "a", "ab", "Flow0Scree"]
+    let indices = names.map { table.index($0) }
+    #expect(indices == (0..<Int32(names.count)).map { $0 })
+    #expect(names.map { table.index($0) } == indices)
+    #expect(names.map { table.find($0) } == indices)
+    #expect(table.find("Flow0Screen0ViewControllers") == nil && table.find("b") == nil)
+    #expect(table.names == names)
+    #expect(table[Int32(3)] == names[3])
+  }
+
+  /// Triggers are kept sorted, each once, whatever order runs bring them in; of two spellings
+  /// Swift counts as one string, the first added is kept (as a set kept it).
+  @Test func triggersMergeIntoOneSortedListKeepingTheFirstSpelling() {
+    let composed = "caf\u{E9}"
+    let decomposed = "cafe\u{301}"
+    var tally = TransitionTally(count: 1, triggers: ["tapRow", "back", "tapRow"])
+    #expect(tally.triggers == ["back", "tapRow"])
+    tally.merge(TransitionTally(count: 2, system: 1, triggers: ["swipe", composed, "back"]))
+    tally.merge(TransitionTally(count: 1, triggers: [decomposed, "zoom"]))
+    tally.merge(TransitionTally())
+    #expect(tally.count == 4 && tally.system == 1)
+    #expect(tally.triggers == ["back", composed, "swipe", "tapRow", "zoom"])
+    #expect(tally.triggers[1].unicodeScalars.count == 4, "the first spelling stays")
+    #expect(TransitionTally.union([], ["a", "b"]) == ["a", "b"])
+    #expect(TransitionTally.union(["a", "c"], ["b", "c", "d"]) == ["a", "b", "c", "d"])
+  }
+}
