@@ -6,10 +6,9 @@ import Foundation
 
 /// Builds a ``NavigationModel`` from trace files, replaying files in parallel.
 ///
-/// Each file is replayed on its own (``RunReplay``); the sorted file list is cut into
-/// contiguous chunks that workers take in turn, and the chunks' tallies are merged in
-/// file order. The model is therefore the same whatever order the files were given in
-/// and however many workers ran.
+/// Each file is replayed on its own (``RunReplay``), workers taking files in turn, and the runs
+/// are added up in sorted file order. The model is therefore the same whatever order the files
+/// were given in and however many workers ran.
 public struct ModelBuilder: Sendable {
   /// Reads one trace file into a consumer; the trace module's reader in production.
   /// Returns the hash of the bytes read (``Fingerprint/fast128(_:)-([UInt8])``), or "" when the
@@ -83,78 +82,68 @@ public struct ModelBuilder: Sendable {
 
   /// The runs of `files`, added up but not yet sorted into a model.
   ///
-  /// Chunks are merged in file order as soon as every chunk before them is in, by whichever
-  /// worker finished last: the merging goes on while the other worker replays, rather than on
-  /// one core after both are done.
+  /// Workers take files in turn, and each replayed run is added in file order as soon as every
+  /// file before it is in, by whichever worker finished it: the adding goes on while the other
+  /// worker replays, rather than on one core after both are done, and a worker that drew a big
+  /// file holds up the rest by that file at most.
   func accumulate(files: [String]) throws -> ModelAccumulator {
     let files = Array(Set(files)).sorted()
-    guard !files.isEmpty else { return ModelAccumulator() }
-    let workers = min(workers, files.count)
-    // Many chunks per worker, so that the last to finish leaves the other worker idle for a
-    // few files at most (merging goes on meanwhile).
-    let chunkCount = workers == 1 ? 1 : min(files.count, workers * 32)
-    let bounds = (0...chunkCount).map { $0 * files.count / chunkCount }
-    let chunks = Lock(ChunkMerge())
+    let replayed = Lock(InOrder())
     let total = Lock(ModelAccumulator())
     let next = Lock(0)
     let work = { @Sendable in
       while true {
-        let chunk = next.fetchAndIncrement()
-        guard chunk < chunkCount else { return }
-        let result = Result { try replay(files[bounds[chunk]..<bounds[chunk + 1]]) }
-        chunks.withLock { $0.finished[chunk] = result }
-        // Merge what is ready, in order; one worker at a time.
-        while let ready = chunks.withLock({ $0.takeNext() }) {
-          if case .success(let accumulator) = ready { total.withLock { $0.merge(accumulator) } }
-          chunks.withLock { $0.merging = false }
+        let index = next.fetchAndIncrement()
+        guard index < files.count else { return }
+        let result = Result { try replay(files[index]) }
+        replayed.withLock { $0.finished[index] = result }
+        // Add what is ready, in order; one worker at a time.
+        while let ready = replayed.withLock({ $0.takeNext() }) {
+          if case .success(let run) = ready { total.withLock { $0.add(run) } }
+          replayed.withLock { $0.adding = false }
         }
       }
     }
-    if workers == 1 {
+    if min(workers, files.count) <= 1 {
       work()
     } else {
-      DispatchQueue.concurrentPerform(iterations: workers) { _ in work() }
+      DispatchQueue.concurrentPerform(iterations: min(workers, files.count)) { _ in work() }
     }
-    // The first failure in file order, as if the chunks had been read one after another.
-    if let failure = chunks.withLock({ $0.failures.min { $0.chunk < $1.chunk } }) { throw failure.error }
+    // The first failure in file order, as if the files had been read one after another.
+    if let failure = replayed.withLock({ $0.failures.min { $0.index < $1.index } }) { throw failure.error }
     return total.withLock { $0 }
   }
 
-  /// Chunks replayed and not yet merged, and which to merge next.
-  private struct ChunkMerge {
-    var finished: [Int: Result<ModelAccumulator, any Error>] = [:]
-    /// The next chunk to merge: every chunk before it is merged.
+  /// Runs replayed and not yet added, and which to add next.
+  private struct InOrder {
+    var finished: [Int: Result<ReplayedRun, any Error>] = [:]
+    /// The next file to add: every file before it is added.
     var next = 0
-    /// A worker is merging chunk `next - 1`.
-    var merging = false
-    var failures: [(chunk: Int, error: any Error)] = []
+    /// A worker is adding file `next - 1`.
+    var adding = false
+    var failures: [(index: Int, error: any Error)] = []
 
-    /// The next chunk in order, when it is replayed and no one is merging: taken for merging
-    /// (a failed one is kept to report).
-    mutating func takeNext() -> Result<ModelAccumulator, any Error>? {
-      guard !merging, let result = finished.removeValue(forKey: next) else { return nil }
+    /// The next run in file order, when it is replayed and no one is adding: taken for adding
+    /// (a failure is kept to report).
+    mutating func takeNext() -> Result<ReplayedRun, any Error>? {
+      guard !adding, let result = finished.removeValue(forKey: next) else { return nil }
       if case .failure(let error) = result { failures.append((next, error)) }
       next += 1
-      merging = true
+      adding = true
       return result
     }
   }
 
-  private func replay(_ files: ArraySlice<String>) throws -> ModelAccumulator {
-    var accumulator = ModelAccumulator()
-    for file in files {
-      if let cache, let (kept, key) = cache.replayed(file) {
-        var run = kept
-        run.shelve(key: key, in: cache)
-        accumulator.add(run)
-        continue
-      }
-      var replay = RunReplay(file: file, keepsJourney: keepsJourneys)
-      let hash = try read(file, &replay)
-      var run = replay.result
-      if let cache { run.shelve(key: cache.file(run, contentHash: hash), in: cache) }
-      accumulator.add(run)
+  private func replay(_ file: String) throws -> ReplayedRun {
+    if let cache, let (kept, key) = cache.replayed(file) {
+      var run = kept
+      run.shelve(key: key, in: cache)
+      return run
     }
-    return accumulator
+    var replay = RunReplay(file: file, keepsJourney: keepsJourneys)
+    let hash = try read(file, &replay)
+    var run = replay.result
+    if let cache { run.shelve(key: cache.file(run, contentHash: hash), in: cache) }
+    return run
   }
 }
