@@ -22,7 +22,8 @@ public final class RenderPool: Sendable {
   /// A worker is replaced after this many jobs.
   public let recycleAfter: Int
 
-  private let idle = Lock<[WorkerProcess]>([])
+  /// Workers waiting for jobs (tests count them).
+  let idle = Lock<[WorkerProcess]>([])
 
   /// - Parameters:
   ///   - executable: Path of the worker executable (the CLI passes its own path).

@@ -45,6 +45,21 @@ import Testing
     }
   }
 
+  /// Workers started ahead of the first jobs wait, as many as the pool runs (starting them
+  /// again adds none), and serve those jobs: the pool starts no others.
+  @Test func workersStartedAheadServeTheFirstJobs() throws {
+    let pool = RenderPool(executable: Self.flowatlas, workers: 2)
+    pool.startWorkers()
+    pool.startWorkers()
+    #expect(pool.idle.withLock { $0.count } == 2)
+    let started = Set(pool.idle.withLock { $0.map { ObjectIdentifier($0) } })
+    let results = pool.render(Self.jobs)
+    for (job, result) in zip(Self.jobs, results) {
+      #expect(try result.get() == Graphviz.render(dot: job.dot, format: job.format))
+    }
+    #expect(Set(pool.idle.withLock { $0.map { ObjectIdentifier($0) } }) == started)
+  }
+
   @Test func graphvizErrorTextComesBackFromTheWorker() {
     let pool = RenderPool(executable: Self.flowatlas, workers: 1)
     #expect {
