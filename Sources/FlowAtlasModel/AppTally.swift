@@ -74,7 +74,8 @@ struct TransitionTally: Sendable {
   mutating func merge(_ other: TransitionTally) {
     count = count.saturatingSum(other.count)
     system = system.saturatingSum(other.system)
-    triggers = Self.union(triggers, other.triggers)
+    // Sorted and each once already: nothing to merge when the other has none.
+    if !other.triggers.isEmpty { triggers = Self.union(triggers, other.triggers) }
   }
 
   /// Two sorted lists as one, each string once; of two equal strings, `first`'s is kept.
