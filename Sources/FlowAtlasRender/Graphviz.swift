@@ -91,8 +91,8 @@ public enum Graphviz {
 
       var data: UnsafeMutablePointer<CChar>? = nil
       var length = 0
-      let status = fa_render_data(gvc, graph, formatName, &data, &length)
-      defer { if let data { gvFreeRenderData(data) } }
+      let status = fa_render_memory(gvc, graph, formatName, &data, &length)
+      defer { free(data) }
       guard status == 0, agerrors() == 0, let data else {
         throw .renderFailed(format: format, message: takeMessages())
       }
