@@ -70,10 +70,13 @@ struct GraphvizDiagrams: DiagramProvider {
 
   /// The hash of the DOT each diagram is laid out from (its tooltips and counts masked, see
   /// ``Diagram/layoutDOTBytes``), which with ``cacheIdentity`` decides its SVG but for those
-  /// texts (``refreshed(_:for:links:)`` writes them in). The DOT is built on every core (it is
-  /// most of the work of an unchanged rebuild's diagrams) and not kept.
-  func cacheKeys(for requests: [DiagramRequest], links: DiagramLinks) -> [String?] {
-    let keys = Lock<[String?]>(Array(repeating: nil, count: requests.count))
+  /// texts; a kept drawing is given them from the same diagram (``Diagram/filling(_:)``). The
+  /// DOT is built on every core (it is most of the work of an unchanged rebuild's diagrams) and
+  /// not kept.
+  func cacheKeys(
+    for requests: [DiagramRequest], links: DiagramLinks, cached: @Sendable (Int, String) -> [UInt8]?
+  ) -> [KeyedDiagram] {
+    let keyed = Lock(Array(repeating: KeyedDiagram(key: nil), count: requests.count))
     let next = Lock(0)
     let options = renderer.options
     DispatchQueue.concurrentPerform(iterations: ProcessInfo.processInfo.activeProcessorCount) { _ in
@@ -85,17 +88,14 @@ struct GraphvizDiagrams: DiagramProvider {
             for: request.subject, of: request.app, links: links, options: options)
         else { continue }
         let key = Self.key(ofDOT: diagram.layoutDOTBytes)
-        keys.withLock { $0[index] = key }
+        let kept = cached(index, key).map(diagram.filling)
+        keyed.withLock { $0[index] = KeyedDiagram(key: key, kept: kept) }
       }
     }
-    return keys.withLock { $0 }
+    return keyed.withLock { $0 }
   }
 
   static func key(ofDOT dot: [UInt8]) -> String { "dot " + Fingerprint.fast128(dot) }
-
-  func refreshed(_ svg: [UInt8], for request: DiagramRequest, links: DiagramLinks) -> [UInt8] {
-    renderer.refreshed(svg, subject: request.subject, of: request.app, links: links)
-  }
 
   /// A journey's DOT reads its run, each screen's slug and owner and each flow's slug, nothing
   /// else of the app (``DiagramBuilder`` overwrites the screen nodes' tooltips, which hold counts).

@@ -148,19 +148,6 @@ public struct DiagramRenderer: Sendable {
     try DiagramRenderer(engine: engine, options: options).svgs(for: subjects, of: app, links: links)
   }
 
-  /// A drawing of `subject` kept from an earlier build under the same ``RenderedDiagram/source``,
-  /// with the texts `app` has now (``LayoutTexts``): what drawing it afresh would give. Only a
-  /// drawing of the diagram asked for (or of it turned or staggered, which have its ids and
-  /// texts) may be kept so; a cheaper drawing made after a failure is not (its caller keys it
-  /// apart).
-  public func refreshed(_ svg: [UInt8], subject: DiagramSubject, of app: AppModel, links: DiagramLinks)
-    -> [UInt8]
-  {
-    guard let diagram = try? DiagramBuilder.diagram(for: subject, of: app, links: links, options: options)
-    else { return svg }
-    return diagram.filling(svg)
-  }
-
   /// The cheaper drawing of `diagram`, with a caption saying why.
   private func fallback(for diagram: Diagram, of app: AppModel, links: DiagramLinks, reason: RenderError)
     throws(RenderError) -> Diagram

@@ -24,6 +24,9 @@ public final class RenderPool: Sendable {
 
   /// Workers waiting for jobs (tests count them).
   let idle = Lock<[WorkerProcess]>([])
+  /// One per worker: a thread of ``forEach(_:_:)`` holds one while it draws, so that calls made
+  /// at once share the workers rather than start more.
+  private let permits: DispatchSemaphore
 
   /// - Parameters:
   ///   - executable: Path of the worker executable (the CLI passes its own path).
@@ -40,6 +43,7 @@ public final class RenderPool: Sendable {
     self.workers = max(1, workers)
     self.deadline = deadline
     self.recycleAfter = max(1, recycleAfter)
+    permits = DispatchSemaphore(value: max(1, workers))
   }
 
   deinit { shutdown() }
@@ -61,7 +65,9 @@ public final class RenderPool: Sendable {
   }
 
   /// Runs `body` for every index below `count` on up to ``workers`` threads, each drawing
-  /// with its own worker process, and returns when all are done.
+  /// with its own worker process, and returns when all are done. Calls made at once (from
+  /// several threads) share the workers: no more than ``workers`` draw at a time, and a call's
+  /// thread that finds them all busy waits for one. `body` must not call it again.
   ///
   /// - Parameters:
   ///   - count: How many tasks.
@@ -83,7 +89,9 @@ public final class RenderPool: Sendable {
       for _ in 0..<min(workers, count) {
         group.enter()
         let thread = Thread { [self] in
+          permits.wait()
           if let body = shared.body { drain(count: count, next: next, body: body) }
+          permits.signal()
           group.leave()
         }
         thread.start()

@@ -33,17 +33,20 @@ public protocol DiagramProvider: Sendable {
 
   /// For each request, a key naming everything its SVG is drawn from besides
   /// ``cacheIdentity`` (the Graphviz provider hashes the diagram's DOT), or nil where the
-  /// provider cannot say. It must be the key ``draw(_:links:deliver:)`` delivers with the same
-  /// diagram. The site asks only when a previous build left diagrams to reuse, and redraws a
-  /// diagram only when its key changed. The default gives nil: such diagrams are reused only
-  /// while their whole app's model is unchanged.
-  func cacheKeys(for requests: [DiagramRequest], links: DiagramLinks) -> [String?]
-
-  /// A drawing kept from a previous build under an unchanged cache key, made what drawing
-  /// `request` afresh would give: a provider whose keys leave out texts that do not change the
-  /// layout (Graphviz's: tooltips and counts) writes the request's texts in. The default returns
-  /// `svg` as it is.
-  func refreshed(_ svg: [UInt8], for request: DiagramRequest, links: DiagramLinks) -> [UInt8]
+  /// provider cannot say; and, where `cached` has a drawing under that key, that drawing made
+  /// what drawing the request afresh would give. A provider whose keys leave out texts that do
+  /// not change the layout (Graphviz's: tooltips and counts) writes the request's texts in.
+  ///
+  /// A key must be the one ``draw(_:links:deliver:)`` delivers with the same diagram. The site
+  /// asks only when a previous build left diagrams to reuse, and redraws a diagram only when its
+  /// key changed. The default gives no keys: such diagrams are reused only while their whole
+  /// app's model is unchanged.
+  /// - Parameter cached: the drawing the previous build filed under a request's key (by the
+  ///   request's index), or nil; may be called from any thread, several at once.
+  func cacheKeys(
+    for requests: [DiagramRequest], links: DiagramLinks,
+    cached: @Sendable (_ index: Int, _ key: String) -> [UInt8]?
+  ) -> [KeyedDiagram]
 
   /// What else, beyond what the cache keys name, decides the SVG this provider draws (its
   /// version, its options, the fonts it measures text with). The default is the type's name.
@@ -66,7 +69,7 @@ public protocol DiagramProvider: Sendable {
 
 /// A diagram a provider drew: its SVG as UTF-8 (a megabyte of journey diagram is not worth
 /// making a `String` of), and the key of what it was drawn from
-/// (``DiagramProvider/cacheKeys(for:links:)``).
+/// (``DiagramProvider/cacheKeys(for:links:cached:)``).
 public struct DrawnDiagram: Sendable {
   public var svg: [UInt8]
   public var cacheKey: String?
@@ -74,6 +77,18 @@ public struct DrawnDiagram: Sendable {
   public init(svg: [UInt8], cacheKey: String? = nil) {
     self.svg = svg
     self.cacheKey = cacheKey
+  }
+}
+
+/// A request's key in the site's cache (``DiagramProvider/cacheKeys(for:links:cached:)``), and
+/// the drawing the previous build filed under it, brought up to date, if there was one.
+public struct KeyedDiagram: Sendable {
+  public var key: String?
+  public var kept: [UInt8]?
+
+  public init(key: String?, kept: [UInt8]? = nil) {
+    self.key = key
+    self.kept = kept
   }
 }
 
@@ -95,11 +110,11 @@ extension DiagramProvider {
 
   public func changesDiagram(old: AppModel, new: AppModel) throws -> [UInt8]? { nil }
 
-  public func cacheKeys(for requests: [DiagramRequest], links: DiagramLinks) -> [String?] {
-    Array(repeating: nil, count: requests.count)
+  public func cacheKeys(
+    for requests: [DiagramRequest], links: DiagramLinks, cached: @Sendable (Int, String) -> [UInt8]?
+  ) -> [KeyedDiagram] {
+    Array(repeating: KeyedDiagram(key: nil), count: requests.count)
   }
-
-  public func refreshed(_ svg: [UInt8], for request: DiagramRequest, links: DiagramLinks) -> [UInt8] { svg }
 
   public func draw(
     _ requests: [DiagramRequest], links: DiagramLinks, deliver: @Sendable (Int, DrawnDiagram) -> Void

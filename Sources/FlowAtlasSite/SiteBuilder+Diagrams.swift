@@ -4,61 +4,86 @@ import Foundation
 
 extension SiteBuilder {
   /// A diagram's key in the site's cache, from the app it belongs to, its subject and the key
-  /// its provider gives it (``DiagramProvider/cacheKeys(for:links:)``).
+  /// its provider gives it (``DiagramProvider/cacheKeys(for:links:cached:)``).
   typealias CacheKey = @Sendable (_ app: Int, _ subject: DiagramSubject, _ providerKey: String?) -> String
 
   /// Hands every requested diagram to `scheduler`: one whose key the previous build cached is
-  /// kept and given this build's texts (``DiagramProvider/refreshed(_:for:links:)``), the others
-  /// are drawn.
+  /// kept, given this build's texts by the provider as it makes the keys; the others are drawn.
   ///
-  /// The drawing starts first, on a thread of its own, so that Graphviz lays out while this
-  /// thread refreshes the kept drawings and `meanwhile` runs; a rebuild after one more run is
-  /// mostly such work, and would otherwise keep the workers waiting for it. A kept drawing the
-  /// sanitizer refuses (the cache was tampered with) is drawn again, after the others, rather
-  /// than failing this build and every later one.
+  /// Drawing starts before anything else, on a thread of its own, with the diagrams no previous
+  /// build can have drawn (`isNew`: the journeys of new runs), so that Graphviz lays them out
+  /// while the keys are made and `meanwhile` runs; a rebuild after one more run is mostly such
+  /// work, and would otherwise keep the workers waiting for it. The diagrams whose keys changed
+  /// follow, on the workers the first ones leave free. A kept drawing the sanitizer refuses (the
+  /// cache was tampered with) is drawn again, after the others, rather than failing this build
+  /// and every later one.
   ///
   /// - Parameters:
+  ///   - isNew: whether a request (app number, subject) is certainly not in the cache: drawn
+  ///     at once, without a key asked for.
   ///   - accepts: whether the app (by number) takes an SVG; only called on this thread.
   ///   - meanwhile: work for this thread while the drawing goes on.
   /// - Returns: how many diagrams were kept.
   /// - Throws: the provider's error; every drawing started has then been delivered or dropped.
   func deliverDiagrams(
     _ requests: [(app: Int, request: DiagramRequest)], cache: DiagramCache?, key: @escaping CacheKey,
-    scheduler: PageScheduler, accepts: (Int, [UInt8]) -> Bool, meanwhile: () -> Void
+    isNew: (Int, DiagramSubject) -> Bool, scheduler: PageScheduler, accepts: (Int, [UInt8]) -> Bool,
+    meanwhile: () -> Void
   ) throws -> Int {
-    var kept: [(app: Int, request: DiagramRequest, key: String, svg: [UInt8], hash: String)] = []
-    var drawn = requests
     // Keys are asked for only when there is a cache to reuse from, since making them costs the
     // provider (Graphviz: the DOT) work. Only a diagram whose key is unchanged is kept.
-    if let cache, !cache.previousIndex.isEmpty, !requests.isEmpty {
-      var providerKeys = diagrams.cacheKeys(for: requests.map(\.request), links: .site)
-      if providerKeys.count != requests.count { providerKeys = Array(repeating: nil, count: requests.count) }
-      drawn = []
-      for (request, providerKey) in zip(requests, providerKeys) {
-        let key = key(request.app, request.request.subject, providerKey)
-        if let (svg, hash) = cache.reused(key) {
-          kept.append((request.app, request.request, key, svg, hash))
-        } else {
-          drawn.append(request)
-        }
+    guard let cache, !cache.previousIndex.isEmpty, !requests.isEmpty else {
+      let drawing = Drawing(start: requests, provider: diagrams, key: key, scheduler: scheduler)
+      meanwhile()
+      try drawing.wait()
+      return 0
+    }
+    let first = requests.filter { isNew($0.app, $0.request.subject) }
+    let keyed = requests.filter { !isNew($0.app, $0.request.subject) }
+    let drawingNew = Drawing(start: first, provider: diagrams, key: key, scheduler: scheduler)
+    // The cache entries the provider kept, by request: the bytes as filed and their hash.
+    let filed = Lock<[Int: (key: String, svg: [UInt8], hash: String)]>([:])
+    var keys = diagrams.cacheKeys(for: keyed.map(\.request), links: .site) { index, providerKey in
+      let key = key(keyed[index].app, keyed[index].request.subject, providerKey)
+      guard let (svg, hash) = cache.reused(key) else { return nil }
+      filed.withLock { $0[index] = (key, svg, hash) }
+      return svg
+    }
+    if keys.count != keyed.count { keys = Array(repeating: KeyedDiagram(key: nil), count: keyed.count) }
+    var entries = filed.withLock { $0 }
+    var kept: [(index: Int, svg: [UInt8])] = []
+    var drawn: [(app: Int, request: DiagramRequest)] = []
+    for (index, keyedDiagram) in keys.enumerated() {
+      if let svg = keyedDiagram.kept, entries[index] != nil {
+        kept.append((index, svg))
+      } else if keyedDiagram.key == nil,
+        case let key = key(keyed[index].app, keyed[index].request.subject, nil),
+        let (svg, hash) = cache.reused(key)
+      {
+        // No key from the provider: filed under the app's model, kept as it was drawn.
+        entries[index] = (key, svg, hash)
+        kept.append((index, svg))
+      } else {
+        drawn.append(keyed[index])
       }
     }
-
-    let drawing = Drawing(start: drawn, provider: diagrams, key: key, scheduler: scheduler)
+    let drawingChanged = Drawing(start: drawn, provider: diagrams, key: key, scheduler: scheduler)
     meanwhile()
     var refused: [(app: Int, request: DiagramRequest)] = []
-    for entry in kept {
-      // Its texts as this build has them (counts, tooltips): the key leaves them out.
-      let svg = diagrams.refreshed(entry.svg, for: entry.request, links: .site)
-      guard accepts(entry.app, svg) else {
-        refused.append((entry.app, entry.request))
+    for (index, svg) in kept {
+      let (app, request, entry) = (keyed[index].app, keyed[index].request, entries[index]!)
+      guard accepts(app, svg) else {
+        refused.append((app, request))
         continue
       }
       scheduler.deliver(
-        app: entry.app, subject: entry.request.subject, svg: svg, key: entry.key,
+        app: app, subject: request.subject, svg: svg, key: entry.key,
         reused: svg == entry.svg ? entry.hash : nil)
     }
-    try drawing.wait()
+    // Both waited for, whichever fails: nothing is delivered after this returns.
+    let newDrawn = Result { try drawingNew.wait() }
+    try drawingChanged.wait()
+    try newDrawn.get()
     if !refused.isEmpty {
       try Drawing(start: refused, provider: diagrams, key: key, scheduler: scheduler).wait()
     }

@@ -288,7 +288,18 @@ public struct SiteBuilder: Sendable {
     let reusedDiagrams: Int
     do {
       reusedDiagrams = try deliverDiagrams(
-        requests, cache: cache, key: key, scheduler: scheduler, accepts: { apps[$0].pages.accepts($1) }
+        requests, cache: cache, key: key,
+        isNew: { app, subject in
+          // A diagram of an app, or the journey of a run, that the previous site had no page
+          // for: a diagram's ids name its app's folder and its run, so no cached drawing is its.
+          guard let previous else { return false }
+          let had = { (page: String) in previous.manifest.files["\(folders[app])/\(page)"] != nil }
+          guard had("index.html") else { return true }
+          guard case .journey(let slug) = subject, let run = model.apps[app].run(slug: slug) else {
+            return false
+          }
+          return !had(AppPages.journeyPageName(run, part: 0))
+        }, scheduler: scheduler, accepts: { apps[$0].pages.accepts($1) }
       ) {
         scheduler.startReadyPages()
         scheduler.write("index.html") { [model] in

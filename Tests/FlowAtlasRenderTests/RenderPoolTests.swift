@@ -60,6 +60,41 @@ import Testing
     #expect(Set(pool.idle.withLock { $0.map { ObjectIdentifier($0) } }) == started)
   }
 
+  /// Two calls at once share the pool's workers: while one call's job holds a worker, the
+  /// other call draws with the second and its other thread waits for a free one, rather than
+  /// start a third process on a machine with two cores.
+  @Test func callsAtOnceShareTheWorkers() throws {
+    let pool = RenderPool(executable: Self.flowatlas, workers: 2)
+    pool.startWorkers()
+    let started = Set(pool.idle.withLock { $0.map { ObjectIdentifier($0) } })
+    let (firstHolds, secondDrew, firstDone) = (
+      DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)
+    )
+    let waited = Lock<DispatchTimeoutResult?>(nil)
+    let results = Lock<[Int: [UInt8]]>([:])
+    Thread {
+      pool.forEach(1) { _, draw in
+        firstHolds.signal()
+        // Holds its worker until the other call has drawn with the other one.
+        waited.withLock { $0 = secondDrew.wait(timeout: .now() + 60) }
+        if case .success(let bytes) = draw(Self.jobs[0]) { results.withLock { $0[0] = bytes } }
+      }
+      firstDone.signal()
+    }.start()
+    firstHolds.wait()
+    pool.forEach(3) { index, draw in
+      if case .success(let bytes) = draw(Self.jobs[index + 1]) { results.withLock { $0[index + 1] = bytes } }
+      secondDrew.signal()
+    }
+    #expect(firstDone.wait(timeout: .now() + 120) == .success)
+    #expect(waited.withLock { $0 } == .success)
+    for index in 0..<4 {
+      let job = Self.jobs[index]
+      #expect(try results.withLock { $0[index] } == Graphviz.render(dot: job.dot, format: job.format))
+    }
+    #expect(Set(pool.idle.withLock { $0.map { ObjectIdentifier($0) } }) == started)
+  }
+
   @Test func graphvizErrorTextComesBackFromTheWorker() {
     let pool = RenderPool(executable: Self.flowatlas, workers: 1)
     #expect {

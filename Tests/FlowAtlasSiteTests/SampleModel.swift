@@ -11,8 +11,12 @@ enum SampleModel {
   static let hostileAction = "javascript:alert(1)"
 
   /// A model with the Shop app, and with `hostile` an app whose labels are attacks.
-  static func model(hostile: Bool = false) -> NavigationModel {
-    var apps = [shop()]
+  /// - Parameters:
+  ///   - moreRuns: runs to add to the shop, each following the product link again.
+  ///   - replayed: whether the shop's runs come with a replay key, as through a ``ReplayCache``
+  ///     (so that a rebuild may keep their journey pages).
+  static func model(hostile: Bool = false, moreRuns: Int = 0, replayed: Bool = false) -> NavigationModel {
+    var apps = [shop(moreRuns: moreRuns, replayed: replayed)]
     var diagnostics = apps[0].diagnostics
     if hostile {
       let evil = evilApp()
@@ -25,7 +29,7 @@ enum SampleModel {
     return NavigationModel(apps: apps, diagnostics: diagnostics)
   }
 
-  static func shop() -> AppModel {
+  static func shop(moreRuns: Int = 0, replayed: Bool = false) -> AppModel {
     let owners: [(String, String, [String])] = [
       ("LoginViewController", "AuthCoordinator", ["Log in"]),
       ("SignUpViewController", "SignUpCoordinator", ["Sign up"]),
@@ -144,9 +148,19 @@ enum SampleModel {
         code: .coordinatorLeak, file: "traces/buy.jsonl", line: 20,
         message: "CheckoutCoordinator c4 finished but is still attached to MainCoordinator"),
     ]
+    let again = (0..<moreRuns).map { number in
+      Run(
+        name: "open-product-link-\(number + 2)", slug: "open-product-link-\(number + 2)", title: nil,
+        file: "traces/deeplink-\(number + 2).jsonl", metadata: [], events: deeplink.events,
+        transitionCount: deeplink.transitionCount, steps: deeplink.steps, instances: deeplink.instances)
+    }
+    var runs = [buy, deeplink] + again
+    if replayed {
+      for index in runs.indices { runs[index].replayKey = "replay of \(runs[index].file)" }
+    }
     return app(
       name: "Shop", slug: "shop", owners: owners, transitions: transitions, coordinators: coordinators,
-      runs: [buy, deeplink], diagnostics: diagnostics)
+      runs: runs, diagnostics: diagnostics)
   }
 
   static func evilApp() -> AppModel {
