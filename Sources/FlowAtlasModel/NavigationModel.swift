@@ -34,7 +34,27 @@ public enum TransitionKind: String, Hashable, Sendable, Codable, CaseIterable, C
   /// Back transitions (`pop`, `popTo`, `popToRoot`, `dismiss`) return to a screen shown before.
   public var isBack: Bool { self == .pop || self == .popTo || self == .popToRoot || self == .dismiss }
 
-  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+  /// Sorted by name, as its raw value spells it.
+  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
+
+  /// Hashes the case, not its name: a `String`-backed enum hashes its raw value by default,
+  /// making and hashing the string each time, and each router event of a replay hashes its
+  /// kind (a twentieth of the model's work).
+  public func hash(into hasher: inout Hasher) { hasher.combine(rank) }
+
+  /// The case's place among the cases sorted by name (``ReplayTablesTests`` checks the order).
+  private var rank: UInt8 {
+    switch self {
+    case .dismiss: 0
+    case .pop: 1
+    case .popTo: 2
+    case .popToRoot: 3
+    case .present: 4
+    case .push: 5
+    case .selectTab: 6
+    case .setRoot: 7
+    }
+  }
 }
 
 /// What made a transition happen (spec, "Trigger").

@@ -52,7 +52,7 @@ struct RouterStacks {
 
   /// A screen some router still shows (searched from the newest router down), else one
   /// of the last few removed.
-  func screen(withID id: String) -> ShownScreen? {
+  func screen(withID id: Int32) -> ShownScreen? {
     func find(in entries: [Entry]) -> ShownScreen? {
       for entry in entries {
         for layer in entry.stack.modals.reversed() {
@@ -145,7 +145,7 @@ struct RouterStacks {
 
   /// Removes the screens above the screen `id` in the top layer of `router`; changes nothing
   /// when that screen is the top already or is not in the top layer.
-  mutating func popTo(_ id: String, router: RouterID) -> PopToOutcome {
+  mutating func popTo(_ id: Int32, router: RouterID) -> PopToOutcome {
     let index = front(router)
     let modalCount = ordered[index].stack.modals.count
     let layer = modalCount == 0 ? ordered[index].stack.base : ordered[index].stack.modals[modalCount - 1]

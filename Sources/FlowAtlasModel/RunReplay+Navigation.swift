@@ -51,7 +51,8 @@ extension RunReplay {
       let coordinatorName = coordinatorType.map { coordinatorTypes[$0] }
       keep(
         .transition(
-          from: before?.type, to: after.type, kind: kind, coordinator: coordinatorName, trigger: trigger),
+          from: before.map { screenTypes[$0.typeIndex] }, to: screenTypes[after.typeIndex], kind: kind,
+          coordinator: coordinatorName, trigger: trigger),
         line)
     }
   }
@@ -83,7 +84,7 @@ extension RunReplay {
       let index = screenTypes.index(screen.type)
       if Int(index) == screenTallies.count { screenTallies.append(RunScreenTally()) }
       if let title = screen.title { screenTallies[Int(index)].add(title: title) }
-      return ShownScreen(id: screen.id, type: screen.type, typeIndex: index)
+      return ShownScreen(id: screenIDs.index(screen.id), typeIndex: index)
     case .reference(let id):
       if let known = shownScreen(id) { return known }
       return show(.introduce(Screen(id: id, type: id)))
@@ -98,14 +99,15 @@ extension RunReplay {
   /// The screen with this id: the current one, else one a router still shows, else one
   /// of the last few removed (a `user.action` names its screen by id only, and people
   /// act on what they see).
-  func shownScreen(_ id: String) -> ShownScreen? {
+  mutating func shownScreen(_ id: String) -> ShownScreen? {
+    guard let id = screenIDs.find(id) else { return nil }
     if let currentScreen, currentScreen.id == id { return currentScreen }
     return stacks.screen(withID: id)
   }
 
   /// The type name of the screen with this id; a screen long gone is named by its id.
-  func screenType(_ id: String) -> String {
-    shownScreen(id)?.type ?? id
+  mutating func screenType(_ id: String) -> String {
+    shownScreen(id).map { screenTypes[$0.typeIndex] } ?? id
   }
 
   /// Turns this run's indexed tallies into named ones, once per distinct type.

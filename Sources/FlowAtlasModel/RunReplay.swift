@@ -26,6 +26,8 @@ public struct RunReplay: TraceConsumer {
   /// Which instances still show a screen, for `orphaned-coordinator`; parallel to ``instances``.
   var showing = ShowingTracker()
   var screenTypes = TypeTable()
+  /// The screen ids this run names, for ``ShownScreen/id``.
+  var screenIDs = TypeTable()
   var coordinatorTypes = TypeTable()
   /// The router ids this run names, for ``RouterStacks``.
   var routers = TypeTable()

@@ -70,10 +70,11 @@ struct TypeTable {
   }
 }
 
-/// A screen on a router's stack: its id and its type, by name and by index.
+/// A screen on a router's stack: its id (in the run's ``RunReplay/screenIDs``) and its type (in
+/// ``RunReplay/screenTypes``), as indices. Plain integers: the stacks copy screens on every
+/// router event, and two strings each made those copies a tenth of a replay's work.
 struct ShownScreen {
-  var id: String
-  var type: String
+  var id: Int32
   var typeIndex: Int32
   /// The coordinator instance (an index in the run's instances) that put it on its stack
   /// with `setRoot`, `push` or `present`; -1 for none.

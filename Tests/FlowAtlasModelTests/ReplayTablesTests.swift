@@ -34,4 +34,13 @@ import Testing
     #expect(TransitionTally.union([], ["a", "b"]) == ["a", "b"])
     #expect(TransitionTally.union(["a", "c"], ["b", "c", "d"]) == ["a", "b", "c", "d"])
   }
+
+  /// A transition kind sorts by its name and hashes apart from the others, without its name
+  /// being made to do so.
+  @Test func transitionKindsSortByNameAndHashApart() {
+    let kinds = TransitionKind.allCases
+    #expect(kinds.sorted() == kinds.sorted { $0.rawValue < $1.rawValue })
+    #expect(Set(kinds.map(\.hashValue)).count == kinds.count)
+    #expect(Set(kinds).count == kinds.count)
+  }
 }
