@@ -14,21 +14,21 @@ extension SiteBuilder {
   /// build can have drawn (`isNew`: the journeys of new runs), so that Graphviz lays them out
   /// while the keys are made and `meanwhile` runs; a rebuild after one more run is mostly such
   /// work, and would otherwise keep the workers waiting for it. The diagrams whose keys changed
-  /// follow, on the workers the first ones leave free. A kept drawing the sanitizer refuses (the
-  /// cache was tampered with) is drawn again, after the others, rather than failing this build
-  /// and every later one.
+  /// follow, on the workers the first ones leave free. A cached drawing the sanitizer refuses
+  /// (the cache was tampered with) is drawn again with them, rather than failing this build and
+  /// every later one; it is checked where it is read, on the provider's threads.
   ///
   /// - Parameters:
   ///   - isNew: whether a request (app number, subject) is certainly not in the cache: drawn
   ///     at once, without a key asked for.
-  ///   - accepts: whether the app (by number) takes an SVG; only called on this thread.
+  ///   - accepts: whether the app (by number) takes an SVG; called from any thread.
   ///   - meanwhile: work for this thread while the drawing goes on.
   /// - Returns: how many diagrams were kept.
   /// - Throws: the provider's error; every drawing started has then been delivered or dropped.
   func deliverDiagrams(
     _ requests: [(app: Int, request: DiagramRequest)], cache: DiagramCache?, key: @escaping CacheKey,
-    isNew: (Int, DiagramSubject) -> Bool, scheduler: PageScheduler, accepts: (Int, [UInt8]) -> Bool,
-    meanwhile: () -> Void
+    isNew: (Int, DiagramSubject) -> Bool, scheduler: PageScheduler,
+    accepts: @escaping @Sendable (Int, [UInt8]) -> Bool, meanwhile: () -> Void
   ) throws -> Int {
     // Keys are asked for only when there is a cache to reuse from, since making them costs the
     // provider (Graphviz: the DOT) work. Only a diagram whose key is unchanged is kept.
@@ -41,53 +41,49 @@ extension SiteBuilder {
     let first = requests.filter { isNew($0.app, $0.request.subject) }
     let keyed = requests.filter { !isNew($0.app, $0.request.subject) }
     let drawingNew = Drawing(start: first, provider: diagrams, key: key, scheduler: scheduler)
-    // The cache entries the provider kept, by request: the bytes as filed and their hash.
+    // The cache entry under `key` that `app` takes: its bytes as filed and their hash.
+    let reused = { @Sendable (app: Int, key: String) -> (key: String, svg: [UInt8], hash: String)? in
+      guard let (svg, hash) = cache.reused(key), accepts(app, svg) else { return nil }
+      return (key, svg, hash)
+    }
+    // The entries the provider kept, by request.
     let filed = Lock<[Int: (key: String, svg: [UInt8], hash: String)]>([:])
     var keys = diagrams.cacheKeys(for: keyed.map(\.request), links: .site) { index, providerKey in
-      let key = key(keyed[index].app, keyed[index].request.subject, providerKey)
-      guard let (svg, hash) = cache.reused(key) else { return nil }
-      filed.withLock { $0[index] = (key, svg, hash) }
-      return svg
+      guard
+        let entry = reused(keyed[index].app, key(keyed[index].app, keyed[index].request.subject, providerKey))
+      else { return nil }
+      filed.withLock { $0[index] = entry }
+      return entry.svg
     }
     if keys.count != keyed.count { keys = Array(repeating: KeyedDiagram(key: nil), count: keyed.count) }
     var entries = filed.withLock { $0 }
     var kept: [(index: Int, svg: [UInt8])] = []
     var drawn: [(app: Int, request: DiagramRequest)] = []
     for (index, keyedDiagram) in keys.enumerated() {
+      let (app, subject) = (keyed[index].app, keyed[index].request.subject)
       if let svg = keyedDiagram.kept, entries[index] != nil {
         kept.append((index, svg))
-      } else if keyedDiagram.key == nil,
-        case let key = key(keyed[index].app, keyed[index].request.subject, nil),
-        let (svg, hash) = cache.reused(key)
-      {
+      } else if keyedDiagram.key == nil, let entry = reused(app, key(app, subject, nil)) {
         // No key from the provider: filed under the app's model, kept as it was drawn.
-        entries[index] = (key, svg, hash)
-        kept.append((index, svg))
+        entries[index] = entry
+        kept.append((index, entry.svg))
       } else {
         drawn.append(keyed[index])
       }
     }
     let drawingChanged = Drawing(start: drawn, provider: diagrams, key: key, scheduler: scheduler)
     meanwhile()
-    var refused: [(app: Int, request: DiagramRequest)] = []
     for (index, svg) in kept {
-      let (app, request, entry) = (keyed[index].app, keyed[index].request, entries[index]!)
-      guard accepts(app, svg) else {
-        refused.append((app, request))
-        continue
-      }
+      let entry = entries[index]!
       scheduler.deliver(
-        app: app, subject: request.subject, svg: svg, key: entry.key,
+        app: keyed[index].app, subject: keyed[index].request.subject, svg: svg, key: entry.key,
         reused: svg == entry.svg ? entry.hash : nil)
     }
     // Both waited for, whichever fails: nothing is delivered after this returns.
     let newDrawn = Result { try drawingNew.wait() }
     try drawingChanged.wait()
     try newDrawn.get()
-    if !refused.isEmpty {
-      try Drawing(start: refused, provider: diagrams, key: key, scheduler: scheduler).wait()
-    }
-    return kept.count - refused.count
+    return kept.count
   }
 
   /// A rough measure of how long a diagram takes to lay out, to start the slowest first so

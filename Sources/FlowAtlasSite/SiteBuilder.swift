@@ -299,7 +299,7 @@ public struct SiteBuilder: Sendable {
             return false
           }
           return !had(AppPages.journeyPageName(run, part: 0))
-        }, scheduler: scheduler, accepts: { apps[$0].pages.accepts($1) }
+        }, scheduler: scheduler, accepts: { [pages = apps.map(\.pages)] in pages[$0].accepts($1) }
       ) {
         scheduler.startReadyPages()
         scheduler.write("index.html") { [model] in

@@ -84,4 +84,40 @@ final class KeyedDiagramProvider: DiagramProvider {
       try TemporaryFolder.contents(of: site).filter { !ownFiles($0.key) }
         == TemporaryFolder.contents(of: fresh).filter { !ownFiles($0.key) })
   }
+
+  /// A cached drawing rewritten with a script, its hash in the index recomputed so that the cache
+  /// trusts it, is refused where it is read and drawn again with the diagrams whose keys changed;
+  /// the others are kept.
+  @Test func aCachedDrawingTheSanitizerRefusesIsDrawnAgain() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    let provider = KeyedDiagramProvider()
+    try SiteBuilder(model: SampleModel.model(replayed: true), diagrams: provider).build(into: site)
+    let intact = try TemporaryFolder.contents(of: site)
+    let auth = try #require(
+      intact.first { path, bytes in
+        path.hasPrefix(".flowatlas-cache/diagrams/") && path.hasSuffix(".svg")
+          && String(decoding: bytes, as: UTF8.self).contains("id=\"flow-auth_graph0\"")
+      }?.key)
+    let poisoned = Data(
+      String(decoding: intact[auth]!, as: UTF8.self).replacingOccurrences(
+        of: "</svg>", with: "<script>alert(1)</script></svg>"
+      ).utf8)
+    try poisoned.write(to: site.appendingPathComponent(auth))
+    let index = site.appendingPathComponent(".flowatlas-cache/diagrams/index")
+    try String(contentsOf: index, encoding: .utf8).replacingOccurrences(
+      of: Fingerprint.fast128([UInt8](intact[auth]!)), with: Fingerprint.fast128([UInt8](poisoned))
+    ).write(to: index, atomically: true, encoding: .utf8)
+
+    provider.asked.withLock { $0 = ([], []) }
+    let rebuilt = try SiteBuilder(
+      model: SampleModel.model(replayed: true), diagrams: provider, options: SiteOptions(title: "Shop docs")
+    ).build(into: site)
+    #expect(provider.asked.withLock { $0.drawn } == [[.flow(coordinator: "AuthCoordinator")]])
+    #expect(rebuilt.diagramsDrawn == 1 && rebuilt.diagramsReused > 1)
+    #expect(try TemporaryFolder.contents(of: site)[auth] == intact[auth])
+    let page = try String(contentsOf: site.appendingPathComponent("shop/flow-auth.html"), encoding: .utf8)
+    #expect(!page.contains("alert(1)"))
+  }
 }
