@@ -11,36 +11,38 @@ extension SiteBuilder {
   /// kept, given this build's texts by the provider as it makes the keys; the others are drawn.
   ///
   /// Drawing starts before anything else, on a thread of its own, with the diagrams no previous
-  /// build can have drawn (`isNew`: the journeys of new runs), so that Graphviz lays them out
-  /// while the keys are made and `meanwhile` runs; a rebuild after one more run is mostly such
+  /// build can have drawn (`drawingNew`), so that Graphviz lays them out while the pages are
+  /// prepared, the keys made and `meanwhile` runs; a rebuild after one more run is mostly such
   /// work, and would otherwise keep the workers waiting for it. The diagrams whose keys changed
   /// follow, on the workers the first ones leave free. A cached drawing the sanitizer refuses
   /// (the cache was tampered with) is drawn again with them, rather than failing this build and
   /// every later one; it is checked where it is read, on the provider's threads.
   ///
   /// - Parameters:
-  ///   - isNew: whether a request (app number, subject) is certainly not in the cache: drawn
-  ///     at once, without a key asked for.
+  ///   - drawingNew: the drawing of the diagrams no previous build can have drawn (the journeys
+  ///     of new runs, every diagram of a new app; ``newDiagrams(previous:folders:)``), started
+  ///     before the pages were prepared; `requests` does not hold them.
   ///   - accepts: whether the app (by number) takes an SVG; called from any thread.
   ///   - meanwhile: work for this thread while the drawing goes on.
   /// - Returns: how many diagrams were kept.
   /// - Throws: the provider's error; every drawing started has then been delivered or dropped.
   func deliverDiagrams(
-    _ requests: [(app: Int, request: DiagramRequest)], cache: DiagramCache?, key: @escaping CacheKey,
-    isNew: (Int, DiagramSubject) -> Bool, scheduler: PageScheduler,
-    accepts: @escaping @Sendable (Int, [UInt8]) -> Bool, meanwhile: () -> Void
+    _ requests: [(app: Int, request: DiagramRequest)], drawingNew: Drawing, cache: DiagramCache?,
+    key: @escaping CacheKey, scheduler: PageScheduler, accepts: @escaping @Sendable (Int, [UInt8]) -> Bool,
+    meanwhile: () -> Void
   ) throws -> Int {
+    drawingNew.deliver(to: scheduler)
     // Keys are asked for only when there is a cache to reuse from, since making them costs the
     // provider (Graphviz: the DOT) work. Only a diagram whose key is unchanged is kept.
     guard let cache, !cache.previousIndex.isEmpty, !requests.isEmpty else {
       let drawing = Drawing(start: requests, provider: diagrams, key: key, scheduler: scheduler)
       meanwhile()
+      let newDrawn = Result { try drawingNew.wait() }
       try drawing.wait()
+      try newDrawn.get()
       return 0
     }
-    let first = requests.filter { isNew($0.app, $0.request.subject) }
-    let keyed = requests.filter { !isNew($0.app, $0.request.subject) }
-    let drawingNew = Drawing(start: first, provider: diagrams, key: key, scheduler: scheduler)
+    let keyed = requests
     // The cache entry under `key` that `app` takes: its bytes as filed and their hash.
     let reused = { @Sendable (app: Int, key: String) -> (key: String, svg: [UInt8], hash: String)? in
       guard let (svg, hash) = cache.reused(key), accepts(app, svg) else { return nil }
@@ -86,6 +88,26 @@ extension SiteBuilder {
     return kept.count
   }
 
+  /// The diagrams of `model` no previous build can have drawn: every diagram of an app the
+  /// previous site had no pages for, and the journeys of runs it had no page for. A diagram's ids
+  /// name its app and its run, so no cached drawing is one of these. None without a previous site.
+  static func newDiagrams(
+    of model: NavigationModel, previous: SiteManifest?, folders: [String]
+  ) -> [(app: Int, request: DiagramRequest)] {
+    guard let previous else { return [] }
+    var new: [(app: Int, request: DiagramRequest)] = []
+    for (index, app) in model.apps.enumerated() {
+      let had = { (page: String) in previous.files["\(folders[index])/\(page)"] != nil }
+      let subjects = DiagramSubject.all(of: app).filter { subject in
+        guard had("index.html") else { return true }
+        guard case .journey(let slug) = subject, let run = app.run(slug: slug) else { return false }
+        return !had(AppPages.journeyPageName(run, part: 0))
+      }
+      new += subjects.map { (index, DiagramRequest(app: app, subject: $0)) }
+    }
+    return new
+  }
+
   /// A rough measure of how long a diagram takes to lay out, to start the slowest first so
   /// that the last layouts to finish are short ones.
   static func cost(_ request: DiagramRequest) -> Int {
@@ -99,16 +121,33 @@ extension SiteBuilder {
   }
 }
 
+/// A diagram of one of the model's apps (by number).
+struct AppDiagram: Hashable {
+  var app: Int
+  var subject: DiagramSubject
+}
+
 /// Diagrams being drawn on a thread of their own, costliest first, each delivered to the
-/// scheduler as soon as it is drawn.
-private final class Drawing: Sendable {
+/// scheduler as soon as it is drawn; drawn before the scheduler exists, kept until it is given.
+final class Drawing: Sendable {
   private let done = DispatchSemaphore(value: 0)
   private let failure = Lock<(any Error)?>(nil)
+  /// The scheduler, or the drawings made before it was given.
+  private let target: Lock<Target>
 
+  private enum Target {
+    case scheduler(PageScheduler)
+    case waiting([Drawn])
+  }
+
+  private typealias Drawn = (app: Int, subject: DiagramSubject, svg: [UInt8], key: String)
+
+  /// - Parameter scheduler: where drawings go; nil to keep them until ``deliver(to:)``.
   init(
     start requests: [(app: Int, request: DiagramRequest)], provider: any DiagramProvider,
-    key: @escaping SiteBuilder.CacheKey, scheduler: PageScheduler
+    key: @escaping SiteBuilder.CacheKey, scheduler: PageScheduler?
   ) {
+    target = Lock(scheduler.map(Target.scheduler) ?? .waiting([]))
     guard !requests.isEmpty else {
       done.signal()
       return
@@ -122,14 +161,35 @@ private final class Drawing: Sendable {
       do {
         try provider.draw(ordered.map(\.request), links: .site) { index, drawn in
           let (app, subject) = (ordered[index].app, ordered[index].request.subject)
-          scheduler.deliver(
-            app: app, subject: subject, svg: drawn.svg, key: key(app, subject, drawn.cacheKey))
+          let key = key(app, subject, drawn.cacheKey)
+          let scheduler = target.withLock { target -> PageScheduler? in
+            switch target {
+            case .scheduler(let scheduler): return scheduler
+            case .waiting(var kept):
+              kept.append((app, subject, drawn.svg, key))
+              target = .waiting(kept)
+              return nil
+            }
+          }
+          scheduler?.deliver(app: app, subject: subject, svg: drawn.svg, key: key)
         }
       } catch {
         failure.withLock { $0 = error }
       }
       done.signal()
     }.start()
+  }
+
+  /// Hands the drawings made so far to `scheduler`, and the next ones as they are made.
+  func deliver(to scheduler: PageScheduler) {
+    let kept = target.withLock { target -> [Drawn] in
+      defer { target = .scheduler(scheduler) }
+      guard case .waiting(let kept) = target else { return [] }
+      return kept
+    }
+    for drawn in kept {
+      scheduler.deliver(app: drawn.app, subject: drawn.subject, svg: drawn.svg, key: drawn.key)
+    }
   }
 
   /// Waits until every diagram is drawn.

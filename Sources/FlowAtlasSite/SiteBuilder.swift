@@ -217,6 +217,17 @@ public struct SiteBuilder: Sendable {
     var reusedCount = 0
     var journeyKeys: [JourneyKeys?] = []
     var kept: [KeptJourneys] = []
+    let key = { @Sendable (app: Int, subject: DiagramSubject, providerKey: String?) in
+      DiagramCache.key(
+        providerKey: providerKey, identity: identity, appDigest: appDigests[app], subject: subject,
+        of: model.apps[app])
+    }
+    // Drawn from now on, while the pages are prepared (``deliverDiagrams``).
+    let new = Self.newDiagrams(of: model, previous: previous?.manifest, folders: folders)
+    let drawingNew = Drawing(start: new, provider: diagrams, key: key, scheduler: nil)
+    // Not left drawing if the preparation fails.
+    var handedOver = false
+    defer { if !handedOver { _ = try? drawingNew.wait() } }
     for (index, app) in model.apps.enumerated() {
       var notesHTML: [String: String] = [:]
       for flow in app.flows {
@@ -273,33 +284,21 @@ public struct SiteBuilder: Sendable {
 
     let cache = options.incremental ? DiagramCache(previousSite: previous?.site) : nil
     let scheduler = PageScheduler(apps: apps, staging: staging, cache: cache)
-    let key = { @Sendable (app: Int, subject: DiagramSubject, providerKey: String?) in
-      DiagramCache.key(
-        providerKey: providerKey, identity: identity, appDigest: appDigests[app], subject: subject,
-        of: model.apps[app])
-    }
+    let drawnFirst = Set(new.map { AppDiagram(app: $0.app, subject: $0.request.subject) })
     var requests: [(app: Int, request: DiagramRequest)] = []
     for (index, app) in model.apps.enumerated() where !apps[index].reused {
       requests += DiagramSubject.all(of: app).filter { subject in
+        if drawnFirst.contains(AppDiagram(app: index, subject: subject)) { return false }
         guard case .journey(let slug) = subject else { return true }
         return kept[index].journeys[slug] == nil
       }.map { (index, DiagramRequest(app: app, subject: $0)) }
     }
     let reusedDiagrams: Int
+    handedOver = true
     do {
       reusedDiagrams = try deliverDiagrams(
-        requests, cache: cache, key: key,
-        isNew: { app, subject in
-          // A diagram of an app, or the journey of a run, that the previous site had no page
-          // for: a diagram's ids name its app's folder and its run, so no cached drawing is its.
-          guard let previous else { return false }
-          let had = { (page: String) in previous.manifest.files["\(folders[app])/\(page)"] != nil }
-          guard had("index.html") else { return true }
-          guard case .journey(let slug) = subject, let run = model.apps[app].run(slug: slug) else {
-            return false
-          }
-          return !had(AppPages.journeyPageName(run, part: 0))
-        }, scheduler: scheduler, accepts: { [pages = apps.map(\.pages)] in pages[$0].accepts($1) }
+        requests, drawingNew: drawingNew, cache: cache, key: key, scheduler: scheduler,
+        accepts: { [pages = apps.map(\.pages)] in pages[$0].accepts($1) }
       ) {
         scheduler.startReadyPages()
         scheduler.write("index.html") { [model] in
