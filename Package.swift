@@ -64,7 +64,13 @@ let package = Package(
       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]),
     .target(
       name: "FlowAtlasSite",
-      dependencies: ["FlowAtlasModel", "FlowAtlasTrace", "FlowAtlasBytes", "FlowAtlasLock", "CMarkGFM"]),
+      dependencies: ["FlowAtlasModel", "FlowAtlasTrace", "FlowAtlasBytes", "FlowAtlasLock", "CMarkGFM"],
+      // The site's stylesheet and scripts, real files that CI lints (scripts/lint-site-assets),
+      // compiled into the binary as bytes: a site never depends on where the tool is installed.
+      resources: [
+        .embedInCode("Assets/site.css"), .embedInCode("Assets/dark_palette.css"),
+        .embedInCode("Assets/diagram.css"), .embedInCode("Assets/theme.js"), .embedInCode("Assets/site.js"),
+      ]),
     // 4b. DocC: the same explanation as a documentation catalog, beside a module's API docs.
     .target(
       name: "FlowAtlasDocC",

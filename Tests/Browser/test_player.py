@@ -6,6 +6,7 @@ import pathlib
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
 
 from test_browser import _open
 
@@ -106,3 +107,17 @@ def test_the_player_is_not_printed(driver, sites):
         assert not driver.find_element(By.CSS_SELECTOR, ".player").is_displayed()
     finally:
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
+
+def test_searching_on_a_journey_page_reports_in_the_search_not_in_the_player(driver, sites):
+    """The player's status line and the search's were one variable (eslint's no-redeclare found it):
+    on a journey page a search wrote its count into the player and left its own status empty."""
+    _open(driver, _journey(sites))
+    player_status = driver.find_element(By.CSS_SELECTOR, ".player-status")
+    before = player_status.text
+    assert before.endswith("steps: press Play or →."), before
+    box = driver.find_element(By.ID, "search-input")
+    box.send_keys("HomeViewController")
+    status = driver.find_element(By.ID, "search-status")
+    WebDriverWait(driver, 10).until(lambda d: status.get_attribute("textContent").endswith("results"))
+    assert player_status.text == before

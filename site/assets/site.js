@@ -3,6 +3,12 @@
   "use strict";
   var root = document.body.getAttribute("data-root") || "";
 
+  // The search index's entries (assets/search-index.js sets window.FLOWATLAS_SEARCH), or none.
+  function searchIndex() {
+    var entries = /** @type {any} */ (window).FLOWATLAS_SEARCH;
+    return Array.isArray(entries) ? entries : [];
+  }
+
   // Theme: auto (follow the system) → dark → light → auto.
   var toggle = document.getElementById("theme-toggle");
   var names = { auto: "Auto", dark: "Dark", light: "Light" };
@@ -52,7 +58,7 @@
     var folder = journeyList.getAttribute("data-app") + "/";
     var here = window.location.pathname.split("/").pop();
     var allJourneys = journeyList.firstElementChild;
-    var journeys = (window.FLOWATLAS_SEARCH || []).filter(function (entry) {
+    var journeys = searchIndex().filter(function (entry) {
       return entry.k === "Journey" && entry.u.indexOf(folder) === 0;
     });
     // Past the limit, "All journeys" alone: thousands of links on every page help nobody.
@@ -70,7 +76,7 @@
   }
 
   // Sidebar filter: hide links that do not match, and section titles left without links.
-  var filter = document.getElementById("nav-filter");
+  var filter = /** @type {HTMLInputElement | null} */ (document.getElementById("nav-filter"));
   if (filter) {
     filter.addEventListener("input", function () {
       var query = filter.value.trim().toLowerCase();
@@ -90,10 +96,10 @@
   }
 
   // Search over flows, screens, actions and journeys (assets/search-index.js).
-  var input = document.getElementById("search-input");
+  var input = /** @type {HTMLInputElement | null} */ (document.getElementById("search-input"));
   var results = document.getElementById("search-results");
   var status = document.getElementById("search-status");
-  var index = (window.FLOWATLAS_SEARCH || []).map(function (entry, order) {
+  var index = searchIndex().map(function (entry, order) {
     return { entry: entry, order: order, title: entry.t.toLowerCase(), detail: (entry.d + " " + entry.a).toLowerCase() };
   });
   function close() {
@@ -161,7 +167,8 @@
     });
     results.addEventListener("click", function () { close(); });
     document.addEventListener("click", function (event) {
-      if (!event.target.closest || !event.target.closest(".search")) { close(); }
+      var target = /** @type {Element} */ (event.target);
+      if (!target.closest || !target.closest(".search")) { close(); }
     });
     document.addEventListener("keydown", function (event) {
       var typing = /^(INPUT|TEXTAREA|SELECT)$/.test(document.activeElement.tagName);
@@ -272,12 +279,12 @@
   // Play), marks the current step (aria-current="step") and, in the diagram, the screen it
   // is on (class "current"), the transition just taken ("taken") and what is still ahead
   // ("future"). Each position is a permalink: #step-K.
-  var player = document.querySelector(".player");
+  var player = /** @type {HTMLElement | null} */ (document.querySelector(".player"));
   var stepList = document.querySelector("ol.steps");
   if (player && stepList) {
     var items = Array.prototype.slice.call(stepList.children);
-    var slider = player.querySelector(".player-slider");
-    var status = player.querySelector(".player-status");
+    var slider = /** @type {HTMLInputElement} */ (player.querySelector(".player-slider"));
+    var playerStatus = /** @type {HTMLElement} */ (player.querySelector(".player-status"));
     var play = player.querySelector(".player-play");
     var before = parseInt(stepList.getAttribute("data-transitions-before") || "0", 10);
     var drawn = { node: {}, edge: {} };
@@ -298,8 +305,8 @@
     });
     var position = 0, timer = null;
     slider.max = String(items.length);
-    function mark(group, name, on) { if (group) { group.classList.toggle(name, on); } }
-    function show(next, moveTo) {
+    var mark = function (group, name, on) { if (group) { group.classList.toggle(name, on); } };
+    var show = function (next, moveTo) {
       next = Math.max(0, Math.min(items.length, next));
       if (position > 0) { items[position - 1].classList.remove("current"); items[position - 1].removeAttribute("aria-current"); }
       position = next;
@@ -312,23 +319,23 @@
         mark(drawn.edge[number], "taken", position > 0 && number === transition);
       });
       if (position === 0) {
-        status.textContent = items.length + " steps: press Play or →.";
+        playerStatus.textContent = items.length + " steps: press Play or →.";
         return;
       }
       var item = items[position - 1];
       item.classList.add("current");
       item.setAttribute("aria-current", "step");
-      status.textContent = "Step " + item.id.slice(5) + ": " + item.textContent.replace(/\s+line \d+$/, "");
+      playerStatus.textContent = "Step " + item.id.slice(5) + ": " + item.textContent.replace(/\s+line \d+$/, "");
       if (moveTo) {
         item.scrollIntoView({ block: "nearest" });
         if (window.history.replaceState) { window.history.replaceState(null, "", "#" + item.id); }
       }
-    }
-    function stop() {
+    };
+    var stop = function () {
       if (timer !== null) { window.clearInterval(timer); timer = null; }
       play.textContent = "Play";
       play.setAttribute("aria-pressed", "false");
-    }
+    };
     player.hidden = false;
     player.querySelector(".player-previous").addEventListener("click", function () { stop(); show(position - 1, true); });
     player.querySelector(".player-next").addEventListener("click", function () { stop(); show(position + 1, true); });
@@ -344,19 +351,19 @@
       }, 900);
     });
     document.addEventListener("keydown", function (event) {
-      var target = event.target;
+      var target = /** @type {Element} */ (event.target);
       if (event.ctrlKey || event.metaKey || event.altKey || /^(INPUT|TEXTAREA|SELECT|BUTTON)$/.test(target.tagName)) { return; }
       if (target.closest && target.closest(".diagram-scroll")) { return; }  // there the arrows pan
       if (event.key === "ArrowRight") { event.preventDefault(); stop(); show(position + 1, true); }
       else if (event.key === "ArrowLeft") { event.preventDefault(); stop(); show(position - 1, true); }
     });
     // A permalink opens at its step; a link to a trace line, at the step that line shows.
-    function follow() {
+    var follow = function () {
       var target = window.location.hash ? document.getElementById(window.location.hash.slice(1)) : null;
       var item = target && target.closest ? target.closest("ol.steps > li") : null;
       var index = items.indexOf(item);
       if (index >= 0) { show(index + 1, false); }
-    }
+    };
     window.addEventListener("hashchange", follow);
     follow();
   }
