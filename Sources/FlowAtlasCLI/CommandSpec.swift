@@ -54,7 +54,7 @@ struct CommandSpec: Sendable {
   }
 
   typealias Run =
-    @MainActor @Sendable (ParsedArguments, Invocation) async throws(CommandLineError) -> ExitStatus
+    @Sendable (ParsedArguments, Invocation) throws(CommandLineError) -> ExitStatus
 
   var name: String
   var overview: String

@@ -20,7 +20,6 @@ enum ExamplesLauncher {
     return String(decoding: manifest, as: UTF8.self).contains(#"name: "FlowAtlas""#)
   }
 
-  @MainActor
   static func run(console: Console, executable: String) throws(CommandLineError) -> ExitStatus {
     let fileManager = FileManager.default
     guard fileManager.fileExists(atPath: "Package.swift"), fileManager.fileExists(atPath: "examples/Runner")

@@ -12,18 +12,21 @@ public enum FlowAtlasCommand {
   ///   - console: where results and diagnostics go.
   ///   - executable: this program's absolute path, for starting render workers (found via
   ///     `/proc/self/exe`, so it works when the program was found through `PATH`).
-  @MainActor
+  ///
+  /// Synchronous, on the caller's thread: the program runs it on its main thread, which is also
+  /// the thread that takes an interrupting signal (``InterruptCleanup``), so a command stopped by
+  /// one goes no further; tests run many at once, each on a thread of its own.
   public static func main(
     _ arguments: [String], console: Console = .standard,
     executable: String = RenderPool.currentExecutablePath ?? CommandLine.arguments.first ?? "flowatlas"
-  ) async -> Int32 {
+  ) -> Int32 {
     // Past a file-size limit (ulimit -f) a write must fail with EFBIG, reported, and its
     // temporary file removed, not kill the process with SIGXFSZ and leave the file behind.
     signal(SIGXFSZ, SIG_IGN)
     // An interrupted command removes its temporary output and its build lock.
     InterruptCleanup.install()
     do {
-      return try await run(arguments, console: console, executable: executable).rawValue
+      return try run(arguments, console: console, executable: executable).rawValue
     } catch {
       console.err("flowatlas: error: \(error.localizedDescription)\n")
       return error.status.rawValue
@@ -33,8 +36,7 @@ public enum FlowAtlasCommand {
   /// Finds the declared command the arguments name and runs it: `help <subcommand>`, a
   /// subcommand, or the root's own options (`--version`, `--help`; nothing: ``Commands/defaultCommand``
   /// in FlowAtlas's own checkout, help anywhere else).
-  @MainActor
-  static func run(_ arguments: [String], console: Console, executable: String) async throws(CommandLineError)
+  static func run(_ arguments: [String], console: Console, executable: String) throws(CommandLineError)
     -> ExitStatus
   {
     let invocation = CommandSpec.Invocation(console: console, executable: executable)
@@ -47,7 +49,7 @@ public enum FlowAtlasCommand {
         console.out(spec.helpText())
         return .success
       }
-      return try await spec.run(parsed, invocation)
+      return try spec.run(parsed, invocation)
     }
     if let unknown = arguments.first, !unknown.hasPrefix("-") {
       throw .usage("unknown subcommand '\(unknown)'", command: "flowatlas")
@@ -66,7 +68,7 @@ public enum FlowAtlasCommand {
       console.out(rootHelp)
       return .success
     }
-    return try await Commands.defaultCommand.run(ParsedArguments(), invocation)
+    return try Commands.defaultCommand.run(ParsedArguments(), invocation)
   }
 
   /// `flowatlas help [<subcommand>]`.

@@ -1,4 +1,4 @@
 import FlowAtlasCLI
 import Foundation
 
-exit(await FlowAtlasCommand.main(Array(CommandLine.arguments.dropFirst())))
+exit(FlowAtlasCommand.main(Array(CommandLine.arguments.dropFirst())))

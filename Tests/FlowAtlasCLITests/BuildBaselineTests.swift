@@ -4,7 +4,6 @@ import Testing
 @testable import FlowAtlasCLI
 
 /// `flowatlas build --baseline`: the Changes page from a committed model.json.
-@MainActor
 @Suite struct BuildBaselineTests {
   @Test func aBaselineGivesAChangesPageAndAChangedBaselineRebuildsIt() async throws {
     let temp = try temporaryFolder()

@@ -17,11 +17,10 @@ final class CapturedConsole: Sendable {
   }
 }
 
-/// Runs `flowatlas` in-process with `arguments`, from the folder `directory` when given.
-@MainActor
+/// Runs `flowatlas` in-process with `arguments`, off the main actor (a build is synchronous work).
 func flowatlas(_ arguments: String...) async -> (status: Int32, out: String, err: String) {
   let captured = CapturedConsole()
-  let status = await FlowAtlasCommand.main(arguments, console: captured.console, executable: builtExecutable)
+  let status = FlowAtlasCommand.main(arguments, console: captured.console, executable: builtExecutable)
   return (status, captured.out, captured.err)
 }
 

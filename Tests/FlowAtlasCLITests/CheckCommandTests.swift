@@ -4,7 +4,6 @@ import Testing
 @testable import FlowAtlasCLI
 
 /// `flowatlas check`: the CI gate, one test per rule, against a model.json and against traces.
-@MainActor
 @Suite struct CheckCommandTests {
   static let header = #"{"flowatlas":"trace","version":1,"app":"Mail","run":"read"}"#
 

@@ -4,7 +4,6 @@ import Testing
 
 @testable import FlowAtlasCLI
 
-@MainActor
 @Suite struct CommandTests {
   @Test func unknownSubcommandIsAUsageError() async {
     let result = await flowatlas("publish")
@@ -101,7 +100,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let trace = try writeTrace(shopTrace, named: "buy.jsonl", in: folder)
     let captured = CapturedConsole()
-    let status = await FlowAtlasCommand.main(
+    let status = FlowAtlasCommand.main(
       ["render", trace] + arguments, console: captured.console, executable: builtExecutable)
     #expect(status == 2)
     #expect(captured.err.contains(message))
@@ -129,7 +128,6 @@ import Testing
   }
 }
 
-@MainActor
 @Suite struct DiffCommandTests {
   @Test func diffShowsWhatTheNewVersionDropped() async throws {
     let folder = try temporaryFolder()
@@ -149,7 +147,6 @@ import Testing
   }
 }
 
-@MainActor
 @Suite struct UnchangedRebuildTests {
   static let upToDate = "is up to date"
 

@@ -4,7 +4,6 @@ import Testing
 @testable import FlowAtlasCLI
 
 /// `flowatlas check --contract`: recorded runs against flows' intended navigation.
-@MainActor
 @Suite struct ContractCheckTests {
   static func contracts(_ text: String, named name: String = "InboxCoordinator.mmd", in parent: URL) throws
     -> String
@@ -77,12 +76,12 @@ import Testing
       ["check", traces, "--contract", contracts],
       ["build", traces, "--contract", contracts, "--output", temp.appendingPathComponent("site").path],
     ] {
-      let result = await FlowAtlasCommand.main(
+      let result = FlowAtlasCommand.main(
         command, console: CapturedConsole().console, executable: builtExecutable)
       #expect(result == 3, "\(command[0])")
     }
     let captured = CapturedConsole()
-    _ = await FlowAtlasCommand.main(
+    _ = FlowAtlasCommand.main(
       ["check", traces, "--contract", contracts], console: captured.console, executable: builtExecutable)
     #expect(
       captured.err.contains(

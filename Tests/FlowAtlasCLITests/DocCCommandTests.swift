@@ -4,7 +4,6 @@ import Testing
 @testable import FlowAtlasCLI
 
 /// `flowatlas docc`: the catalog from traces, with Graphviz's diagrams, and its errors.
-@MainActor
 @Suite struct DocCCommandTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()

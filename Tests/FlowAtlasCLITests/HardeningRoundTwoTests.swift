@@ -8,7 +8,6 @@ import Testing
 
 /// Promises the second adversarial pass broke (issue "Hardening, round 2"), through the
 /// command line; each test fails on the code before its fix. The number is the issue's item.
-@MainActor
 @Suite struct HardeningRoundTwoTests {
   /// A model.json holding `count` apps with nothing in them.
   static func manyApps(_ count: Int) -> String {

@@ -9,11 +9,10 @@ import Testing
 /// Promises a hostile tester broke (issue "Hardening"): each test fails on the code before
 /// its fix. Nothing here touches the machine's own `/dev/null`: a device node made in a
 /// temporary folder stands in for it, so a regression cannot damage the machine.
-@MainActor
 @Suite struct HardeningTests {
   func run(_ arguments: [String]) async -> (status: Int32, out: String, err: String) {
     let captured = CapturedConsole()
-    let status = await FlowAtlasCommand.main(
+    let status = FlowAtlasCommand.main(
       arguments, console: captured.console, executable: builtExecutable)
     return (status, captured.out, captured.err)
   }
@@ -168,7 +167,6 @@ import Testing
   }
 }
 
-@MainActor
 @Suite struct NotesHardeningTests {
   @Test func notesAreReadOnlyAsRegularFilesAndTheRestIsAWarning() async throws {
     let folder = try temporaryFolder()

@@ -6,7 +6,6 @@ import Testing
 
 /// Help text is part of the interface: golden files catch accidental changes.
 /// `FLOWATLAS_RECORD=1` rewrites them and fails, so a re-record is never silent.
-@MainActor
 @Suite struct HelpTests {
   static let golden = Golden("Golden")
 
@@ -20,7 +19,7 @@ import Testing
   ])
   func helpMatchesGolden(arguments: [String], file: String) async throws {
     let captured = CapturedConsole()
-    let status = await FlowAtlasCommand.main(
+    let status = FlowAtlasCommand.main(
       arguments, console: captured.console, executable: builtExecutable)
     #expect(status == 0)
     try Self.golden.check(captured.out, name: file)

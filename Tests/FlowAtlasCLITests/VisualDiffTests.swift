@@ -4,7 +4,6 @@ import Testing
 @testable import FlowAtlasCLI
 
 /// `flowatlas diff` in every format, on the bundled Shop pair and on a hostile pair.
-@MainActor
 @Suite struct VisualDiffTests {
   /// `examples/Shop/traces`, found from this file.
   static let shop = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

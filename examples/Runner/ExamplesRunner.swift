@@ -27,7 +27,7 @@ enum ExamplesRunner {
   /// program as one (the site's diagrams are drawn in worker processes of the running program).
   @MainActor
   static func main(_ arguments: [String]) async -> Int32 {
-    if arguments.first == RenderWorkerCommand.name { return await FlowAtlasCommand.main(arguments) }
+    if arguments.first == RenderWorkerCommand.name { return FlowAtlasCommand.main(arguments) }
     let console = Console.standard
     guard arguments.isEmpty else {
       console.err(
