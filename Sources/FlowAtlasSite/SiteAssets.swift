@@ -17,7 +17,7 @@ enum SiteAssets {
     guard let open = lines.firstIndex(of: ":root {"), let close = lines[open...].firstIndex(of: "}") else {
       preconditionFailure("Assets/dark_palette.css holds no `:root {` rule")
     }
-    return lines[(open + 1)..<close].map { $0.trimmingCharacters(in: .whitespaces) }
+    return lines[(open + 1)..<close].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
   }()
 
   /// ``darkPalette`` on one line, for a diagram restyled as a file of its own.
