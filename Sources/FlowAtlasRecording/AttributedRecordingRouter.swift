@@ -16,11 +16,12 @@ public final class AttributedRecordingRouter: AttributingRouter, NavigationState
   /// while the coordinator lives.
   private var knownID: String?
 
-  /// Creates the view of `router` bound to `coordinator`.
+  /// Creates the view of `router` bound to `coordinator`, as `router.on(behalfOf:)` does (the only
+  /// way an app gets one).
   /// - Parameters:
   ///   - router: The recording router to forward to.
   ///   - coordinator: The coordinator that asks.
-  public init(router: RecordingRouter, coordinator: any CoordinatorProtocol) {
+  init(router: RecordingRouter, coordinator: any CoordinatorProtocol) {
     self.router = router
     self.coordinator = coordinator
   }

@@ -40,9 +40,10 @@ public final class Recorder: Sendable {
     finish()
   }
 
-  /// Records one event with the next `seq`; after ``finish()`` it is dropped.
-  /// - Parameter event: The event, exactly as it should appear in the trace.
-  public func record(_ event: TraceEvent) {
+  /// Records one event with the next `seq`; after ``finish()`` it is dropped. Not public: an app
+  /// writes events only through the recording types (routers, coordinator hooks, ``note(_:)``),
+  /// so that its traces keep the format's rules (ids introduced before use, screens as objects).
+  func record(_ event: TraceEvent) {
     record { _ in event }
   }
 

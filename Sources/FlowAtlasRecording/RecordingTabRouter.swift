@@ -106,11 +106,12 @@ public final class AttributedRecordingTabRouter: AttributingTabRouter {
   /// The coordinator calls are attributed to, while it lives.
   public private(set) weak var coordinator: (any CoordinatorProtocol)?
 
-  /// Creates the view of `router` bound to `coordinator`.
+  /// Creates the view of `router` bound to `coordinator`, as `router.on(behalfOf:)` does (the only
+  /// way an app gets one).
   /// - Parameters:
   ///   - router: The recording tab router to forward to.
   ///   - coordinator: The coordinator that asks.
-  public init(router: RecordingTabRouter, coordinator: any CoordinatorProtocol) {
+  init(router: RecordingTabRouter, coordinator: any CoordinatorProtocol) {
     self.router = router
     self.coordinator = coordinator
   }
