@@ -44,38 +44,49 @@ let package = Package(
     .target(name: "FlowAtlasBytes"),
     // One lock for every target, on every OS an app supports (Synchronization needs iOS 18).
     .target(name: "FlowAtlasLock"),
+    // The format and its writer: all of it an app links.
     .target(name: "FlowAtlasTrace", dependencies: ["FlowAtlasBytes", "FlowAtlasLock"]),
     .target(
       name: "FlowAtlasRecording", dependencies: ["FlowAtlasPattern", "FlowAtlasTrace", "FlowAtlasLock"]),
     // For a UI test target: launch the app recording, attach its trace (XCTest UI testing only).
     .target(name: "FlowAtlasUITesting", dependencies: ["FlowAtlasRecording"]),
-    // 2. Model: traces replayed into hierarchy, transitions, flows, journeys, diagnostics.
-    .target(name: "FlowAtlasModel", dependencies: ["FlowAtlasTrace", "FlowAtlasBytes", "FlowAtlasLock"]),
-    // 3. Render: DOT, Graphviz layout in-process, SVG/PNG/PDF, Mermaid.
+    // 2. Read: a trace checked line by line against the spec, with a diagnostic for each problem.
+    .target(name: "FlowAtlasTraceReader", dependencies: ["FlowAtlasTrace", "FlowAtlasBytes"]),
+    // 3. Model: traces replayed into hierarchy, transitions, flows, journeys, diagnostics.
+    .target(
+      name: "FlowAtlasModel",
+      dependencies: ["FlowAtlasTrace", "FlowAtlasTraceReader", "FlowAtlasBytes", "FlowAtlasLock"]),
+    // 4. Render: DOT, Graphviz layout in-process, SVG/PNG/PDF, Mermaid.
     .systemLibrary(
       name: "CGraphviz", pkgConfig: "libgvc",
       providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]),
     .target(
       name: "FlowAtlasRender",
       dependencies: ["FlowAtlasModel", "FlowAtlasBytes", "FlowAtlasLock", "CGraphviz"]),
-    // 4. Site: static HTML explaining every flow.
+    // 5. Site: static HTML explaining every flow.
     .systemLibrary(
       name: "CMarkGFM", pkgConfig: cmarkPkgConfig,
       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]),
     .target(
       name: "FlowAtlasSite",
-      dependencies: ["FlowAtlasModel", "FlowAtlasTrace", "FlowAtlasBytes", "FlowAtlasLock", "CMarkGFM"],
+      dependencies: [
+        "FlowAtlasModel", "FlowAtlasTrace", "FlowAtlasTraceReader", "FlowAtlasBytes", "FlowAtlasLock",
+        "CMarkGFM",
+      ],
       // The site's stylesheet and scripts, real files that CI lints (scripts/lint-site-assets),
       // compiled into the binary as bytes: a site never depends on where the tool is installed.
       resources: [
         .embedInCode("Assets/site.css"), .embedInCode("Assets/dark_palette.css"),
         .embedInCode("Assets/diagram.css"), .embedInCode("Assets/theme.js"), .embedInCode("Assets/site.js"),
       ]),
-    // 4b. DocC: the same explanation as a documentation catalog, beside a module's API docs.
+    // 5b. DocC: the same explanation as a documentation catalog, beside a module's API docs.
     .target(
       name: "FlowAtlasDocC",
-      dependencies: ["FlowAtlasModel", "FlowAtlasTrace", "FlowAtlasBytes", "FlowAtlasLock", "FlowAtlasSite"]),
-    // 5. Command line: argument parsing and exit codes, tested in-process.
+      dependencies: [
+        "FlowAtlasModel", "FlowAtlasTrace", "FlowAtlasTraceReader", "FlowAtlasBytes", "FlowAtlasLock",
+        "FlowAtlasSite",
+      ]),
+    // 6. Command line: argument parsing and exit codes, tested in-process.
     .target(
       name: "FlowAtlasCLI",
       dependencies: [
@@ -101,7 +112,8 @@ let package = Package(
     .executableTarget(
       name: "flowatlas-bench",
       dependencies: [
-        "FlowAtlasBytes", "FlowAtlasLock", "FlowAtlasPattern", "FlowAtlasTrace", "FlowAtlasRecording",
+        "FlowAtlasBytes", "FlowAtlasLock", "FlowAtlasPattern", "FlowAtlasTrace", "FlowAtlasTraceReader",
+        "FlowAtlasRecording",
         "FlowAtlasModel", "FlowAtlasRender", "FlowAtlasSite", "FlowAtlasCLI",
       ]),
 
@@ -150,6 +162,7 @@ let package = Package(
       name: "UIKitAdapterTests",
       dependencies: [
         "FlowAtlasUIKitOnModel", "UIKitModel", "FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace",
+        "FlowAtlasTraceReader",
       ],
       swiftSettings: onUIKitModel),
 
@@ -160,14 +173,17 @@ let package = Package(
     .testTarget(name: "FlowAtlasBytesTests", dependencies: ["FlowAtlasBytes", "FlowAtlasTestSupport"]),
     .testTarget(
       name: "FlowAtlasTraceTests",
-      dependencies: ["FlowAtlasLock", "FlowAtlasTrace", "FlowAtlasBytes", "FlowAtlasTestSupport"]),
+      dependencies: [
+        "FlowAtlasLock", "FlowAtlasTrace", "FlowAtlasTraceReader", "FlowAtlasBytes", "FlowAtlasTestSupport",
+      ]),
     .testTarget(
       name: "FlowAtlasRecordingTests",
-      dependencies: ["FlowAtlasRecording", "FlowAtlasPattern", "FlowAtlasTrace"]),
+      dependencies: ["FlowAtlasRecording", "FlowAtlasPattern", "FlowAtlasTrace", "FlowAtlasTraceReader"]),
     .testTarget(
       name: "FlowAtlasModelTests",
       dependencies: [
-        "FlowAtlasLock", "FlowAtlasModel", "FlowAtlasTrace", "FlowAtlasBytes", "FlowAtlasTestSupport",
+        "FlowAtlasLock", "FlowAtlasModel", "FlowAtlasTrace", "FlowAtlasTraceReader", "FlowAtlasBytes",
+        "FlowAtlasTestSupport",
       ],
       resources: [.copy("Fixtures")]),
     .testTarget(
@@ -176,11 +192,14 @@ let package = Package(
       resources: [.copy("Fixtures")]),
     .testTarget(
       name: "FlowAtlasDocCTests",
-      dependencies: ["FlowAtlasDocC", "FlowAtlasSite", "FlowAtlasModel", "FlowAtlasTrace"]),
+      dependencies: [
+        "FlowAtlasDocC", "FlowAtlasSite", "FlowAtlasModel", "FlowAtlasTrace", "FlowAtlasTraceReader",
+      ]),
     .testTarget(
       name: "FlowAtlasSiteTests",
       dependencies: [
-        "FlowAtlasLock", "FlowAtlasSite", "FlowAtlasModel", "FlowAtlasBytes", "FlowAtlasTestSupport",
+        "FlowAtlasLock", "FlowAtlasSite", "FlowAtlasModel", "FlowAtlasTrace", "FlowAtlasTraceReader",
+        "FlowAtlasBytes", "FlowAtlasTestSupport",
       ],
       exclude: ["Golden"]),
     .testTarget(
@@ -193,13 +212,15 @@ let package = Package(
     .testTarget(
       name: "ShopExampleTests",
       dependencies: [
-        "ShopExample", "FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace", "FlowAtlasTestSupport",
+        "ShopExample", "FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace", "FlowAtlasTraceReader",
+        "FlowAtlasTestSupport",
       ],
       path: "examples/Shop/Tests"),
     .testTarget(
       name: "AccountsExampleTests",
       dependencies: [
-        "AccountsExample", "FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace", "FlowAtlasTestSupport",
+        "AccountsExample", "FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace", "FlowAtlasTraceReader",
+        "FlowAtlasTestSupport",
       ],
       path: "examples/Accounts/Tests"),
     .testTarget(

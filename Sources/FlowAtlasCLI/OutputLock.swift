@@ -1,3 +1,4 @@
+import FlowAtlasBytes
 import FlowAtlasSite
 import FlowAtlasTrace
 import Foundation

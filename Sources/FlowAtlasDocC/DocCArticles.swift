@@ -1,6 +1,7 @@
 import FlowAtlasModel
 import FlowAtlasSite
 import FlowAtlasTrace
+import FlowAtlasTraceReader
 import Foundation
 
 /// One app's articles: its overview, a page per flow and per journey, and its changes.

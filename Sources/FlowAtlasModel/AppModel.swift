@@ -1,4 +1,5 @@
 import FlowAtlasTrace
+import FlowAtlasTraceReader
 
 /// One app's navigation: its hierarchy, screen transition graph, flows and runs.
 ///

@@ -1,4 +1,5 @@
 import FlowAtlasTrace
+import FlowAtlasTraceReader
 
 /// What one or more runs of one app add up to, before sorting and slugs.
 ///

@@ -1,4 +1,5 @@
 import FlowAtlasTrace
+import FlowAtlasTraceReader
 
 /// Adds replayed runs up into a ``NavigationModel``.
 ///

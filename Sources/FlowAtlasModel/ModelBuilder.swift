@@ -2,6 +2,7 @@ import Dispatch
 import FlowAtlasBytes
 import FlowAtlasLock
 import FlowAtlasTrace
+import FlowAtlasTraceReader
 import Foundation
 
 /// Builds a ``NavigationModel`` from trace files, replaying files in parallel.

@@ -1,4 +1,5 @@
 import FlowAtlasTrace
+import FlowAtlasTraceReader
 
 /// Writes `model.json` exactly as the spec's "Model export" describes.
 ///

@@ -1,4 +1,6 @@
+import FlowAtlasBytes
 import FlowAtlasTrace
+import FlowAtlasTraceReader
 import Foundation
 
 /// Reads `model.json` (what ``ModelExport`` writes) back into a model, so a team can keep one

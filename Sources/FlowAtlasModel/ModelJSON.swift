@@ -1,3 +1,4 @@
+import FlowAtlasBytes
 import FlowAtlasTrace
 
 /// Reads `model.json` in one pass over its bytes, with the trace reader's JSON scanner.

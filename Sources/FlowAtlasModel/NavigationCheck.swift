@@ -1,4 +1,6 @@
+import FlowAtlasBytes
 import FlowAtlasTrace
+import FlowAtlasTraceReader
 
 /// The CI gate: what changed against a baseline, and which new problems the traces show, as
 /// findings a CI annotates (`file:line: error: message [rule]`).

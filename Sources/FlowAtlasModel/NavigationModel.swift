@@ -1,4 +1,5 @@
 import FlowAtlasTrace
+import FlowAtlasTraceReader
 
 /// Everything the reader derived from a set of traces: one ``AppModel`` per app,
 /// and every diagnostic. Plain values: the renderer and the site draw from it.

@@ -1,6 +1,7 @@
 import FlowAtlasBytes
 import FlowAtlasLock
 import FlowAtlasTrace
+import FlowAtlasTraceReader
 import Foundation
 
 /// Replayed traces kept between builds, so that a rebuild replays only the traces that changed.

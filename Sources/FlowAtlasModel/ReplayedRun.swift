@@ -1,4 +1,5 @@
 import FlowAtlasTrace
+import FlowAtlasTraceReader
 
 /// What replaying one trace file gave: its run (unless the file was rejected)
 /// and its diagnostics, ready to be added to a ``ModelAccumulator``.

@@ -1,5 +1,6 @@
 import FlowAtlasBytes
 import FlowAtlasTrace
+import FlowAtlasTraceReader
 
 /// A replayed trace written as bytes and read back: what the ``ReplayCache`` keeps per trace,
 /// so that a rebuild replays only the traces that changed.

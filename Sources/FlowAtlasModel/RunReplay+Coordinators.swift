@@ -1,4 +1,5 @@
 import FlowAtlasTrace
+import FlowAtlasTraceReader
 
 extension RunReplay {
   /// The index in ``instances`` of an instance started or attached earlier in this run.

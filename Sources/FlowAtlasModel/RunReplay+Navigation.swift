@@ -1,4 +1,5 @@
 import FlowAtlasTrace
+import FlowAtlasTraceReader
 
 extension RunReplay {
   /// Applies one router event: updates the stacks, adds the transition it causes

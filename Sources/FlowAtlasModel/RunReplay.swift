@@ -1,4 +1,5 @@
 import FlowAtlasTrace
+import FlowAtlasTraceReader
 
 /// Replays one trace, as ``TraceReader`` delivers it, into that run's share of the model:
 /// stacks, transitions with triggers, owners, the coordinator hierarchy, the journey

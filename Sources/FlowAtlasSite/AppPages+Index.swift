@@ -1,5 +1,6 @@
 import FlowAtlasModel
 import FlowAtlasTrace
+import FlowAtlasTraceReader
 
 /// The app's overview and problems pages.
 extension AppPages {

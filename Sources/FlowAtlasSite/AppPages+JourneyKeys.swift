@@ -1,6 +1,7 @@
 import FlowAtlasBytes
 import FlowAtlasModel
 import FlowAtlasTrace
+import FlowAtlasTraceReader
 
 /// What each run's journey pages are made from, hashed, so that a rebuild keeps the pages of a
 /// run whose key is unchanged (``AppPagesCache``) instead of reading its journey back, drawing

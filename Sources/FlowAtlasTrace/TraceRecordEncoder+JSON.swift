@@ -3,7 +3,7 @@ import FlowAtlasBytes
 /// JSON text pieces: strings, numbers, and telling metadata JSON from plain text.
 extension TraceRecordEncoder {
   /// Appends `text` as a JSON string, in the form every JSON FlowAtlas writes (``JSONString``).
-  static func appendString(_ text: String, to output: inout [UInt8]) {
+  package static func appendString(_ text: String, to output: inout [UInt8]) {
     JSONString.append(text, to: &output)
   }
 

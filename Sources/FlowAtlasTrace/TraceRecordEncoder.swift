@@ -6,8 +6,8 @@ import FlowAtlasBytes
 /// metadata sorted by key; an event's `seq, t, event` and then its keys in the spec table's
 /// order. Optional keys are omitted when nil. Strings escape `"`, `\` and every control
 /// character and keep other text as UTF-8, so hostile text stays on its line.
-public struct TraceRecordEncoder: Sendable {
-  public init() {}
+package struct TraceRecordEncoder: Sendable {
+  package init() {}
 
   /// The header's own keys: never written from metadata.
   static let headerKeys: Set<String> = ["flowatlas", "version", "app", "run", "title"]
@@ -17,7 +17,7 @@ public struct TraceRecordEncoder: Sendable {
   /// Metadata keys named like the header's own keys are not written. Metadata values that are
   /// themselves JSON (numbers, booleans, null, arrays, objects, as the
   /// reader stores non-string values) are written as JSON; every other value as a string.
-  public func encode(_ header: TraceHeader, into output: inout [UInt8]) {
+  package func encode(_ header: TraceHeader, into output: inout [UInt8]) {
     output.append(#"{"flowatlas":"trace","version":"#)
     output.append(decimal: header.version)
     key("app", header.app, into: &output)
@@ -41,7 +41,7 @@ public struct TraceRecordEncoder: Sendable {
   /// Appends the record's line, with its newline, to `output`. `line` is not written.
   ///
   /// A non-finite `time` (NaN, infinity) has no JSON form and is omitted.
-  public func encode(_ record: TraceRecord, into output: inout [UInt8]) {
+  package func encode(_ record: TraceRecord, into output: inout [UInt8]) {
     output.append(#"{"seq":"#)
     output.append(decimal: record.seq)
     if let time = record.time, time.isFinite {
@@ -108,14 +108,14 @@ public struct TraceRecordEncoder: Sendable {
   }
 
   /// The header's line as text, without its newline.
-  public func line(for header: TraceHeader) -> String {
+  package func line(for header: TraceHeader) -> String {
     var output: [UInt8] = []
     encode(header, into: &output)
     return String(decoding: output.dropLast(), as: UTF8.self)
   }
 
   /// The record's line as text, without its newline.
-  public func line(for record: TraceRecord) -> String {
+  package func line(for record: TraceRecord) -> String {
     var output: [UInt8] = []
     encode(record, into: &output)
     return String(decoding: output.dropLast(), as: UTF8.self)
@@ -127,7 +127,7 @@ public struct TraceRecordEncoder: Sendable {
   ///   - header: Line 1.
   ///   - records: The events, written in the order given.
   /// - Returns: The file's text, for golden files and tests.
-  public func document(header: TraceHeader, records: [TraceRecord]) -> String {
+  package func document(header: TraceHeader, records: [TraceRecord]) -> String {
     var output: [UInt8] = []
     encode(header, into: &output)
     for record in records { encode(record, into: &output) }

@@ -1,5 +1,6 @@
 import FlowAtlasModel
 import FlowAtlasTrace
+import FlowAtlasTraceReader
 import Foundation
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import FlowAtlasLock
 import FlowAtlasTrace
+import FlowAtlasTraceReader
 import Foundation
 
 /// `flowatlas-bench reader`: how fast ``TraceReader`` ingests traces, next to `jq -c .`.

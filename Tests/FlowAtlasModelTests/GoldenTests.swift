@@ -1,5 +1,6 @@
 import FlowAtlasTestSupport
 import FlowAtlasTrace
+import FlowAtlasTraceReader
 import Foundation
 import Testing
 

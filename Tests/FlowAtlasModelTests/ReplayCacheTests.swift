@@ -2,6 +2,7 @@ import FlowAtlasBytes
 import FlowAtlasLock
 import FlowAtlasTestSupport
 import FlowAtlasTrace
+import FlowAtlasTraceReader
 import Foundation
 import Testing
 

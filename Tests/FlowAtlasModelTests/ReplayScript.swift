@@ -1,4 +1,5 @@
 import FlowAtlasTrace
+import FlowAtlasTraceReader
 
 @testable import FlowAtlasModel
 

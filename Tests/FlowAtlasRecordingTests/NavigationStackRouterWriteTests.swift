@@ -1,6 +1,7 @@
 import FlowAtlasPattern
 import FlowAtlasRecording
 import FlowAtlasTrace
+import FlowAtlasTraceReader
 import Testing
 
 @MainActor final class HomeView: Presentable {}

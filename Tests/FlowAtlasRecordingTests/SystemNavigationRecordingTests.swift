@@ -1,6 +1,7 @@
 import FlowAtlasPattern
 import FlowAtlasRecording
 import FlowAtlasTrace
+import FlowAtlasTraceReader
 import Testing
 
 /// What the system does on a person's gesture is recorded with `initiator: system`, attributed

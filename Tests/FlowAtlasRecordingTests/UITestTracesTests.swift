@@ -1,5 +1,6 @@
 import FlowAtlasRecording
 import FlowAtlasTrace
+import FlowAtlasTraceReader
 import Foundation
 import Testing
 

@@ -1,6 +1,8 @@
+import FlowAtlasBytes
+import FlowAtlasTrace
 import Testing
 
-@testable import FlowAtlasTrace
+@testable import FlowAtlasTraceReader
 
 @Suite struct SymbolTableTests {
   /// Interns `text` as a plain string token of a line holding only it.

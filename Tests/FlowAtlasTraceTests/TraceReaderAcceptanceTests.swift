@@ -1,6 +1,8 @@
+import FlowAtlasBytes
+import FlowAtlasTrace
 import Testing
 
-@testable import FlowAtlasTrace
+@testable import FlowAtlasTraceReader
 
 private let header = #"{"flowatlas":"trace","version":1,"app":"Shop","run":"r"}"#
 private let note = #"{"seq":1,"event":"note","text":"hello"}"#

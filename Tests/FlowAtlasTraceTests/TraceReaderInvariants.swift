@@ -1,8 +1,7 @@
 // The reader's promises for any input, checked by the fuzzer (scripts/fuzz compiles this file
 // into it) and by TraceReaderFuzzRegressionTests on every input the fuzzer ever stopped on.
-#if canImport(FlowAtlasTrace)
-  import FlowAtlasTrace
-#endif
+import FlowAtlasTrace
+import FlowAtlasTraceReader
 
 /// What an input broke of the reader's promises: nothing, for any bytes.
 /// - Parameter bytes: Any bytes, as a trace file.

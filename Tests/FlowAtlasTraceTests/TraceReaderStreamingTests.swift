@@ -1,4 +1,5 @@
 import FlowAtlasBytes
+import FlowAtlasTraceReader
 import Foundation
 import Testing
 

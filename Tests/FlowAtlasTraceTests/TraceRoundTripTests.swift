@@ -1,3 +1,4 @@
+import FlowAtlasTraceReader
 import Testing
 
 @testable import FlowAtlasTrace

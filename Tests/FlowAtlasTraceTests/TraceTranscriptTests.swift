@@ -1,4 +1,5 @@
 import FlowAtlasTrace
+import FlowAtlasTraceReader
 import Testing
 
 @Suite struct TraceTranscriptTests {

@@ -1,5 +1,6 @@
 import Dispatch
 import FlowAtlasLock
+import FlowAtlasTraceReader
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import FlowAtlasTrace
+import FlowAtlasTraceReader
 import FlowAtlasUIKitOnModel
 import Testing
 import UIKit

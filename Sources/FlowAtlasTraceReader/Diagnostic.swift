@@ -1,3 +1,6 @@
+import FlowAtlasBytes
+import FlowAtlasTrace
+
 /// A problem found in a trace, with where it is and how to fix it.
 ///
 /// Diagnostics print as `file:line: warning: message [code]`, the form editors and CI annotate.

@@ -1,5 +1,3 @@
-import FlowAtlasBytes
-
 /// Why a line is not JSON: the byte offset (0-based, within the line) and what was expected there.
 package struct JSONSyntaxError: Error, Hashable {
   package var offset: Int
@@ -35,7 +33,7 @@ package struct JSONToken {
   private var lower: Int32
   private var upper: Int32
 
-  init(kind: JSONKind, start: Int, end: Int) {
+  package init(kind: JSONKind, start: Int, end: Int) {
     self.kind = kind
     lower = Int32(truncatingIfNeeded: start)
     upper = Int32(truncatingIfNeeded: end)
@@ -44,9 +42,9 @@ package struct JSONToken {
   @inline(__always) package var start: Int { Int(lower) }
   @inline(__always) package var end: Int { Int(upper) }
 
-  static let absent = JSONToken(kind: .absent, start: 0, end: 0)
+  package static let absent = JSONToken(kind: .absent, start: 0, end: 0)
 
-  var isString: Bool { kind == .plainString || kind == .escapedString }
+  package var isString: Bool { kind == .plainString || kind == .escapedString }
 }
 
 /// A hand-written RFC 8259 scanner over the raw UTF-8 bytes of one line.
@@ -56,7 +54,7 @@ package struct JSONToken {
 /// the keys it needs. Foundation's JSON classes would allocate a dictionary per line.
 package struct JSONScanner {
   /// Deeper nesting is rejected so that a hostile line cannot exhaust the stack.
-  static let maximumDepth = 256
+  package static let maximumDepth = 256
   /// Longer lines are rejected: token offsets are 32-bit.
   package static let maximumLength = Int(Int32.max)
 
@@ -90,7 +88,7 @@ package struct JSONScanner {
   ///
   /// - Parameter member: Called with the key (a string token) and the scanned value.
   /// - Throws: ``JSONSyntaxError`` where the line stops being valid JSON.
-  mutating func object(
+  package mutating func object(
     depth: Int = 0, _ member: (JSONToken, JSONToken) throws(JSONSyntaxError) -> Void
   ) throws(JSONSyntaxError) {
     try members { key, scanner throws(JSONSyntaxError) in
@@ -212,7 +210,7 @@ package struct JSONScanner {
 
   /// Scans a string starting at its opening quote; the token spans the text between the quotes.
   @inline(__always)
-  mutating func string() throws(JSONSyntaxError) -> JSONToken {
+  package mutating func string() throws(JSONSyntaxError) -> JSONToken {
     index += 1
     let start = index
     var escaped = false
@@ -308,7 +306,7 @@ package struct JSONScanner {
   @inline(__always)
   private func isDigit(_ b: UInt8) -> Bool { b &- UInt8(ascii: "0") < 10 }
 
-  static func hexValue(_ b: UInt8) -> UInt32? {
+  package static func hexValue(_ b: UInt8) -> UInt32? {
     switch b {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(b - UInt8(ascii: "0"))
     case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(b - UInt8(ascii: "a") + 10)

@@ -1,3 +1,5 @@
+import FlowAtlasTrace
+
 /// A whole trace in memory: a ``TraceConsumer`` that keeps everything it is given.
 ///
 /// For tests and small inputs; the model reads large corpora through its own consumer.

@@ -1,3 +1,6 @@
+import FlowAtlasBytes
+import FlowAtlasTrace
+
 /// One scanned event line's keys, type-checked for its event and interned.
 ///
 /// A missing required key or a key of the wrong type is a ``Problem`` (`malformed-line`);

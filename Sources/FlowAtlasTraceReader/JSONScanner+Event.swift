@@ -1,3 +1,6 @@
+import FlowAtlasBytes
+import FlowAtlasTrace
+
 /// The event line's one-pass scan: known keys are kept, and so are the screen object's keys,
 /// so that nothing on the line is scanned twice.
 extension JSONScanner {

@@ -1,3 +1,6 @@
+import FlowAtlasBytes
+import FlowAtlasTrace
+
 /// Decoding the header line.
 extension TraceDecoder {
   enum HeaderProblem: Error {

@@ -2,13 +2,13 @@
 extension JSONScanner {
   /// The token's bytes.
   @inline(__always)
-  func bytes(_ token: JSONToken) -> UnsafeBufferPointer<UInt8> {
+  package func bytes(_ token: JSONToken) -> UnsafeBufferPointer<UInt8> {
     UnsafeBufferPointer(start: base + token.start, count: token.end - token.start)
   }
 
   /// True when a plain string token's text is exactly `text`.
   @inline(__always)
-  func equals(_ token: JSONToken, _ text: StaticString) -> Bool {
+  package func equals(_ token: JSONToken, _ text: StaticString) -> Bool {
     let length = text.utf8CodeUnitCount
     guard token.end - token.start == length else { return false }
     let other = text.utf8Start
@@ -103,7 +103,7 @@ extension JSONScanner {
   }
 
   /// The value of a number token (integer or not), correctly rounded.
-  func double(_ token: JSONToken) -> Double? {
+  package func double(_ token: JSONToken) -> Double? {
     guard token.kind == .integer || token.kind == .number else { return nil }
     // Fast path (Clinger): up to 15 significant digits and a small power of ten are exact
     // in a Double, so one multiplication or division rounds correctly.
@@ -144,7 +144,7 @@ extension JSONScanner {
   }
 
   /// The token as compact JSON text: its bytes without whitespace outside strings.
-  func compactText(_ token: JSONToken) -> String {
+  package func compactText(_ token: JSONToken) -> String {
     if token.isString {
       return String(
         decoding: UnsafeBufferPointer(start: base + token.start - 1, count: token.end - token.start + 2),

@@ -1,3 +1,5 @@
+import FlowAtlasTrace
+
 /// A recorded run written as short lines a test can compare, with ids resolved to types:
 /// `push PaymentViewController by CheckoutCoordinator`, `finish CheckoutCoordinator -> ordered`.
 ///

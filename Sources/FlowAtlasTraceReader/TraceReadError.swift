@@ -1,3 +1,4 @@
+import FlowAtlasTrace
 import Foundation
 
 /// Why a trace could not be read at all. Problems inside a trace are ``Diagnostic``s, not errors.

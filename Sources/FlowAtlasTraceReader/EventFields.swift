@@ -1,3 +1,6 @@
+import FlowAtlasBytes
+import FlowAtlasTrace
+
 /// The keys an event line may carry, as scanned tokens; unknown keys are not kept.
 ///
 /// Stored properties rather than a dictionary: a line is decoded with no allocation

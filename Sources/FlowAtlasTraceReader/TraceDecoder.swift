@@ -1,3 +1,6 @@
+import FlowAtlasBytes
+import FlowAtlasTrace
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,6 @@
+import FlowAtlasBytes
+import FlowAtlasTrace
+
 /// Decoding event lines: the spec's checks, in the spec's order, at most one diagnostic a line.
 extension TraceDecoder {
   mutating func eventLine<C: TraceConsumer>(

@@ -1,4 +1,5 @@
 import FlowAtlasBytes
+import FlowAtlasTrace
 
 #if canImport(Glibc)
   import Glibc

@@ -1,0 +1,35 @@
+import FlowAtlasTrace
+
+/// Receives what ``TraceReader`` reads from one trace, in file order.
+///
+/// Every ``ScreenMention`` in a delivered record is `.introduce` with the
+/// screen's type and latest title resolved, so consumers need no screen table.
+public protocol TraceConsumer {
+  /// The header, once, before any record (never called for a rejected file).
+  mutating func header(_ header: TraceHeader)
+  /// A usable event, after the spec's skip and rewrite rules were applied.
+  mutating func record(_ record: TraceRecord)
+  /// A problem, at most one per line, in line order.
+  mutating func diagnostic(_ diagnostic: Diagnostic)
+  /// The end of the file.
+  mutating func end(_ summary: TraceSummary)
+}
+
+/// What a reader knows once a file is read.
+public struct TraceSummary: Hashable, Sendable {
+  /// The file's path as the reader was given it.
+  public var file: String
+  /// Lines that parsed as an object with an integer `seq` and a known `event` name.
+  public var events: Int
+  /// The number of the file's last line (0 for an empty file).
+  public var lastLine: Int
+  /// True when `missing-header` or `unsupported-version` rejected the file.
+  public var rejected: Bool
+
+  public init(file: String, events: Int, lastLine: Int, rejected: Bool) {
+    self.file = file
+    self.events = events
+    self.lastLine = lastLine
+    self.rejected = rejected
+  }
+}
