@@ -26,6 +26,7 @@ let package = Package(
     .library(name: "FlowAtlasPattern", targets: ["FlowAtlasPattern"]),
     .library(name: "FlowAtlasTrace", targets: ["FlowAtlasTrace"]),
     .library(name: "FlowAtlasRecording", targets: ["FlowAtlasRecording"]),
+    .library(name: "FlowAtlasJourneys", targets: ["FlowAtlasJourneys"]),
     .library(name: "FlowAtlasUITesting", targets: ["FlowAtlasUITesting"]),
     .library(name: "FlowAtlasModel", targets: ["FlowAtlasModel"]),
     .library(name: "FlowAtlasRender", targets: ["FlowAtlasRender"]),
@@ -48,6 +49,9 @@ let package = Package(
     .target(name: "FlowAtlasTrace", dependencies: ["FlowAtlasBytes", "FlowAtlasLock"]),
     .target(
       name: "FlowAtlasRecording", dependencies: ["FlowAtlasPattern", "FlowAtlasTrace", "FlowAtlasLock"]),
+    // For journeys and tests only: scripted runs, and what a person does on headless routers.
+    .target(
+      name: "FlowAtlasJourneys", dependencies: ["FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace"]),
     // For a UI test target: launch the app recording, attach its trace (XCTest UI testing only).
     .target(name: "FlowAtlasUITesting", dependencies: ["FlowAtlasRecording"]),
     // 2. Read: a trace checked line by line against the spec, with a diagnostic for each problem.
@@ -112,6 +116,7 @@ let package = Package(
     .executableTarget(
       name: "flowatlas-bench",
       dependencies: [
+        "FlowAtlasJourneys",
         "FlowAtlasBytes", "FlowAtlasLock", "FlowAtlasPattern", "FlowAtlasTrace", "FlowAtlasTraceReader",
         "FlowAtlasRecording",
         "FlowAtlasModel", "FlowAtlasRender", "FlowAtlasSite", "FlowAtlasCLI",
@@ -122,33 +127,38 @@ let package = Package(
     .executableTarget(
       name: "flowatlas-examples",
       dependencies: [
+        "FlowAtlasJourneys",
         "FlowAtlasCLI", "FlowAtlasModel", "FlowAtlasRecording", "FlowAtlasRender", "FlowAtlasTrace",
         "ShopExample", "AccountsExample", "TicketsExample", "RecipesExample", "PurchaseExample",
       ],
       path: "examples/Runner"),
     .target(
-      name: "ShopExample", dependencies: ["FlowAtlasPattern", "FlowAtlasRecording"],
+      name: "ShopExample", dependencies: ["FlowAtlasJourneys", "FlowAtlasPattern", "FlowAtlasRecording"],
       path: "examples/Shop/Sources"),
     .target(
-      name: "AccountsExample", dependencies: ["FlowAtlasPattern", "FlowAtlasRecording"],
+      name: "AccountsExample", dependencies: ["FlowAtlasJourneys", "FlowAtlasPattern", "FlowAtlasRecording"],
       path: "examples/Accounts/Sources"),
     // Recipes: SwiftUI-style, coordinators over NavigationStackRouter.
     .target(
-      name: "RecipesExample", dependencies: ["FlowAtlasPattern", "FlowAtlasRecording"],
+      name: "RecipesExample", dependencies: ["FlowAtlasJourneys", "FlowAtlasPattern", "FlowAtlasRecording"],
       path: "examples/Recipes/Sources"),
     // Tickets: coordinators of the team's own, before (no FlowAtlas) and after adopting it;
     // the screens, domain and router both builds share are in TicketsKit.
     // The seed's purchase flow as written: plain coordinators driving UINavigationController, on
     // the model of UIKit.
     .target(
-      name: "PurchaseExample", dependencies: ["UIKitModel", "FlowAtlasUIKitOnModel", "FlowAtlasRecording"],
+      name: "PurchaseExample",
+      dependencies: ["FlowAtlasJourneys", "UIKitModel", "FlowAtlasUIKitOnModel", "FlowAtlasRecording"],
       path: "examples/Purchase/Sources", swiftSettings: onUIKitModel),
-    .target(name: "TicketsKit", dependencies: ["FlowAtlasPattern"], path: "examples/Tickets/Kit"),
+    .target(
+      name: "TicketsKit", dependencies: ["FlowAtlasJourneys", "FlowAtlasPattern"],
+      path: "examples/Tickets/Kit"),
     .target(
       name: "TicketsBefore", dependencies: ["FlowAtlasPattern", "TicketsKit"], path: "examples/Tickets/Before"
     ),
     .target(
-      name: "TicketsExample", dependencies: ["FlowAtlasPattern", "FlowAtlasRecording", "TicketsKit"],
+      name: "TicketsExample",
+      dependencies: ["FlowAtlasJourneys", "FlowAtlasPattern", "FlowAtlasRecording", "TicketsKit"],
       path: "examples/Tickets/Sources"),
 
     // A model of UIKit's behaviour, for the tests and the examples and never for an app. The targets
@@ -178,7 +188,10 @@ let package = Package(
       ]),
     .testTarget(
       name: "FlowAtlasRecordingTests",
-      dependencies: ["FlowAtlasRecording", "FlowAtlasPattern", "FlowAtlasTrace", "FlowAtlasTraceReader"]),
+      dependencies: [
+        "FlowAtlasJourneys", "FlowAtlasRecording", "FlowAtlasPattern", "FlowAtlasTrace",
+        "FlowAtlasTraceReader",
+      ]),
     .testTarget(
       name: "FlowAtlasModelTests",
       dependencies: [
@@ -212,6 +225,7 @@ let package = Package(
     .testTarget(
       name: "ShopExampleTests",
       dependencies: [
+        "FlowAtlasJourneys",
         "ShopExample", "FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace", "FlowAtlasTraceReader",
         "FlowAtlasTestSupport",
       ],
@@ -219,6 +233,7 @@ let package = Package(
     .testTarget(
       name: "AccountsExampleTests",
       dependencies: [
+        "FlowAtlasJourneys",
         "AccountsExample", "FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace", "FlowAtlasTraceReader",
         "FlowAtlasTestSupport",
       ],
@@ -226,16 +241,20 @@ let package = Package(
     .testTarget(
       name: "RecipesExampleTests",
       dependencies: [
+        "FlowAtlasJourneys",
         "RecipesExample", "FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace", "FlowAtlasModel",
       ],
       path: "examples/Recipes/Tests"),
     .testTarget(
       name: "PurchaseExampleTests",
-      dependencies: ["PurchaseExample", "FlowAtlasRecording", "FlowAtlasTrace", "FlowAtlasModel"],
+      dependencies: [
+        "FlowAtlasJourneys", "PurchaseExample", "FlowAtlasRecording", "FlowAtlasTrace", "FlowAtlasModel",
+      ],
       path: "examples/Purchase/Tests"),
     .testTarget(
       name: "TicketsExampleTests",
       dependencies: [
+        "FlowAtlasJourneys",
         "TicketsExample", "TicketsBefore", "TicketsKit", "FlowAtlasRecording", "FlowAtlasTrace",
         "FlowAtlasModel",
       ],

@@ -93,11 +93,6 @@ public final class CoordinatorRouter: AttributingRouter, NavigationStateReportin
   }
 }
 
-extension CoordinatorRouter: PersonDrivenRouter {
-  /// Forwarded to the router underneath, when a person can drive it.
-  private var driven: (any PersonDrivenRouter)? { base as? any PersonDrivenRouter }
-  public func tapBackButton() { driven?.tapBackButton() }
-  public func swipeBack(completing: Bool) { driven?.swipeBack(completing: completing) }
-  public func pickFromBackMenu(_ screen: any Presentable) { driven?.pickFromBackMenu(screen) }
-  public func swipeDownSheet() { driven?.swipeDownSheet() }
+extension CoordinatorRouter: RouterWrapper {
+  package var routerUnderneath: AnyObject { base }
 }

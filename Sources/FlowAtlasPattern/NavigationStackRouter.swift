@@ -151,19 +151,19 @@ public final class NavigationStackRouter: RouterProtocol, NavigationStateReporti
   // MARK: A person, headless
 
   /// Goes back one screen as SwiftUI does: the top layer's path loses its last route.
-  public func tapBackButton() {
+  package func tapBackButton() {
     let top = stacks.count - 1
     guard !stacks[top].path.isEmpty else { return refuse(.popAtRoot) }
     write(path: stacks[top].path.dropLast(), toLayer: top)
   }
 
   /// The edge swipe; given up half-way, SwiftUI writes nothing.
-  public func swipeBack(completing: Bool) {
+  package func swipeBack(completing: Bool) {
     if completing { tapBackButton() }
   }
 
   /// The back button's menu: the path is cut back to `screen`.
-  public func pickFromBackMenu(_ screen: any Presentable) {
+  package func pickFromBackMenu(_ screen: any Presentable) {
     let top = stacks.count - 1
     let layer = stacks[top]
     let kept: [NavigationRoute]
@@ -178,7 +178,7 @@ public final class NavigationStackRouter: RouterProtocol, NavigationStateReporti
   }
 
   /// Drags the top sheet down.
-  public func swipeDownSheet() {
+  package func swipeDownSheet() {
     write(isPresented: false, layer: stacks.count - 1)
   }
 

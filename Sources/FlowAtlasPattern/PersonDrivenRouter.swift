@@ -1,12 +1,12 @@
-/// A router a journey or a test can drive as a person drives an iPhone: with the system's own
-/// controls, which no coordinator is asked about (``StackRouter`` headless; wrappers such as
-/// recording routers forward to the router they wrap).
+/// A headless router a person's gestures can drive: the system's own controls, which no
+/// coordinator is asked about (``StackRouter``, ``NavigationStackRouter``). Journeys and tests
+/// reach it through `Person` (FlowAtlasJourneys); no app calls it.
 ///
 /// Each call changes the stacks and reports a ``SystemNavigation`` to the router's observers;
 /// an illegal gesture (back at a layer's first screen, a sheet when none shows) is refused
 /// and reported as other refusals are.
 @MainActor
-public protocol PersonDrivenRouter: AnyObject {
+package protocol PersonDrivenRouter: AnyObject {
   /// The navigation bar's back button.
   func tapBackButton()
   /// The interactive pop from the leading edge; `completing: false` gives up half-way.
@@ -17,14 +17,28 @@ public protocol PersonDrivenRouter: AnyObject {
   func swipeDownSheet()
 }
 
-extension PersonDrivenRouter {
-  /// The interactive pop from the leading edge, carried through.
-  public func swipeBack() { swipeBack(completing: true) }
-}
-
-/// A tab container a person can drive: a tap on the tab bar (``TabRouter`` headless).
+/// A headless tab container a person can drive: a tap on the tab bar (``TabRouter``).
 @MainActor
-public protocol PersonDrivenTabRouter: AnyObject {
+package protocol PersonDrivenTabRouter: AnyObject {
   /// The person taps `tab` in the tab bar.
   func tapTab(_ tab: String)
+}
+
+/// A router that stands for another one (a coordinator's view of its router, a recording
+/// router): a person's gesture goes to the router underneath, whose observers (this one among
+/// them) hear what the system did.
+@MainActor
+package protocol RouterWrapper: AnyObject {
+  /// The router this one forwards to.
+  var routerUnderneath: AnyObject { get }
+}
+
+/// The router at the bottom of `router`'s wrappers: `router` itself when it wraps nothing.
+@MainActor
+package func innermostRouter(_ router: AnyObject) -> AnyObject {
+  var current = router
+  while let wrapper = current as? any RouterWrapper {
+    current = wrapper.routerUnderneath
+  }
+  return current
 }

@@ -7,9 +7,8 @@
 /// remove, dismiss with nothing presented) leaves the state as it was, is appended to
 /// ``refusals`` and passed to ``onRefusal``.
 ///
-/// A journey or a test does what a person does with the system's controls through
-/// ``tapBackButton()``, ``swipeBack(completing:)``, ``pickFromBackMenu(_:)`` and
-/// ``swipeDownSheet()``: the router changes its stacks and reports the change to its
+/// A journey or a test does what a person does with the system's controls through a `Person`
+/// (FlowAtlasJourneys): the router changes its stacks and reports the change to its
 /// ``SystemNavigationObserver``s, exactly as `NavigationRouter` reports UIKit's.
 @MainActor
 public final class StackRouter: RouterProtocol, NavigationStateReporting, SystemNavigationRelaying,
@@ -88,14 +87,14 @@ public final class StackRouter: RouterProtocol, NavigationStateReporting, System
 
   /// The person taps the navigation bar's back button: the top layer's top screen goes.
   /// Refused at a layer's first screen, where there is no back button.
-  public func tapBackButton() {
+  package func tapBackButton() {
     systemPop(.backButton)
   }
 
   /// The person swipes back from the leading edge.
   /// - Parameter completing: false for a swipe the person gives up half-way: nothing changes
   ///   and nothing is reported, as UIKit reports nothing for a cancelled interactive pop.
-  public func swipeBack(completing: Bool) {
+  package func swipeBack(completing: Bool) {
     guard completing else { return }
     systemPop(.edgeSwipe)
   }
@@ -103,7 +102,7 @@ public final class StackRouter: RouterProtocol, NavigationStateReporting, System
   /// The person long-presses the back button and picks `screen` from its menu: every screen
   /// above it in the top layer goes. Refused when `screen` is not below the top of that layer.
   /// - Parameter screen: A screen of the top layer, below its top.
-  public func pickFromBackMenu(_ screen: any Presentable) {
+  package func pickFromBackMenu(_ screen: any Presentable) {
     let top = layers[layers.count - 1]
     guard let index = top.lastIndex(where: { $0 === screen }), index < top.count - 1 else {
       return refuse(.notBelowTop(type: screen.screenType))
@@ -113,7 +112,7 @@ public final class StackRouter: RouterProtocol, NavigationStateReporting, System
 
   /// The person swipes the topmost sheet down: its modal layer goes. Refused when nothing
   /// is presented.
-  public func swipeDownSheet() {
+  package func swipeDownSheet() {
     guard layers.count > 1 else { return refuse(.dismissWithNothingPresented) }
     changeBySystem(.swipeDown) { $0.removeLast() }
   }

@@ -1,6 +1,6 @@
 /// A headless tab container: one ``StackRouter`` per tab, one tab selected at a time.
 ///
-/// ``tapTab(_:)`` is the person tapping the tab bar: reported to the
+/// A person tapping the tab bar (`Person.tapTab(_:on:)`, FlowAtlasJourneys) is reported to the
 /// ``SystemNavigationObserver``s as a system `selectTab`.
 @MainActor
 public final class TabRouter: TabRouting, NavigationStateReporting, SystemNavigationRelaying,
@@ -45,7 +45,7 @@ public final class TabRouter: TabRouting, NavigationStateReporting, SystemNaviga
   /// shown pops its stack to its first screen, as UIKit does (a system `popToRoot`, gesture
   /// `tabBar`), and changes nothing at that first screen.
   /// - Parameter tab: A tab's name.
-  public func tapTab(_ tab: String) {
+  package func tapTab(_ tab: String) {
     guard let router = routers[tab] else {
       refusals.append(.unknownTab(tab))
       onRefusal?(.unknownTab(tab))

@@ -74,9 +74,6 @@ public final class AttributedRecordingRouter: AttributingRouter, NavigationState
   }
 }
 
-extension AttributedRecordingRouter: PersonDrivenRouter {
-  public func tapBackButton() { router.tapBackButton() }
-  public func swipeBack(completing: Bool) { router.swipeBack(completing: completing) }
-  public func pickFromBackMenu(_ screen: any Presentable) { router.pickFromBackMenu(screen) }
-  public func swipeDownSheet() { router.swipeDownSheet() }
+extension AttributedRecordingRouter: RouterWrapper {
+  package var routerUnderneath: AnyObject { router }
 }

@@ -333,11 +333,6 @@ extension RecordingRouter {
   }
 }
 
-extension RecordingRouter: PersonDrivenRouter {
-  /// Forwarded to the router underneath, when a person can drive it.
-  private var driven: (any PersonDrivenRouter)? { base as? any PersonDrivenRouter }
-  public func tapBackButton() { driven?.tapBackButton() }
-  public func swipeBack(completing: Bool) { driven?.swipeBack(completing: completing) }
-  public func pickFromBackMenu(_ screen: any Presentable) { driven?.pickFromBackMenu(screen) }
-  public func swipeDownSheet() { driven?.swipeDownSheet() }
+extension RecordingRouter: RouterWrapper {
+  package var routerUnderneath: AnyObject { base }
 }

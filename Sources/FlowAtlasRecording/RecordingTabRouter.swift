@@ -131,7 +131,10 @@ public final class AttributedRecordingTabRouter: AttributingTabRouter {
   }
 }
 
-extension RecordingTabRouter: PersonDrivenTabRouter {
-  /// Forwarded to the tab container underneath, when a person can drive it.
-  public func tapTab(_ tab: String) { (base as? any PersonDrivenTabRouter)?.tapTab(tab) }
+extension RecordingTabRouter: RouterWrapper {
+  package var routerUnderneath: AnyObject { base }
+}
+
+extension AttributedRecordingTabRouter: RouterWrapper {
+  package var routerUnderneath: AnyObject { router }
 }

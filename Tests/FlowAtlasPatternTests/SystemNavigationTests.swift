@@ -75,7 +75,7 @@ struct SystemNavigationTests {
     router.addSystemNavigationObserver(seen)
     router.setRoot(a)
     router.tapBackButton()
-    router.swipeBack()
+    router.swipeBack(completing: true)
     router.swipeDownSheet()
     router.pickFromBackMenu(a)
     router.pickFromBackMenu(b)
@@ -97,7 +97,7 @@ struct SystemNavigationTests {
     let child = StepCoordinator("child", router: parent.router)
     parent.startChild(child)
     child.router.push(TestScreen("child-more"))
-    router.swipeBack()
+    router.swipeBack(completing: true)
     // Its second screen went: it is told, and goes on.
     #expect(!child.isFinished && parent.childCoordinators.count == 1)
     router.tapBackButton()

@@ -1,3 +1,4 @@
+import FlowAtlasJourneys
 import FlowAtlasPattern
 import FlowAtlasRecording
 import FlowAtlasTrace
@@ -118,10 +119,10 @@ struct OwnCoordinatorRecordingTests {
     #expect(!names.contains("coordinator.detach"))
   }
 
-  @Test func theBackButtonIsRecordedAsTheSystemsAndAttributedToWhoPushedTheScreen() {
+  @Test func theBackButtonIsRecordedAsTheSystemsAndAttributedToWhoPushedTheScreen() throws {
     let (app, navigation, sink, _) = launch()
     _ = app.checkout()
-    navigation.tapBackButton()
+    try Person(on: navigation).tapBackButton()
     #expect(
       sink.events.last
         == .pop(

@@ -1,3 +1,4 @@
+import FlowAtlasJourneys
 import FlowAtlasPattern
 import FlowAtlasRecording
 import FlowAtlasTrace
@@ -8,15 +9,16 @@ import Testing
 /// to the coordinator that showed the removed screen, before the flow it ended finishes.
 @MainActor
 struct SystemNavigationRecordingTests {
-  @Test func gesturesAreRecordedAsTheSystemsAndEndTheFlowTheyLeft() {
+  @Test func gesturesAreRecordedAsTheSystemsAndEndTheFlowTheyLeft() throws {
     let (recorder, sink) = makeRecorder()
     let stack = StackRouter()
     let shop = ShopCoordinator(router: recorder.router(wrapping: stack))
     recorder.launch(shop)
+    let person = try Person(on: shop.router)
     shop.open("Lamp")
-    stack.swipeBack()
+    person.swipeBack()
     shop.login()
-    stack.swipeDownSheet()
+    person.swipeDownSheet()
     recorder.finish()
     let lines = TraceTranscript(sink.events).lines
     #expect(
@@ -40,12 +42,12 @@ struct SystemNavigationRecordingTests {
     router.setRoot(first)
     router.push(NamedScreen("second"))
     router.push(NamedScreen("third"))
-    stack.pickFromBackMenu(first)
+    try Person(on: router).pickFromBackMenu(first)
     let tabs = RecordingTabRouter(wrapping: TabRouter(tabs: ["a", "b"]), recorder: recorder)
     tabs.recordingRouter(forTab: "a")?.setRoot(NamedScreen("tab-a"))
     tabs.recordingRouter(forTab: "b")?.setRoot(NamedScreen("tab-b"))
     tabs.selectTab("a")
-    tabs.tapTab("b")
+    try Person.tapTab("b", on: tabs)
     recorder.finish()
     let events = sink.events
     #expect(events.contains { if case .popTo(_, _, _, .system("backMenu")) = $0 { true } else { false } })
@@ -63,8 +65,8 @@ struct SystemNavigationRecordingTests {
     tabs.recordingRouter(forTab: "a")?.setRoot(NamedScreen("root"))
     tabs.recordingRouter(forTab: "a")?.push(NamedScreen("detail"))
     tabs.selectTab("a")
-    tabs.tapTab("a")
-    tabs.tapTab("a")
+    try Person.tapTab("a", on: tabs)
+    try Person.tapTab("a", on: tabs)
     recorder.finish()
     let pops = sink.events.filter { if case .popToRoot = $0 { true } else { false } }
     #expect(pops.count == 1)

@@ -1,5 +1,6 @@
 import AccountsExample
 import FlowAtlasCLI
+import FlowAtlasJourneys
 import FlowAtlasModel
 import FlowAtlasRecording
 import FlowAtlasRender

@@ -1,3 +1,4 @@
+import FlowAtlasJourneys
 import FlowAtlasRecording
 import FlowAtlasTrace
 import FlowAtlasTraceReader

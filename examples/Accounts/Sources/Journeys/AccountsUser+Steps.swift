@@ -1,3 +1,4 @@
+import FlowAtlasJourneys
 import FlowAtlasPattern
 
 /// The steps journeys are made of, named as a tester would say them.
@@ -39,11 +40,11 @@ extension AccountsUser {
   /// Taps a tab in the tab bar, whichever screen shows above it: the system switches tabs,
   /// no coordinator is asked.
   func selectTab(_ tab: MainCoordinator.Tab) throws {
-    guard let tabBar = app.coordinator.main?.tabBar as? any PersonDrivenTabRouter else {
+    guard let tabBar = app.coordinator.main?.tabBar else {
       throw AccountsJourneyError.unexpectedScreen(
         expected: "the tab bar", found: app.visibleScreen?.screenType, action: "\(tab.rawValue) tab")
     }
-    tabBar.tapTab(tab.rawValue)
+    try Person.tapTab(tab.rawValue, on: tabBar)
   }
 
   func openNotificationSettings() throws {

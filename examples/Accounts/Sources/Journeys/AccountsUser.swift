@@ -1,3 +1,4 @@
+import FlowAtlasJourneys
 import FlowAtlasPattern
 import FlowAtlasRecording
 
@@ -36,9 +37,10 @@ struct AccountsUser {
   /// - Throws: ``AccountsJourneyError/unexpectedScreen(expected:found:action:)`` when another
   ///   screen shows or its router cannot be driven by a person.
   func system<Screen: Presentable>(
-    on type: Screen.Type, _ gesture: (any PersonDrivenRouter) -> Void
+    on type: Screen.Type, _ gesture: (Person) -> Void
   ) throws {
-    guard app.visibleScreen is Screen, let person = app.visibleRouter as? any PersonDrivenRouter else {
+    guard app.visibleScreen is Screen, let router = app.visibleRouter, let person = try? Person(on: router)
+    else {
       throw AccountsJourneyError.unexpectedScreen(
         expected: String(describing: type), found: app.visibleScreen?.screenType, action: "gesture")
     }

@@ -1,3 +1,4 @@
+import FlowAtlasJourneys
 import FlowAtlasPattern
 import FlowAtlasRecording
 
@@ -29,9 +30,9 @@ struct RecipesPerson {
   }
 
   private func system<Screen: Presentable>(
-    on type: Screen.Type, _ action: String, _ gesture: (any PersonDrivenRouter) -> Void
+    on type: Screen.Type, _ action: String, _ gesture: (Person) -> Void
   ) throws {
-    guard app.visibleScreen is Screen, let person = app.window as? any PersonDrivenRouter else {
+    guard app.visibleScreen is Screen, let person = try? Person(on: app.window) else {
       throw UnexpectedScreen(
         expected: String(describing: type), found: app.visibleScreen?.screenType, action: action)
     }

@@ -1,3 +1,4 @@
+import FlowAtlasJourneys
 import FlowAtlasPattern
 import FlowAtlasRecording
 
@@ -6,7 +7,7 @@ import FlowAtlasRecording
 @MainActor
 struct ShopCustomer {
   /// What people see; the headless router under any spying or recording wrapper.
-  let screen: any NavigationStateReporting
+  let screen: any RouterProtocol & NavigationStateReporting
   /// Records each action as `user.action`; nil when a test drives the app unrecorded.
   let recorder: Recorder?
   /// What the shop sells, so steps can name products.
@@ -39,9 +40,9 @@ struct ShopCustomer {
   /// - Throws: ``ShopJourneyError/unexpectedScreen(expected:found:action:)`` when another
   ///   screen shows or the router cannot be driven by a person.
   func system<Screen: Presentable>(
-    on type: Screen.Type, _ gesture: (any PersonDrivenRouter) -> Void
+    on type: Screen.Type, _ gesture: (Person) -> Void
   ) throws {
-    guard screen.visibleScreen is Screen, let person = screen as? any PersonDrivenRouter else {
+    guard screen.visibleScreen is Screen, let person = try? Person(on: screen) else {
       throw ShopJourneyError.unexpectedScreen(
         expected: String(describing: type), found: screen.visibleScreen?.screenType, action: "gesture")
     }

@@ -1,3 +1,4 @@
+import FlowAtlasJourneys
 import FlowAtlasPattern
 
 /// A screen that was not the one a journey expected.
@@ -76,7 +77,7 @@ public final class TicketsPerson {
 
   /// Taps the navigation bar's back button: the system pops, no code of the app's asks.
   public func tapBack<Screen: Presentable>(on type: Screen.Type) throws {
-    guard visible is Screen, let person = window as? any PersonDrivenRouter else {
+    guard visible is Screen, let person = try? Person(on: window) else {
       throw UnexpectedScreen(expected: String(describing: type), found: visible?.screenType, action: "Back")
     }
     person.tapBackButton()

@@ -1,4 +1,5 @@
 import FlowAtlasPattern
+import FlowAtlasRecording
 import FlowAtlasTrace
 
 /// One scripted run through an app: what the headless examples and `flowatlas` record.

@@ -1,0 +1,72 @@
+import FlowAtlasPattern
+
+/// A person using the app with the system's own controls: the back button, the edge swipe, the
+/// back button's menu, a sheet swiped down, the tab bar. No coordinator is asked about these,
+/// so a scripted journey or a test does them through a `Person`, never through a coordinator.
+///
+/// A person drives the headless routers FlowAtlas ships (``StackRouter``, ``NavigationStackRouter``,
+/// ``TabRouter``), reached through whatever stands for them: a coordinator's ``Coordinator/router``,
+/// a recording router. The router underneath changes its stacks and reports what the system did,
+/// so coordinators hear it and recording writes it as the system's, with the gesture. A router
+/// with no headless router underneath (UIKit's `NavigationRouter`, a router of your own) cannot be
+/// driven this way, and making a person on it throws.
+///
+/// ```swift
+/// let person = try Person(on: coordinator.router)
+/// person.tapBackButton()
+/// try Person.tapTab("settings", on: tabBar)
+/// ```
+@MainActor
+public struct Person {
+  private let router: any PersonDrivenRouter
+
+  /// A person in front of the stack `router` navigates.
+  /// - Parameter router: A headless router, or a router that wraps one.
+  /// - Throws: ``PersonError`` when no headless router is underneath `router`.
+  public init(on router: any RouterProtocol) throws(PersonError) {
+    guard let driven = innermostRouter(router) as? any PersonDrivenRouter else {
+      throw PersonError(router: router)
+    }
+    self.router = driven
+  }
+
+  /// Taps the navigation bar's back button: the top screen goes. Refused (as the router
+  /// reports refusals) at a layer's first screen, where there is no back button.
+  public func tapBackButton() { router.tapBackButton() }
+
+  /// Swipes back from the leading edge.
+  /// - Parameter completing: false for a swipe given up half-way: nothing changes, and nothing
+  ///   is recorded, as UIKit reports nothing for a cancelled interactive pop.
+  public func swipeBack(completing: Bool = true) { router.swipeBack(completing: completing) }
+
+  /// Long-presses the back button and picks `screen` from its menu: every screen above it goes.
+  /// - Parameter screen: A screen of the top layer, below its top.
+  public func pickFromBackMenu(_ screen: any Presentable) { router.pickFromBackMenu(screen) }
+
+  /// Swipes the topmost sheet down.
+  public func swipeDownSheet() { router.swipeDownSheet() }
+
+  /// Taps `tab` in the tab bar; a tap on the selected tab pops its stack to its first screen.
+  /// - Parameters:
+  ///   - tab: A tab's name.
+  ///   - tabBar: A headless ``TabRouter``, or a router that wraps one.
+  /// - Throws: ``PersonError`` when no headless tab router is underneath `tabBar`.
+  public static func tapTab(_ tab: String, on tabBar: any TabRouting) throws(PersonError) {
+    guard let driven = innermostRouter(tabBar) as? any PersonDrivenTabRouter else {
+      throw PersonError(router: tabBar)
+    }
+    driven.tapTab(tab)
+  }
+}
+
+/// A person was asked to use a router that no person can drive headlessly.
+public struct PersonError: Error, CustomStringConvertible {
+  /// Which router, and why nothing can be done with it.
+  public let description: String
+
+  @MainActor init(router: AnyObject) {
+    description =
+      "\(type(of: innermostRouter(router))) is not a headless router: a Person drives "
+      + "StackRouter, NavigationStackRouter and TabRouter (or a router that wraps one)"
+  }
+}

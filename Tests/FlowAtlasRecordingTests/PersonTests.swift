@@ -1,0 +1,53 @@
+import FlowAtlasJourneys
+import FlowAtlasPattern
+import FlowAtlasRecording
+import FlowAtlasTraceReader
+import Testing
+
+/// A person's gestures reach the headless router under any wrapper, and recording writes them
+/// as the system's; a router with none underneath cannot be driven, and says so.
+@MainActor
+struct PersonTests {
+  /// A router of an app's own: it navigates, but nothing underneath is headless.
+  private final class AppOwnRouter: RouterProtocol {
+    func push(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {}
+    func present(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {}
+    func pop(animated: Bool, completion: (() -> Void)?) {}
+    func popToRoot(animated: Bool, completion: (() -> Void)?) {}
+    func dismiss(animated: Bool, completion: (() -> Void)?) {}
+    func setRoot(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {}
+  }
+
+  /// A tab container of an app's own.
+  private final class AppOwnTabs: TabRouting {
+    let tabs = ["a"]
+    var selectedTab: String? { "a" }
+    func router(forTab tab: String) -> (any RouterProtocol)? { nil }
+    func selectTab(_ tab: String, animated: Bool, completion: (() -> Void)?) {}
+  }
+
+  @Test func aGestureOnACoordinatorsRouterReachesTheStackUnderTheRecordingRouter() throws {
+    let (recorder, sink) = makeRecorder()
+    let stack = StackRouter()
+    let shop = ShopCoordinator(router: recorder.router(wrapping: stack))
+    recorder.launch(shop)
+    shop.open("Lamp")
+    try Person(on: shop.router).tapBackButton()
+    recorder.finish()
+    #expect(stack.stack.count == 1)
+    #expect(
+      TraceTranscript(sink.events).lines.last == "pop ProductScreen by ShopCoordinator (system: backButton)")
+  }
+
+  @Test func aRouterWithNothingHeadlessUnderneathCannotBeDriven() {
+    let (recorder, _) = makeRecorder()
+    let router = recorder.router(wrapping: AppOwnRouter())
+    #expect {
+      try Person(on: router)
+    } throws: { error in
+      "\(error)".hasPrefix("AppOwnRouter is not a headless router")
+    }
+    let tabs = RecordingTabRouter(wrapping: AppOwnTabs(), recorder: recorder)
+    #expect(throws: PersonError.self) { try Person.tapTab("a", on: tabs) }
+  }
+}
