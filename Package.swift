@@ -22,16 +22,13 @@ let package = Package(
   // iOS 16 and macOS 14: what apps that record their navigation still support (README, "Which
   // OS each feature needs"); what needs a newer OS says so with @available.
   platforms: [.macOS(.v14), .iOS(.v16)],
+  // What an app and its tests link; the tool's own stages are `package` access, behind `flowatlas`.
   products: [
     .library(name: "FlowAtlasPattern", targets: ["FlowAtlasPattern"]),
     .library(name: "FlowAtlasTrace", targets: ["FlowAtlasTrace"]),
     .library(name: "FlowAtlasRecording", targets: ["FlowAtlasRecording"]),
     .library(name: "FlowAtlasJourneys", targets: ["FlowAtlasJourneys"]),
     .library(name: "FlowAtlasUITesting", targets: ["FlowAtlasUITesting"]),
-    .library(name: "FlowAtlasModel", targets: ["FlowAtlasModel"]),
-    .library(name: "FlowAtlasRender", targets: ["FlowAtlasRender"]),
-    .library(name: "FlowAtlasSite", targets: ["FlowAtlasSite"]),
-    .library(name: "FlowAtlasDocC", targets: ["FlowAtlasDocC"]),
     .executable(name: "flowatlas", targets: ["flowatlas"]),
     .executable(name: "flowatlas-bench", targets: ["flowatlas-bench"]),
     .plugin(name: "GenerateNavigationDocs", targets: ["GenerateNavigationDocs"]),

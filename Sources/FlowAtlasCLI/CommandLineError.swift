@@ -3,7 +3,7 @@ import FlowAtlasTrace
 import Foundation
 
 /// Why a `flowatlas` command failed; each case maps to one ``ExitStatus``.
-public enum CommandLineError: Error, LocalizedError, Equatable {
+package enum CommandLineError: Error, LocalizedError, Equatable {
   /// Bad arguments: the message says which, `command` names the subcommand for the help hint.
   case usage(String, command: String)
   /// A file or folder could not be read or written.
@@ -11,7 +11,7 @@ public enum CommandLineError: Error, LocalizedError, Equatable {
   /// Drawing or building failed.
   case render(String)
 
-  public var errorDescription: String? {
+  package var errorDescription: String? {
     switch self {
     // One line each (the usage hint on its own line): a path in a message cannot add lines.
     case .usage(let message, let command):

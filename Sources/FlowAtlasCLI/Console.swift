@@ -2,17 +2,17 @@ import Foundation
 
 /// Where a command writes: results to `out`, diagnostics and progress to `err`.
 /// Tests pass a capturing console; the executable writes to stdout and stderr.
-public struct Console: Sendable {
-  public var out: @Sendable (String) -> Void
-  public var err: @Sendable (String) -> Void
+package struct Console: Sendable {
+  package var out: @Sendable (String) -> Void
+  package var err: @Sendable (String) -> Void
 
-  public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
+  package init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
     self.out = out
     self.err = err
   }
 
   /// The process's standard output and standard error.
-  public static let standard = Console(
+  package static let standard = Console(
     out: { FileHandle.standardOutput.write(Data($0.utf8)) },
     err: { FileHandle.standardError.write(Data($0.utf8)) })
 }

@@ -1,5 +1,5 @@
 /// What the `flowatlas` exit status means; each code means one thing.
-public enum ExitStatus: Int32, CaseIterable, Sendable {
+package enum ExitStatus: Int32, CaseIterable, Sendable {
   case success = 0
   case strictFailure = 1
   case usage = 2

@@ -2,9 +2,9 @@ import FlowAtlasRender
 import Foundation
 
 /// The `flowatlas` command line, as a library so tests call it in-process.
-public enum FlowAtlasCommand {
+package enum FlowAtlasCommand {
   /// The version `--version` prints.
-  public static let version = "0.1.0"
+  package static let version = "0.1.0"
 
   /// Runs the command with `arguments` (without the program name) and returns the exit status.
   /// - Parameters:
@@ -16,7 +16,7 @@ public enum FlowAtlasCommand {
   /// Synchronous, on the caller's thread: the program runs it on its main thread, which is also
   /// the thread that takes an interrupting signal (``InterruptCleanup``), so a command stopped by
   /// one goes no further; tests run many at once, each on a thread of its own.
-  public static func main(
+  package static func main(
     _ arguments: [String], console: Console = .standard,
     executable: String = RenderPool.currentExecutablePath ?? CommandLine.arguments.first ?? "flowatlas"
   ) -> Int32 {

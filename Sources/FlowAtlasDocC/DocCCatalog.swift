@@ -14,19 +14,19 @@ import Foundation
 /// and alt text. Every file name starts with `flowatlas-`,
 /// so the folder can be dropped into a module's catalog without taking a name the team uses.
 /// The same model gives the same bytes.
-public struct DocCCatalog: Sendable {
-  public let model: NavigationModel
-  public let diagrams: any DiagramProvider
+package struct DocCCatalog: Sendable {
+  package let model: NavigationModel
+  package let diagrams: any DiagramProvider
   /// The module whose catalog this is merged into (`--module`): coordinator and screen types
   /// link to its symbol pages. Nil: code voice only, so DocC never warns about a link.
-  public let module: String?
+  package let module: String?
   /// The root article's title.
-  public var title = "Navigation"
+  package var title = "Navigation"
   /// The version each app is compared with, by the app's name: such an app gets a Changes article.
-  public var baselines: [String: AppModel] = [:]
+  package var baselines: [String: AppModel] = [:]
 
   /// - Throws: ``DocCError/invalidModule(_:)`` when `module` is not a Swift identifier.
-  public init(model: NavigationModel, diagrams: any DiagramProvider, module: String? = nil) throws(DocCError)
+  package init(model: NavigationModel, diagrams: any DiagramProvider, module: String? = nil) throws(DocCError)
   {
     if let module, !Self.isModuleName(module) { throw .invalidModule(module) }
     self.model = model
@@ -36,17 +36,17 @@ public struct DocCCatalog: Sendable {
 
   /// Whether `name` can be a Swift module's name: ASCII letters, digits and `_`, not starting
   /// with a digit.
-  public static func isModuleName(_ name: String) -> Bool { DocCMarkdown.isIdentifier(name) }
+  package static func isModuleName(_ name: String) -> Bool { DocCMarkdown.isIdentifier(name) }
 
   /// The root article's name, for a `<doc:…>` link from the team's own articles.
-  public static let rootArticle = "flowatlas"
+  package static let rootArticle = "flowatlas"
 
   /// Writes the catalog into `output`, replacing what a previous run wrote there; files of the
   /// team's own in the folder stay.
   /// - Returns: the articles written, relative to `output`, sorted.
   /// - Throws: ``DocCError``; `output` is then as it was.
   @discardableResult
-  public func write(into output: URL) throws(DocCError) -> [String] {
+  package func write(into output: URL) throws(DocCError) -> [String] {
     let files = try self.files()
     var digest = Fingerprint.Fast128()
     for file in files {
@@ -63,7 +63,7 @@ public struct DocCCatalog: Sendable {
   }
 
   /// Every file of the catalog, by path, sorted: articles and images.
-  public func files() throws(DocCError) -> [(path: String, bytes: [UInt8])] {
+  package func files() throws(DocCError) -> [(path: String, bytes: [UInt8])] {
     let slugs: [String]
     do {
       slugs = try CatalogFolder.appSlugs(model.apps)
@@ -104,7 +104,7 @@ public struct DocCCatalog: Sendable {
   /// its theme settings, so a catalog of its own starts with DocC's defaults and its pages load
   /// without a failed request; a later run leaves the file as the team made it. Merged into a
   /// module's catalog, the team's own settings, if any, are the ones to use: none.
-  public var offered: [(path: String, bytes: [UInt8])] {
+  package var offered: [(path: String, bytes: [UInt8])] {
     module == nil ? [("theme-settings.json", Array("{\n  \"theme\": {}\n}\n".utf8))] : []
   }
 

@@ -2,7 +2,7 @@ import FlowAtlasSite
 import Foundation
 
 /// Why a catalog could not be written.
-public enum DocCError: Error, LocalizedError, Equatable {
+package enum DocCError: Error, LocalizedError, Equatable {
   /// `--module` named something that is not a Swift module name.
   case invalidModule(String)
   /// The output folder, or a diagram (see ``SiteError``).
@@ -10,7 +10,7 @@ public enum DocCError: Error, LocalizedError, Equatable {
   /// The diagram provider failed.
   case diagramsFailed(String)
 
-  public var errorDescription: String? {
+  package var errorDescription: String? {
     switch self {
     case .invalidModule(let name):
       "--module “\(name)”: give the name of a Swift module (letters, digits and _, not starting with a digit)"

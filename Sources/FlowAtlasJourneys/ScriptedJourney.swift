@@ -51,9 +51,17 @@ extension ScriptedJourney {
   /// - Parameter sink: Where the trace goes.
   /// - Throws: Whatever `perform` throws.
   @MainActor
-  public func record(to sink: any TraceSink) throws {
+  package func record(to sink: any TraceSink) throws {
     let recorder = Recorder(header: header, sink: sink)
     defer { recorder.finish() }
     try perform(recorder)
+  }
+
+  /// Runs the journey as the sink-taking `record(to:)` does, into a trace file.
+  /// - Parameter writer: The trace file's writer.
+  /// - Throws: Whatever `perform` throws.
+  @MainActor
+  public func record(to writer: TraceWriter) throws {
+    try record(to: writer as any TraceSink)
   }
 }

@@ -5,26 +5,26 @@ import FlowAtlasTraceReader
 ///
 /// Every list is sorted as the spec's "Model export" states, so the same traces
 /// always give the same values and the same bytes.
-public struct AppModel: Hashable, Sendable {
-  public internal(set) var name: String
+package struct AppModel: Hashable, Sendable {
+  package internal(set) var name: String
   /// A safe, unique slug for file names and URLs (`[a-z0-9-]+`), never the raw name.
-  public internal(set) var slug: String
+  package internal(set) var slug: String
   /// Sorted by run name, then file.
-  public private(set) var runs: [Run]
+  package private(set) var runs: [Run]
   /// Sorted by type.
-  public private(set) var coordinators: [CoordinatorType]
+  package private(set) var coordinators: [CoordinatorType]
   /// Sorted by type.
-  public private(set) var screens: [ScreenType]
+  package private(set) var screens: [ScreenType]
   /// Sorted by from (nil first), to, kind, coordinator (nil first).
-  public private(set) var transitions: [Transition]
+  package private(set) var transitions: [Transition]
   /// One per coordinator type, sorted by coordinator type.
-  public private(set) var flows: [Flow]
+  package private(set) var flows: [Flow]
   /// The diagnostics of this app's traces, sorted by file, line, code.
-  public private(set) var diagnostics: [Diagnostic]
+  package private(set) var diagnostics: [Diagnostic]
 
   /// A model of the given parts, each list sorted as documented on its property, whatever
   /// order they come in (a stable sort: the builder's lists are sorted already).
-  public init(
+  package init(
     name: String, slug: String, runs: [Run], coordinators: [CoordinatorType], screens: [ScreenType],
     transitions: [Transition], flows: [Flow], diagnostics: [Diagnostic]
   ) {
@@ -38,39 +38,39 @@ public struct AppModel: Hashable, Sendable {
     self.diagnostics = diagnostics.sorted()
   }
 
-  public func coordinator(_ type: String) -> CoordinatorType? { coordinators.first { $0.type == type } }
-  public func screen(_ type: String) -> ScreenType? { screens.first { $0.type == type } }
-  public func flow(_ coordinator: String) -> Flow? { flows.first { $0.coordinator == coordinator } }
+  package func coordinator(_ type: String) -> CoordinatorType? { coordinators.first { $0.type == type } }
+  package func screen(_ type: String) -> ScreenType? { screens.first { $0.type == type } }
+  package func flow(_ coordinator: String) -> Flow? { flows.first { $0.coordinator == coordinator } }
   /// The runs named `name`: one, unless traces broke the spec's rule that a run's name is
   /// unique within its app (a retried UI test writes its run again).
-  public func runs(named name: String) -> [Run] { runs.filter { $0.name == name } }
+  package func runs(named name: String) -> [Run] { runs.filter { $0.name == name } }
   /// The run whose slug is `slug` (slugs are unique within the app).
-  public func run(slug: String) -> Run? { runs.first { $0.slug == slug } }
+  package func run(slug: String) -> Run? { runs.first { $0.slug == slug } }
   /// The names more than one run has, each with its runs, sorted by name.
-  public var sharedRunNames: [(name: String, runs: [Run])] {
+  package var sharedRunNames: [(name: String, runs: [Run])] {
     Dictionary(grouping: runs, by: \.name).filter { $0.value.count > 1 }.sorted { $0.key < $1.key }
       .map { ($0.key, $0.value) }
   }
 }
 
 /// A coordinator type in the hierarchy (a graph where a type has several parents).
-public struct CoordinatorType: Hashable, Sendable {
-  public var type: String
-  public internal(set) var slug: String
+package struct CoordinatorType: Hashable, Sendable {
+  package var type: String
+  package internal(set) var slug: String
   /// How many `coordinator.start` events named this type, over all runs.
-  public var starts: Int
+  package var starts: Int
   /// Child coordinator types, sorted, without repeats.
-  public var children: [String]
+  package var children: [String]
   /// Parent coordinator types, sorted, without repeats (empty for a root).
-  public var parents: [String]
+  package var parents: [String]
   /// Outputs its `finish` returned, sorted, without repeats.
-  public var outputs: [String]
+  package var outputs: [String]
   /// How many instances leaked (finished but still attached at the end of a run).
-  public var leaks: Int
+  package var leaks: Int
   /// How many instances were orphaned (left unfinished once none of their screens was shown).
-  public var orphans: Int
+  package var orphans: Int
 
-  public init(
+  package init(
     type: String, slug: String, starts: Int, children: [String], parents: [String],
     outputs: [String], leaks: Int, orphans: Int = 0
   ) {
@@ -86,17 +86,17 @@ public struct CoordinatorType: Hashable, Sendable {
 }
 
 /// A screen type: a node of the transition graph.
-public struct ScreenType: Hashable, Sendable {
-  public var type: String
-  public internal(set) var slug: String
+package struct ScreenType: Hashable, Sendable {
+  package var type: String
+  package internal(set) var slug: String
   /// Titles seen, sorted, without repeats.
-  public var titles: [String]
+  package var titles: [String]
   /// The coordinator type that showed it most often (ties: the name that sorts first).
-  public var owner: String?
+  package var owner: String?
   /// How often it became current: the sum of `count` over transitions to it.
-  public var visits: Int
+  package var visits: Int
 
-  public init(type: String, slug: String, titles: [String], owner: String?, visits: Int) {
+  package init(type: String, slug: String, titles: [String], owner: String?, visits: Int) {
     self.type = type
     self.slug = slug
     self.titles = titles
@@ -106,21 +106,21 @@ public struct ScreenType: Hashable, Sendable {
 }
 
 /// An edge of the transition graph, identified by (from, to, kind, coordinator).
-public struct Transition: Hashable, Sendable {
+package struct Transition: Hashable, Sendable {
   /// The screen type before; nil for a run's entry.
-  public var from: String?
-  public var to: String
-  public var kind: TransitionKind
+  package var from: String?
+  package var to: String
+  package var kind: TransitionKind
   /// The coordinator type that asked for it, if known.
-  public var coordinator: String?
+  package var coordinator: String?
   /// How many times it happened over all runs.
-  public var count: Int
+  package var count: Int
   /// Trigger names (actions, deep-link URLs and system gestures), sorted, without repeats.
-  public var triggers: [String]
+  package var triggers: [String]
   /// How many of ``count`` the system did on a person's gesture (back button, swipe, tab bar).
-  public var system: Int
+  package var system: Int
 
-  public init(
+  package init(
     from: String?, to: String, kind: TransitionKind, coordinator: String?, count: Int,
     triggers: [String], system: Int = 0
   ) {
@@ -134,17 +134,17 @@ public struct Transition: Hashable, Sendable {
   }
 
   /// Whether the system did it every time (no coordinator asked for it).
-  public var isSystem: Bool { system > 0 && system == count }
+  package var isSystem: Bool { system > 0 && system == count }
 
   /// What makes a transition the same one in two versions of an app (the spec's "Identity"):
   /// from, to, kind and coordinator, not how often or on what it was recorded.
-  public struct Identity: Hashable, Sendable, Comparable {
-    public var from: String?
-    public var to: String
-    public var kind: TransitionKind
-    public var coordinator: String?
+  package struct Identity: Hashable, Sendable, Comparable {
+    package var from: String?
+    package var to: String
+    package var kind: TransitionKind
+    package var coordinator: String?
 
-    public init(from: String?, to: String, kind: TransitionKind, coordinator: String?) {
+    package init(from: String?, to: String, kind: TransitionKind, coordinator: String?) {
       self.from = from
       self.to = to
       self.kind = kind
@@ -152,7 +152,7 @@ public struct Transition: Hashable, Sendable {
     }
 
     /// In the spec's export order.
-    public static func < (lhs: Self, rhs: Self) -> Bool {
+    package static func < (lhs: Self, rhs: Self) -> Bool {
       exportOrder(
         Transition(
           from: lhs.from, to: lhs.to, kind: lhs.kind, coordinator: lhs.coordinator, count: 0, triggers: []),
@@ -162,10 +162,10 @@ public struct Transition: Hashable, Sendable {
   }
 
   /// This transition's identity.
-  public var identity: Identity { Identity(from: from, to: to, kind: kind, coordinator: coordinator) }
+  package var identity: Identity { Identity(from: from, to: to, kind: kind, coordinator: coordinator) }
 
   /// The spec's export order: from (nil first), to, kind, coordinator (nil first).
-  public static func exportOrder(_ lhs: Transition, _ rhs: Transition) -> Bool {
+  package static func exportOrder(_ lhs: Transition, _ rhs: Transition) -> Bool {
     if lhs.from != rhs.from {
       guard let l = lhs.from else { return true }
       guard let r = rhs.from else { return false }

@@ -3,7 +3,7 @@ import FlowAtlasTrace
 
 /// Which diagram of an app to draw. Shared by the renderer and the site so the
 /// site can ask for diagrams without importing Graphviz.
-public enum DiagramSubject: Hashable, Sendable, Comparable {
+package enum DiagramSubject: Hashable, Sendable, Comparable {
   /// Every screen, clustered by owner coordinator (or coordinators only, when too big).
   case appMap
   /// The coordinator tree.
@@ -15,7 +15,7 @@ public enum DiagramSubject: Hashable, Sendable, Comparable {
   case journey(run: String)
 
   /// Every diagram of `app`, sorted: what its site shows.
-  public static func all(of app: AppModel) -> [DiagramSubject] {
+  package static func all(of app: AppModel) -> [DiagramSubject] {
     ([.appMap, .hierarchy] + app.flows.map { .flow(coordinator: $0.coordinator) }
       + app.runs.map { .journey(run: $0.slug) }).sorted()
   }
@@ -25,12 +25,12 @@ public enum DiagramSubject: Hashable, Sendable, Comparable {
 ///
 /// The renderer checks every link it is given against ``isSafe(_:)`` before it
 /// reaches Graphviz (which copies `URL`/`href` into SVG unescaped).
-public struct DiagramLinks: Sendable {
-  public var flow: @Sendable (_ coordinatorSlug: String) -> String?
-  public var screen: @Sendable (_ ownerSlug: String?, _ screenSlug: String) -> String?
-  public var run: @Sendable (_ runSlug: String) -> String?
+package struct DiagramLinks: Sendable {
+  package var flow: @Sendable (_ coordinatorSlug: String) -> String?
+  package var screen: @Sendable (_ ownerSlug: String?, _ screenSlug: String) -> String?
+  package var run: @Sendable (_ runSlug: String) -> String?
 
-  public init(
+  package init(
     flow: @escaping @Sendable (String) -> String?,
     screen: @escaping @Sendable (String?, String) -> String?,
     run: @escaping @Sendable (String) -> String?
@@ -41,25 +41,25 @@ public struct DiagramLinks: Sendable {
   }
 
   /// No links (the command line's standalone diagrams).
-  public static let none = DiagramLinks(flow: { _ in nil }, screen: { _, _ in nil }, run: { _ in nil })
+  package static let none = DiagramLinks(flow: { _ in nil }, screen: { _, _ in nil }, run: { _ in nil })
 
   /// The site's scheme: every app page sits in one folder, so links are flat:
   /// `flow-<coordinator>.html`, `flow-<owner>.html#screen-<screen>`, `journey-<run>.html`.
-  public static let site = DiagramLinks(
+  package static let site = DiagramLinks(
     flow: { "flow-\($0).html" },
     screen: { owner, screen in owner.map { "flow-\($0).html#screen-\(screen)" } },
     run: { "journey-\($0).html" })
 
   /// True for a relative link made of slug characters, `.`, `/` and one `#` fragment:
   /// never a scheme, a quote, or anything Graphviz would copy dangerously.
-  public static func isSafe(_ link: String) -> Bool {
+  package static func isSafe(_ link: String) -> Bool {
     // Byte by byte: `String.contains(_: String)` goes through Foundation's string search,
     // which costs more than the whole check on the tens of thousands of links of a site.
     link.withUTF8Bytes(isSafe)
   }
 
   /// The same check on a link's UTF-8 bytes, as the SVG sanitizer reads them.
-  public static func isSafe(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func isSafe(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let first = bytes.first, first != UInt8(ascii: "/") else { return false }
     var sawHash = false
     var previous: UInt8 = 0

@@ -1,23 +1,23 @@
 /// What one coordinator type does, as the site explains it on one page.
-public struct Flow: Hashable, Sendable {
+package struct Flow: Hashable, Sendable {
   /// The coordinator type.
-  public var coordinator: String
-  public internal(set) var slug: String
+  package var coordinator: String
+  package internal(set) var slug: String
   /// Screen types this coordinator owns, sorted.
-  public var screens: [String]
+  package var screens: [String]
   /// How the flow is reached: transitions into one of its screens from outside
   /// it (or from the run's entry), in export order.
-  public var entries: [Transition]
+  package var entries: [Transition]
   /// Transitions between its own screens, in export order.
-  public var internalTransitions: [Transition]
+  package var internalTransitions: [Transition]
   /// Transitions from its screens to screens owned by another flow, in export order.
-  public var exits: [Transition]
+  package var exits: [Transition]
   /// Child flows it starts (coordinator types), sorted.
-  public var children: [String]
+  package var children: [String]
   /// Outputs it returns to its parent, sorted.
-  public var outputs: [String]
+  package var outputs: [String]
 
-  public init(
+  package init(
     coordinator: String, slug: String, screens: [String], entries: [Transition],
     internalTransitions: [Transition], exits: [Transition], children: [String], outputs: [String]
   ) {

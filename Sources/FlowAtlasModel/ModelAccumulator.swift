@@ -8,16 +8,16 @@ import FlowAtlasTraceReader
 /// (Keys that are equal as Swift strings but spelled differently, such as
 /// composed and decomposed accents, keep the spelling added first: add runs
 /// in a fixed order, as ``ModelBuilder`` does, for byte-identical output.)
-public struct ModelAccumulator: Sendable {
+package struct ModelAccumulator: Sendable {
   var apps: [String: AppTally] = [:]
   /// Diagnostics of files rejected before a header named their app.
   var unattributed: [Diagnostic] = []
 
-  public init() {}
+  package init() {}
 
   /// Adds one replayed trace.
   /// - Parameter run: a ``RunReplay``'s ``RunReplay/result``.
-  public mutating func add(_ run: ReplayedRun) {
+  package mutating func add(_ run: ReplayedRun) {
     guard let app = run.app else {
       unattributed.append(contentsOf: run.tally.diagnostics)
       return
@@ -26,13 +26,13 @@ public struct ModelAccumulator: Sendable {
   }
 
   /// Adds everything `other` holds (runs added to it count as added here, after this one's).
-  public mutating func merge(_ other: ModelAccumulator) {
+  package mutating func merge(_ other: ModelAccumulator) {
     for (app, tally) in other.apps { apps[app, default: AppTally()].merge(tally) }
     unattributed.append(contentsOf: other.unattributed)
   }
 
   /// The model: every list sorted as the spec's "Model export" states, slugs handed out.
-  public func model() -> NavigationModel {
+  package func model() -> NavigationModel {
     var appSlugs = Slugger(reserved: Self.reservedAppSlugs)
     var models: [AppModel] = []
     var diagnostics = unattributed

@@ -10,7 +10,7 @@ import Foundation
 /// Each file is replayed on its own (``RunReplay``), workers taking files in turn, and the runs
 /// are added up in sorted file order. The model is therefore the same whatever order the files
 /// were given in and however many workers ran.
-public struct ModelBuilder: Sendable {
+package struct ModelBuilder: Sendable {
   /// Reads one trace file into a consumer; the trace module's reader in production.
   /// Returns the hash of the bytes read (``Fingerprint/fast128(_:)-([UInt8])``), or "" when the
   /// builder has no cache to file replays under it.
@@ -19,14 +19,14 @@ public struct ModelBuilder: Sendable {
   /// When false, runs keep no journey steps and no coordinator instance lists: memory
   /// then grows only with distinct screens, transitions and coordinator types (and the
   /// number of runs), never with the number of events.
-  public var keepsJourneys: Bool
+  package var keepsJourneys: Bool
   /// How many files are replayed at once (at least 1).
-  public var workers: Int
+  package var workers: Int
   /// Replays kept from a previous build, and where this build's are filed; used only with
   /// ``keepsJourneys`` (an entry holds its run's journey). With a cache, each run's journey is
   /// left in it (``Run/isShelved``) and read back when asked for, so that the model's memory
   /// grows with runs, screens and transitions, not with events.
-  public var cache: ReplayCache?
+  package var cache: ReplayCache?
   let read: Read
 
   /// A builder reading trace files with the trace module's ``TraceReader``.
@@ -35,7 +35,7 @@ public struct ModelBuilder: Sendable {
   ///   - workers: files replayed at once; defaults to the machine's active cores.
   ///   - cache: replays to reuse, and where to file new ones (a rebuild then reads only the
   ///     traces that changed); nil to replay every trace.
-  public init(
+  package init(
     keepsJourneys: Bool = true, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
     cache: ReplayCache? = nil
   ) {
@@ -62,7 +62,7 @@ public struct ModelBuilder: Sendable {
   /// - Returns: the model, every list sorted as the spec's "Model export" states.
   /// - Throws: the ``TraceReadError`` of the first file (in sorted order) that could not be
   ///   opened or read; problems inside traces are diagnostics in the model instead.
-  public func build(files: [String]) throws -> NavigationModel {
+  package func build(files: [String]) throws -> NavigationModel {
     try accumulate(files: files).model()
   }
 
@@ -70,7 +70,7 @@ public struct ModelBuilder: Sendable {
   /// - Parameter traces: each trace's name (as diagnostics and runs name its file) and bytes;
   ///   a name given twice keeps its last bytes.
   /// - Returns: the same model as ``build(files:)`` would give for files with those names and bytes.
-  public func build(traces: [(file: String, bytes: [UInt8])]) -> NavigationModel {
+  package func build(traces: [(file: String, bytes: [UInt8])]) -> NavigationModel {
     let contents = Dictionary(traces.map { ($0.file, $0.bytes) }, uniquingKeysWith: { $1 })
     let builder = ModelBuilder(keepsJourneys: keepsJourneys, workers: workers, cache: cache) { file, replay in
       let bytes = contents[file] ?? []

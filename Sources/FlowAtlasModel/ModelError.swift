@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a model could not be built from the inputs given.
-public enum ModelError: Error, Hashable, Sendable, LocalizedError {
+package enum ModelError: Error, Hashable, Sendable, LocalizedError {
   /// A path given as input does not exist.
   case missingInput(path: String)
   /// A trace file exists but could not be read.
@@ -9,7 +9,7 @@ public enum ModelError: Error, Hashable, Sendable, LocalizedError {
   /// A `model.json` given as input is not one this reader can use.
   case badModel(path: String, line: Int?, reason: String)
 
-  public var errorDescription: String? {
+  package var errorDescription: String? {
     switch self {
     case .missingInput(let path):
       "\(path): no such file or directory; give trace files (.jsonl) or folders holding them"

@@ -5,11 +5,11 @@ import FlowAtlasTraceReader
 ///
 /// Hand-written rather than `JSONEncoder` so the key order, the indentation and
 /// the escaping are fixed: the same model always gives the same bytes.
-public enum ModelExport {
+package enum ModelExport {
   /// The model as pretty JSON (2-space indent, `"key": value`, trailing newline).
   /// - Parameter model: the model to write; its lists are already in export order.
   /// - Returns: the text of `model.json`.
-  public static func json(_ model: NavigationModel) -> String {
+  package static func json(_ model: NavigationModel) -> String {
     String(decoding: jsonBytes(model), as: UTF8.self)
   }
 

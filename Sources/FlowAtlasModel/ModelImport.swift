@@ -10,10 +10,10 @@ import Foundation
 /// hierarchy, the screens with their owners, the transitions and the diagnostics; flows are
 /// derived again as from traces. Runs are listed without journeys (the file has none), and
 /// what the export leaves out (coordinator outputs, leak counts) is empty.
-public enum ModelImport {
+package enum ModelImport {
   /// Whether `prefix` (the first bytes of a file) starts a FlowAtlas model rather than a trace:
   /// a JSON object whose first key is `"flowatlas"` with the value `"model"`.
-  public static func isModel(prefix: [UInt8]) -> Bool {
+  package static func isModel(prefix: [UInt8]) -> Bool {
     let text = String(decoding: prefix.prefix(256), as: UTF8.self)
     let compact = text.filter { !$0.isWhitespace }
     return compact.hasPrefix(#"{"flowatlas":"model""#)
@@ -26,7 +26,7 @@ public enum ModelImport {
   /// - Returns: The model.
   /// - Throws: ``ModelError/badModel(path:line:reason:)`` naming the line of a JSON syntax error,
   ///   or the place in the document of a missing or mistyped key.
-  public static func model(from bytes: [UInt8], file: String) throws(ModelError) -> NavigationModel {
+  package static func model(from bytes: [UInt8], file: String) throws(ModelError) -> NavigationModel {
     try model(of: read(bytes, file: file).document, file: file)
   }
 
@@ -34,7 +34,7 @@ public enum ModelImport {
   /// ``places(in:file:)`` gives them), from one read of the file: a check needs both of its
   /// baseline.
   /// - Throws: As ``model(from:file:)``.
-  public static func modelAndPlaces(from bytes: [UInt8], file: String) throws(ModelError) -> (
+  package static func modelAndPlaces(from bytes: [UInt8], file: String) throws(ModelError) -> (
     model: NavigationModel, places: NavigationCheck.Places
   ) {
     let read = try read(bytes, file: file)
@@ -166,7 +166,7 @@ extension ModelImport {
   /// about the baseline: read by the same reader as the model, so any layout (and any line
   /// ending) gives each its own line. A file that cannot be read gives no places, and findings
   /// name its first line.
-  public static func places(in bytes: [UInt8], file: String) -> NavigationCheck.Places {
+  package static func places(in bytes: [UInt8], file: String) -> NavigationCheck.Places {
     guard
       let read = try? bytes.withUnsafeBufferPointer({ buffer throws(JSONSyntaxError) in
         try ModelJSON.read(buffer).places

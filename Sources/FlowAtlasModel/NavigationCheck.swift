@@ -10,9 +10,9 @@ import FlowAtlasTraceReader
 /// same code about the same thing: the same coordinator type for a leak or an orphan, otherwise
 /// the same file and message once line numbers and ids are set aside (they move when a journey
 /// changes).
-public struct NavigationCheck: Sendable {
+package struct NavigationCheck: Sendable {
   /// What a check can fail on.
-  public enum Rule: String, Hashable, Sendable, CaseIterable, Comparable {
+  package enum Rule: String, Hashable, Sendable, CaseIterable, Comparable {
     case addedScreen = "added-screen"
     case removedScreen = "removed-screen"
     case addedTransition = "added-transition"
@@ -23,19 +23,19 @@ public struct NavigationCheck: Sendable {
     /// A contract's transition no recorded run exercised.
     case uncoveredTransition = "uncovered-transition"
 
-    public static func < (lhs: Self, rhs: Self) -> Bool {
+    package static func < (lhs: Self, rhs: Self) -> Bool {
       allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
   }
 
   /// One thing the gate found.
-  public struct Finding: Hashable, Sendable, Comparable {
-    public var rule: Rule
-    public var file: String
-    public var line: Int
-    public var message: String
+  package struct Finding: Hashable, Sendable, Comparable {
+    package var rule: Rule
+    package var file: String
+    package var line: Int
+    package var message: String
 
-    public init(rule: Rule, file: String, line: Int, message: String) {
+    package init(rule: Rule, file: String, line: Int, message: String) {
       self.rule = rule
       self.file = file
       self.line = line
@@ -44,28 +44,28 @@ public struct NavigationCheck: Sendable {
 
     /// `file:line: error: message [rule]` (or `warning:` for a finding the check does not fail
     /// on), one line whatever the names hold.
-    public func formatted(failing: Bool = true) -> String {
+    package func formatted(failing: Bool = true) -> String {
       Printable.line("\(file):\(line): \(failing ? "error" : "warning"): \(message) [\(rule.rawValue)]")
     }
 
-    public static func < (lhs: Self, rhs: Self) -> Bool {
+    package static func < (lhs: Self, rhs: Self) -> Bool {
       (lhs.rule, lhs.file, lhs.line, lhs.message) < (rhs.rule, rhs.file, rhs.line, rhs.message)
     }
   }
 
   /// Where each screen and transition of one side was first seen, for a finding's `file:line`.
-  public struct Places: Sendable {
+  package struct Places: Sendable {
     var screens: [String: (file: String, line: Int)] = [:]
     var transitions: [TransitionKey: (file: String, line: Int)] = [:]
     /// Where anything not found is reported: the side's file, line 1.
     var fallback: String
 
-    public init(fallback: String) {
+    package init(fallback: String) {
       self.fallback = fallback
     }
 
     /// The first step of each run's journey that entered a screen or took a transition.
-    public init(journeysOf model: NavigationModel, fallback: String) {
+    package init(journeysOf model: NavigationModel, fallback: String) {
       self.fallback = fallback
       for app in model.apps {
         for run in app.runs {
@@ -118,7 +118,7 @@ public struct NavigationCheck: Sendable {
   }
 
   /// Everything found, sorted; filter by rule to decide the exit status.
-  public private(set) var findings: [Finding] = []
+  package private(set) var findings: [Finding] = []
 
   /// Compares `current` with `baseline`, app by app (an app missing on one side is compared
   /// with an empty one), and lists the new problems.
@@ -129,7 +129,7 @@ public struct NavigationCheck: Sendable {
   ///     counts as added or removed.
   ///   - baselinePlaces: Where `baseline`'s screens and transitions are written.
   ///   - contracts: Flows' intended navigation, checked against every app with that flow.
-  public init(
+  package init(
     current: NavigationModel, places: Places, baseline: NavigationModel?, baselinePlaces: Places?,
     contracts: [NavigationContract] = []
   ) {

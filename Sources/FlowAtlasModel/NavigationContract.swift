@@ -24,28 +24,28 @@ import Foundation
 /// `start` is where the flow begins; an edge without an action allows any trigger. Only
 /// forward transitions (`setRoot`, `push`, `present`, `selectTab`) are checked: going back
 /// undoes a step and needs no contract.
-public struct NavigationContract: Hashable, Sendable {
+package struct NavigationContract: Hashable, Sendable {
   /// One intended transition, with the line that declares it.
-  public struct Edge: Hashable, Sendable {
+  package struct Edge: Hashable, Sendable {
     /// `nil` for `start`.
-    public var from: String?
-    public var to: String
+    package var from: String?
+    package var to: String
     /// The action that triggers it; nil allows any.
-    public var action: String?
-    public var line: Int
+    package var action: String?
+    package var line: Int
   }
 
   /// The coordinator type the file is named after.
-  public var coordinator: String
-  public var file: String
-  public private(set) var edges: [Edge]
+  package var coordinator: String
+  package var file: String
+  package private(set) var edges: [Edge]
 
   /// The file extensions a contract folder is searched for.
-  public static let extensions: Set<String> = ["mmd", "mermaid", "dot", "gv"]
+  package static let extensions: Set<String> = ["mmd", "mermaid", "dot", "gv"]
 
   /// Parses `text`, a Mermaid contract, or a DOT one when `file` ends in `.dot` or `.gv`.
   /// - Throws: ``ContractError`` naming the file, the line and what is wrong with it.
-  public init(text: String, file: String, coordinator: String) throws(ContractError) {
+  package init(text: String, file: String, coordinator: String) throws(ContractError) {
     self.coordinator = coordinator
     self.file = file
     let isDOT = file.hasSuffix(".dot") || file.hasSuffix(".gv")
@@ -56,7 +56,7 @@ public struct NavigationContract: Hashable, Sendable {
   /// links and subfolders passed over), sorted by coordinator.
   /// - Throws: ``ContractError`` for a missing folder, an unreadable or malformed file, or two
   ///   files for one coordinator.
-  public static func load(folder: String) throws(ContractError) -> [NavigationContract] {
+  package static func load(folder: String) throws(ContractError) -> [NavigationContract] {
     let names: [String]
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: folder)
@@ -162,28 +162,28 @@ public struct NavigationContract: Hashable, Sendable {
 }
 
 /// A contract that cannot be read: its file, the line when one is to blame, and why.
-public struct ContractError: Error, Hashable, Sendable, LocalizedError {
-  public var file: String
-  public var line: Int?
-  public var reason: String
+package struct ContractError: Error, Hashable, Sendable, LocalizedError {
+  package var file: String
+  package var line: Int?
+  package var reason: String
 
-  public var errorDescription: String? {
+  package var errorDescription: String? {
     Printable.line("\(file)\(line.map { ":\($0)" } ?? ""): not a contract FlowAtlas can read: \(reason)")
   }
 }
 
 /// How the recorded runs of one app measure up to a flow's contract.
-public struct ContractCoverage: Hashable, Sendable {
-  public var contract: NavigationContract
+package struct ContractCoverage: Hashable, Sendable {
+  package var contract: NavigationContract
   /// The contract's edges some recorded transition took, in the contract's order.
-  public private(set) var exercised: [NavigationContract.Edge] = []
+  package private(set) var exercised: [NavigationContract.Edge] = []
   /// The contract's edges no recorded run took.
-  public private(set) var uncovered: [NavigationContract.Edge] = []
+  package private(set) var uncovered: [NavigationContract.Edge] = []
   /// Recorded forward transitions of the flow that no edge allows.
-  public private(set) var unexpected: [Transition] = []
+  package private(set) var unexpected: [Transition] = []
 
   /// Compares `contract` with `app`'s transitions of the contract's coordinator.
-  public init(contract: NavigationContract, app: AppModel) {
+  package init(contract: NavigationContract, app: AppModel) {
     self.contract = contract
     let recorded = app.transitions.filter { $0.coordinator == contract.coordinator && !$0.kind.isBack }
     func allows(_ edge: NavigationContract.Edge, _ transition: Transition) -> Bool {
@@ -201,7 +201,7 @@ public struct ContractCoverage: Hashable, Sendable {
   }
 
   /// The share of the contract's edges exercised, in whole percent (100 for an empty contract).
-  public var percent: Int {
+  package var percent: Int {
     contract.edges.isEmpty ? 100 : exercised.count * 100 / contract.edges.count
   }
 }

@@ -1,6 +1,6 @@
 extension NavigationDiff {
   /// The diff as JSON, with the same field names and sort orders as `model.json`.
-  public var json: String {
+  package var json: String {
     var writer = JSONWriter()
     writer.object {
       $0.field("flowatlas") { $0.string("diff") }

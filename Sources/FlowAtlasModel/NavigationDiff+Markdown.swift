@@ -6,7 +6,7 @@ extension NavigationDiff {
   ///
   /// Every name from a trace is shown as inline code with backticks and table pipes
   /// neutralised, so a hostile screen name cannot inject markup.
-  public var markdown: String {
+  package var markdown: String {
     var lines = [
       "## Navigation changes: \(Self.code(oldApp, inTable: false)) → \(Self.code(newApp, inTable: false))",
       "",
@@ -36,7 +36,7 @@ extension NavigationDiff {
   }
 
   /// One sentence counting what changed.
-  public var summary: String {
+  package var summary: String {
     let parts = [
       Self.count(addedScreens.count, "screen", "added"),
       Self.count(removedScreens.count, "screen", "removed"),

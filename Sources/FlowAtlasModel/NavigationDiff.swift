@@ -4,35 +4,35 @@
 ///
 /// Transitions are compared by identity (from, to, kind, coordinator), not by count:
 /// how often a path was recorded depends on the journeys, not on the design.
-public struct NavigationDiff: Hashable, Sendable {
+package struct NavigationDiff: Hashable, Sendable {
   /// A screen whose owning flow changed.
-  public struct OwnerChange: Hashable, Sendable {
-    public var screen: String
-    public var old: String?
-    public var new: String?
+  package struct OwnerChange: Hashable, Sendable {
+    package var screen: String
+    package var old: String?
+    package var new: String?
 
-    public init(screen: String, old: String?, new: String?) {
+    package init(screen: String, old: String?, new: String?) {
       self.screen = screen
       self.old = old
       self.new = new
     }
   }
 
-  public var oldApp: String
-  public var newApp: String
+  package var oldApp: String
+  package var newApp: String
   /// Sorted.
-  public private(set) var addedScreens: [String]
-  public private(set) var removedScreens: [String]
-  public private(set) var addedCoordinators: [String]
-  public private(set) var removedCoordinators: [String]
+  package private(set) var addedScreens: [String]
+  package private(set) var removedScreens: [String]
+  package private(set) var addedCoordinators: [String]
+  package private(set) var removedCoordinators: [String]
   /// In export order; counts and triggers are the side's own.
-  public private(set) var addedTransitions: [Transition]
-  public private(set) var removedTransitions: [Transition]
+  package private(set) var addedTransitions: [Transition]
+  package private(set) var removedTransitions: [Transition]
   /// Sorted by screen.
-  public private(set) var ownerChanges: [OwnerChange]
+  package private(set) var ownerChanges: [OwnerChange]
 
   /// True when the two versions navigate the same way.
-  public var isEmpty: Bool {
+  package var isEmpty: Bool {
     addedScreens.isEmpty && removedScreens.isEmpty && addedCoordinators.isEmpty
       && removedCoordinators.isEmpty && addedTransitions.isEmpty && removedTransitions.isEmpty
       && ownerChanges.isEmpty
@@ -42,7 +42,7 @@ public struct NavigationDiff: Hashable, Sendable {
   /// - Parameters:
   ///   - old: the app before the change (e.g. the release branch's traces).
   ///   - new: the app after it.
-  public init(old: AppModel, new: AppModel) {
+  package init(old: AppModel, new: AppModel) {
     oldApp = old.name
     newApp = new.name
     let oldScreens = Set(old.screens.map(\.type))

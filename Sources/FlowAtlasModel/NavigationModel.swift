@@ -3,13 +3,13 @@ import FlowAtlasTraceReader
 
 /// Everything the reader derived from a set of traces: one ``AppModel`` per app,
 /// and every diagnostic. Plain values: the renderer and the site draw from it.
-public struct NavigationModel: Hashable, Sendable {
+package struct NavigationModel: Hashable, Sendable {
   /// Sorted by ``AppModel/name``.
-  public private(set) var apps: [AppModel]
+  package private(set) var apps: [AppModel]
   /// Sorted by file, line, code.
-  public private(set) var diagnostics: [Diagnostic]
+  package private(set) var diagnostics: [Diagnostic]
 
-  public init(apps: [AppModel], diagnostics: [Diagnostic]) {
+  package init(apps: [AppModel], diagnostics: [Diagnostic]) {
     self.apps = apps.sorted { $0.name < $1.name }
     self.diagnostics = diagnostics.sorted()
   }
@@ -17,7 +17,7 @@ public struct NavigationModel: Hashable, Sendable {
   /// The app named `name`, if any trace belonged to it.
   /// A binary search of the sorted apps: a check of thousands of apps against thousands
   /// costs a logarithm each, not a pass over all of them.
-  public func app(named name: String) -> AppModel? {
+  package func app(named name: String) -> AppModel? {
     var low = apps.startIndex
     var high = apps.endIndex
     while low < high {
@@ -29,19 +29,19 @@ public struct NavigationModel: Hashable, Sendable {
 }
 
 /// How a transition happened: the router event's kind.
-public enum TransitionKind: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
+package enum TransitionKind: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
   case setRoot, push, pop, popTo, popToRoot, present, dismiss, selectTab
 
   /// Back transitions (`pop`, `popTo`, `popToRoot`, `dismiss`) return to a screen shown before.
-  public var isBack: Bool { self == .pop || self == .popTo || self == .popToRoot || self == .dismiss }
+  package var isBack: Bool { self == .pop || self == .popTo || self == .popToRoot || self == .dismiss }
 
   /// Sorted by name, as its raw value spells it.
-  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
+  package static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
 
   /// Hashes the case, not its name: a `String`-backed enum hashes its raw value by default,
   /// making and hashing the string each time, and each router event of a replay hashes its
   /// kind (a twentieth of the model's work).
-  public func hash(into hasher: inout Hasher) { hasher.combine(rank) }
+  package func hash(into hasher: inout Hasher) { hasher.combine(rank) }
 
   /// The case's place among the cases sorted by name (``ReplayTablesTests`` checks the order).
   private var rank: UInt8 {
@@ -59,7 +59,7 @@ public enum TransitionKind: String, Hashable, Sendable, Codable, CaseIterable, C
 }
 
 /// What made a transition happen (spec, "Trigger").
-public enum Trigger: Hashable, Sendable {
+package enum Trigger: Hashable, Sendable {
   /// The latest `user.action` since the previous router event.
   case action(String, label: String?)
   /// Else the `url` of a `deeplink.open` since then.
@@ -71,7 +71,7 @@ public enum Trigger: Hashable, Sendable {
   case system(gesture: String)
 
   /// The text collected in ``Transition/triggers`` (none for automatic).
-  public var name: String? {
+  package var name: String? {
     switch self {
     case .action(let action, _): action
     case .deeplink(let url): url
@@ -81,7 +81,7 @@ public enum Trigger: Hashable, Sendable {
   }
 
   /// Whether the system did it on a gesture.
-  public var isSystem: Bool {
+  package var isSystem: Bool {
     if case .system = self { return true }
     return false
   }

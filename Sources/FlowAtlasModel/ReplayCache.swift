@@ -16,17 +16,17 @@ import Foundation
 /// reads its steps and instances back from its entry when asked (``Run/isShelved``), so that
 /// memory does not grow with the traces' events. Keep the cache, and its files, until the
 /// model's last journey has been read.
-public final class ReplayCache: Sendable {
+package final class ReplayCache: Sendable {
   /// Bump whenever replaying (``RunReplay``) or the archive layout changes what a trace gives,
   /// so that entries an older FlowAtlas wrote are replayed again rather than trusted. The test
   /// `theFixturesArchivesArePinnedToTheCacheVersion` pins what the model fixtures archive to
   /// and fails until it is bumped.
-  public static let version = "2"
+  package static let version = "2"
   /// The largest entry read back (a trace's replay is a small fraction of the trace).
   static let maximumEntrySize = 1 << 30
 
   /// What this build's model was made from, by key.
-  public enum Entry: Sendable, Equatable {
+  package enum Entry: Sendable, Equatable {
     /// The previous build's file, unchanged.
     case kept(URL)
     /// A trace replayed by this build, archived in ``ReplayCache/scratch``.
@@ -37,10 +37,10 @@ public final class ReplayCache: Sendable {
   }
 
   /// The folder of the previous build's entries; nil when there is none.
-  public let previous: URL?
+  package let previous: URL?
   /// Where this build's new entries are written as they are made, so that memory does not grow
   /// with the traces' events; nil to hold them in memory.
-  public let scratch: URL?
+  package let scratch: URL?
   /// Each trace's content hash, as the build record took it before reading.
   private let hashes: [String: String]
   private let state = Lock<[String: Entry]>([:])
@@ -55,14 +55,14 @@ public final class ReplayCache: Sendable {
   ///   - hashes: trace path → ``Fingerprint/fast128(_:)-([UInt8])`` of its bytes; a trace
   ///     without one is always replayed.
   ///   - scratch: an existing folder for this build's new entries (see ``scratch``).
-  public init(previous: URL?, hashes: [String: String], scratch: URL? = nil) {
+  package init(previous: URL?, hashes: [String: String], scratch: URL? = nil) {
     self.previous = previous
     self.scratch = scratch
     self.hashes = hashes
   }
 
   /// The entries this build used or made, by key (an entry's file name is its key).
-  public var entries: [String: Entry] { state.withLock { $0 } }
+  package var entries: [String: Entry] { state.withLock { $0 } }
 
   /// The key of a trace replayed from bytes with hash `contentHash`: hex, safe as a file name.
   static func key(file: String, contentHash: String) -> String {

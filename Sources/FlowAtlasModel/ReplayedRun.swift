@@ -3,15 +3,15 @@ import FlowAtlasTraceReader
 
 /// What replaying one trace file gave: its run (unless the file was rejected)
 /// and its diagnostics, ready to be added to a ``ModelAccumulator``.
-public struct ReplayedRun: Sendable {
+package struct ReplayedRun: Sendable {
   /// The trace's path as the reader was given it.
-  public let file: String
+  package let file: String
   /// The app the run belongs to; nil when the file was rejected (no usable header).
-  public internal(set) var app: String?
+  package internal(set) var app: String?
   /// The run, with an empty slug (slugs are handed out once all runs are known).
-  public var run: Run? { tally.runs.first }
+  package var run: Run? { tally.runs.first }
   /// Every diagnostic of the file, the reader's and the replay's, in line order.
-  public var diagnostics: [Diagnostic] { tally.diagnostics }
+  package var diagnostics: [Diagnostic] { tally.diagnostics }
 
   var tally: AppTally
   /// The run's transitions, each key once (kept out of ``tally`` so that adding

@@ -1,22 +1,22 @@
 /// One recorded run (one trace file): a journey a person can read step by step.
-public struct Run: Hashable, Sendable {
+package struct Run: Hashable, Sendable {
   /// The run's name from the header. Hostile: use ``slug`` for files and URLs.
-  public internal(set) var name: String
+  package internal(set) var name: String
   /// Safe and unique within the app (`[a-z0-9-]+`).
-  public internal(set) var slug: String
-  public var title: String?
+  package internal(set) var slug: String
+  package var title: String?
   /// The trace's path as the reader was given it.
-  public var file: String
+  package var file: String
   /// Header metadata other than the known keys (device, build …), sorted by key.
-  public var metadata: [MetadataEntry]
+  package var metadata: [MetadataEntry]
   /// Lines that parsed as an object with an integer `seq` and a known event name.
-  public var events: Int
+  package var events: Int
   /// Transitions this run added.
-  public var transitionCount: Int
+  package var transitionCount: Int
   /// The readable journey, in order (empty when the model was built without journeys).
   /// A shelved run (see ``isShelved``) reads it back from its ``ReplayCache`` on each use:
   /// take ``journey`` once where both it and ``instances`` are needed.
-  public var steps: [JourneyStep] {
+  package var steps: [JourneyStep] {
     get { journey.steps }
     set {
       unshelve()
@@ -26,7 +26,7 @@ public struct Run: Hashable, Sendable {
   }
   /// The coordinator instance tree with lifetimes and outputs, in start order (shelved: as
   /// ``steps``).
-  public var instances: [CoordinatorInstance] {
+  package var instances: [CoordinatorInstance] {
     get { journey.instances }
     set {
       unshelve()
@@ -35,17 +35,17 @@ public struct Run: Hashable, Sendable {
     }
   }
   /// How many ``steps`` there are, without reading a shelved journey.
-  public private(set) var stepCount: Int
+  package private(set) var stepCount: Int
   /// The instances that leaked or were orphaned, in start order: what the model's problems
   /// name, kept in memory when the journey is shelved. At most ``flaggedPerKind`` of each kind,
   /// as diagnostics list at most that many per code (the coordinator types' counts stay exact).
-  public private(set) var flaggedInstances: [CoordinatorInstance]
+  package private(set) var flaggedInstances: [CoordinatorInstance]
   /// The most leaked, and the most orphaned, instances ``flaggedInstances`` lists.
-  public static let flaggedPerKind = RunReplay.detailsPerCode
+  package static let flaggedPerKind = RunReplay.detailsPerCode
   /// When the run came through a ``ReplayCache``: the key of its entry, which names the
   /// trace's path and bytes and the replay's version. Two runs with the same key have the same
   /// journey and instances, so a digest may hash the key instead of them.
-  public var replayKey: String?
+  package var replayKey: String?
 
   private var keptSteps: [JourneyStep]
   private var keptInstances: [CoordinatorInstance]
@@ -60,7 +60,7 @@ public struct Run: Hashable, Sendable {
     func hash(into hasher: inout Hasher) { hasher.combine(key) }
   }
 
-  public init(
+  package init(
     name: String, slug: String, title: String?, file: String, metadata: [MetadataEntry],
     events: Int, transitionCount: Int, steps: [JourneyStep], instances: [CoordinatorInstance],
     replayKey: String? = nil
@@ -80,14 +80,14 @@ public struct Run: Hashable, Sendable {
   }
 
   /// The journey and instances, read back once when shelved.
-  public var journey: Journey {
+  package var journey: Journey {
     guard let shelf else { return Journey(steps: keptSteps, instances: keptInstances) }
     return shelf.cache.journey(shelf.key, of: self)
   }
 
   /// Whether the journey is kept in a ``ReplayCache`` rather than here: memory then does not
   /// grow with the run's events.
-  public var isShelved: Bool { shelf != nil }
+  package var isShelved: Bool { shelf != nil }
 
   /// Lets go of the journey, which `cache` holds under `key`.
   mutating func shelve(key: String, in cache: ReplayCache) {
@@ -136,50 +136,50 @@ public struct Run: Hashable, Sendable {
 }
 
 /// A run's journey: its steps and its coordinator instances.
-public struct Journey: Hashable, Sendable {
-  public var steps: [JourneyStep]
-  public var instances: [CoordinatorInstance]
+package struct Journey: Hashable, Sendable {
+  package var steps: [JourneyStep]
+  package var instances: [CoordinatorInstance]
 
-  public init(steps: [JourneyStep], instances: [CoordinatorInstance]) {
+  package init(steps: [JourneyStep], instances: [CoordinatorInstance]) {
     self.steps = steps
     self.instances = instances
   }
 }
 
 /// One header key that is not part of the format (device, build, commit …).
-public struct MetadataEntry: Hashable, Sendable {
-  public var key: String
-  public var value: String
-  public init(key: String, value: String) {
+package struct MetadataEntry: Hashable, Sendable {
+  package var key: String
+  package var value: String
+  package init(key: String, value: String) {
     self.key = key
     self.value = value
   }
 }
 
 /// A coordinator instance during one run.
-public struct CoordinatorInstance: Hashable, Sendable {
+package struct CoordinatorInstance: Hashable, Sendable {
   /// The instance id from the trace.
-  public var id: String
-  public var type: String
+  package var id: String
+  package var type: String
   /// The parent instance id, if any.
-  public var parent: String?
+  package var parent: String?
   /// Lines of the trace where it started, finished and was detached.
-  public var startLine: Int
-  public var finishLine: Int?
-  public var detachLine: Int?
-  public var output: String?
+  package var startLine: Int
+  package var finishLine: Int?
+  package var detachLine: Int?
+  package var output: String?
   /// Finished but still attached when the run ended.
-  public var leaked: Bool
+  package var leaked: Bool
   /// Released (`coordinator.deinit`): it can no longer leak or be orphaned.
-  public var deinitLine: Int?
+  package var deinitLine: Int?
   /// Not finished when the run ended though none of its screens was shown any more: the line
   /// after which it last stopped showing (`orphaned-coordinator`).
-  public var orphanedLine: Int?
+  package var orphanedLine: Int?
 
   /// Leaked or orphaned: a problem the model reports.
-  public var isFlagged: Bool { leaked || orphanedLine != nil }
+  package var isFlagged: Bool { leaked || orphanedLine != nil }
 
-  public init(
+  package init(
     id: String, type: String, parent: String?, startLine: Int, finishLine: Int? = nil,
     detachLine: Int? = nil, output: String? = nil, leaked: Bool = false, deinitLine: Int? = nil,
     orphanedLine: Int? = nil
@@ -198,8 +198,8 @@ public struct CoordinatorInstance: Hashable, Sendable {
 }
 
 /// One step of a journey, with the trace line it came from.
-public struct JourneyStep: Hashable, Sendable {
-  public enum Kind: Hashable, Sendable {
+package struct JourneyStep: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     /// The person did something on a screen (of this type).
     case userAction(screen: String, action: String, label: String?)
     /// The current screen changed.
@@ -215,10 +215,10 @@ public struct JourneyStep: Hashable, Sendable {
     case note(String)
   }
 
-  public var kind: Kind
-  public var line: Int
+  package var kind: Kind
+  package var line: Int
 
-  public init(_ kind: Kind, line: Int) {
+  package init(_ kind: Kind, line: Int) {
     self.kind = kind
     self.line = line
   }

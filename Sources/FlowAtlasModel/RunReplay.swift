@@ -8,12 +8,12 @@ import FlowAtlasTraceReader
 ///
 /// Holds only what one run needs (its stacks, screens and coordinator instances),
 /// so files can be replayed independently and in parallel.
-public struct RunReplay: TraceConsumer {
+package struct RunReplay: TraceConsumer {
   /// The file being replayed, as the reader was given it.
-  public let file: String
+  package let file: String
   /// When false, the run keeps neither journey steps nor its coordinator instances,
   /// the two things that grow with its events (for huge inputs).
-  public let keepsJourney: Bool
+  package let keepsJourney: Bool
 
   var header: TraceHeader?
   var stacks = RouterStacks()
@@ -55,21 +55,21 @@ public struct RunReplay: TraceConsumer {
   /// - Parameters:
   ///   - file: the trace's path as the reader was given it.
   ///   - keepsJourney: false to skip journey steps (memory then stays flat for any run length).
-  public init(file: String, keepsJourney: Bool = true) {
+  package init(file: String, keepsJourney: Bool = true) {
     self.file = file
     self.keepsJourney = keepsJourney
   }
 
   /// The replayed run, once ``end(_:)`` was called.
-  public var result: ReplayedRun {
+  package var result: ReplayedRun {
     finished ?? ReplayedRun(file: file, app: nil, tally: AppTally(diagnostics: tally.diagnostics))
   }
 
-  public mutating func header(_ header: TraceHeader) {
+  package mutating func header(_ header: TraceHeader) {
     self.header = header
   }
 
-  public mutating func diagnostic(_ diagnostic: Diagnostic) {
+  package mutating func diagnostic(_ diagnostic: Diagnostic) {
     if let replay = lastReplayDiagnostic, replay.line == diagnostic.line {
       let removed = tally.diagnostics.remove(at: replay.index)
       listed[removed.code, default: 0] -= 1
@@ -96,7 +96,7 @@ public struct RunReplay: TraceConsumer {
   }
 
   /// The most diagnostics of one code listed for one file.
-  public static let detailsPerCode = 1000
+  package static let detailsPerCode = 1000
 
   /// One diagnostic per code whose details were left out, at the last line left out.
   mutating func reportOmitted() {
@@ -111,7 +111,7 @@ public struct RunReplay: TraceConsumer {
     }
   }
 
-  public mutating func record(_ record: TraceRecord) {
+  package mutating func record(_ record: TraceRecord) {
     let line = record.line
     switch record.event {
     case .coordinatorStart(let id, let type, let parent):
@@ -203,7 +203,7 @@ public struct RunReplay: TraceConsumer {
     router.map { routers.index($0) } ?? -1
   }
 
-  public mutating func end(_ summary: TraceSummary) {
+  package mutating func end(_ summary: TraceSummary) {
     guard let header, !summary.rejected else {
       reportOmitted()
       finished = ReplayedRun(file: file, app: nil, tally: AppTally(diagnostics: tally.diagnostics))

@@ -6,9 +6,9 @@ import FlowAtlasTrace
 /// A slug is `[a-z0-9-]+`: `../../x` becomes `x`, `<script>` becomes `script`,
 /// `LoginViewController` becomes `login-view-controller`. Text with nothing
 /// usable becomes `item`. ``Slugger`` makes them unique within a namespace.
-public enum Slug {
+package enum Slug {
   /// The slug of `text`, not yet made unique.
-  public static func make(_ text: String) -> String {
+  package static func make(_ text: String) -> String {
     var result = ""
     var pendingDash = false
     var previousWasLower = false
@@ -31,7 +31,7 @@ public enum Slug {
   }
 
   /// True when `text` is a slug this type could have made.
-  public static func isValid(_ text: String) -> Bool {
+  package static func isValid(_ text: String) -> Bool {
     !text.isEmpty
       && text.withUTF8Bytes {
         $0.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
@@ -41,19 +41,19 @@ public enum Slug {
 
 /// Hands out unique slugs in one namespace; feed names in a deterministic
 /// (sorted) order so the same names always get the same slugs.
-public struct Slugger: Sendable {
+package struct Slugger: Sendable {
   private var used: Set<String> = []
 
-  public init(reserved: Set<String> = []) { used = reserved }
+  package init(reserved: Set<String> = []) { used = reserved }
 
   /// A slug for `text`, suffixed `-2`, `-3` … when an earlier name took it.
-  public mutating func slug(for text: String) -> String {
+  package mutating func slug(for text: String) -> String {
     unique(Slug.make(text))
   }
 
   /// `base` itself, or `base` suffixed `-2`, `-3` … when it was handed out already.
   /// - Parameter base: text that is already safe (a slug, or slugs joined by `-`).
-  public mutating func unique(_ base: String) -> String {
+  package mutating func unique(_ base: String) -> String {
     // One hash for the usual case: the name is new.
     if used.insert(base).inserted { return base }
     var counter = 2

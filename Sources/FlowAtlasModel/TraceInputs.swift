@@ -6,33 +6,33 @@ import Foundation
 /// file inside the same folder. What cannot be read safely (a FIFO, a device, a socket, a
 /// symlink out of the folder, a dangling symlink or a loop) is passed over and said so,
 /// never opened, since opening a FIFO or reading `/dev/zero` would never end.
-public enum TraceInputs {
+package enum TraceInputs {
   /// An input passed over while searching a folder, and why.
-  public struct Skipped: Hashable, Sendable {
+  package struct Skipped: Hashable, Sendable {
     /// The path as found, built from the folder given.
-    public var path: String
+    package var path: String
     /// Why, in words: "a FIFO, not a regular file".
-    public var reason: String
+    package var reason: String
 
-    public init(path: String, reason: String) {
+    package init(path: String, reason: String) {
       self.path = path
       self.reason = reason
     }
   }
 
   /// What a search found: the files to read, and what it passed over.
-  public struct Found: Hashable, Sendable {
+  package struct Found: Hashable, Sendable {
     /// Sorted, without repeats.
-    public var files: [String]
+    package var files: [String]
     /// In the order met (folders are listed in name order).
-    public var skipped: [Skipped]
+    package var skipped: [Skipped]
   }
 
   /// The trace files named by `paths` (see ``scan(_:)``).
   /// - Parameter paths: files and directories, as the person gave them.
   /// - Returns: file paths, each built from the path given (never made absolute).
   /// - Throws: ``ModelError/missingInput(path:)`` naming the first path that does not exist.
-  public static func files(in paths: [String]) throws -> [String] {
+  package static func files(in paths: [String]) throws -> [String] {
     try scan(paths).files
   }
 
@@ -43,7 +43,7 @@ public enum TraceInputs {
   /// - Returns: the files to read, and the ones passed over with why.
   /// - Throws: ``ModelError/missingInput(path:)`` naming the first path that does not exist,
   ///   ``ModelError/unreadable(path:reason:)`` for a folder that cannot be listed.
-  public static func scan(_ paths: [String]) throws -> Found {
+  package static func scan(_ paths: [String]) throws -> Found {
     var files: Set<String> = []
     var skipped: [Skipped] = []
     for path in paths {

@@ -17,13 +17,24 @@ public final class Recorder: Sendable {
   private let clock: RecordingClock?
   private let state: Lock<RecorderState>
 
+  /// Begins a run written to a trace file: writes `header` at once.
+  /// - Parameters:
+  ///   - header: The run's header (app, run, title, metadata).
+  ///   - sink: The trace file's writer (buffered: it never blocks the app on the disk).
+  ///   - clock: Gives each event its time `t`; `nil` (the default) writes no time, and
+  ///     ``RecordingClock/elapsed()`` the seconds since the run began.
+  public convenience init(header: TraceHeader, sink: TraceWriter, clock: RecordingClock? = nil) {
+    self.init(header: header, sink: sink as any TraceSink, clock: clock)
+  }
+
   /// Begins a run: writes `header` to `sink` at once.
   /// - Parameters:
   ///   - header: The run's header (app, run, title, metadata).
-  ///   - sink: Where records go; the recorder calls it under its lock, so it should not block.
+  ///   - sink: Where records go (a file, or memory in tests); the recorder calls it under its
+  ///     lock, so it should not block.
   ///   - ids: How instances are named; ``RecordingIDs/sequential`` by default.
   ///   - clock: Gives each event its time `t`; `nil` (the default) writes no time.
-  public init(
+  package init(
     header: TraceHeader, sink: any TraceSink, ids: RecordingIDs = .sequential,
     clock: RecordingClock? = nil
   ) {

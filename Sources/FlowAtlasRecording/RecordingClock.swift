@@ -7,7 +7,7 @@ public struct RecordingClock: Sendable {
 
   /// Creates a clock from a function of the event's `seq`.
   /// - Parameter time: Returns the seconds since the run began for the event numbered `seq`.
-  public init(_ time: @escaping @Sendable (_ seq: Int) -> Double) {
+  package init(_ time: @escaping @Sendable (_ seq: Int) -> Double) {
     self.time = time
   }
 
@@ -25,12 +25,12 @@ public struct RecordingClock: Sendable {
   /// A deterministic clock: event `seq` happens at `seq × step` seconds.
   /// - Parameter step: Seconds between consecutive events.
   /// - Returns: The clock.
-  public static func ticking(step: Double) -> RecordingClock {
+  package static func ticking(step: Double) -> RecordingClock {
     RecordingClock { seq in Double(seq) * step }
   }
 
   /// The time of the event numbered `seq`.
   /// - Parameter seq: The event's sequence number.
   /// - Returns: Seconds since the run began.
-  public func time(ofEvent seq: Int) -> Double { time(seq) }
+  package func time(ofEvent seq: Int) -> Double { time(seq) }
 }

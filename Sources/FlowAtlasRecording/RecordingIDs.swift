@@ -1,8 +1,8 @@
 /// Makes the ids a trace names instances by: deterministic, so the same journey always
 /// gives the same trace.
-public struct RecordingIDs: Sendable {
+package struct RecordingIDs: Sendable {
   /// What an id names.
-  public enum Kind: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     case coordinator, screen, router
   }
 
@@ -11,12 +11,12 @@ public struct RecordingIDs: Sendable {
   /// Creates a generator from a function of the kind and the kind's 1-based counter.
   /// - Parameter make: Returns the id of the `n`th instance of a kind; distinct inputs
   ///   must give distinct ids.
-  public init(_ make: @escaping @Sendable (_ kind: Kind, _ n: Int) -> String) {
+  package init(_ make: @escaping @Sendable (_ kind: Kind, _ n: Int) -> String) {
     self.make = make
   }
 
   /// `c1`, `c2` … for coordinators, `s1` … for screens, `r1` … for routers.
-  public static let sequential = RecordingIDs { kind, n in
+  package static let sequential = RecordingIDs { kind, n in
     switch kind {
     case .coordinator: "c\(n)"
     case .screen: "s\(n)"
@@ -29,5 +29,5 @@ public struct RecordingIDs: Sendable {
   ///   - kind: What the id names.
   ///   - n: The instance's 1-based number among its kind.
   /// - Returns: The id.
-  public func id(_ kind: Kind, _ n: Int) -> String { make(kind, n) }
+  package func id(_ kind: Kind, _ n: Int) -> String { make(kind, n) }
 }

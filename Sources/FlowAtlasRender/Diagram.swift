@@ -1,20 +1,20 @@
 import FlowAtlasModel
 
 /// One diagram, built and ready to write as DOT or Mermaid or to lay out.
-public struct Diagram: Hashable, Sendable {
+package struct Diagram: Hashable, Sendable {
   /// What it shows; nil for the legend.
-  public let subject: DiagramSubject?
+  package let subject: DiagramSubject?
   /// The SVG id of the diagram; every id inside starts with it, so several
   /// diagrams can share a page (`shop-app-map`, `shop-flow-auth-coordinator`).
-  public let id: String
+  package let id: String
   /// True when the app map was too big for a screen-level layout and shows
   /// coordinators (flows) instead; the caption says so.
-  public let isCoordinatorLevel: Bool
+  package let isCoordinatorLevel: Bool
   /// True when something was left out or simplified (coordinator level, no
   /// clusters, a truncated journey); ``caption`` says what.
-  public let isSimplified: Bool
+  package let isSimplified: Bool
   /// The note drawn under the diagram, if any.
-  public let caption: String?
+  package let caption: String?
 
   let graph: DiagramGraph
 
@@ -51,10 +51,10 @@ public struct Diagram: Hashable, Sendable {
   }
 
   /// The DOT source, for Graphviz or for `--format dot`.
-  public var dot: String { String(decoding: dotBytes, as: UTF8.self) }
+  package var dot: String { String(decoding: dotBytes, as: UTF8.self) }
 
   /// The DOT text in UTF-8, as Graphviz reads it.
-  public var dotBytes: [UInt8] { DOTWriter.dot(graph) }
+  package var dotBytes: [UInt8] { DOTWriter.dot(graph) }
 
   /// Whether its SVG is laid out from DOT with its texts masked and given them after
   /// (``LayoutTexts``): every diagram but a journey's, which is drawn once per run and kept whole.
@@ -67,20 +67,20 @@ public struct Diagram: Hashable, Sendable {
 
   /// The DOT its SVG is laid out from: tooltips and the numbers of edge labels masked
   /// (``LayoutTexts/masked(_:)``) for a diagram that ``masksTexts``, else ``dotBytes``.
-  public var layoutDOTBytes: [UInt8] { masksTexts ? DOTWriter.dot(LayoutTexts.masked(graph)) : dotBytes }
+  package var layoutDOTBytes: [UInt8] { masksTexts ? DOTWriter.dot(LayoutTexts.masked(graph)) : dotBytes }
 
   /// `svg`, this diagram's drawing or one cached under the same ``layoutDOTBytes``, with this
   /// diagram's texts written in.
-  public func filling(_ svg: [UInt8]) -> [UInt8] { masksTexts ? LayoutTexts(graph).filling(svg) : svg }
+  package func filling(_ svg: [UInt8]) -> [UInt8] { masksTexts ? LayoutTexts(graph).filling(svg) : svg }
 
   /// The same diagram as a Mermaid flowchart.
-  public var mermaid: String { MermaidWriter.mermaid(graph) }
+  package var mermaid: String { MermaidWriter.mermaid(graph) }
 }
 
 /// Choices that change what a diagram shows.
-public struct DiagramOptions: Hashable, Sendable {
+package struct DiagramOptions: Hashable, Sendable {
   /// Whether the app map shows screens or only coordinators.
-  public enum AppMapLevel: String, Hashable, Sendable {
+  package enum AppMapLevel: String, Hashable, Sendable {
     /// Screens, unless the app exceeds ``DiagramOptions/maxAppMapScreens`` or
     /// ``DiagramOptions/maxAppMapTransitions``.
     case automatic
@@ -89,24 +89,24 @@ public struct DiagramOptions: Hashable, Sendable {
   }
 
   /// Draw back transitions (`pop`, `popToRoot`, `dismiss`); hidden by default.
-  public var showBackTransitions: Bool
-  public var appMapLevel: AppMapLevel
+  package var showBackTransitions: Bool
+  package var appMapLevel: AppMapLevel
   /// Above this many screens the automatic app map shows coordinators. 150
   /// screens in clusters of ~10 is where boxes and edges stop being readable on
   /// a page, and layout still takes well under a second (200 nodes: ~70 ms).
-  public var maxAppMapScreens: Int
+  package var maxAppMapScreens: Int
   /// Above this many drawn transitions the automatic app map shows coordinators
   /// (about 3 per screen at the screen limit; crossings make more unreadable).
-  public var maxAppMapTransitions: Int
+  package var maxAppMapTransitions: Int
   /// A journey shows at most this many transitions; the caption says how many more.
-  public var maxJourneySteps: Int
+  package var maxJourneySteps: Int
   /// Group screens into one cluster per coordinator. Off is the cheaper
   /// drawing the renderer falls back to when a clustered layout fails.
-  public var clusters: Bool
+  package var clusters: Bool
   /// Trigger names and counts next to edges (`xlabel`).
-  public var edgeLabels: Bool
+  package var edgeLabels: Bool
 
-  public init(
+  package init(
     showBackTransitions: Bool = false, appMapLevel: AppMapLevel = .automatic, maxAppMapScreens: Int = 150,
     maxAppMapTransitions: Int = 450, maxJourneySteps: Int = 300, clusters: Bool = true,
     edgeLabels: Bool = true

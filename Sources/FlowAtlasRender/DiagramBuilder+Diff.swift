@@ -34,7 +34,7 @@ extension DiagramBuilder {
   ///     pull request; then at most `limit` transitions are drawn, in the diff's order.
   ///   - limit: The most changed transitions `onlyChanges` draws.
   /// - Returns: The diagram (its id `<new app>-diff`), and how many changed transitions it left out.
-  public static func diff(
+  package static func diff(
     old: AppModel, new: AppModel, edgeLabels: Bool = true, onlyChanges: Bool = false, limit: Int = 40
   ) -> (diagram: Diagram, leftOut: Int) {
     let id = "\(DiagramText.safeSlug(new.slug))-diff"

@@ -5,7 +5,7 @@ extension DiagramBuilder {
   ///
   /// - Parameter idPrefix: Prefix for its SVG id (`<prefix>-legend`), to keep ids unique on a page.
   /// - Returns: The legend diagram.
-  public static func legend(idPrefix: String = "flowatlas") -> Diagram {
+  package static func legend(idPrefix: String = "flowatlas") -> Diagram {
     let id = "\(DiagramText.safeSlug(idPrefix))-legend"
     var ids = DiagramIDs(prefix: id)
     var graph = DiagramGraph(id: id, kind: "legend", direction: .leftToRight, caption: nil)

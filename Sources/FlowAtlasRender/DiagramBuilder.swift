@@ -2,7 +2,7 @@ import FlowAtlasModel
 
 /// Turns an app's model into diagrams: one builder per ``DiagramSubject``, pure
 /// Swift, deterministic (the same model gives the same DOT bytes).
-public enum DiagramBuilder {
+package enum DiagramBuilder {
   /// Builds the diagram of `subject`.
   ///
   /// - Parameters:
@@ -13,7 +13,7 @@ public enum DiagramBuilder {
   /// - Returns: The diagram, with its DOT and Mermaid text.
   /// - Throws: ``RenderError/unknownCoordinator(_:)`` or ``RenderError/unknownRun(_:)``
   ///   when the subject names something the app does not have.
-  public static func diagram(
+  package static func diagram(
     for subject: DiagramSubject, of app: AppModel, links: DiagramLinks = .none,
     options: DiagramOptions = DiagramOptions()
   ) throws(RenderError) -> Diagram {
@@ -33,7 +33,7 @@ public enum DiagramBuilder {
 
   /// The SVG id of `subject`'s diagram, made from slugs only: `<app>-app-map`,
   /// `<app>-hierarchy`, `<app>-flow-<coordinator>`, `<app>-journey-<run>`.
-  public static func diagramID(for subject: DiagramSubject, of app: AppModel) -> String {
+  package static func diagramID(for subject: DiagramSubject, of app: AppModel) -> String {
     let appSlug = DiagramText.safeSlug(app.slug)
     switch subject {
     case .appMap: return "\(appSlug)-app-map"

@@ -9,14 +9,14 @@ import FlowAtlasModel
 /// their clusters and edge labels. If that fails too, the diagram is replaced
 /// by a box saying it could not be drawn and why; only if even that cannot be
 /// drawn is the error thrown.
-public struct DiagramRenderer: Sendable {
-  public var engine: RenderEngine
-  public var options: DiagramOptions
+package struct DiagramRenderer: Sendable {
+  package var engine: RenderEngine
+  package var options: DiagramOptions
 
   /// - Parameters:
   ///   - engine: Where layouts run; pass `.pool(...)` for deadlines and parallelism.
   ///   - options: What the diagrams show.
-  public init(engine: RenderEngine = .inProcess, options: DiagramOptions = DiagramOptions()) {
+  package init(engine: RenderEngine = .inProcess, options: DiagramOptions = DiagramOptions()) {
     self.engine = engine
     self.options = options
   }
@@ -30,7 +30,7 @@ public struct DiagramRenderer: Sendable {
   ///   - format: Any ``OutputFormat``; `.dot` and `.mermaid` need no Graphviz.
   /// - Returns: One diagram per subject, in order.
   /// - Throws: ``RenderError`` for an unknown flow or run, or when even the fallback drawing fails.
-  public func render(
+  package func render(
     _ subjects: [DiagramSubject], of app: AppModel, links: DiagramLinks = .none, format: OutputFormat
   ) throws(RenderError) -> [RenderedDiagram] {
     let results = Lock<[Result<RenderedDiagram, RenderError>?]>(Array(repeating: nil, count: subjects.count))
@@ -55,7 +55,7 @@ public struct DiagramRenderer: Sendable {
   ///   - format: Any ``OutputFormat``.
   ///   - deliver: Called once per request with its index in `requests` and the diagram, or
   ///     the ``RenderError`` that even the fallback could not avoid.
-  public func render(
+  package func render(
     _ requests: [(app: AppModel, subject: DiagramSubject)], links: DiagramLinks, format: OutputFormat,
     deliver: @Sendable (Int, Result<RenderedDiagram, RenderError>) -> Void
   ) {
@@ -90,7 +90,7 @@ public struct DiagramRenderer: Sendable {
   ///
   /// - Returns: SVG text starting at `<svg`, by subject.
   /// - Throws: As ``render(_:of:links:format:)``.
-  public func svgs(for subjects: [DiagramSubject], of app: AppModel, links: DiagramLinks = .none)
+  package func svgs(for subjects: [DiagramSubject], of app: AppModel, links: DiagramLinks = .none)
     throws(RenderError) -> [DiagramSubject: String]
   {
     var result: [DiagramSubject: String] = [:]
@@ -106,7 +106,7 @@ public struct DiagramRenderer: Sendable {
   ///   - format: Any ``OutputFormat``.
   ///   - idPrefix: Prefix for its SVG id, to keep ids unique on a page.
   /// - Throws: ``RenderError`` when Graphviz fails.
-  public func legend(format: OutputFormat, idPrefix: String = "flowatlas") throws(RenderError)
+  package func legend(format: OutputFormat, idPrefix: String = "flowatlas") throws(RenderError)
     -> RenderedDiagram
   {
     let legend = DiagramBuilder.legend(idPrefix: idPrefix)
@@ -123,7 +123,7 @@ public struct DiagramRenderer: Sendable {
   ///   - new: The version after.
   ///   - format: Any ``OutputFormat``.
   /// - Throws: ``RenderError`` when even the simpler drawing fails.
-  public func diff(old: AppModel, new: AppModel, format: OutputFormat) throws(RenderError) -> RenderedDiagram
+  package func diff(old: AppModel, new: AppModel, format: OutputFormat) throws(RenderError) -> RenderedDiagram
   {
     let diagram = DiagramBuilder.diff(old: old, new: new).diagram
     guard format.needsLayout else { return textual(diagram, format: format) }
@@ -141,7 +141,7 @@ public struct DiagramRenderer: Sendable {
   /// Inline-ready SVG for each subject, with the engine and options given.
   ///
   /// - Throws: As ``render(_:of:links:format:)``.
-  public static func svgs(
+  package static func svgs(
     for subjects: [DiagramSubject], of app: AppModel, links: DiagramLinks,
     options: DiagramOptions = DiagramOptions(), engine: RenderEngine = .inProcess
   ) throws(RenderError) -> [DiagramSubject: String] {
@@ -171,9 +171,9 @@ public struct DiagramRenderer: Sendable {
   /// the cheapest drawing of 3,000 nodes ran past two minutes on this project's machine
   /// (`../shared/notes/graphviz.md`), and a flow of 6,352 screens cost a worker 60 s and
   /// 3.8 GB before it was given up: past the limit the placeholder is drawn at once.
-  public static let maximumLayoutNodes = 1_500
+  package static let maximumLayoutNodes = 1_500
   /// The most lines (edges) likewise.
-  public static let maximumLayoutEdges = 4_500
+  package static let maximumLayoutEdges = 4_500
 
   /// `diagram` drawn; when that fails, the `fallback` drawing; when that fails too, a box
   /// saying the diagram could not be drawn and why, so a site still gets a page, never a

@@ -15,7 +15,7 @@ import Foundation
 /// rendering the same DOT twice in one process gives the same bytes, the same bytes as the
 /// `dot` command line with those metrics, except for edge labels: ``LabelPlacement`` places
 /// them, clear of nodes and of each other, instead of Graphviz.
-public enum Graphviz {
+package enum Graphviz {
   /// The process's Graphviz contexts, created on first use and kept: loading the plugins
   /// again for every diagram would cost more than a small layout. SVG is drawn with one whose
   /// text is measured by Graphviz's built-in metrics; PNG and PDF (and SVG under
@@ -40,12 +40,12 @@ public enum Graphviz {
   /// - Throws: ``RenderError/invalidDOT(message:)``, ``RenderError/layoutFailed(message:)`` or
   ///   ``RenderError/renderFailed(format:message:)`` with Graphviz's own message;
   ///   ``RenderError/notAGraphvizFormat(_:)`` for `.dot` and `.mermaid`.
-  public static func render(dot: String, format: OutputFormat) throws(RenderError) -> [UInt8] {
+  package static func render(dot: String, format: OutputFormat) throws(RenderError) -> [UInt8] {
     try render(dotBytes: Array(dot.utf8), format: format)
   }
 
   /// ``render(dot:format:)`` for DOT text already in UTF-8, as the workers receive it.
-  public static func render(dotBytes: [UInt8], format: OutputFormat) throws(RenderError) -> [UInt8] {
+  package static func render(dotBytes: [UInt8], format: OutputFormat) throws(RenderError) -> [UInt8] {
     switch format {
     case .svg: try draw(dotBytes, as: "svg", metrics: svgTextMetrics, failing: format)
     case .png, .pdf: try draw(dotBytes, as: format.rawValue, metrics: .machineFonts, failing: format)
@@ -234,26 +234,26 @@ public enum Graphviz {
   /// How SVG measures label text: with metrics built into Graphviz, the same on every machine
   /// whatever fonts it has (the default, on every Graphviz release), or with pango and the
   /// machine's fonts (``textMetricsSwitch``).
-  public enum TextMetrics: String, Sendable {
+  package enum TextMetrics: String, Sendable {
     case builtIn = "built-in metrics (the same on every machine)"
     case machineFonts = "pango with this machine's fonts"
   }
 
   /// The Graphviz release FlowAtlas was built against, from its headers (`PACKAGE_VERSION`).
-  public static let version = String(cString: fa_graphviz_version())
+  package static let version = String(cString: fa_graphviz_version())
 
   /// The one switch on text measurement: `FLOWATLAS_TEXT_METRICS=fonts` measures SVG labels
   /// with pango and this machine's fonts, as the `dot` command line does, instead of with the
   /// built-in metrics. Render workers inherit it with the environment.
-  public static let textMetricsSwitch = "FLOWATLAS_TEXT_METRICS"
+  package static let textMetricsSwitch = "FLOWATLAS_TEXT_METRICS"
 
   /// The text measurement SVG diagrams get here: built-in metrics unless the switch says `fonts`.
-  public static let svgTextMetrics: TextMetrics =
+  package static let svgTextMetrics: TextMetrics =
     ProcessInfo.processInfo.environment[textMetricsSwitch] == "fonts" ? .machineFonts : .builtIn
 
   /// The plugins Graphviz has here, by kind, as its plain context loads them (`dot -P` lists
   /// the same): what a drawing depends on besides the release, for every cache key.
-  public static let plugins: [(kind: String, names: [String])] = {
+  package static let plugins: [(kind: String, names: [String])] = {
     // The plain context reads Graphviz's plugin config when it is made; nothing is drawn.
     contexts.withLock { contexts in
       guard let gvc = try? context(for: .machineFonts, in: &contexts) else { return [] }
@@ -270,7 +270,7 @@ public enum Graphviz {
 
   /// The Graphviz release and its plugin set, in one line: part of every cache key, so a
   /// site drawn before `brew upgrade graphviz` (or a plugin installed since) is drawn again.
-  public static var identity: String {
+  package static var identity: String {
     "Graphviz \(version); "
       + plugins.map { "\($0.kind): \($0.names.joined(separator: " "))" }.joined(separator: "; ")
   }
@@ -281,7 +281,7 @@ public enum Graphviz {
   }
 
   /// One line on how text is measured, and why, for `flowatlas --version`.
-  public static var textMeasurement: String {
+  package static var textMeasurement: String {
     let pango = hasPango ? "pango" : "no pango plugin: Graphviz's estimate"
     switch svgTextMetrics {
     case .builtIn:

@@ -6,12 +6,12 @@ import FlowAtlasModel
 /// Labels are quoted and every character Mermaid or HTML gives meaning to is
 /// written as a Mermaid entity (`#quot;`, `#lt;` …), so trace text stays text.
 /// No `click` links: Mermaid only follows them with a loose security level.
-public enum MermaidWriter {
+package enum MermaidWriter {
   /// The Mermaid text of `diagram`.
   ///
   /// - Parameter diagram: A diagram from ``DiagramBuilder``.
   /// - Returns: A `flowchart` definition.
-  public static func mermaid(_ diagram: Diagram) -> String { mermaid(diagram.graph) }
+  package static func mermaid(_ diagram: Diagram) -> String { mermaid(diagram.graph) }
 
   static func mermaid(_ graph: DiagramGraph) -> String {
     var out = "flowchart \(graph.direction.rawValue)\n"

@@ -3,7 +3,7 @@ import FlowAtlasModel
 extension NavigationDiff {
   /// The most changed transitions the pull-request diagram draws; past it, the diagram says how
   /// many it left out and the tables list them all.
-  public static let mermaidLimit = 40
+  package static let mermaidLimit = 40
 
   /// The Markdown of ``markdown`` followed by a Mermaid diagram of what changed (added, removed
   /// and changed transitions and the screens they join), which code-hosting sites draw in a
@@ -12,7 +12,7 @@ extension NavigationDiff {
   /// - Parameters:
   ///   - old: The version before (the diff's old side).
   ///   - new: The version after.
-  public func markdown(withDiagramOf old: AppModel, _ new: AppModel) -> String {
+  package func markdown(withDiagramOf old: AppModel, _ new: AppModel) -> String {
     var text = markdown
     guard !isEmpty else { return text }
     let (diagram, leftOut) = DiagramBuilder.diff(

@@ -1,5 +1,5 @@
 /// What a diagram is written as.
-public enum OutputFormat: String, CaseIterable, Hashable, Sendable, Codable {
+package enum OutputFormat: String, CaseIterable, Hashable, Sendable, Codable {
   /// Graphviz's SVG, with ids and classes for a web page.
   case svg
   /// A raster image, drawn by Graphviz's cairo renderer.
@@ -12,7 +12,7 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable, Codable {
   case mermaid
 
   /// True when Graphviz lays out and draws this format.
-  public var needsLayout: Bool {
+  package var needsLayout: Bool {
     switch self {
     case .svg, .png, .pdf: true
     case .dot, .mermaid: false
@@ -20,7 +20,7 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable, Codable {
   }
 
   /// The usual file name extension.
-  public var fileExtension: String {
+  package var fileExtension: String {
     switch self {
     case .mermaid: "mmd"
     default: rawValue

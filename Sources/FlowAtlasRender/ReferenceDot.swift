@@ -7,15 +7,15 @@ import Foundation
 /// `../shared/graphviz-14` once its `env` put it first. Its plugin folder is the one it reports
 /// itself (`dot -v` prints `libdir = "…"`), and its plugin files are the ones its own config
 /// names, so nothing here assumes a platform's paths or library suffixes.
-public enum ReferenceDot {
+package enum ReferenceDot {
   /// Why the reference `dot` could not be set up.
-  public struct Failure: Error, CustomStringConvertible {
-    public var description: String
+  package struct Failure: Error, CustomStringConvertible {
+    package var description: String
   }
 
   /// The path of the first executable `dot` on `PATH`.
   /// - Throws: ``Failure`` when `PATH` has none.
-  public static func executable() throws -> String {
+  package static func executable() throws -> String {
     let environment = ProcessInfo.processInfo.environment
     guard let dot = SearchPath.executable(named: "dot", environment: environment) else {
       throw Failure(description: "no dot on PATH (\(environment["PATH"] ?? "")): install Graphviz")
@@ -25,7 +25,7 @@ public enum ReferenceDot {
 
   /// This process's environment with `changes` applied: what a `dot` run is given, so that a
   /// Graphviz found through `LD_LIBRARY_PATH` or `DYLD_LIBRARY_PATH` still finds its libraries.
-  public static func environment(_ changes: [String: String] = [:]) -> [String: String] {
+  package static func environment(_ changes: [String: String] = [:]) -> [String: String] {
     ProcessInfo.processInfo.environment.merging(changes) { $1 }
   }
 
@@ -35,7 +35,7 @@ public enum ReferenceDot {
   /// - Returns: `folder`.
   /// - Throws: ``Failure`` when `dot` names no plugin folder, its config lists no core or dot
   ///   layout plugin, or `dot -c` fails.
-  public static func pluginFolderWithoutPango(at folder: String) throws -> String {
+  package static func pluginFolderWithoutPango(at folder: String) throws -> String {
     let dot = try executable()
     let system = try pluginFolder(of: dot)
     var libraries: [String] = []

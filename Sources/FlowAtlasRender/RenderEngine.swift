@@ -1,7 +1,7 @@
 import FlowAtlasLock
 
 /// Where layouts run.
-public struct RenderEngine: Sendable {
+package struct RenderEngine: Sendable {
   private enum Place: Sendable {
     case inProcess
     case pool(RenderPool)
@@ -13,10 +13,10 @@ public struct RenderEngine: Sendable {
   /// In this process, one at a time (Graphviz is serialized behind one lock).
   /// No deadline: a huge layout blocks the caller. The diagram size limits in
   /// ``DiagramOptions`` keep our own diagrams small enough.
-  public static let inProcess = RenderEngine(place: .inProcess)
+  package static let inProcess = RenderEngine(place: .inProcess)
 
   /// In worker processes, in parallel, each layout under the pool's deadline.
-  public static func pool(_ pool: RenderPool) -> RenderEngine { RenderEngine(place: .pool(pool)) }
+  package static func pool(_ pool: RenderPool) -> RenderEngine { RenderEngine(place: .pool(pool)) }
 
   /// Any other way to draw jobs: our tests use it to simulate failures.
   package static func custom(
@@ -27,12 +27,12 @@ public struct RenderEngine: Sendable {
 
   /// Starts a pool's workers ahead of its first jobs (``RenderPool/startWorkers()``); nothing
   /// for the other engines.
-  public func startWorkers() {
+  package func startWorkers() {
     if case .pool(let pool) = place { pool.startWorkers() }
   }
 
   /// Draws one job; passed to the body of ``forEach(_:_:)``.
-  public typealias Draw = (RenderJob) -> Result<[UInt8], RenderError>
+  package typealias Draw = (RenderJob) -> Result<[UInt8], RenderError>
 
   /// Runs `body` for every index below `count`, as many at once as the engine draws at once
   /// (a pool's workers; one for the others), and returns when all are done.
@@ -40,7 +40,7 @@ public struct RenderEngine: Sendable {
   /// Each call gets a `draw` function bound to its thread's worker, so a task can draw, look
   /// at the result and draw again (a fallback) without waiting for the other tasks: results
   /// flow out as they are made instead of after the slowest layout of a batch.
-  public func forEach(_ count: Int, _ body: @Sendable (_ index: Int, _ draw: Draw) -> Void) {
+  package func forEach(_ count: Int, _ body: @Sendable (_ index: Int, _ draw: Draw) -> Void) {
     switch place {
     case .inProcess:
       for index in 0..<count {
@@ -55,7 +55,7 @@ public struct RenderEngine: Sendable {
   }
 
   /// Draws `jobs`, returning results in job order.
-  public func render(_ jobs: [RenderJob]) -> [Result<[UInt8], RenderError>] {
+  package func render(_ jobs: [RenderJob]) -> [Result<[UInt8], RenderError>] {
     if case .custom(let render) = place { return render(jobs) }
     let results = Lock<[Result<[UInt8], RenderError>?]>(Array(repeating: nil, count: jobs.count))
     forEach(jobs.count) { index, draw in

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a diagram could not be drawn.
-public enum RenderError: Error, Hashable, Sendable, LocalizedError {
+package enum RenderError: Error, Hashable, Sendable, LocalizedError {
   /// Graphviz could not parse the DOT text; `message` is Graphviz's own text.
   case invalidDOT(message: String)
   /// Graphviz's layout failed (for example `trouble in init_rank`).
@@ -24,7 +24,7 @@ public enum RenderError: Error, Hashable, Sendable, LocalizedError {
   /// The app has no run with this name (for a journey diagram).
   case unknownRun(String)
 
-  public var errorDescription: String? {
+  package var errorDescription: String? {
     switch self {
     case .invalidDOT(let message):
       "Graphviz could not read the generated DOT: \(message.trimmed) (a FlowAtlas bug: please report it with the DOT file)"

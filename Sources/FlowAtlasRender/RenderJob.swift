@@ -1,18 +1,18 @@
 /// One drawing for Graphviz: DOT text and the format to write.
-public struct RenderJob: Hashable, Sendable {
+package struct RenderJob: Hashable, Sendable {
   /// The DOT text in UTF-8, as it goes to the worker and to Graphviz.
-  public var dotBytes: [UInt8]
-  public var format: OutputFormat
+  package var dotBytes: [UInt8]
+  package var format: OutputFormat
 
   /// The DOT text.
-  public var dot: String { String(decoding: dotBytes, as: UTF8.self) }
+  package var dot: String { String(decoding: dotBytes, as: UTF8.self) }
 
-  public init(dot: String, format: OutputFormat) {
+  package init(dot: String, format: OutputFormat) {
     self.init(dotBytes: Array(dot.utf8), format: format)
   }
 
   /// A job for DOT already written as UTF-8 (``Diagram/dotBytes``): no `String` is made of it.
-  public init(dotBytes: [UInt8], format: OutputFormat) {
+  package init(dotBytes: [UInt8], format: OutputFormat) {
     self.dotBytes = dotBytes
     self.format = format
   }

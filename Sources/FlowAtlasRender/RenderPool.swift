@@ -10,17 +10,17 @@ import Foundation
 /// recycled every ``recycleAfter`` jobs because Graphviz's memory grows a little
 /// even when every graph is freed, and starting one costs more than a small layout: the
 /// `render` case of `flowatlas-bench` times 1 against 2 workers, the `site` case a whole build.
-public final class RenderPool: Sendable {
+package final class RenderPool: Sendable {
   /// The worker executable, e.g. the `flowatlas` binary itself.
-  public let executable: String
+  package let executable: String
   /// The arguments that make it a worker.
-  public let arguments: [String]
+  package let arguments: [String]
   /// How many workers run at once.
-  public let workers: Int
+  package let workers: Int
   /// How long one layout may take before its worker is killed.
-  public let deadline: Duration
+  package let deadline: Duration
   /// A worker is replaced after this many jobs.
-  public let recycleAfter: Int
+  package let recycleAfter: Int
 
   /// Workers waiting for jobs (tests count them).
   let idle = Lock<[WorkerProcess]>([])
@@ -34,7 +34,7 @@ public final class RenderPool: Sendable {
   ///   - workers: Processes to run at once (at least 1).
   ///   - deadline: Time allowed per layout.
   ///   - recycleAfter: Jobs per worker before it is replaced.
-  public init(
+  package init(
     executable: String, arguments: [String] = ["__render-worker"], workers: Int = 2,
     deadline: Duration = .seconds(30), recycleAfter: Int = 400
   ) {
@@ -51,7 +51,7 @@ public final class RenderPool: Sendable {
   /// The absolute path of the running executable (`/proc/self/exe` on Linux),
   /// for a command line that is its own worker: `CommandLine.arguments[0]` may
   /// be a bare name found on `PATH`, which cannot be started again as is.
-  public static var currentExecutablePath: String? {
+  package static var currentExecutablePath: String? {
     Bundle.main.executableURL?.resolvingSymlinksInPath().path
   }
 
@@ -60,7 +60,7 @@ public final class RenderPool: Sendable {
   /// - Parameter jobs: What to draw.
   /// - Returns: One result per job: the bytes, or why it failed (Graphviz's
   ///   message, ``RenderError/timedOut(seconds:)``, ``RenderError/workerFailed(message:)``).
-  public func render(_ jobs: [RenderJob]) -> [Result<[UInt8], RenderError>] {
+  package func render(_ jobs: [RenderJob]) -> [Result<[UInt8], RenderError>] {
     RenderEngine.pool(self).render(jobs)
   }
 
@@ -74,7 +74,7 @@ public final class RenderPool: Sendable {
   ///   - body: One task; its `draw` sends a job to the thread's worker and waits for the
   ///     answer (a worker that fails, crashes or runs past the deadline is replaced for the
   ///     next job).
-  public func forEach(
+  package func forEach(
     _ count: Int, _ body: @Sendable (_ index: Int, _ draw: RenderEngine.Draw) -> Void
   ) {
     guard count > 0 else { return }
@@ -112,14 +112,14 @@ public final class RenderPool: Sendable {
   /// Draws one job in a worker.
   ///
   /// - Throws: ``RenderError`` as ``render(_:)`` reports it.
-  public func render(dot: String, format: OutputFormat) throws(RenderError) -> [UInt8] {
+  package func render(dot: String, format: OutputFormat) throws(RenderError) -> [UInt8] {
     try render([RenderJob(dot: dot, format: format)])[0].get()
   }
 
   /// Starts ``workers`` workers now, to wait idle for the first jobs: a worker's start (loading
   /// the program and Graphviz, tens of milliseconds) then happens while the caller prepares its
   /// jobs, not after. A worker that cannot start is left to the first job to report.
-  public func startWorkers() {
+  package func startWorkers() {
     let missing = idle.withLock { workers - $0.count }
     var started: [WorkerProcess] = []
     for _ in 0..<max(0, missing) {
@@ -130,7 +130,7 @@ public final class RenderPool: Sendable {
   }
 
   /// Stops the idle workers (running ones stop when their batch ends).
-  public func shutdown() {
+  package func shutdown() {
     let workers = idle.withLock { idle in
       let taken = idle
       idle.removeAll()

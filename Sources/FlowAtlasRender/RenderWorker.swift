@@ -12,18 +12,18 @@ import Foundation
 ///
 /// ``RenderPool`` starts workers so that a layout that runs too long or
 /// crashes Graphviz can be stopped by killing the process.
-public enum RenderWorker {
+package enum RenderWorker {
   /// The descriptor a pool's worker holds its lifeline on: a socket whose other end only the
   /// pool's process holds. It reads as ended when that process ends or stops the worker.
-  public static let lifelineDescriptor: Int32 = 3
+  package static let lifelineDescriptor: Int32 = 3
   /// Set in a pool worker's environment to ``lifelineDescriptor``.
-  public static let lifelineVariable = "FLOWATLAS_WORKER_LIFELINE"
+  package static let lifelineVariable = "FLOWATLAS_WORKER_LIFELINE"
 
   /// Ends this process as soon as the lifeline `descriptor` reads as ended: a worker never
   /// outlives the `flowatlas` that started it (once, one went on at 95% CPU and 3.8 GB for
   /// minutes after its parent was stopped). A thread of its own waits on it, since the main
   /// thread may be inside a layout that cannot be interrupted.
-  public static func exitWhenLifelineEnds(_ descriptor: Int32) {
+  package static func exitWhenLifelineEnds(_ descriptor: Int32) {
     var info = stat()
     guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK else { return }
     Thread.detachNewThread {
@@ -43,7 +43,7 @@ public enum RenderWorker {
   ///   - output: The file descriptor responses go to (stdout); nothing else may write to it.
   /// - Returns: The process exit status: 0 at end of input, 65 for a malformed
   ///   request, 74 when the output closed.
-  public static func serve(input: Int32 = 0, output: Int32 = 1) -> Int32 {
+  package static func serve(input: Int32 = 0, output: Int32 = 1) -> Int32 {
     signal(SIGPIPE, SIG_IGN)
     // Answer on a private copy of the output, and point stdout at stderr: a
     // stray print (ours or a library's) must not corrupt the frames.

@@ -1,11 +1,11 @@
 /// Graphviz SVG made fit for inlining in an HTML page.
-public enum SVGText {
+package enum SVGText {
   /// `svg` without everything before `<svg` (XML prolog, doctype, generator
   /// comments), which is invalid or noise inside HTML.
   ///
   /// - Parameter svg: Graphviz's SVG bytes.
   /// - Returns: The bytes from `<svg` on (unchanged when there is no `<svg`).
-  public static func inlineReady(_ svg: consuming [UInt8]) -> [UInt8] {
+  package static func inlineReady(_ svg: consuming [UInt8]) -> [UInt8] {
     let marker: [UInt8] = Array("<svg".utf8)
     guard svg.count >= marker.count else { return svg }
     for start in 0...(svg.count - marker.count) where svg[start] == marker[0] {

@@ -3,7 +3,7 @@ import FlowAtlasModel
 /// What changed between two versions of an app, in HTML: a summary, the diagram of both
 /// versions with the changes marked, and the tables of what was added, removed and moved. The
 /// site's Changes page and `flowatlas diff --format html` share it.
-public enum ChangesReport {
+package enum ChangesReport {
   /// The report's body: its heading level starts at 2.
   /// - Parameters:
   ///   - diff: What changed.
@@ -79,7 +79,7 @@ public enum ChangesReport {
   ///   - svg: The diff diagram as the renderer drew it; it is sanitized before it is inlined.
   /// - Returns: The page, UTF-8.
   /// - Throws: ``SiteError/unsafeDiagram(name:reason:)`` when the SVG holds anything that could run.
-  public static func standalonePage(diff: NavigationDiff, svg: [UInt8]) throws(SiteError) -> [UInt8] {
+  package static func standalonePage(diff: NavigationDiff, svg: [UInt8]) throws(SiteError) -> [UInt8] {
     var ids: Set<String> = ["changes"]
     let caption = "Navigation of \(diff.oldApp) and \(diff.newApp), with the changes marked"
     let markup = try SVGSanitizer(allowedPages: []).sanitize(

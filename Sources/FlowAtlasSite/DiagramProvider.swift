@@ -2,7 +2,7 @@ import FlowAtlasModel
 
 /// Draws the diagrams the site inlines. The site never imports Graphviz: the command
 /// line passes the renderer in through this protocol, and tests pass a fake.
-public protocol DiagramProvider: Sendable {
+package protocol DiagramProvider: Sendable {
   /// Inline-ready SVG (no XML prolog) for each subject of `app`, nodes linking per `links`.
   ///
   /// A subject missing from the result is shown as "no diagram" rather than failing the build.
@@ -70,11 +70,11 @@ public protocol DiagramProvider: Sendable {
 /// A diagram a provider drew: its SVG as UTF-8 (a megabyte of journey diagram is not worth
 /// making a `String` of), and the key of what it was drawn from
 /// (``DiagramProvider/cacheKeys(for:links:cached:)``).
-public struct DrawnDiagram: Sendable {
-  public var svg: [UInt8]
-  public var cacheKey: String?
+package struct DrawnDiagram: Sendable {
+  package var svg: [UInt8]
+  package var cacheKey: String?
 
-  public init(svg: [UInt8], cacheKey: String? = nil) {
+  package init(svg: [UInt8], cacheKey: String? = nil) {
     self.svg = svg
     self.cacheKey = cacheKey
   }
@@ -82,41 +82,41 @@ public struct DrawnDiagram: Sendable {
 
 /// A request's key in the site's cache (``DiagramProvider/cacheKeys(for:links:cached:)``), and
 /// the drawing the previous build filed under it, brought up to date, if there was one.
-public struct KeyedDiagram: Sendable {
-  public var key: String?
-  public var kept: [UInt8]?
+package struct KeyedDiagram: Sendable {
+  package var key: String?
+  package var kept: [UInt8]?
 
-  public init(key: String?, kept: [UInt8]? = nil) {
+  package init(key: String?, kept: [UInt8]? = nil) {
     self.key = key
     self.kept = kept
   }
 }
 
 /// One diagram the site wants: a subject of an app.
-public struct DiagramRequest: Sendable {
-  public var app: AppModel
-  public var subject: DiagramSubject
+package struct DiagramRequest: Sendable {
+  package var app: AppModel
+  package var subject: DiagramSubject
 
-  public init(app: AppModel, subject: DiagramSubject) {
+  package init(app: AppModel, subject: DiagramSubject) {
     self.app = app
     self.subject = subject
   }
 }
 
 extension DiagramProvider {
-  public var cacheIdentity: String { String(reflecting: Self.self) }
+  package var cacheIdentity: String { String(reflecting: Self.self) }
 
-  public var drawsJourneysFromTheirRunAlone: Bool { false }
+  package var drawsJourneysFromTheirRunAlone: Bool { false }
 
-  public func changesDiagram(old: AppModel, new: AppModel) throws -> [UInt8]? { nil }
+  package func changesDiagram(old: AppModel, new: AppModel) throws -> [UInt8]? { nil }
 
-  public func cacheKeys(
+  package func cacheKeys(
     for requests: [DiagramRequest], links: DiagramLinks, cached: @Sendable (Int, String) -> [UInt8]?
   ) -> [KeyedDiagram] {
     Array(repeating: KeyedDiagram(key: nil), count: requests.count)
   }
 
-  public func draw(
+  package func draw(
     _ requests: [DiagramRequest], links: DiagramLinks, deliver: @Sendable (Int, DrawnDiagram) -> Void
   ) throws {
     // Group by app, keeping the apps in the order they first appear.

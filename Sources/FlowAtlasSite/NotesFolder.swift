@@ -8,27 +8,27 @@ import Foundation
 /// Only regular files directly inside the folder are read, never through a symlink (a note
 /// that links to `/etc/passwd` must not publish it), each at most ``maximumSize`` bytes and
 /// valid UTF-8. Anything else named `*.md` is passed over with a warning, and the build goes on.
-public struct NotesFolder {
+package struct NotesFolder {
   /// A note passed over, and why.
-  public struct Skipped: Hashable, Sendable {
-    public var path: String
-    public var reason: String
+  package struct Skipped: Hashable, Sendable {
+    package var path: String
+    package var reason: String
   }
 
   /// The largest note read: 1 MiB of Markdown is a book, not a note.
-  public static let maximumSize = 1 << 20
+  package static let maximumSize = 1 << 20
 
   private var texts: [String: String] = [:]
   private var paths: [String: String] = [:]
   /// The notes passed over while reading the folder.
-  public private(set) var skipped: [Skipped] = []
+  package private(set) var skipped: [Skipped] = []
 
   /// The regular `*.md` files directly inside `folder` (by coordinator name), and the entries
   /// named `*.md` that are not regular files. Nothing is opened.
   /// - Parameter folder: The notes folder.
   /// - Returns: the notes to read, sorted by name, and those passed over.
   /// - Throws: ``SiteError/notesUnreadable(path:reason:)`` when the folder cannot be listed.
-  public static func scan(_ folder: String) throws(SiteError) -> (
+  package static func scan(_ folder: String) throws(SiteError) -> (
     notes: [(coordinator: String, path: String)], skipped: [Skipped]
   ) {
     let names: [String]

@@ -6,19 +6,19 @@ import Foundation
 ///
 /// It is a staging folder of its own (with its lock), so a build killed before ``remove()``
 /// leaves it for the next build's tidying to remove, and no other build touches it meanwhile.
-public final class ScratchFolder: Sendable {
-  public let url: URL
+package final class ScratchFolder: Sendable {
+  package let url: URL
   private let staging: OutputFolder.Staging
 
   /// Creates the folder next to `output` (and `output`'s parent, if needed).
   /// - Throws: ``SiteError/writeFailed(path:reason:)`` naming `output`.
-  public init(beside output: URL) throws(SiteError) {
+  package init(beside output: URL) throws(SiteError) {
     staging = try OutputFolder.Staging(replacing: output)
     url = staging.folder
   }
 
   /// Removes the folder and what is in it (the site keeps its own links to those files).
-  public func remove() {
+  package func remove() {
     staging.discard()
   }
 }

@@ -15,20 +15,20 @@ import Foundation
 /// Diagrams stream in from the provider and each page is built and written as soon as its
 /// diagrams are there (``PageScheduler``), so pages are made while the rest is being laid out
 /// and the site is never held in memory whole.
-public struct SiteBuilder: Sendable {
-  public let model: NavigationModel
-  public let diagrams: any DiagramProvider
+package struct SiteBuilder: Sendable {
+  package let model: NavigationModel
+  package let diagrams: any DiagramProvider
   /// A folder of hand-written notes, `<CoordinatorType>.md` per flow.
-  public let notes: URL?
-  public let options: SiteOptions
+  package let notes: URL?
+  package let options: SiteOptions
   /// The replays the model was built from, kept in the site (`.flowatlas-cache/runs/`) so that
   /// the next build replays only the traces that changed; nil keeps none.
-  public let replays: ReplayCache?
+  package let replays: ReplayCache?
   /// The version to compare each app with (`build --baseline`), by the app's name: such an app
   /// gets a Changes page, linked from its overview, and its changed flows are marked.
-  public var baselines: [String: AppModel] = [:]
+  package var baselines: [String: AppModel] = [:]
   /// Flows' intended navigation (`build --contract`): each flow with one shows its coverage.
-  public var contracts: [NavigationContract] = []
+  package var contracts: [NavigationContract] = []
 
   /// - Parameters:
   ///   - model: what the reader derived from the traces.
@@ -37,7 +37,7 @@ public struct SiteBuilder: Sendable {
   ///   - options: the site's title and cache choice.
   ///   - replays: the ``ReplayCache`` the model was built with (its folder is
   ///     ``replayFolder(of:)``), to keep for the next build.
-  public init(
+  package init(
     model: NavigationModel, diagrams: any DiagramProvider, notes: URL? = nil,
     options: SiteOptions = SiteOptions(), replays: ReplayCache? = nil
   ) {
@@ -56,7 +56,7 @@ public struct SiteBuilder: Sendable {
   /// - Throws: ``SiteError`` (a foreign folder, an unsafe diagram, a failing provider, unreadable
   ///   notes, a write failure). Nothing in `output` has changed when it throws.
   @discardableResult
-  public func build(into output: URL) throws -> SiteSummary {
+  package func build(into output: URL) throws -> SiteSummary {
     // First, on every path: a build killed earlier may have left a site set aside (put back
     // here) or staging folders (removed), and an unchanged site returns below.
     Self.tidy(output)
@@ -92,14 +92,14 @@ public struct SiteBuilder: Sendable {
   /// removes what killed builds left next to `output`. ``build(into:)`` starts with it; a tool
   /// that decides a site is up to date without building calls it too.
   /// - Parameter output: the site folder (or a symlink to it).
-  public static func tidy(_ output: URL) {
+  package static func tidy(_ output: URL) {
     OutputFolder.removeLeftovers(of: OutputFolder.resolved(output))
   }
 
   /// Where the site in `output` keeps the replays of the traces it was built from, for a
   /// ``ReplayCache``; nil when `output` holds no FlowAtlas site (nothing is read from a folder
   /// that is not ours).
-  public static func replayFolder(of output: URL) -> URL? {
+  package static func replayFolder(of output: URL) -> URL? {
     let site = OutputFolder.resolved(output)
     guard OutputFolder.manifest(in: site)?.kind == .site else { return nil }
     return site.appendingPathComponent(ReplayFolder.directory, isDirectory: true)
@@ -108,7 +108,7 @@ public struct SiteBuilder: Sendable {
   /// Bump whenever the pages' markup, words or assets change, so that sites built by an older
   /// FlowAtlas are not mistaken for unchanged. The golden test `SiteGoldenTests` fails until
   /// it is bumped.
-  public static let templateVersion = "29"
+  package static let templateVersion = "29"
 
   /// The stylesheet and scripts every site is written with, hashed.
   static let assetsDigest = Fingerprint.fast128(

@@ -2,7 +2,7 @@ import Foundation
 
 /// Why a site could not be built. Every case names what to fix; the previous
 /// site in the output folder is left as it was.
-public enum SiteError: Error, LocalizedError, Equatable {
+package enum SiteError: Error, LocalizedError, Equatable {
   /// The output folder exists, is not empty and was not made by FlowAtlas.
   case foreignOutputFolder(path: String)
   /// The output folder holds what another FlowAtlas command wrote (a site, a DocC catalog).
@@ -22,7 +22,7 @@ public enum SiteError: Error, LocalizedError, Equatable {
   /// An input of the build (a trace, a note, a baseline) could not be examined.
   case inputUnreadable(path: String, reason: String)
 
-  public var errorDescription: String? {
+  package var errorDescription: String? {
     switch self {
     case .otherKindOfOutput(let path, let holds):
       "\(path): the output folder holds \(holds), which another flowatlas command writes; choose another folder"

@@ -4,7 +4,7 @@ import FlowAtlasLock
 ///
 /// ``text`` is the trace exactly as ``TraceWriter`` would write it, so a golden file
 /// compared with it checks the bytes a real run produces.
-public final class MemoryTraceSink: TraceSink {
+package final class MemoryTraceSink: TraceSink {
   private struct State {
     var header: TraceHeader?
     var records: [TraceRecord] = []
@@ -13,36 +13,36 @@ public final class MemoryTraceSink: TraceSink {
 
   private let state = Lock(State())
 
-  public init() {}
+  package init() {}
 
   /// The header, once ``begin(_:)`` was called.
-  public var header: TraceHeader? { state.withLock { $0.header } }
+  package var header: TraceHeader? { state.withLock { $0.header } }
   /// The records written so far, in the order they came.
-  public var records: [TraceRecord] { state.withLock { $0.records } }
+  package var records: [TraceRecord] { state.withLock { $0.records } }
   /// The events of ``records``, without their numbers.
-  public var events: [TraceEvent] { state.withLock { $0.records.map(\.event) } }
+  package var events: [TraceEvent] { state.withLock { $0.records.map(\.event) } }
   /// True once ``finish()`` was called.
-  public var isFinished: Bool { state.withLock { $0.finished } }
+  package var isFinished: Bool { state.withLock { $0.finished } }
 
   /// The trace file's text: the header line and one line per record (empty before `begin`).
-  public var text: String {
+  package var text: String {
     state.withLock { state in
       guard let header = state.header else { return "" }
       return TraceRecordEncoder().document(header: header, records: state.records)
     }
   }
 
-  public func begin(_ header: TraceHeader) {
+  package func begin(_ header: TraceHeader) {
     state.withLock { state in
       if state.header == nil { state.header = header }
     }
   }
 
-  public func write(_ record: TraceRecord) {
+  package func write(_ record: TraceRecord) {
     state.withLock { $0.records.append(record) }
   }
 
-  public func finish() {
+  package func finish() {
     state.withLock { $0.finished = true }
   }
 }

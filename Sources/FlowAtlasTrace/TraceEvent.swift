@@ -1,15 +1,15 @@
 /// A screen instance as a trace names it: `{"id":"s1","type":"LoginViewController","title":"Log in"}`.
 ///
 /// Ids name instances, not types: two `LoginViewController` instances have two ids and one `type`.
-public struct Screen: Hashable, Sendable, Codable {
+package struct Screen: Hashable, Sendable, Codable {
   /// The instance id, unique within one trace.
-  public var id: String
+  package var id: String
   /// The screen's type name, for example `LoginViewController`.
-  public var type: String
+  package var type: String
   /// The title people see, if any.
-  public var title: String?
+  package var title: String?
 
-  public init(id: String, type: String, title: String? = nil) {
+  package init(id: String, type: String, title: String? = nil) {
     self.id = id
     self.type = type
     self.title = title
@@ -17,14 +17,14 @@ public struct Screen: Hashable, Sendable, Codable {
 }
 
 /// How an event mentions a screen: the whole object the first time, its id string later.
-public enum ScreenMention: Hashable, Sendable {
+package enum ScreenMention: Hashable, Sendable {
   /// The object form, which introduces (or re-states) the screen.
   case introduce(Screen)
   /// The id form, which must name a screen introduced earlier in the trace.
   case reference(String)
 
   /// The screen's id, whichever form was used.
-  public var id: String {
+  package var id: String {
     switch self {
     case .introduce(let screen): screen.id
     case .reference(let id): id
@@ -33,7 +33,7 @@ public enum ScreenMention: Hashable, Sendable {
 }
 
 /// Who did a router event (revision 2, "Navigation nobody asked for").
-public enum Initiator: Hashable, Sendable {
+package enum Initiator: Hashable, Sendable {
   /// The app's code asked its router (`initiator` absent, or anything but `"system"`).
   case app
   /// The system did it on a person's gesture: `backButton`, `edgeSwipe`, `backMenu`,
@@ -41,7 +41,7 @@ public enum Initiator: Hashable, Sendable {
   case system(gesture: String?)
 
   /// Whether the system did it.
-  public var isSystem: Bool {
+  package var isSystem: Bool {
     if case .system = self { return true }
     return false
   }
@@ -52,7 +52,7 @@ public enum Initiator: Hashable, Sendable {
 /// `coordinator` and `router` are optional on router events: a writer may not know
 /// who asked, and a trace with one navigation stack need not name its router. Every router
 /// event says who did it (``Initiator``): the app, unless the system did it on a gesture.
-public enum TraceEvent: Hashable, Sendable {
+package enum TraceEvent: Hashable, Sendable {
   case coordinatorStart(coordinator: String, type: String, parent: String?)
   case coordinatorAttach(coordinator: String, type: String, parent: String)
   case coordinatorFinish(coordinator: String, output: String?)
@@ -80,7 +80,7 @@ public enum TraceEvent: Hashable, Sendable {
   case note(text: String)
 
   /// The event's name on the wire, for example `router.push`.
-  public var name: String {
+  package var name: String {
     switch self {
     case .coordinatorStart: "coordinator.start"
     case .coordinatorAttach: "coordinator.attach"
@@ -102,7 +102,7 @@ public enum TraceEvent: Hashable, Sendable {
   }
 
   /// Who did a router event; `nil` for every other event.
-  public var initiator: Initiator? {
+  package var initiator: Initiator? {
     switch self {
     case .setRoot(_, _, _, _, let initiator), .push(_, _, _, _, let initiator),
       .pop(_, _, _, let initiator), .popTo(_, _, _, let initiator), .popToRoot(_, _, let initiator),
@@ -114,7 +114,7 @@ public enum TraceEvent: Hashable, Sendable {
   }
 
   /// Every event name this reader knows, in the spec's order.
-  public static let knownNames: [String] = [
+  package static let knownNames: [String] = [
     "coordinator.start", "coordinator.attach", "coordinator.finish", "coordinator.detach",
     "coordinator.deinit", "router.setRoot", "router.push", "router.pop", "router.popTo",
     "router.popToRoot", "router.present", "router.dismiss", "router.selectTab", "user.action",
@@ -123,16 +123,16 @@ public enum TraceEvent: Hashable, Sendable {
 }
 
 /// One event line: the event with its sequence number, optional time and line number.
-public struct TraceRecord: Hashable, Sendable {
+package struct TraceRecord: Hashable, Sendable {
   /// Strictly increasing within a trace (a `seq-order` line is still used).
-  public var seq: Int
+  package var seq: Int
   /// Seconds since the run began, when the writer recorded it.
-  public var time: Double?
-  public var event: TraceEvent
+  package var time: Double?
+  package var event: TraceEvent
   /// The 1-based line of the file this record came from (0 for records not read from a file).
-  public var line: Int
+  package var line: Int
 
-  public init(seq: Int, time: Double? = nil, event: TraceEvent, line: Int = 0) {
+  package init(seq: Int, time: Double? = nil, event: TraceEvent, line: Int = 0) {
     self.seq = seq
     self.time = time
     self.event = event

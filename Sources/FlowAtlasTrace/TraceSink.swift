@@ -2,7 +2,7 @@
 ///
 /// Recording assigns `seq` and time; a sink only stores. Implementations are
 /// called from any thread and must never throw into the app.
-public protocol TraceSink: AnyObject, Sendable {
+package protocol TraceSink: AnyObject, Sendable {
   /// Called once, before any record.
   func begin(_ header: TraceHeader)
   /// One event, in `seq` order.

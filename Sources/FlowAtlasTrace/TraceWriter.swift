@@ -16,7 +16,7 @@ public struct TraceWriteFailure: Hashable, Sendable, CustomStringConvertible {
   /// The system's words for what went wrong, for example "No space left on device".
   public var reason: String
 
-  public init(path: String, reason: String) {
+  package init(path: String, reason: String) {
     self.path = path
     self.reason = reason
   }
@@ -144,7 +144,7 @@ public final class TraceWriter: TraceSink {
   public var droppedCount: Int { state.withLock { $0.dropped } }
 
   /// Writes the header line (the first call only; later calls are ignored).
-  public func begin(_ header: TraceHeader) {
+  package func begin(_ header: TraceHeader) {
     var line: [UInt8] = []
     TraceRecordEncoder().encode(header, into: &line)
     let flush = state.withLock { state -> Flush in
@@ -163,7 +163,7 @@ public final class TraceWriter: TraceSink {
   /// The line is encoded straight into the waiting buffer, under the lock: an app records from
   /// one thread (the main actor), where a line of its own cost an allocation and a copy per
   /// event; threads recording at once wait on each other for the encoding of a line.
-  public func write(_ record: TraceRecord) {
+  package func write(_ record: TraceRecord) {
     let flush = state.withLock { state -> Flush in
       let inOrder = state.lastSeq.map { record.seq > $0 } ?? true
       guard state.began, !state.finished, state.failure == nil, inOrder, state.pending.count < bufferLimit
@@ -189,7 +189,7 @@ public final class TraceWriter: TraceSink {
   ///
   /// The one call that waits on the disk. Do not call it from `onFailure`, which runs on the
   /// writer's own queue. Records written afterwards are dropped and counted.
-  public func finish() {
+  package func finish() {
     state.withLock { $0.finished = true }
     queue.sync {
       drain()

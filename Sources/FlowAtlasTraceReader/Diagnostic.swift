@@ -4,9 +4,9 @@ import FlowAtlasTrace
 /// A problem found in a trace, with where it is and how to fix it.
 ///
 /// Diagnostics print as `file:line: warning: message [code]`, the form editors and CI annotate.
-public struct Diagnostic: Hashable, Sendable, Codable, Comparable {
+package struct Diagnostic: Hashable, Sendable, Codable, Comparable {
   /// The codes of the spec's "Diagnostics" table; each has one severity.
-  public enum Code: String, Hashable, Sendable, Codable, CaseIterable {
+  package enum Code: String, Hashable, Sendable, Codable, CaseIterable {
     case missingHeader = "missing-header"
     case unsupportedVersion = "unsupported-version"
     case malformedLine = "malformed-line"
@@ -21,7 +21,7 @@ public struct Diagnostic: Hashable, Sendable, Codable, Comparable {
     case orphanedCoordinator = "orphaned-coordinator"
     case detachUnknown = "detach-unknown"
 
-    public var severity: Severity {
+    package var severity: Severity {
       switch self {
       case .missingHeader, .unsupportedVersion, .malformedLine, .unknownScreen: .error
       case .truncated, .unknownEvent, .seqOrder, .unknownCoordinator, .emptyStack, .notOnStack,
@@ -31,20 +31,20 @@ public struct Diagnostic: Hashable, Sendable, Codable, Comparable {
     }
   }
 
-  public enum Severity: String, Hashable, Sendable, Codable {
+  package enum Severity: String, Hashable, Sendable, Codable {
     case error, warning
   }
 
-  public var code: Code
-  public var severity: Severity { code.severity }
+  package var code: Code
+  package var severity: Severity { code.severity }
   /// The trace's path as the reader was given it.
-  public var file: String
+  package var file: String
   /// 1-based; blank lines count.
-  public var line: Int
+  package var line: Int
   /// What is wrong and how to fix it, in one sentence.
-  public var message: String
+  package var message: String
 
-  public init(code: Code, file: String, line: Int, message: String) {
+  package init(code: Code, file: String, line: Int, message: String) {
     self.code = code
     self.file = file
     self.line = line
@@ -53,12 +53,12 @@ public struct Diagnostic: Hashable, Sendable, Codable, Comparable {
 
   /// `file:line: error|warning: message [code]`, one line whatever the file's name or the
   /// message hold (their control characters are escaped: see ``Printable``).
-  public var formatted: String {
+  package var formatted: String {
     Printable.line("\(file):\(line): \(severity.rawValue): \(message) [\(code.rawValue)]")
   }
 
   /// The export order: by file, line, code.
-  public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+  package static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
     if lhs.file != rhs.file { return lhs.file < rhs.file }
     if lhs.line != rhs.line { return lhs.line < rhs.line }
     if lhs.code.rawValue != rhs.code.rawValue { return lhs.code.rawValue < rhs.code.rawValue }
@@ -67,7 +67,7 @@ public struct Diagnostic: Hashable, Sendable, Codable, Comparable {
 
   private enum CodingKeys: String, CodingKey { case code, severity, file, line, message }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(code, forKey: .code)
     try container.encode(severity, forKey: .severity)
@@ -76,7 +76,7 @@ public struct Diagnostic: Hashable, Sendable, Codable, Comparable {
     try container.encode(message, forKey: .message)
   }
 
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     code = try container.decode(Code.self, forKey: .code)
     file = try container.decode(String.self, forKey: .file)

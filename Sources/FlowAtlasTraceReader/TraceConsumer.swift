@@ -4,7 +4,7 @@ import FlowAtlasTrace
 ///
 /// Every ``ScreenMention`` in a delivered record is `.introduce` with the
 /// screen's type and latest title resolved, so consumers need no screen table.
-public protocol TraceConsumer {
+package protocol TraceConsumer {
   /// The header, once, before any record (never called for a rejected file).
   mutating func header(_ header: TraceHeader)
   /// A usable event, after the spec's skip and rewrite rules were applied.
@@ -16,17 +16,17 @@ public protocol TraceConsumer {
 }
 
 /// What a reader knows once a file is read.
-public struct TraceSummary: Hashable, Sendable {
+package struct TraceSummary: Hashable, Sendable {
   /// The file's path as the reader was given it.
-  public var file: String
+  package var file: String
   /// Lines that parsed as an object with an integer `seq` and a known `event` name.
-  public var events: Int
+  package var events: Int
   /// The number of the file's last line (0 for an empty file).
-  public var lastLine: Int
+  package var lastLine: Int
   /// True when `missing-header` or `unsupported-version` rejected the file.
-  public var rejected: Bool
+  package var rejected: Bool
 
-  public init(file: String, events: Int, lastLine: Int, rejected: Bool) {
+  package init(file: String, events: Int, lastLine: Int, rejected: Bool) {
     self.file = file
     self.events = events
     self.lastLine = lastLine

@@ -3,17 +3,17 @@ import FlowAtlasTrace
 /// A whole trace in memory: a ``TraceConsumer`` that keeps everything it is given.
 ///
 /// For tests and small inputs; the model reads large corpora through its own consumer.
-public struct TraceDocument: TraceConsumer, Hashable, Sendable {
+package struct TraceDocument: TraceConsumer, Hashable, Sendable {
   /// The header, or nil for a rejected file.
-  public private(set) var header: TraceHeader?
+  package private(set) var header: TraceHeader?
   /// The usable records, in file order.
-  public private(set) var records: [TraceRecord] = []
+  package private(set) var records: [TraceRecord] = []
   /// Every problem found, in line order.
-  public private(set) var diagnostics: [Diagnostic] = []
+  package private(set) var diagnostics: [Diagnostic] = []
   /// Set once the file was read to its end.
-  public private(set) var summary: TraceSummary?
+  package private(set) var summary: TraceSummary?
 
-  public init() {}
+  package init() {}
 
   /// Reads the trace at `path`.
   ///
@@ -22,7 +22,7 @@ public struct TraceDocument: TraceConsumer, Hashable, Sendable {
   ///   - displayPath: How diagnostics name the file (defaults to `path`).
   /// - Returns: Everything the reader delivered.
   /// - Throws: ``TraceReadError`` when the file cannot be opened or read.
-  public static func read(path: String, displayPath: String? = nil) throws(TraceReadError) -> TraceDocument {
+  package static func read(path: String, displayPath: String? = nil) throws(TraceReadError) -> TraceDocument {
     var document = TraceDocument()
     try TraceReader(path: path, displayPath: displayPath).read(into: &document)
     return document
@@ -34,14 +34,14 @@ public struct TraceDocument: TraceConsumer, Hashable, Sendable {
   ///   - bytes: The trace's bytes.
   ///   - path: How diagnostics name the trace.
   /// - Returns: Everything the reader delivered.
-  public static func read(bytes: [UInt8], path: String = "trace.jsonl") -> TraceDocument {
+  package static func read(bytes: [UInt8], path: String = "trace.jsonl") -> TraceDocument {
     var document = TraceDocument()
     TraceReader.read(bytes: bytes, path: path, into: &document)
     return document
   }
 
-  public mutating func header(_ header: TraceHeader) { self.header = header }
-  public mutating func record(_ record: TraceRecord) { records.append(record) }
-  public mutating func diagnostic(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
-  public mutating func end(_ summary: TraceSummary) { self.summary = summary }
+  package mutating func header(_ header: TraceHeader) { self.header = header }
+  package mutating func record(_ record: TraceRecord) { records.append(record) }
+  package mutating func diagnostic(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+  package mutating func end(_ summary: TraceSummary) { self.summary = summary }
 }

@@ -2,7 +2,7 @@ import FlowAtlasTrace
 import Foundation
 
 /// Why a trace could not be read at all. Problems inside a trace are ``Diagnostic``s, not errors.
-public enum TraceReadError: Error, Hashable, Sendable, LocalizedError {
+package enum TraceReadError: Error, Hashable, Sendable, LocalizedError {
   /// The file could not be opened: missing, a directory, or not readable.
   case cannotOpen(file: String, reason: String)
   /// Reading the open file failed part way.
@@ -12,13 +12,13 @@ public enum TraceReadError: Error, Hashable, Sendable, LocalizedError {
   case tooLarge(file: String, limit: Int)
 
   /// The file the error is about, as the reader was given it.
-  public var file: String {
+  package var file: String {
     switch self {
     case .cannotOpen(let file, _), .cannotRead(let file, _), .tooLarge(let file, _): file
     }
   }
 
-  public var errorDescription: String? {
+  package var errorDescription: String? {
     switch self {
     case .cannotOpen(let file, let reason):
       "cannot open trace \(file): \(reason); check that the path names a readable .jsonl file"

@@ -19,35 +19,35 @@ import FlowAtlasTrace
 /// var trace = TraceDocument()
 /// try TraceReader(path: "traces/buy.jsonl").read(into: &trace)
 /// ```
-public struct TraceReader: Sendable {
+package struct TraceReader: Sendable {
   /// The chunk size used unless one is given: large enough to amortize system calls.
-  public static let defaultChunkSize = 1 << 20
+  package static let defaultChunkSize = 1 << 20
   /// The longest line read unless told otherwise: 64 MiB, far beyond any real event.
-  public static let defaultMaximumLineLength = 64 << 20
+  package static let defaultMaximumLineLength = 64 << 20
   /// The most bytes read from one file unless told otherwise: 8 GiB, about 70 million events.
   /// Past it the read stops with ``TraceReadError/tooLarge(file:limit:)``: a path that names
   /// `/dev/zero` or an endless pipe must not read forever.
-  public static let defaultMaximumFileSize = 8 << 30
+  package static let defaultMaximumFileSize = 8 << 30
 
   /// The file to open.
-  public var path: String
+  package var path: String
   /// The path diagnostics and the summary name (defaults to `path`).
-  public var displayPath: String
+  package var displayPath: String
   /// Bytes read at a time; a line longer than this grows the buffer to fit it.
-  public var chunkSize: Int
+  package var chunkSize: Int
   /// The longest line the reader holds in memory; a longer one is reported and skipped
   /// without being buffered, so a file with no newlines (a binary passed by mistake) cannot
   /// make the reader load it whole.
-  public var maximumLineLength: Int
+  package var maximumLineLength: Int
   /// The most bytes read from the file (see ``defaultMaximumFileSize``).
-  public var maximumFileSize: Int
+  package var maximumFileSize: Int
 
   /// - Parameters:
   ///   - path: The file to read.
   ///   - displayPath: How diagnostics name the file, for example relative to the working directory.
   ///   - chunkSize: Bytes read at a time (tests use tiny chunks to cross line boundaries).
   ///   - maximumLineLength: Lines longer than this are reported as malformed and skipped.
-  public init(
+  package init(
     path: String, displayPath: String? = nil, chunkSize: Int = TraceReader.defaultChunkSize,
     maximumLineLength: Int = TraceReader.defaultMaximumLineLength,
     maximumFileSize: Int = TraceReader.defaultMaximumFileSize
@@ -64,7 +64,7 @@ public struct TraceReader: Sendable {
   /// - Parameter consumer: Receives the header, records, diagnostics and summary in file order.
   /// - Throws: ``TraceReadError`` when the file cannot be opened or read; nothing is
   ///   delivered after the error (`end` is not called).
-  public func read<C: TraceConsumer>(into consumer: inout C) throws(TraceReadError) {
+  package func read<C: TraceConsumer>(into consumer: inout C) throws(TraceReadError) {
     var hasher: Fingerprint.Fast128?
     try read(into: &consumer, hashing: &hasher)
   }
@@ -72,7 +72,7 @@ public struct TraceReader: Sendable {
   /// Reads the whole file into `consumer`, as ``read(into:)`` does, and hashes the bytes read.
   /// - Returns: ``Fingerprint/fast128(_:)-([UInt8])`` of exactly the bytes the consumer was
   ///   given (for a replay cache: the file may change while it is read, the hash cannot).
-  public func readHashing<C: TraceConsumer>(into consumer: inout C) throws(TraceReadError) -> String {
+  package func readHashing<C: TraceConsumer>(into consumer: inout C) throws(TraceReadError) -> String {
     var hasher: Fingerprint.Fast128? = Fingerprint.Fast128()
     try read(into: &consumer, hashing: &hasher)
     return hasher!.finalize()
@@ -172,7 +172,7 @@ public struct TraceReader: Sendable {
   ///   - bytes: The trace's bytes.
   ///   - path: How diagnostics and the summary name the trace.
   ///   - consumer: Receives the header, records, diagnostics and summary in order.
-  public static func read<C: TraceConsumer>(bytes: [UInt8], path: String, into consumer: inout C) {
+  package static func read<C: TraceConsumer>(bytes: [UInt8], path: String, into consumer: inout C) {
     var decoder = TraceDecoder(file: path)
     bytes.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }

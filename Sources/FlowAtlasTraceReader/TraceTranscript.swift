@@ -4,14 +4,14 @@ import FlowAtlasTrace
 /// `push PaymentViewController by CheckoutCoordinator`, `finish CheckoutCoordinator -> ordered`.
 ///
 /// For an app's own tests: assert the navigation a journey recorded without spelling out ids.
-public struct TraceTranscript: Sendable {
+package struct TraceTranscript: Sendable {
   /// One line per event, in order.
-  public private(set) var lines: [String] = []
+  package private(set) var lines: [String] = []
   private var screens: [String: String] = [:]
   private var coordinators: [String: String] = [:]
 
   /// - Parameter events: a run's events in order (a sink's or a read trace's).
-  public init(_ events: [TraceEvent]) {
+  package init(_ events: [TraceEvent]) {
     for event in events { lines.append(describe(event)) }
   }
 
