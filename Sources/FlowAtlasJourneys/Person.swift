@@ -18,17 +18,24 @@ import FlowAtlasPattern
 /// ```
 @MainActor
 public struct Person {
-  private let router: any PersonDrivenRouter
+  private let router: any PersonDrivenRouter & NavigationStateReporting
 
   /// A person in front of the stack `router` navigates.
   /// - Parameter router: A headless router, or a router that wraps one.
   /// - Throws: ``PersonError`` when no headless router is underneath `router`.
   public init(on router: any RouterProtocol) throws(PersonError) {
-    guard let driven = innermostRouter(router) as? any PersonDrivenRouter else {
+    guard let driven = innermostRouter(router) as? any PersonDrivenRouter & NavigationStateReporting else {
       throw PersonError(router: router)
     }
     self.router = driven
   }
+
+  /// The screen the person sees: the top of the topmost layer.
+  public var visibleScreen: (any Presentable)? { router.visibleScreen }
+
+  /// What the back button's menu offers: the screens below the top of the topmost layer,
+  /// the first screen first.
+  public var backMenu: [any Presentable] { router.layers.last.map { Array($0.dropLast()) } ?? [] }
 
   /// Taps the navigation bar's back button: the top screen goes. Refused (as the router
   /// reports refusals) at a layer's first screen, where there is no back button.

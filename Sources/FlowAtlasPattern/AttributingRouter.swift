@@ -5,7 +5,7 @@
 /// itself bound to that coordinator; ``Coordinator`` asks for one in its initializer, so
 /// subclasses get attribution without a line of code.
 @MainActor
-public protocol AttributingRouter: RouterProtocol {
+package protocol AttributingRouter: RouterProtocol {
   /// A view of this router whose calls are attributed to `coordinator`.
   ///
   /// The view forwards to the same navigation stack and must hold `coordinator` weakly. It is
@@ -18,7 +18,7 @@ public protocol AttributingRouter: RouterProtocol {
 /// A tab container that can tell which coordinator asked for a tab switch
 /// (see ``AttributingRouter``).
 @MainActor
-public protocol AttributingTabRouter: TabRouting {
+package protocol AttributingTabRouter: TabRouting {
   /// A view of this tab container whose calls are attributed to `coordinator`.
   /// - Parameter coordinator: The coordinator the returned tab router acts for.
   /// - Returns: A tab router switching the same tabs on `coordinator`'s behalf.

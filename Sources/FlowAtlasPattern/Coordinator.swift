@@ -11,12 +11,12 @@
 ///   ``CoordinatorDelegate/coordinatorDidFinish(_:)``.
 /// - Root coordinators are started with ``launch()`` so the observer sees their start.
 ///
-/// When the router given to ``init(router:)`` is an ``AttributingRouter``, ``router`` is a
+/// When the router given to ``init(router:)`` is a recording router, ``router`` is a
 /// view of it bound to this coordinator, so recording knows who asked for every transition.
 ///
 /// **The back button.** Where the router reports navigation the system did on a person's
-/// gesture (``SystemNavigationReporting``: ``StackRouter``, `NavigationRouter`, recording
-/// routers), a coordinator is told of every system navigation that removed a screen it showed
+/// gesture (``StackRouter``, ``NavigationStackRouter``, `NavigationRouter`, and recording routers over
+/// them), a coordinator is told of every system navigation that removed a screen it showed
 /// (``systemDidRemoveScreens(_:)``). When that took away the first screen it showed, the flow is
 /// over: a child finishes, as if it had called ``finish()`` (so ``startChild(_:)`` removes it).
 /// Set ``finishesOnSystemRemoval`` to false to decide yourself (then finish it, or it is the
@@ -29,7 +29,7 @@ open class Coordinator: CoordinatorProtocol, SystemNavigationObserver {
   /// remembering the screens this coordinator showed.
   public var router: any RouterProtocol { screens }
   /// The router, as the view that remembers this coordinator's screens.
-  public private(set) var screens: CoordinatorRouter
+  package private(set) var screens: CoordinatorRouter
   /// Whether a child finishes when the system removes the first screen it showed (the back
   /// button, an edge swipe, a sheet swiped down). True by default.
   public var finishesOnSystemRemoval = true
@@ -42,7 +42,7 @@ open class Coordinator: CoordinatorProtocol, SystemNavigationObserver {
   /// Called when this coordinator finishes (the closure style), after the delegate.
   public var onFinish: ((Coordinator) -> Void)?
   /// Watches this coordinator's lifecycle; children attached later inherit it.
-  public var lifecycleObserver: (any CoordinatorLifecycleObserver)?
+  package var lifecycleObserver: (any CoordinatorLifecycleObserver)?
   /// True from ``finish()`` until the coordinator is launched again.
   public private(set) var isFinished = false
 
@@ -52,7 +52,7 @@ open class Coordinator: CoordinatorProtocol, SystemNavigationObserver {
   var pendingOutputDescription: String?
 
   /// Creates a coordinator navigating with `router`.
-  /// - Parameter router: The router to navigate with; an ``AttributingRouter`` is bound to
+  /// - Parameter router: The router to navigate with; a recording router is bound to
   ///   this coordinator.
   public init(router: any RouterProtocol) {
     // A parent's router is the parent's view: build this coordinator's on what it wraps.
@@ -174,7 +174,7 @@ open class Coordinator: CoordinatorProtocol, SystemNavigationObserver {
   /// - Parameter navigation: What the system did; ``SystemNavigation/removed`` holds the screens.
   open func systemDidRemoveScreens(_ navigation: SystemNavigation) {}
 
-  public func systemDidNavigate(_ navigation: SystemNavigation) {
+  package func systemDidNavigate(_ navigation: SystemNavigation) {
     guard !isFinished, navigation.removed.contains(where: { screens.showed($0) }) else { return }
     systemDidRemoveScreens(navigation)
     // Only a child ends this way; startChild(_:) removes it as it finishes, and one attached

@@ -5,7 +5,7 @@
 /// with ``Coordinator/addChild(_:)`` or ``Coordinator/startChild(_:)`` inherit it. The calls
 /// mirror the trace events `coordinator.start`, `attach`, `finish`, `detach` and `deinit`,
 /// in the order they happen.
-public protocol CoordinatorLifecycleObserver: AnyObject, Sendable {
+package protocol CoordinatorLifecycleObserver: AnyObject, Sendable {
   /// A coordinator is about to run its `start()`.
   /// - Parameters:
   ///   - coordinator: The coordinator starting.

@@ -5,7 +5,7 @@
 /// edge swipe, a sheet swiped down): ``Coordinator`` compares the screens a
 /// ``SystemNavigation`` removed with the ones it remembers. Screens are held weakly.
 @MainActor
-public final class CoordinatorRouter: AttributingRouter, NavigationStateReporting,
+package final class CoordinatorRouter: AttributingRouter, NavigationStateReporting,
   SystemNavigationReporting
 {
   private struct Shown {
@@ -13,7 +13,7 @@ public final class CoordinatorRouter: AttributingRouter, NavigationStateReportin
   }
 
   /// The router calls are forwarded to (bound to the coordinator when it attributes calls).
-  public let base: any RouterProtocol
+  package let base: any RouterProtocol
   /// By identity, checked against the weak reference (an identity can be reused once freed).
   /// Unchecked for exclusivity at run time: the class is the main actor's, and no access to
   /// it overlaps another (a dynamic check cost every push more than the look-up itself).
@@ -21,14 +21,14 @@ public final class CoordinatorRouter: AttributingRouter, NavigationStateReportin
   /// Released screens are swept out when the table reaches this size.
   @exclusivity(unchecked) private var sweepAt = 64
   /// The first screen the coordinator showed since it was launched.
-  public private(set) weak var firstScreen: (any Presentable)?
+  package private(set) weak var firstScreen: (any Presentable)?
 
   init(base: any RouterProtocol) {
     self.base = base
   }
 
   /// Whether the coordinator put `screen` on a stack.
-  public func showed(_ screen: any Presentable) -> Bool {
+  package func showed(_ screen: any Presentable) -> Bool {
     shown[ObjectIdentifier(screen)]?.screen === screen
   }
 
@@ -51,43 +51,43 @@ public final class CoordinatorRouter: AttributingRouter, NavigationStateReportin
     shown[key] = Shown(screen: screen)
   }
 
-  public var layers: [[any Presentable]] { (base as? any NavigationStateReporting)?.layers ?? [[]] }
+  package var layers: [[any Presentable]] { (base as? any NavigationStateReporting)?.layers ?? [[]] }
 
-  public func on(behalfOf coordinator: any CoordinatorProtocol) -> any RouterProtocol {
+  package func on(behalfOf coordinator: any CoordinatorProtocol) -> any RouterProtocol {
     (base as? any AttributingRouter)?.on(behalfOf: coordinator) ?? base
   }
 
-  public func addSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
+  package func addSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
     (base as? any SystemNavigationReporting)?.addSystemNavigationObserver(observer)
   }
 
-  public func removeSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
+  package func removeSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
     (base as? any SystemNavigationReporting)?.removeSystemNavigationObserver(observer)
   }
 
-  public func push(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
+  package func push(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
     remember(screen)
     base.push(screen, animated: animated, completion: completion)
   }
 
-  public func pop(animated: Bool, completion: (() -> Void)?) {
+  package func pop(animated: Bool, completion: (() -> Void)?) {
     base.pop(animated: animated, completion: completion)
   }
 
-  public func popToRoot(animated: Bool, completion: (() -> Void)?) {
+  package func popToRoot(animated: Bool, completion: (() -> Void)?) {
     base.popToRoot(animated: animated, completion: completion)
   }
 
-  public func present(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
+  package func present(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
     remember(screen)
     base.present(screen, animated: animated, completion: completion)
   }
 
-  public func dismiss(animated: Bool, completion: (() -> Void)?) {
+  package func dismiss(animated: Bool, completion: (() -> Void)?) {
     base.dismiss(animated: animated, completion: completion)
   }
 
-  public func setRoot(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
+  package func setRoot(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
     remember(screen)
     base.setRoot(screen, animated: animated, completion: completion)
   }

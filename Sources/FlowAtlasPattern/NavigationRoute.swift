@@ -3,22 +3,22 @@
 ///
 /// Two routes are equal when they stand for the same screen object, so a path SwiftUI writes
 /// back can be compared with the one the router holds.
-public struct NavigationRoute: Hashable, Identifiable {
+package struct NavigationRoute: Hashable, Identifiable {
   /// The screen shown.
-  public let screen: any Presentable
+  package let screen: any Presentable
 
   /// Wraps `screen`.
   /// - Parameter screen: The screen the route shows.
-  public init(_ screen: any Presentable) {
+  package init(_ screen: any Presentable) {
     self.screen = screen
   }
 
   /// The screen's identity.
-  public var id: ObjectIdentifier { ObjectIdentifier(screen) }
+  package var id: ObjectIdentifier { ObjectIdentifier(screen) }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.screen === rhs.screen }
+  package static func == (lhs: Self, rhs: Self) -> Bool { lhs.screen === rhs.screen }
 
-  public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+  package func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
 
 /// How a modal layer of a ``NavigationStackRouter`` is shown.
@@ -30,16 +30,16 @@ public enum ModalStyle: String, Hashable, Sendable {
 }
 
 /// One navigation stack of a ``NavigationStackRouter``: the bottom one, or a modal layer.
-public struct NavigationLayer: Hashable {
+package struct NavigationLayer: Hashable {
   /// `nil` for the bottom stack; how a modal layer is presented otherwise.
-  public var style: ModalStyle?
+  package var style: ModalStyle?
   /// The stack's first screen (`NavigationStack`'s root view); `nil` only for an empty bottom stack.
-  public var root: NavigationRoute?
+  package var root: NavigationRoute?
   /// The screens pushed above the root: what `NavigationStack(path:)` binds to.
-  public var path: [NavigationRoute]
+  package var path: [NavigationRoute]
 
   /// The layer's screens, root first.
-  public var screens: [any Presentable] {
+  package var screens: [any Presentable] {
     (root.map { [$0.screen] } ?? []) + path.map(\.screen)
   }
 }

@@ -39,7 +39,7 @@
     /// which are not isolated: UIKit asks them on the main thread only.
     private nonisolated(unsafe) weak var forwardTarget: (any NSObjectProtocol)?
 
-    public let systemNavigationObservers = SystemNavigationObservers()
+    package let systemNavigationObservers = SystemNavigationObservers()
     /// What the router showed after its own last change or the last system change it reported.
     private var known: [[any Presentable]] = [[]]
     /// Set while an interactive pop runs, cleared when the person gives it up.
@@ -96,7 +96,7 @@
 
     /// The bottom stack, then each presented layer: a presented navigation controller's stack,
     /// or a presented screen of its own (as an app presents one itself).
-    public var layers: [[any Presentable]] {
+    package var layers: [[any Presentable]] {
       [navigationController.viewControllers]
         + presentedChain.map {
           (($0 as? UINavigationController)?.viewControllers ?? [$0]) as [any Presentable]

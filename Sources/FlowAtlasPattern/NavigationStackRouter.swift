@@ -27,32 +27,32 @@ public final class NavigationStackRouter: RouterProtocol, NavigationStateReporti
   PersonDrivenRouter
 {
   /// Every stack, bottom first: `stacks[0]` is the bottom navigation stack, the others modal.
-  public private(set) var stacks: [NavigationLayer] = [NavigationLayer(style: nil, root: nil, path: [])]
+  package private(set) var stacks: [NavigationLayer] = [NavigationLayer(style: nil, root: nil, path: [])]
   /// How many modal layers the view reported as appeared.
-  public private(set) var appearedModalLayers = 0
+  package private(set) var appearedModalLayers = 0
   /// Every request and write refused so far, oldest first.
   public private(set) var refusals: [RouterRefusal] = []
   /// Called with each refusal as it happens.
   @ObservationIgnored public var onRefusal: ((RouterRefusal) -> Void)?
   /// How ``present(_:animated:completion:)`` shows a screen; a sheet unless it says otherwise.
   @ObservationIgnored public var modalStyle: @MainActor (any Presentable) -> ModalStyle = { _ in .sheet }
-  @ObservationIgnored public let systemNavigationObservers = SystemNavigationObservers()
+  @ObservationIgnored package let systemNavigationObservers = SystemNavigationObservers()
 
   /// Creates a router that shows nothing yet.
   public init() {}
 
-  public var layers: [[any Presentable]] { stacks.map(\.screens) }
+  package var layers: [[any Presentable]] { stacks.map(\.screens) }
 
   /// Whether modal layer `layer` (1 for the first) is presented: it exists, and the one below
   /// it appeared.
   /// - Parameter layer: The index in ``stacks``.
-  public func isPresented(layer: Int) -> Bool {
+  package func isPresented(layer: Int) -> Bool {
     layer >= 1 && layer < stacks.count && layer <= appearedModalLayers + 1
   }
 
   /// The view showed modal layer `layer`: the one above it may be presented now.
   /// - Parameter layer: The index in ``stacks``.
-  public func didAppear(layer: Int) {
+  package func didAppear(layer: Int) {
     guard layer < stacks.count, layer > appearedModalLayers else { return }
     appearedModalLayers = layer
   }
@@ -120,7 +120,7 @@ public final class NavigationStackRouter: RouterProtocol, NavigationStateReporti
   /// - Parameters:
   ///   - path: The new path.
   ///   - layer: The index in ``stacks``.
-  public func write(path: [NavigationRoute], toLayer layer: Int) {
+  package func write(path: [NavigationRoute], toLayer layer: Int) {
     guard layer >= 0, layer < stacks.count else { return refuse(.noSuchLayer(layer: layer)) }
     let old = stacks[layer].path
     guard path != old else { return }
@@ -137,7 +137,7 @@ public final class NavigationStackRouter: RouterProtocol, NavigationStateReporti
   /// - Parameters:
   ///   - isPresented: The new value.
   ///   - layer: The index in ``stacks``.
-  public func write(isPresented: Bool, layer: Int) {
+  package func write(isPresented: Bool, layer: Int) {
     guard layer >= 1 else { return refuse(.noSuchLayer(layer: layer)) }
     // Already so: SwiftUI echoing the state back.
     guard isPresented != (layer < stacks.count) else { return }

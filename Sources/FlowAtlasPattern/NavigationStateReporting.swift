@@ -3,7 +3,7 @@
 ///
 /// Recording reads it to name the screen a `pop` or `dismiss` removes.
 @MainActor
-public protocol NavigationStateReporting: AnyObject {
+package protocol NavigationStateReporting: AnyObject {
   /// Everything shown, bottom first: `layers[0]` is the navigation stack (empty before the
   /// first screen), every later layer a modal layer that is never empty.
   var layers: [[any Presentable]] { get }
@@ -11,16 +11,16 @@ public protocol NavigationStateReporting: AnyObject {
 
 extension NavigationStateReporting {
   /// The screen people see: the top of the topmost layer.
-  public var visibleScreen: (any Presentable)? { layers.last?.last }
+  package var visibleScreen: (any Presentable)? { layers.last?.last }
 
   /// The screen a `pop` would remove, or `nil` when the top layer has only its first screen.
-  public var screenRemovedByPop: (any Presentable)? {
+  package var screenRemovedByPop: (any Presentable)? {
     guard let top = layers.last, top.count > 1 else { return nil }
     return top.last
   }
 
   /// The modal screen a `dismiss` would remove (with what it pushed), or `nil` when nothing is presented.
-  public var screenRemovedByDismiss: (any Presentable)? {
+  package var screenRemovedByDismiss: (any Presentable)? {
     guard layers.count > 1 else { return nil }
     return layers.last?.first
   }

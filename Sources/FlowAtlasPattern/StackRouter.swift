@@ -16,24 +16,24 @@ public final class StackRouter: RouterProtocol, NavigationStateReporting, System
 {
   /// Everything shown, bottom first: `layers[0]` is the navigation stack, later layers are
   /// modal and never empty.
-  public private(set) var layers: [[any Presentable]] = [[]]
+  package private(set) var layers: [[any Presentable]] = [[]]
   /// Every request refused so far, oldest first.
   public private(set) var refusals: [RouterRefusal] = []
   /// Called with each refusal as it happens.
   public var onRefusal: ((RouterRefusal) -> Void)?
-  public let systemNavigationObservers = SystemNavigationObservers()
+  package let systemNavigationObservers = SystemNavigationObservers()
 
   /// Creates a router that shows nothing yet.
   public init() {}
 
   /// The navigation stack under any modal layer, root first.
-  public var stack: [any Presentable] { layers[0] }
+  package var stack: [any Presentable] { layers[0] }
 
   /// The modal layers, bottom first; each is a navigation stack, presented screen first.
-  public var modalLayers: [[any Presentable]] { Array(layers.dropFirst()) }
+  package var modalLayers: [[any Presentable]] { Array(layers.dropFirst()) }
 
   /// The top of the topmost layer: what people see.
-  public var topScreen: (any Presentable)? { visibleScreen }
+  package var topScreen: (any Presentable)? { visibleScreen }
 
   /// Adds `screen` to the top layer (on an empty router it becomes the root).
   public func push(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {

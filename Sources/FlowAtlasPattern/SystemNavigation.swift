@@ -45,7 +45,7 @@ public struct SystemNavigation {
   /// The tab selected, for ``Kind/selectTab``.
   public var tab: String?
 
-  public init(
+  package init(
     kind: Kind, gesture: SystemGesture, removed: [any Presentable], shown: (any Presentable)?,
     tab: String? = nil
   ) {
@@ -75,7 +75,7 @@ public struct SystemNavigation {
   ///   - after: The layers shown after.
   ///   - gesture: What the person did, where known; the usual gesture for the change otherwise.
   /// - Returns: What the system did, or `nil`.
-  public static func between(
+  package static func between(
     _ before: [[any Presentable]], _ after: [[any Presentable]], gesture: SystemGesture? = nil
   ) -> SystemNavigation? {
     guard !after.isEmpty, !before.isEmpty else { return nil }
@@ -111,7 +111,7 @@ public struct SystemNavigation {
 
 /// Told of navigation the system did on a router (see ``SystemNavigationReporting``).
 @MainActor
-public protocol SystemNavigationObserver: AnyObject {
+package protocol SystemNavigationObserver: AnyObject {
   /// The system navigated; the router's state already shows the result.
   /// - Parameter navigation: What it did.
   func systemDidNavigate(_ navigation: SystemNavigation)
@@ -120,7 +120,7 @@ public protocol SystemNavigationObserver: AnyObject {
 /// A router that reports the navigation it did not perform itself (back button, edge swipe,
 /// back menu, a sheet swiped down, a tab bar tap) to its observers, newest observer first.
 @MainActor
-public protocol SystemNavigationReporting: AnyObject {
+package protocol SystemNavigationReporting: AnyObject {
   /// Adds `observer`, held weakly; adding one twice does nothing.
   func addSystemNavigationObserver(_ observer: any SystemNavigationObserver)
   /// Removes `observer`.
@@ -129,35 +129,36 @@ public protocol SystemNavigationReporting: AnyObject {
 
 /// The weakly held observers of one router, and how they are told.
 @MainActor
-public final class SystemNavigationObservers {
+package final class SystemNavigationObservers {
   private struct Entry {
     weak var observer: (any SystemNavigationObserver)?
   }
 
   private var entries: [Entry] = []
 
-  public init() {}
+  package init() {}
 
-  public func add(_ observer: any SystemNavigationObserver) {
+  package func add(_ observer: any SystemNavigationObserver) {
     entries.removeAll { $0.observer == nil }
     guard !entries.contains(where: { $0.observer === observer }) else { return }
     entries.append(Entry(observer: observer))
   }
 
-  public func remove(_ observer: any SystemNavigationObserver) {
+  package func remove(_ observer: any SystemNavigationObserver) {
     entries.removeAll { $0.observer == nil || $0.observer === observer }
   }
 
   /// Tells every observer, the newest first: a child flow hears before the parent that
   /// started it, so the innermost flow finishes first.
-  public func notify(_ navigation: SystemNavigation) {
+  package func notify(_ navigation: SystemNavigation) {
     for entry in entries.reversed() { entry.observer?.systemDidNavigate(navigation) }
   }
 
   /// Tells every observer what the system did to a router's layers, decided by
   /// ``SystemNavigation/between(_:_:gesture:)``; nothing when it did nothing.
-  public func notify(from before: [[any Presentable]], to after: [[any Presentable]], gesture: SystemGesture?)
-  {
+  package func notify(
+    from before: [[any Presentable]], to after: [[any Presentable]], gesture: SystemGesture?
+  ) {
     if let navigation = SystemNavigation.between(before, after, gesture: gesture) { notify(navigation) }
   }
 }
@@ -165,17 +166,17 @@ public final class SystemNavigationObservers {
 /// A router that keeps its observers in a ``SystemNavigationObservers`` and tells them itself:
 /// ``SystemNavigationReporting``'s two methods come with it.
 @MainActor
-public protocol SystemNavigationRelaying: SystemNavigationReporting {
+package protocol SystemNavigationRelaying: SystemNavigationReporting {
   /// Who is told of the navigation the system does on this router.
   var systemNavigationObservers: SystemNavigationObservers { get }
 }
 
 extension SystemNavigationRelaying {
-  public func addSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
+  package func addSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
     systemNavigationObservers.add(observer)
   }
 
-  public func removeSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
+  package func removeSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
     systemNavigationObservers.remove(observer)
   }
 }

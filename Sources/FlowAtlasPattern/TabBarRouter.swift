@@ -28,7 +28,7 @@
     private nonisolated(unsafe) weak var forwardTarget: (any NSObjectProtocol)?
 
     private let routers: [String: NavigationRouter]
-    public let systemNavigationObservers = SystemNavigationObservers()
+    package let systemNavigationObservers = SystemNavigationObservers()
     /// The tab selected when the person's tap began (`shouldSelect`), to tell a tap on another
     /// tab from one on the selected tab in `didSelect`, which UIKit calls for both.
     private var selectedBeforeTap: Int?

@@ -14,7 +14,7 @@ public final class TabRouter: TabRouting, NavigationStateReporting, SystemNaviga
   public var onRefusal: ((RouterRefusal) -> Void)?
 
   private let routers: [String: StackRouter]
-  public let systemNavigationObservers = SystemNavigationObservers()
+  package let systemNavigationObservers = SystemNavigationObservers()
 
   /// Creates a tab container with one empty stack router per tab and no tab selected.
   /// - Parameter tabs: The tabs' names, in order; a repeated name is kept once.
@@ -29,7 +29,7 @@ public final class TabRouter: TabRouting, NavigationStateReporting, SystemNaviga
   /// The headless router of `tab`, to inspect its stack.
   /// - Parameter tab: A tab's name.
   /// - Returns: Its router, or `nil` when there is no such tab.
-  public func stackRouter(forTab tab: String) -> StackRouter? { routers[tab] }
+  package func stackRouter(forTab tab: String) -> StackRouter? { routers[tab] }
 
   public func selectTab(_ tab: String, animated: Bool, completion: (() -> Void)?) {
     if routers[tab] != nil {
@@ -58,7 +58,7 @@ public final class TabRouter: TabRouting, NavigationStateReporting, SystemNaviga
   }
 
   /// What the selected tab shows (nothing before a tab is selected).
-  public var layers: [[any Presentable]] {
+  package var layers: [[any Presentable]] {
     guard let selectedTab, let router = routers[selectedTab] else { return [[]] }
     return router.layers
   }

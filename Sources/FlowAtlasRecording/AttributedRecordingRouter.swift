@@ -5,13 +5,13 @@ import FlowAtlasPattern
 ///
 /// Holds the coordinator weakly: the coordinator owns this view, not the other way round.
 @MainActor
-public final class AttributedRecordingRouter: AttributingRouter, NavigationStateReporting,
+package final class AttributedRecordingRouter: AttributingRouter, NavigationStateReporting,
   SystemNavigationReporting
 {
   /// The recording router calls go to.
-  public let router: RecordingRouter
+  package let router: RecordingRouter
   /// The coordinator calls are attributed to, while it lives.
-  public private(set) weak var coordinator: (any CoordinatorProtocol)?
+  package private(set) weak var coordinator: (any CoordinatorProtocol)?
   /// The coordinator's id in the trace, resolved on first use and kept: it does not change
   /// while the coordinator lives.
   private var knownID: String?
@@ -26,13 +26,13 @@ public final class AttributedRecordingRouter: AttributingRouter, NavigationState
     self.coordinator = coordinator
   }
 
-  public var layers: [[any Presentable]] { router.layers }
+  package var layers: [[any Presentable]] { router.layers }
 
-  public func addSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
+  package func addSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
     router.addSystemNavigationObserver(observer)
   }
 
-  public func removeSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
+  package func removeSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
     router.removeSystemNavigationObserver(observer)
   }
 
@@ -45,31 +45,31 @@ public final class AttributedRecordingRouter: AttributingRouter, NavigationState
     return id
   }
 
-  public func on(behalfOf coordinator: any CoordinatorProtocol) -> any RouterProtocol {
+  package func on(behalfOf coordinator: any CoordinatorProtocol) -> any RouterProtocol {
     router.on(behalfOf: coordinator)
   }
 
-  public func push(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
+  package func push(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
     router.push(screen, animated: animated, completion: completion, coordinatorID: coordinatorID)
   }
 
-  public func pop(animated: Bool, completion: (() -> Void)?) {
+  package func pop(animated: Bool, completion: (() -> Void)?) {
     router.pop(animated: animated, completion: completion, coordinatorID: coordinatorID)
   }
 
-  public func popToRoot(animated: Bool, completion: (() -> Void)?) {
+  package func popToRoot(animated: Bool, completion: (() -> Void)?) {
     router.popToRoot(animated: animated, completion: completion, coordinatorID: coordinatorID)
   }
 
-  public func present(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
+  package func present(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
     router.present(screen, animated: animated, completion: completion, coordinatorID: coordinatorID)
   }
 
-  public func dismiss(animated: Bool, completion: (() -> Void)?) {
+  package func dismiss(animated: Bool, completion: (() -> Void)?) {
     router.dismiss(animated: animated, completion: completion, coordinatorID: coordinatorID)
   }
 
-  public func setRoot(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
+  package func setRoot(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
     router.setRoot(screen, animated: animated, completion: completion, coordinatorID: coordinatorID)
   }
 }

@@ -8,8 +8,23 @@ extension Recorder {
   ///   - id: The router id to record, or `nil` for the app's only navigation stack.
   /// - Returns: The recording router; build coordinators on it.
   @MainActor
-  public func router(wrapping router: any RouterProtocol, id: String? = nil) -> RecordingRouter {
+  public func router(wrapping router: any RouterProtocol, id: String? = nil) -> any RouterProtocol {
+    recordingRouter(wrapping: router, id: id)
+  }
+
+  /// The recording router itself, for our own tests and adapters.
+  @MainActor
+  package func recordingRouter(wrapping router: any RouterProtocol, id: String? = nil) -> RecordingRouter {
     RecordingRouter(wrapping: router, recorder: self, id: id)
+  }
+
+  /// Wraps a tab container so that every tab switch is recorded, the app's and the person's,
+  /// and each tab's router records its own stack; build the tab coordinator on it.
+  /// - Parameter tabs: The tab container (`TabBarRouter` on a device, `TabRouter` headless).
+  /// - Returns: The recording tab router.
+  @MainActor
+  public func tabRouter(wrapping tabs: any TabRouting) -> any TabRouting {
+    RecordingTabRouter(wrapping: tabs, recorder: self)
   }
 
   /// Records `user.action`: what the person did on `screen`, the trigger of what follows.

@@ -6,32 +6,32 @@ import FlowAtlasTrace
 /// of the hierarchy is recorded.
 extension Recorder: CoordinatorLifecycleObserver {
   @MainActor
-  public func coordinatorDidStart(
+  package func coordinatorDidStart(
     _ coordinator: any CoordinatorProtocol, parent: (any CoordinatorProtocol)?
   ) {
     recordStart(of: ObjectHandle(coordinator), parent: parent.map { ObjectHandle($0) })
   }
 
   @MainActor
-  public func coordinatorDidAttach(
+  package func coordinatorDidAttach(
     _ child: any CoordinatorProtocol, to parent: any CoordinatorProtocol
   ) {
     recordAttach(of: ObjectHandle(child), to: ObjectHandle(parent))
   }
 
   @MainActor
-  public func coordinatorDidFinish(_ coordinator: any CoordinatorProtocol, output: String?) {
+  package func coordinatorDidFinish(_ coordinator: any CoordinatorProtocol, output: String?) {
     recordFinish(of: ObjectHandle(coordinator), output: output)
   }
 
   @MainActor
-  public func coordinatorDidDetach(
+  package func coordinatorDidDetach(
     _ child: any CoordinatorProtocol, from parent: any CoordinatorProtocol
   ) {
     recordDetach(of: ObjectHandle(child), from: ObjectHandle(parent))
   }
 
-  public func coordinatorWillDeinit(_ coordinator: ObjectIdentifier) {
+  package func coordinatorWillDeinit(_ coordinator: ObjectIdentifier) {
     record { state in
       state.releaseCoordinator(coordinator).map { .coordinatorDeinit(coordinator: $0) }
     }

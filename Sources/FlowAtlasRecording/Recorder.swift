@@ -68,19 +68,19 @@ public final class Recorder: Sendable {
   }
 
   /// The number of events recorded so far (the last `seq`).
-  public var eventCount: Int { state.withLock { $0.seq } }
+  package var eventCount: Int { state.withLock { $0.seq } }
 
   /// The id this run gives `object` (a coordinator), assigning the next one on first sight.
   /// - Parameter coordinator: The coordinator.
   /// - Returns: Its id.
-  public func id(ofCoordinator coordinator: AnyObject) -> String {
+  package func id(ofCoordinator coordinator: AnyObject) -> String {
     let reference = ObjectHandle(coordinator)
     return state.withLock { $0.coordinatorID(for: reference) }
   }
 
   /// A new router id from the id generator, for a router of its own (a modal flow, a tab).
   /// - Returns: The id.
-  public func makeRouterID() -> String {
+  package func makeRouterID() -> String {
     state.withLock { state in
       state.routerCount += 1
       return ids.id(.router, state.routerCount)

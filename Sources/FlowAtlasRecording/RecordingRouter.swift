@@ -17,20 +17,20 @@ import FlowAtlasTrace
 /// passed on to this router's own observers (the coordinators), so that a flow the person
 /// left is recorded finishing after the pop that ended it.
 @MainActor
-public final class RecordingRouter: AttributingRouter, NavigationStateReporting,
+package final class RecordingRouter: AttributingRouter, NavigationStateReporting,
   SystemNavigationRelaying, SystemNavigationObserver
 {
   /// The router every call is forwarded to.
-  public let base: any RouterProtocol
+  package let base: any RouterProtocol
   /// Where events go.
-  public let recorder: Recorder
+  package let recorder: Recorder
   /// The router id events carry; `nil` for an app with one navigation stack.
-  public let id: String?
+  package let id: String?
 
   private let reporting: (any NavigationStateReporting)?
   /// Tells whether this router is off-screen (a tab not selected), for `background` on `setRoot`.
   var isInBackground: (@MainActor () -> Bool)?
-  public let systemNavigationObservers = SystemNavigationObservers()
+  package let systemNavigationObservers = SystemNavigationObservers()
 
   /// Wraps `base` so that its calls are recorded.
   /// - Parameters:
@@ -38,7 +38,7 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting,
   ///     `NavigationRouter`), `pop` and `dismiss` name the screen they remove.
   ///   - recorder: Where events go.
   ///   - id: The router id to record, or `nil` for the app's only navigation stack.
-  public init(wrapping base: any RouterProtocol, recorder: Recorder, id: String? = nil) {
+  package init(wrapping base: any RouterProtocol, recorder: Recorder, id: String? = nil) {
     self.base = base
     self.recorder = recorder
     self.id = id
@@ -48,7 +48,7 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting,
 
   /// Records what the system did, attributed to the coordinator that showed the screen it
   /// removed, then tells this router's observers.
-  public func systemDidNavigate(_ navigation: SystemNavigation) {
+  package func systemDidNavigate(_ navigation: SystemNavigation) {
     let routerID = id
     let initiator = Initiator.system(gesture: navigation.gesture.rawValue)
     let removed = navigation.removedScreen.map(ObjectHandle.init)
@@ -82,33 +82,33 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting,
   }
 
   /// What the wrapped router shows (nothing known when it does not report its state).
-  public var layers: [[any Presentable]] { reporting?.layers ?? [[]] }
+  package var layers: [[any Presentable]] { reporting?.layers ?? [[]] }
 
-  public func on(behalfOf coordinator: any CoordinatorProtocol) -> any RouterProtocol {
+  package func on(behalfOf coordinator: any CoordinatorProtocol) -> any RouterProtocol {
     AttributedRecordingRouter(router: self, coordinator: coordinator)
   }
 
-  public func push(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
+  package func push(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
     push(screen, animated: animated, completion: completion, by: nil)
   }
 
-  public func pop(animated: Bool, completion: (() -> Void)?) {
+  package func pop(animated: Bool, completion: (() -> Void)?) {
     pop(animated: animated, completion: completion, by: nil)
   }
 
-  public func popToRoot(animated: Bool, completion: (() -> Void)?) {
+  package func popToRoot(animated: Bool, completion: (() -> Void)?) {
     popToRoot(animated: animated, completion: completion, by: nil)
   }
 
-  public func present(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
+  package func present(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
     present(screen, animated: animated, completion: completion, by: nil)
   }
 
-  public func dismiss(animated: Bool, completion: (() -> Void)?) {
+  package func dismiss(animated: Bool, completion: (() -> Void)?) {
     dismiss(animated: animated, completion: completion, by: nil)
   }
 
-  public func setRoot(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
+  package func setRoot(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
     setRoot(screen, animated: animated, completion: completion, by: nil)
   }
 
@@ -118,7 +118,7 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting,
   ///   - animated: Whether to animate.
   ///   - completion: Runs when the push is done.
   ///   - coordinator: Who asked, or `nil` when unknown.
-  public func push(
+  package func push(
     _ screen: any Presentable, animated: Bool, completion: (() -> Void)?,
     by coordinator: (any CoordinatorProtocol)?
   ) {
@@ -130,7 +130,7 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting,
   ///   - animated: Whether to animate.
   ///   - completion: Runs when the pop is done.
   ///   - coordinator: Who asked, or `nil` when unknown.
-  public func pop(
+  package func pop(
     animated: Bool, completion: (() -> Void)?, by coordinator: (any CoordinatorProtocol)?
   ) {
     pop(animated: animated, completion: completion, coordinatorID: id(of: coordinator))
@@ -141,7 +141,7 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting,
   ///   - animated: Whether to animate.
   ///   - completion: Runs when the pop is done.
   ///   - coordinator: Who asked, or `nil` when unknown.
-  public func popToRoot(
+  package func popToRoot(
     animated: Bool, completion: (() -> Void)?, by coordinator: (any CoordinatorProtocol)?
   ) {
     popToRoot(animated: animated, completion: completion, coordinatorID: id(of: coordinator))
@@ -153,7 +153,7 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting,
   ///   - animated: Whether to animate.
   ///   - completion: Runs when the presentation is done.
   ///   - coordinator: Who asked, or `nil` when unknown.
-  public func present(
+  package func present(
     _ screen: any Presentable, animated: Bool, completion: (() -> Void)?,
     by coordinator: (any CoordinatorProtocol)?
   ) {
@@ -166,7 +166,7 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting,
   ///   - animated: Whether to animate.
   ///   - completion: Runs when the dismissal is done.
   ///   - coordinator: Who asked, or `nil` when unknown.
-  public func dismiss(
+  package func dismiss(
     animated: Bool, completion: (() -> Void)?, by coordinator: (any CoordinatorProtocol)?
   ) {
     dismiss(animated: animated, completion: completion, coordinatorID: id(of: coordinator))
@@ -179,7 +179,7 @@ public final class RecordingRouter: AttributingRouter, NavigationStateReporting,
   ///   - animated: Whether to animate.
   ///   - completion: Runs when the change is done.
   ///   - coordinator: Who asked, or `nil` when unknown.
-  public func setRoot(
+  package func setRoot(
     _ screen: any Presentable, animated: Bool, completion: (() -> Void)?,
     by coordinator: (any CoordinatorProtocol)?
   ) {

@@ -10,15 +10,15 @@ import FlowAtlasTrace
 /// as a system `selectTab` (`gesture: tabBar`), attributed to the coordinator that switches
 /// tabs through this container.
 @MainActor
-public final class RecordingTabRouter: AttributingTabRouter, SystemNavigationRelaying,
+package final class RecordingTabRouter: AttributingTabRouter, SystemNavigationRelaying,
   SystemNavigationObserver
 {
   /// The tab container every call is forwarded to.
-  public let base: any TabRouting
+  package let base: any TabRouting
   /// Where events go.
-  public let recorder: Recorder
+  package let recorder: Recorder
   private var routers: [String: RecordingRouter] = [:]
-  public let systemNavigationObservers = SystemNavigationObservers()
+  package let systemNavigationObservers = SystemNavigationObservers()
   /// The coordinator that took a view of this container first: the tab container's coordinator.
   private weak var container: (any CoordinatorProtocol)?
 
@@ -27,7 +27,7 @@ public final class RecordingTabRouter: AttributingTabRouter, SystemNavigationRel
   ///   - base: The tab container that navigates.
   ///   - recorder: Where events go.
   ///   - routerID: The router id to record for a tab's navigation stack; the tab's name by default.
-  public init(
+  package init(
     wrapping base: any TabRouting, recorder: Recorder,
     routerID: (_ tab: String) -> String = { $0 }
   ) {
@@ -43,7 +43,7 @@ public final class RecordingTabRouter: AttributingTabRouter, SystemNavigationRel
   }
 
   /// Records a tab the person tapped, then tells this container's observers.
-  public func systemDidNavigate(_ navigation: SystemNavigation) {
+  package func systemDidNavigate(_ navigation: SystemNavigation) {
     if navigation.kind == .selectTab, let tab = navigation.tab {
       let initiator = Initiator.system(gesture: navigation.gesture.rawValue)
       if let router = routers[tab], let screen = router.visibleScreen {
@@ -55,24 +55,24 @@ public final class RecordingTabRouter: AttributingTabRouter, SystemNavigationRel
     systemNavigationObservers.notify(navigation)
   }
 
-  public var tabs: [String] { base.tabs }
+  package var tabs: [String] { base.tabs }
 
-  public var selectedTab: String? { base.selectedTab }
+  package var selectedTab: String? { base.selectedTab }
 
   /// The recording router of `tab`: build the tab's coordinator on it.
-  public func router(forTab tab: String) -> (any RouterProtocol)? { routers[tab] }
+  package func router(forTab tab: String) -> (any RouterProtocol)? { routers[tab] }
 
   /// The recording router of `tab`, as its concrete type.
   /// - Parameter tab: A tab's name.
   /// - Returns: Its recording router, or `nil` when there is no such tab.
-  public func recordingRouter(forTab tab: String) -> RecordingRouter? { routers[tab] }
+  package func recordingRouter(forTab tab: String) -> RecordingRouter? { routers[tab] }
 
-  public func on(behalfOf coordinator: any CoordinatorProtocol) -> any TabRouting {
+  package func on(behalfOf coordinator: any CoordinatorProtocol) -> any TabRouting {
     if container == nil { container = coordinator }
     return AttributedRecordingTabRouter(router: self, coordinator: coordinator)
   }
 
-  public func selectTab(_ tab: String, animated: Bool, completion: (() -> Void)?) {
+  package func selectTab(_ tab: String, animated: Bool, completion: (() -> Void)?) {
     selectTab(tab, animated: animated, completion: completion, by: nil)
   }
 
@@ -85,7 +85,7 @@ public final class RecordingTabRouter: AttributingTabRouter, SystemNavigationRel
   ///   - animated: Whether to animate.
   ///   - completion: Runs when the switch is done.
   ///   - coordinator: Who asked, or `nil` when unknown.
-  public func selectTab(
+  package func selectTab(
     _ tab: String, animated: Bool, completion: (() -> Void)?,
     by coordinator: (any CoordinatorProtocol)?
   ) {
@@ -100,11 +100,11 @@ public final class RecordingTabRouter: AttributingTabRouter, SystemNavigationRel
 
 /// A ``RecordingTabRouter`` seen from one coordinator (held weakly).
 @MainActor
-public final class AttributedRecordingTabRouter: AttributingTabRouter {
+package final class AttributedRecordingTabRouter: AttributingTabRouter {
   /// The recording tab router calls go to.
-  public let router: RecordingTabRouter
+  package let router: RecordingTabRouter
   /// The coordinator calls are attributed to, while it lives.
-  public private(set) weak var coordinator: (any CoordinatorProtocol)?
+  package private(set) weak var coordinator: (any CoordinatorProtocol)?
 
   /// Creates the view of `router` bound to `coordinator`, as `router.on(behalfOf:)` does (the only
   /// way an app gets one).
@@ -116,17 +116,17 @@ public final class AttributedRecordingTabRouter: AttributingTabRouter {
     self.coordinator = coordinator
   }
 
-  public var tabs: [String] { router.tabs }
+  package var tabs: [String] { router.tabs }
 
-  public var selectedTab: String? { router.selectedTab }
+  package var selectedTab: String? { router.selectedTab }
 
-  public func router(forTab tab: String) -> (any RouterProtocol)? { router.router(forTab: tab) }
+  package func router(forTab tab: String) -> (any RouterProtocol)? { router.router(forTab: tab) }
 
-  public func on(behalfOf coordinator: any CoordinatorProtocol) -> any TabRouting {
+  package func on(behalfOf coordinator: any CoordinatorProtocol) -> any TabRouting {
     router.on(behalfOf: coordinator)
   }
 
-  public func selectTab(_ tab: String, animated: Bool, completion: (() -> Void)?) {
+  package func selectTab(_ tab: String, animated: Bool, completion: (() -> Void)?) {
     router.selectTab(tab, animated: animated, completion: completion, by: coordinator)
   }
 }

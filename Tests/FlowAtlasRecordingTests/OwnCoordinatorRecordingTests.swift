@@ -82,7 +82,7 @@ private final class TeamHelpCoordinator: TeamBaseCoordinator {
 
 @MainActor
 struct OwnCoordinatorRecordingTests {
-  private func launch() -> (TeamAppCoordinator, RecordingRouter, MemoryTraceSink, Recorder) {
+  private func launch() -> (TeamAppCoordinator, any RouterProtocol, MemoryTraceSink, Recorder) {
     let (recorder, sink) = makeRecorder()
     let navigation = recorder.router(wrapping: StackRouter())
     let app = TeamAppCoordinator(router: TeamRouter(navigationController: navigation))

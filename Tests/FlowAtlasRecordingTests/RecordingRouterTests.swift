@@ -8,7 +8,7 @@ struct RecordingRouterTests {
   @Test func recordsEveryCallNamingScreensAndTheCoordinatorThatAsked() {
     let (recorder, sink) = makeRecorder()
     let stack = StackRouter()
-    let shop = ShopCoordinator(router: recorder.router(wrapping: stack))
+    let shop = ShopCoordinator(router: recorder.recordingRouter(wrapping: stack))
     recorder.launch(shop)
     shop.open("Lamp")
     shop.back()
@@ -48,7 +48,7 @@ struct RecordingRouterTests {
 
   @Test func aScreenIsIntroducedOnceThenNamedByIdUnlessItsTitleChanged() {
     let (recorder, sink) = makeRecorder()
-    let router = recorder.router(wrapping: StackRouter())
+    let router = recorder.recordingRouter(wrapping: StackRouter())
     let list = ProductListScreen()
     router.setRoot(list)
     router.push(ProductScreen("Lamp"))
@@ -77,7 +77,7 @@ struct RecordingRouterTests {
   @Test func refusedRequestsAreRecordedWithoutARemovedScreen() {
     let (recorder, sink) = makeRecorder()
     let stack = StackRouter()
-    let router = recorder.router(wrapping: stack, id: "main")
+    let router = recorder.recordingRouter(wrapping: stack, id: "main")
     router.setRoot(LoginScreen())
     router.pop()
     router.popToRoot()
@@ -93,7 +93,7 @@ struct RecordingRouterTests {
 
   @Test func completionsRunAndTheirNavigationIsRecordedAfter() {
     let (recorder, sink) = makeRecorder()
-    let router = recorder.router(wrapping: StackRouter())
+    let router = recorder.recordingRouter(wrapping: StackRouter())
     router.setRoot(ProductListScreen(), animated: false) {
       router.push(PaymentScreen(), animated: false)
     }
@@ -117,7 +117,7 @@ struct RecordingRouterTests {
     }
     let (recorder, sink) = makeRecorder()
     let opaque = Opaque()
-    let router = recorder.router(wrapping: opaque)
+    let router = recorder.recordingRouter(wrapping: opaque)
     router.setRoot(LoginScreen())
     router.present(PaymentScreen(), animated: false)
     router.pop()
@@ -135,7 +135,7 @@ struct RecordingRouterTests {
 
   @Test func userActionsDeepLinksAndNotes() {
     let (recorder, sink) = makeRecorder()
-    let shop = ShopCoordinator(router: recorder.router(wrapping: StackRouter()))
+    let shop = ShopCoordinator(router: recorder.recordingRouter(wrapping: StackRouter()))
     recorder.launch(shop)
     recorder.userAction(on: shop.list, action: "tapLamp", label: "Lamp")
     recorder.deeplink("shop://product/lamp", handledBy: shop)
@@ -154,7 +154,7 @@ struct RecordingRouterTests {
   /// event introduces it.
   @Test func aScreenFirstNamedByAnActionIsIntroducedByItsFirstRouterEvent() {
     let (recorder, sink) = makeRecorder()
-    let router = recorder.router(wrapping: StackRouter())
+    let router = recorder.recordingRouter(wrapping: StackRouter())
     let login = LoginScreen()
     recorder.userAction(on: login, action: "tap")
     router.setRoot(login)
@@ -173,7 +173,7 @@ struct RecordingRouterTests {
 
   @Test func twoScreensOfOneTypeHaveTwoIds() {
     let (recorder, sink) = makeRecorder()
-    let router = recorder.router(wrapping: StackRouter())
+    let router = recorder.recordingRouter(wrapping: StackRouter())
     router.setRoot(ProductScreen("A"))
     router.push(ProductScreen("A"))
     #expect(

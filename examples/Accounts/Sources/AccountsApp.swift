@@ -1,4 +1,6 @@
+import FlowAtlasJourneys
 import FlowAtlasPattern
+import FlowAtlasRecording
 
 /// One launched Accounts app: what the app delegate would own (the window's router, the
 /// shared services and the root coordinator).
@@ -8,7 +10,7 @@ final class AccountsApp {
   let coordinator: AppCoordinator
   private let window: any RouterProtocol
 
-  /// Builds the app; nothing shows until ``launch(observer:)``.
+  /// Builds the app; nothing shows until ``launch(recorder:)``.
   /// - Parameters:
   ///   - state: What the app remembers from earlier runs.
   ///   - settingsVariant: Which settings coordinator the main flow builds.
@@ -25,16 +27,15 @@ final class AccountsApp {
   }
 
   /// Starts the root coordinator, the way `scene(_:willConnectTo:options:)` would.
-  /// - Parameter observer: Watches every coordinator's lifecycle (recording), if any.
-  func launch(observer: (any CoordinatorLifecycleObserver)? = nil) {
-    coordinator.lifecycleObserver = observer
-    coordinator.launch()
+  /// - Parameter recorder: Records every coordinator's lifecycle, if the run is recorded.
+  func launch(recorder: Recorder? = nil) {
+    if let recorder { recorder.launch(coordinator) } else { coordinator.launch() }
   }
 
   /// What people see: the selected tab's top screen while the signed-in app runs, else the
   /// window's.
   var visibleScreen: (any Presentable)? {
-    (visibleRouter as? any NavigationStateReporting)?.visibleScreen
+    visibleRouter.flatMap { try? Person(on: $0) }?.visibleScreen
   }
 
   /// The router of what people see: the selected tab's while the signed-in app runs, else

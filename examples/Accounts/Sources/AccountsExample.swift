@@ -37,9 +37,9 @@ extension AccountsJourney {
       let app = AccountsApp(
         state: launch, settingsVariant: settingsVariant,
         window: recorder.router(wrapping: StackRouter(), id: "window"),
-        makeTabBar: { tabs in RecordingTabRouter(wrapping: TabRouter(tabs: tabs), recorder: recorder) })
+        makeTabBar: { tabs in recorder.tabRouter(wrapping: TabRouter(tabs: tabs)) })
       try withExtendedLifetime(app) {
-        app.launch(observer: recorder)
+        app.launch(recorder: recorder)
         try script(AccountsUser(app: app, recorder: recorder))
         // The run ends with the app still running, as a UI test ends: its teardown is no
         // part of the journey.

@@ -1,4 +1,6 @@
+import FlowAtlasJourneys
 import FlowAtlasPattern
+import FlowAtlasRecording
 
 /// One launched Recipes app: what the SwiftUI `App` would own (the router its
 /// `NavigationStackHost` shows, the shared shopping list, the root coordinator).
@@ -15,14 +17,13 @@ final class RecipesApp {
   }
 
   /// Starts the root coordinator, as the `App`'s first scene appearing would.
-  /// - Parameter observer: Watches every coordinator's lifecycle (recording), if any.
-  func launch(observer: (any CoordinatorLifecycleObserver)? = nil) {
-    coordinator.lifecycleObserver = observer
-    coordinator.launch()
+  /// - Parameter recorder: Records every coordinator's lifecycle, if the run is recorded.
+  func launch(recorder: Recorder? = nil) {
+    if let recorder { recorder.launch(coordinator) } else { coordinator.launch() }
   }
 
   /// What people see.
   var visibleScreen: (any Presentable)? {
-    (window as? any NavigationStateReporting)?.visibleScreen
+    (try? Person(on: window))?.visibleScreen
   }
 }

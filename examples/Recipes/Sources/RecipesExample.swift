@@ -20,7 +20,7 @@ extension RecipesJourney {
   func play(over window: any RouterProtocol, recorder: Recorder?) throws {
     let app = RecipesApp(window: window)
     try withExtendedLifetime(app) {
-      app.launch(observer: recorder)
+      app.launch(recorder: recorder)
       try script(RecipesPerson(app: app, recorder: recorder))
       recorder?.finish()
     }

@@ -1,4 +1,5 @@
 import FlowAtlasPattern
+import FlowAtlasRecording
 
 /// One launched shop: what the app delegate would own (the window's router and the root
 /// coordinator).
@@ -7,7 +8,7 @@ final class ShopApp {
   let flavor: ShopFlavor
   let coordinator: ShopCoordinator
 
-  /// Builds the app on `router`; nothing shows until ``launch(observer:)``.
+  /// Builds the app on `router`; nothing shows until ``launch(recorder:)``.
   /// - Parameters:
   ///   - flavor: Which shop.
   ///   - router: The window's router (headless, spying or recording).
@@ -18,9 +19,8 @@ final class ShopApp {
   }
 
   /// Starts the root coordinator, the way `scene(_:willConnectTo:options:)` would.
-  /// - Parameter observer: Watches every coordinator's lifecycle (recording), if any.
-  func launch(observer: (any CoordinatorLifecycleObserver)? = nil) {
-    coordinator.lifecycleObserver = observer
-    coordinator.launch()
+  /// - Parameter recorder: Records every coordinator's lifecycle, if the run is recorded.
+  func launch(recorder: Recorder? = nil) {
+    if let recorder { recorder.launch(coordinator) } else { coordinator.launch() }
   }
 }

@@ -22,11 +22,12 @@ extension ShopJourney {
       let screens = StackRouter()
       let app = ShopApp(flavor: flavor, router: recorder.router(wrapping: screens))
       recorder.note("Checkout steps: " + flavor.checkout.steps.map(\.title).joined(separator: " → "))
-      let customer = ShopCustomer(screen: screens, recorder: recorder, catalog: flavor.catalog)
+      let customer = ShopCustomer(
+        screen: try Person(on: screens), recorder: recorder, catalog: flavor.catalog)
       // The app is held to the end: screens hold their coordinators weakly, and nothing
       // else uses `app` after launch, so the optimizer could otherwise release it early.
       try withExtendedLifetime(app) {
-        app.launch(observer: recorder)
+        app.launch(recorder: recorder)
         try script(customer)
         // The run ends with the app still running, as a UI test ends: its teardown is no
         // part of the journey.

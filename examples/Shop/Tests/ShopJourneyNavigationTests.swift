@@ -1,3 +1,4 @@
+import FlowAtlasJourneys
 import FlowAtlasPattern
 import FlowAtlasTestSupport
 import Testing
@@ -153,7 +154,8 @@ struct ShopRun {
 
   init(_ journey: ShopJourney) throws {
     self = Self.launched(journey.flavor)
-    try journey.script(ShopCustomer(screen: router, recorder: nil, catalog: journey.flavor.catalog))
+    try journey.script(
+      ShopCustomer(screen: try Person(on: router), recorder: nil, catalog: journey.flavor.catalog))
   }
 
   private init(app: ShopApp, router: SpyRouter) {

@@ -1,3 +1,4 @@
+import FlowAtlasJourneys
 import FlowAtlasPattern
 import Testing
 
@@ -18,8 +19,8 @@ struct ShopLifecycleTests {
     return (run, checkout)
   }
 
-  func customer(_ run: ShopRun) -> ShopCustomer {
-    ShopCustomer(screen: run.router, recorder: nil, catalog: run.app.flavor.catalog)
+  func customer(_ run: ShopRun) throws -> ShopCustomer {
+    ShopCustomer(screen: try Person(on: run.router), recorder: nil, catalog: run.app.flavor.catalog)
   }
 
   @Test("the checkout is attached while it runs, with the cart copied into its draft")
@@ -63,7 +64,7 @@ struct ShopLifecycleTests {
       run = opened
       checkout = child
     }
-    let customer = customer(run)
+    let customer = try customer(run)
     try customer.checkout()
     try customer.enterDeliveryDetails()
     payment = run.router.visibleScreen as? PaymentViewController

@@ -8,7 +8,7 @@ import TicketsKit
 @MainActor
 final class TicketsApp {
   /// The navigation controller (headless: `StackRouter`), recorded.
-  let window: RecordingRouter
+  let window: any RouterProtocol
   private let coordinator: AppCoordinator
 
   init(session: Session, recorder: FlowAtlasRecording.Recorder) {

@@ -60,7 +60,7 @@ struct RecipesPerson {
 
   /// The back button's menu, back to the recipe list (SwiftUI: the path is emptied at once).
   func goBackToRecipes<Screen: Presentable>(from type: Screen.Type) throws {
-    guard let list = (app.window as? any NavigationStateReporting)?.layers.first?.first else {
+    guard let list = (try? Person(on: app.window))?.backMenu.first else {
       throw UnexpectedScreen(expected: "RecipeListScreen", found: nil, action: "Back menu")
     }
     try system(on: type, "Back menu") { $0.pickFromBackMenu(list) }

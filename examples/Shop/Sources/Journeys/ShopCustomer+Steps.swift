@@ -58,7 +58,7 @@ extension ShopCustomer {
   /// Long-presses the back button on payment and picks the delivery address from its menu.
   func goBackFromPaymentToAddress() throws {
     try system(on: PaymentViewController.self) { person in
-      guard let address = screen.layers.last?.first(where: { $0 is DeliveryAddressViewController }) else {
+      guard let address = screen.backMenu.first(where: { $0 is DeliveryAddressViewController }) else {
         return
       }
       person.pickFromBackMenu(address)

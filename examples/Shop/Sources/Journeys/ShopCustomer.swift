@@ -7,7 +7,7 @@ import FlowAtlasRecording
 @MainActor
 struct ShopCustomer {
   /// What people see; the headless router under any spying or recording wrapper.
-  let screen: any RouterProtocol & NavigationStateReporting
+  let screen: Person
   /// Records each action as `user.action`; nil when a test drives the app unrecorded.
   let recorder: Recorder?
   /// What the shop sells, so steps can name products.
@@ -42,11 +42,11 @@ struct ShopCustomer {
   func system<Screen: Presentable>(
     on type: Screen.Type, _ gesture: (Person) -> Void
   ) throws {
-    guard screen.visibleScreen is Screen, let person = try? Person(on: screen) else {
+    guard screen.visibleScreen is Screen else {
       throw ShopJourneyError.unexpectedScreen(
         expected: String(describing: type), found: screen.visibleScreen?.screenType, action: "gesture")
     }
-    gesture(person)
+    gesture(screen)
   }
 
   /// Whether the visible screen is of this type (for steps only one flavor has).

@@ -31,7 +31,7 @@ public final class TicketsPerson {
   }
 
   private var visible: (any Presentable)? {
-    (window as? any NavigationStateReporting)?.visibleScreen
+    (try? Person(on: window))?.visibleScreen
   }
 
   private func on<Screen: Presentable>(
