@@ -1,15 +1,18 @@
-/// The base class for coordinators: child lifecycle done right, parent notification by
-/// delegate or closure, and the lifecycle observation recording needs.
+/// The base class for coordinators: child lifecycle done right, and the lifecycle observation
+/// recording needs.
 ///
 /// Subclass it, override ``start()`` to show the flow's first screen, and call ``finish()``
-/// when the flow ends (a subclass that overrides `finish()` calls `super.finish()`).
+/// when the flow ends (a subclass that overrides `finish()` calls `super.finish()`). A flow
+/// whose parent needs its result is a ``ResultCoordinator``: it ends with
+/// ``ResultCoordinator/finish(with:)``, and its parent hears it in the completion of
+/// ``startChild(_:completion:)``. That is the one way a parent hears that a child finished.
 ///
-/// - ``startChild(_:)`` attaches a child, starts it, and removes it when it finishes: the
-///   leak (a finished child left in ``childCoordinators``) cannot happen by accident.
+/// - ``startChild(_:)`` and ``startChild(_:completion:)`` attach a child, start it, and remove
+///   it when it finishes: the leak (a finished child left in ``childCoordinators``) cannot
+///   happen by accident.
 /// - ``addChild(_:)`` with ``launch()`` is the manual way: the parent removes the child
-///   itself with ``removeChild(_:)``, typically in
-///   ``CoordinatorDelegate/coordinatorDidFinish(_:)``.
-/// - Root coordinators are started with ``launch()`` so the observer sees their start.
+///   itself with ``removeChild(_:)`` (forgetting it is the leak the site reports).
+/// - Root coordinators are started with ``launch()`` (or the recorder's `launch(_:)`).
 ///
 /// When the router given to ``init(router:)`` is a recording router, ``router`` is a
 /// view of it bound to this coordinator, so recording knows who asked for every transition.
@@ -35,12 +38,6 @@ open class Coordinator: CoordinatorProtocol, SystemNavigationObserver {
   public var finishesOnSystemRemoval = true
   /// The coordinator that attached this one, held weakly; `nil` for a root.
   public private(set) weak var parentCoordinator: Coordinator?
-  /// Told when this coordinator finishes (the delegate style), after it was removed
-  /// from its parent where ``startChild(_:)`` attached it. Named so that a subclass can
-  /// still declare its own typed `delegate`, as UIKit-style code does.
-  public weak var finishDelegate: (any CoordinatorDelegate)?
-  /// Called when this coordinator finishes (the closure style), after the delegate.
-  public var onFinish: ((Coordinator) -> Void)?
   /// Watches this coordinator's lifecycle; children attached later inherit it.
   package var lifecycleObserver: (any CoordinatorLifecycleObserver)?
   /// True from ``finish()`` until the coordinator is launched again.
@@ -72,7 +69,7 @@ open class Coordinator: CoordinatorProtocol, SystemNavigationObserver {
   open func start() {}
 
   /// Ends the flow: tells the observer, removes this coordinator from its parent when
-  /// ``startChild(_:)`` attached it, then tells the delegate and calls ``onFinish``.
+  /// ``startChild(_:)`` attached it, then hands a ``ResultCoordinator``'s result to its parent.
   ///
   /// A second call before the coordinator is launched again does nothing.
   open func finish() {
@@ -86,18 +83,6 @@ open class Coordinator: CoordinatorProtocol, SystemNavigationObserver {
       parentCoordinator?.removeChild(self)
     }
     deliverResult()
-    finishDelegate?.coordinatorDidFinish(self)
-    onFinish?(self)
-  }
-
-  /// Ends the flow as ``finish()`` does, naming its result for the trace
-  /// (`coordinator.finish` with `"output": output`), for delegate- and closure-style
-  /// coordinators; a ``ResultCoordinator`` names its output itself.
-  /// - Parameter output: the flow's result for its parent, e.g. `"loggedIn"`.
-  public func finish(output: String) {
-    guard !isFinished else { return }
-    pendingOutputDescription = output
-    finish()
   }
 
   /// Starts this coordinator and tells the observer first: use it for the root coordinator
@@ -178,7 +163,7 @@ open class Coordinator: CoordinatorProtocol, SystemNavigationObserver {
     guard !isFinished, navigation.removed.contains(where: { screens.showed($0) }) else { return }
     systemDidRemoveScreens(navigation)
     // Only a child ends this way; startChild(_:) removes it as it finishes, and one attached
-    // with addChild(_:) is removed by its parent, as that style asks (coordinatorDidFinish).
+    // with addChild(_:) is removed by its parent, as that style asks.
     guard finishesOnSystemRemoval, !isFinished, parentCoordinator != nil,
       let first = screens.firstScreen, navigation.removed.contains(where: { $0 === first })
     else { return }

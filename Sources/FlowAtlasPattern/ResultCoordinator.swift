@@ -9,6 +9,9 @@
 ///
 /// The child is removed from its parent before `completion` runs, so the parent's
 /// `childCoordinators` is already clean when it decides what comes next.
+///
+/// A flow that only needs to say it is done is a `ResultCoordinator<Void>`: its plain
+/// ``Coordinator/finish()`` hands `()` to the parent, and the trace names no output.
 @MainActor
 open class ResultCoordinator<Output>: Coordinator {
   private var completion: ((Output) -> Void)?
@@ -33,11 +36,12 @@ open class ResultCoordinator<Output>: Coordinator {
 
   /// The result as the lifecycle observer (and so the trace) names it.
   ///
-  /// The default is `String(describing:)`, which names an enum case (`loggedIn`).
+  /// The default is `String(describing:)`, which names an enum case (`loggedIn`), and none
+  /// for `Void`.
   /// - Parameter output: The flow's result.
   /// - Returns: Its text, or `nil` to record none.
   open func describe(_ output: Output) -> String? {
-    String(describing: output)
+    Output.self == Void.self ? nil : String(describing: output)
   }
 
   /// The result to hand the parent when the system ends the flow (the person went back past
@@ -50,7 +54,8 @@ open class ResultCoordinator<Output>: Coordinator {
   }
 
   override func deliverResult() {
-    guard let result = pendingResult else { return }
+    // A Void flow's plain finish() is its result.
+    guard let result = pendingResult ?? (() as? Output) else { return }
     pendingResult = nil
     let completion = self.completion
     self.completion = nil

@@ -1,22 +1,33 @@
 import FlowAtlasPattern
 import Testing
 
-/// Runs a child the classic way: it is the child's delegate and removes the child itself;
+/// A child that tells its parent it finished through a hook of the app's own (a delegate
+/// protocol in app code): what the manual style, `addChild` and `removeChild`, relies on.
+@MainActor
+final class ToldChild: StepCoordinator {
+  weak var parentToTell: ManualParent?
+  override func finish() {
+    super.finish()
+    parentToTell?.childDidFinish(self)
+  }
+}
+
+/// Runs a child the manual way: attaches and launches it, removes it when told;
 /// `forgetsToRemove` is the bug the pattern warns about.
 @MainActor
-final class DelegateParent: StepCoordinator, CoordinatorDelegate {
+final class ManualParent: StepCoordinator {
   var forgetsToRemove = false
   private(set) var finishedChildren: [String] = []
 
-  func runChild(_ child: StepCoordinator) {
-    child.finishDelegate = self
+  func runChild(_ child: ToldChild) {
+    child.parentToTell = self
     addChild(child)
     child.launch()
   }
 
-  func coordinatorDidFinish(_ coordinator: Coordinator) {
-    finishedChildren.append((coordinator as? Named)?.name ?? "?")
-    if !forgetsToRemove { removeChild(coordinator) }
+  func childDidFinish(_ child: ToldChild) {
+    finishedChildren.append(child.name)
+    if !forgetsToRemove { removeChild(child) }
   }
 }
 
@@ -50,13 +61,13 @@ struct CoordinatorLifecycleTests {
       ])
   }
 
-  @Test func delegateStyleParentIsToldAndRemovesTheChild() {
+  @Test func aManualParentRemovesTheChildItself() {
     let log = LifecycleLog()
-    let parent = DelegateParent("parent", router: SpyRouter())
+    let parent = ManualParent("parent", router: SpyRouter())
     parent.lifecycleObserver = log
     weak var released: StepCoordinator?
     do {
-      let child = StepCoordinator("child", router: parent.router)
+      let child = ToldChild("child", router: parent.router)
       released = child
       parent.runChild(child)
     }
@@ -74,12 +85,12 @@ struct CoordinatorLifecycleTests {
   /// The leak is expressible: finish without detach, and the child stays alive.
   @Test func aParentThatForgetsToRemoveLeaksTheChild() {
     let log = LifecycleLog()
-    let parent = DelegateParent("parent", router: SpyRouter())
+    let parent = ManualParent("parent", router: SpyRouter())
     parent.forgetsToRemove = true
     parent.lifecycleObserver = log
     weak var leaked: StepCoordinator?
     do {
-      let child = StepCoordinator("child", router: parent.router)
+      let child = ToldChild("child", router: parent.router)
       leaked = child
       parent.runChild(child)
     }
@@ -92,22 +103,23 @@ struct CoordinatorLifecycleTests {
       log.lines == ["attach child to parent", "start child parent parent", "finish child output -"])
   }
 
-  @Test func closureStyleParentIsToldAfterTheChildWasRemoved() {
+  @Test func aVoidFlowsPlainFinishIsItsResultAndNamesNoOutput() {
+    let log = LifecycleLog()
     let parent = StepCoordinator("parent", router: SpyRouter())
+    parent.lifecycleObserver = log
     var childrenWhenTold: Int?
-    weak var released: StepCoordinator?
+    weak var released: OnboardingCoordinator?
     do {
-      let child = StepCoordinator("child", router: parent.router)
+      let child = OnboardingCoordinator(router: parent.router)
       released = child
-      child.onFinish = { [unowned parent] finished in
-        #expect((finished as? Named)?.name == "child")
+      parent.startChild(child) { [unowned parent] in
         childrenWhenTold = parent.childCoordinators.count
       }
-      parent.startChild(child)
     }
     released?.finish()
     #expect(childrenWhenTold == 0)
     #expect(released == nil)
+    #expect(log.lines.contains("finish OnboardingCoordinator output -"))
   }
 
   @Test func resultStyleHandsTheResultToTheParentAndRemovesTheChild() {
@@ -165,12 +177,9 @@ struct CoordinatorLifecycleTests {
     let parent = StepCoordinator("parent", router: SpyRouter())
     parent.lifecycleObserver = log
     let child = StepCoordinator("child", router: parent.router)
-    var told = 0
-    child.onFinish = { _ in told += 1 }
     parent.startChild(child)
     child.finish()
     child.finish()
-    #expect(told == 1)
     #expect(log.lines.filter { $0.hasPrefix("finish") }.count == 1)
     child.launch()
     #expect(!child.isFinished)
@@ -229,20 +238,21 @@ struct CoordinatorLifecycleTests {
 
 @MainActor
 struct FinishOutputTests {
-  @Test func delegateStyleChildNamesItsOutputOnce() {
+  @Test func aResultIsNamedOnceAndHandedOverOnce() {
     let router = SpyRouter()
     let log = LifecycleLog()
-    let parent = DelegateParent("parent", router: router)
+    let parent = StepCoordinator("parent", router: router)
     parent.lifecycleObserver = log
     parent.launch()
-    let child = StepCoordinator("auth", router: router)
-    parent.runChild(child)
+    let child = LoginCoordinator(router: router)
+    var results: [LoginCoordinator.Outcome] = []
+    parent.startChild(child) { results.append($0) }
 
-    child.finish(output: "loggedIn")
-    child.finish(output: "again")
+    child.finish(with: .loggedIn)
+    child.finish(with: .cancelled)
 
-    #expect(log.lines.filter { $0.hasPrefix("finish auth") } == ["finish auth output loggedIn"])
-    #expect(parent.finishedChildren == ["auth"])
+    #expect(log.lines.filter { $0.hasPrefix("finish login") } == ["finish login output loggedIn"])
+    #expect(results == [.loggedIn])
     #expect(parent.childCoordinators.isEmpty)
   }
 }

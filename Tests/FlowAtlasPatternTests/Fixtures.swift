@@ -123,3 +123,9 @@ final class LoginCoordinator: ResultCoordinator<LoginCoordinator.Outcome>, Named
     finish(with: .loggedIn)
   }
 }
+
+/// A flow with nothing to hand back but being done.
+@MainActor
+final class OnboardingCoordinator: ResultCoordinator<Void> {
+  override func start() { router.push(TestScreen("onboarding"), animated: true) }
+}

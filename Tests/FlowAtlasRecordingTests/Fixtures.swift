@@ -52,28 +52,31 @@ final class LoginCoordinator: ResultCoordinator<LoginCoordinator.Outcome> {
 
 /// A child that shows one screen and finishes when told to.
 @MainActor
-final class PaymentCoordinator: Coordinator {
+final class PaymentCoordinator: ResultCoordinator<Void> {
+  /// Told when the payment is done, as an app's own delegate would be.
+  var whenPaid: (() -> Void)?
   override func start() { router.push(PaymentScreen(), animated: true) }
   func pay() {
     router.pop(animated: true)
     finish()
+    whenPaid?()
   }
 }
 
-/// The classic delegate style, with the bug switchable: forgetting `removeChild`.
+/// The manual style (`addChild`, told by the child, `removeChild`), with the bug switchable:
+/// forgetting `removeChild`.
 @MainActor
-final class CartCoordinator: Coordinator, CoordinatorDelegate {
+final class CartCoordinator: Coordinator {
   var forgetsToRemove = false
   override func start() { router.setRoot(ProductListScreen(), animated: false) }
   func checkout() -> PaymentCoordinator {
     let payment = PaymentCoordinator(router: router)
-    payment.finishDelegate = self
+    payment.whenPaid = { [unowned self, unowned payment] in
+      if !forgetsToRemove { removeChild(payment) }
+    }
     addChild(payment)
     payment.launch()
     return payment
-  }
-  func coordinatorDidFinish(_ coordinator: Coordinator) {
-    if !forgetsToRemove { removeChild(coordinator) }
   }
 }
 

@@ -43,15 +43,14 @@ struct LifecycleRecordingTests {
     #expect(cart.childCoordinators.count == 1)
   }
 
-  @Test func closureStyleRecordsTheSameLifecycle() {
+  @Test func aResultFlowRecordsTheSameLifecycle() {
     let (recorder, sink) = makeRecorder()
     let shop = ShopCoordinator(router: recorder.router(wrapping: StackRouter()))
     recorder.launch(shop)
     var told = false
     do {
       let payment = PaymentCoordinator(router: shop.router)
-      payment.onFinish = { _ in told = true }
-      shop.startChild(payment)
+      shop.startChild(payment) { told = true }
     }
     (shop.childCoordinators.first as? PaymentCoordinator)?.pay()
     #expect(told)

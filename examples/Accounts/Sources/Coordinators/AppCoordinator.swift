@@ -54,19 +54,17 @@ final class AppCoordinator: Coordinator {
 
   private func showOnboarding() {
     let onboarding = OnboardingCoordinator(router: router)
-    onboarding.onFinish = { [weak self] _ in
+    startChild(onboarding) { [weak self] in
       guard let self else { return }
       self.services.preferences.hasCompletedOnboarding = true
       self.showAuth()
     }
-    startChild(onboarding)
   }
 
   private func showAuth() {
-    let auth = AuthCoordinator(router: router, services: services)
-    auth.delegate = self
-    addChild(auth)
-    auth.launch()
+    startChild(AuthCoordinator(router: router, services: services)) { [weak self] _ in
+      self?.showMain()
+    }
   }
 
   private func showMain() {
@@ -81,13 +79,5 @@ final class AppCoordinator: Coordinator {
   private func didLogOut() {
     services.session.clear()
     showAuth()
-  }
-}
-
-extension AppCoordinator: AuthCoordinatorDelegate {
-  func authCoordinatorDidLogIn(_ coordinator: AuthCoordinator) {
-    // Added by hand in showAuth, so removed by hand here: the delegate style's duty.
-    removeChild(coordinator)
-    showMain()
   }
 }

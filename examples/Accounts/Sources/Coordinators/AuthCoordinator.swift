@@ -1,22 +1,16 @@
 import FlowAtlasPattern
 
-/// Tells the app the person logged in (the delegate style).
-@MainActor
-protocol AuthCoordinatorDelegate: AnyObject {
-  /// The person logged in; the session store holds the token. The parent removes the
-  /// coordinator here.
-  func authCoordinatorDidLogIn(_ coordinator: AuthCoordinator)
+/// How login ended: the session store holds the token.
+enum AuthOutcome {
+  case loggedIn
 }
 
 /// Login and password reset. The login screen is MVVM-C: its view model reaches this
 /// coordinator through the weakly held ``LoginNavigation``.
 ///
-/// It tells its parent through ``AuthCoordinatorDelegate`` (the delegate style: the parent
-/// attaches it with `addChild` and removes it itself); `finish(output:)` names the outcome
-/// in the trace.
+/// It ends with its ``AuthOutcome``, which the trace names (`loggedIn`).
 @MainActor
-final class AuthCoordinator: Coordinator {
-  weak var delegate: (any AuthCoordinatorDelegate)?
+final class AuthCoordinator: ResultCoordinator<AuthOutcome> {
   private let services: AccountsServices
 
   init(router: any RouterProtocol, services: AccountsServices) {
@@ -33,8 +27,7 @@ final class AuthCoordinator: Coordinator {
 
 extension AuthCoordinator: LoginNavigation {
   func showMainScreen() {
-    finish(output: "loggedIn")
-    delegate?.authCoordinatorDidLogIn(self)
+    finish(with: .loggedIn)
   }
 
   func showForgotPassword() {

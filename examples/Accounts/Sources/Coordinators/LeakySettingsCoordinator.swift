@@ -14,6 +14,6 @@ final class LeakySettingsCoordinator: SettingsCoordinator {
     let child = NotificationSettingsCoordinator(router: router)
     addChild(child)
     child.launch()
-    // BUG: nothing removes `child` when it finishes (no delegate, no onFinish, no removeChild).
+    // BUG: nothing removes `child` when it finishes (no removeChild; startChild would).
   }
 }

@@ -1,9 +1,9 @@
 import FlowAtlasPattern
 
-/// The first-launch introduction: a few pages, then it finishes (the closure style: its
-/// parent sets ``Coordinator/onFinish``).
+/// The first-launch introduction: a few pages, then it finishes; it has no result to hand its
+/// parent beyond being done.
 @MainActor
-final class OnboardingCoordinator: Coordinator {
+final class OnboardingCoordinator: ResultCoordinator<Void> {
   override func start() {
     router.setRoot(makePage(1))
   }

@@ -2,9 +2,11 @@ import FlowAtlasPattern
 
 /// Cooking a recipe, one step screen per step. Done on the last step goes back to the recipe;
 /// the person can also leave with the back button or a swipe, and the flow finishes with its
-/// first step gone (the base class sees it).
+/// first step gone (the base class sees it). It ends `cooked` only when the last step was done.
 @MainActor
-final class CookingCoordinator: Coordinator {
+final class CookingCoordinator: ResultCoordinator<CookingCoordinator.Outcome> {
+  enum Outcome { case cooked }
+
   private let recipe: Recipe
   private let openingStep: Int
   private var shown = 0
@@ -40,6 +42,6 @@ final class CookingCoordinator: Coordinator {
 
   private func done() {
     for _ in 0..<shown { router.pop() }
-    finish(output: "cooked")
+    finish(with: .cooked)
   }
 }

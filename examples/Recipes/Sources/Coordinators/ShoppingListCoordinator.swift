@@ -1,9 +1,11 @@
 import FlowAtlasPattern
 
 /// The shopping list in a sheet with a stack of its own: an item's page pushes inside it. Done
-/// dismisses it; dragging the sheet down ends it too.
+/// dismisses it (the flow ends `done`); dragging the sheet down ends it too, with no result.
 @MainActor
-final class ShoppingListCoordinator: Coordinator {
+final class ShoppingListCoordinator: ResultCoordinator<ShoppingListCoordinator.Outcome> {
+  enum Outcome { case done }
+
   private let shoppingList: ShoppingList
 
   init(router: any RouterProtocol, shoppingList: ShoppingList) {
@@ -20,6 +22,6 @@ final class ShoppingListCoordinator: Coordinator {
 
   private func close() {
     router.dismiss()
-    finish(output: "done")
+    finish(with: .done)
   }
 }
