@@ -1,3 +1,4 @@
+import Dispatch
 import FlowAtlasLock
 
 /// Which run records each coordinator of an app whose coordinators are its own (not
@@ -27,22 +28,34 @@ enum FollowedCoordinators {
   }
 
   /// The coordinator that last read its router (``RecordedRouter``), with the run that
-  /// follows it and the number of events that run had recorded then.
+  /// follows it, the number of events that run had recorded then, and where the read happened:
+  /// the main thread's turn and the task.
   final class Reader {
     weak var coordinator: AnyObject?
     weak var recorder: Recorder?
     let seq: Int
+    let turn: Int
+    let task: Int?
 
-    init(coordinator: AnyObject, recorder: Recorder?, seq: Int) {
+    init(coordinator: AnyObject, recorder: Recorder?, seq: Int, turn: Int, task: Int?) {
       self.coordinator = coordinator
       self.recorder = recorder
       self.seq = seq
+      self.turn = turn
+      self.task = task
     }
   }
 
   private struct Table: ~Copyable {
     var entries: [ObjectIdentifier: Entry] = [:]
-    var reader: Reader?
+    /// The read waiting in each run, by its recorder: runs recorded at once (tests) keep apart.
+    var readers: [ObjectIdentifier: Reader] = [:]
+    /// The latest read of all, for the navigation controller that learns its run from it.
+    var latest: Reader?
+    /// Counts the main queue's turns since the first read: a read is spent when its turn ends.
+    var turn = 0
+    /// A block that ends the current turn is on the main queue.
+    var turnEndIsQueued = false
     /// Table size at which dead entries are swept.
     var sweepAt = 256
 
@@ -108,21 +121,63 @@ enum FollowedCoordinators {
   }
 
   /// Notes that `coordinator` read its router: the next router event, if its run records no
-  /// other event before, is the coordinator's.
+  /// other event before, in the same task and before the main queue's turn ends, is the
+  /// coordinator's.
+  ///
+  /// So a read does not outlive the synchronous code it was part of: navigation that comes
+  /// after an `await` or in a later callback is the coordinator's only if it reads its router
+  /// again there (`router.push(…)` does), and otherwise names no coordinator, rather than the
+  /// one that happened to read last.
   static func noteRead(by coordinator: ObjectHandle) {
     let recorder = table.withLock { $0.entry(for: coordinator)?.recorder }
     // Read outside the table's lock: the recorder takes this lock under its own.
     let seq = recorder?.eventCount ?? 0
-    table.withLock { table in
-      table.reader = Reader(coordinator: coordinator.object, recorder: recorder, seq: seq)
+    let task = currentTask()
+    let queueTurnEnd = table.withLock { table in
+      let reader = Reader(
+        coordinator: coordinator.object, recorder: recorder, seq: seq, turn: table.turn, task: task)
+      table.latest = reader
+      if let recorder {
+        if table.readers.count >= 16 { table.readers = table.readers.filter { $0.value.recorder != nil } }
+        table.readers[ObjectIdentifier(recorder)] = reader
+      } else {
+        // A coordinator no run follows read its router: what comes next is not a followed one's.
+        table.readers.removeAll()
+      }
+      defer { table.turnEndIsQueued = true }
+      return !table.turnEndIsQueued
     }
+    if queueTurnEnd {
+      DispatchQueue.main.async {
+        table.withLock { table in
+          table.turn += 1
+          table.turnEndIsQueued = false
+        }
+      }
+    }
+  }
+
+  /// The task running now, by identity; `nil` outside any task (a UIKit callback).
+  private static func currentTask() -> Int? {
+    withUnsafeCurrentTask { $0?.hashValue }
+  }
+
+  /// Whether `reader` was noted in this turn of the main queue and in the task running now.
+  private static func isCurrent(_ reader: Reader, turn: Int, task: Int?) -> Bool {
+    reader.turn == turn && reader.task == task
   }
 
   /// The coordinator whose read of its router waits for its router event, and the recorder that
   /// follows it (the read is kept): nil when no read waits, or another event has spent it.
-  static func waitingRead() -> (coordinator: AnyObject, recorder: Recorder)? {
+  /// - Parameter recorder: The run to look in; `nil` for the latest read of any run.
+  static func waitingRead(in recorder: Recorder? = nil) -> (coordinator: AnyObject, recorder: Recorder)? {
+    let task = currentTask()
     let read = table.withLock { table in
-      table.reader.flatMap { reader in reader.coordinator.map { ($0, reader.recorder, reader.seq) } }
+      let reader = recorder.map { table.readers[ObjectIdentifier($0)] } ?? table.latest
+      return reader.flatMap { reader in
+        isCurrent(reader, turn: table.turn, task: task)
+          ? reader.coordinator.map { ($0, reader.recorder, reader.seq) } : nil
+      }
     }
     // Compared outside the table's lock, as in noteRead: a read followed by another event is spent.
     guard let (coordinator, recorder, seq) = read, let recorder, recorder.eventCount == seq else {
@@ -134,10 +189,11 @@ enum FollowedCoordinators {
   /// The coordinator that read its router just before this router event of `recorder`'s run,
   /// if `recorder` follows it; the read is used up either way.
   static func takeReader(for recorder: Recorder) -> (coordinator: ObjectHandle, seq: Int)? {
+    let task = currentTask()
     return table.withLock { table in
-      defer { table.reader = nil }
-      guard let reader = table.reader, reader.recorder === recorder,
-        let coordinator = reader.coordinator
+      guard let reader = table.readers.removeValue(forKey: ObjectIdentifier(recorder)),
+        reader.recorder === recorder,
+        isCurrent(reader, turn: table.turn, task: task), let coordinator = reader.coordinator
       else { return nil }
       return (ObjectHandle(coordinator), reader.seq)
     }

@@ -10,7 +10,10 @@
 /// calling it are one expression (`router.push(screen)`), so the event that follows is the
 /// coordinator's; a read that leads to no navigation (handing the router to a child) is
 /// replaced by the child's own read before the child navigates, and any other recorded event
-/// ends it. The router's type stays the app's own, and so does every call site.
+/// ends it, as does the end of the main queue's turn and a call from another task: after an
+/// `await`, navigation is the coordinator's when it reads its router there (`router.push(…)`),
+/// and a router captured before the `await` names no coordinator rather than the wrong one.
+/// The router's type stays the app's own, and so does every call site.
 ///
 /// Nothing is noted while the coordinator is not followed (see ``RecordedChildren``).
 @propertyWrapper

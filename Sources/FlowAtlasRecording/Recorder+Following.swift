@@ -59,6 +59,9 @@ extension Recorder {
   /// The coordinator whose read of its router (``RecordedRouter``) waits for its router event.
   package static var coordinatorOfWaitingRead: AnyObject? { FollowedCoordinators.waitingRead()?.coordinator }
 
+  /// The coordinator whose read of its router waits for its router event in this run.
+  package var coordinatorOfWaitingRead: AnyObject? { FollowedCoordinators.waitingRead(in: self)?.coordinator }
+
   /// Notes that `coordinator` read its router (see ``RecordedRouter``).
   package static func noteRead(by coordinator: AnyObject) {
     FollowedCoordinators.noteRead(by: ObjectHandle(coordinator))
