@@ -66,7 +66,17 @@ let shopTrace = [
 /// - Parameter wrapper: a program that runs it, with its arguments (`prlimit --fsize=…`,
 ///   `setpriv --reuid=…`), or none.
 /// - Returns: how it ended, its exit status (or signal) and what it printed to standard error.
-func runFlowatlas(_ arguments: [String], environment: [String: String] = [:], wrapper: [String] = []) throws
+func runFlowatlas(_ arguments: [String], environment: [String: String] = [:], wrapper: [String] = [])
+  async throws -> (reason: Process.TerminationReason, status: Int32, err: String)
+{
+  try await onAThreadOfItsOwn {
+    try runFlowatlasWaiting(arguments, environment: environment, wrapper: wrapper)
+  }
+}
+
+/// ``runFlowatlas(_:environment:wrapper:)``, blocking the calling thread until the program ends.
+private func runFlowatlasWaiting(_ arguments: [String], environment: [String: String], wrapper: [String])
+  throws
   -> (reason: Process.TerminationReason, status: Int32, err: String)
 {
   let process = Process()
@@ -80,6 +90,40 @@ func runFlowatlas(_ arguments: [String], environment: [String: String] = [:], wr
   let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
   process.waitUntilExit()
   return (process.terminationReason, process.terminationStatus, text)
+}
+
+/// Work that blocks, started at once on a thread of its own; its result is awaited later.
+final class ThreadOfItsOwn<T: Sendable>: @unchecked Sendable {
+  private let done = DispatchSemaphore(value: 0)
+  /// Written once by the thread, before `done` is signalled; read only after.
+  private var result: Result<T, any Error>?
+
+  init(_ body: @escaping @Sendable () throws -> T) {
+    Thread {
+      self.result = Result { try body() }
+      self.done.signal()
+    }.start()
+  }
+
+  /// What the work returned, once it has (waiting on a thread of its own, too).
+  var value: T {
+    get async throws {
+      try await onAThreadOfItsOwn {
+        self.done.wait()
+        self.done.signal()
+        return try self.result!.get()
+      }
+    }
+  }
+}
+
+/// Runs `body`, which blocks (waiting for a process, a pipe, a FIFO's other end), on a thread of
+/// its own rather than on one of the few threads Swift Testing runs tests on (as many as cores):
+/// while it waits, those run other tests instead of leaving a core idle.
+func onAThreadOfItsOwn<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    Thread { continuation.resume(with: Result { try body() }) }.start()
+  }
 }
 
 /// The Shop trace in `folder/old/old.jsonl`, and in `folder/new/new.jsonl` the same run with its

@@ -45,7 +45,7 @@ import Testing
   }
 
   @Test(arguments: [2, 6])
-  func aSecondBuildWaitsForTheFirstAndTheFolderIsOneBuilds(stopAt: Int) throws {
+  func aSecondBuildWaitsForTheFirstAndTheFolderIsOneBuilds(stopAt: Int) async throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let (old, new) = try oldAndNewTraces(in: folder)
@@ -53,7 +53,7 @@ import Testing
     let site = work + "/site"
     let expected = folder.appendingPathComponent("expected").path
     try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
-    #expect(try runFlowatlas(["build", new, "--output", expected, "--jobs", "1"]).reason == .exit)
+    #expect(try await runFlowatlas(["build", new, "--output", expected, "--jobs", "1"]).reason == .exit)
 
     // The first build (of the old traces) stops itself part-way through writing its site.
     let first = try Self.start(

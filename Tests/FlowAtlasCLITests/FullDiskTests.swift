@@ -11,21 +11,21 @@ import Testing
   }
 
   /// A site of the Shop trace in `site`, and a second trace that changes every page.
-  static func previousSite(in folder: URL) throws -> (site: String, old: String, new: String) {
+  static func previousSite(in folder: URL) async throws -> (site: String, old: String, new: String) {
     let (old, new) = try oldAndNewTraces(in: folder)
     let site = folder.appendingPathComponent("parent/site").path
-    let first = try runFlowatlas(["build", old, "--output", site, "--jobs", "1"])
+    let first = try await runFlowatlas(["build", old, "--output", site, "--jobs", "1"])
     #expect(first.status == 0, "\(first.err)")
     return (site, old, new)
   }
 
-  @Test func aFullDeviceGivenAsOutputIsReportedAndKeptADevice() throws {
+  @Test func aFullDeviceGivenAsOutputIsReportedAndKeptADevice() async throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let trace = try writeTrace(shopTrace, named: "buy.jsonl", in: folder)
     for command in ["model", "render"] {
       let extra = command == "render" ? ["--diagram", "app", "--format", "dot"] : []
-      let result = try runFlowatlas([command, trace, "--output", "/dev/full"] + extra)
+      let result = try await runFlowatlas([command, trace, "--output", "/dev/full"] + extra)
       #expect(result.status == 3, "\(command): \(result.err)")
       #expect(
         result.err.contains("/dev/full") && result.err.contains("No space left on device"), "\(result.err)")
@@ -36,13 +36,13 @@ import Testing
 
   /// The file-size limit (`prlimit --fsize`) makes every write past a few kilobytes fail as a
   /// full disk would, on any machine; where root may mount one, a real 1 MB tmpfs fills up too.
-  @Test func aDiskThatFillsDuringABuildLeavesThePreviousSite() throws {
+  @Test func aDiskThatFillsDuringABuildLeavesThePreviousSite() async throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let (site, _, new) = try Self.previousSite(in: folder)
+    let (site, _, new) = try await Self.previousSite(in: folder)
     let before = FaultInjectionTests.snapshot(site)
     let prlimit = try #require(Self.which("prlimit"))
-    let limited = try runFlowatlas(
+    let limited = try await runFlowatlas(
       ["build", new, "--output", site, "--jobs", "1"], wrapper: [prlimit, "--fsize=4096", "--"])
     #expect(limited.status == 3, "\(limited.err)")
     #expect(limited.err.contains(site) && limited.err.contains("File too large"), "\(limited.err)")
@@ -59,20 +59,20 @@ import Testing
     else { return }
     defer { _ = try? run(Self.which("umount") ?? "umount", [small]) }
     try Data(repeating: 0x2E, count: 1_048_576 - 12_288).write(to: URL(fileURLWithPath: small + "/filler"))
-    let full = try runFlowatlas(["build", new, "--output", small + "/site", "--jobs", "1"])
+    let full = try await runFlowatlas(["build", new, "--output", small + "/site", "--jobs", "1"])
     #expect(full.status == 3, "\(full.err)")
     #expect(full.err.contains(small + "/site") && full.err.contains("No space left on device"), "\(full.err)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: small) == ["filler"])
   }
 
   /// Root ignores permission bits, so as root the program runs as `nobody` (`setpriv`).
-  @Test func anUnwritableParentFailsClearlyAndTouchesNothing() throws {
+  @Test func anUnwritableParentFailsClearlyAndTouchesNothing() async throws {
     let folder = try temporaryFolder()
     defer {
       chmod(folder.appendingPathComponent("parent").path, 0o755)
       try? FileManager.default.removeItem(at: folder)
     }
-    let (site, _, new) = try Self.previousSite(in: folder)
+    let (site, _, new) = try await Self.previousSite(in: folder)
     let parent = folder.appendingPathComponent("parent").path
     let before = FaultInjectionTests.snapshot(site)
     #expect(chmod(parent, 0o555) == 0)
@@ -82,7 +82,8 @@ import Testing
       wrapper = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
     }
     for output in [site, parent + "/other-site"] {
-      let result = try runFlowatlas(["build", new, "--output", output, "--jobs", "1"], wrapper: wrapper)
+      let result = try await runFlowatlas(
+        ["build", new, "--output", output, "--jobs", "1"], wrapper: wrapper)
       #expect(result.status == 3, "\(output): \(result.err)")
       #expect(result.err.contains(output) && result.err.contains("Permission denied"), "\(result.err)")
     }

@@ -56,8 +56,10 @@ import Testing
 
     let fifo = folder.appendingPathComponent("pipe").path
     #expect(mkfifo(fifo, 0o644) == 0)
-    // A reader on another thread, as `flowatlas model … --output pipe` has one in a shell.
-    let reader = Task.detached { () -> Int in
+    // A reader on another thread, as `flowatlas model … --output pipe` has one in a shell,
+    // started now: the writer's open waits for it, and must not wait for a test thread to
+    // become free to start it.
+    let reader = ThreadOfItsOwn { () -> Int in
       let descriptor = open(fifo, O_RDONLY)
       defer { close(descriptor) }
       var total = 0
@@ -70,7 +72,7 @@ import Testing
     }
     let written = await flowatlas("model", trace, "--output", fifo)
     #expect(written.status == 0)
-    #expect(await reader.value > 100)
+    #expect(try await reader.value > 100)
     #expect(kind(fifo) == S_IFIFO)
   }
 
@@ -210,13 +212,13 @@ import Testing
 /// site: after they change, the site is still up to date (and `SameBytesEverywhereTests` shows
 /// its bytes are the same). Where pango measured SVG, the fonts' fingerprint would be an input.
 @Suite struct FontsTests {
-  static func build(_ arguments: [String], fonts: String?) throws -> String {
-    let result = try runFlowatlas(arguments, environment: fonts.map { ["FONTCONFIG_FILE": $0] } ?? [:])
+  static func build(_ arguments: [String], fonts: String?) async throws -> String {
+    let result = try await runFlowatlas(arguments, environment: fonts.map { ["FONTCONFIG_FILE": $0] } ?? [:])
     #expect(result.status == 0, "\(result.err)")
     return result.err
   }
 
-  @Test func otherFontsAreNoChangeForTheSite() throws {
+  @Test func otherFontsAreNoChangeForTheSite() async throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let trace = try writeTrace(shopTrace, named: "buy.jsonl", in: folder)
@@ -233,9 +235,9 @@ import Testing
     #expect(FontsFingerprint.compute(environment: ["FONTCONFIG_FILE": config.path]) != FontsFingerprint.value)
     let site = folder.appendingPathComponent("site").path
     let arguments = ["build", trace, "--output", site, "--jobs", "1"]
-    _ = try Self.build(arguments, fonts: nil)
-    #expect(try Self.build(arguments, fonts: nil).contains("is up to date"))
+    _ = try await Self.build(arguments, fonts: nil)
+    #expect(try await Self.build(arguments, fonts: nil).contains("is up to date"))
     #expect(FontsFingerprint.forSVG == "built-in text metrics")
-    #expect(try Self.build(arguments, fonts: config.path).contains("is up to date"))
+    #expect(try await Self.build(arguments, fonts: config.path).contains("is up to date"))
   }
 }

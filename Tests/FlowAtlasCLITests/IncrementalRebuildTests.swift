@@ -117,12 +117,12 @@ import Testing
   /// (their replays are kept in `.flowatlas-cache/runs/`), an app whose inputs did not change
   /// keeps its pages as hard links, so do the other runs' journeys of the app that changed, and
   /// the result is a fresh build's bytes.
-  @Test func aNewTraceRebuildsOnlyItsAppAndGivesAFreshBuildsBytes() throws {
+  @Test func aNewTraceRebuildsOnlyItsAppAndGivesAFreshBuildsBytes() async throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let traces = try Self.copyOfTheShopExamples(in: folder)
     let site = folder.appendingPathComponent("site").path
-    #expect(try runFlowatlas(["build", traces.path, "--output", site]).status == 0)
+    #expect(try await runFlowatlas(["build", traces.path, "--output", site]).status == 0)
     let runs = site + "/.flowatlas-cache/runs"
     #expect(try FileManager.default.contentsOfDirectory(atPath: runs).count == 12)
     func inode(_ path: String) -> UInt {
@@ -143,7 +143,7 @@ import Testing
     let text = try String(contentsOf: source, encoding: .utf8)
     try text.replacingOccurrences(of: #""run":"buy-one-product""#, with: #""run":"buy-one-more""#)
       .write(to: traces.appendingPathComponent("shop/buy-one-more.jsonl"), atomically: true, encoding: .utf8)
-    #expect(try runFlowatlas(["build", traces.path, "--output", site]).status == 0)
+    #expect(try await runFlowatlas(["build", traces.path, "--output", site]).status == 0)
     for (page, number) in before {
       #expect(inode("shop-digital/" + page) == number, "\(page) was written again")
     }
@@ -154,7 +154,7 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: runs).count == 13)
 
     let fresh = folder.appendingPathComponent("fresh").path
-    #expect(try runFlowatlas(["build", traces.path, "--output", fresh]).status == 0)
+    #expect(try await runFlowatlas(["build", traces.path, "--output", fresh]).status == 0)
     let (rebuilt, clean) = (Self.contents(of: site), Self.contents(of: fresh))
     #expect(rebuilt.keys.sorted() == clean.keys.sorted())
     for (path, bytes) in clean { #expect(rebuilt[path] == bytes, "\(path)") }
@@ -163,8 +163,8 @@ import Testing
     try Data("edited".utf8).write(to: URL(fileURLWithPath: site + "/shop-digital/problems.html"))
     try FileManager.default.removeItem(at: traces.appendingPathComponent("shop/buy-one-more.jsonl"))
     try FileManager.default.removeItem(atPath: fresh)
-    #expect(try runFlowatlas(["build", traces.path, "--output", site]).status == 0)
-    #expect(try runFlowatlas(["build", traces.path, "--output", fresh]).status == 0)
+    #expect(try await runFlowatlas(["build", traces.path, "--output", site]).status == 0)
+    #expect(try await runFlowatlas(["build", traces.path, "--output", fresh]).status == 0)
     #expect(Self.contents(of: site) == Self.contents(of: fresh))
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: runs).count == 12, "a removed trace's replay goes")
@@ -176,7 +176,7 @@ import Testing
       uniqueKeysWithValues: digitalPages.map { ($0, inode("../copy/shop-digital/" + $0)) })
     try text.replacingOccurrences(of: #""run":"buy-one-product""#, with: #""run":"buy-one-more""#)
       .write(to: traces.appendingPathComponent("shop/buy-one-more.jsonl"), atomically: true, encoding: .utf8)
-    #expect(try runFlowatlas(["build", traces.path, "--output", copy]).status == 0)
+    #expect(try await runFlowatlas(["build", traces.path, "--output", copy]).status == 0)
     for (page, number) in copied {
       #expect(inode("../copy/shop-digital/" + page) == number, "\(page) of the copy was written again")
     }
@@ -187,12 +187,12 @@ import Testing
   /// Hardening round 2, item 8: a page edited in place, its size kept and its modification time
   /// put back (`touch -r`), is still noticed (the status-change time is part of its identity)
   /// and made again, so the rebuild equals a fresh build.
-  @Test func aPageEditedWithItsTimePutBackIsMadeAgain() throws {
+  @Test func aPageEditedWithItsTimePutBackIsMadeAgain() async throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let traces = try Self.copyOfTheShopExamples(in: folder)
     let site = folder.appendingPathComponent("site").path
-    #expect(try runFlowatlas(["build", traces.path, "--output", site, "--jobs", "1"]).status == 0)
+    #expect(try await runFlowatlas(["build", traces.path, "--output", site, "--jobs", "1"]).status == 0)
     let page = site + "/shop-digital/problems.html"
     var before = stat()
     #expect(stat(page, &before) == 0)
@@ -210,9 +210,9 @@ import Testing
     try String(contentsOf: source, encoding: .utf8)
       .replacingOccurrences(of: #""run":"buy-one-product""#, with: #""run":"buy-one-more""#)
       .write(to: traces.appendingPathComponent("shop/buy-one-more.jsonl"), atomically: true, encoding: .utf8)
-    #expect(try runFlowatlas(["build", traces.path, "--output", site, "--jobs", "1"]).status == 0)
+    #expect(try await runFlowatlas(["build", traces.path, "--output", site, "--jobs", "1"]).status == 0)
     let fresh = folder.appendingPathComponent("fresh").path
-    #expect(try runFlowatlas(["build", traces.path, "--output", fresh, "--jobs", "1"]).status == 0)
+    #expect(try await runFlowatlas(["build", traces.path, "--output", fresh, "--jobs", "1"]).status == 0)
     #expect(Self.contents(of: site) == Self.contents(of: fresh))
   }
 }

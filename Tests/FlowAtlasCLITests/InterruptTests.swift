@@ -57,14 +57,14 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: running))
   }
 
-  @Test func aSignalDuringABuildLeavesThePreviousSiteAndItsLockGoes() throws {
+  @Test func aSignalDuringABuildLeavesThePreviousSiteAndItsLockGoes() async throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let (old, new) = try oldAndNewTraces(in: folder)
     let work = folder.appendingPathComponent("work").path
     let site = work + "/site"
     try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
-    #expect(try runFlowatlas(["build", old, "--output", site, "--jobs", "1"]).reason == .exit)
+    #expect(try await runFlowatlas(["build", old, "--output", site, "--jobs", "1"]).reason == .exit)
     let snapshot = { (path: String) in regularFiles(under: path) { $0.hasPrefix(".flowatlas-cache") } }
     let before = snapshot(site)
     let ended = try Self.interrupted(["build", new, "--output", site, "--jobs", "1"], at: 3, by: SIGTERM)
@@ -72,7 +72,7 @@ import Testing
     #expect(snapshot(site) == before)
     let beside = try FileManager.default.contentsOfDirectory(atPath: work)
     #expect(!beside.contains { $0.hasSuffix(".flowatlas-build.lock") }, "\(beside)")
-    #expect(try runFlowatlas(["build", new, "--output", site, "--jobs", "1"]).reason == .exit)
+    #expect(try await runFlowatlas(["build", new, "--output", site, "--jobs", "1"]).reason == .exit)
     #expect(try FileManager.default.contentsOfDirectory(atPath: work) == ["site"])
   }
 }

@@ -43,7 +43,7 @@ import Testing
     return data
   }
 
-  @Test func theExamplesSiteIsTheSameUnderTwoFontSetUps() throws {
+  @Test func theExamplesSiteIsTheSameUnderTwoFontSetUps() async throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let setups = try Self.fontSetups(in: folder)
@@ -60,7 +60,7 @@ import Testing
     var sites: [[String: Data]] = []
     for (index, environment) in setups.enumerated() {
       let site = folder.appendingPathComponent("site-\(index)").path
-      let result = try runFlowatlas(
+      let result = try await runFlowatlas(
         ["build"] + traces + [
           "--notes", Self.root.path + "/examples/notes", "--output", site, "--jobs", "2",
         ],

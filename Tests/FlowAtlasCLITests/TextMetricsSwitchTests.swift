@@ -9,23 +9,23 @@ import Testing
 @Suite struct TextMetricsSwitchTests {
   /// On a diagram without edge labels: FlowAtlas places those itself, so they are not where
   /// `dot` puts them.
-  @Test func fontsMeasuresSVGAsTheDotCommandDoes() throws {
+  @Test func fontsMeasuresSVGAsTheDotCommandDoes() async throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     // No action, so no trigger, and every transition once: no edge labels.
     let trace = try writeTrace(
       shopTrace.filter { !$0.contains("user.action") }, named: "shop.jsonl", in: folder)
-    func render(_ name: String, _ format: String, _ environment: [String: String]) throws -> Data {
+    func render(_ name: String, _ format: String, _ environment: [String: String]) async throws -> Data {
       let output = folder.appendingPathComponent(name)
-      let result = try runFlowatlas(
+      let result = try await runFlowatlas(
         ["render", trace, "--diagram", "app", "--format", format, "--output", output.path],
         environment: environment)
       #expect(result.status == 0, "\(result.err)")
       return try Data(contentsOf: output)
     }
-    let dot = try render("app.dot", "dot", [:])
-    let fonts = try render("fonts.svg", "svg", ["FLOWATLAS_TEXT_METRICS": "fonts"])
-    let builtIn = try render("built-in.svg", "svg", [:])
+    let dot = try await render("app.dot", "dot", [:])
+    let fonts = try await render("fonts.svg", "svg", ["FLOWATLAS_TEXT_METRICS": "fonts"])
+    let builtIn = try await render("built-in.svg", "svg", [:])
 
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try ReferenceDot.executable())
