@@ -47,8 +47,12 @@ package enum BuildCommand {
       throw .inputOutput(error.localizedDescription)
     }
     let index = (output as NSString).appendingPathComponent("index.html")
+    let verbose = arguments.has("--verbose")
+    // Entries of the previous build's caches that are there but cannot be used: made again,
+    // and said (listed with --verbose).
+    let cacheReport = CacheReport()
     SiteBuilder.tidy(URL(fileURLWithPath: output, isDirectory: true))
-    if var last = BuildInputs.load(from: output), inputs.matches(last.inputs) {
+    if var last = BuildInputs.load(from: output, report: cacheReport), inputs.matches(last.inputs) {
       // Nothing this build would read has changed since the site in `output` was built.
       if inputs.files != last.inputs.files {
         // Only times changed: record them, so that the next rebuild need not read the files.
@@ -80,13 +84,15 @@ package enum BuildCommand {
     }
     defer { scratch.remove() }
     let replays = ReplayCache(
-      previous: SiteBuilder.replayFolder(of: outputURL), hashes: inputs.traceHashes, scratch: scratch.url)
+      previous: SiteBuilder.replayFolder(of: outputURL), hashes: inputs.traceHashes, scratch: scratch.url,
+      report: cacheReport)
     let model = try TraceLoading.model(of: files, keepsJourneys: true, cache: replays, console: console)
     let baselines = try baselines(for: model, from: baselinePath, command: "build", console: console)
     let summary = try build(
       model, into: output, notes: notes, replays: replays, baselines: baselines, contracts: contracts,
-      provider: provider)
+      provider: provider, cacheReport: cacheReport)
     warn(about: summary.skippedNotes, console: console)
+    tell(cacheReport, replays: replays, summary: summary, verbose: verbose, console: console)
     let diagnostics = model.diagnostics.map(\.formatted)
     if !(diagnostics + summary.pages).contains(where: { $0.contains("\n") || $0.contains("\r") }) {
       BuildInputs.save(
@@ -121,6 +127,28 @@ package enum BuildCommand {
     return baselines
   }
 
+  /// Says what the previous build's cache gave (with `--verbose`), and which of its entries could
+  /// not be used: each with `--verbose`, else in one warning, so that damage never goes unseen.
+  private static func tell(
+    _ report: CacheReport, replays: ReplayCache, summary: SiteSummary, verbose: Bool, console: Console
+  ) {
+    let damages = report.damages
+    if verbose {
+      let kept = replays.entries.values.filter { if case .kept = $0 { true } else { false } }.count
+      console.err(
+        "flowatlas: cache: \(replays.entries.count - kept) of \(replays.entries.count) traces replayed, "
+          + "\(kept) reused; \(summary.diagramsDrawn) diagrams drawn, \(summary.diagramsReused) reused\n")
+      for damage in damages {
+        console.err(Printable.line("flowatlas: cache: \(damage.entry): \(damage.problem)") + "\n")
+      }
+    } else if !damages.isEmpty {
+      console.err(
+        "flowatlas: warning: \(damages.count) \(damages.count == 1 ? "entry" : "entries") of the previous "
+          + "build's cache could not be used and \(damages.count == 1 ? "was" : "were") made again "
+          + "(--verbose lists them)\n")
+    }
+  }
+
   /// Prints one warning per note the site passes over.
   private static func warn(about notes: [NotesFolder.Skipped], console: Console) {
     for note in notes {
@@ -145,7 +173,8 @@ package enum BuildCommand {
   /// workers may have started already).
   static func build(
     _ model: NavigationModel, into output: String, notes: String?, replays: ReplayCache?,
-    baselines: [String: AppModel], contracts: [NavigationContract], provider: GraphvizDiagrams
+    baselines: [String: AppModel], contracts: [NavigationContract], provider: GraphvizDiagrams,
+    cacheReport: CacheReport? = nil
   ) throws(CommandLineError) -> SiteSummary {
     if let notes {
       var isDirectory: ObjCBool = false
@@ -160,6 +189,7 @@ package enum BuildCommand {
       replays: replays)
     builder.baselines = baselines
     builder.contracts = contracts
+    builder.cacheReport = cacheReport
     do {
       return try builder.build(into: URL(fileURLWithPath: output, isDirectory: true))
     } catch let error as SiteError {

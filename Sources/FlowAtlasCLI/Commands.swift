@@ -36,6 +36,10 @@ enum Commands {
         "Flows' intended navigation (<dir>/<CoordinatorType>.mmd or .dot): each flow page shows its coverage.",
         completion: .directory),
       .value("--jobs", "n", "Graphviz worker processes (default: the number of cores)."),
+      .flag(
+        "--verbose",
+        "Say what the previous build's cache gave (traces replayed, diagrams drawn and kept) and list each "
+          + "cache entry that could not be used."),
       strict,
     ],
     run: { arguments, invocation throws(CommandLineError) in

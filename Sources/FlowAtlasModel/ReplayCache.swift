@@ -43,6 +43,8 @@ package final class ReplayCache: Sendable {
   package let scratch: URL?
   /// Each trace's content hash, as the build record took it before reading.
   private let hashes: [String: String]
+  /// Where an entry that is there but cannot be used is noted.
+  private let report: CacheReport?
   private let state = Lock<[String: Entry]>([:])
   /// The journeys read back last, newest first: the pages and diagrams of one run ask for its
   /// journey a few times in a row, from several threads.
@@ -55,10 +57,12 @@ package final class ReplayCache: Sendable {
   ///   - hashes: trace path → ``Fingerprint/fast128(_:)-([UInt8])`` of its bytes; a trace
   ///     without one is always replayed.
   ///   - scratch: an existing folder for this build's new entries (see ``scratch``).
-  package init(previous: URL?, hashes: [String: String], scratch: URL? = nil) {
+  ///   - report: where to note an entry that is there but cannot be used.
+  package init(previous: URL?, hashes: [String: String], scratch: URL? = nil, report: CacheReport? = nil) {
     self.previous = previous
     self.scratch = scratch
     self.hashes = hashes
+    self.report = report
   }
 
   /// The entries this build used or made, by key (an entry's file name is its key).
@@ -76,9 +80,12 @@ package final class ReplayCache: Sendable {
     guard let previous, let hash = hashes[file] else { return nil }
     let key = Self.key(file: file, contentHash: hash)
     let url = previous.appendingPathComponent(key)
-    guard let bytes = try? RegularFile.read(url.path, limit: Self.maximumEntrySize).get(),
-      let run = RunArchive.run(from: bytes, journey: false), run.file == file
-    else { return nil }
+    let instead = "the trace is replayed again"
+    guard let bytes = read(url, instead: instead) else { return nil }
+    guard let run = RunArchive.run(from: bytes, journey: false), run.file == file else {
+      unparsable(url, bytes, instead: instead)
+      return nil
+    }
     state.withLock { $0[key] = .kept(url) }
     return (run, key)
   }
@@ -87,20 +94,44 @@ package final class ReplayCache: Sendable {
   /// damaged since (a file changed during the build), from replaying the run's trace again.
   func journey(_ key: String, of run: Run) -> Journey {
     if let found = recent.withLock({ list in list.first { $0.key == key }?.journey }) { return found }
-    let bytes: [UInt8]?
+    let instead = "its journey is read from the trace again"
+    let journey: Journey
     switch state.withLock({ $0[key] }) {
-    case .made(let archive): bytes = archive
+    case .made(let archive):
+      journey = RunArchive.journey(from: archive) ?? Self.replayedAgain(run)
     case .kept(let url), .written(let url):
-      bytes = try? RegularFile.read(url.path, limit: Self.maximumEntrySize).get()
-    case nil: bytes = nil
+      // It was read or written whole by this build: gone or changed since, it is damage.
+      let bytes = read(url, instead: instead)
+      if let bytes, let found = RunArchive.journey(from: bytes) {
+        journey = found
+      } else {
+        if bytes != nil {
+          report?.damaged(url.path, "changed during the build; \(instead)")
+        } else if !FileManager.default.fileExists(atPath: url.path) {
+          report?.damaged(url.path, "gone during the build; \(instead)")
+        }
+        journey = Self.replayedAgain(run)
+      }
+    case nil: journey = Self.replayedAgain(run)
     }
-    let journey = bytes.flatMap(RunArchive.journey(from:)) ?? Self.replayedAgain(run)
     recent.withLock { list in
       list.removeAll { $0.key == key }
       list.insert((key, journey), at: 0)
       if list.count > Self.recentCount { list.removeLast() }
     }
     return journey
+  }
+
+  /// The entry at `url`, read as a regular file of at most ``maximumEntrySize`` bytes.
+  private func read(_ url: URL, instead: String) -> [UInt8]? {
+    guard let report else { return try? RegularFile.read(url.path, limit: Self.maximumEntrySize).get() }
+    return report.read(url.path, limit: Self.maximumEntrySize, instead: instead)
+  }
+
+  /// Notes `bytes`, the entry at `url`, when this version wrote it and it still does not parse.
+  private func unparsable(_ url: URL, _ bytes: [UInt8], instead: String) {
+    guard bytes.starts(with: RunArchive.magic) else { return }
+    report?.damaged(url.path, "cut short or edited since it was written; \(instead)")
   }
 
   /// The journey of `run` from its trace, read again.

@@ -68,13 +68,24 @@ enum AppPagesCache {
 
   /// The records of the site in `site`; empty when it has none this version wrote, or a
   /// line that does not parse (then nothing is reused).
-  static func records(in site: URL) -> [String: Record] {
-    guard
-      let bytes = try? RegularFile.read(site.appendingPathComponent(path).path, limit: 64 << 20).get(),
-      let text = String(validating: bytes, as: UTF8.self)
-    else { return [:] }
+  static func records(in site: URL, report: CacheReport? = nil) -> [String: Record] {
+    let location = site.appendingPathComponent(path).path
+    let instead = "no page is reused"
+    guard let bytes = DiagramCache.read(location, limit: 64 << 20, report: report, instead: instead) else {
+      return [:]
+    }
+    guard let records = records(parsing: bytes) else {
+      report?.unparsable(location, bytes, header: header, instead: instead)
+      return [:]
+    }
+    return records
+  }
+
+  /// The records in `bytes`; nil when they are not records this version wrote.
+  private static func records(parsing bytes: [UInt8]) -> [String: Record]? {
+    guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
     var lines = text.split(separator: "\n")
-    guard lines.first == Substring(header) else { return [:] }
+    guard lines.first == Substring(header) else { return nil }
     lines.removeFirst()
     var records: [String: Record] = [:]
     var current: String?
@@ -84,22 +95,22 @@ enum AppPagesCache {
         let (key, diagram, slug) = (fields[1], fields[2], String(fields[3]))
         guard let folder = current, key.allSatisfy(\.isHexDigit), !key.isEmpty, Slug.isValid(slug),
           diagram == "-" || (!diagram.isEmpty && diagram.allSatisfy(\.isHexDigit))
-        else { return [:] }
+        else { return nil }
         records[folder]!.journeys[slug] = Journey(
           key: String(key), diagram: diagram == "-" ? nil : String(diagram))
         continue
       }
-      guard fields.count == 3, fields[1].allSatisfy(\.isHexDigit), !fields[2].isEmpty else { return [:] }
+      guard fields.count == 3, fields[1].allSatisfy(\.isHexDigit), !fields[2].isEmpty else { return nil }
       let (kind, hash, name) = (fields[0], String(fields[1]), String(fields[2]))
       switch kind {
       case "app" where Slug.isValid(name):
         records[name] = Record(key: hash, diagrams: [:])
         current = name
       case "diagram" where name.allSatisfy(\.isHexDigit):
-        guard let folder = current else { return [:] }
+        guard let folder = current else { return nil }
         records[folder]!.diagrams[name] = hash
       default:
-        return [:]
+        return nil
       }
     }
     return records

@@ -183,11 +183,27 @@ package struct BuildInputs {
   }
 
   /// The record of the last build into `output`, when its site is still whole.
-  package static func load(from output: String) -> Record? {
+  /// - Parameter report: where a record this version wrote that no longer parses is noted.
+  package static func load(from output: String, report: CacheReport? = nil) -> Record? {
     let manager = FileManager.default
     guard manager.fileExists(atPath: (output as NSString).appendingPathComponent(".flowatlas-site")),
       let text = try? String(contentsOfFile: path(in: output), encoding: .utf8)
     else { return nil }
+    guard let record = parse(text) else {
+      if text.hasPrefix(header + "\n") {
+        report?.damaged(path(in: output), "cut short or edited since it was written; the site is built again")
+      }
+      return nil
+    }
+    // A page deleted by hand is a reason to build again.
+    guard
+      record.pages.allSatisfy({ manager.fileExists(atPath: (output as NSString).appendingPathComponent($0)) })
+    else { return nil }
+    return record
+  }
+
+  /// The record in `text`; nil when it is not one this version wrote whole.
+  private static func parse(_ text: String) -> Record? {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     guard lines.first == header, lines.last == "" else { return nil }
     lines.removeFirst()
@@ -205,11 +221,7 @@ package struct BuildInputs {
       default: return nil
       }
     }
-    // A page deleted by hand is a reason to build again.
-    guard !pages.isEmpty,
-      pages.allSatisfy({ manager.fileExists(atPath: (output as NSString).appendingPathComponent($0)) })
-    else { return nil }
-    guard let inputs = parse(key) else { return nil }
+    guard !pages.isEmpty, let inputs = parse(key) else { return nil }
     return Record(inputs: inputs, diagnostics: diagnostics, hasErrors: last == "errors yes", pages: pages)
   }
 }

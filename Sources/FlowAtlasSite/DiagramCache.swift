@@ -22,11 +22,14 @@ struct DiagramCache: Sendable {
   let previousSite: URL?
   /// The previous site's index: key → hash of the entry's bytes.
   let previousIndex: [String: String]
+  /// Where an entry that is there but cannot be used is noted.
+  let report: CacheReport?
 
   /// Reads the index of `previousSite`'s cache; an unreadable or foreign index reuses nothing.
-  init(previousSite: URL?) {
+  init(previousSite: URL?, report: CacheReport? = nil) {
     self.previousSite = previousSite
-    previousIndex = previousSite.flatMap(Self.index(in:)) ?? [:]
+    self.report = report
+    previousIndex = previousSite.flatMap { Self.index(in: $0, report: report) } ?? [:]
   }
 
   /// The key a diagram is filed under: a hex hash, safe as a file name whatever the provider says.
@@ -65,14 +68,25 @@ struct DiagramCache: Sendable {
   /// recorded, with that hash; nil when it is missing, not a regular file (a symlink is not
   /// followed), edited, cut short or not UTF-8.
   func reused(_ key: String) -> (svg: [UInt8], hash: String)? {
-    guard let site = previousSite, let hash = previousIndex[key],
-      let svg = try? RegularFile.read(site.appendingPathComponent(Self.path(of: key)).path, limit: 1 << 30)
-        .get()
-    else { return nil }
+    guard let site = previousSite, let hash = previousIndex[key] else { return nil }
+    // The index names it: missing or changed, it is damage.
+    let path = site.appendingPathComponent(Self.path(of: key)).path
+    let instead = "the diagram is drawn again"
+    guard let svg = Self.read(path, limit: 1 << 30, report: report, instead: instead) else {
+      if !FileManager.default.fileExists(atPath: path) { report?.damaged(path, "gone; \(instead)") }
+      return nil
+    }
     guard Fingerprint.fast128(svg) == hash, svg.withUnsafeBufferPointer(UTF8Validation.isValid) else {
+      report?.damaged(path, "not the bytes its index records; \(instead)")
       return nil
     }
     return (svg, hash)
+  }
+
+  /// The file at `path`, noted in `report` when it is there but cannot be read.
+  static func read(_ path: String, limit: Int, report: CacheReport?, instead: String) -> [UInt8]? {
+    guard let report else { return try? RegularFile.read(path, limit: limit).get() }
+    return report.read(path, limit: limit, instead: instead)
   }
 
   /// The index file's text, written last, so a build interrupted while caching leaves no
@@ -85,11 +99,20 @@ struct DiagramCache: Sendable {
 
   /// The index of the cache in `site`, or nil when there is none or it is not one this
   /// version wrote.
-  static func index(in site: URL) -> [String: String]? {
-    guard
-      let bytes = try? RegularFile.read(site.appendingPathComponent(indexPath).path, limit: 64 << 20).get(),
-      let text = String(validating: bytes, as: UTF8.self)
-    else { return nil }
+  static func index(in site: URL, report: CacheReport? = nil) -> [String: String]? {
+    let path = site.appendingPathComponent(indexPath).path
+    let instead = "no diagram is reused"
+    guard let bytes = read(path, limit: 64 << 20, report: report, instead: instead) else { return nil }
+    guard let entries = index(parsing: bytes) else {
+      report?.unparsable(path, bytes, header: indexHeader, instead: instead)
+      return nil
+    }
+    return entries
+  }
+
+  /// The index in `bytes`, or nil when they are not an index this version wrote.
+  private static func index(parsing bytes: [UInt8]) -> [String: String]? {
+    guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
     var lines = text.split(separator: "\n")
     guard lines.first == Substring(indexHeader) else { return nil }
     lines.removeFirst()

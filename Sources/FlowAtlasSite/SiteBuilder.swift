@@ -29,6 +29,9 @@ package struct SiteBuilder: Sendable {
   package var baselines: [String: AppModel] = [:]
   /// Flows' intended navigation (`build --contract`): each flow with one shows its coverage.
   package var contracts: [NavigationContract] = []
+  /// Where an entry of the previous site's caches that is there but cannot be used is noted
+  /// (it is made again either way); nil notes nothing.
+  package var cacheReport: CacheReport?
 
   /// - Parameters:
   ///   - model: what the reader derived from the traces.
@@ -209,7 +212,7 @@ package struct SiteBuilder: Sendable {
     let layout = PageLayout(siteTitle: options.title)
     let identity = diagrams.cacheIdentity
     let previous = options.incremental ? previous : nil
-    let previousRecords = previous.map { AppPagesCache.records(in: $0.site) } ?? [:]
+    let previousRecords = previous.map { AppPagesCache.records(in: $0.site, report: cacheReport) } ?? [:]
     let identities = previous.map { SiteManifest.identities(in: $0.site) } ?? [:]
     var apps: [PageScheduler.App] = []
     var pageKeys: [String] = []
@@ -282,7 +285,7 @@ package struct SiteBuilder: Sendable {
       apps.append(entry)
     }
 
-    let cache = options.incremental ? DiagramCache(previousSite: previous?.site) : nil
+    let cache = options.incremental ? DiagramCache(previousSite: previous?.site, report: cacheReport) : nil
     let scheduler = PageScheduler(apps: apps, staging: staging, cache: cache)
     let drawnFirst = Set(new.map { AppDiagram(app: $0.app, subject: $0.request.subject) })
     var requests: [(app: Int, request: DiagramRequest)] = []

@@ -1,0 +1,63 @@
+import FlowAtlasBytes
+import FlowAtlasLock
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a build found wrong with what its previous build left for it: each entry of FlowAtlas's
+/// caches that was there but could not be used (cut short, edited, not what its index says).
+/// Such an entry is never trusted: the build makes what it stood for again, and reports it here
+/// rather than silently, so that a damaged cache shows (`flowatlas build --verbose` lists it).
+package final class CacheReport: Sendable {
+  /// One entry that could not be used.
+  package struct Damage: Hashable, Sendable, Comparable {
+    /// The entry, relative to the site's folder (`.flowatlas-cache/runs/…`).
+    package var entry: String
+    /// What was wrong with it, and what the build did instead.
+    package var problem: String
+
+    package static func < (lhs: Damage, rhs: Damage) -> Bool {
+      (lhs.entry, lhs.problem) < (rhs.entry, rhs.problem)
+    }
+  }
+
+  private let found = Lock<Set<Damage>>([])
+
+  package init() {}
+
+  /// Notes that `entry` could not be used.
+  package func damaged(_ entry: String, _ problem: String) {
+    _ = found.withLock { $0.insert(Damage(entry: entry, problem: problem)) }
+  }
+
+  /// Every entry noted, sorted by entry: the same list whatever order threads found them in.
+  package var damages: [Damage] { found.withLock { $0.sorted() } }
+
+  /// The bytes of the cache file at `path`: nil, and nothing noted, when there is none; nil, and
+  /// noted, when there is something there that cannot be read as a regular file.
+  /// - Parameters:
+  ///   - limit: the most bytes the entry may have.
+  ///   - instead: what the build does without it, for the note ("the trace is replayed again").
+  package func read(_ path: String, limit: Int, instead: String) -> [UInt8]? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    switch RegularFile.read(path, limit: limit) {
+    case .success(let bytes): return bytes
+    case .failure(let problem):
+      damaged(path, "\(problem.reason); \(instead)")
+      return nil
+    }
+  }
+
+  /// Notes `path` as damaged when `bytes` begin with `header`, the first line this version of
+  /// FlowAtlas writes, yet did not parse; an older version's file is only out of date.
+  package func unparsable(_ path: String, _ bytes: [UInt8], header: String, instead: String) {
+    guard bytes.starts(with: Array((header + "\n").utf8)) else { return }
+    damaged(path, "cut short or edited since it was written; \(instead)")
+  }
+}
