@@ -57,6 +57,13 @@ let package = Package(
     .target(
       name: "FlowAtlasModel",
       dependencies: ["FlowAtlasTrace", "FlowAtlasTraceReader", "FlowAtlasBytes", "FlowAtlasLock"]),
+    // 3b. Build planning: what the previous build left (replayed traces, its record of inputs),
+    // what is stale, and what in it is damaged; the model only asks it for replays.
+    .target(
+      name: "FlowAtlasBuild",
+      dependencies: [
+        "FlowAtlasModel", "FlowAtlasTraceReader", "FlowAtlasTrace", "FlowAtlasBytes", "FlowAtlasLock",
+      ]),
     // 4. Render: DOT, Graphviz layout in-process, SVG/PNG/PDF, Mermaid.
     .systemLibrary(
       name: "CGraphviz", pkgConfig: "libgvc",
@@ -71,7 +78,8 @@ let package = Package(
     .target(
       name: "FlowAtlasSite",
       dependencies: [
-        "FlowAtlasModel", "FlowAtlasTrace", "FlowAtlasTraceReader", "FlowAtlasBytes", "FlowAtlasLock",
+        "FlowAtlasModel", "FlowAtlasBuild", "FlowAtlasTrace", "FlowAtlasTraceReader", "FlowAtlasBytes",
+        "FlowAtlasLock",
         "CMarkGFM",
       ],
       // The site's stylesheet and scripts, real files that CI lints (scripts/lint-site-assets),
@@ -91,8 +99,8 @@ let package = Package(
     .target(
       name: "FlowAtlasCLI",
       dependencies: [
-        "FlowAtlasBytes", "FlowAtlasLock", "FlowAtlasTrace", "FlowAtlasModel", "FlowAtlasRender",
-        "FlowAtlasSite", "FlowAtlasDocC",
+        "FlowAtlasBytes", "FlowAtlasLock", "FlowAtlasTrace", "FlowAtlasModel", "FlowAtlasBuild",
+        "FlowAtlasRender", "FlowAtlasSite", "FlowAtlasDocC",
       ]),
     // The tool. `flowatlas` with no subcommand builds and starts flowatlas-examples (below); it
     // does not depend on it, so no demo app is linked into the tool.
@@ -113,6 +121,7 @@ let package = Package(
     .executableTarget(
       name: "flowatlas-bench",
       dependencies: [
+        "FlowAtlasBuild",
         "FlowAtlasJourneys",
         "FlowAtlasBytes", "FlowAtlasLock", "FlowAtlasPattern", "FlowAtlasTrace", "FlowAtlasTraceReader",
         "FlowAtlasRecording",
@@ -192,6 +201,7 @@ let package = Package(
     .testTarget(
       name: "FlowAtlasModelTests",
       dependencies: [
+        "FlowAtlasBuild",
         "FlowAtlasLock", "FlowAtlasModel", "FlowAtlasTrace", "FlowAtlasTraceReader", "FlowAtlasBytes",
         "FlowAtlasTestSupport",
       ],
@@ -203,11 +213,13 @@ let package = Package(
     .testTarget(
       name: "FlowAtlasDocCTests",
       dependencies: [
+        "FlowAtlasBuild",
         "FlowAtlasDocC", "FlowAtlasSite", "FlowAtlasModel", "FlowAtlasTrace", "FlowAtlasTraceReader",
       ]),
     .testTarget(
       name: "FlowAtlasSiteTests",
       dependencies: [
+        "FlowAtlasBuild",
         "FlowAtlasLock", "FlowAtlasSite", "FlowAtlasModel", "FlowAtlasTrace", "FlowAtlasTraceReader",
         "FlowAtlasBytes", "FlowAtlasTestSupport",
       ],
@@ -215,6 +227,7 @@ let package = Package(
     .testTarget(
       name: "FlowAtlasCLITests",
       dependencies: [
+        "FlowAtlasBuild",
         "FlowAtlasLock", "FlowAtlasCLI", "FlowAtlasModel", "FlowAtlasRender", "FlowAtlasBytes",
         "FlowAtlasTestSupport",
       ],

@@ -26,7 +26,7 @@ package struct ModelBuilder: Sendable {
   /// ``keepsJourneys`` (an entry holds its run's journey). With a cache, each run's journey is
   /// left in it (``Run/isShelved``) and read back when asked for, so that the model's memory
   /// grows with runs, screens and transitions, not with events.
-  package var cache: ReplayCache?
+  package var cache: (any ReplayStore)?
   let read: Read
 
   /// A builder reading trace files with the trace module's ``TraceReader``.
@@ -37,7 +37,7 @@ package struct ModelBuilder: Sendable {
   ///     traces that changed); nil to replay every trace.
   package init(
     keepsJourneys: Bool = true, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
-    cache: ReplayCache? = nil
+    cache: (any ReplayStore)? = nil
   ) {
     // Only a cache files replays under the hash of their bytes: without one, none is made.
     let hashes = keepsJourneys && cache != nil
@@ -50,7 +50,7 @@ package struct ModelBuilder: Sendable {
     }
   }
 
-  init(keepsJourneys: Bool, workers: Int, cache: ReplayCache? = nil, read: @escaping Read) {
+  init(keepsJourneys: Bool, workers: Int, cache: (any ReplayStore)? = nil, read: @escaping Read) {
     self.keepsJourneys = keepsJourneys
     self.workers = max(1, workers)
     self.cache = keepsJourneys ? cache : nil

@@ -13,12 +13,14 @@ package struct ReplayedRun: Sendable {
   /// Every diagnostic of the file, the reader's and the replay's, in line order.
   package var diagnostics: [Diagnostic] { tally.diagnostics }
 
-  var tally: AppTally
+  package var tally: AppTally
   /// The run's transitions, each key once (kept out of ``tally`` so that adding
   /// the run to an app hashes each key once, not twice).
-  var transitions: [(TransitionKey, TransitionTally)]
+  package var transitions: [(TransitionKey, TransitionTally)]
 
-  init(file: String, app: String?, tally: AppTally, transitions: [(TransitionKey, TransitionTally)] = []) {
+  package init(
+    file: String, app: String?, tally: AppTally, transitions: [(TransitionKey, TransitionTally)] = []
+  ) {
     self.file = file
     self.app = app
     self.tally = tally
@@ -26,7 +28,7 @@ package struct ReplayedRun: Sendable {
   }
 
   /// Names the cache entry the run was read from or filed as, and leaves its journey there.
-  mutating func shelve(key: String, in cache: ReplayCache) {
+  package mutating func shelve(key: String, in cache: any ReplayStore) {
     guard !tally.runs.isEmpty else { return }
     tally.runs[0].replayKey = key
     tally.runs[0].shelve(key: key, in: cache)

@@ -14,7 +14,7 @@ package struct Run: Hashable, Sendable {
   /// Transitions this run added.
   package var transitionCount: Int
   /// The readable journey, in order (empty when the model was built without journeys).
-  /// A shelved run (see ``isShelved``) reads it back from its ``ReplayCache`` on each use:
+  /// A shelved run (see ``isShelved``) reads it back from its ``ReplayStore`` on each use:
   /// take ``journey`` once where both it and ``instances`` are needed.
   package var steps: [JourneyStep] {
     get { journey.steps }
@@ -42,7 +42,7 @@ package struct Run: Hashable, Sendable {
   package private(set) var flaggedInstances: [CoordinatorInstance]
   /// The most leaked, and the most orphaned, instances ``flaggedInstances`` lists.
   package static let flaggedPerKind = RunReplay.detailsPerCode
-  /// When the run came through a ``ReplayCache``: the key of its entry, which names the
+  /// When the run came through a ``ReplayStore``: the key of its entry, which names the
   /// trace's path and bytes and the replay's version. Two runs with the same key have the same
   /// journey and instances, so a digest may hash the key instead of them.
   package var replayKey: String?
@@ -55,7 +55,7 @@ package struct Run: Hashable, Sendable {
   /// A shelved journey's place: equal when its key is, as the key names its contents.
   struct Shelf: Hashable, Sendable {
     var key: String
-    var cache: ReplayCache
+    var cache: any ReplayStore
     static func == (lhs: Shelf, rhs: Shelf) -> Bool { lhs.key == rhs.key }
     func hash(into hasher: inout Hasher) { hasher.combine(key) }
   }
@@ -85,12 +85,12 @@ package struct Run: Hashable, Sendable {
     return shelf.cache.journey(shelf.key, of: self)
   }
 
-  /// Whether the journey is kept in a ``ReplayCache`` rather than here: memory then does not
+  /// Whether the journey is kept in a ``ReplayStore`` rather than here: memory then does not
   /// grow with the run's events.
   package var isShelved: Bool { shelf != nil }
 
   /// Lets go of the journey, which `cache` holds under `key`.
-  mutating func shelve(key: String, in cache: ReplayCache) {
+  mutating func shelve(key: String, in cache: any ReplayStore) {
     // The stored lists, not the properties: `stepCount` and `flaggedInstances` stay as they are.
     shelf = Shelf(key: key, cache: cache)
     keptSteps = []
@@ -98,7 +98,7 @@ package struct Run: Hashable, Sendable {
   }
 
   /// A summary read from an archive: counts and flagged instances only, the journey shelved.
-  init(
+  package init(
     summary name: String, title: String?, file: String, metadata: [MetadataEntry], events: Int,
     transitionCount: Int, stepCount: Int, flaggedInstances: [CoordinatorInstance]
   ) {

@@ -1,3 +1,4 @@
+import FlowAtlasBuild
 import Foundation
 
 /// A folder beside a site's output for what a build makes before it writes the site: the

@@ -3,6 +3,7 @@ import FlowAtlasSite
 import Foundation
 import Testing
 
+@testable import FlowAtlasBuild
 @testable import FlowAtlasDocC
 
 /// The catalog made from real traces: the examples' (recorded from their coordinator code) and

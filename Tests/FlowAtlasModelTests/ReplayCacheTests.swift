@@ -6,6 +6,7 @@ import FlowAtlasTraceReader
 import Foundation
 import Testing
 
+@testable import FlowAtlasBuild
 @testable import FlowAtlasModel
 
 @Suite("Replays kept between builds")

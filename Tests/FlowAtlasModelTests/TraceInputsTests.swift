@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import FlowAtlasBuild
 @testable import FlowAtlasModel
 
 @Suite("Trace inputs")

@@ -2,6 +2,8 @@ import FlowAtlasModel
 import FlowAtlasTrace
 import FlowAtlasTraceReader
 
+@testable import FlowAtlasBuild
+
 /// Hand-built models (the model builder is written elsewhere): a small shop app and a
 /// hostile one whose every label tries to break out of HTML, SVG, URLs or the folder.
 enum SampleModel {

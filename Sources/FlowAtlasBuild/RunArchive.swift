@@ -1,4 +1,5 @@
 import FlowAtlasBytes
+import FlowAtlasModel
 import FlowAtlasTrace
 import FlowAtlasTraceReader
 

@@ -1,5 +1,6 @@
 import FlowAtlasBytes
 import FlowAtlasLock
+import FlowAtlasModel
 import FlowAtlasTrace
 import FlowAtlasTraceReader
 import Foundation
@@ -16,7 +17,7 @@ import Foundation
 /// reads its steps and instances back from its entry when asked (``Run/isShelved``), so that
 /// memory does not grow with the traces' events. Keep the cache, and its files, until the
 /// model's last journey has been read.
-package final class ReplayCache: Sendable {
+package final class ReplayCache: ReplayStore {
   /// Bump whenever replaying (``RunReplay``) or the archive layout changes what a trace gives,
   /// so that entries an older FlowAtlas wrote are replayed again rather than trusted. The test
   /// `theFixturesArchivesArePinnedToTheCacheVersion` pins what the model fixtures archive to
@@ -76,7 +77,7 @@ package final class ReplayCache: Sendable {
   }
 
   /// The previous build's replay of `file`, if it has one for the bytes the file holds now.
-  func replayed(_ file: String) -> (run: ReplayedRun, key: String)? {
+  package func replayed(_ file: String) -> (run: ReplayedRun, key: String)? {
     guard let previous, let hash = hashes[file] else { return nil }
     let key = Self.key(file: file, contentHash: hash)
     let url = previous.appendingPathComponent(key)
@@ -92,7 +93,7 @@ package final class ReplayCache: Sendable {
 
   /// The journey of `run`, filed under `key`: read back from its entry; when that is gone or
   /// damaged since (a file changed during the build), from replaying the run's trace again.
-  func journey(_ key: String, of run: Run) -> Journey {
+  package func journey(_ key: String, of run: Run) -> Journey {
     if let found = recent.withLock({ list in list.first { $0.key == key }?.journey }) { return found }
     let instead = "its journey is read from the trace again"
     let journey: Journey
@@ -143,7 +144,7 @@ package final class ReplayCache: Sendable {
 
   /// Files the replay of `run`, read from bytes with hash `contentHash`.
   /// - Returns: its key.
-  func file(_ run: ReplayedRun, contentHash: String) -> String {
+  package func file(_ run: ReplayedRun, contentHash: String) -> String {
     let key = Self.key(file: run.file, contentHash: contentHash)
     let bytes = RunArchive.bytes(of: run)
     var entry = Entry.made(bytes)

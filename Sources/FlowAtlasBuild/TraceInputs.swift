@@ -1,3 +1,4 @@
+import FlowAtlasModel
 import Foundation
 
 /// Turns the paths a person gives into the trace files to read.

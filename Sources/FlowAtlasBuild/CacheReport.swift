@@ -1,5 +1,6 @@
 import FlowAtlasBytes
 import FlowAtlasLock
+import FlowAtlasModel
 
 #if canImport(Glibc)
   import Glibc
