@@ -133,6 +133,7 @@ let package = Package(
     .executableTarget(
       name: "flowatlas-examples",
       dependencies: [
+        "FlowAtlasBuild",
         "FlowAtlasJourneys",
         "FlowAtlasCLI", "FlowAtlasModel", "FlowAtlasRecording", "FlowAtlasRender", "FlowAtlasTrace",
         "ShopExample", "AccountsExample", "TicketsExample", "RecipesExample", "PurchaseExample",

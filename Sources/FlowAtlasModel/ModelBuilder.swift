@@ -14,7 +14,7 @@ package struct ModelBuilder: Sendable {
   /// Reads one trace file into a consumer; the trace module's reader in production.
   /// Returns the hash of the bytes read (``Fingerprint/fast128(_:)-([UInt8])``), or "" when the
   /// builder has no cache to file replays under it.
-  typealias Read = @Sendable (_ file: String, _ replay: inout RunReplay) throws -> String
+  package typealias Read = @Sendable (_ file: String, _ replay: inout RunReplay) throws -> String
 
   /// When false, runs keep no journey steps and no coordinator instance lists: memory
   /// then grows only with distinct screens, transitions and coordinator types (and the
@@ -27,9 +27,11 @@ package struct ModelBuilder: Sendable {
   /// left in it (``Run/isShelved``) and read back when asked for, so that the model's memory
   /// grows with runs, screens and transitions, not with events.
   package var cache: (any ReplayStore)?
-  let read: Read
+  /// How this builder reads a trace; nil for the reader of trace files the build stage gives
+  /// (`build(files:)`, FlowAtlasBuild): the model itself reads no file.
+  let read: Read?
 
-  /// A builder reading trace files with the trace module's ``TraceReader``.
+  /// A builder.
   /// - Parameters:
   ///   - keepsJourneys: false to keep no journey steps or instance lists (for huge inputs).
   ///   - workers: files replayed at once; defaults to the machine's active cores.
@@ -39,15 +41,10 @@ package struct ModelBuilder: Sendable {
     keepsJourneys: Bool = true, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
     cache: (any ReplayStore)? = nil
   ) {
-    // Only a cache files replays under the hash of their bytes: without one, none is made.
-    let hashes = keepsJourneys && cache != nil
-    self.init(keepsJourneys: keepsJourneys, workers: workers, cache: cache) { file, replay in
-      guard hashes else {
-        try TraceReader(path: file).read(into: &replay)
-        return ""
-      }
-      return try TraceReader(path: file).readHashing(into: &replay)
-    }
+    self.keepsJourneys = keepsJourneys
+    self.workers = max(1, workers)
+    self.cache = keepsJourneys ? cache : nil
+    self.read = nil
   }
 
   init(keepsJourneys: Bool, workers: Int, cache: (any ReplayStore)? = nil, read: @escaping Read) {
@@ -57,13 +54,16 @@ package struct ModelBuilder: Sendable {
     self.read = read
   }
 
-  /// The model of `files`.
-  /// - Parameter files: trace paths (see ``TraceInputs/files(in:)``); order and repeats do not matter.
+  /// The model of the traces named `files`, each read by this builder's reader or else by
+  /// `reader`.
+  /// - Parameters:
+  ///   - files: trace names; order and repeats do not matter.
+  ///   - reader: reads a trace when this builder was given no reader of its own.
   /// - Returns: the model, every list sorted as the spec's "Model export" states.
-  /// - Throws: the ``TraceReadError`` of the first file (in sorted order) that could not be
-  ///   opened or read; problems inside traces are diagnostics in the model instead.
-  package func build(files: [String]) throws -> NavigationModel {
-    try accumulate(files: files).model()
+  /// - Throws: the first error (in sorted order) of a trace that could not be read; problems
+  ///   inside traces are diagnostics in the model instead.
+  package func build(files: [String], reader: @escaping Read) throws -> NavigationModel {
+    try accumulate(files: files, read: read ?? reader).model()
   }
 
   /// The model of traces held in memory (tests, tools that receive traces over a pipe).
@@ -78,7 +78,8 @@ package struct ModelBuilder: Sendable {
       return Fingerprint.fast128(bytes)
     }
     // Reading memory cannot fail, so neither can this.
-    return (try? builder.build(files: Array(contents.keys))) ?? NavigationModel(apps: [], diagnostics: [])
+    return (try? builder.accumulate(files: Array(contents.keys), read: builder.read!).model())
+      ?? NavigationModel(apps: [], diagnostics: [])
   }
 
   /// The runs of `files`, added up but not yet sorted into a model.
@@ -87,7 +88,7 @@ package struct ModelBuilder: Sendable {
   /// file before it is in, by whichever worker finished it: the adding goes on while the other
   /// worker replays, rather than on one core after both are done, and a worker that drew a big
   /// file holds up the rest by that file at most.
-  func accumulate(files: [String]) throws -> ModelAccumulator {
+  func accumulate(files: [String], read: @escaping Read) throws -> ModelAccumulator {
     let files = Array(Set(files)).sorted()
     let replayed = Lock(InOrder())
     let total = Lock(ModelAccumulator())
@@ -96,7 +97,7 @@ package struct ModelBuilder: Sendable {
       while true {
         let index = next.fetchAndIncrement()
         guard index < files.count else { return }
-        let result = Result { try replay(files[index]) }
+        let result = Result { try replay(files[index], read: read) }
         replayed.withLock { $0.finished[index] = result }
         // Add what is ready, in order; one worker at a time.
         while let ready = replayed.withLock({ $0.takeNext() }) {
@@ -135,7 +136,7 @@ package struct ModelBuilder: Sendable {
     }
   }
 
-  private func replay(_ file: String) throws -> ReplayedRun {
+  private func replay(_ file: String, read: Read) throws -> ReplayedRun {
     if let cache, let (kept, key) = cache.replayed(file) {
       var run = kept
       run.shelve(key: key, in: cache)

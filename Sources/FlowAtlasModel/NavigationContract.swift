@@ -52,45 +52,6 @@ package struct NavigationContract: Hashable, Sendable {
     edges = isDOT ? try Self.dotEdges(text, file: file) : try Self.mermaidEdges(text, file: file)
   }
 
-  /// Every contract in `folder` (`<CoordinatorType>.mmd|.mermaid|.dot|.gv`, regular files only,
-  /// links and subfolders passed over), sorted by coordinator.
-  /// - Throws: ``ContractError`` for a missing folder, an unreadable or malformed file, or two
-  ///   files for one coordinator.
-  package static func load(folder: String) throws(ContractError) -> [NavigationContract] {
-    let names: [String]
-    do {
-      names = try FileManager.default.contentsOfDirectory(atPath: folder)
-    } catch {
-      throw ContractError(file: folder, line: nil, reason: "no such folder of contracts")
-    }
-    var contracts: [String: NavigationContract] = [:]
-    for name in names.sorted() {
-      let ext = (name as NSString).pathExtension
-      guard extensions.contains(ext), !name.hasPrefix(".") else { continue }
-      let path = (folder as NSString).appendingPathComponent(name)
-      // Only the folder's own regular files: a link (which may lead out of the folder) or a
-      // subfolder with a contract's name is passed over, as the folder's documentation says.
-      var info = stat()
-      guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-      let bytes: [UInt8]
-      switch RegularFile.read(path, limit: 1 << 20) {
-      case .success(let read): bytes = read
-      case .failure(let problem):
-        throw ContractError(file: path, line: nil, reason: "cannot read it (\(problem.reason))")
-      }
-      guard let text = String(validating: bytes, as: UTF8.self) else {
-        throw ContractError(file: path, line: nil, reason: "it is not UTF-8 text")
-      }
-      let coordinator = (name as NSString).deletingPathExtension
-      if let other = contracts[coordinator] {
-        throw ContractError(
-          file: path, line: nil, reason: "\(other.file) is a contract for \(coordinator) too")
-      }
-      contracts[coordinator] = try NavigationContract(text: text, file: path, coordinator: coordinator)
-    }
-    return contracts.keys.sorted().map { contracts[$0]! }
-  }
-
   private static func mermaidEdges(_ text: String, file: String) throws(ContractError) -> [Edge] {
     var edges: [Edge] = []
     var sawHeader = false
@@ -166,6 +127,12 @@ package struct ContractError: Error, Hashable, Sendable, LocalizedError {
   package var file: String
   package var line: Int?
   package var reason: String
+
+  package init(file: String, line: Int?, reason: String) {
+    self.file = file
+    self.line = line
+    self.reason = reason
+  }
 
   package var errorDescription: String? {
     Printable.line("\(file)\(line.map { ":\($0)" } ?? ""): not a contract FlowAtlas can read: \(reason)")

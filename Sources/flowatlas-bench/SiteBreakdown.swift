@@ -1,3 +1,4 @@
+import FlowAtlasBuild
 import FlowAtlasModel
 import FlowAtlasRender
 import FlowAtlasSite

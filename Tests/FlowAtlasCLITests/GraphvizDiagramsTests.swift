@@ -1,3 +1,4 @@
+import FlowAtlasBuild
 import FlowAtlasLock
 import FlowAtlasModel
 import FlowAtlasRender

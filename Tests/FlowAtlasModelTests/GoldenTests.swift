@@ -1,3 +1,4 @@
+import FlowAtlasBuild
 import FlowAtlasTestSupport
 import FlowAtlasTrace
 import FlowAtlasTraceReader

@@ -1,3 +1,4 @@
+import FlowAtlasBuild
 import FlowAtlasTrace
 import Foundation
 import Testing

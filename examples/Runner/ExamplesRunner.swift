@@ -1,4 +1,5 @@
 import AccountsExample
+import FlowAtlasBuild
 import FlowAtlasCLI
 import FlowAtlasJourneys
 import FlowAtlasModel
