@@ -1,4 +1,3 @@
-import FlowAtlasBuild
 import FlowAtlasBytes
 import FlowAtlasLock
 import FlowAtlasModel
@@ -32,22 +31,29 @@ package struct BuildInputs {
     var hash: String?
   }
 
-  /// The inputs for these trace files and notes folder (stat only; no file is read).
+  /// An input that cannot be examined.
+  package struct Unreadable: Error {
+    package var path: String
+    package var reason: String
+  }
+
+  /// The inputs of a build (stat only; no file is read).
   /// - Parameters:
-  ///   - tool: what else the site's bytes depend on (the tool's version, how it draws, the
-  ///     fonts); the pages' template version is added here.
-  /// - Throws: ``SiteError/inputUnreadable(path:reason:)`` when an input cannot be examined.
-  package init(tool: [String], files: [String], notes: String?, baseline: [String] = []) throws(SiteError) {
-    settings = tool + ["pages \(SiteBuilder.templateVersion)"]
+  ///   - settings: what else the output's bytes depend on (the tool's version, how it draws and
+  ///     writes pages, the fonts).
+  ///   - files: the trace files.
+  ///   - notes: the notes read, and those passed over (so that fixing one counts as a change).
+  ///   - baseline: the files a comparison is made with.
+  /// - Throws: ``Unreadable`` when an input cannot be examined.
+  package init(
+    settings: [String], files: [String], notes: [String] = [], skippedNotes: [String] = [],
+    baseline: [String] = []
+  ) throws(Unreadable) {
+    self.settings = settings
     var inputs: [Input] = []
     for file in files.sorted() { inputs.append(try Self.examine(file, kind: "trace")) }
-    if let notes {
-      // The notes the site reads, and what it passes over (so that fixing one counts as a
-      // change); nothing else in the folder is examined, and nothing but a regular file hashed.
-      let found = (try? NotesFolder.scan(notes)) ?? (notes: [], skipped: [])
-      for note in found.notes { inputs.append(try Self.examine(note.path, kind: "note")) }
-      for skipped in found.skipped { inputs.append(try Self.examine(skipped.path, kind: "skipped note")) }
-    }
+    for note in notes { inputs.append(try Self.examine(note, kind: "note")) }
+    for skipped in skippedNotes { inputs.append(try Self.examine(skipped, kind: "skipped note")) }
     for file in baseline.sorted() { inputs.append(try Self.examine(file, kind: "baseline")) }
     self.files = inputs
   }
@@ -57,12 +63,12 @@ package struct BuildInputs {
     self.files = files
   }
 
-  private static func examine(_ path: String, kind: String) throws(SiteError) -> Input {
+  private static func examine(_ path: String, kind: String) throws(Unreadable) -> Input {
     let attributes: [FileAttributeKey: Any]
     do {
       attributes = try FileManager.default.attributesOfItem(atPath: path)
     } catch {
-      throw .inputUnreadable(path: path, reason: error.localizedDescription)
+      throw Unreadable(path: path, reason: error.localizedDescription)
     }
     return Input(
       kind: kind, path: path, size: (attributes[.size] as? NSNumber)?.int64Value ?? -1,
