@@ -16,6 +16,9 @@
 open class ResultCoordinator<Output>: Coordinator {
   private var completion: ((Output) -> Void)?
   private var pendingResult: Output?
+  /// The system ended the flow and ``outputWhenEndedBySystem`` named no result: even a `Void`
+  /// flow hands nothing to its parent then.
+  private var endsWithoutResult = false
 
   /// Starts the flow; `completion` gets its result, once, when it finishes with
   /// ``finish(with:)``. The coordinator removes itself from its parent when it finishes.
@@ -29,6 +32,8 @@ open class ResultCoordinator<Output>: Coordinator {
   /// Ends the flow with a result for the parent.
   /// - Parameter output: The flow's result.
   public func finish(with output: Output) {
+    // Finished already: neither the result nor its name may linger for a later finish().
+    guard !isFinished else { return }
     pendingResult = output
     pendingOutputDescription = describe(output)
     finish()
@@ -45,17 +50,27 @@ open class ResultCoordinator<Output>: Coordinator {
   }
 
   /// The result to hand the parent when the system ends the flow (the person went back past
-  /// its first screen, or swiped its sheet down); `nil` finishes it with no result. Override it
-  /// where such an exit means something, as a swiped-down form means `cancelled`.
+  /// its first screen, or swiped its sheet down); `nil`, the default, finishes it with no
+  /// result, and the parent's completion is not called (a `Void` flow's included: return `()`
+  /// for its parent to hear such an exit). Override it where such an exit means something, as
+  /// a swiped-down form means `cancelled`.
   open var outputWhenEndedBySystem: Output? { nil }
 
   override func finishEndedBySystem() {
-    if let output = outputWhenEndedBySystem { finish(with: output) } else { finish() }
+    guard !isFinished else { return }
+    if let output = outputWhenEndedBySystem {
+      finish(with: output)
+    } else {
+      endsWithoutResult = true
+      finish()
+    }
   }
 
   override func deliverResult() {
+    defer { endsWithoutResult = false }
     // A Void flow's plain finish() is its result.
-    guard let result = pendingResult ?? (() as? Output) else { return }
+    let void = Output.self == Void.self && !endsWithoutResult ? (() as? Output) : nil
+    guard let result = pendingResult ?? void else { return }
     pendingResult = nil
     let completion = self.completion
     self.completion = nil

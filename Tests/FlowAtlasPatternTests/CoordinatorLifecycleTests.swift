@@ -103,23 +103,47 @@ struct CoordinatorLifecycleTests {
       log.lines == ["attach child to parent", "start child parent parent", "finish child output -"])
   }
 
-  @Test func aVoidFlowsPlainFinishIsItsResultAndNamesNoOutput() {
+  @Test(arguments: [false, true])
+  func aVoidFlowsFinishIsItsResultAndNamesNoOutput(withResult: Bool) {
     let log = LifecycleLog()
     let parent = StepCoordinator("parent", router: SpyRouter())
     parent.lifecycleObserver = log
     var childrenWhenTold: Int?
+    var told = 0
     weak var released: OnboardingCoordinator?
     do {
       let child = OnboardingCoordinator(router: parent.router)
       released = child
       parent.startChild(child) { [unowned parent] in
+        told += 1
         childrenWhenTold = parent.childCoordinators.count
       }
     }
+    if withResult { released?.finish(with: ()) } else { released?.finish() }
     released?.finish()
+    #expect(told == 1)
     #expect(childrenWhenTold == 0)
     #expect(released == nil)
+    // Not "()": a Void result has no name.
     #expect(log.lines.contains("finish OnboardingCoordinator output -"))
+  }
+
+  /// `finish(with:)` after the flow finished changes nothing: no result lingers for a later
+  /// finish once the coordinator runs again.
+  @Test func aResultGivenAfterTheFlowFinishedIsDropped() {
+    let log = LifecycleLog()
+    let parent = StepCoordinator("parent", router: SpyRouter())
+    parent.lifecycleObserver = log
+    let child = LoginCoordinator(router: parent.router)
+    var results: [LoginCoordinator.Outcome] = []
+    parent.startChild(child) { results.append($0) }
+    child.finish()
+    child.finish(with: .loggedIn)
+    parent.startChild(child) { results.append($0) }
+    child.finish()
+    #expect(results.isEmpty)
+    #expect(
+      log.lines.filter { $0.hasPrefix("finish login") } == ["finish login output -", "finish login output -"])
   }
 
   @Test func resultStyleHandsTheResultToTheParentAndRemovesTheChild() {

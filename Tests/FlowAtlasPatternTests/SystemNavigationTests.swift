@@ -125,6 +125,33 @@ struct SystemNavigationTests {
     router.swipeDownSheet()
     #expect(outcome == .cancelled && parent.childCoordinators.isEmpty)
   }
+
+  /// A `Void` flow the system ended with no result named hands nothing to its parent, as any
+  /// other flow; one whose `outputWhenEndedBySystem` is `()` does.
+  @Test(arguments: [false, true])
+  func aVoidFlowEndedBySystemIsHeardOnlyWhenItSaysSo(hears: Bool) {
+    let router = StackRouter()
+    let parent = StepCoordinator("parent", router: router)
+    parent.launch()
+    var heard = 0
+    let child = hears ? SheetFlow(router: parent.router) : QuietSheetFlow(router: parent.router)
+    parent.startChild(child) { heard += 1 }
+    router.swipeDownSheet()
+    #expect(heard == (hears ? 1 : 0))
+    #expect(parent.childCoordinators.isEmpty && child.isFinished)
+  }
+}
+
+/// A `Void` flow in a sheet.
+@MainActor
+private class QuietSheetFlow: ResultCoordinator<Void> {
+  override func start() { router.present(TestScreen("sheet"), animated: true) }
+}
+
+/// The same, heard when the person swipes it down.
+@MainActor
+private final class SheetFlow: QuietSheetFlow {
+  override var outputWhenEndedBySystem: Void? { () }
 }
 
 @MainActor
