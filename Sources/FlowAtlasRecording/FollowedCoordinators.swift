@@ -48,7 +48,8 @@ enum FollowedCoordinators {
 
   private struct Table: ~Copyable {
     var entries: [ObjectIdentifier: Entry] = [:]
-    /// The read waiting in each run, by its recorder: runs recorded at once (tests) keep apart.
+    /// The read waiting in each run, by its recorder: runs recorded at once (tests) keep apart,
+    /// but for a read by a coordinator no run follows, which ends them all.
     var readers: [ObjectIdentifier: Reader] = [:]
     /// The latest read of all, for the navigation controller that learns its run from it.
     var latest: Reader?
@@ -124,26 +125,35 @@ enum FollowedCoordinators {
   /// other event before, in the same task and before the main queue's turn ends, is the
   /// coordinator's.
   ///
-  /// So a read does not outlive the synchronous code it was part of: navigation that comes
-  /// after an `await` or in a later callback is the coordinator's only if it reads its router
-  /// again there (`router.push(…)` does), and otherwise names no coordinator, rather than the
-  /// one that happened to read last.
+  /// So a read does not outlive the code it was part of: navigation that comes after an
+  /// `await`, in another task, or in a callback the main queue runs after the read's turn (a
+  /// network completion) is the coordinator's only if it reads its router again there
+  /// (`router.push(…)` does), and otherwise names no coordinator, rather than the one that
+  /// happened to read last. The turn ends when the main queue reaches a block queued at the
+  /// turn's first read: a callback already queued before that read, outside any task, still
+  /// counts as the same turn (nothing tells it apart), and so does a read made off the main
+  /// thread only until the main queue moves on.
   static func noteRead(by coordinator: ObjectHandle) {
     let recorder = table.withLock { $0.entry(for: coordinator)?.recorder }
+    guard let recorder else {
+      // A coordinator no run follows read its router: what comes next is not a followed one's.
+      // An app that records nothing ends here, at one lock more.
+      table.withLock { table in
+        guard table.latest != nil || !table.readers.isEmpty else { return }
+        table.latest = nil
+        table.readers.removeAll()
+      }
+      return
+    }
     // Read outside the table's lock: the recorder takes this lock under its own.
-    let seq = recorder?.eventCount ?? 0
+    let seq = recorder.eventCount
     let task = currentTask()
     let queueTurnEnd = table.withLock { table in
       let reader = Reader(
         coordinator: coordinator.object, recorder: recorder, seq: seq, turn: table.turn, task: task)
       table.latest = reader
-      if let recorder {
-        if table.readers.count >= 16 { table.readers = table.readers.filter { $0.value.recorder != nil } }
-        table.readers[ObjectIdentifier(recorder)] = reader
-      } else {
-        // A coordinator no run follows read its router: what comes next is not a followed one's.
-        table.readers.removeAll()
-      }
+      if table.readers.count >= 16 { table.readers = table.readers.filter { $0.value.recorder != nil } }
+      table.readers[ObjectIdentifier(recorder)] = reader
       defer { table.turnEndIsQueued = true }
       return !table.turnEndIsQueued
     }
