@@ -193,13 +193,17 @@ package struct BuildInputs {
   /// - Parameter report: where a record this version wrote that no longer parses is noted.
   package static func load(from output: String, report: CacheReport? = nil) -> Record? {
     let manager = FileManager.default
-    guard manager.fileExists(atPath: (output as NSString).appendingPathComponent(".flowatlas-site")),
-      let text = try? String(contentsOfFile: path(in: output), encoding: .utf8)
-    else { return nil }
-    guard let record = parse(text) else {
-      if text.hasPrefix(header + "\n") {
-        report?.damaged(path(in: output), "cut short or edited since it was written; the site is built again")
-      }
+    guard manager.fileExists(atPath: (output as NSString).appendingPathComponent(".flowatlas-site")) else {
+      return nil
+    }
+    let location = path(in: output)
+    let instead = "the site is built again"
+    let bytes =
+      report.map { $0.read(location, limit: 64 << 20, instead: instead) }
+      ?? (try? RegularFile.read(location, limit: 64 << 20).get())
+    guard let bytes else { return nil }
+    guard let text = String(validating: bytes, as: UTF8.self), let record = parse(text) else {
+      report?.unparsable(location, bytes, header: header, instead: instead)
       return nil
     }
     // A page deleted by hand is a reason to build again.

@@ -55,10 +55,12 @@ package final class CacheReport: Sendable {
     }
   }
 
-  /// Notes `path` as damaged when `bytes` begin with `header`, the first line this version of
-  /// FlowAtlas writes, yet did not parse; an older version's file is only out of date.
+  /// Notes `path` as damaged when `bytes`, which did not parse, begin with `header`, the first
+  /// line this version of FlowAtlas writes, or are cut short within it (empty, say); an older
+  /// version's file is only out of date.
   package func unparsable(_ path: String, _ bytes: [UInt8], header: String, instead: String) {
-    guard bytes.starts(with: Array((header + "\n").utf8)) else { return }
+    let line = Array((header + "\n").utf8)
+    guard bytes.starts(with: line) || line.starts(with: bytes) else { return }
     damaged(path, "cut short or edited since it was written; \(instead)")
   }
 }

@@ -99,7 +99,7 @@ package final class ReplayCache: ReplayStore {
     let journey: Journey
     switch state.withLock({ $0[key] }) {
     case .made(let archive):
-      journey = RunArchive.journey(from: archive) ?? Self.replayedAgain(run)
+      journey = RunArchive.journey(from: archive) ?? replayedAgain(run)
     case .kept(let url), .written(let url):
       // It was read or written whole by this build: gone or changed since, it is damage.
       let bytes = read(url, instead: instead)
@@ -111,9 +111,9 @@ package final class ReplayCache: ReplayStore {
         } else if !FileManager.default.fileExists(atPath: url.path) {
           report?.damaged(url.path, "gone during the build; \(instead)")
         }
-        journey = Self.replayedAgain(run)
+        journey = replayedAgain(run)
       }
-    case nil: journey = Self.replayedAgain(run)
+    case nil: journey = replayedAgain(run)
     }
     recent.withLock { list in
       list.removeAll { $0.key == key }
@@ -129,16 +129,23 @@ package final class ReplayCache: ReplayStore {
     return report.read(url.path, limit: Self.maximumEntrySize, instead: instead)
   }
 
-  /// Notes `bytes`, the entry at `url`, when this version wrote it and it still does not parse.
+  /// Notes `bytes`, the entry at `url`, which does not parse: its key names this version, so
+  /// this version wrote it, whatever is left of its first line.
   private func unparsable(_ url: URL, _ bytes: [UInt8], instead: String) {
-    guard bytes.starts(with: RunArchive.magic) else { return }
     report?.damaged(url.path, "cut short or edited since it was written; \(instead)")
   }
 
-  /// The journey of `run` from its trace, read again.
-  private static func replayedAgain(_ run: Run) -> Journey {
+  /// The journey of `run` from its trace, read again; an empty one, noted, when the trace
+  /// cannot be read any more (it went during the build).
+  private func replayedAgain(_ run: Run) -> Journey {
     var replay = RunReplay(file: run.file)
-    try? TraceReader(path: run.file).read(into: &replay)
+    do {
+      try TraceReader(path: run.file).read(into: &replay)
+    } catch {
+      report?.damaged(
+        run.file, "the trace went during the build (\(error.localizedDescription)); its journey is left empty"
+      )
+    }
     return replay.result.run?.journey ?? Journey(steps: [], instances: [])
   }
 

@@ -143,9 +143,10 @@ package enum BuildCommand {
         console.err(Printable.line("flowatlas: cache: \(damage.entry): \(damage.problem)") + "\n")
       }
     } else if !damages.isEmpty {
+      let count = Set(damages.map(\.entry)).count
       console.err(
-        "flowatlas: warning: \(damages.count) \(damages.count == 1 ? "entry" : "entries") of the previous "
-          + "build's cache could not be used and \(damages.count == 1 ? "was" : "were") made again "
+        "flowatlas: warning: \(count) \(count == 1 ? "entry" : "entries") of the previous "
+          + "build's cache could not be used and \(count == 1 ? "was" : "were") made again "
           + "(--verbose lists them)\n")
     }
   }
