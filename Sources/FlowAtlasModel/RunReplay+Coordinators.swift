@@ -113,7 +113,7 @@ extension RunReplay {
             + "of its screens is on a stack after line \(stop.line) (\(words(stop.cause))); finish the flow "
             + "when its first screen is removed, so that its parent removes it (FlowAtlas's Coordinator "
             + "does it for system navigation unless finishesOnSystemRemoval is false; a coordinator of "
-            + "your own can observe the router's SystemNavigationReporting)"))
+            + "your own can watch its navigation controller's delegate)"))
     }
   }
 

@@ -17,8 +17,9 @@ public enum SystemGesture: String, Hashable, Sendable, CaseIterable {
 
 /// Navigation a router did not perform itself: the system did it on a person's gesture.
 ///
-/// Routers report it through ``SystemNavigationReporting``; ``Coordinator`` finishes a child
-/// whose first screen it removed, and recording writes it with `"initiator":"system"`.
+/// The routers report it to the coordinators that showed the screens it removed
+/// (``Coordinator/systemDidRemoveScreens(_:)``); ``Coordinator`` finishes a child whose first
+/// screen it removed, and recording writes it with `"initiator":"system"`.
 @MainActor
 public struct SystemNavigation {
   /// What changed, in the trace format's words.
@@ -71,7 +72,7 @@ public struct SystemNavigation {
   /// system does not make) is `nil`: nothing to report.
   ///
   /// - Parameters:
-  ///   - before: The layers shown before, bottom first (``NavigationStateReporting/layers``).
+  ///   - before: The layers shown before, bottom first (the router's layers).
   ///   - after: The layers shown after.
   ///   - gesture: What the person did, where known; the usual gesture for the change otherwise.
   /// - Returns: What the system did, or `nil`.

@@ -2,7 +2,7 @@ import FlowAtlasBuild
 import Foundation
 
 /// A folder beside a site's output for what a build makes before it writes the site: the
-/// replays a ``FlowAtlasModel/ReplayCache`` files while the model is built, so that they are on
+/// replays a `ReplayCache` (FlowAtlasBuild) files while the model is built, so that they are on
 /// disk, not in memory, and the site takes them as hard links.
 ///
 /// It is a staging folder of its own (with its lock), so a build killed before ``remove()``

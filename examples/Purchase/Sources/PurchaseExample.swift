@@ -116,7 +116,7 @@ final class Shopper {
 
   func openCart() {
     let detail = top(ProductDetailViewController.self)
-    tap(detail, "Cart") { Person.tap(detail?.navigationItem.rightBarButtonItem) }
+    tap(detail, "Cart") { UIKit.Person.tap(detail?.navigationItem.rightBarButtonItem) }
   }
 
   func openReviews() {
@@ -140,22 +140,22 @@ final class Shopper {
   }
 
   func tapBack() {
-    Person.tapBackButton(in: navigation)
+    UIKit.Person.tapBackButton(in: navigation)
     UIKitModel.finishAnimations()
   }
 
   func swipeBack(completing: Bool) {
-    Person.swipeBack(in: navigation, completing: completing)
+    UIKit.Person.swipeBack(in: navigation, completing: completing)
   }
 
   func pickFromBackMenu(_ index: Int) {
-    Person.pickFromBackMenu(navigation.viewControllers[index], in: navigation)
+    UIKit.Person.pickFromBackMenu(navigation.viewControllers[index], in: navigation)
     UIKitModel.finishAnimations()
   }
 
   func swipeDownSheet() {
     guard let sheet = navigation.presentedViewController else { return }
-    Person.swipeDown(sheet)
+    UIKit.Person.swipeDown(sheet)
     UIKitModel.finishAnimations()
   }
 }
