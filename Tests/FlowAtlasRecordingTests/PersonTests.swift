@@ -50,4 +50,26 @@ struct PersonTests {
     let tabs = RecordingTabRouter(wrapping: AppOwnTabs(), recorder: recorder)
     #expect(throws: PersonError.self) { try Person.tapTab("a", on: tabs) }
   }
+
+  /// What a person sees, and the back button's menu, on the SwiftUI router under a recording
+  /// one; a swipe given up half-way changes nothing and records nothing.
+  @Test func aPersonSeesTheTopScreenAndTheBackMenuAndMayGiveUpASwipe() throws {
+    let (recorder, sink) = makeRecorder()
+    let stack = NavigationStackRouter()
+    let router = recorder.router(wrapping: stack)
+    let (list, detail, more) = (ProductListScreen(), ProductScreen("Lamp"), ProductScreen("Shade"))
+    router.setRoot(list)
+    router.push(detail)
+    router.push(more)
+    let person = try Person(on: router)
+    #expect(person.visibleScreen === more)
+    #expect(person.backMenu.map(ObjectIdentifier.init) == [ObjectIdentifier(list), ObjectIdentifier(detail)])
+    let recorded = sink.events.count
+    person.swipeBack(completing: false)
+    #expect(person.visibleScreen === more && sink.events.count == recorded)
+    person.pickFromBackMenu(list)
+    #expect(person.visibleScreen === list && person.backMenu.isEmpty)
+    recorder.finish()
+    #expect(TraceTranscript(sink.events).lines.last == "popTo ProductListScreen (system: backMenu)")
+  }
 }
