@@ -1,6 +1,5 @@
 import FlowAtlasBytes
 import FlowAtlasLock
-import FlowAtlasModel
 
 #if canImport(Glibc)
   import Glibc
@@ -17,7 +16,7 @@ import FlowAtlasModel
 package final class CacheReport: Sendable {
   /// One entry that could not be used.
   package struct Damage: Hashable, Sendable, Comparable {
-    /// The entry, relative to the site's folder (`.flowatlas-cache/runs/…`).
+    /// The entry's path (under the site's `.flowatlas-cache/`, or a trace that went).
     package var entry: String
     /// What was wrong with it, and what the build did instead.
     package var problem: String
