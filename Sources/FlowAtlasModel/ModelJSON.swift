@@ -1,5 +1,6 @@
 import FlowAtlasBytes
 import FlowAtlasTrace
+import FlowAtlasTraceReader
 
 /// Reads `model.json` in one pass over its bytes, with the trace reader's JSON scanner.
 ///

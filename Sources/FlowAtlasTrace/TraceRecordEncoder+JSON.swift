@@ -1,4 +1,5 @@
 import FlowAtlasBytes
+import Foundation
 
 /// JSON text pieces: strings, numbers, and telling metadata JSON from plain text.
 extension TraceRecordEncoder {
@@ -14,21 +15,15 @@ extension TraceRecordEncoder {
   }
 
   /// True when `text` is one complete JSON value other than a string (how the reader stores
-  /// non-string metadata), so the encoder writes it back as JSON rather than as a string.
+  /// non-string metadata), so the encoder writes it back as JSON rather than as a string. Checked
+  /// by Foundation's parser: the writer an app links carries no JSON scanner of its own (that is
+  /// the reader's), and a header is written once a run.
   static func isJSONValue(_ text: String) -> Bool {
     let bytes = Array(text.utf8)
     // Whitespace around the value would make the header line not compact: keep such text a string.
     guard let first = bytes.first, let last = bytes.last, first != UInt8(ascii: "\""),
       first > 0x20, last > 0x20
     else { return false }
-    return bytes.withUnsafeBufferPointer { buffer in
-      var scanner = JSONScanner(base: buffer.baseAddress!, count: buffer.count)
-      do {
-        _ = try scanner.value()
-      } catch {
-        return false
-      }
-      return scanner.index == scanner.count
-    }
+    return (try? JSONSerialization.jsonObject(with: Data(bytes), options: .fragmentsAllowed)) != nil
   }
 }

@@ -1,3 +1,5 @@
+import FlowAtlasBytes
+
 /// Why a line is not JSON: the byte offset (0-based, within the line) and what was expected there.
 package struct JSONSyntaxError: Error, Hashable {
   package var offset: Int

@@ -1,3 +1,5 @@
+import FlowAtlasBytes
+
 /// Turning scanned tokens into Swift values, only for the keys a reader needs.
 extension JSONScanner {
   /// The token's bytes.
