@@ -198,10 +198,9 @@ package struct BuildInputs {
     }
     let location = path(in: output)
     let instead = "the site is built again"
-    let bytes =
-      report.map { $0.read(location, limit: 64 << 20, instead: instead) }
-      ?? (try? RegularFile.read(location, limit: 64 << 20).get())
-    guard let bytes else { return nil }
+    guard let bytes = CacheReport.read(location, limit: 64 << 20, instead: instead, into: report) else {
+      return nil
+    }
     guard let text = String(validating: bytes, as: UTF8.self), let record = parse(text) else {
       report?.unparsable(location, bytes, header: header, instead: instead)
       return nil

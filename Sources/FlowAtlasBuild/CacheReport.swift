@@ -38,18 +38,26 @@ package final class CacheReport: Sendable {
   /// Every entry noted, sorted by entry: the same list whatever order threads found them in.
   package var damages: [Damage] { found.withLock { $0.sorted() } }
 
-  /// The bytes of the cache file at `path`: nil, and nothing noted, when there is none; nil, and
-  /// noted, when there is something there that cannot be read as a regular file.
+  /// The bytes of the cache file at `path`, as a regular file: nil, and noted in `report`, when
+  /// something there cannot be read as one; nil when nothing is there, noted only as `missing`
+  /// says (an entry the build knows was written). Without a report, nothing is noted.
   /// - Parameters:
   ///   - limit: the most bytes the entry may have.
   ///   - instead: what the build does without it, for the note ("the trace is replayed again").
-  package func read(_ path: String, limit: Int, instead: String) -> [UInt8]? {
+  ///   - missing: the problem to note when nothing is at `path` ("gone"); nil notes nothing.
+  package static func read(
+    _ path: String, limit: Int, instead: String, missing: String? = nil, into report: CacheReport?
+  ) -> [UInt8]? {
+    guard let report else { return try? RegularFile.read(path, limit: limit).get() }
     var info = stat()
-    guard lstat(path, &info) == 0 else { return nil }
+    guard lstat(path, &info) == 0 else {
+      if let missing { report.damaged(path, "\(missing); \(instead)") }
+      return nil
+    }
     switch RegularFile.read(path, limit: limit) {
     case .success(let bytes): return bytes
     case .failure(let problem):
-      damaged(path, "\(problem.reason); \(instead)")
+      report.damaged(path, "\(problem.reason); \(instead)")
       return nil
     }
   }

@@ -102,15 +102,11 @@ package final class ReplayCache: ReplayStore {
       journey = RunArchive.journey(from: archive) ?? replayedAgain(run)
     case .kept(let url), .written(let url):
       // It was read or written whole by this build: gone or changed since, it is damage.
-      let bytes = read(url, instead: instead)
+      let bytes = read(url, instead: instead, missing: "gone during the build")
       if let bytes, let found = RunArchive.journey(from: bytes) {
         journey = found
       } else {
-        if bytes != nil {
-          report?.damaged(url.path, "changed during the build; \(instead)")
-        } else if !FileManager.default.fileExists(atPath: url.path) {
-          report?.damaged(url.path, "gone during the build; \(instead)")
-        }
+        if bytes != nil { report?.damaged(url.path, "changed during the build; \(instead)") }
         journey = replayedAgain(run)
       }
     case nil: journey = replayedAgain(run)
@@ -124,9 +120,8 @@ package final class ReplayCache: ReplayStore {
   }
 
   /// The entry at `url`, read as a regular file of at most ``maximumEntrySize`` bytes.
-  private func read(_ url: URL, instead: String) -> [UInt8]? {
-    guard let report else { return try? RegularFile.read(url.path, limit: Self.maximumEntrySize).get() }
-    return report.read(url.path, limit: Self.maximumEntrySize, instead: instead)
+  private func read(_ url: URL, instead: String, missing: String? = nil) -> [UInt8]? {
+    CacheReport.read(url.path, limit: Self.maximumEntrySize, instead: instead, missing: missing, into: report)
   }
 
   /// Notes `bytes`, the entry at `url`, which does not parse: its key names this version, so

@@ -72,7 +72,7 @@ enum AppPagesCache {
   static func records(in site: URL, report: CacheReport? = nil) -> [String: Record] {
     let location = site.appendingPathComponent(path).path
     let instead = "no page is reused"
-    guard let bytes = DiagramCache.read(location, limit: 64 << 20, report: report, instead: instead) else {
+    guard let bytes = CacheReport.read(location, limit: 64 << 20, instead: instead, into: report) else {
       return [:]
     }
     guard let records = records(parsing: bytes) else {

@@ -73,21 +73,13 @@ struct DiagramCache: Sendable {
     // The index names it: missing or changed, it is damage.
     let path = site.appendingPathComponent(Self.path(of: key)).path
     let instead = "the diagram is drawn again"
-    guard let svg = Self.read(path, limit: 1 << 30, report: report, instead: instead) else {
-      if !FileManager.default.fileExists(atPath: path) { report?.damaged(path, "gone; \(instead)") }
-      return nil
-    }
+    guard let svg = CacheReport.read(path, limit: 1 << 30, instead: instead, missing: "gone", into: report)
+    else { return nil }
     guard Fingerprint.fast128(svg) == hash, svg.withUnsafeBufferPointer(UTF8Validation.isValid) else {
       report?.damaged(path, "not the bytes its index records; \(instead)")
       return nil
     }
     return (svg, hash)
-  }
-
-  /// The file at `path`, noted in `report` when it is there but cannot be read.
-  static func read(_ path: String, limit: Int, report: CacheReport?, instead: String) -> [UInt8]? {
-    guard let report else { return try? RegularFile.read(path, limit: limit).get() }
-    return report.read(path, limit: limit, instead: instead)
   }
 
   /// The index file's text, written last, so a build interrupted while caching leaves no
@@ -103,7 +95,9 @@ struct DiagramCache: Sendable {
   static func index(in site: URL, report: CacheReport? = nil) -> [String: String]? {
     let path = site.appendingPathComponent(indexPath).path
     let instead = "no diagram is reused"
-    guard let bytes = read(path, limit: 64 << 20, report: report, instead: instead) else { return nil }
+    guard let bytes = CacheReport.read(path, limit: 64 << 20, instead: instead, into: report) else {
+      return nil
+    }
     guard let entries = index(parsing: bytes) else {
       report?.unparsable(path, bytes, header: indexHeader, instead: instead)
       return nil
