@@ -13,11 +13,12 @@ import Foundation
 /// cache (the site, in `.flowatlas-cache/runs/`) then writes ``entries`` out. An entry that is
 /// missing, not a regular file, cut short or edited is replayed again: it cannot change a model.
 ///
-/// It is also where a model built with it keeps its journeys: each run holds its counts, and
-/// reads its steps and instances back from its entry when asked (``Run/isShelved``), so that
-/// memory does not grow with the traces' events. Keep the cache, and its files, until the
-/// model's last journey has been read.
-package final class ReplayCache: ReplayStore {
+/// It is also where a model built with it keeps its journeys: each run holds its counts and
+/// the key of its entry, and the cache, as the model's ``JourneyStore``, reads a run's steps and
+/// instances back from that entry when a page, diagram or check asks, so that memory does not
+/// grow with the traces' events. Keep the cache, and its files, until the model's last journey
+/// has been read.
+package final class ReplayCache: ReplayStore, JourneyStore {
   /// Bump whenever replaying (``RunReplay``) or the archive layout changes what a trace gives,
   /// so that entries an older FlowAtlas wrote are replayed again rather than trusted. The test
   /// `theFixturesArchivesArePinnedToTheCacheVersion` pins what the model fixtures archive to
@@ -91,9 +92,12 @@ package final class ReplayCache: ReplayStore {
     return (run, key)
   }
 
-  /// The journey of `run`, filed under `key`: read back from its entry; when that is gone or
-  /// damaged since (a file changed during the build), from replaying the run's trace again.
-  package func journey(_ key: String, of run: Run) -> Journey {
+  /// The journey of `run`: its own when it holds one; else read back from the entry its
+  /// ``Run/replayKey`` names, or, when that is gone or damaged since (a file changed during the
+  /// build), from replaying the run's trace again, which is noted.
+  package func journey(of run: Run) -> Journey {
+    if let held = run.journey { return held }
+    guard let key = run.replayKey else { return replayedAgain(run) }
     if let found = recent.withLock({ list in list.first { $0.key == key }?.journey }) { return found }
     let instead = "its journey is read from the trace again"
     let journey: Journey
@@ -141,7 +145,7 @@ package final class ReplayCache: ReplayStore {
         run.file, "the trace went during the build (\(error.localizedDescription)); its journey is left empty"
       )
     }
-    return replay.result.run?.journey ?? Journey(steps: [], instances: [])
+    return replay.result.run?.journey ?? Journey()
   }
 
   /// Files the replay of `run`, read from bytes with hash `contentHash`.

@@ -143,7 +143,8 @@ enum RunArchive {
       }
       // Last, so that a summary is read without it.
       for run in tally.runs {
-        let journey = run.journey
+        // Archived as it is replayed, before the run leaves its journey in the store.
+        let journey = run.journey ?? Journey()
         number(journey.steps.count)
         for step in journey.steps { write(step) }
         number(journey.instances.count)
@@ -381,8 +382,7 @@ enum RunArchive {
           guard let steps = steps(), steps.count == tally.runs[index].stepCount, let instances = instances()
           else { return nil }
           let flagged = tally.runs[index].flaggedInstances
-          tally.runs[index].steps = steps
-          tally.runs[index].instances = instances
+          tally.runs[index].journey = Journey(steps: steps, instances: instances)
           guard tally.runs[index].flaggedInstances == flagged else { return nil }
         }
       }

@@ -89,9 +89,10 @@ package enum BuildCommand {
       report: cacheReport)
     let model = try TraceLoading.model(of: files, keepsJourneys: true, cache: replays, console: console)
     let baselines = try baselines(for: model, from: baselinePath, command: "build", console: console)
+    // The model left its journeys in the cache: the pages and diagrams read them from it.
     let summary = try build(
-      model, into: output, notes: notes, replays: replays, baselines: baselines, contracts: contracts,
-      provider: provider, cacheReport: cacheReport)
+      model, journeys: replays, into: output, notes: notes, replays: replays, baselines: baselines,
+      contracts: contracts, provider: provider, cacheReport: cacheReport)
     warn(about: summary.skippedNotes, console: console)
     tell(cacheReport, replays: replays, summary: summary, verbose: verbose, console: console)
     let diagnostics = model.diagnostics.map(\.formatted)
@@ -158,23 +159,27 @@ package enum BuildCommand {
     }
   }
 
-  /// Builds the site for `model` into `output`, its diagrams drawn by `workers` workers of
-  /// `executable`.
+  /// Builds the site for `model`, which holds its journeys, into `output`, its diagrams drawn
+  /// by `workers` workers of `executable`.
   /// - Returns: what the site builder wrote (its pages).
   @discardableResult
   package static func build(
     _ model: NavigationModel, into output: String, notes: String?, executable: String, workers: Int,
-    replays: ReplayCache? = nil, baselines: [String: AppModel] = [:], contracts: [NavigationContract] = []
+    baselines: [String: AppModel] = [:], contracts: [NavigationContract] = []
   ) throws(CommandLineError) -> SiteSummary {
     try build(
-      model, into: output, notes: notes, replays: replays, baselines: baselines, contracts: contracts,
-      provider: GraphvizDiagrams(executable: executable, workers: workers))
+      model, journeys: HeldJourneys(), into: output, notes: notes, replays: nil, baselines: baselines,
+      contracts: contracts, provider: GraphvizDiagrams(executable: executable, workers: workers))
   }
 
   /// Builds the site for `model` into `output`, its diagrams drawn by `provider` (whose
   /// workers may have started already).
+  /// - Parameters:
+  ///   - journeys: where the model's journeys are read.
+  ///   - replays: the replays to keep in the site for the next build; nil keeps none.
   static func build(
-    _ model: NavigationModel, into output: String, notes: String?, replays: ReplayCache?,
+    _ model: NavigationModel, journeys: any JourneyStore, into output: String, notes: String?,
+    replays: ReplayCache?,
     baselines: [String: AppModel], contracts: [NavigationContract], provider: GraphvizDiagrams,
     cacheReport: CacheReport? = nil
   ) throws(CommandLineError) -> SiteSummary {
@@ -187,8 +192,8 @@ package enum BuildCommand {
       }
     }
     var builder = SiteBuilder(
-      model: model, diagrams: provider, notes: notes.map { URL(fileURLWithPath: $0, isDirectory: true) },
-      replays: replays)
+      model: model, journeys: journeys, diagrams: provider.reading(journeys),
+      notes: notes.map { URL(fileURLWithPath: $0, isDirectory: true) }, replays: replays)
     builder.baselines = baselines
     builder.contracts = contracts
     builder.cacheReport = cacheReport

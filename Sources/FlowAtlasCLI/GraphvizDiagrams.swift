@@ -24,6 +24,13 @@ struct GraphvizDiagrams: DiagramProvider {
   /// Draws with `renderer` (tests give one whose engine fails on purpose).
   init(renderer: DiagramRenderer) { self.renderer = renderer }
 
+  /// This provider, on the same workers, reading the runs' journeys from `journeys`.
+  func reading(_ journeys: any JourneyStore) -> GraphvizDiagrams {
+    var renderer = renderer
+    renderer.journeys = journeys
+    return GraphvizDiagrams(renderer: renderer)
+  }
+
   /// Starts the worker processes before the first diagram is asked for
   /// (``RenderPool/startWorkers()``), so that they are ready while the model is built.
   func startWorkers() {
@@ -85,7 +92,8 @@ struct GraphvizDiagrams: DiagramProvider {
         // An unknown flow or run has no DOT: no key, so it is drawn (and fails) as before.
         guard
           let diagram = try? DiagramBuilder.diagram(
-            for: request.subject, of: request.app, links: links, options: options)
+            for: request.subject, of: request.app, links: links, options: options,
+            journeys: renderer.journeys)
         else { continue }
         let key = Self.key(ofDOT: diagram.layoutDOTBytes)
         let kept = cached(index, key).map(diagram.filling)

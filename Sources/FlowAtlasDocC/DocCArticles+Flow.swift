@@ -59,7 +59,7 @@ extension DocCArticles {
       ]
     }
     let journeys = app.runs.filter { run in
-      run.instances.contains { $0.type == flow.coordinator }
+      self.journeys.journey(of: run).instances.contains { $0.type == flow.coordinator }
     }
     lines += ["", "### Journeys through it", ""]
     lines +=

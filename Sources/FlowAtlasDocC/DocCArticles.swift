@@ -15,6 +15,8 @@ struct DocCArticles: Sendable {
   let slug: String
   let markdown: DocCMarkdown
   let baseline: AppModel?
+  /// Where the runs' journeys are read.
+  let journeys: any JourneyStore
 
   /// Journey steps listed in an article; a longer run says how many it leaves to the site.
   static let stepsListed = 1_000

@@ -24,8 +24,8 @@ package struct ModelBuilder: Sendable {
   package var workers: Int
   /// Replays kept from a previous build, and where this build's are filed; used only with
   /// ``keepsJourneys`` (an entry holds its run's journey). With a cache, each run's journey is
-  /// left in it (``Run/isShelved``) and read back when asked for, so that the model's memory
-  /// grows with runs, screens and transitions, not with events.
+  /// left in it (``Run/journey`` is nil), for the cache to hand out as a ``JourneyStore``, so
+  /// that the model's memory grows with runs, screens and transitions, not with events.
   package var cache: (any ReplayStore)?
   /// How this builder reads a trace; nil for the reader of trace files the build stage gives
   /// (`build(files:)`, FlowAtlasBuild): the model itself reads no file.
@@ -139,13 +139,13 @@ package struct ModelBuilder: Sendable {
   private func replay(_ file: String, read: Read) throws -> ReplayedRun {
     if let cache, let (kept, key) = cache.replayed(file) {
       var run = kept
-      run.shelve(key: key, in: cache)
+      run.leaveJourney(under: key)
       return run
     }
     var replay = RunReplay(file: file, keepsJourney: keepsJourneys)
     let hash = try read(file, &replay)
     var run = replay.result
-    if let cache { run.shelve(key: cache.file(run, contentHash: hash), in: cache) }
+    if let cache { run.leaveJourney(under: cache.file(run, contentHash: hash)) }
     return run
   }
 }

@@ -144,7 +144,7 @@ package enum ModelImport {
         Run(
           name: entry.run, slug: slugger.slug(for: entry.run), title: entry.title, file: entry.file,
           metadata: [],
-          events: entry.events, transitionCount: entry.transitions, steps: [], instances: [])
+          events: entry.events, transitionCount: entry.transitions, journey: Journey())
       }
       return AppModel(
         name: app, slug: slug, runs: runList, coordinators: types, screens: screenTypes, transitions: edges,

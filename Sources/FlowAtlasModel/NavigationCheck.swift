@@ -65,11 +65,12 @@ package struct NavigationCheck: Sendable {
     }
 
     /// The first step of each run's journey that entered a screen or took a transition.
-    package init(journeysOf model: NavigationModel, fallback: String) {
+    /// - Parameter journeys: where the model's journeys are read.
+    package init(journeysOf model: NavigationModel, in journeys: any JourneyStore, fallback: String) {
       self.fallback = fallback
       for app in model.apps {
         for run in app.runs {
-          for step in run.journey.steps {
+          for step in journeys.journey(of: run).steps {
             guard case .transition(let from, let to, let kind, let coordinator, _) = step.kind else {
               continue
             }

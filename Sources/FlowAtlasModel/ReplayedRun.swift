@@ -27,10 +27,10 @@ package struct ReplayedRun: Sendable {
     self.transitions = transitions
   }
 
-  /// Names the cache entry the run was read from or filed as, and leaves its journey there.
-  package mutating func shelve(key: String, in cache: any ReplayStore) {
+  /// Names the store's entry the run was read from or filed as, and leaves its journey there.
+  package mutating func leaveJourney(under key: String) {
     guard !tally.runs.isEmpty else { return }
     tally.runs[0].replayKey = key
-    tally.runs[0].shelve(key: key, in: cache)
+    tally.runs[0].journey = nil
   }
 }

@@ -13,32 +13,22 @@ package struct Run: Hashable, Sendable {
   package var events: Int
   /// Transitions this run added.
   package var transitionCount: Int
-  /// The readable journey, in order (empty when the model was built without journeys).
-  /// A shelved run (see ``isShelved``) reads it back from its ``ReplayStore`` on each use:
-  /// take ``journey`` once where both it and ``instances`` are needed.
-  package var steps: [JourneyStep] {
-    get { journey.steps }
-    set {
-      unshelve()
-      keptSteps = newValue
-      stepCount = newValue.count
+  /// The run's journey (its steps and coordinator instances) when the model holds it; nil when
+  /// it was left in the ``ReplayStore`` the model was built with, which hands it out as a
+  /// ``JourneyStore``. Empty, not nil, when the model was built without journeys. Read it
+  /// through the ``JourneyStore`` the model comes with, which answers for both.
+  package var journey: Journey? {
+    didSet {
+      guard let journey else { return }
+      stepCount = journey.steps.count
+      flaggedInstances = Self.flagged(journey.instances)
     }
   }
-  /// The coordinator instance tree with lifetimes and outputs, in start order (shelved: as
-  /// ``steps``).
-  package var instances: [CoordinatorInstance] {
-    get { journey.instances }
-    set {
-      unshelve()
-      keptInstances = newValue
-      flaggedInstances = Self.flagged(newValue)
-    }
-  }
-  /// How many ``steps`` there are, without reading a shelved journey.
+  /// How many steps the journey has, wherever it is.
   package private(set) var stepCount: Int
   /// The instances that leaked or were orphaned, in start order: what the model's problems
-  /// name, kept in memory when the journey is shelved. At most ``flaggedPerKind`` of each kind,
-  /// as diagnostics list at most that many per code (the coordinator types' counts stay exact).
+  /// name, held even when the journey is not. At most ``flaggedPerKind`` of each kind, as
+  /// diagnostics list at most that many per code (the coordinator types' counts stay exact).
   package private(set) var flaggedInstances: [CoordinatorInstance]
   /// The most leaked, and the most orphaned, instances ``flaggedInstances`` lists.
   package static let flaggedPerKind = RunReplay.detailsPerCode
@@ -47,23 +37,9 @@ package struct Run: Hashable, Sendable {
   /// journey and instances, so a digest may hash the key instead of them.
   package var replayKey: String?
 
-  private var keptSteps: [JourneyStep]
-  private var keptInstances: [CoordinatorInstance]
-  /// Where the journey is when it is not held here.
-  private var shelf: Shelf?
-
-  /// A shelved journey's place: equal when its key is, as the key names its contents.
-  struct Shelf: Hashable, Sendable {
-    var key: String
-    var cache: any ReplayStore
-    static func == (lhs: Shelf, rhs: Shelf) -> Bool { lhs.key == rhs.key }
-    func hash(into hasher: inout Hasher) { hasher.combine(key) }
-  }
-
   package init(
     name: String, slug: String, title: String?, file: String, metadata: [MetadataEntry],
-    events: Int, transitionCount: Int, steps: [JourneyStep], instances: [CoordinatorInstance],
-    replayKey: String? = nil
+    events: Int, transitionCount: Int, journey: Journey, replayKey: String? = nil
   ) {
     self.replayKey = replayKey
     self.name = name
@@ -73,38 +49,20 @@ package struct Run: Hashable, Sendable {
     self.metadata = metadata
     self.events = events
     self.transitionCount = transitionCount
-    keptSteps = steps
-    keptInstances = instances
-    stepCount = steps.count
-    flaggedInstances = Self.flagged(instances)
+    self.journey = journey
+    stepCount = journey.steps.count
+    flaggedInstances = Self.flagged(journey.instances)
   }
 
-  /// The journey and instances, read back once when shelved.
-  package var journey: Journey {
-    guard let shelf else { return Journey(steps: keptSteps, instances: keptInstances) }
-    return shelf.cache.journey(shelf.key, of: self)
-  }
-
-  /// Whether the journey is kept in a ``ReplayStore`` rather than here: memory then does not
-  /// grow with the run's events.
-  package var isShelved: Bool { shelf != nil }
-
-  /// Lets go of the journey, which `cache` holds under `key`.
-  mutating func shelve(key: String, in cache: any ReplayStore) {
-    // The stored lists, not the properties: `stepCount` and `flaggedInstances` stay as they are.
-    shelf = Shelf(key: key, cache: cache)
-    keptSteps = []
-    keptInstances = []
-  }
-
-  /// A summary read from an archive: counts and flagged instances only, the journey shelved.
+  /// A summary read from an archive: counts and flagged instances only, the journey left in it.
   package init(
     summary name: String, title: String?, file: String, metadata: [MetadataEntry], events: Int,
     transitionCount: Int, stepCount: Int, flaggedInstances: [CoordinatorInstance]
   ) {
     self.init(
       name: name, slug: "", title: title, file: file, metadata: metadata, events: events,
-      transitionCount: transitionCount, steps: [], instances: [])
+      transitionCount: transitionCount, journey: Journey())
+    journey = nil
     self.stepCount = stepCount
     self.flaggedInstances = flaggedInstances
   }
@@ -124,15 +82,6 @@ package struct Run: Hashable, Sendable {
       return false
     }
   }
-
-  /// Holds the journey here again (a change to it must not be lost with the shelf).
-  private mutating func unshelve() {
-    guard shelf != nil else { return }
-    let loaded = journey
-    shelf = nil
-    keptSteps = loaded.steps
-    keptInstances = loaded.instances
-  }
 }
 
 /// A run's journey: its steps and its coordinator instances.
@@ -140,7 +89,7 @@ package struct Journey: Hashable, Sendable {
   package var steps: [JourneyStep]
   package var instances: [CoordinatorInstance]
 
-  package init(steps: [JourneyStep], instances: [CoordinatorInstance]) {
+  package init(steps: [JourneyStep] = [], instances: [CoordinatorInstance] = []) {
     self.steps = steps
     self.instances = instances
   }

@@ -218,8 +218,8 @@ package struct RunReplay: TraceConsumer {
     tally.runs = [
       Run(
         name: header.run, slug: "", title: header.title, file: file, metadata: metadata,
-        events: summary.events, transitionCount: transitionCount, steps: steps,
-        instances: keepsJourney ? instances : [])
+        events: summary.events, transitionCount: transitionCount,
+        journey: Journey(steps: steps, instances: keepsJourney ? instances : []))
     ]
     finished = ReplayedRun(file: file, app: header.app, tally: tally, transitions: named)
   }

@@ -8,14 +8,12 @@ extension DiagramBuilder {
   /// It reads the run, each screen's slug and owner, and each flow's slug, nothing else of the
   /// app: the site keeps a run's journey while those are unchanged (`JourneyKeys`, and the CLI's
   /// `drawsJourneysFromTheirRunAlone`). Reading more (a count, a title) means hashing it there.
-  static func journey(_ run: Run, _ context: Context, id: String) -> Diagram {
+  static func journey(_ run: Run, steps: [JourneyStep], _ context: Context, id: String) -> Diagram {
     let options = context.options
     var ids = DiagramIDs(prefix: id)
     var graph = DiagramGraph(id: id, kind: "journey", direction: .topToBottom, caption: nil)
     let startID = ids.make("start")
     graph.nodes.append(startNode(id: startID))
-    // Read once: a shelved run reads its journey back on every use.
-    let steps = run.steps
     let total = steps.reduce(0) { count, step in
       if case .transition = step.kind { return count + 1 }
       return count

@@ -10,12 +10,13 @@ package enum DiagramBuilder {
   ///   - app: The app's model.
   ///   - links: Where nodes link to; a link that fails ``DiagramLinks/isSafe(_:)`` is dropped.
   ///   - options: What to show.
+  ///   - journeys: Where a run's journey is read (for ``DiagramSubject/journey(run:)``).
   /// - Returns: The diagram, with its DOT and Mermaid text.
   /// - Throws: ``RenderError/unknownCoordinator(_:)`` or ``RenderError/unknownRun(_:)``
   ///   when the subject names something the app does not have.
   package static func diagram(
     for subject: DiagramSubject, of app: AppModel, links: DiagramLinks = .none,
-    options: DiagramOptions = DiagramOptions()
+    options: DiagramOptions = DiagramOptions(), journeys: any JourneyStore = HeldJourneys()
   ) throws(RenderError) -> Diagram {
     let context = Context(app: app, links: links, options: options)
     let id = diagramID(for: subject, of: app)
@@ -27,7 +28,7 @@ package enum DiagramBuilder {
       return self.flow(flow, context, id: id)
     case .journey(let slug):
       guard let run = app.run(slug: slug) else { throw .unknownRun(slug) }
-      return journey(run, context, id: id)
+      return journey(run, steps: journeys.journey(of: run).steps, context, id: id)
     }
   }
 

@@ -12,13 +12,20 @@ import FlowAtlasModel
 package struct DiagramRenderer: Sendable {
   package var engine: RenderEngine
   package var options: DiagramOptions
+  /// Where the runs' journeys are read, for journey diagrams.
+  package var journeys: any JourneyStore
 
   /// - Parameters:
   ///   - engine: Where layouts run; pass `.pool(...)` for deadlines and parallelism.
   ///   - options: What the diagrams show.
-  package init(engine: RenderEngine = .inProcess, options: DiagramOptions = DiagramOptions()) {
+  ///   - journeys: Where the models' journeys are read (the runs' own, by default).
+  package init(
+    engine: RenderEngine = .inProcess, options: DiagramOptions = DiagramOptions(),
+    journeys: any JourneyStore = HeldJourneys()
+  ) {
     self.engine = engine
     self.options = options
+    self.journeys = journeys
   }
 
   /// Draws `subjects` of `app` as `format`, in parallel when the engine is a pool.
@@ -66,7 +73,7 @@ package struct DiagramRenderer: Sendable {
           Result { () throws(RenderError) in
             textual(
               try DiagramBuilder.diagram(
-                for: request.subject, of: request.app, links: links, options: options),
+                for: request.subject, of: request.app, links: links, options: options, journeys: journeys),
               format: format)
           })
       }
@@ -78,7 +85,7 @@ package struct DiagramRenderer: Sendable {
         index,
         Result { () throws(RenderError) in
           let diagram = try DiagramBuilder.diagram(
-            for: request.subject, of: request.app, links: links, options: options)
+            for: request.subject, of: request.app, links: links, options: options, journeys: journeys)
           return try drawn(diagram, format: format, draw: draw) { reason throws(RenderError) in
             try fallback(for: diagram, of: request.app, links: links, reason: reason)
           }
@@ -163,8 +170,10 @@ package struct DiagramRenderer: Sendable {
     default: why = "Graphviz could not lay out the full diagram"
     }
     let shape = subject == .appMap ? "coordinator-level map" : "drawing without groups or edge labels"
-    return try DiagramBuilder.diagram(for: subject, of: app, links: links, options: simpler)
-      .adding(note: "Simplified \(shape): \(why).")
+    return try DiagramBuilder.diagram(
+      for: subject, of: app, links: links, options: simpler, journeys: journeys
+    )
+    .adding(note: "Simplified \(shape): \(why).")
   }
 
   /// The most boxes (nodes) a diagram may have for Graphviz to be asked to lay it out. Even

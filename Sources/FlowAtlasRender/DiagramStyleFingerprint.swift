@@ -68,7 +68,7 @@ package enum DiagramStyleFingerprint {
     ]
     let run = Run(
       name: "run", slug: "run", title: "Run", file: "run.jsonl", metadata: [], events: 8, transitionCount: 2,
-      steps: steps, instances: [])
+      journey: Journey(steps: steps))
     return AppModel(
       name: "Sample", slug: "sample", runs: [run],
       coordinators: [

@@ -138,7 +138,9 @@ struct ModelDigest {
         add(["replayed", key])
         continue
       }
-      let journey = run.journey
+      // Without a key the run holds its journey (``Run/journey``): it is only left in a store
+      // that names it.
+      let journey = run.journey ?? Journey()
       for step in journey.steps { add(step) }
       add(journey.instances.count)
       for instance in journey.instances {

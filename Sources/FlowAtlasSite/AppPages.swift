@@ -38,12 +38,15 @@ struct AppPages: Sendable {
   let contracts: [String: NavigationContract]
   /// Which part of each long journey lists its problems' steps.
   private let problemParts = ProblemParts()
+  /// Where the runs' journeys are read.
+  let journeys: any JourneyStore
 
   init(
     app: AppModel, folder: String, layout: PageLayout, notes: [String: String],
     siblings: [(name: String, folder: String)], changes: AppChanges? = nil,
-    contracts: [NavigationContract] = []
+    contracts: [NavigationContract] = [], journeys: any JourneyStore = HeldJourneys()
   ) {
+    self.journeys = journeys
     self.changes = changes
     self.contracts = Dictionary(
       contracts.map { ($0.coordinator, $0) }, uniquingKeysWith: { first, _ in first })
@@ -116,9 +119,9 @@ struct AppPages: Sendable {
 
   /// The part of `run`'s journey that lists the first step of trace line `line`; 0 when no step has it.
   func journeyPart(of run: Run, line: Int) -> Int {
-    // All on the journey page: no need to read a shelved journey.
+    // All on the journey page: no need to read a journey from its store.
     guard run.stepCount > Self.stepsPerPage else { return 0 }
-    return problemParts.part(of: run, line: line) {
+    return problemParts.part(of: run, in: journeys, line: line) {
       app.diagnostics.filter { $0.file == run.file }.map(\.line)
         + run.flaggedInstances.flatMap { [$0.startLine, $0.finishLine, $0.orphanedLine].compactMap { $0 } }
     }

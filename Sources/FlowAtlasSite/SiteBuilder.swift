@@ -18,6 +18,9 @@ import Foundation
 /// and the site is never held in memory whole.
 package struct SiteBuilder: Sendable {
   package let model: NavigationModel
+  /// Where the model's journeys are read: the ``ReplayCache`` it was built with, or
+  /// ``HeldJourneys`` for a model that holds them.
+  package let journeys: any JourneyStore
   package let diagrams: any DiagramProvider
   /// A folder of hand-written notes, `<CoordinatorType>.md` per flow.
   package let notes: URL?
@@ -36,17 +39,19 @@ package struct SiteBuilder: Sendable {
 
   /// - Parameters:
   ///   - model: what the reader derived from the traces.
+  ///   - journeys: where its journeys are read (the runs' own, by default).
   ///   - diagrams: draws the SVG diagrams (the Graphviz renderer, or a fake in tests).
   ///   - notes: a folder of Markdown notes, `<CoordinatorType>.md` per flow; nil for none.
   ///   - options: the site's title and cache choice.
   ///   - replays: the ``ReplayCache`` the model was built with (its folder is
   ///     ``replayFolder(of:)``), to keep for the next build.
   package init(
-    model: NavigationModel, diagrams: any DiagramProvider, notes: URL? = nil,
-    options: SiteOptions = SiteOptions(), replays: ReplayCache? = nil
+    model: NavigationModel, journeys: any JourneyStore = HeldJourneys(), diagrams: any DiagramProvider,
+    notes: URL? = nil, options: SiteOptions = SiteOptions(), replays: ReplayCache? = nil
   ) {
     self.replays = replays
     self.model = model
+    self.journeys = journeys
     self.diagrams = diagrams
     self.notes = notes
     self.options = options
@@ -265,7 +270,7 @@ package struct SiteBuilder: Sendable {
       var entry = PageScheduler.App(
         pages: AppPages(
           app: app, folder: folders[index], layout: layout, notes: notesHTML, siblings: siblings,
-          changes: changes, contracts: contracts))
+          changes: changes, contracts: contracts, journeys: journeys))
       entry.reused = reused
       // Built again: what each run's journey pages are made from, to keep those of unchanged runs.
       let keys =

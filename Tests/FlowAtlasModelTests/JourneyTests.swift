@@ -22,7 +22,7 @@ struct JourneyTests {
 
   @Test func stepsFollowTheTraceInOrderWithTypesAndLines() {
     var script = script(keepsJourney: true)
-    let steps = script.model().runs[0].steps
+    let steps = script.model().runs[0].journey!.steps
     #expect(
       steps.map(\.kind) == [
         .deeplink(url: "shop://home", coordinator: nil),
@@ -47,7 +47,7 @@ struct JourneyTests {
     var without = script(keepsJourney: false)
     let full = with.model()
     let light = without.model()
-    #expect(light.runs[0].steps.isEmpty)
+    #expect(light.runs[0].journey!.steps.isEmpty)
     #expect(light.transitions == full.transitions)
     #expect(light.runs[0].transitionCount == 2)
   }
@@ -65,7 +65,7 @@ struct ActionScreenTests {
     script.add(.userAction(screen: "2", action: "waiting", label: nil))
     script.add(.dismiss(coordinator: nil, router: nil, screen: nil))
     script.add(.userAction(screen: "3", action: "gone", label: nil))
-    let actions = script.model().runs[0].steps.compactMap { step -> String? in
+    let actions = script.model().runs[0].journey!.steps.compactMap { step -> String? in
       guard case .userAction(let screen, let action, _) = step.kind else { return nil }
       return "\(action)@\(screen)"
     }

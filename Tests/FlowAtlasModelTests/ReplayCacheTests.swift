@@ -70,15 +70,15 @@ struct ReplayCacheTests {
     FileManager.default.temporaryDirectory.appendingPathComponent("replay-cache-\(UUID().uuidString)")
   }
 
-  /// The model with each run's replay key removed, to compare with a build that kept none.
-  static func withoutKeys(_ model: NavigationModel) -> [[Run]] {
+  /// The model with each run's replay key removed and its journey, read from `journeys`, held
+  /// in the run, to compare with a build that kept none.
+  static func withoutKeys(_ model: NavigationModel, journeys: any JourneyStore) -> [[Run]] {
     model.apps.map { app in
       app.runs.map { run in
-        var run = run
-        run.replayKey = nil
-        // Holds the journey here again, as a build without a cache does.
-        run.steps = run.steps
-        return run
+        var held = run
+        held.replayKey = nil
+        held.journey = journeys.journey(of: run)
+        return held
       }
     }
   }
@@ -102,15 +102,16 @@ struct ReplayCacheTests {
     #expect(reads.take().isEmpty)
     #expect(second.entries.values.allSatisfy { if case .kept = $0 { true } else { false } })
     #expect(reused == made)
-    #expect(Self.withoutKeys(reused) == Self.withoutKeys(plain))
+    #expect(Self.withoutKeys(reused, journeys: second) == Self.withoutKeys(plain, journeys: HeldJourneys()))
     #expect(reused.diagnostics == plain.diagnostics)
     #expect(ModelExport.json(reused) == ModelExport.json(plain))
     #expect(reused.apps.allSatisfy { $0.runs.allSatisfy { $0.replayKey != nil } })
-    // The journeys stay in the cache, read back when asked for.
-    #expect(reused.apps.allSatisfy { $0.runs.allSatisfy(\.isShelved) })
-    #expect(made.apps.allSatisfy { $0.runs.allSatisfy(\.isShelved) })
-    let journeys = reused.apps.flatMap { $0.runs.map(\.journey) }
-    #expect(journeys == plain.apps.flatMap { $0.runs.map(\.journey) })
+    // The journeys stay in the cache, read back when asked for; a model built without one holds them.
+    #expect(reused.apps.allSatisfy { $0.runs.allSatisfy { $0.journey == nil } })
+    #expect(made.apps.allSatisfy { $0.runs.allSatisfy { $0.journey == nil } })
+    #expect(plain.apps.allSatisfy { $0.runs.allSatisfy { $0.journey != nil } })
+    let journeys = reused.apps.flatMap { $0.runs.map(second.journey(of:)) }
+    #expect(journeys == plain.apps.flatMap { $0.runs.map(HeldJourneys().journey(of:)) })
     #expect(reused.apps.flatMap { $0.runs.map(\.stepCount) } == journeys.map(\.steps.count))
     #expect(journeys.contains { !$0.steps.isEmpty && !$0.instances.isEmpty })
 
@@ -118,8 +119,8 @@ struct ReplayCacheTests {
     // (The first run's journey was read longest ago, so no longer held.)
     try FileManager.default.removeItem(at: folder)
     let run = try #require(reused.apps.first?.runs.first)
-    #expect(run.journey == plain.apps.first?.runs.first?.journey)
-    #expect(run.journey.steps.count == run.stepCount)
+    #expect(second.journey(of: run) == plain.apps.first?.runs.first?.journey)
+    #expect(second.journey(of: run).steps.count == run.stepCount)
   }
 
   /// With a scratch folder, new replays go to disk as they are made: memory holds none.
@@ -135,7 +136,10 @@ struct ReplayCacheTests {
       #expect(entry == .written(scratch.appendingPathComponent(key)))
       #expect(FileManager.default.fileExists(atPath: scratch.appendingPathComponent(key).path))
     }
-    #expect(model.apps.flatMap { $0.runs.map(\.journey) } == plain.apps.flatMap { $0.runs.map(\.journey) })
+    #expect(model.apps.allSatisfy { $0.runs.allSatisfy { $0.journey == nil } })
+    #expect(
+      model.apps.flatMap { $0.runs.map(cache.journey(of:)) }
+        == plain.apps.flatMap { $0.runs.compactMap(\.journey) })
   }
 
   @Test func aChangedTraceIsReadAgainAndOnlyIt() throws {

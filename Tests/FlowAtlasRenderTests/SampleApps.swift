@@ -97,7 +97,7 @@ enum SampleApps {
     ]
     let run = Run(
       name: "buy shoes", slug: "buy-shoes", title: "Buy shoes", file: "buy.jsonl", metadata: [], events: 8,
-      transitionCount: 4, steps: steps, instances: [])
+      transitionCount: 4, journey: Journey(steps: steps))
     return AppModel(
       name: "Shop", slug: "shop", runs: [run], coordinators: coordinators, screens: screens,
       transitions: transitions, flows: flows, diagnostics: [])
@@ -132,7 +132,7 @@ enum SampleApps {
     let run = Run(
       name: hostile, slug: "../../x", title: hostile, file: "x.jsonl", metadata: [], events: 2,
       transitionCount: 2,
-      steps: [
+      journey: Journey(steps: [
         JourneyStep(
           .transition(
             from: nil, to: screenA, kind: .setRoot, coordinator: owner, trigger: .deeplink(url: hostile)),
@@ -143,7 +143,7 @@ enum SampleApps {
             from: screenA, to: screenB, kind: .push, coordinator: owner,
             trigger: .action(hostile, label: hostile)),
           line: 3),
-      ], instances: [])
+      ]))
     return AppModel(
       name: hostile, slug: "hostile", runs: [run], coordinators: coordinators, screens: screens,
       transitions: transitions, flows: flows, diagnostics: [])

@@ -67,7 +67,7 @@ struct DotDiagramProvider: DiagramProvider {
       out += edges(app.transitions, among: screens)
     case .journey(let name):
       var previous: String?
-      for step in app.run(slug: name)?.steps ?? [] {
+      for step in app.run(slug: name)?.journey?.steps ?? [] {
         guard case .transition(let from, let to, let kind, _, _) = step.kind else { continue }
         out += screenNode(to)
         if let from = from ?? previous {

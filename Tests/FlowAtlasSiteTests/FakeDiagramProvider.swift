@@ -50,7 +50,7 @@ final class FakeDiagramProvider: DiagramProvider {
       nodes = app.coordinators.map { ($0.type, links.flow($0.slug), "coordinator") }
     case .journey(let name):
       var seen: Set<String> = []
-      for step in app.run(slug: name)?.steps ?? [] {
+      for step in app.run(slug: name)?.journey?.steps ?? [] {
         guard case .transition(_, let to, _, _, _) = step.kind, seen.insert(to).inserted,
           let screen = app.screen(to)
         else { continue }

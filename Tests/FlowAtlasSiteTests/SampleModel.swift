@@ -96,54 +96,57 @@ enum SampleModel {
       file: "traces/buy.jsonl",
       metadata: [.init(key: "build", value: "1.4 (812)"), .init(key: "device", value: "iPhone 15")],
       events: 14, transitionCount: 5,
-      steps: [
-        .init(.flowStarted(coordinator: "AppCoordinator", parent: nil), line: 2),
-        .init(.flowStarted(coordinator: "AuthCoordinator", parent: "AppCoordinator"), line: 3),
-        .init(
-          .transition(
-            from: nil, to: "LoginViewController", kind: .setRoot, coordinator: "AuthCoordinator",
-            trigger: .automatic), line: 4),
-        .init(.userAction(screen: "LoginViewController", action: "login", label: "Log in"), line: 5),
-        .init(.flowFinished(coordinator: "AuthCoordinator", output: "loggedIn"), line: 6),
-        .init(.flowStarted(coordinator: "MainCoordinator", parent: "AppCoordinator"), line: 8),
-        .init(
-          .transition(
-            from: "LoginViewController", to: "HomeViewController", kind: .setRoot,
-            coordinator: "MainCoordinator", trigger: .action("login", label: "Log in")), line: 9),
-        .init(.userAction(screen: "HomeViewController", action: "openProduct", label: nil), line: 10),
-        .init(
-          .transition(
-            from: "HomeViewController", to: "ProductViewController", kind: .push,
-            coordinator: "MainCoordinator", trigger: .action("openProduct", label: nil)), line: 11),
-        .init(.flowStarted(coordinator: "CheckoutCoordinator", parent: "MainCoordinator"), line: 12),
-        .init(
-          .transition(
-            from: "ProductViewController", to: "CartViewController", kind: .present,
-            coordinator: "CheckoutCoordinator", trigger: .action("buy", label: "Buy")), line: 13),
-        .init(.note("Payment sheet shown"), line: 14),
-        .init(.flowFinished(coordinator: "CheckoutCoordinator", output: "paid"), line: 18),
-      ],
-      instances: [
-        .init(id: "c1", type: "AppCoordinator", parent: nil, startLine: 2),
-        .init(
-          id: "c2", type: "AuthCoordinator", parent: "c1", startLine: 3, finishLine: 6, detachLine: 7,
-          output: "loggedIn"),
-        .init(id: "c3", type: "MainCoordinator", parent: "c1", startLine: 8),
-        .init(
-          id: "c4", type: "CheckoutCoordinator", parent: "c3", startLine: 12, finishLine: 18, output: "paid",
-          leaked: true),
-      ])
+      journey: Journey(
+        steps: [
+          .init(.flowStarted(coordinator: "AppCoordinator", parent: nil), line: 2),
+          .init(.flowStarted(coordinator: "AuthCoordinator", parent: "AppCoordinator"), line: 3),
+          .init(
+            .transition(
+              from: nil, to: "LoginViewController", kind: .setRoot, coordinator: "AuthCoordinator",
+              trigger: .automatic), line: 4),
+          .init(.userAction(screen: "LoginViewController", action: "login", label: "Log in"), line: 5),
+          .init(.flowFinished(coordinator: "AuthCoordinator", output: "loggedIn"), line: 6),
+          .init(.flowStarted(coordinator: "MainCoordinator", parent: "AppCoordinator"), line: 8),
+          .init(
+            .transition(
+              from: "LoginViewController", to: "HomeViewController", kind: .setRoot,
+              coordinator: "MainCoordinator", trigger: .action("login", label: "Log in")), line: 9),
+          .init(.userAction(screen: "HomeViewController", action: "openProduct", label: nil), line: 10),
+          .init(
+            .transition(
+              from: "HomeViewController", to: "ProductViewController", kind: .push,
+              coordinator: "MainCoordinator", trigger: .action("openProduct", label: nil)), line: 11),
+          .init(.flowStarted(coordinator: "CheckoutCoordinator", parent: "MainCoordinator"), line: 12),
+          .init(
+            .transition(
+              from: "ProductViewController", to: "CartViewController", kind: .present,
+              coordinator: "CheckoutCoordinator", trigger: .action("buy", label: "Buy")), line: 13),
+          .init(.note("Payment sheet shown"), line: 14),
+          .init(.flowFinished(coordinator: "CheckoutCoordinator", output: "paid"), line: 18),
+        ],
+        instances: [
+          .init(id: "c1", type: "AppCoordinator", parent: nil, startLine: 2),
+          .init(
+            id: "c2", type: "AuthCoordinator", parent: "c1", startLine: 3, finishLine: 6, detachLine: 7,
+            output: "loggedIn"),
+          .init(id: "c3", type: "MainCoordinator", parent: "c1", startLine: 8),
+          .init(
+            id: "c4", type: "CheckoutCoordinator", parent: "c3", startLine: 12, finishLine: 18,
+            output: "paid",
+            leaked: true),
+        ]))
     let deeplink = Run(
       name: "open-product-link", slug: "open-product-link", title: nil, file: "traces/deeplink.jsonl",
       metadata: [], events: 4, transitionCount: 1,
-      steps: [
-        .init(.deeplink(url: "shop://product/42", coordinator: "MainCoordinator"), line: 3),
-        .init(
-          .transition(
-            from: nil, to: "ProductViewController", kind: .setRoot, coordinator: "MainCoordinator",
-            trigger: .deeplink(url: "shop://product/42")), line: 4),
-      ],
-      instances: [.init(id: "m", type: "MainCoordinator", parent: nil, startLine: 2)])
+      journey: Journey(
+        steps: [
+          .init(.deeplink(url: "shop://product/42", coordinator: "MainCoordinator"), line: 3),
+          .init(
+            .transition(
+              from: nil, to: "ProductViewController", kind: .setRoot, coordinator: "MainCoordinator",
+              trigger: .deeplink(url: "shop://product/42")), line: 4),
+        ],
+        instances: [.init(id: "m", type: "MainCoordinator", parent: nil, startLine: 2)]))
     let diagnostics = [
       Diagnostic(
         code: .emptyStack, file: "traces/buy.jsonl", line: 16, message: "pop with nothing to remove"),
@@ -155,7 +158,7 @@ enum SampleModel {
       Run(
         name: "open-product-link-\(number + 2)", slug: "open-product-link-\(number + 2)", title: nil,
         file: "traces/deeplink-\(number + 2).jsonl", metadata: [], events: deeplink.events,
-        transitionCount: deeplink.transitionCount, steps: deeplink.steps, instances: deeplink.instances)
+        transitionCount: deeplink.transitionCount, journey: deeplink.journey!)
     }
     var runs = [buy, deeplink] + again
     if replayed {
@@ -188,17 +191,19 @@ enum SampleModel {
       file: "../../traces/<evil>.jsonl",
       metadata: [.init(key: "device<", value: "<img src=x onerror=alert(5)>")],
       events: 3, transitionCount: 2,
-      steps: [
-        .init(
-          .userAction(screen: hostileScreen, action: hostileAction, label: "</li><script>alert(6)</script>"),
-          line: 3),
-        .init(
-          .transition(
-            from: hostileScreen, to: "SafeViewController", kind: .push, coordinator: hostileCoordinator,
-            trigger: .action(hostileAction, label: nil)), line: 4),
-        .init(.note("<script>alert(7)</script>"), line: 5),
-      ],
-      instances: [.init(id: "\"x\"", type: hostileCoordinator, parent: nil, startLine: 2)])
+      journey: Journey(
+        steps: [
+          .init(
+            .userAction(
+              screen: hostileScreen, action: hostileAction, label: "</li><script>alert(6)</script>"),
+            line: 3),
+          .init(
+            .transition(
+              from: hostileScreen, to: "SafeViewController", kind: .push, coordinator: hostileCoordinator,
+              trigger: .action(hostileAction, label: nil)), line: 4),
+          .init(.note("<script>alert(7)</script>"), line: 5),
+        ],
+        instances: [.init(id: "\"x\"", type: hostileCoordinator, parent: nil, startLine: 2)]))
     return app(
       name: "<script>alert('app')</script>", slug: "assets", owners: owners, transitions: transitions,
       coordinators: coordinators, runs: [run],
