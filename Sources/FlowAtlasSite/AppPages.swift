@@ -1,3 +1,4 @@
+import FlowAtlasBuild
 import FlowAtlasLock
 import FlowAtlasModel
 import FlowAtlasTrace
@@ -109,6 +110,11 @@ struct AppPages: Sendable {
   /// `journey-<slug>.steps-2.html` … (a slug has no dot, so no other page has these names).
   static func journeyPageName(_ run: Run, part: Int) -> String {
     part == 0 ? "journey-\(run.slug).html" : "journey-\(run.slug).steps-\(part + 1).html"
+  }
+
+  /// The files of `run`'s journey in its app's folder: its pages, then its diagram's SVG file.
+  static func journeyFiles(_ run: Run) -> [String] {
+    (0..<journeyParts(run)).map { journeyPageName(run, part: $0) } + ["journey-\(run.slug).svg"]
   }
 
   /// Where the trace line `line` of `run` is shown: the page listing its first step, or the

@@ -1,3 +1,4 @@
+import FlowAtlasBuild
 import FlowAtlasBytes
 import FlowAtlasLock
 import FlowAtlasTrace
@@ -21,7 +22,7 @@ extension OutputFolder {
     /// Folders made so far, by path relative to ``folder``.
     private let made = Lock<Set<String>>([])
     private let written = Lock<[String: SiteManifest.Entry]>([:])
-    /// What each written file is on this disk (``SiteManifest/identity(of:)``), by path.
+    /// What each written file is on this disk (``PreviousSite/identity(of:)``), by path.
     private let identities = Lock<[String: String]>([:])
     /// What the folder is, for its manifest.
     let kind: SiteManifest.Kind
@@ -112,15 +113,15 @@ extension OutputFolder {
       guard owned else { return entry.hash }
       written.withLock { $0[path] = entry }
       var info = stat()
-      if fstat(descriptor, &info) == 0 { identities.withLock { $0[path] = SiteManifest.identity(of: info) } }
+      if fstat(descriptor, &info) == 0 { identities.withLock { $0[path] = PreviousSite.identity(of: info) } }
       return entry.hash
     }
 
     /// Notes what each file written so far outside FlowAtlas's own folder is on this disk
-    /// (``SiteManifest/identitiesPath``), for the next build to trust it without reading it.
+    /// (``PreviousSite/identitiesPath``), for the next build to trust it without reading it.
     func writeIdentities() throws(SiteError) {
       let noted = identities.withLock { $0 }.filter { !$0.key.hasPrefix(SiteManifest.ownFolder + "/") }
-      try write(SiteManifest.identitiesPath, SiteManifest.identitiesText(noted))
+      try write(PreviousSite.identitiesPath, PreviousSite.identitiesText(noted))
     }
 
     /// Puts the previous site's file `original` at `path`: a hard link where the file system
@@ -149,7 +150,7 @@ extension OutputFolder {
       written.withLock { $0[path] = entry }
       var info = stat()
       if lstat(folder.path + "/" + path, &info) == 0 {
-        identities.withLock { $0[path] = SiteManifest.identity(of: info) }
+        identities.withLock { $0[path] = PreviousSite.identity(of: info) }
       }
     }
 
@@ -312,12 +313,12 @@ extension OutputFolder {
       for (path, identity) in noted {
         var info = stat()
         guard lstat(output.path + "/" + path, &info) == 0 else { continue }
-        let now = SiteManifest.identity(of: info)
-        fresh[path] = SiteManifest.sameContent(identity, now) ? now : identity
+        let now = PreviousSite.identity(of: info)
+        fresh[path] = PreviousSite.sameContent(identity, now) ? now : identity
       }
-      let file = output.appendingPathComponent(SiteManifest.identitiesPath)
+      let file = output.appendingPathComponent(PreviousSite.identitiesPath)
       guard FileManager.default.fileExists(atPath: file.path) else { return }
-      try? Data(SiteManifest.identitiesText(fresh).utf8).write(to: file, options: .atomic)
+      try? Data(PreviousSite.identitiesText(fresh).utf8).write(to: file, options: .atomic)
     }
 
     private func write(marker text: String) throws(SiteError) {

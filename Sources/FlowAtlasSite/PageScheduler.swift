@@ -1,4 +1,5 @@
 import Dispatch
+import FlowAtlasBuild
 import FlowAtlasBytes
 import FlowAtlasLock
 import FlowAtlasModel

@@ -1,3 +1,4 @@
+import FlowAtlasBuild
 import FlowAtlasLock
 import FlowAtlasModel
 import Foundation
@@ -92,12 +93,12 @@ extension SiteBuilder {
   /// previous site had no pages for, and the journeys of runs it had no page for. A diagram's ids
   /// name its app and its run, so no cached drawing is one of these. None without a previous site.
   static func newDiagrams(
-    of model: NavigationModel, previous: SiteManifest?, folders: [String]
+    of model: NavigationModel, previous: PreviousSite?, folders: [String]
   ) -> [(app: Int, request: DiagramRequest)] {
     guard let previous else { return [] }
     var new: [(app: Int, request: DiagramRequest)] = []
     for (index, app) in model.apps.enumerated() {
-      let had = { (page: String) in previous.files["\(folders[index])/\(page)"] != nil }
+      let had = { (page: String) in previous.wrote("\(folders[index])/\(page)") }
       let subjects = DiagramSubject.all(of: app).filter { subject in
         guard had("index.html") else { return true }
         guard case .journey(let slug) = subject, let run = app.run(slug: slug) else { return false }

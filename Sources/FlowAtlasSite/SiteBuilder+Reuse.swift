@@ -1,7 +1,11 @@
+import FlowAtlasBuild
+import FlowAtlasBytes
 import FlowAtlasModel
 import Foundation
 
-/// What a rebuild keeps of the previous build: an unchanged app's pages, the journeys of unchanged runs.
+/// What a rebuild keeps of the previous build: an unchanged app's pages, the journeys of
+/// unchanged runs. What is still good is decided in FlowAtlasBuild (``AppPagesCache``,
+/// ``JourneyKeys``, ``PreviousSite``); here it is put in place.
 extension SiteBuilder {
   /// The journeys of an app a rebuild keeps: their record entries, their diagrams' cache
   /// entries (key → hash) and the page names it need not make.
@@ -16,31 +20,22 @@ extension SiteBuilder {
   /// build wrote, with their diagrams' cache entries.
   func keepJourneys(
     of app: AppModel, keys: JourneyKeys, record: AppPagesCache.Record, folder: String,
-    previous: (site: URL, manifest: SiteManifest, identities: [String: String]),
-    into staging: OutputFolder.Staging
+    previous: PreviousSite, into staging: OutputFolder.Staging
   ) throws(SiteError) -> KeptJourneys {
     var kept = KeptJourneys()
     for run in app.runs {
-      guard let journey = record.journeys[run.slug], let key = keys.key(run), journey.key == key else {
-        continue
-      }
-      let names = JourneyKeys.files(run)
+      guard let journey = record.journey(run, key: keys.key(run)) else { continue }
+      let names = AppPages.journeyFiles(run)
       // The pages, and the diagram's file when the pages show one ("Open as SVG").
       let required = AppPages.journeyParts(run) + (journey.diagram == nil ? 0 : 1)
-      guard
-        let files = AppPagesCache.intactFiles(
-          names, required: required, of: folder, in: previous.site, manifest: previous.manifest,
-          identities: previous.identities)
-      else { continue }
+      guard let files = previous.intactFiles(names, required: required, of: folder) else { continue }
       for file in files {
-        try staging.reuse(file.path, from: previous.site.appendingPathComponent(file.path), entry: file.entry)
+        try staging.reuse(file.path, from: previous.url.appendingPathComponent(file.path), entry: file.file)
       }
       if let diagram = journey.diagram, let hash = record.diagrams[diagram] {
         let path = DiagramCache.path(of: diagram)
-        let original = previous.site.appendingPathComponent(path)
-        var info = stat()
-        if lstat(original.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
-          try staging.place(path, linking: original)
+        if previous.holdsRegularFile(path) {
+          try staging.place(path, linking: previous.url.appendingPathComponent(path))
           kept.diagrams[diagram] = hash
         }
       }
@@ -55,29 +50,38 @@ extension SiteBuilder {
   /// - Returns: the app's record for the new site, or nil when a page changed (then nothing
   ///   was put in place, and the app is built again).
   func reuse(
-    _ folder: String, record: AppPagesCache.Record,
-    from previous: (site: URL, manifest: SiteManifest, identities: [String: String]),
+    _ folder: String, record: AppPagesCache.Record, from previous: PreviousSite,
     into staging: OutputFolder.Staging
   ) throws(SiteError) -> AppPagesCache.Record? {
-    guard
-      let files = AppPagesCache.intactFiles(
-        of: folder, in: previous.site, manifest: previous.manifest, identities: previous.identities)
-    else { return nil }
+    guard let files = previous.intactFiles(of: folder) else { return nil }
     for file in files {
-      try staging.reuse(file.path, from: previous.site.appendingPathComponent(file.path), entry: file.entry)
+      try staging.reuse(file.path, from: previous.url.appendingPathComponent(file.path), entry: file.file)
     }
     var kept = record
     for key in record.diagrams.keys.sorted() {
       let path = DiagramCache.path(of: key)
-      var info = stat()
-      let original = previous.site.appendingPathComponent(path)
-      guard lstat(original.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      guard previous.holdsRegularFile(path) else {
         // Gone from the cache: the pages stand, the next change to this app draws it again.
         kept.diagrams[key] = nil
         continue
       }
-      try staging.place(path, linking: original)
+      try staging.place(path, linking: previous.url.appendingPathComponent(path))
     }
     return kept
+  }
+}
+
+extension AppPages {
+  /// What each run's journey pages are made from (``JourneyKeys``): the run, and this app's
+  /// frame (the template, the assets, the sidebar as written).
+  /// - Parameters:
+  ///   - title: the site's title.
+  ///   - identity: the diagram provider's cache identity.
+  ///   - appDigest: the app's model's hash, for a provider that draws a journey from more of it
+  ///     than its run (``DiagramProvider/drawsJourneysFromTheirRunAlone``); nil otherwise.
+  func journeyKeys(title: String, identity: String, appDigest: String?) -> JourneyKeys {
+    JourneyKeys(
+      app: app, folder: folder, frame: SiteBuilder.frame + [Fingerprint.fast128(sidebarBytes)], title: title,
+      identity: identity, appDigest: appDigest)
   }
 }

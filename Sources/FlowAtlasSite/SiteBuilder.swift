@@ -73,9 +73,11 @@ package struct SiteBuilder: Sendable {
     let noteFiles = try NotesFolder(url: notes)
     let folders = try Self.folders(for: model.apps)
     for app in model.apps { try Self.validate(app) }
-    let appDigests = Self.digests(of: model.apps)
-    let comparisons = Comparisons(of: self)
-    let fingerprint = try siteFingerprint(noteFiles, appDigests: appDigests, comparisons: comparisons)
+    let appDigests = SiteFingerprint.digests(of: model.apps)
+    let comparisons = SiteFingerprint.Comparisons(of: model.apps, baselines: baselines, contracts: contracts)
+    let fingerprint = SiteFingerprint.value(
+      frame: Self.frame, title: options.title, identity: diagrams.cacheIdentity, model: model,
+      appDigests: appDigests, notes: { noteFiles.text(for: $1) }, comparisons: comparisons)
     if options.incremental, previousManifest?.fingerprint == fingerprint,
       let pages = try unchangedPages(in: output)
     {
@@ -84,9 +86,13 @@ package struct SiteBuilder: Sendable {
     }
     let staging = try OutputFolder.Staging(replacing: output)
     do {
+      // Only files the manifest proves the previous build wrote are ever reused.
+      let previous =
+        options.incremental
+        ? previousManifest.map { PreviousSite(url: output, files: $0.files, report: cacheReport) } : nil
       var summary = try write(
-        into: staging, folders: folders, previous: previousManifest.map { (output, $0) }, notes: noteFiles,
-        appDigests: appDigests, comparisons: comparisons)
+        into: staging, folders: folders, previous: previous, notes: noteFiles, appDigests: appDigests,
+        comparisons: comparisons)
       summary.skippedNotes = noteFiles.skipped
       if let previousManifest { try staging.carry(from: staging.output, manifest: previousManifest) }
       try staging.commit(fingerprint: fingerprint)
@@ -123,67 +129,8 @@ package struct SiteBuilder: Sendable {
   static let assetsDigest = Fingerprint.fast128(
     Array((SiteAssets.css + "\u{0}" + SiteAssets.themeScript + "\u{0}" + SiteAssets.siteScript).utf8))
 
-  /// Each app's model, hashed once: the site's fingerprint and each app's diagram cache
-  /// both build on it. Apps hash in parallel.
-  static func digests(of apps: [AppModel]) -> [String] {
-    let digests = Lock<[String]>(Array(repeating: "", count: apps.count))
-    DispatchQueue.concurrentPerform(iterations: apps.count) { index in
-      var digest = ModelDigest(streaming: true)
-      digest.add(apps[index])
-      let hash = digest.fast128()
-      digests.withLock { $0[index] = hash }
-    }
-    return digests.withLock { $0 }
-  }
-
-  /// What the pages are compared with besides the traces, hashed once per build: each app's
-  /// baseline (its name and model) and the contracts' files and edges.
-  struct Comparisons {
-    /// By app index: the baseline's name and hash, or nil without one.
-    let baselines: [String?]
-    let contracts: String
-
-    init(of builder: SiteBuilder) {
-      let compared = builder.model.apps.map { builder.baselines[$0.name] }
-      let hashes = SiteBuilder.digests(of: compared.compactMap { $0 })
-      var next = hashes.makeIterator()
-      baselines = compared.map { baseline in baseline.map { $0.name + " " + next.next()! } }
-      var digest = ModelDigest()
-      digest.add(builder.contracts.count)
-      for contract in builder.contracts {
-        digest.add([contract.coordinator, contract.file])
-        for edge in contract.edges {
-          digest.add([edge.from ?? "\u{0}", edge.to, edge.action ?? "\u{0}", String(edge.line)])
-        }
-      }
-      contracts = Fingerprint.fast128(digest.bytes)
-    }
-  }
-
-  /// Everything the site's bytes depend on, hashed.
-  func siteFingerprint(_ noteFiles: NotesFolder, appDigests: [String], comparisons: Comparisons)
-    throws(SiteError) -> String
-  {
-    var digest = ModelDigest()
-    digest.add("flowatlas-site")
-    digest.add(Self.templateVersion)
-    // The assets too: a stylesheet or script changed without a template bump must not leave a
-    // site that looks up to date with the old ones.
-    digest.add(Self.assetsDigest)
-    digest.add(options.title)
-    digest.add(diagrams.cacheIdentity)
-    for (index, app) in model.apps.enumerated() {
-      digest.add(appDigests[index])
-      for flow in app.flows { digest.add(noteFiles.text(for: flow.coordinator)) }
-      digest.add(comparisons.baselines[index] ?? "no baseline")
-    }
-    digest.add(comparisons.contracts)
-    for diagnostic in model.diagnostics {
-      digest.add([diagnostic.code.rawValue, diagnostic.file, diagnostic.message])
-      digest.add(diagnostic.line)
-    }
-    return Fingerprint.sha256(digest.bytes)
-  }
+  /// What every page is made with besides the model: the template and the assets.
+  static let frame = [templateVersion, assetsDigest]
 
   /// The site's pages when `output`, whose manifest has this build's fingerprint, still holds
   /// them all, else nil.
@@ -210,16 +157,15 @@ package struct SiteBuilder: Sendable {
   /// and each page is built and written on a free core as soon as its diagrams arrive, so that
   /// pages are made while Graphviz lays out the rest rather than after it.
   ///
-  /// - Parameter previous: the previous build, whose pages and cached diagrams may be reused.
+  /// - Parameter previous: the previous build, whose pages and cached diagrams may be reused; nil
+  ///   when none may.
   private func write(
-    into staging: OutputFolder.Staging, folders: [String], previous: (site: URL, manifest: SiteManifest)?,
-    notes noteFiles: NotesFolder, appDigests: [String], comparisons: Comparisons
+    into staging: OutputFolder.Staging, folders: [String], previous: PreviousSite?,
+    notes noteFiles: NotesFolder, appDigests: [String], comparisons: SiteFingerprint.Comparisons
   ) throws -> SiteSummary {
     let layout = PageLayout(siteTitle: options.title)
     let identity = diagrams.cacheIdentity
-    let previous = options.incremental ? previous : nil
-    let previousRecords = previous.map { AppPagesCache.records(in: $0.site, report: cacheReport) } ?? [:]
-    let identities = previous.map { SiteManifest.identities(in: $0.site) } ?? [:]
+    let previousRecords = previous.map { AppPagesCache.records(in: $0.url, report: cacheReport) } ?? [:]
     var apps: [PageScheduler.App] = []
     var pageKeys: [String] = []
     var records: [String: AppPagesCache.Record] = [:]
@@ -232,7 +178,7 @@ package struct SiteBuilder: Sendable {
         of: model.apps[app])
     }
     // Drawn from now on, while the pages are prepared (``deliverDiagrams``).
-    let new = Self.newDiagrams(of: model, previous: previous?.manifest, folders: folders)
+    let new = Self.newDiagrams(of: model, previous: previous, folders: folders)
     let drawingNew = Drawing(start: new, provider: diagrams, key: key, scheduler: nil)
     // Not left drawing if the preparation fails.
     var handedOver = false
@@ -249,13 +195,11 @@ package struct SiteBuilder: Sendable {
       digest += " " + comparisons.contracts
       let key = AppPagesCache.key(
         digest: digest, folder: folders[index], siblings: siblings, notes: notesHTML,
-        title: options.title, identity: identity)
+        title: options.title, identity: identity, template: Self.templateVersion)
       pageKeys.append(key)
       var reused = false
       if let previous, let record = previousRecords[folders[index]], record.key == key {
-        if let kept = try reuse(
-          folders[index], record: record, from: (previous.site, previous.manifest, identities), into: staging)
-        {
+        if let kept = try reuse(folders[index], record: record, from: previous, into: staging) {
           records[folders[index]] = kept
           reused = true
           reusedCount += DiagramSubject.all(of: app).count
@@ -275,15 +219,14 @@ package struct SiteBuilder: Sendable {
       // Built again: what each run's journey pages are made from, to keep those of unchanged runs.
       let keys =
         options.incremental && !reused
-        ? JourneyKeys(
-          entry.pages, title: options.title, identity: identity,
+        ? entry.pages.journeyKeys(
+          title: options.title, identity: identity,
           appDigest: diagrams.drawsJourneysFromTheirRunAlone ? nil : appDigests[index]) : nil
       journeyKeys.append(keys)
       var keptHere = KeptJourneys()
       if let keys, let previous, let record = previousRecords[folders[index]] {
         keptHere = try keepJourneys(
-          of: app, keys: keys, record: record, folder: folders[index],
-          previous: (previous.site, previous.manifest, identities), into: staging)
+          of: app, keys: keys, record: record, folder: folders[index], previous: previous, into: staging)
         entry.kept = keptHere.pages
         reusedCount += keptHere.journeys.values.filter { $0.diagram != nil }.count
       }
@@ -291,7 +234,7 @@ package struct SiteBuilder: Sendable {
       apps.append(entry)
     }
 
-    let cache = options.incremental ? DiagramCache(previousSite: previous?.site, report: cacheReport) : nil
+    let cache = options.incremental ? DiagramCache(previousSite: previous?.url, report: cacheReport) : nil
     let scheduler = PageScheduler(apps: apps, staging: staging, cache: cache)
     let drawnFirst = Set(new.map { AppDiagram(app: $0.app, subject: $0.request.subject) })
     var requests: [(app: Int, request: DiagramRequest)] = []

@@ -1,3 +1,4 @@
+import FlowAtlasBuild
 import FlowAtlasBytes
 import FlowAtlasTrace
 import Foundation
@@ -26,12 +27,9 @@ struct SiteManifest: Hashable, Sendable {
     var name: String { self == .site ? "a FlowAtlas site" : "a FlowAtlas DocC catalog" }
   }
   /// FlowAtlas's own folder in a site (diagram cache, build record): wholly FlowAtlas's.
-  static let ownFolder = ".flowatlas-cache"
+  static let ownFolder = PreviousSite.cacheFolder
 
-  struct Entry: Hashable, Sendable {
-    var size: Int
-    var hash: String
-  }
+  typealias Entry = WrittenFile
 
   var fingerprint: String
   /// By path relative to the site's root.
@@ -104,53 +102,5 @@ struct SiteManifest: Hashable, Sendable {
       let bytes = try? RegularFile.read(location, limit: entry.size).get()
     else { return false }
     return Fingerprint.fast128(bytes) == entry.hash
-  }
-
-  /// Where a site notes what each of its files is on this disk: machine-local, like the build
-  /// record, so that a rebuild can tell a page is untouched with one `lstat` instead of hashing
-  /// it (``AppPagesCache``).
-  static let identitiesPath = "\(ownFolder)/identities"
-
-  /// A file's identity on this disk: device, inode, size, modification time and status-change
-  /// time. A file edited, replaced or copied gets another, even when its size is kept and its
-  /// modification time put back (`touch -r`): no one can set the status-change time. A hard
-  /// link made or removed changes it too, so a build notes identities again once it has
-  /// removed the old site (``Staging/commit(fingerprint:)``).
-  static func identity(of info: stat) -> String {
-    #if canImport(Darwin)
-      let modified = info.st_mtimespec
-      let changed = info.st_ctimespec
-    #else
-      let modified = info.st_mtim
-      let changed = info.st_ctim
-    #endif
-    return "\(info.st_dev) \(info.st_ino) \(info.st_size) \(modified.tv_sec).\(modified.tv_nsec) "
-      + "\(changed.tv_sec).\(changed.tv_nsec)"
-  }
-
-  /// Whether two identities are one file whose only change is its status-change time: the
-  /// same device, inode, size and modification time.
-  static func sameContent(_ identity: String, _ other: String) -> Bool {
-    identity.split(separator: " ").prefix(4) == other.split(separator: " ").prefix(4)
-  }
-
-  /// The identities file's text: `identity<TAB>path` per file, sorted by path.
-  static func identitiesText(_ identities: [String: String]) -> String {
-    identities.keys.sorted().map { "\(identities[$0]!)\t\($0)\n" }.joined()
-  }
-
-  /// The identities the site in `site` noted, by path; empty when there are none to read.
-  static func identities(in site: URL) -> [String: String] {
-    guard
-      let bytes = try? RegularFile.read(site.appendingPathComponent(identitiesPath).path, limit: 64 << 20)
-        .get()
-    else { return [:] }
-    var identities: [String: String] = [:]
-    for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
-      let fields = line.split(separator: "\t", maxSplits: 1)
-      guard fields.count == 2 else { continue }
-      identities[String(fields[1])] = String(fields[0])
-    }
-    return identities
   }
 }

@@ -48,6 +48,7 @@ struct CacheDamageTests {
     try cut(cache + "/runs/" + run)
     try cut(cache + "/diagrams/" + diagram)
     try scribble(cache + "/apps")
+    try cut(cache + "/identities")
     try forceABuild(of: site)
 
     let result = try await runFlowatlas(["build", traces, "--output", site, "--verbose"])
@@ -58,6 +59,7 @@ struct CacheDamageTests {
       ("runs/" + run, "cut short or edited since it was written; the trace is replayed again"),
       ("diagrams/" + diagram, "not the bytes its index records; the diagram is drawn again"),
       ("apps", "cut short or edited since it was written; no page is reused"),
+      ("identities", "cut short or edited since it was written; each page is hashed to tell it is unchanged"),
     ] {
       #expect(
         result.err.contains("flowatlas: cache: \(cache)/\(entry): \(problem)\n"), "\(entry): \(result.err)")

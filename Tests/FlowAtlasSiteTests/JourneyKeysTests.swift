@@ -1,3 +1,4 @@
+import FlowAtlasBuild
 import FlowAtlasModel
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
   }
 
   static func keys(_ app: AppModel, title: String = "Site", appDigest: String? = nil) -> JourneyKeys {
-    JourneyKeys(pages(app, title: title), title: title, identity: "provider 1", appDigest: appDigest)
+    pages(app, title: title).journeyKeys(title: title, identity: "provider 1", appDigest: appDigest)
   }
 
   @Test func aRunIsKeptOnlyWhenAReplayNamesIt() throws {

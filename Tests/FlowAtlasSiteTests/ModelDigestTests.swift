@@ -1,3 +1,4 @@
+import FlowAtlasBuild
 import FlowAtlasBytes
 import FlowAtlasModel
 import Testing

@@ -6,47 +6,49 @@ import FlowAtlasTraceReader
 /// What each run's journey pages are made from, hashed, so that a rebuild keeps the pages of a
 /// run whose key is unchanged (``AppPagesCache``) instead of reading its journey back, drawing
 /// its diagram and writing its pages again: a new run leaves the other runs' pages alone.
+/// The site gives what frames every page (``init(app:folder:frame:title:identity:appDigest:)``).
 ///
 /// A journey page shows its run (named by the run's replay, which names the trace's bytes),
 /// its problems and the runs that share its name, inside the app's frame (the template, the
 /// site's title, the sidebar), with links to the app's flows and screens; its diagram is drawn
 /// from the run, each screen's slug and owner, and the diagram provider. The key hashes all of
 /// it, and nothing else (no count: a new run changes the counts of every flow it went through).
-struct JourneyKeys: Sendable {
+package struct JourneyKeys: Sendable {
   private let base: String
   private let problems: [String: [Diagnostic]]
-  private let pages: AppPages
+  private let namesakes: [String: [Run]]
 
   /// - Parameters:
-  ///   - pages: the app's pages.
+  ///   - app: the app whose runs these are.
+  ///   - folder: the app's folder in the site.
+  ///   - frame: what every page of the app is framed with: the template version and the hash
+  ///     of the assets, and the app's sidebar as written.
   ///   - title: the site's title.
-  ///   - identity: the diagram provider's ``DiagramProvider/cacheIdentity``.
+  ///   - identity: the diagram provider's cache identity.
   ///   - appDigest: the hash of the whole app's model, for a provider that may draw a journey
-  ///     from more of it than its run (``DiagramProvider/drawsJourneysFromTheirRunAlone``); nil
-  ///     for one that does not.
-  init(_ pages: AppPages, title: String, identity: String, appDigest: String?) {
-    self.pages = pages
+  ///     from more of it than its run; nil for one that does not.
+  package init(
+    app: AppModel, folder: String, frame: [String], title: String, identity: String, appDigest: String?
+  ) {
     var digest = ModelDigest()
-    digest.add([
-      "flowatlas-journey-pages", SiteBuilder.templateVersion, SiteBuilder.assetsDigest, title, identity,
-      pages.folder, pages.app.name, pages.app.slug, Fingerprint.fast128(pages.sidebarBytes),
-      appDigest ?? "\u{0}",
-    ])
-    digest.add(pages.app.screens.count)
-    for screen in pages.app.screens { digest.add([screen.type, screen.slug, screen.owner ?? "\u{0}"]) }
-    digest.add(pages.app.flows.count)
-    for flow in pages.app.flows { digest.add([flow.coordinator, flow.slug]) }
+    digest.add(["flowatlas-journey-pages"] + frame)
+    digest.add([title, identity, folder, app.name, app.slug, appDigest ?? "\u{0}"])
+    digest.add(app.screens.count)
+    for screen in app.screens { digest.add([screen.type, screen.slug, screen.owner ?? "\u{0}"]) }
+    digest.add(app.flows.count)
+    for flow in app.flows { digest.add([flow.coordinator, flow.slug]) }
     base = Fingerprint.fast128(digest.bytes)
-    problems = Dictionary(grouping: pages.app.diagnostics, by: \.file)
+    problems = Dictionary(grouping: app.diagnostics, by: \.file)
+    namesakes = Dictionary(uniqueKeysWithValues: app.sharedRunNames.map { ($0.name, $0.runs) })
   }
 
   /// The key of `run`'s journey pages; nil when no replay names the run's trace (then nothing
   /// proves its journey unchanged, and its pages are made again).
-  func key(_ run: Run) -> String? {
+  package func key(_ run: Run) -> String? {
     guard let replay = run.replayKey else { return nil }
     var digest = ModelDigest()
     digest.add([base, replay, run.slug, run.name, run.title ?? "\u{0}", run.file])
-    let namesakes = pages.namesakes[run.name] ?? []
+    let namesakes = namesakes[run.name] ?? []
     digest.add(namesakes.count)
     for other in namesakes { digest.add([other.slug, other.file]) }
     digest.add(problems[run.file]?.count ?? 0)
@@ -55,12 +57,5 @@ struct JourneyKeys: Sendable {
       digest.add(problem.line)
     }
     return Fingerprint.fast128(digest.bytes)
-  }
-
-  /// The files of `run`'s journey in its app's folder: its pages, then its diagram's SVG file.
-  static func files(_ run: Run) -> [String] {
-    (0..<AppPages.journeyParts(run)).map { AppPages.journeyPageName(run, part: $0) } + [
-      "journey-\(run.slug).svg"
-    ]
   }
 }

@@ -1,4 +1,3 @@
-import FlowAtlasBuild
 import FlowAtlasBytes
 import FlowAtlasModel
 import FlowAtlasTrace
@@ -14,20 +13,20 @@ import Foundation
 /// counts it changed, and nothing else. The index lists every entry with the hash of its
 /// bytes, and an entry whose bytes no longer match (edited, cut short, not UTF-8) is drawn
 /// again. Reused SVG is sanitized again like fresh SVG, so a tampered cache injects nothing.
-struct DiagramCache: Sendable {
-  static let directory = "\(SiteManifest.ownFolder)/diagrams"
-  static let indexPath = "\(directory)/index"
+package struct DiagramCache: Sendable {
+  static let directory = "\(PreviousSite.cacheFolder)/diagrams"
+  package static let indexPath = "\(directory)/index"
   static let indexHeader = "flowatlas-diagram-cache 3"
 
   /// The previous site, where cached diagrams are reused from; nil on a first build.
-  let previousSite: URL?
+  package let previousSite: URL?
   /// The previous site's index: key → hash of the entry's bytes.
-  let previousIndex: [String: String]
+  package let previousIndex: [String: String]
   /// Where an entry that is there but cannot be used is noted.
   let report: CacheReport?
 
   /// Reads the index of `previousSite`'s cache; an unreadable or foreign index reuses nothing.
-  init(previousSite: URL?, report: CacheReport? = nil) {
+  package init(previousSite: URL?, report: CacheReport? = nil) {
     self.previousSite = previousSite
     self.report = report
     previousIndex = previousSite.flatMap { Self.index(in: $0, report: report) } ?? [:]
@@ -38,7 +37,7 @@ struct DiagramCache: Sendable {
   ///   - providerKey: the provider's key for the diagram, or nil when it gives none.
   ///   - identity: the provider's ``DiagramProvider/cacheIdentity``.
   ///   - appDigest: the hash of the app's model, which stands in for a missing provider key.
-  static func key(
+  package static func key(
     providerKey: String?, identity: String, appDigest: String, subject: DiagramSubject, of app: AppModel
   ) -> String {
     var digest = ModelDigest()
@@ -53,7 +52,7 @@ struct DiagramCache: Sendable {
   }
 
   /// A name per subject, from slugs only: what a missing provider key is replaced with.
-  static func fileName(_ subject: DiagramSubject, of app: AppModel) -> String? {
+  package static func fileName(_ subject: DiagramSubject, of app: AppModel) -> String? {
     switch subject {
     case .appMap: return "app-map"
     case .hierarchy: return "hierarchy"
@@ -63,12 +62,12 @@ struct DiagramCache: Sendable {
   }
 
   /// The cache file of `key`, relative to the site root.
-  static func path(of key: String) -> String { "\(directory)/\(key).svg" }
+  package static func path(of key: String) -> String { "\(directory)/\(key).svg" }
 
   /// The previous site's diagram under `key` when its bytes are still those the index
   /// recorded, with that hash; nil when it is missing, not a regular file (a symlink is not
   /// followed), edited, cut short or not UTF-8.
-  func reused(_ key: String) -> (svg: [UInt8], hash: String)? {
+  package func reused(_ key: String) -> (svg: [UInt8], hash: String)? {
     guard let site = previousSite, let hash = previousIndex[key] else { return nil }
     // The index names it: missing or changed, it is damage.
     let path = site.appendingPathComponent(Self.path(of: key)).path
@@ -85,14 +84,14 @@ struct DiagramCache: Sendable {
   /// The index file's text, written last, so a build interrupted while caching leaves no
   /// index naming half-written entries.
   /// - Parameter entries: key → hash of the entry's bytes (``Fingerprint/fast128(_:)-([UInt8])``).
-  static func indexText(_ entries: [String: String]) -> String {
+  package static func indexText(_ entries: [String: String]) -> String {
     let lines = [indexHeader] + entries.keys.sorted().map { "\(entries[$0]!) \($0)" }
     return lines.joined(separator: "\n") + "\n"
   }
 
   /// The index of the cache in `site`, or nil when there is none or it is not one this
   /// version wrote.
-  static func index(in site: URL, report: CacheReport? = nil) -> [String: String]? {
+  package static func index(in site: URL, report: CacheReport? = nil) -> [String: String]? {
     let path = site.appendingPathComponent(indexPath).path
     let instead = "no diagram is reused"
     guard let bytes = CacheReport.read(path, limit: 64 << 20, instead: instead, into: report) else {

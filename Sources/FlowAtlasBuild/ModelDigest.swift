@@ -2,18 +2,19 @@ import FlowAtlasBytes
 import FlowAtlasModel
 import FlowAtlasTrace
 
-/// A stable byte serialization of an app model for the diagram cache's fingerprint.
+/// A stable byte serialization of an app model, and of whatever else a cache key names: what
+/// every key of the site's caches and its fingerprint are hashed from.
 ///
 /// Written field by field because `String(reflecting:)` costs milliseconds per kilobyte on a
 /// big model; when the model gains a field that diagrams draw, add it here.
-struct ModelDigest {
+package struct ModelDigest {
   /// The serialization so far; with ``hashing``, only what was not yet hashed.
-  private(set) var bytes: [UInt8] = []
+  package private(set) var bytes: [UInt8] = []
   /// Hashes the serialization as it grows (``fast128()``), holding a small buffer only.
   private var hashing: Fingerprint.Fast128?
 
   /// - Parameter streaming: hash as it goes, for ``fast128()``; `bytes` then stays small.
-  init(streaming: Bool = false) {
+  package init(streaming: Bool = false) {
     if streaming {
       hashing = Fingerprint.Fast128()
       bytes.reserveCapacity(Self.chunk + 4096)
@@ -24,7 +25,7 @@ struct ModelDigest {
   private static let chunk = 64 * 1024
 
   /// ``Fingerprint/fast128(_:)-([UInt8])`` of everything added.
-  mutating func fast128() -> String {
+  package mutating func fast128() -> String {
     guard var hasher = hashing else { return Fingerprint.fast128(bytes) }
     bytes.withUnsafeBytes { hasher.combine($0) }
     bytes.removeAll(keepingCapacity: true)
@@ -38,30 +39,30 @@ struct ModelDigest {
     bytes.removeAll(keepingCapacity: true)
   }
 
-  mutating func add(_ text: String) {
+  package mutating func add(_ text: String) {
     bytes.append(utf8: text)
     bytes.append(0)
     flushIfFull()
   }
 
-  mutating func add(_ text: String?) {
+  package mutating func add(_ text: String?) {
     if let text { add(text) } else { bytes.append(1) }
   }
 
   /// A number as a tag byte and its eight bytes: no decimal text to make per number (a big
   /// model has millions: every journey step's line).
-  mutating func add(_ number: Int) {
+  package mutating func add(_ number: Int) {
     bytes.append(2)
     withUnsafeBytes(of: Int64(number).littleEndian) { bytes.append(contentsOf: $0) }
     flushIfFull()
   }
 
-  mutating func add(_ texts: [String]) {
+  package mutating func add(_ texts: [String]) {
     add(texts.count)
     for text in texts { add(text) }
   }
 
-  mutating func add(_ transition: Transition) {
+  package mutating func add(_ transition: Transition) {
     add(transition.from)
     add(transition.to)
     add(transition.kind.rawValue)
@@ -71,7 +72,7 @@ struct ModelDigest {
     add(transition.triggers)
   }
 
-  mutating func add(_ trigger: Trigger) {
+  package mutating func add(_ trigger: Trigger) {
     switch trigger {
     case .action(let action, let label):
       add("action")
@@ -87,7 +88,7 @@ struct ModelDigest {
     }
   }
 
-  mutating func add(_ step: JourneyStep) {
+  package mutating func add(_ step: JourneyStep) {
     add(step.line)
     switch step.kind {
     case .userAction(let screen, let action, let label):
@@ -120,7 +121,7 @@ struct ModelDigest {
     }
   }
 
-  mutating func add(_ app: AppModel) {
+  package mutating func add(_ app: AppModel) {
     add(app.name)
     add(app.slug)
     add(app.runs.count)

@@ -1,4 +1,3 @@
-import FlowAtlasBuild
 import FlowAtlasBytes
 import FlowAtlasModel
 import FlowAtlasTrace
@@ -15,35 +14,54 @@ import Foundation
 /// that the previous build wrote. Otherwise the app is built again, but for the journeys of
 /// runs whose own key (``JourneyKeys``) is unchanged and whose files are intact: their pages and
 /// diagram are kept, so a new run does not make every other run's pages again.
-enum AppPagesCache {
-  static let path = "\(SiteManifest.ownFolder)/apps"
+package enum AppPagesCache {
+  package static let path = "\(PreviousSite.cacheFolder)/apps"
   static let header = "flowatlas-app-pages 2"
 
   /// One app folder of a site.
-  struct Record: Equatable, Sendable {
-    /// Names what the pages were made from (``key(digest:folder:siblings:notes:title:identity:)``).
-    var key: String
+  package struct Record: Equatable, Sendable {
+    /// Names what the pages were made from
+    /// (``key(digest:folder:siblings:notes:title:identity:template:)``).
+    package var key: String
     /// Its diagrams' cache entries: key → hash of the bytes.
-    var diagrams: [String: String]
+    package var diagrams: [String: String]
     /// Its runs' journey pages, by run slug.
-    var journeys: [String: Journey] = [:]
+    package var journeys: [String: Journey] = [:]
+
+    package init(key: String, diagrams: [String: String], journeys: [String: Journey] = [:]) {
+      self.key = key
+      self.diagrams = diagrams
+      self.journeys = journeys
+    }
+
+    /// The record of `run`'s journey pages when they were made from what `key` names now.
+    package func journey(_ run: Run, key: String?) -> Journey? {
+      guard let key, let journey = journeys[run.slug], journey.key == key else { return nil }
+      return journey
+    }
   }
 
   /// One run's journey pages in a record.
-  struct Journey: Equatable, Sendable {
+  package struct Journey: Equatable, Sendable {
     /// What they were made from (``JourneyKeys/key(_:)``).
-    var key: String
+    package var key: String
     /// The cache entry of their diagram, if one was drawn.
-    var diagram: String?
+    package var diagram: String?
+
+    package init(key: String, diagram: String?) {
+      self.key = key
+      self.diagram = diagram
+    }
   }
 
   /// The key of an app's pages: a hex hash of everything they are made from.
-  static func key(
+  /// - Parameter template: the pages' template version.
+  package static func key(
     digest: String, folder: String, siblings: [(name: String, folder: String)], notes: [String: String],
-    title: String, identity: String
+    title: String, identity: String, template: String
   ) -> String {
     var bytes = ModelDigest()
-    bytes.add(["flowatlas-app-pages", SiteBuilder.templateVersion, title, identity, digest, folder])
+    bytes.add(["flowatlas-app-pages", template, title, identity, digest, folder])
     bytes.add(siblings.count)
     for sibling in siblings { bytes.add([sibling.name, sibling.folder]) }
     bytes.add(notes.count)
@@ -53,7 +71,7 @@ enum AppPagesCache {
 
   /// The record's text: per app folder an `app` line, then one `diagram` line per entry and one
   /// `journey KEY DIAGRAM SLUG` line per run (`-` for no diagram).
-  static func text(_ records: [String: Record]) -> String {
+  package static func text(_ records: [String: Record]) -> String {
     var lines = [header]
     for folder in records.keys.sorted() {
       let record = records[folder]!
@@ -69,7 +87,7 @@ enum AppPagesCache {
 
   /// The records of the site in `site`; empty when it has none this version wrote, or a
   /// line that does not parse (then nothing is reused).
-  static func records(in site: URL, report: CacheReport? = nil) -> [String: Record] {
+  package static func records(in site: URL, report: CacheReport? = nil) -> [String: Record] {
     let location = site.appendingPathComponent(path).path
     let instead = "no page is reused"
     guard let bytes = CacheReport.read(location, limit: 64 << 20, instead: instead, into: report) else {
@@ -115,52 +133,5 @@ enum AppPagesCache {
       }
     }
     return records
-  }
-
-  /// The files the previous build wrote in `folder`, when each is still what the manifest says
-  /// (a regular file of that size and hash); nil when any is missing or changed. A file whose
-  /// identity on disk is the one the build noted is not read; any other is hashed.
-  static func intactFiles(
-    of folder: String, in site: URL, manifest: SiteManifest, identities: [String: String]
-  ) -> [(path: String, entry: SiteManifest.Entry)]? {
-    let files = manifest.files.filter { $0.key.hasPrefix(folder + "/") }.sorted { $0.key < $1.key }
-    guard !files.isEmpty else { return nil }
-    return intact(files, in: site, identities: identities)
-  }
-
-  /// Those of `names` (files of the app folder `folder`) the previous build wrote, when each is
-  /// still what the manifest says and `required` are among them; nil otherwise.
-  static func intactFiles(
-    _ names: [String], required: Int, of folder: String, in site: URL, manifest: SiteManifest,
-    identities: [String: String]
-  ) -> [(path: String, entry: SiteManifest.Entry)]? {
-    var files: [(key: String, value: SiteManifest.Entry)] = []
-    for (index, name) in names.enumerated() {
-      let path = folder + "/" + name
-      guard let entry = manifest.files[path] else {
-        if index < required { return nil }
-        continue
-      }
-      files.append((path, entry))
-    }
-    return intact(files, in: site, identities: identities)
-  }
-
-  private static func intact(
-    _ files: [(key: String, value: SiteManifest.Entry)], in site: URL, identities: [String: String]
-  ) -> [(path: String, entry: SiteManifest.Entry)]? {
-    for (path, entry) in files {
-      let location = site.appendingPathComponent(path).path
-      var info = stat()
-      guard lstat(location, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == entry.size
-      else {
-        return nil
-      }
-      if let noted = identities[path], noted == SiteManifest.identity(of: info) { continue }
-      guard let bytes = try? RegularFile.read(location, limit: 1 << 30).get(), bytes.count == entry.size,
-        Fingerprint.fast128(bytes) == entry.hash
-      else { return nil }
-    }
-    return files.map { ($0.key, $0.value) }
   }
 }

@@ -1,0 +1,151 @@
+import FlowAtlasBytes
+import Foundation
+
+/// One file a build wrote: its size and the hash of its bytes (``Fingerprint/fast128(_:)-([UInt8])``),
+/// as the site's manifest lists it.
+package struct WrittenFile: Hashable, Sendable {
+  package var size: Int
+  package var hash: String
+
+  package init(size: Int, hash: String) {
+    self.size = size
+    self.hash = hash
+  }
+}
+
+/// What the previous build left in a site's folder, as far as reusing it goes: the files its
+/// manifest says it wrote, and what each of them was on this disk when it was written.
+///
+/// Every answer to "is this file still the one the previous build wrote?" is given here: a
+/// file is reused only when it is the regular file, of the size and hash, that the manifest
+/// lists; a file whose identity on disk (``identity(of:)``) is the one the build noted is
+/// trusted without being read, any other is hashed.
+package struct PreviousSite: Sendable {
+  /// FlowAtlas's own folder in a site (caches, build record), which the site's reproducible
+  /// bytes leave out.
+  package static let cacheFolder = ".flowatlas-cache"
+  /// Where a site notes what each of its files is on this disk: machine-local, like the build
+  /// record, so that a rebuild can tell a page is untouched with one `lstat` instead of hashing it.
+  package static let identitiesPath = "\(cacheFolder)/identities"
+
+  /// The site's folder.
+  package let url: URL
+  /// What the manifest says the build wrote, by path relative to the site.
+  package let files: [String: WrittenFile]
+  /// What each file was on this disk, by path (``identity(of:)``).
+  package let identities: [String: String]
+
+  /// The previous site in `url`, whose manifest lists `files`; its identities are read from
+  /// the site, and a file of them that is there but cannot be used is noted in `report`.
+  package init(url: URL, files: [String: WrittenFile], report: CacheReport? = nil) {
+    self.url = url
+    self.files = files
+    identities = Self.identities(in: url, report: report)
+  }
+
+  /// Whether the manifest lists `path`.
+  package func wrote(_ path: String) -> Bool { files[path] != nil }
+
+  /// The files the previous build wrote in `folder`, when each is still what the manifest says;
+  /// nil when any is missing or changed, or the build wrote none there.
+  package func intactFiles(of folder: String) -> [(path: String, file: WrittenFile)]? {
+    let listed = files.filter { $0.key.hasPrefix(folder + "/") }.sorted { $0.key < $1.key }
+    guard !listed.isEmpty else { return nil }
+    return intact(listed.map { ($0.key, $0.value) })
+  }
+
+  /// Those of `names` (files of the folder `folder`) the previous build wrote, when each is still
+  /// what the manifest says and the first `required` are among them; nil otherwise.
+  package func intactFiles(_ names: [String], required: Int, of folder: String)
+    -> [(path: String, file: WrittenFile)]?
+  {
+    var listed: [(path: String, file: WrittenFile)] = []
+    for (index, name) in names.enumerated() {
+      let path = folder + "/" + name
+      guard let file = files[path] else {
+        if index < required { return nil }
+        continue
+      }
+      listed.append((path, file))
+    }
+    return intact(listed)
+  }
+
+  /// Whether the previous site holds a regular file at `path` (a cache entry its pages were
+  /// made with); a symlink is not followed.
+  package func holdsRegularFile(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(url.appendingPathComponent(path).path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+  }
+
+  private func intact(_ listed: [(path: String, file: WrittenFile)]) -> [(path: String, file: WrittenFile)]? {
+    for (path, file) in listed {
+      let location = url.appendingPathComponent(path).path
+      var info = stat()
+      guard lstat(location, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == file.size
+      else { return nil }
+      if let noted = identities[path], noted == Self.identity(of: info) { continue }
+      guard let bytes = try? RegularFile.read(location, limit: 1 << 30).get(), bytes.count == file.size,
+        Fingerprint.fast128(bytes) == file.hash
+      else { return nil }
+    }
+    return listed
+  }
+
+  /// A file's identity on this disk: device, inode, size, modification time and status-change
+  /// time. A file edited, replaced or copied gets another, even when its size is kept and its
+  /// modification time put back (`touch -r`): no one can set the status-change time. A hard
+  /// link made or removed changes it too, so a build notes identities again once it has
+  /// removed the old site.
+  package static func identity(of info: stat) -> String {
+    #if canImport(Darwin)
+      let modified = info.st_mtimespec
+      let changed = info.st_ctimespec
+    #else
+      let modified = info.st_mtim
+      let changed = info.st_ctim
+    #endif
+    return "\(info.st_dev) \(info.st_ino) \(info.st_size) \(modified.tv_sec).\(modified.tv_nsec) "
+      + "\(changed.tv_sec).\(changed.tv_nsec)"
+  }
+
+  /// Whether two identities are one file whose only change is its status-change time: the
+  /// same device, inode, size and modification time.
+  package static func sameContent(_ identity: String, _ other: String) -> Bool {
+    identity.split(separator: " ").prefix(4) == other.split(separator: " ").prefix(4)
+  }
+
+  /// The identities file's text: `identity<TAB>path` per file, sorted by path.
+  package static func identitiesText(_ identities: [String: String]) -> String {
+    identities.keys.sorted().map { "\(identities[$0]!)\t\($0)\n" }.joined()
+  }
+
+  /// The identities the site in `site` noted, by path; empty when there are none to read. A
+  /// file that is there but cannot be read, or a line that is not an identity and a path, is
+  /// noted in `report`: every page is then hashed, not trusted.
+  static func identities(in site: URL, report: CacheReport?) -> [String: String] {
+    let location = site.appendingPathComponent(identitiesPath).path
+    let instead = "each page is hashed to tell it is unchanged"
+    guard let bytes = CacheReport.read(location, limit: 64 << 20, instead: instead, into: report) else {
+      return [:]
+    }
+    var identities: [String: String] = [:]
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      report?.damaged(location, "not UTF-8; \(instead)")
+      return [:]
+    }
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+      let fields = line.split(separator: "\t", maxSplits: 1)
+      guard fields.count == 2, fields[0].split(separator: " ").count == 5 else {
+        report?.damaged(location, "cut short or edited since it was written; \(instead)")
+        return [:]
+      }
+      identities[String(fields[1])] = String(fields[0])
+    }
+    guard text.isEmpty || text.hasSuffix("\n") else {
+      report?.damaged(location, "cut short or edited since it was written; \(instead)")
+      return [:]
+    }
+    return identities
+  }
+}
