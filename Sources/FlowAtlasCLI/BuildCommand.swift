@@ -36,14 +36,14 @@ package enum BuildCommand {
         throw .inputOutput(error.localizedDescription)
       }
     }
+    // Its workers start only once the site is known to need building (below).
+    let provider = GraphvizDiagrams(executable: executable, workers: workers)
     var inputs: BuildInputs
     do {
+      // What the diagrams are drawn with is the provider's to say: the same words key its cache.
       inputs = try BuildInputs(
-        tool: [
-          "flowatlas \(FlowAtlasCommand.version)", Graphviz.identity,
-          "diagrams \(DiagramStyleFingerprint.value)",
-          "fonts \(FontsFingerprint.forSVG)",
-        ], files: files, notes: notes, baseline: (baselineFiles ?? []) + contracts.map(\.file))
+        tool: ["flowatlas \(FlowAtlasCommand.version)", "diagrams \(provider.cacheIdentity)"], files: files,
+        notes: notes, baseline: (baselineFiles ?? []) + contracts.map(\.file))
     } catch {
       throw .inputOutput(error.localizedDescription)
     }
@@ -69,7 +69,6 @@ package enum BuildCommand {
     }
     MallocTuning.keepLargeBuffersInTheHeap()
     // The site will be built: its render workers start now, and are ready when it draws.
-    let provider = GraphvizDiagrams(executable: executable, workers: workers)
     provider.startWorkers()
     // Hashed before they are read for the model, so the record cannot describe bytes newer
     // than the site's.

@@ -62,7 +62,7 @@ struct GraphvizDiagrams: DiagramProvider {
       case .success(let diagram):
         // A cheaper drawing, made because the full one failed, has widths and a shape of its own
         // that the full diagram's key does not name: it is kept only while its app is unchanged.
-        let key = diagram.fallbackReason == nil ? Self.key(ofDOT: diagram.source) : nil
+        let key = diagram.fallbackReason == nil ? DiagramRenderer.key(ofDOT: diagram.source) : nil
         deliver(index, DrawnDiagram(svg: diagram.bytes, cacheKey: key))
       case .failure(let error):
         failure.withLock { first in
@@ -75,45 +75,20 @@ struct GraphvizDiagrams: DiagramProvider {
     }
   }
 
-  /// The hash of the DOT each diagram is laid out from (its tooltips and counts masked, see
-  /// ``Diagram/layoutDOTBytes``), which with ``cacheIdentity`` decides its SVG but for those
-  /// texts; a kept drawing is given them from the same diagram (``Diagram/filling(_:)``). The
-  /// DOT is built on every core (it is most of the work of an unchanged rebuild's diagrams) and
-  /// not kept.
+  /// The renderer's keys (``DiagramRenderer/layoutKeys(for:links:cached:)``): the hash of the
+  /// DOT each diagram is laid out from, which with ``cacheIdentity`` decides its SVG.
   func cacheKeys(
     for requests: [DiagramRequest], links: DiagramLinks, cached: @Sendable (Int, String) -> [UInt8]?
   ) -> [KeyedDiagram] {
-    let keyed = Lock(Array(repeating: KeyedDiagram(key: nil), count: requests.count))
-    let next = Lock(0)
-    let options = renderer.options
-    DispatchQueue.concurrentPerform(iterations: ProcessInfo.processInfo.activeProcessorCount) { _ in
-      while case let index = next.fetchAndIncrement(), index < requests.count {
-        let request = requests[index]
-        // An unknown flow or run has no DOT: no key, so it is drawn (and fails) as before.
-        guard
-          let diagram = try? DiagramBuilder.diagram(
-            for: request.subject, of: request.app, links: links, options: options,
-            journeys: renderer.journeys)
-        else { continue }
-        let key = Self.key(ofDOT: diagram.layoutDOTBytes)
-        let kept = cached(index, key).map(diagram.filling)
-        keyed.withLock { $0[index] = KeyedDiagram(key: key, kept: kept) }
-      }
+    renderer.layoutKeys(for: requests.map { ($0.app, $0.subject) }, links: links, cached: cached).map {
+      KeyedDiagram(key: $0.key, kept: $0.kept)
     }
-    return keyed.withLock { $0 }
   }
-
-  static func key(ofDOT dot: [UInt8]) -> String { "dot " + Fingerprint.fast128(dot) }
 
   /// A journey's DOT reads its run, each screen's slug and owner and each flow's slug, nothing
   /// else of the app (``DiagramBuilder`` overwrites the screen nodes' tooltips, which hold counts).
   var drawsJourneysFromTheirRunAlone: Bool { true }
 
-  /// Diagrams change with how the renderer draws and its options, with the Graphviz release
-  /// and plugins that draw them, not only with the model; and with the machine's fonts only
-  /// where pango measures SVG text (``FontsFingerprint/forSVG``).
-  var cacheIdentity: String {
-    "FlowAtlasRender \(DiagramStyleFingerprint.value) \(renderer.options) \(Graphviz.identity)"
-      + " fonts \(FontsFingerprint.forSVG)"
-  }
+  /// What the renderer draws from besides the DOT (``DiagramRenderer/identity``).
+  var cacheIdentity: String { renderer.identity }
 }
