@@ -57,8 +57,9 @@ let package = Package(
     .target(
       name: "FlowAtlasModel",
       dependencies: ["FlowAtlasTrace", "FlowAtlasTraceReader", "FlowAtlasBytes", "FlowAtlasLock"]),
-    // 3b. Build planning: what the previous build left (replayed traces, its record of inputs),
-    // what is stale, and what in it is damaged; the model only asks it for replays.
+    // 3b. Build planning: every cache between builds, every key, and what a rebuild may keep
+    // (its record of inputs, replayed traces, pages, diagrams) and what is damaged. The model
+    // only asks it for replays; the site asks what it may keep and puts it in place.
     .target(
       name: "FlowAtlasBuild",
       dependencies: [

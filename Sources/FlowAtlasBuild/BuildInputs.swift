@@ -206,10 +206,8 @@ package struct BuildInputs {
       return nil
     }
     // A page deleted by hand is a reason to build again.
-    guard
-      record.pages.allSatisfy({ manager.fileExists(atPath: (output as NSString).appendingPathComponent($0)) })
-    else { return nil }
-    return record
+    return PreviousSite.holdsAll(record.pages, in: URL(fileURLWithPath: output, isDirectory: true))
+      ? record : nil
   }
 
   /// The record in `text`; nil when it is not one this version wrote whole.

@@ -34,21 +34,32 @@ package struct PreviousSite: Sendable {
   package let files: [String: WrittenFile]
   /// What each file was on this disk, by path (``identity(of:)``).
   package let identities: [String: String]
+  /// What each app folder's pages were made from, by folder (``AppPagesCache``).
+  package let apps: [String: AppPagesCache.Record]
 
-  /// The previous site in `url`, whose manifest lists `files`; its identities are read from
-  /// the site, and a file of them that is there but cannot be used is noted in `report`.
+  /// The previous site in `url`, whose manifest lists `files`; its identities and page records
+  /// are read from the site, and a file of them that is there but cannot be used is noted in
+  /// `report`.
   package init(url: URL, files: [String: WrittenFile], report: CacheReport? = nil) {
     self.url = url
     self.files = files
     identities = Self.identities(in: url, report: report)
+    apps = AppPagesCache.records(in: url, report: report)
   }
 
   /// Whether the manifest lists `path`.
   package func wrote(_ path: String) -> Bool { files[path] != nil }
 
+  /// Whether every one of `paths` is still in the site in `folder` (a page or asset deleted by
+  /// hand is a reason to write the site again).
+  package static func holdsAll(_ paths: [String], in folder: URL) -> Bool {
+    let manager = FileManager.default
+    return paths.allSatisfy { manager.fileExists(atPath: folder.appendingPathComponent($0).path) }
+  }
+
   /// The files the previous build wrote in `folder`, when each is still what the manifest says;
   /// nil when any is missing or changed, or the build wrote none there.
-  package func intactFiles(of folder: String) -> [(path: String, file: WrittenFile)]? {
+  func intactFiles(of folder: String) -> [(path: String, file: WrittenFile)]? {
     let listed = files.filter { $0.key.hasPrefix(folder + "/") }.sorted { $0.key < $1.key }
     guard !listed.isEmpty else { return nil }
     return intact(listed.map { ($0.key, $0.value) })
@@ -56,7 +67,7 @@ package struct PreviousSite: Sendable {
 
   /// Those of `names` (files of the folder `folder`) the previous build wrote, when each is still
   /// what the manifest says and the first `required` are among them; nil otherwise.
-  package func intactFiles(_ names: [String], required: Int, of folder: String)
+  func intactFiles(_ names: [String], required: Int, of folder: String)
     -> [(path: String, file: WrittenFile)]?
   {
     var listed: [(path: String, file: WrittenFile)] = []
@@ -73,7 +84,7 @@ package struct PreviousSite: Sendable {
 
   /// Whether the previous site holds a regular file at `path` (a cache entry its pages were
   /// made with); a symlink is not followed.
-  package func holdsRegularFile(_ path: String) -> Bool {
+  func holdsRegularFile(_ path: String) -> Bool {
     var info = stat()
     return lstat(url.appendingPathComponent(path).path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
   }

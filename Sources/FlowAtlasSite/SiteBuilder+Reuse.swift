@@ -3,9 +3,9 @@ import FlowAtlasBytes
 import FlowAtlasModel
 import Foundation
 
-/// What a rebuild keeps of the previous build: an unchanged app's pages, the journeys of
-/// unchanged runs. What is still good is decided in FlowAtlasBuild (``AppPagesCache``,
-/// ``JourneyKeys``, ``PreviousSite``); here it is put in place.
+/// What a rebuild keeps of the previous build, put in place: an unchanged app's pages, the
+/// journeys of unchanged runs. What is still good is decided in FlowAtlasBuild
+/// (``PreviousSite/keptApp(_:key:)``, ``PreviousSite/keptJourney(_:in:key:names:pages:)``).
 extension SiteBuilder {
   /// The journeys of an app a rebuild keeps: their record entries, their diagrams' cache
   /// entries (key → hash) and the page names it need not make.
@@ -15,59 +15,48 @@ extension SiteBuilder {
     var pages: Set<String> = []
   }
 
-  /// Puts into `staging` the journey pages (and diagram files) of each run of an app being built
-  /// again whose journey key is the one `record` has and whose files are still what the previous
-  /// build wrote, with their diagrams' cache entries.
+  /// Puts into `staging` the journey pages (and diagram files) of each run of an app being
+  /// built again that the previous build made from the same inputs and left intact.
   func keepJourneys(
-    of app: AppModel, keys: JourneyKeys, record: AppPagesCache.Record, folder: String,
-    previous: PreviousSite, into staging: OutputFolder.Staging
+    of app: AppModel, keys: JourneyKeys, folder: String, previous: PreviousSite,
+    into staging: OutputFolder.Staging
   ) throws(SiteError) -> KeptJourneys {
     var kept = KeptJourneys()
     for run in app.runs {
-      guard let journey = record.journey(run, key: keys.key(run)) else { continue }
       let names = AppPages.journeyFiles(run)
-      // The pages, and the diagram's file when the pages show one ("Open as SVG").
-      let required = AppPages.journeyParts(run) + (journey.diagram == nil ? 0 : 1)
-      guard let files = previous.intactFiles(names, required: required, of: folder) else { continue }
-      for file in files {
-        try staging.reuse(file.path, from: previous.url.appendingPathComponent(file.path), entry: file.file)
-      }
-      if let diagram = journey.diagram, let hash = record.diagrams[diagram] {
-        let path = DiagramCache.path(of: diagram)
-        if previous.holdsRegularFile(path) {
-          try staging.place(path, linking: previous.url.appendingPathComponent(path))
-          kept.diagrams[diagram] = hash
-        }
-      }
-      kept.journeys[run.slug] = journey
+      guard
+        let found = previous.keptJourney(
+          run, in: folder, key: keys.key(run), names: names, pages: AppPages.journeyParts(run))
+      else { continue }
+      try place(found, from: previous, into: staging)
+      if let diagram = found.record.diagram { kept.diagrams[diagram.key] = diagram.hash }
+      kept.journeys[run.slug] = found.record.journey
       kept.pages.formUnion(names.dropLast())
     }
     return kept
   }
 
   /// Puts the previous build's pages of the app in `folder`, and the cached diagrams they were
-  /// made with, into the new site, when every page is still what that build wrote.
-  /// - Returns: the app's record for the new site, or nil when a page changed (then nothing
+  /// made with, into the new site, when they were made from what `key` names and every page is
+  /// still what that build wrote.
+  /// - Returns: the app's record for the new site, or nil when it cannot be kept (then nothing
   ///   was put in place, and the app is built again).
   func reuse(
-    _ folder: String, record: AppPagesCache.Record, from previous: PreviousSite,
-    into staging: OutputFolder.Staging
+    _ folder: String, key: String, from previous: PreviousSite, into staging: OutputFolder.Staging
   ) throws(SiteError) -> AppPagesCache.Record? {
-    guard let files = previous.intactFiles(of: folder) else { return nil }
-    for file in files {
+    guard let found = previous.keptApp(folder, key: key) else { return nil }
+    try place(found, from: previous, into: staging)
+    return found.record
+  }
+
+  /// Hard-links what the previous build left into the new site.
+  private func place<Record>(
+    _ kept: PreviousSite.Kept<Record>, from previous: PreviousSite, into staging: OutputFolder.Staging
+  ) throws(SiteError) {
+    for file in kept.files {
       try staging.reuse(file.path, from: previous.url.appendingPathComponent(file.path), entry: file.file)
     }
-    var kept = record
-    for key in record.diagrams.keys.sorted() {
-      let path = DiagramCache.path(of: key)
-      guard previous.holdsRegularFile(path) else {
-        // Gone from the cache: the pages stand, the next change to this app draws it again.
-        kept.diagrams[key] = nil
-        continue
-      }
-      try staging.place(path, linking: previous.url.appendingPathComponent(path))
-    }
-    return kept
+    for path in kept.diagrams { try staging.place(path, linking: previous.url.appendingPathComponent(path)) }
   }
 }
 

@@ -141,13 +141,8 @@ package struct SiteBuilder: Sendable {
       pages += AppPages.pageNames(of: app, hasChanges: baselines[app.name] != nil).map { "\(folder)/\($0)" }
     }
     pages.sort()
-    // A page or asset deleted by hand is a reason to write the site again.
-    let manager = FileManager.default
-    let expected = pages + ["assets/search-index.js", "assets/site.css", "assets/site.js", "assets/theme.js"]
-    guard expected.allSatisfy({ manager.fileExists(atPath: output.appendingPathComponent($0).path) }) else {
-      return nil
-    }
-    return pages
+    let assets = ["assets/search-index.js", "assets/site.css", "assets/site.js", "assets/theme.js"]
+    return PreviousSite.holdsAll(pages + assets, in: output) ? pages : nil
   }
 
   /// Writes every file of the site but its marker into `staging`.
@@ -165,7 +160,6 @@ package struct SiteBuilder: Sendable {
   ) throws -> SiteSummary {
     let layout = PageLayout(siteTitle: options.title)
     let identity = diagrams.cacheIdentity
-    let previousRecords = previous.map { AppPagesCache.records(in: $0.url, report: cacheReport) } ?? [:]
     var apps: [PageScheduler.App] = []
     var pageKeys: [String] = []
     var records: [String: AppPagesCache.Record] = [:]
@@ -198,8 +192,8 @@ package struct SiteBuilder: Sendable {
         title: options.title, identity: identity, template: Self.templateVersion)
       pageKeys.append(key)
       var reused = false
-      if let previous, let record = previousRecords[folders[index]], record.key == key {
-        if let kept = try reuse(folders[index], record: record, from: previous, into: staging) {
+      if let previous {
+        if let kept = try reuse(folders[index], key: key, from: previous, into: staging) {
           records[folders[index]] = kept
           reused = true
           reusedCount += DiagramSubject.all(of: app).count
@@ -224,9 +218,9 @@ package struct SiteBuilder: Sendable {
           appDigest: diagrams.drawsJourneysFromTheirRunAlone ? nil : appDigests[index]) : nil
       journeyKeys.append(keys)
       var keptHere = KeptJourneys()
-      if let keys, let previous, let record = previousRecords[folders[index]] {
+      if let keys, let previous {
         keptHere = try keepJourneys(
-          of: app, keys: keys, record: record, folder: folders[index], previous: previous, into: staging)
+          of: app, keys: keys, folder: folders[index], previous: previous, into: staging)
         entry.kept = keptHere.pages
         reusedCount += keptHere.journeys.values.filter { $0.diagram != nil }.count
       }
