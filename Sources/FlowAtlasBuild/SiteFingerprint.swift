@@ -3,6 +3,7 @@ import FlowAtlasBytes
 import FlowAtlasLock
 import FlowAtlasModel
 import FlowAtlasTrace
+import Foundation
 
 /// Everything a site's bytes depend on, hashed: a build whose fingerprint is the one the
 /// previous site's manifest records, and whose pages are all still there, writes nothing.
@@ -46,6 +47,15 @@ package enum SiteFingerprint {
       }
       self.contracts = Fingerprint.fast128(digest.bytes)
     }
+  }
+
+  /// Whether the site in `folder`, whose manifest records the fingerprint `recorded`, is the one
+  /// a build with `fingerprint` would write: the same fingerprint, and every one of `files`
+  /// still there (a page or asset deleted by hand is a reason to write the site again).
+  package static func isUpToDate(_ folder: URL, recorded: String?, fingerprint: String, files: [String])
+    -> Bool
+  {
+    recorded == fingerprint && PreviousSite.holdsAll(files, in: folder)
   }
 
   /// The fingerprint of a site.

@@ -78,8 +78,11 @@ package struct SiteBuilder: Sendable {
     let fingerprint = SiteFingerprint.value(
       frame: Self.frame, title: options.title, identity: diagrams.cacheIdentity, model: model,
       appDigests: appDigests, notes: { noteFiles.text(for: $1) }, comparisons: comparisons)
-    if options.incremental, previousManifest?.fingerprint == fingerprint,
-      let pages = try unchangedPages(in: output)
+    let pages = Self.pages(of: model, folders: folders, baselines: baselines)
+    if options.incremental,
+      SiteFingerprint.isUpToDate(
+        output, recorded: previousManifest?.fingerprint, fingerprint: fingerprint,
+        files: pages + Self.sharedFiles)
     {
       return SiteSummary(
         pages: pages, diagramsDrawn: 0, diagramsReused: 0, unchanged: true, skippedNotes: noteFiles.skipped)
@@ -132,18 +135,19 @@ package struct SiteBuilder: Sendable {
   /// What every page is made with besides the model: the template and the assets.
   static let frame = [templateVersion, assetsDigest]
 
-  /// The site's pages when `output`, whose manifest has this build's fingerprint, still holds
-  /// them all, else nil.
-  private func unchangedPages(in output: URL) throws(SiteError) -> [String]? {
-    let folders = try Self.folders(for: model.apps)
+  /// The pages of a site of `model`, sorted.
+  private static func pages(
+    of model: NavigationModel, folders: [String], baselines: [String: AppModel]
+  ) -> [String] {
     var pages = ["index.html"]
     for (app, folder) in zip(model.apps, folders) {
       pages += AppPages.pageNames(of: app, hasChanges: baselines[app.name] != nil).map { "\(folder)/\($0)" }
     }
-    pages.sort()
-    let assets = ["assets/search-index.js", "assets/site.css", "assets/site.js", "assets/theme.js"]
-    return PreviousSite.holdsAll(pages + assets, in: output) ? pages : nil
+    return pages.sorted()
   }
+
+  /// The files every site has besides its pages.
+  static let sharedFiles = ["assets/search-index.js", "assets/site.css", "assets/site.js", "assets/theme.js"]
 
   /// Writes every file of the site but its marker into `staging`.
   ///
