@@ -51,6 +51,21 @@ struct JourneyTests {
     #expect(light.transitions == full.transitions)
     #expect(light.runs[0].transitionCount == 2)
   }
+
+  /// A run that left its journey in a replay store has none to give: asking the runs themselves
+  /// for it is a mistake that stops the program, not an empty journey page.
+  @Test func heldJourneysRefuseARunWhoseJourneyIsInAStore() async {
+    var script = script(keepsJourney: true)
+    let run = script.model().runs[0]
+    #expect(HeldJourneys().journey(of: run).steps.count == run.stepCount)
+    await #expect(processExitsWith: .failure) {
+      var script = ReplayScript(keepsJourney: true)
+      script.add(.note(text: "one step"))
+      var left = script.model().runs[0]
+      left.journey = nil
+      _ = HeldJourneys().journey(of: left)
+    }
+  }
 }
 
 @Suite("Journeys: actions on screens by id")
