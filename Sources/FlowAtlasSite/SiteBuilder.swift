@@ -132,7 +132,9 @@ package struct SiteBuilder: Sendable {
   static let assetsDigest = Fingerprint.fast128(
     Array((SiteAssets.css + "\u{0}" + SiteAssets.themeScript + "\u{0}" + SiteAssets.siteScript).utf8))
 
-  /// What every page is made with besides the model: the template and the assets.
+  /// What every page is made with besides the model: the template and the assets (a
+  /// stylesheet or script changed without a template bump must not leave a site, or a kept
+  /// page, that looks up to date with the old ones).
   static let frame = [templateVersion, assetsDigest]
 
   /// The pages of a site of `model`, sorted.
@@ -196,12 +198,10 @@ package struct SiteBuilder: Sendable {
         title: options.title, identity: identity, template: Self.templateVersion)
       pageKeys.append(key)
       var reused = false
-      if let previous {
-        if let kept = try reuse(folders[index], key: key, from: previous, into: staging) {
-          records[folders[index]] = kept
-          reused = true
-          reusedCount += DiagramSubject.all(of: app).count
-        }
+      if let previous, let kept = try reuse(folders[index], key: key, from: previous, into: staging) {
+        records[folders[index]] = kept
+        reused = true
+        reusedCount += DiagramSubject.all(of: app).count
       }
       // The changes diagram is drawn only for pages that will be made.
       var changes: AppChanges?
