@@ -146,12 +146,14 @@ package struct PreviousSite: Sendable {
       return [:]
     }
     for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-      let fields = line.split(separator: "\t", maxSplits: 1)
-      guard fields.count == 2, fields[0].split(separator: " ").count == 5 else {
+      // `identity<TAB>path`, the identity five numbers apart.
+      guard let tab = line.firstIndex(of: "\t"),
+        line[..<tab].utf8.count(where: { $0 == UInt8(ascii: " ") }) == 4
+      else {
         report?.damaged(location, "cut short or edited since it was written; \(instead)")
         return [:]
       }
-      identities[String(fields[1])] = String(fields[0])
+      identities[String(line[line.index(after: tab)...])] = String(line[..<tab])
     }
     guard text.isEmpty || text.hasSuffix("\n") else {
       report?.damaged(location, "cut short or edited since it was written; \(instead)")

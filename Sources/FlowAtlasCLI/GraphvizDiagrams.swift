@@ -12,7 +12,9 @@ import Foundation
 /// This is the one place the site meets the renderer: the site only knows
 /// ``DiagramProvider``, the renderer only knows the model.
 struct GraphvizDiagrams: DiagramProvider {
-  let renderer: DiagramRenderer
+  private(set) var renderer: DiagramRenderer
+  /// What the renderer draws from besides the DOT (``DiagramRenderer/identity``), worked out once.
+  let cacheIdentity: String
 
   /// - Parameters:
   ///   - executable: this program, started as `__render-worker` processes.
@@ -22,13 +24,16 @@ struct GraphvizDiagrams: DiagramProvider {
   }
 
   /// Draws with `renderer` (tests give one whose engine fails on purpose).
-  init(renderer: DiagramRenderer) { self.renderer = renderer }
+  init(renderer: DiagramRenderer) {
+    self.renderer = renderer
+    cacheIdentity = renderer.identity
+  }
 
   /// This provider, on the same workers, reading the runs' journeys from `journeys`.
   func reading(_ journeys: any JourneyStore) -> GraphvizDiagrams {
-    var renderer = renderer
-    renderer.journeys = journeys
-    return GraphvizDiagrams(renderer: renderer)
+    var provider = self
+    provider.renderer.journeys = journeys
+    return provider
   }
 
   /// Starts the worker processes before the first diagram is asked for
@@ -88,7 +93,4 @@ struct GraphvizDiagrams: DiagramProvider {
   /// A journey's DOT reads its run, each screen's slug and owner and each flow's slug, nothing
   /// else of the app (``DiagramBuilder`` overwrites the screen nodes' tooltips, which hold counts).
   var drawsJourneysFromTheirRunAlone: Bool { true }
-
-  /// What the renderer draws from besides the DOT (``DiagramRenderer/identity``).
-  var cacheIdentity: String { renderer.identity }
 }

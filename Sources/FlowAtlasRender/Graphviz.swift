@@ -270,10 +270,9 @@ package enum Graphviz {
 
   /// The Graphviz release and its plugin set, in one line: part of every cache key, so a
   /// site drawn before `brew upgrade graphviz` (or a plugin installed since) is drawn again.
-  package static var identity: String {
+  package static let identity: String =
     "Graphviz \(version); "
-      + plugins.map { "\($0.kind): \($0.names.joined(separator: " "))" }.joined(separator: "; ")
-  }
+    + plugins.map { "\($0.kind): \($0.names.joined(separator: " "))" }.joined(separator: "; ")
 
   /// Whether pango is there to measure and draw text for PNG and PDF.
   static var hasPango: Bool {
