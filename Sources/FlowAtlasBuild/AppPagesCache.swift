@@ -21,7 +21,7 @@ package enum AppPagesCache {
   /// One app folder of a site.
   package struct Record: Equatable, Sendable {
     /// Names what the pages were made from
-    /// (``key(digest:folder:siblings:notes:title:identity:template:)``).
+    /// (``key(app:digests:comparisons:folder:siblings:notes:title:identity:template:)``).
     package var key: String
     /// Its diagrams' cache entries: key → hash of the bytes.
     package var diagrams: [String: String]
@@ -55,11 +55,22 @@ package enum AppPagesCache {
   }
 
   /// The key of an app's pages: a hex hash of everything they are made from.
-  /// - Parameter template: the pages' template version.
+  /// - Parameters:
+  ///   - app: the app's index in the model; `digests` the apps' (``SiteFingerprint/digests(of:)``).
+  ///   - comparisons: the baselines and contracts (an app compared with a baseline is made
+  ///     from the baseline too).
+  ///   - folder: the app's folder; `siblings` the other apps' names and folders.
+  ///   - notes: its flows' notes as the pages show them, by coordinator type.
+  ///   - title: the site's title; `identity` the diagram provider's cache identity.
+  ///   - template: the pages' template version.
   package static func key(
-    digest: String, folder: String, siblings: [(name: String, folder: String)], notes: [String: String],
-    title: String, identity: String, template: String
+    app: Int, digests: [String], comparisons: SiteFingerprint.Comparisons, folder: String,
+    siblings: [(name: String, folder: String)], notes: [String: String], title: String, identity: String,
+    template: String
   ) -> String {
+    var digest = digests[app]
+    if let baseline = comparisons.baselines[app] { digest += " " + baseline }
+    digest += " " + comparisons.contracts
     var bytes = ModelDigest()
     bytes.add(["flowatlas-app-pages", template, title, identity, digest, folder])
     bytes.add(siblings.count)

@@ -27,8 +27,10 @@ package struct JourneyKeys: Sendable {
   ///   - identity: the diagram provider's cache identity.
   ///   - appDigest: the hash of the whole app's model, for a provider that may draw a journey
   ///     from more of it than its run; nil for one that does not.
+  ///   - namesakes: the runs that share a name, by name, as the journey pages list them.
   package init(
-    app: AppModel, folder: String, frame: [String], title: String, identity: String, appDigest: String?
+    app: AppModel, folder: String, frame: [String], title: String, identity: String, appDigest: String?,
+    namesakes: [String: [Run]]
   ) {
     var digest = ModelDigest()
     digest.add(["flowatlas-journey-pages"] + frame)
@@ -39,7 +41,7 @@ package struct JourneyKeys: Sendable {
     for flow in app.flows { digest.add([flow.coordinator, flow.slug]) }
     base = Fingerprint.fast128(digest.bytes)
     problems = Dictionary(grouping: app.diagnostics, by: \.file)
-    namesakes = Dictionary(uniqueKeysWithValues: app.sharedRunNames.map { ($0.name, $0.runs) })
+    self.namesakes = namesakes
   }
 
   /// The key of `run`'s journey pages; nil when no replay names the run's trace (then nothing

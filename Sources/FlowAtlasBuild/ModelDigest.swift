@@ -141,7 +141,9 @@ package struct ModelDigest {
       }
       // Without a key the run holds its journey (``Run/journey``): it is only left in a store
       // that names it.
-      let journey = run.journey ?? Journey()
+      guard let journey = run.journey else {
+        preconditionFailure("\(run.file): a run whose journey is in a store has the store's key")
+      }
       for step in journey.steps { add(step) }
       add(journey.instances.count)
       for instance in journey.instances {

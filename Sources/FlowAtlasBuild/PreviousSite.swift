@@ -11,6 +11,16 @@ package struct WrittenFile: Hashable, Sendable {
     self.size = size
     self.hash = hash
   }
+
+  /// Whether the file at `location` is this one: a regular file (a symlink is not followed) of
+  /// this size and hash.
+  package func isAt(_ location: String) -> Bool {
+    var info = stat()
+    guard lstat(location, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == size,
+      let bytes = try? RegularFile.read(location, limit: size).get()
+    else { return false }
+    return bytes.count == size && Fingerprint.fast128(bytes) == hash
+  }
 }
 
 /// What the previous build left in a site's folder, as far as reusing it goes: the files its
@@ -96,9 +106,7 @@ package struct PreviousSite: Sendable {
       guard lstat(location, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == file.size
       else { return nil }
       if let noted = identities[path], noted == Self.identity(of: info) { continue }
-      guard let bytes = try? RegularFile.read(location, limit: 1 << 30).get(), bytes.count == file.size,
-        Fingerprint.fast128(bytes) == file.hash
-      else { return nil }
+      guard file.isAt(location) else { return nil }
     }
     return listed
   }
@@ -126,38 +134,43 @@ package struct PreviousSite: Sendable {
     identity.split(separator: " ").prefix(4) == other.split(separator: " ").prefix(4)
   }
 
-  /// The identities file's text: `identity<TAB>path` per file, sorted by path.
+  /// The identities file's first line.
+  static let identitiesHeader = "flowatlas-identities 1"
+
+  /// The identities file's text: its header, then `identity<TAB>path` per file, sorted by path.
   package static func identitiesText(_ identities: [String: String]) -> String {
-    identities.keys.sorted().map { "\(identities[$0]!)\t\($0)\n" }.joined()
+    identitiesHeader + "\n" + identities.keys.sorted().map { "\(identities[$0]!)\t\($0)\n" }.joined()
   }
 
   /// The identities the site in `site` noted, by path; empty when there are none to read. A
-  /// file that is there but cannot be read, or a line that is not an identity and a path, is
-  /// noted in `report`: every page is then hashed, not trusted.
+  /// file this version wrote that cannot be read whole is noted in `report` (an older version's
+  /// is only out of date): every page is then hashed, not trusted.
   static func identities(in site: URL, report: CacheReport?) -> [String: String] {
     let location = site.appendingPathComponent(identitiesPath).path
     let instead = "each page is hashed to tell it is unchanged"
     guard let bytes = CacheReport.read(location, limit: 64 << 20, instead: instead, into: report) else {
       return [:]
     }
-    var identities: [String: String] = [:]
-    guard let text = String(validating: bytes, as: UTF8.self) else {
-      report?.damaged(location, "not UTF-8; \(instead)")
+    guard let identities = identities(parsing: bytes) else {
+      report?.unparsable(location, bytes, header: identitiesHeader, instead: instead)
       return [:]
     }
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+    return identities
+  }
+
+  /// The identities in `bytes`; nil when they are not a file this version wrote whole.
+  private static func identities(parsing bytes: [UInt8]) -> [String: String]? {
+    guard let text = String(validating: bytes, as: UTF8.self), text.hasSuffix("\n") else { return nil }
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    guard lines.first == Substring(identitiesHeader) else { return nil }
+    lines.removeFirst()
+    var identities: [String: String] = [:]
+    for line in lines {
       // `identity<TAB>path`, the identity five numbers apart.
       guard let tab = line.firstIndex(of: "\t"),
         line[..<tab].utf8.count(where: { $0 == UInt8(ascii: " ") }) == 4
-      else {
-        report?.damaged(location, "cut short or edited since it was written; \(instead)")
-        return [:]
-      }
+      else { return nil }
       identities[String(line[line.index(after: tab)...])] = String(line[..<tab])
-    }
-    guard text.isEmpty || text.hasSuffix("\n") else {
-      report?.damaged(location, "cut short or edited since it was written; \(instead)")
-      return [:]
     }
     return identities
   }

@@ -88,7 +88,9 @@ extension RunArchive {
       // Last, so that a summary is read without it.
       for run in tally.runs {
         // Archived as it is replayed, before the run leaves its journey in the store.
-        let journey = run.journey ?? Journey()
+        guard let journey = run.journey else {
+          preconditionFailure("\(run.file): archived after its journey was left in a store")
+        }
         number(journey.steps.count)
         for step in journey.steps { write(step) }
         number(journey.instances.count)

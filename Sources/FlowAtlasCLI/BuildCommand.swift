@@ -191,7 +191,7 @@ package enum BuildCommand {
       }
     }
     var builder = SiteBuilder(
-      model: model, journeys: journeys, diagrams: provider.reading(journeys),
+      model: model, journeys: journeys, diagrams: provider,
       notes: notes.map { URL(fileURLWithPath: $0, isDirectory: true) }, replays: replays)
     builder.baselines = baselines
     builder.contracts = contracts

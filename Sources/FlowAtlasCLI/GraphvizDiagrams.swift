@@ -30,7 +30,7 @@ struct GraphvizDiagrams: DiagramProvider {
   }
 
   /// This provider, on the same workers, reading the runs' journeys from `journeys`.
-  func reading(_ journeys: any JourneyStore) -> GraphvizDiagrams {
+  func reading(_ journeys: any JourneyStore) -> any DiagramProvider {
     var provider = self
     provider.renderer.journeys = journeys
     return provider
@@ -90,7 +90,6 @@ struct GraphvizDiagrams: DiagramProvider {
     }
   }
 
-  /// A journey's DOT reads its run, each screen's slug and owner and each flow's slug, nothing
-  /// else of the app (``DiagramBuilder`` overwrites the screen nodes' tooltips, which hold counts).
-  var drawsJourneysFromTheirRunAlone: Bool { true }
+  /// The renderer's (``DiagramRenderer/drawsJourneysFromTheirRunAlone``).
+  var drawsJourneysFromTheirRunAlone: Bool { DiagramRenderer.drawsJourneysFromTheirRunAlone }
 }

@@ -36,7 +36,7 @@ package struct DocCCatalog: Sendable {
     if let module, !Self.isModuleName(module) { throw .invalidModule(module) }
     self.model = model
     self.journeys = journeys
-    self.diagrams = diagrams
+    self.diagrams = diagrams.reading(journeys)
     self.module = module
   }
 

@@ -6,8 +6,9 @@ extension DiagramBuilder {
   /// notes) goes in the next step's tooltip.
   ///
   /// It reads the run, each screen's slug and owner, and each flow's slug, nothing else of the
-  /// app: the site keeps a run's journey while those are unchanged (`JourneyKeys`, and the CLI's
-  /// `drawsJourneysFromTheirRunAlone`). Reading more (a count, a title) means hashing it there.
+  /// app: a rebuild keeps a run's journey while those are unchanged (FlowAtlasBuild's
+  /// `JourneyKeys`, as ``DiagramRenderer/drawsJourneysFromTheirRunAlone`` says). Reading more (a
+  /// count, a title) means hashing it there, or saying false there.
   static func journey(_ run: Run, steps: [JourneyStep], _ context: Context, id: String) -> Diagram {
     let options = context.options
     var ids = DiagramIDs(prefix: id)

@@ -15,6 +15,12 @@ extension DiagramRenderer {
       + " fonts \(FontsFingerprint.forSVG)"
   }
 
+  /// Whether a journey's diagram is drawn from its run, each screen's slug and owner and each
+  /// flow's slug alone, nothing else of the app (``DiagramBuilder`` writes the screen nodes'
+  /// tooltips, which hold counts, from the journey only): a cache may then keep it, and its
+  /// pages, while the rest of the app changes. Say false here the day a journey's DOT reads more.
+  package static let drawsJourneysFromTheirRunAlone = true
+
   /// The key of a drawing laid out from `dot`: with ``identity``, it names the SVG but for the
   /// texts a layout ignores.
   package static func key(ofDOT dot: [UInt8]) -> String { "dot " + Fingerprint.fast128(dot) }

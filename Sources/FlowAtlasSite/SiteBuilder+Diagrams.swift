@@ -21,7 +21,7 @@ extension SiteBuilder {
   ///
   /// - Parameters:
   ///   - drawingNew: the drawing of the diagrams no previous build can have drawn (the journeys
-  ///     of new runs, every diagram of a new app; ``newDiagrams(previous:folders:)``), started
+  ///     of new runs, every diagram of a new app; ``newDiagrams(of:previous:folders:)``), started
   ///     before the pages were prepared; `requests` does not hold them.
   ///   - accepts: whether the app (by number) takes an SVG; called from any thread.
   ///   - meanwhile: work for this thread while the drawing goes on.

@@ -71,6 +71,6 @@ extension AppPages {
   func journeyKeys(title: String, identity: String, appDigest: String?) -> JourneyKeys {
     JourneyKeys(
       app: app, folder: folder, frame: SiteBuilder.frame + [Fingerprint.fast128(sidebarBytes)], title: title,
-      identity: identity, appDigest: appDigest)
+      identity: identity, appDigest: appDigest, namesakes: namesakes)
   }
 }

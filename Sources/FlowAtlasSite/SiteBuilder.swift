@@ -39,7 +39,9 @@ package struct SiteBuilder: Sendable {
 
   /// - Parameters:
   ///   - model: what the reader derived from the traces.
-  ///   - journeys: where its journeys are read (the runs' own, by default).
+  ///   - journeys: where its journeys are read, by the pages and, handed on, by `diagrams`: the
+  ///     ``ReplayCache`` a model was built with; by default the runs' own (``HeldJourneys``, which
+  ///     stops the program when asked for a journey a run left in a store).
   ///   - diagrams: draws the SVG diagrams (the Graphviz renderer, or a fake in tests).
   ///   - notes: a folder of Markdown notes, `<CoordinatorType>.md` per flow; nil for none.
   ///   - options: the site's title and cache choice.
@@ -52,7 +54,8 @@ package struct SiteBuilder: Sendable {
     self.replays = replays
     self.model = model
     self.journeys = journeys
-    self.diagrams = diagrams
+    // One store for the pages and the diagrams.
+    self.diagrams = diagrams.reading(journeys)
     self.notes = notes
     self.options = options
   }
@@ -189,13 +192,9 @@ package struct SiteBuilder: Sendable {
         if let html = try noteFiles.html(for: flow.coordinator) { notesHTML[flow.coordinator] = html }
       }
       let siblings = model.apps.indices.filter { $0 != index }.map { (model.apps[$0].name, folders[$0]) }
-      // An app compared with a baseline: its pages are made from the baseline too.
-      var digest = appDigests[index]
-      if let baselineDigest = comparisons.baselines[index] { digest += " " + baselineDigest }
-      digest += " " + comparisons.contracts
       let key = AppPagesCache.key(
-        digest: digest, folder: folders[index], siblings: siblings, notes: notesHTML,
-        title: options.title, identity: identity, template: Self.templateVersion)
+        app: index, digests: appDigests, comparisons: comparisons, folder: folders[index], siblings: siblings,
+        notes: notesHTML, title: options.title, identity: identity, template: Self.templateVersion)
       pageKeys.append(key)
       var reused = false
       if let previous, let kept = try reuse(folders[index], key: key, from: previous, into: staging) {

@@ -96,11 +96,6 @@ struct SiteManifest: Hashable, Sendable {
   /// marker can be written by hand, a page edited after the build); only a file that passes
   /// this check is FlowAtlas's to delete.
   func wrote(_ path: String, at location: String) -> Bool {
-    guard let entry = files[path] else { return false }
-    var info = stat()
-    guard lstat(location, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == entry.size,
-      let bytes = try? RegularFile.read(location, limit: entry.size).get()
-    else { return false }
-    return Fingerprint.fast128(bytes) == entry.hash
+    files[path]?.isAt(location) ?? false
   }
 }

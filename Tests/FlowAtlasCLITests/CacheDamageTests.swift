@@ -69,6 +69,36 @@ struct CacheDamageTests {
     for (path, bytes) in fresh { #expect(rebuilt[path] == bytes, "\(path)") }
   }
 
+  /// The identities only spare a rebuild reading the pages it keeps: without them it hashes each.
+  @Test func damagedIdentitiesAreSaidAndThePagesHashedInstead() async throws {
+    let (folder, traces, site, fresh) = try await built()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let cache = site + "/.flowatlas-cache"
+    let page = try #require(
+      fresh.keys.sorted().first { $0.hasSuffix("/index.html") && !$0.hasPrefix(".") }, "an app's overview")
+    let inode = { (path: String) in
+      try (FileManager.default.attributesOfItem(atPath: site + "/" + path)[.systemFileNumber] as? NSNumber)?
+        .uint64Value
+    }
+    let before = try inode(page)
+    try cut(cache + "/identities")
+    try forceABuild(of: site)
+
+    let result = try await runFlowatlas(["build", traces, "--output", site, "--verbose"])
+    #expect(result.status == 0)
+    #expect(
+      result.err.contains(
+        "flowatlas: cache: \(cache)/identities: cut short or edited since it was written; "
+          + "each page is hashed to tell it is unchanged\n"), "\(result.err)")
+    // Every app's pages kept (the same file, linked into the new site), each after its bytes
+    // were checked: nothing drawn again.
+    #expect(try inode(page) == before, "\(page) was made again")
+    #expect(result.err.contains("; 0 diagrams drawn, "), "\(result.err)")
+    let rebuilt = IncrementalRebuildTests.contents(of: site)
+    #expect(rebuilt.keys.sorted() == fresh.keys.sorted())
+    for (path, bytes) in fresh { #expect(rebuilt[path] == bytes, "\(path)") }
+  }
+
   @Test func withoutVerboseOneWarningSaysHowManyAndAnIntactCacheSaysNothing() async throws {
     let (folder, traces, site, _) = try await built()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -21,7 +21,28 @@ import Testing
     }
   }
 
-  @Test func journeyPagesComeFromTheStoreTheSiteIsHanded() throws {
+  /// Draws a journey as the number of its steps, read from the store it was handed.
+  struct StepCounting: DiagramProvider {
+    var journeys: any JourneyStore = HeldJourneys()
+
+    func diagrams(for subjects: [DiagramSubject], of app: AppModel, links: DiagramLinks) throws
+      -> [DiagramSubject: String]
+    {
+      var svgs: [DiagramSubject: String] = [:]
+      for subject in subjects {
+        var drawn = "none"
+        if case .journey(let slug) = subject, let run = app.run(slug: slug) {
+          drawn = "steps-\(journeys.journey(of: run).steps.count)"
+        }
+        svgs[subject] = "<svg viewBox=\"0 0 1 1\"><g id=\"\(drawn)\"/></svg>"
+      }
+      return svgs
+    }
+
+    func reading(_ journeys: any JourneyStore) -> any DiagramProvider { StepCounting(journeys: journeys) }
+  }
+
+  @Test func journeyPagesAndDiagramsComeFromTheStoreTheSiteIsHanded() throws {
     let held = SampleModel.model(replayed: true)
     var journeys: [String: Journey] = [:]
     let apps = held.apps.map { app in
@@ -43,10 +64,9 @@ import Testing
     defer { temp.remove() }
     let fromModel = temp.url.appendingPathComponent("held")
     let fromStore = temp.url.appendingPathComponent("apart")
-    // A drawing that does not depend on the journey: the pages' own text is what is compared.
-    let diagrams = FixedDiagramProvider(svg: "<svg viewBox=\"0 0 1 1\"><g id=\"drawn\"/></svg>")
-    try SiteBuilder(model: held, diagrams: diagrams).build(into: fromModel)
-    try SiteBuilder(model: apart, journeys: store, diagrams: diagrams).build(into: fromStore)
+    // The provider is given no store: the site hands it its own.
+    try SiteBuilder(model: held, diagrams: StepCounting()).build(into: fromModel)
+    try SiteBuilder(model: apart, journeys: store, diagrams: StepCounting()).build(into: fromStore)
 
     let slugs = apart.apps.flatMap { $0.runs.map(\.slug) }
     #expect(Set(store.asked.withLock { $0 }) == Set(slugs), "every journey is read from the store")
@@ -56,5 +76,7 @@ import Testing
     let journeyPages = expected.keys.filter { $0.contains("/journey-") && $0.hasSuffix(".html") }
     #expect(journeyPages.count == slugs.count)
     for page in journeyPages { #expect(built[page] == expected[page], "\(page)") }
+    let drawn = journeyPages.compactMap { built[$0] }.map { String(decoding: $0, as: UTF8.self) }
+    #expect(drawn.contains { $0.contains("id=\"steps-2\"") }, "the diagrams count the stored steps")
   }
 }
