@@ -34,6 +34,27 @@ package enum AppPagesCache {
       self.journeys = journeys
     }
 
+    /// The record of an app whose pages were made again.
+    /// - Parameters:
+    ///   - app: the app.
+    ///   - key: what its pages were made from.
+    ///   - drawn: the cache entries of the diagrams this build drew or kept from the cache (key →
+    ///     hash); `keptDiagrams` those of the journeys kept with their pages.
+    ///   - keptJourneys: the journeys whose pages were kept, by run slug.
+    ///   - journeyKeys: what each run's journey pages are made from; nil when none are kept.
+    ///   - journeyDiagram: the cache entry a run's journey diagram was filed under, if any.
+    package init(
+      builtAgain app: AppModel, key: String, drawn: [String: String], keptDiagrams: [String: String],
+      keptJourneys: [String: Journey], journeyKeys: JourneyKeys?, journeyDiagram: (Run) -> String?
+    ) {
+      self.init(
+        key: key, diagrams: drawn.merging(keptDiagrams) { first, _ in first }, journeys: keptJourneys)
+      for run in app.runs where journeys[run.slug] == nil {
+        guard let journeyKey = journeyKeys?.key(run) else { continue }
+        journeys[run.slug] = Journey(key: journeyKey, diagram: journeyDiagram(run))
+      }
+    }
+
     /// The record of `run`'s journey pages when they were made from what `key` names now.
     package func journey(_ run: Run, key: String?) -> Journey? {
       guard let key, let journey = journeys[run.slug], journey.key == key else { return nil }
@@ -78,6 +99,13 @@ package enum AppPagesCache {
     bytes.add(notes.count)
     for coordinator in notes.keys.sorted() { bytes.add([coordinator, notes[coordinator]!]) }
     return Fingerprint.fast128(bytes.bytes)
+  }
+
+  /// The diagram cache's index for these records: every entry their diagrams were filed under.
+  package static func diagramIndex(_ records: [String: Record]) -> [String: String] {
+    var index: [String: String] = [:]
+    for record in records.values { index.merge(record.diagrams) { first, _ in first } }
+    return index
   }
 
   /// The record's text: per app folder an `app` line, then one `diagram` line per entry and one

@@ -30,8 +30,11 @@ public final class NavigationStackRouter: RouterProtocol, NavigationStateReporti
   package private(set) var stacks: [NavigationLayer] = [NavigationLayer(style: nil, root: nil, path: [])]
   /// How many modal layers the view reported as appeared.
   package private(set) var appearedModalLayers = 0
-  /// Every request and write refused so far, oldest first.
-  public private(set) var refusals: [RouterRefusal] = []
+  /// Every request and write refused so far, oldest first (observed: a view may show them).
+  public var refusals: [RouterRefusal] { refused }
+  /// ``refusals``, kept apart so that the public property has no setter: `@Observable` gives a
+  /// `private(set)` stored property one that the API listing shows.
+  private var refused: [RouterRefusal] = []
   /// Called with each refusal as it happens.
   @ObservationIgnored public var onRefusal: ((RouterRefusal) -> Void)?
   /// How ``present(_:animated:completion:)`` shows a screen; a sheet unless it says otherwise.
@@ -194,7 +197,7 @@ public final class NavigationStackRouter: RouterProtocol, NavigationStateReporti
   }
 
   private func refuse(_ refusal: RouterRefusal) {
-    refusals.append(refusal)
+    refused.append(refusal)
     onRefusal?(refusal)
   }
 }

@@ -266,18 +266,12 @@ package struct SiteBuilder: Sendable {
     let (delivered, cached, deliveredKeys) = try scheduler.finish()
     if cache != nil {
       for (index, app) in model.apps.enumerated() where !apps[index].reused {
-        var record = AppPagesCache.Record(
-          key: pageKeys[index], diagrams: cached[index].merging(kept[index].diagrams) { first, _ in first },
-          journeys: kept[index].journeys)
-        for run in app.runs where record.journeys[run.slug] == nil {
-          guard let key = journeyKeys[index]?.key(run) else { continue }
-          record.journeys[run.slug] = .init(key: key, diagram: deliveredKeys[index][.journey(run: run.slug)])
-        }
-        records[folders[index]] = record
+        records[folders[index]] = AppPagesCache.Record(
+          builtAgain: app, key: pageKeys[index], drawn: cached[index], keptDiagrams: kept[index].diagrams,
+          keptJourneys: kept[index].journeys, journeyKeys: journeyKeys[index],
+          journeyDiagram: { deliveredKeys[index][.journey(run: $0.slug)] })
       }
-      var index: [String: String] = [:]
-      for record in records.values { index.merge(record.diagrams) { first, _ in first } }
-      try staging.write(DiagramCache.indexPath, DiagramCache.indexText(index))
+      try staging.write(DiagramCache.indexPath, DiagramCache.indexText(AppPagesCache.diagramIndex(records)))
       try staging.write(AppPagesCache.path, AppPagesCache.text(records))
     }
     if options.incremental, let replays { try ReplayFolder.write(replays.entries, into: staging) }
