@@ -172,7 +172,7 @@ package struct BuildInputs {
   package static let header = "flowatlas build inputs 2"
 
   package static func path(in output: String) -> String {
-    (output as NSString).appendingPathComponent(".flowatlas-cache/inputs")
+    (output as NSString).appendingPathComponent("\(PreviousSite.cacheFolder)/inputs")
   }
 
   /// Writes the record of a build that just finished. A failure only costs the next rebuild

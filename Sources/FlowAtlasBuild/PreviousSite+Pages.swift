@@ -45,13 +45,14 @@ extension PreviousSite {
     let required = pages + (journey.diagram == nil ? 0 : 1)
     guard let files = intactFiles(names, required: required, of: folder) else { return nil }
     var diagram: (key: String, hash: String)?
-    if let entry = journey.diagram, let hash = record.diagrams[entry],
-      holdsRegularFile(DiagramCache.path(of: entry))
-    {
-      diagram = (entry, hash)
+    var diagrams: [String] = []
+    if let entry = journey.diagram, let hash = record.diagrams[entry] {
+      let path = DiagramCache.path(of: entry)
+      if holdsRegularFile(path) {
+        diagram = (entry, hash)
+        diagrams = [path]
+      }
     }
-    return Kept(
-      files: files, diagrams: diagram.map { [DiagramCache.path(of: $0.key)] } ?? [],
-      record: (journey, diagram))
+    return Kept(files: files, diagrams: diagrams, record: (journey, diagram))
   }
 }

@@ -103,9 +103,11 @@ package struct PreviousSite: Sendable {
     for (path, file) in listed {
       let location = url.appendingPathComponent(path).path
       var info = stat()
-      guard lstat(location, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == file.size
-      else { return nil }
-      if let noted = identities[path], noted == Self.identity(of: info) { continue }
+      if let noted = identities[path], lstat(location, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+        Int(info.st_size) == file.size, noted == Self.identity(of: info)
+      {
+        continue
+      }
       guard file.isAt(location) else { return nil }
     }
     return listed

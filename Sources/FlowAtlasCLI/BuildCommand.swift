@@ -88,10 +88,9 @@ package enum BuildCommand {
       report: cacheReport)
     let model = try TraceLoading.model(of: files, keepsJourneys: true, cache: replays, console: console)
     let baselines = try baselines(for: model, from: baselinePath, command: "build", console: console)
-    // The model left its journeys in the cache: the pages and diagrams read them from it.
     let summary = try build(
-      model, journeys: replays, into: output, notes: notes, replays: replays, baselines: baselines,
-      contracts: contracts, provider: provider, cacheReport: cacheReport)
+      model, into: output, notes: notes, replays: replays, baselines: baselines, contracts: contracts,
+      provider: provider, cacheReport: cacheReport)
     warn(about: summary.skippedNotes, console: console)
     tell(cacheReport, replays: replays, summary: summary, verbose: verbose, console: console)
     let diagnostics = model.diagnostics.map(\.formatted)
@@ -167,18 +166,16 @@ package enum BuildCommand {
     baselines: [String: AppModel] = [:], contracts: [NavigationContract] = []
   ) throws(CommandLineError) -> SiteSummary {
     try build(
-      model, journeys: HeldJourneys(), into: output, notes: notes, replays: nil, baselines: baselines,
-      contracts: contracts, provider: GraphvizDiagrams(executable: executable, workers: workers))
+      model, into: output, notes: notes, replays: nil, baselines: baselines, contracts: contracts,
+      provider: GraphvizDiagrams(executable: executable, workers: workers))
   }
 
   /// Builds the site for `model` into `output`, its diagrams drawn by `provider` (whose
   /// workers may have started already).
-  /// - Parameters:
-  ///   - journeys: where the model's journeys are read.
-  ///   - replays: the replays to keep in the site for the next build; nil keeps none.
+  /// - Parameter replays: the cache the model was built with, which holds its journeys and is
+  ///   kept in the site for the next build; nil for a model that holds its journeys.
   static func build(
-    _ model: NavigationModel, journeys: any JourneyStore, into output: String, notes: String?,
-    replays: ReplayCache?,
+    _ model: NavigationModel, into output: String, notes: String?, replays: ReplayCache?,
     baselines: [String: AppModel], contracts: [NavigationContract], provider: GraphvizDiagrams,
     cacheReport: CacheReport? = nil
   ) throws(CommandLineError) -> SiteSummary {
@@ -191,7 +188,7 @@ package enum BuildCommand {
       }
     }
     var builder = SiteBuilder(
-      model: model, journeys: journeys, diagrams: provider,
+      model: model, journeys: replays ?? HeldJourneys(), diagrams: provider,
       notes: notes.map { URL(fileURLWithPath: $0, isDirectory: true) }, replays: replays)
     builder.baselines = baselines
     builder.contracts = contracts
