@@ -27,9 +27,6 @@ package struct ModelBuilder: Sendable {
   /// left in it (``Run/journey`` is nil), for the cache to hand out as a ``JourneyStore``, so
   /// that the model's memory grows with runs, screens and transitions, not with events.
   package var cache: (any ReplayStore)?
-  /// How this builder reads a trace; nil for the reader of trace files the build stage gives
-  /// (`build(files:)`, FlowAtlasBuild): the model itself reads no file.
-  let read: Read?
 
   /// A builder.
   /// - Parameters:
@@ -44,26 +41,18 @@ package struct ModelBuilder: Sendable {
     self.keepsJourneys = keepsJourneys
     self.workers = max(1, workers)
     self.cache = keepsJourneys ? cache : nil
-    self.read = nil
   }
 
-  init(keepsJourneys: Bool, workers: Int, cache: (any ReplayStore)? = nil, read: @escaping Read) {
-    self.keepsJourneys = keepsJourneys
-    self.workers = max(1, workers)
-    self.cache = keepsJourneys ? cache : nil
-    self.read = read
-  }
-
-  /// The model of the traces named `files`, each read by this builder's reader or else by
-  /// `reader`.
+  /// The model of the traces named `files`, each read by `reader` (the model itself reads no
+  /// file: the build stage's `build(files:)` gives the trace reader).
   /// - Parameters:
   ///   - files: trace names; order and repeats do not matter.
-  ///   - reader: reads a trace when this builder was given no reader of its own.
+  ///   - reader: reads one trace into its replay.
   /// - Returns: the model, every list sorted as the spec's "Model export" states.
   /// - Throws: the first error (in sorted order) of a trace that could not be read; problems
   ///   inside traces are diagnostics in the model instead.
   package func build(files: [String], reader: @escaping Read) throws -> NavigationModel {
-    try accumulate(files: files, read: read ?? reader).model()
+    try accumulate(files: files, read: reader).model()
   }
 
   /// The model of traces held in memory (tests, tools that receive traces over a pipe).
@@ -72,13 +61,13 @@ package struct ModelBuilder: Sendable {
   /// - Returns: the same model as ``build(files:)`` would give for files with those names and bytes.
   package func build(traces: [(file: String, bytes: [UInt8])]) -> NavigationModel {
     let contents = Dictionary(traces.map { ($0.file, $0.bytes) }, uniquingKeysWith: { $1 })
-    let builder = ModelBuilder(keepsJourneys: keepsJourneys, workers: workers, cache: cache) { file, replay in
+    let read: Read = { file, replay in
       let bytes = contents[file] ?? []
       TraceReader.read(bytes: bytes, path: file, into: &replay)
       return Fingerprint.fast128(bytes)
     }
     // Reading memory cannot fail, so neither can this.
-    return (try? builder.accumulate(files: Array(contents.keys), read: builder.read!).model())
+    return (try? build(files: Array(contents.keys), reader: read))
       ?? NavigationModel(apps: [], diagnostics: [])
   }
 

@@ -35,9 +35,15 @@ struct GoldenTests {
 
   /// A builder that reads fixtures but names them by their file name alone, so goldens
   /// do not depend on where the package is checked out.
-  static func builder(workers: Int) -> ModelBuilder {
-    ModelBuilder(keepsJourneys: true, workers: workers) { file, replay in
-      try TraceReader(path: fixtures + "/" + file, displayPath: file).readHashing(into: &replay)
+  static func builder(workers: Int) -> FixtureBuilder { FixtureBuilder(workers: workers) }
+
+  struct FixtureBuilder {
+    var workers: Int
+
+    func build(files: [String]) throws -> NavigationModel {
+      try ModelBuilder(keepsJourneys: true, workers: workers).build(files: files) { file, replay in
+        try TraceReader(path: fixtures + "/" + file, displayPath: file).readHashing(into: &replay)
+      }
     }
   }
 

@@ -35,13 +35,24 @@ struct ReplayCacheTests {
   }
 
   /// A builder over the examples that counts the traces it reads.
-  static func builder(cache: ReplayCache?, reads: Reads) -> ModelBuilder {
-    let contents = Dictionary(uniqueKeysWithValues: examples)
-    return ModelBuilder(keepsJourneys: true, workers: 2, cache: cache) { file, replay in
-      reads.add(file)
-      let bytes = contents[file] ?? []
-      TraceReader.read(bytes: bytes, path: file, into: &replay)
-      return Fingerprint.fast128(bytes)
+  static func builder(cache: ReplayCache?, reads: Reads) -> CountingBuilder {
+    CountingBuilder(cache: cache, reads: reads)
+  }
+
+  /// Builds from the examples held in memory, counting the traces it reads.
+  struct CountingBuilder {
+    var cache: ReplayCache?
+    var reads: Reads
+
+    func build(files: [String]) throws -> NavigationModel {
+      let contents = Dictionary(uniqueKeysWithValues: ReplayCacheTests.examples)
+      return try ModelBuilder(keepsJourneys: true, workers: 2, cache: cache).build(files: files) {
+        [reads] file, replay in
+        reads.add(file)
+        let bytes = contents[file] ?? []
+        TraceReader.read(bytes: bytes, path: file, into: &replay)
+        return Fingerprint.fast128(bytes)
+      }
     }
   }
 
