@@ -70,6 +70,7 @@ package struct ModelDigest {
     add(transition.count)
     add(transition.system)
     add(transition.triggers)
+    add(transition.deeplinks)
   }
 
   package mutating func add(_ trigger: Trigger) {
@@ -188,6 +189,11 @@ package struct ModelDigest {
     for diagnostic in app.diagnostics {
       add([diagnostic.code.rawValue, diagnostic.file, diagnostic.message])
       add(diagnostic.line)
+    }
+    add(app.containers.count)
+    for container in app.containers {
+      add(container.type)
+      add(container.owner)
     }
   }
 

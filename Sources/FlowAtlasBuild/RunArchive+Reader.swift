@@ -102,8 +102,11 @@ extension RunArchive {
       }
       tally.transitions = Dictionary(tallied, uniquingKeysWith: { $1 })
       for _ in 0..<screenCount {
-        guard let type = string(), let titles = stringList(), let ownerCount = count() else { return nil }
+        guard let type = string(), let titles = stringList(), let container = byte(), container <= 1,
+          let ownerCount = count()
+        else { return nil }
         var screen = ScreenTally()
+        screen.isContainer = container == 1
         for title in titles { screen.add(title: title) }
         for _ in 0..<ownerCount {
           guard let owner = string(), let shown = eventTally() else { return nil }
@@ -146,11 +149,11 @@ extension RunArchive {
           let kind = reader.string().flatMap(TransitionKind.init(rawValue:)),
           let coordinator = reader.optionalString(), let total = reader.eventTally(),
           let system = reader.eventTally(), system <= total,
-          let triggers = reader.stringList()
+          let triggers = reader.stringList(), let deeplinks = reader.stringList()
         else { return nil }
         return (
           TransitionKey(from: from, to: to, kind: kind, coordinator: coordinator),
-          TransitionTally(count: total, system: system, triggers: triggers)
+          TransitionTally(count: total, system: system, triggers: triggers, deeplinks: deeplinks)
         )
       }
     }
@@ -165,12 +168,13 @@ extension RunArchive {
         metadata.append(MetadataEntry(key: key, value: value))
       }
       guard let events = eventTally(), let transitionCount = eventTally(), let stepCount = number(),
-        stepCount >= 0,
+        stepCount >= 0, let headerLine = number(), headerLine >= 1,
         let flagged = instances()
       else { return nil }
       return Run(
         summary: name, title: title, file: file, metadata: metadata, events: events,
-        transitionCount: transitionCount, stepCount: stepCount, flaggedInstances: flagged)
+        transitionCount: transitionCount, stepCount: stepCount, flaggedInstances: flagged,
+        headerLine: headerLine)
     }
 
     mutating func steps() -> [JourneyStep]? { list { $0.step() } }

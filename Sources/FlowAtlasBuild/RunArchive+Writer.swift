@@ -66,6 +66,7 @@ extension RunArchive {
       for (type, screen) in tally.screens.sorted(by: { $0.key < $1.key }) {
         string(type)
         strings(screen.titles.sorted())
+        bytes.append(screen.isContainer ? 1 : 0)
         number(screen.shownBy.count)
         for (owner, count) in screen.shownBy {
           string(owner)
@@ -108,6 +109,7 @@ extension RunArchive {
         number(tally.count)
         number(tally.system)
         strings(tally.triggers)
+        strings(tally.deeplinks)
       }
     }
 
@@ -123,6 +125,7 @@ extension RunArchive {
       number(run.events)
       number(run.transitionCount)
       number(run.stepCount)
+      number(run.headerLine)
       number(run.flaggedInstances.count)
       for instance in run.flaggedInstances { write(instance) }
     }

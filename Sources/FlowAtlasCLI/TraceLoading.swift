@@ -61,18 +61,6 @@ package enum TraceLoading {
     if printsDiagnostics, !model.diagnostics.isEmpty {
       console.err(model.diagnostics.map { $0.formatted + "\n" }.joined())
     }
-    if printsDiagnostics {
-      // The spec makes a run's name unique within its app; a retried UI test breaks that.
-      for app in model.apps {
-        for shared in app.sharedRunNames {
-          let files = shared.runs.map(\.file).joined(separator: ", ")
-          console.err(
-            Printable.line(
-              "flowatlas: warning: \(shared.runs.count) runs of app '\(app.name)' are named '\(shared.name)' "
-                + "(\(files)); each keeps its own journey") + "\n")
-        }
-      }
-    }
     return model
   }
 

@@ -149,8 +149,8 @@ extension DocCArticles {
   private func trigger(_ transition: Transition) -> String {
     // Split as the site's pages split them (``Wording/trigger(_:gestures:)``).
     let gestures = Wording.gestures(of: transition)
-    let links = transition.triggers.filter(Wording.isDeeplink)
-    let actions = transition.triggers.filter { !Wording.isDeeplink($0) && !gestures.contains($0) }
+    let links = transition.triggers.filter { transition.deeplinks.contains($0) }
+    let actions = transition.triggers.filter { !transition.deeplinks.contains($0) && !gestures.contains($0) }
     var parts: [String] = []
     if !gestures.isEmpty { parts.append("when the person " + DocCMarkdown.list(gestures.map(gesture))) }
     if !actions.isEmpty { parts.append("when the person taps " + DocCMarkdown.list(actions.map(quoted))) }

@@ -85,6 +85,17 @@ struct DocCArticles: Sendable {
     lines.append(image(.diagram(.hierarchy), alt: "Coordinator hierarchy of \(app.name)", drawn: drawn))
     lines.append("")
     lines += hierarchyList()
+    if !app.containers.isEmpty {
+      let items = app.containers.map { container in
+        DocCMarkdown.code(container.type)
+          + (container.owner.map { ", shown by " + markdown.type($0) } ?? ", shown by no coordinator")
+      }
+      lines += [
+        "",
+        "Containers, which show other navigation stacks rather than a screen of their own (the diagrams "
+          + "draw the screens they show): " + DocCMarkdown.list(items, conjunction: "and") + ".",
+      ]
+    }
     lines += ["", "### App map", "", "Every screen, grouped by the flow that shows it.", ""]
     lines.append(image(.diagram(.appMap), alt: "App map of \(app.name)", drawn: drawn))
     lines += ["", "### Flows", ""]

@@ -21,12 +21,15 @@ package struct AppModel: Hashable, Sendable {
   package private(set) var flows: [Flow]
   /// The diagnostics of this app's traces, sorted by file, line, code.
   package private(set) var diagnostics: [Diagnostic]
+  /// The containers (tab bar controllers, presented navigation controllers: screens that show
+  /// other routers), sorted by type; never nodes of the graph.
+  package private(set) var containers: [ContainerType]
 
   /// A model of the given parts, each list sorted as documented on its property, whatever
   /// order they come in (a stable sort: the builder's lists are sorted already).
   package init(
     name: String, slug: String, runs: [Run], coordinators: [CoordinatorType], screens: [ScreenType],
-    transitions: [Transition], flows: [Flow], diagnostics: [Diagnostic]
+    transitions: [Transition], flows: [Flow], diagnostics: [Diagnostic], containers: [ContainerType] = []
   ) {
     self.name = name
     self.slug = slug
@@ -36,6 +39,7 @@ package struct AppModel: Hashable, Sendable {
     self.transitions = transitions.sorted(by: Transition.exportOrder)
     self.flows = flows.sorted { $0.coordinator < $1.coordinator }
     self.diagnostics = diagnostics.sorted()
+    self.containers = containers.sorted { $0.type < $1.type }
   }
 
   package func coordinator(_ type: String) -> CoordinatorType? { coordinators.first { $0.type == type } }
@@ -85,6 +89,18 @@ package struct CoordinatorType: Hashable, Sendable {
   }
 }
 
+/// A container type: a view controller that shows other routers' navigation (a tab bar
+/// controller, a presented navigation controller), with the coordinator that shows it most.
+package struct ContainerType: Hashable, Sendable {
+  package var type: String
+  package var owner: String?
+
+  package init(type: String, owner: String?) {
+    self.type = type
+    self.owner = owner
+  }
+}
+
 /// A screen type: a node of the transition graph.
 package struct ScreenType: Hashable, Sendable {
   package var type: String
@@ -119,11 +135,15 @@ package struct Transition: Hashable, Sendable {
   package var triggers: [String]
   /// How many of ``count`` the system did on a person's gesture (back button, swipe, tab bar).
   package var system: Int
+  /// Those of ``triggers`` that were deep links (`deeplink.open`), sorted: the site words them
+  /// as links, whatever their text looks like.
+  package var deeplinks: [String]
 
   package init(
     from: String?, to: String, kind: TransitionKind, coordinator: String?, count: Int,
-    triggers: [String], system: Int = 0
+    triggers: [String], system: Int = 0, deeplinks: [String] = []
   ) {
+    self.deeplinks = deeplinks
     self.from = from
     self.to = to
     self.kind = kind

@@ -68,12 +68,18 @@ package struct TransitionTally: Sendable {
   /// Sorted, each once: a transition has a few triggers, merged run by run, and merging two
   /// short sorted lists compares a few strings where a set hashed each of them.
   package private(set) var triggers: [String] = []
+  /// The triggers that were deep links (`deeplink.open`'s url), sorted, each once: told apart
+  /// by the event, never by the text's shape.
+  package private(set) var deeplinks: [String] = []
 
-  /// - Parameter triggers: in any order, repeats allowed (the first spelling is kept).
-  package init(count: Int = 0, system: Int = 0, triggers: [String] = []) {
+  /// - Parameters:
+  ///   - triggers: in any order, repeats allowed (the first spelling is kept).
+  ///   - deeplinks: those of `triggers` that were deep links.
+  package init(count: Int = 0, system: Int = 0, triggers: [String] = [], deeplinks: [String] = []) {
     self.count = count
     self.system = system
     self.triggers = Self.union(triggers.sorted(), [])
+    self.deeplinks = Self.union(deeplinks.sorted(), [])
   }
 
   package mutating func merge(_ other: TransitionTally) {
@@ -81,6 +87,7 @@ package struct TransitionTally: Sendable {
     system = system.saturatingSum(other.system)
     // Sorted and each once already: nothing to merge when the other has none.
     if !other.triggers.isEmpty { triggers = Self.union(triggers, other.triggers) }
+    if !other.deeplinks.isEmpty { deeplinks = Self.union(deeplinks, other.deeplinks) }
   }
 
   /// Two sorted lists as one, each string once; of two equal strings, `first`'s is kept.
@@ -112,6 +119,9 @@ package struct TransitionTally: Sendable {
 
 package struct ScreenTally: Sendable {
   package var titles: Set<String> = []
+  /// Some instance of the type is a container (it hosts routers): exported as a container,
+  /// never a node.
+  package var isContainer = false
   /// How often each coordinator type showed the screen (target of setRoot, push, present;
   /// switching tabs shows no new screen).
   /// A short list searched linearly: a screen type has one or two owners, and comparing
@@ -138,6 +148,7 @@ package struct ScreenTally: Sendable {
 
   package mutating func merge(_ other: ScreenTally) {
     titles.formUnion(other.titles)
+    isContainer = isContainer || other.isContainer
     for (type, count) in other.shownBy { shown(by: type, count: count) }
   }
 

@@ -37,7 +37,8 @@ package struct ModelAccumulator: Sendable {
     var models: [AppModel] = []
     var diagnostics = unattributed
     for name in apps.keys.sorted() {
-      let tally = apps[name]!
+      var tally = apps[name]!
+      tally.diagnostics += Self.duplicateRuns(tally.runs, app: name)
       models.append(Self.app(name, slug: appSlugs.slug(for: name), tally: tally))
       diagnostics.append(contentsOf: tally.diagnostics)
     }
@@ -59,7 +60,7 @@ package struct ModelAccumulator: Sendable {
     let transitions = tally.transitions.map { key, value in
       Transition(
         from: key.from, to: key.to, kind: key.kind, coordinator: key.coordinator, count: value.count,
-        triggers: value.triggers, system: value.system)
+        triggers: value.triggers, system: value.system, deeplinks: value.deeplinks)
     }.sorted(by: Transition.exportOrder)
     var visits: [String: Int] = [:]
     for transition in transitions { visits[transition.to, default: 0] += transition.count }
@@ -71,17 +72,39 @@ package struct ModelAccumulator: Sendable {
         parents: value.parents.sorted(), outputs: value.outputs.sorted(), leaks: value.leaks,
         orphans: value.orphans)
     }
-    let screens = tally.screens.keys.sorted().map { type in
+    let screens = tally.screens.keys.sorted().filter { !tally.screens[$0]!.isContainer }.map { type in
       let value = tally.screens[type]!
       return ScreenType(
         type: type, slug: slugger.slug(for: type), titles: value.titles.sorted(), owner: value.owner,
         visits: visits[type] ?? 0)
+    }
+    let containers = tally.screens.keys.sorted().filter { tally.screens[$0]!.isContainer }.map { type in
+      ContainerType(type: type, owner: tally.screens[type]!.owner)
     }
     var runs = tally.runs.sorted { ($0.name, $0.file) < ($1.name, $1.file) }
     for index in runs.indices { runs[index].slug = slugger.slug(for: runs[index].name) }
     let flows = FlowDerivation.flows(coordinators: coordinators, screens: screens, transitions: transitions)
     return AppModel(
       name: name, slug: slug, runs: runs, coordinators: coordinators, screens: screens,
-      transitions: transitions, flows: flows, diagnostics: tally.diagnostics.sorted())
+      transitions: transitions, flows: flows, diagnostics: tally.diagnostics.sorted(), containers: containers)
+  }
+
+  /// `duplicate-run` for each run of an app named like an earlier one (files sorted by path), at
+  /// its header line: both runs are kept, told apart by file.
+  static func duplicateRuns(_ runs: [Run], app: String) -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
+    for (name, named) in Dictionary(grouping: runs, by: \.name) where named.count > 1 {
+      let sorted = named.sorted { $0.file < $1.file }
+      for run in sorted.dropFirst() {
+        diagnostics.append(
+          Diagnostic(
+            code: .duplicateRun, file: run.file, line: run.headerLine,
+            message:
+              "app \(TraceDecoder.quoted(app)) has another run named \(TraceDecoder.quoted(name)) (\(sorted[0].file)); "
+              + "give each run a name of its own (a retried test: add the attempt); both are kept, told apart "
+              + "by file"))
+      }
+    }
+    return diagnostics
   }
 }

@@ -65,6 +65,14 @@ extension AppModel {
       $0.field("transitions") {
         $0.array(transitions) { writer, transition in transition.write(to: &writer) }
       }
+      $0.field("containers") {
+        $0.array(containers) { writer, container in
+          writer.object {
+            $0.field("type") { $0.string(container.type) }
+            $0.field("owner") { $0.string(container.owner) }
+          }
+        }
+      }
     }
   }
 }

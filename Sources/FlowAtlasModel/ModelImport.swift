@@ -115,6 +115,7 @@ package enum ModelImport {
     var coordinators: [CoordinatorEntry]
     var screens: [ScreenEntry]
     var transitions: [TransitionEntry]
+    var containers: [ContainerType] = []
 
     func model(slug: String) -> AppModel {
       var parents: [String: Set<String>] = [:]
@@ -149,7 +150,7 @@ package enum ModelImport {
       return AppModel(
         name: app, slug: slug, runs: runList, coordinators: types, screens: screenTypes, transitions: edges,
         flows: FlowDerivation.flows(coordinators: types, screens: screenTypes, transitions: edges),
-        diagnostics: [])
+        diagnostics: [], containers: containers)
     }
   }
 

@@ -118,9 +118,15 @@ enum ModelJSON {
       var coordinators: [ModelImport.App.CoordinatorEntry]?
       var screens: [ModelImport.App.ScreenEntry]?
       var transitions: [ModelImport.App.TransitionEntry]?
+      var containers: [ContainerType] = []
       let start = try object(path) { key, reader throws(JSONSyntaxError) in
         switch key {
         case "app": name = try reader.string(path + ".app")
+        case "containers":
+          // Revision 4: absent from models written before it.
+          containers = try reader.array(path + ".containers") { path, reader throws(JSONSyntaxError) in
+            try reader.container(path)
+          }
         case "runs":
           runs = try reader.array(path + ".runs") { path, reader throws(JSONSyntaxError) in
             try reader.run(path)
@@ -160,7 +166,20 @@ enum ModelJSON {
         app: app, runs: try required(runs, "runs", in: path, at: start),
         coordinators: try required(coordinators, "coordinators", in: path, at: start),
         screens: try required(screens, "screens", in: path, at: start),
-        transitions: try required(transitions, "transitions", in: path, at: start))
+        transitions: try required(transitions, "transitions", in: path, at: start), containers: containers)
+    }
+
+    mutating func container(_ path: String) throws(JSONSyntaxError) -> ContainerType {
+      var type: String?
+      var owner: String??
+      let start = try object(path) { key, reader throws(JSONSyntaxError) in
+        switch key {
+        case "type": type = try reader.string(path + ".type")
+        case "owner": owner = .some(try reader.optionalString(path + ".owner"))
+        default: try reader.skip()
+        }
+      }
+      return ContainerType(type: try required(type, "type", in: path, at: start), owner: owner ?? nil)
     }
 
     mutating func run(_ path: String) throws(JSONSyntaxError) -> ModelImport.App.RunEntry {

@@ -15,6 +15,8 @@ extension NavigationDiff {
       $0.field("removedTransitions") {
         $0.array(removedTransitions) { writer, edge in edge.write(to: &writer) }
       }
+      $0.field("addedContainers") { $0.strings(addedContainers) }
+      $0.field("removedContainers") { $0.strings(removedContainers) }
       $0.field("ownerChanges") {
         $0.array(ownerChanges) { writer, change in
           writer.object {

@@ -21,6 +21,8 @@ extension NavigationDiff {
     section("Screens removed", removedScreens, into: &lines)
     section("Flows added", addedCoordinators, into: &lines)
     section("Flows removed", removedCoordinators, into: &lines)
+    section("Containers added", addedContainers, into: &lines)
+    section("Containers removed", removedContainers, into: &lines)
     table("Transitions added", addedTransitions, into: &lines)
     table("Transitions removed", removedTransitions, into: &lines)
     if !ownerChanges.isEmpty {
@@ -45,6 +47,8 @@ extension NavigationDiff {
       Self.count(addedCoordinators.count, "flow", "added"),
       Self.count(removedCoordinators.count, "flow", "removed"),
       Self.count(ownerChanges.count, "screen", "moved to another flow"),
+      Self.count(addedContainers.count, "container", "added"),
+      Self.count(removedContainers.count, "container", "removed"),
     ].compactMap { $0 }
     return parts.joined(separator: ", ") + "."
   }

@@ -30,12 +30,15 @@ package struct NavigationDiff: Hashable, Sendable {
   package private(set) var removedTransitions: [Transition]
   /// Sorted by screen.
   package private(set) var ownerChanges: [OwnerChange]
+  /// Container types (tab bar controllers, presented navigation controllers), sorted.
+  package private(set) var addedContainers: [String]
+  package private(set) var removedContainers: [String]
 
   /// True when the two versions navigate the same way.
   package var isEmpty: Bool {
     addedScreens.isEmpty && removedScreens.isEmpty && addedCoordinators.isEmpty
       && removedCoordinators.isEmpty && addedTransitions.isEmpty && removedTransitions.isEmpty
-      && ownerChanges.isEmpty
+      && ownerChanges.isEmpty && addedContainers.isEmpty && removedContainers.isEmpty
   }
 
   /// Compares `old` with `new`.
@@ -43,6 +46,8 @@ package struct NavigationDiff: Hashable, Sendable {
   ///   - old: the app before the change (e.g. the release branch's traces).
   ///   - new: the app after it.
   package init(old: AppModel, new: AppModel) {
+    // A side recorded without modules names a type as the other's one `Module.Type` of that name.
+    let (old, new) = (old.matchingModules(of: new), new.matchingModules(of: old))
     oldApp = old.name
     newApp = new.name
     let oldScreens = Set(old.screens.map(\.type))
@@ -59,6 +64,10 @@ package struct NavigationDiff: Hashable, Sendable {
     removedTransitions = old.transitions.filter { !newEdges.contains($0.identity) }
     let oldOwners = Dictionary(
       old.screens.map { ($0.type, $0.owner) }, uniquingKeysWith: { first, _ in first })
+    let oldContainers = Set(old.containers.map(\.type))
+    let newContainers = Set(new.containers.map(\.type))
+    addedContainers = newContainers.subtracting(oldContainers).sorted()
+    removedContainers = oldContainers.subtracting(newContainers).sorted()
     ownerChanges = new.screens.compactMap { screen in
       guard let previous = oldOwners[screen.type], previous != screen.owner else { return nil }
       return OwnerChange(screen: screen.type, old: previous, new: screen.owner)

@@ -36,12 +36,16 @@ package struct Run: Hashable, Sendable {
   /// trace's path and bytes and the replay's version. Two runs with the same key have the same
   /// journey and instances, so a digest may hash the key instead of them.
   package var replayKey: String?
+  /// The header's line in the trace (the first that is not blank), where `duplicate-run` is
+  /// reported.
+  package var headerLine: Int
 
   package init(
     name: String, slug: String, title: String?, file: String, metadata: [MetadataEntry],
-    events: Int, transitionCount: Int, journey: Journey, replayKey: String? = nil
+    events: Int, transitionCount: Int, journey: Journey, replayKey: String? = nil, headerLine: Int = 1
   ) {
     self.replayKey = replayKey
+    self.headerLine = headerLine
     self.name = name
     self.slug = slug
     self.title = title
@@ -57,11 +61,11 @@ package struct Run: Hashable, Sendable {
   /// A summary read from an archive: counts and flagged instances only, the journey left in it.
   package init(
     summary name: String, title: String?, file: String, metadata: [MetadataEntry], events: Int,
-    transitionCount: Int, stepCount: Int, flaggedInstances: [CoordinatorInstance]
+    transitionCount: Int, stepCount: Int, flaggedInstances: [CoordinatorInstance], headerLine: Int = 1
   ) {
     self.init(
       name: name, slug: "", title: title, file: file, metadata: metadata, events: events,
-      transitionCount: transitionCount, journey: Journey())
+      transitionCount: transitionCount, journey: Journey(), headerLine: headerLine)
     journey = nil
     self.stepCount = stepCount
     self.flaggedInstances = flaggedInstances

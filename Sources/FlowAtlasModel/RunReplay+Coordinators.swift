@@ -13,8 +13,11 @@ extension RunReplay {
   }
 
   mutating func start(_ id: String, type: String, parent: String?, line: Int) {
+    // An app whose `start` also routes (`start(with: option)`) starts a running flow again.
+    if let index = instance(ofCoordinator: id), running[index] { return }
     tally.coordinators[type, default: CoordinatorTally()].starts += 1
     let parentType = link(id, type: type, parent: parent, line: line)
+    if let index = instance(ofCoordinator: id) { running[index] = true }
     keep(.flowStarted(coordinator: type, parent: parentType), line)
   }
 
@@ -26,6 +29,7 @@ extension RunReplay {
 
   mutating func finish(_ id: String, output: String?, line: Int) {
     guard let index = instance(ofCoordinator: id) else { return }
+    running[index] = false
     instances[index].finishLine = line
     instances[index].output = output
     let type = instances[index].type
@@ -68,6 +72,7 @@ extension RunReplay {
       _ = instanceIDs.index(id)
       instances.append(CoordinatorInstance(id: id, type: type, parent: parent, startLine: line))
       instanceTypes.append(coordinatorTypes.index(type))
+      running.append(false)
       showing.addInstance(parent: parentIndex)
     }
     guard let parent, let parentIndex = self.type(ofCoordinator: parent) else { return nil }

@@ -18,48 +18,112 @@ extension RunReplay {
   ///     returns the problem where nothing could change.
   mutating func navigate(
     _ kind: TransitionKind, coordinator: String?, initiator: Initiator, target: ShownScreen? = nil,
-    puts: Bool = false, keepsTrigger: Bool = false, line: Int,
+    puts: Bool = false, line: Int,
     change: (inout RouterStacks, ShownScreen?) -> Diagnostic.Code?
   ) {
     let instance = coordinator.flatMap { self.instance(ofCoordinator: $0) }
     let coordinatorType = instance.map { instanceTypes[$0] }
-    let trigger: Trigger
-    if case .system(let gesture) = initiator {
-      trigger = .system(gesture: gesture ?? "system")
-      _ = takeTrigger()
-    } else {
-      trigger = keepsTrigger ? pendingTrigger : takeTrigger()
-    }
     var target = target
     if puts, let instance { target?.owner = Int32(instance) }
     let before = currentScreen
     if let problem = change(&stacks, target) {
       reportNoChange(problem, kind, line: line)
     }
+    // A background event (or one on a hosted router that is not shown) leaves the trigger.
+    let trigger: Trigger
+    if case .system(let gesture) = initiator {
+      trigger = .system(gesture: gesture ?? "system")
+      _ = takeTrigger()
+    } else {
+      trigger = stacks.lastChangeEntered ? takeTrigger() : pendingTrigger
+    }
     let cause = ShowingTracker.Cause.event(kind, initiator)
-    if puts, let instance { showing.put(by: instance, line: line, cause: cause) }
-    stacks.drainDeparted { screen in showing.removed(by: Int(screen.owner), line: line, cause: cause) }
+    trackShowing(put: puts ? instance : nil, line: line, cause: cause)
     if let target, let coordinatorType, kind != .selectTab {
       screenTallies[Int(target.typeIndex)].shown(by: coordinatorType)
     }
-    currentScreen = stacks.current
-    guard let after = currentScreen, after.id != before?.id else { return }
+    // A container added showing nothing yet: its first screen takes this event's kind and trigger.
+    if puts, let target, stacks.isContainer(target.id), stacks.isPlaced(target.id),
+      stacks.showsNothing(container: target.id), stacks.lastChangeEntered
+    {
+      containerEntry = (target.id, kind, trigger)
+    }
+    if let entry = containerEntry, !stacks.isPlaced(entry.container) { containerEntry = nil }
+    guard let (after, through) = stacks.currentPath else {
+      // Nothing is current: the next screen to become current is reached by this trigger.
+      if stacks.lastChangeEntered, containerEntry == nil { keptTrigger = trigger }
+      return
+    }
+    currentScreen = after
+    guard after.id != before?.id else { return }
+    var (shownKind, shownTrigger) = (kind, trigger)
+    if let entry = containerEntry, through.contains(entry.container) {
+      (shownKind, shownTrigger) = (entry.kind, entry.trigger)
+      containerEntry = nil
+    }
+    openDeeplink = nil
     let key = RunTransitionKey(
-      from: before?.typeIndex ?? -1, to: after.typeIndex, kind: kind, coordinator: coordinatorType ?? -1)
-    transitions[key, default: RunTransitionTally()].add(trigger)
+      from: before?.typeIndex ?? -1, to: after.typeIndex, kind: shownKind, coordinator: coordinatorType ?? -1)
+    transitions[key, default: RunTransitionTally()].add(shownTrigger)
     transitionCount += 1
     if keepsJourney {
       let coordinatorName = coordinatorType.map { coordinatorTypes[$0] }
       keep(
         .transition(
-          from: before.map { screenTypes[$0.typeIndex] }, to: screenTypes[after.typeIndex], kind: kind,
-          coordinator: coordinatorName, trigger: trigger),
+          from: before.map { screenTypes[$0.typeIndex] }, to: screenTypes[after.typeIndex], kind: shownKind,
+          coordinator: coordinatorName, trigger: shownTrigger),
         line)
+    }
+  }
+
+  /// Keeps track of which coordinator instances show a screen after a router event: in a run
+  /// without containers from the screens it put and those the stacks removed; with containers
+  /// by counting what is on a stack, since a container's leaving takes its routers' screens.
+  private mutating func trackShowing(put instance: Int?, line: Int, cause: ShowingTracker.Cause) {
+    guard stacks.hasContainers else {
+      if let instance { showing.put(by: instance, line: line, cause: cause) }
+      stacks.drainDeparted { screen in showing.removed(by: Int(screen.owner), line: line, cause: cause) }
+      return
+    }
+    stacks.drainDeparted { _ in }
+    if let instance { showing.markPut(instance) }
+    showing.sync(stacks.screensOnStacks(), line: line, cause: cause)
+  }
+
+  /// Reports the open deep link as `deeplink-ignored` when the current screen has not changed
+  /// since it was opened.
+  mutating func reportIgnoredDeeplink() {
+    defer { openDeeplink = nil }
+    guard let open = openDeeplink else { return }
+    report(
+      .deeplinkIgnored, line: open.line,
+      message:
+        "the app was opened at \(quoted(open.url)) and showed nothing new before "
+        + "\(pendingDeeplink == nil ? "the run ended" : "the next deep link"); handle the route, or "
+        + "record the screen it shows")
+  }
+
+  /// What a `screen.update` tells: a title (the type's titles gain it), a container's routers.
+  mutating func update(_ screen: Screen, line: Int) {
+    let shown = show(
+      .introduce(Screen(id: screen.id, type: screen.type, title: screen.title, module: screen.module)))
+    if let hosts = screen.hosts {
+      let routers = hosts.map { routerID($0) }
+      if !stacks.declare(container: shown.id, hosts: routers) {
+        report(
+          .malformedLine, line: line,
+          message:
+            "screen.update changes the routers container \(quoted(screen.id)) hosts while it is on a "
+            + "stack; give `hosts` when the container first appears (the line is skipped)")
+        return
+      }
+      screenTallies[Int(shown.typeIndex)].isContainer = true
     }
   }
 
   /// The trigger a router event would take now, without taking it.
   var pendingTrigger: Trigger {
+    if let keptTrigger { return keptTrigger }
     if let pendingAction { return .action(pendingAction.action, label: pendingAction.label) }
     if let pendingDeeplink { return .deeplink(url: pendingDeeplink) }
     return .automatic
@@ -72,6 +136,7 @@ extension RunReplay {
     defer {
       pendingAction = nil
       pendingDeeplink = nil
+      keptTrigger = nil
     }
     return pendingTrigger
   }
@@ -82,14 +147,26 @@ extension RunReplay {
   mutating func show(_ mention: ScreenMention) -> ShownScreen {
     switch mention {
     case .introduce(let screen):
-      let index = screenTypes.index(screen.type)
+      let index = screenTypes.index(screen.qualifiedType)
       if Int(index) == screenTallies.count { screenTallies.append(RunScreenTally()) }
       if let title = screen.title { screenTallies[Int(index)].add(title: title) }
-      return ShownScreen(id: screenIDs.index(screen.id), typeIndex: index)
+      let shown = ShownScreen(id: screenIDs.index(screen.id), typeIndex: index)
+      if let hosts = screen.hosts {
+        // Hosts given again keep their routers while the container is on a stack.
+        if stacks.declare(container: shown.id, hosts: hosts.map { routerID($0) }) {
+          screenTallies[Int(index)].isContainer = true
+        }
+      }
+      return shown
     case .reference(let id):
       if let known = shownScreen(id) { return known }
       return show(.introduce(Screen(id: id, type: id)))
     }
+  }
+
+  /// `type` as the model names it: `Module.Type` where a module is given.
+  func qualified(_ type: String, _ module: String?) -> String {
+    module.map { "\($0).\(type)" } ?? type
   }
 
   /// Records a screen a `pop` or `dismiss` names (its type and title count as seen).
@@ -106,9 +183,11 @@ extension RunReplay {
     return stacks.screen(withID: id)
   }
 
-  /// The type name of the screen with this id; a screen long gone is named by its id.
-  mutating func screenType(_ id: String) -> String {
-    shownScreen(id).map { screenTypes[$0.typeIndex] } ?? id
+  /// The type name of the screen a `user.action` names: from its object (which may introduce
+  /// it), else the screen with this id; a screen long gone is named by its id.
+  mutating func screenType(_ mention: ScreenMention) -> String {
+    if case .introduce(let screen) = mention { return screen.qualifiedType }
+    return shownScreen(mention.id).map { screenTypes[$0.typeIndex] } ?? mention.id
   }
 
   /// Turns this run's indexed tallies into named ones, once per distinct type.
@@ -124,6 +203,7 @@ extension RunReplay {
     for (index, screen) in screenTallies.enumerated() {
       var screenTally = ScreenTally()
       screenTally.titles = screen.titles
+      screenTally.isContainer = screen.isContainer
       for (type, count) in screen.shownBy { screenTally.shown(by: coordinatorTypes[type], count: count) }
       tally.screens[screenTypes.names[index], default: ScreenTally()].merge(screenTally)
     }

@@ -40,6 +40,18 @@ package struct RunReplay: TraceConsumer {
   var attachedTo: [String: String] = [:]
   var pendingAction: (action: String, label: String?)?
   var pendingDeeplink: String?
+  /// The trigger of an event after which nothing was current: the next screen to become
+  /// current is reached by it.
+  var keptTrigger: Trigger?
+  /// A container added showing nothing yet, with the kind and trigger of the event that added
+  /// it: its first screen's transition takes them.
+  var containerEntry: (container: Int32, kind: TransitionKind, trigger: Trigger)?
+  /// The latest `deeplink.open` (line, url, the screen current then) until the current screen
+  /// changes: `deeplink-ignored` when it never does.
+  var openDeeplink: (line: Int, url: String)?
+  /// Which instances have started and not finished, parallel to ``instances``: a second start of
+  /// a running instance adds nothing.
+  var running: [Bool] = []
   var tally = AppTally()
   var steps: [JourneyStep] = []
   var transitionCount = 0
@@ -113,86 +125,92 @@ package struct RunReplay: TraceConsumer {
 
   package mutating func record(_ record: TraceRecord) {
     let line = record.line
+    let background = record.event.isBackground
     switch record.event {
-    case .coordinatorStart(let id, let type, let parent):
-      start(id, type: type, parent: parent, line: line)
-    case .coordinatorAttach(let id, let type, let parent):
-      attach(id, type: type, parent: parent, line: line)
+    case .coordinatorStart(let id, let type, let parent, let module):
+      start(id, type: qualified(type, module), parent: parent, line: line)
+    case .coordinatorAttach(let id, let type, let parent, let module):
+      attach(id, type: qualified(type, module), parent: parent, line: line)
     case .coordinatorFinish(let id, let output):
       finish(id, output: output, line: line)
     case .coordinatorDetach(let id, let parent):
       detach(id, parent: parent, line: line)
     case .coordinatorDeinit(let id):
       deinitialize(id, line: line)
-    case .setRoot(let mention, let coordinator, let router, let background, let initiator):
-      let background = background == true
+    case .setRoot(let mention, let coordinator, let router, _, let initiator):
       let router = routerID(router)
       navigate(
         .setRoot, coordinator: coordinator, initiator: initiator, target: show(mention), puts: true,
-        keepsTrigger: background, line: line
+        line: line
       ) { stacks, screen in
         stacks.setRoot(screen!, router: router, background: background)
         return nil
       }
-    case .push(let mention, let coordinator, let router, _, let initiator):
+    case .push(let mention, let coordinator, let router, _, let initiator, _):
       let router = routerID(router)
       navigate(
         .push, coordinator: coordinator, initiator: initiator, target: show(mention), puts: true, line: line
       ) { stacks, screen in
-        stacks.push(screen!, router: router)
+        stacks.push(screen!, router: router, background: background)
         return nil
       }
-    case .pop(let coordinator, let router, let mention, let initiator):
+    case .pop(let coordinator, let router, let mention, let initiator, _):
       let router = routerID(router)
       if let mention { note(mention) }
       navigate(.pop, coordinator: coordinator, initiator: initiator, line: line) { stacks, _ in
-        stacks.pop(router: router) ? nil : .emptyStack
+        stacks.pop(router: router, background: background) ? nil : .emptyStack
       }
-    case .popTo(let mention, let coordinator, let router, let initiator):
+    case .popTo(let mention, let coordinator, let router, let initiator, _):
       let router = routerID(router)
       let screen = show(mention)
       navigate(.popTo, coordinator: coordinator, initiator: initiator, line: line) { stacks, _ in
-        switch stacks.popTo(screen.id, router: router) {
+        switch stacks.popTo(screen.id, router: router, background: background) {
         case .popped: nil
         case .alreadyTop: .emptyStack
         case .notOnStack: .notOnStack
         }
       }
-    case .popToRoot(let coordinator, let router, let initiator):
+    case .popToRoot(let coordinator, let router, let initiator, _):
       let router = routerID(router)
       navigate(.popToRoot, coordinator: coordinator, initiator: initiator, line: line) { stacks, _ in
-        stacks.popToRoot(router: router) ? nil : .emptyStack
+        stacks.popToRoot(router: router, background: background) ? nil : .emptyStack
       }
-    case .present(let mention, let coordinator, let router, _, let initiator):
+    case .present(let mention, let coordinator, let router, _, let initiator, _):
       let router = routerID(router)
       navigate(
         .present, coordinator: coordinator, initiator: initiator, target: show(mention), puts: true,
         line: line
       ) { stacks, screen in
-        stacks.present(screen!, router: router)
+        stacks.present(screen!, router: router, background: background)
         return nil
       }
-    case .dismiss(let coordinator, let router, let mention, let initiator):
+    case .dismiss(let coordinator, let router, let mention, let initiator, _):
       let router = routerID(router)
       if let mention { note(mention) }
       navigate(.dismiss, coordinator: coordinator, initiator: initiator, line: line) { stacks, _ in
-        stacks.dismiss(router: router) ? nil : .emptyStack
+        stacks.dismiss(router: router, background: background) ? nil : .emptyStack
       }
-    case .selectTab(let mention, let coordinator, let router, _, let initiator):
+    case .selectTab(let mention, let coordinator, let router, _, let initiator, _):
       let router = routerID(router)
       navigate(
         .selectTab, coordinator: coordinator, initiator: initiator, target: show(mention), line: line
       ) { stacks, screen in
-        stacks.selectTab(screen!, router: router)
+        stacks.selectTab(screen!, router: router, background: background)
         return nil
       }
-    case .userAction(let screenID, let action, let label):
+    case .userAction(let mention, let action, let label):
       pendingAction = (action, label)
-      keep(.userAction(screen: screenType(screenID), action: action, label: label), line)
+      keptTrigger = nil
+      keep(.userAction(screen: screenType(mention), action: action, label: label), line)
     case .deeplinkOpen(let url, let coordinator):
+      reportIgnoredDeeplink()
       pendingDeeplink = url
+      keptTrigger = nil
+      openDeeplink = (line, url)
       let type = coordinator.flatMap { self.type(ofCoordinator: $0) }.map { coordinatorTypes[$0] }
       keep(.deeplink(url: url, coordinator: type), line)
+    case .screenUpdate(let screen):
+      update(screen, line: line)
     case .note(let text):
       keep(.note(text), line)
     }
@@ -209,6 +227,7 @@ package struct RunReplay: TraceConsumer {
       finished = ReplayedRun(file: file, app: nil, tally: AppTally(diagnostics: tally.diagnostics))
       return
     }
+    reportIgnoredDeeplink()
     reportLeaks(at: summary.lastLine, run: header.run)
     reportOrphans(run: header.run)
     reportOmitted()
@@ -219,7 +238,8 @@ package struct RunReplay: TraceConsumer {
       Run(
         name: header.run, slug: "", title: header.title, file: file, metadata: metadata,
         events: summary.events, transitionCount: transitionCount,
-        journey: Journey(steps: steps, instances: keepsJourney ? instances : []))
+        journey: Journey(steps: steps, instances: keepsJourney ? instances : []),
+        headerLine: summary.headerLine)
     ]
     finished = ReplayedRun(file: file, app: header.app, tally: tally, transitions: named)
   }

@@ -64,6 +64,22 @@ struct ShowingTracker {
     update(instance, line: line, cause: cause)
   }
 
+  /// `instance` put a screen, which may not be on a stack (its router's container is not).
+  mutating func markPut(_ instance: Int) {
+    hasPut[instance] = true
+  }
+
+  /// Sets how many screens each instance has on a stack, from a count of every stack
+  /// (instances missing from `counts` have none).
+  mutating func sync(_ counts: [Int32: Int], line: Int, cause: Cause) {
+    for instance in screensOnStack.indices {
+      let count = Int32(counts[Int32(instance)] ?? 0)
+      guard count != screensOnStack[instance] else { continue }
+      screensOnStack[instance] = count
+      update(instance, line: line, cause: cause)
+    }
+  }
+
   /// A screen `instance` put was removed from its stack.
   mutating func removed(by instance: Int, line: Int, cause: Cause) {
     screensOnStack[instance] -= 1

@@ -97,19 +97,26 @@ struct RunTransitionTally {
   /// Distinct, searched linearly: a transition has one or two triggers in a run, and the
   /// trace's interned names compare equal at once where a set would hash them every time.
   var triggers: [String] = []
+  /// Those of ``triggers`` that were deep links.
+  var deeplinks: [String] = []
 
   mutating func add(_ trigger: Trigger) {
     count += 1
     if trigger.isSystem { system += 1 }
     if let name = trigger.name, !triggers.contains(name) { triggers.append(name) }
+    if case .deeplink(let url) = trigger, !deeplinks.contains(url) { deeplinks.append(url) }
   }
 
-  var named: TransitionTally { TransitionTally(count: count, system: system, triggers: triggers) }
+  var named: TransitionTally {
+    TransitionTally(count: count, system: system, triggers: triggers, deeplinks: deeplinks)
+  }
 }
 
 /// What one run saw of one screen type: titles and who showed it, by coordinator type index.
 struct RunScreenTally {
   var titles: Set<String> = []
+  /// Some instance of the type hosts routers: a container, not a node of the graph.
+  var isContainer = false
   var lastTitle: String?
   var shownBy: [(type: Int32, count: Int)] = []
 

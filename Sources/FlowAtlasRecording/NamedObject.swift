@@ -9,18 +9,14 @@ final class NamedObject {
   let id: String
   /// For screens: the form last written (type and title).
   var screen: Screen?
-  /// For screens: false while only `user.action` named it, so its next router event must
-  /// introduce it.
-  var isIntroduced: Bool
   /// For a screen: the coordinator id of its latest setRoot, push or present, so a system
   /// event that removes it names that coordinator.
   var shownBy: String?
 
-  init(object: AnyObject, id: String, screen: Screen? = nil, isIntroduced: Bool = true) {
+  init(object: AnyObject, id: String, screen: Screen? = nil) {
     self.object = object
     self.id = id
     self.screen = screen
-    self.isIntroduced = isIntroduced
   }
 
   /// Whether this entry names `handle`'s object (and not a dead one that had its address).

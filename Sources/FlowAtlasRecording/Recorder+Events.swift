@@ -36,9 +36,12 @@ extension Recorder {
   public func userAction(on screen: any Presentable, action: String, label: String? = nil) {
     let reference = ObjectHandle(screen)
     let screenType: any Any.Type = type(of: screen)
+    let title = screen.screenTitle
     record { state in
+      // A screen no router event showed (a tab's content) is introduced here (revision 4).
       .userAction(
-        screen: state.screenID(for: reference, type: screenType), action: action, label: label)
+        screen: state.mention(screen: reference, type: screenType, title: title), action: action, label: label
+      )
     }
   }
 

@@ -58,10 +58,9 @@ struct RecorderState: ~Copyable {
     let key = handle.key
     if let named = screens[key], named.names(handle), let known = named.screen {
       if let shownBy { named.shownBy = shownBy }
-      if named.isIntroduced, known.title == title { return .reference(named.id) }
+      if known.title == title { return .reference(named.id) }
       let screen = Screen(id: named.id, type: known.type, title: title)
       named.screen = screen
-      named.isIntroduced = true
       return .introduce(screen)
     }
     let screen = Screen(id: newScreenID(), type: String(describing: type), title: title)
@@ -75,17 +74,6 @@ struct RecorderState: ~Copyable {
   func coordinator(showing handle: ObjectHandle) -> String? {
     guard let named = screens[handle.key], named.names(handle) else { return nil }
     return named.shownBy
-  }
-
-  /// The id of `handle`'s screen, assigning one on first sight; a screen first named here
-  /// is introduced by its next router event.
-  mutating func screenID(for handle: ObjectHandle, type: any Any.Type) -> String {
-    if let named = screens[handle.key], named.names(handle) { return named.id }
-    let id = newScreenID()
-    screens[handle.key] = NamedObject(
-      object: handle.object, id: id, screen: Screen(id: id, type: String(describing: type)),
-      isIntroduced: false)
-    return id
   }
 
   private mutating func newScreenID() -> String {

@@ -123,7 +123,8 @@ extension AppPages {
     }
     // "automatically" reads best after the verb; a trigger reads best before it.
     if !transition.triggers.isEmpty {
-      out += Wording.trigger(transition.triggers, gestures: Wording.gestures(of: transition))
+      out += Wording.trigger(
+        transition.triggers, gestures: Wording.gestures(of: transition), deeplinks: transition.deeplinks)
       out.append(.text(", "))
     }
     if transition.isSystem {

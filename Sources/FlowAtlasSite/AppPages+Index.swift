@@ -27,6 +27,7 @@ extension AppPages {
           try figure(
             .hierarchy, id: "hierarchy", caption: "Coordinator hierarchy of \(app.name)", usedIDs: &ids),
           hierarchyList(),
+          containersParagraph(),
           .p(
             text:
               "The app map: every screen, grouped by the flow that shows it. Select a screen to read about it."
@@ -83,6 +84,26 @@ extension AppPages {
     var items = starts.map(node)
     for type in app.coordinators.map(\.type) where !visited.contains(type) { items.append(node(type)) }
     return .el("ul", [.cls("tree"), .aria("label", "Coordinator hierarchy")], items)
+  }
+
+  /// The containers (tab bar controllers, navigation controllers presented with a flow of their
+  /// own), which the diagrams do not draw: each with the flow that shows it. Nothing without any.
+  private func containersParagraph() -> HTML {
+    guard !app.containers.isEmpty else { return .group([]) }
+    let items = app.containers.map { container -> HTML in
+      .group(
+        [.code(container.type)]
+          + (container.owner.map { [.text(", shown by "), flowRef($0)] } ?? [
+            .text(", shown by no coordinator")
+          ]))
+    }
+    return .el(
+      "p", [],
+      [
+        .text(
+          "Containers, which show other navigation stacks rather than a screen of their own (the diagrams draw "
+            + "the screens they show): ")
+      ] + Wording.orList(items, conjunction: "and") + [.text(".")])
   }
 
   private func flowTable() -> HTML {

@@ -44,7 +44,7 @@ enum SearchIndex {
         for trigger in transition.triggers {
           let from = transition.from ?? "launch"
           let entry = Entry(
-            kind: Wording.isDeeplink(trigger) ? "Deep link" : "Action", title: trigger,
+            kind: transition.deeplinks.contains(trigger) ? "Deep link" : "Action", title: trigger,
             detail: "\(from) → \(transition.to)",
             url: transition.from.map(screenURL) ?? screenURL(transition.to), app: app.name)
           if seen.insert(entry).inserted { entries.append(entry) }

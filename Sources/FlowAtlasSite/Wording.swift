@@ -67,9 +67,13 @@ package enum Wording {
 
   /// "when the person taps “login” or “signUp”", "when the app is opened at …", "when the person
   /// swipes back from the edge", "automatically".
-  static func trigger(_ triggers: [String], gestures: [String] = []) -> [HTML] {
-    let actions = triggers.filter { !isDeeplink($0) && !gestures.contains($0) }
-    let links = triggers.filter(isDeeplink)
+  /// - Parameters:
+  ///   - triggers: A transition's triggers.
+  ///   - gestures: Those that are the system's gestures (``gestures(of:)``).
+  ///   - deeplinks: Those that were deep links (`deeplink.open`), whatever their text looks like.
+  static func trigger(_ triggers: [String], gestures: [String] = [], deeplinks: [String] = []) -> [HTML] {
+    let links = triggers.filter { deeplinks.contains($0) }
+    let actions = triggers.filter { !deeplinks.contains($0) && !gestures.contains($0) }
     var parts: [[HTML]] = []
     if !gestures.isEmpty {
       parts.append(
@@ -81,19 +85,6 @@ package enum Wording {
     }
     if parts.isEmpty { return [.text("automatically")] }
     return Array(parts.joined(separator: [.text(", or ")]))
-  }
-
-  /// Whether `trigger` contains `://`; checked by its bytes, since `String.contains` goes
-  /// through Foundation's generic search for every trigger of every page (the `site` case).
-  package static func isDeeplink(_ trigger: String) -> Bool {
-    trigger.withUTF8Bytes { bytes in
-      var last = (UInt8(0), UInt8(0))
-      for byte in bytes {
-        if byte == UInt8(ascii: "/") && last == (UInt8(ascii: ":"), UInt8(ascii: "/")) { return true }
-        last = (last.1, byte)
-      }
-      return false
-    }
   }
 
   /// Text in typographic quotes, escaped as text.

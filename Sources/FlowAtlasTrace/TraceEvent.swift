@@ -8,20 +8,36 @@ package struct Screen: Hashable, Sendable, Codable {
   package var type: String
   /// The title people see, if any.
   package var title: String?
+  /// The Swift module that declares ``type`` (revision 4), where the writer gives it: the
+  /// screen's identity is then (`module`, `type`).
+  package var module: String?
+  /// The router ids this screen shows, when it is a container (revision 4): a tab bar
+  /// controller, one per tab; a presented navigation controller, its own.
+  package var hosts: [String]?
 
-  package init(id: String, type: String, title: String? = nil) {
+  package init(
+    id: String, type: String, title: String? = nil, module: String? = nil, hosts: [String]? = nil
+  ) {
     self.id = id
     self.type = type
     self.title = title
+    self.module = module
+    self.hosts = hosts
   }
+
+  /// The type's identity as the model names it: `Module.Type` where a module is given.
+  package var qualifiedType: String { module.map { "\($0).\(type)" } ?? type }
 }
 
 /// How an event mentions a screen: the whole object the first time, its id string later.
-package enum ScreenMention: Hashable, Sendable {
+package enum ScreenMention: Hashable, Sendable, ExpressibleByStringLiteral {
   /// The object form, which introduces (or re-states) the screen.
   case introduce(Screen)
   /// The id form, which must name a screen introduced earlier in the trace.
   case reference(String)
+
+  /// An id string literal is the id form.
+  package init(stringLiteral id: String) { self = .reference(id) }
 
   /// The screen's id, whichever form was used.
   package var id: String {
@@ -47,14 +63,15 @@ package enum Initiator: Hashable, Sendable {
   }
 }
 
-/// One event of trace format version 1, revision 2 (`../shared/spec/trace-format.md`, "Events").
+/// One event of trace format version 1, revision 4 (`../shared/spec/trace-format.md`, "Events").
 ///
 /// `coordinator` and `router` are optional on router events: a writer may not know
 /// who asked, and a trace with one navigation stack need not name its router. Every router
-/// event says who did it (``Initiator``): the app, unless the system did it on a gesture.
+/// event says who did it (``Initiator``): the app, unless the system did it on a gesture; and
+/// may say it prepared a router off-screen (`background`).
 package enum TraceEvent: Hashable, Sendable {
-  case coordinatorStart(coordinator: String, type: String, parent: String?)
-  case coordinatorAttach(coordinator: String, type: String, parent: String)
+  case coordinatorStart(coordinator: String, type: String, parent: String?, module: String? = nil)
+  case coordinatorAttach(coordinator: String, type: String, parent: String, module: String? = nil)
   case coordinatorFinish(coordinator: String, output: String?)
   case coordinatorDetach(coordinator: String, parent: String)
   case coordinatorDeinit(coordinator: String)
@@ -63,20 +80,29 @@ package enum TraceEvent: Hashable, Sendable {
     initiator: Initiator = .app)
   case push(
     screen: ScreenMention, coordinator: String?, router: String?, animated: Bool?,
-    initiator: Initiator = .app)
-  case pop(coordinator: String?, router: String?, screen: ScreenMention?, initiator: Initiator = .app)
-  case popTo(screen: ScreenMention, coordinator: String?, router: String?, initiator: Initiator = .app)
-  case popToRoot(coordinator: String?, router: String?, initiator: Initiator = .app)
+    initiator: Initiator = .app, background: Bool? = nil)
+  case pop(
+    coordinator: String?, router: String?, screen: ScreenMention?, initiator: Initiator = .app,
+    background: Bool? = nil)
+  case popTo(
+    screen: ScreenMention, coordinator: String?, router: String?, initiator: Initiator = .app,
+    background: Bool? = nil)
+  case popToRoot(coordinator: String?, router: String?, initiator: Initiator = .app, background: Bool? = nil)
   case present(
     screen: ScreenMention, coordinator: String?, router: String?, animated: Bool?,
-    initiator: Initiator = .app)
+    initiator: Initiator = .app, background: Bool? = nil)
   case dismiss(
-    coordinator: String?, router: String?, screen: ScreenMention?, initiator: Initiator = .app)
+    coordinator: String?, router: String?, screen: ScreenMention?, initiator: Initiator = .app,
+    background: Bool? = nil)
   case selectTab(
     screen: ScreenMention, coordinator: String?, router: String?, tab: String,
-    initiator: Initiator = .app)
-  case userAction(screen: String, action: String, label: String?)
+    initiator: Initiator = .app, background: Bool? = nil)
+  /// What the person did on a screen; the screen may be introduced here (revision 4).
+  case userAction(screen: ScreenMention, action: String, label: String?)
   case deeplinkOpen(url: String, coordinator: String?)
+  /// What became known of a screen after it first appeared: a title set when its view loaded,
+  /// the routers a container hosts (revision 4).
+  case screenUpdate(screen: Screen)
   case note(text: String)
 
   /// The event's name on the wire, for example `router.push`.
@@ -97,6 +123,7 @@ package enum TraceEvent: Hashable, Sendable {
     case .selectTab: "router.selectTab"
     case .userAction: "user.action"
     case .deeplinkOpen: "deeplink.open"
+    case .screenUpdate: "screen.update"
     case .note: "note"
     }
   }
@@ -104,12 +131,25 @@ package enum TraceEvent: Hashable, Sendable {
   /// Who did a router event; `nil` for every other event.
   package var initiator: Initiator? {
     switch self {
-    case .setRoot(_, _, _, _, let initiator), .push(_, _, _, _, let initiator),
-      .pop(_, _, _, let initiator), .popTo(_, _, _, let initiator), .popToRoot(_, _, let initiator),
-      .present(_, _, _, _, let initiator), .dismiss(_, _, _, let initiator),
-      .selectTab(_, _, _, _, let initiator):
+    case .setRoot(_, _, _, _, let initiator), .push(_, _, _, _, let initiator, _),
+      .pop(_, _, _, let initiator, _), .popTo(_, _, _, let initiator, _), .popToRoot(_, _, let initiator, _),
+      .present(_, _, _, _, let initiator, _), .dismiss(_, _, _, let initiator, _),
+      .selectTab(_, _, _, _, let initiator, _):
       initiator
     default: nil
+    }
+  }
+
+  /// Whether a router event says it prepared its router off-screen (`background: true`).
+  package var isBackground: Bool {
+    switch self {
+    case .setRoot(_, _, _, let background, _), .push(_, _, _, _, _, let background),
+      .pop(_, _, _, _, let background), .popTo(_, _, _, _, let background),
+      .popToRoot(_, _, _, let background),
+      .present(_, _, _, _, _, let background), .dismiss(_, _, _, _, let background),
+      .selectTab(_, _, _, _, _, let background):
+      background == true
+    default: false
     }
   }
 
@@ -118,7 +158,7 @@ package enum TraceEvent: Hashable, Sendable {
     "coordinator.start", "coordinator.attach", "coordinator.finish", "coordinator.detach",
     "coordinator.deinit", "router.setRoot", "router.push", "router.pop", "router.popTo",
     "router.popToRoot", "router.present", "router.dismiss", "router.selectTab", "user.action",
-    "deeplink.open", "note",
+    "deeplink.open", "screen.update", "note",
   ]
 }
 

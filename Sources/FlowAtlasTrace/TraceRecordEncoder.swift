@@ -50,14 +50,16 @@ package struct TraceRecordEncoder: Sendable {
     }
     key("event", record.event.name, into: &output)
     switch record.event {
-    case .coordinatorStart(let coordinator, let type, let parent):
+    case .coordinatorStart(let coordinator, let type, let parent, let module):
       key("coordinator", coordinator, into: &output)
       key("type", type, into: &output)
       if let parent { key("parent", parent, into: &output) }
-    case .coordinatorAttach(let coordinator, let type, let parent):
+      if let module { key("module", module, into: &output) }
+    case .coordinatorAttach(let coordinator, let type, let parent, let module):
       key("coordinator", coordinator, into: &output)
       key("type", type, into: &output)
       key("parent", parent, into: &output)
+      if let module { key("module", module, into: &output) }
     case .coordinatorFinish(let coordinator, let output_):
       key("coordinator", coordinator, into: &output)
       if let output_ { key("output", output_, into: &output) }
@@ -69,38 +71,39 @@ package struct TraceRecordEncoder: Sendable {
     case .setRoot(let screen, let coordinator, let router, let background, let initiator):
       screenKey(screen, into: &output)
       routing(coordinator, router, into: &output)
-      if let background { key("background", background, into: &output) }
-      self.initiator(initiator, into: &output)
-    case .push(let screen, let coordinator, let router, let animated, let initiator),
-      .present(let screen, let coordinator, let router, let animated, let initiator):
+      self.background(background, initiator, into: &output)
+    case .push(let screen, let coordinator, let router, let animated, let initiator, let background),
+      .present(let screen, let coordinator, let router, let animated, let initiator, let background):
       screenKey(screen, into: &output)
       routing(coordinator, router, into: &output)
       if let animated { key("animated", animated, into: &output) }
-      self.initiator(initiator, into: &output)
-    case .pop(let coordinator, let router, let screen, let initiator),
-      .dismiss(let coordinator, let router, let screen, let initiator):
+      self.background(background, initiator, into: &output)
+    case .pop(let coordinator, let router, let screen, let initiator, let background),
+      .dismiss(let coordinator, let router, let screen, let initiator, let background):
       routing(coordinator, router, into: &output)
       if let screen { screenKey(screen, into: &output) }
-      self.initiator(initiator, into: &output)
-    case .popTo(let screen, let coordinator, let router, let initiator):
+      self.background(background, initiator, into: &output)
+    case .popTo(let screen, let coordinator, let router, let initiator, let background):
       screenKey(screen, into: &output)
       routing(coordinator, router, into: &output)
-      self.initiator(initiator, into: &output)
-    case .popToRoot(let coordinator, let router, let initiator):
+      self.background(background, initiator, into: &output)
+    case .popToRoot(let coordinator, let router, let initiator, let background):
       routing(coordinator, router, into: &output)
-      self.initiator(initiator, into: &output)
-    case .selectTab(let screen, let coordinator, let router, let tab, let initiator):
+      self.background(background, initiator, into: &output)
+    case .selectTab(let screen, let coordinator, let router, let tab, let initiator, let background):
       screenKey(screen, into: &output)
       routing(coordinator, router, into: &output)
       key("tab", tab, into: &output)
-      self.initiator(initiator, into: &output)
+      self.background(background, initiator, into: &output)
     case .userAction(let screen, let action, let label):
-      key("screen", screen, into: &output)
+      screenKey(screen, into: &output)
       key("action", action, into: &output)
       if let label { key("label", label, into: &output) }
     case .deeplinkOpen(let url, let coordinator):
       key("url", url, into: &output)
       if let coordinator { key("coordinator", coordinator, into: &output) }
+    case .screenUpdate(let screen):
+      screenKey(.introduce(screen), into: &output)
     case .note(let text):
       key("text", text, into: &output)
     }
@@ -155,6 +158,12 @@ package struct TraceRecordEncoder: Sendable {
     if let router { key("router", router, into: &output) }
   }
 
+  /// `"background":true` where the event says so, then the initiator.
+  private func background(_ background: Bool?, _ initiator: Initiator, into output: inout [UInt8]) {
+    if let background { key("background", background, into: &output) }
+    self.initiator(initiator, into: &output)
+  }
+
   /// `"initiator":"system"` and its `gesture` for a system event; nothing for the app (the default).
   private func initiator(_ initiator: Initiator, into output: inout [UInt8]) {
     guard case .system(let gesture) = initiator else { return }
@@ -171,6 +180,15 @@ package struct TraceRecordEncoder: Sendable {
       Self.appendString(screen.id, to: &output)
       key("type", screen.type, into: &output)
       if let title = screen.title { key("title", title, into: &output) }
+      if let module = screen.module { key("module", module, into: &output) }
+      if let hosts = screen.hosts {
+        output.append(#","hosts":["#)
+        for (index, router) in hosts.enumerated() {
+          if index > 0 { output.append(UInt8(ascii: ",")) }
+          Self.appendString(router, to: &output)
+        }
+        output.append(UInt8(ascii: "]"))
+      }
       output.append(UInt8(ascii: "}"))
     }
   }

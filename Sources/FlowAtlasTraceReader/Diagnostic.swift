@@ -20,12 +20,14 @@ package struct Diagnostic: Hashable, Sendable, Codable, Comparable {
     case coordinatorLeak = "coordinator-leak"
     case orphanedCoordinator = "orphaned-coordinator"
     case detachUnknown = "detach-unknown"
+    case duplicateRun = "duplicate-run"
+    case deeplinkIgnored = "deeplink-ignored"
 
     package var severity: Severity {
       switch self {
       case .missingHeader, .unsupportedVersion, .malformedLine, .unknownScreen: .error
       case .truncated, .unknownEvent, .seqOrder, .unknownCoordinator, .emptyStack, .notOnStack,
-        .coordinatorLeak, .orphanedCoordinator, .detachUnknown:
+        .coordinatorLeak, .orphanedCoordinator, .detachUnknown, .duplicateRun, .deeplinkIgnored:
         .warning
       }
     }

@@ -8,7 +8,7 @@ import FlowAtlasTrace
 struct EventFields {
   enum Key: CaseIterable {
     case seq, t, event, coordinator, type, parent, output, screen, router, background, animated
-    case tab, action, label, url, text, initiator, gesture
+    case tab, action, label, url, text, initiator, gesture, module
 
     /// The name on the wire.
     var name: String {
@@ -31,6 +31,7 @@ struct EventFields {
       case .text: "text"
       case .initiator: "initiator"
       case .gesture: "gesture"
+      case .module: "module"
       }
     }
 
@@ -59,6 +60,7 @@ struct EventFields {
         case UInt8(ascii: "p"): return scanner.equals(token, "parent") ? .parent : nil
         case UInt8(ascii: "o"): return scanner.equals(token, "output") ? .output : nil
         case UInt8(ascii: "a"): return scanner.equals(token, "action") ? .action : nil
+        case UInt8(ascii: "m"): return scanner.equals(token, "module") ? .module : nil
         default: return nil
         }
       case 7: return scanner.equals(token, "gesture") ? .gesture : nil
@@ -94,10 +96,13 @@ struct EventFields {
   var text = JSONToken.absent
   var initiator = JSONToken.absent
   var gesture = JSONToken.absent
+  var module = JSONToken.absent
   /// The `screen` object's own keys, when `screen` is an object.
   var screenID = JSONToken.absent
   var screenType = JSONToken.absent
   var screenTitle = JSONToken.absent
+  var screenModule = JSONToken.absent
+  var screenHosts = JSONToken.absent
 
   subscript(key: Key) -> JSONToken {
     get {
@@ -120,6 +125,7 @@ struct EventFields {
       case .text: text
       case .initiator: initiator
       case .gesture: gesture
+      case .module: module
       }
     }
     set {
@@ -142,6 +148,7 @@ struct EventFields {
       case .text: text = newValue
       case .initiator: initiator = newValue
       case .gesture: gesture = newValue
+      case .module: module = newValue
       }
     }
   }
@@ -150,7 +157,8 @@ struct EventFields {
 /// The event names of trace format version 1, matched from bytes without making a String.
 enum EventName {
   case coordinatorStart, coordinatorAttach, coordinatorFinish, coordinatorDetach, coordinatorDeinit
-  case setRoot, push, pop, popTo, popToRoot, present, dismiss, selectTab, userAction, deeplinkOpen, note
+  case setRoot, push, pop, popTo, popToRoot, present, dismiss, selectTab, userAction, deeplinkOpen
+  case screenUpdate, note
 
   /// The name whose text is the plain string `token`, or nil for a name this reader does not know.
   static func match(_ token: JSONToken, in scanner: JSONScanner) -> EventName? {
@@ -162,7 +170,10 @@ enum EventName {
       if scanner.equals(token, "router.push") { return .push }
       if scanner.equals(token, "user.action") { return .userAction }
       return nil
-    case 13: return scanner.equals(token, "deeplink.open") ? .deeplinkOpen : nil
+    case 13:
+      if scanner.equals(token, "deeplink.open") { return .deeplinkOpen }
+      if scanner.equals(token, "screen.update") { return .screenUpdate }
+      return nil
     case 14:
       if scanner.equals(token, "router.setRoot") { return .setRoot }
       if scanner.equals(token, "router.present") { return .present }
@@ -189,7 +200,7 @@ enum EventName {
     let all: [EventName] = [
       .coordinatorStart, .coordinatorAttach, .coordinatorFinish, .coordinatorDetach, .coordinatorDeinit,
       .setRoot, .push, .pop, .popTo, .popToRoot, .present, .dismiss, .selectTab, .userAction, .deeplinkOpen,
-      .note,
+      .screenUpdate, .note,
     ]
     return all[index]
   }

@@ -13,8 +13,18 @@ struct EventLine {
 
   /// A screen as written: the object form, or an id string naming an earlier one.
   enum ScreenReference {
-    case object(id: Int, type: Int, title: Int?)
+    case object(ScreenObject)
     case id(Int)
+  }
+
+  /// A screen object's keys, as symbols.
+  struct ScreenObject {
+    var id: Int
+    var type: Int
+    var title: Int?
+    var module: Int?
+    /// `hosts`: the router ids a container shows.
+    var hosts: [Int]?
   }
 
   /// The line's values, as symbols of the trace's ``SymbolTable`` where they are ids or names.
@@ -25,8 +35,12 @@ struct EventLine {
     var parent: Int?
     var router: Int?
     var screen: ScreenReference?
-    /// `background` or `animated`.
+    /// `animated` (push, present).
     var flag: Bool?
+    /// `background` (every router event).
+    var background: Bool?
+    /// `module` (coordinator.start, coordinator.attach).
+    var module: Int?
     /// `tab`, `action`, `url` or `text`: the event's one required string.
     var text: String?
     /// `output` or `label`: the event's optional string.
@@ -51,6 +65,7 @@ struct EventLine {
       decoded.type = try symbol(.type, &symbols)
       decoded.parent =
         kind == .coordinatorAttach ? try symbol(.parent, &symbols) : try optionalSymbol(.parent, &symbols)
+      decoded.module = try optionalSymbol(.module, &symbols)
     case .coordinatorFinish:
       decoded.coordinator = try symbol(.coordinator, &symbols)
       decoded.detail = try optionalSymbol(.output, &symbols).map { symbols[$0].string }
@@ -66,21 +81,27 @@ struct EventLine {
       decoded.coordinator = try optionalSymbol(.coordinator, &symbols)
       decoded.router = try optionalSymbol(.router, &symbols)
       switch kind {
-      case .setRoot: decoded.flag = try optionalBool(.background)
       case .push, .present: decoded.flag = try optionalBool(.animated)
       case .selectTab: decoded.text = symbols[try symbol(.tab, &symbols)].string
       default: break
       }
+      decoded.background = try optionalBool(.background)
       decoded.initiator = try initiator()
     case .userAction:
-      // The spec gives the screen's id here, never the object: the screen was shown before
-      // the person acted on it.
-      decoded.screen = try screenID(&symbols)
+      // The screen's id, or its object where no router event showed it (a tab's content).
+      decoded.screen = try screen(&symbols, required: true)
       decoded.text = symbols[try symbol(.action, &symbols)].string
       decoded.detail = try optionalSymbol(.label, &symbols).map { symbols[$0].string }
     case .deeplinkOpen:
       decoded.text = try string(.url)
       decoded.coordinator = try optionalSymbol(.coordinator, &symbols)
+    case .screenUpdate:
+      guard fields.screen.kind == .object else {
+        throw Problem(
+          message: "`\(name)` needs `screen` as an object {\"id\":…,\"type\":…} with what became known "
+            + "(a `title`, `hosts`), not \(TraceDecoder.kindName(fields.screen)); fix the writer")
+      }
+      decoded.screen = try screenObject(fields.screen, &symbols)
     case .note:
       decoded.text = try string(.text)
     }
@@ -166,21 +187,6 @@ struct EventLine {
     }
   }
 
-  /// `user.action`'s `screen`: an id string naming a screen an earlier event introduced.
-  private func screenID(_ symbols: inout SymbolTable) throws(Problem) -> ScreenReference {
-    let token = fields.screen
-    switch token.kind {
-    case .plainString, .escapedString:
-      return .id(symbols.intern(token, in: scanner))
-    case .absent, .null:
-      throw Problem(message: "`\(name)` needs `screen` (the id of the screen acted on); add it")
-    default:
-      throw Problem(
-        message: "`\(name)`'s `screen` must be the id string of a screen shown earlier, not "
-          + "\(TraceDecoder.kindName(token)); fix the writer")
-    }
-  }
-
   private func screen(_ symbols: inout SymbolTable, required: Bool) throws(Problem) -> ScreenReference? {
     let token = fields.screen
     switch token.kind {
@@ -203,7 +209,7 @@ struct EventLine {
   private func screenObject(_ token: JSONToken, _ symbols: inout SymbolTable) throws(Problem)
     -> ScreenReference
   {
-    let (id, type, title) = (fields.screenID, fields.screenType, fields.screenTitle)
+    let (id, type) = (fields.screenID, fields.screenType)
     guard id.isString else {
       throw Problem(
         message: "`\(name)`'s screen object needs `id` (a string), not \(TraceDecoder.kindName(id)); add it")
@@ -213,16 +219,62 @@ struct EventLine {
         message: "`\(name)`'s screen object needs `type` (a string, the screen's class), not "
           + "\(TraceDecoder.kindName(type)); add it")
     }
-    var titleSymbol: Int?
-    switch title.kind {
-    case .absent, .null: titleSymbol = nil
-    case .plainString, .escapedString: titleSymbol = symbols.intern(title, in: scanner)
+    return .object(
+      ScreenObject(
+        id: symbols.intern(id, in: scanner), type: symbols.intern(type, in: scanner),
+        title: try screenString(fields.screenTitle, "title", &symbols),
+        module: try screenString(fields.screenModule, "module", &symbols),
+        hosts: try hosts(&symbols)))
+  }
+
+  /// A screen object's optional string (`title`, `module`), interned.
+  private func screenString(_ token: JSONToken, _ key: String, _ symbols: inout SymbolTable) throws(Problem)
+    -> Int?
+  {
+    switch token.kind {
+    case .absent, .null: return nil
+    case .plainString, .escapedString: return symbols.intern(token, in: scanner)
     default:
       throw Problem(
-        message: "`\(name)`'s screen `title` must be a string, not \(TraceDecoder.kindName(title)); "
+        message: "`\(name)`'s screen `\(key)` must be a string, not \(TraceDecoder.kindName(token)); "
           + "fix the writer")
     }
-    return .object(
-      id: symbols.intern(id, in: scanner), type: symbols.intern(type, in: scanner), title: titleSymbol)
+  }
+
+  /// A screen object's `hosts`: a list of router ids.
+  private func hosts(_ symbols: inout SymbolTable) throws(Problem) -> [Int]? {
+    let token = fields.screenHosts
+    switch token.kind {
+    case .absent, .null: return nil
+    case .array: break
+    default:
+      throw Problem(
+        message: "`\(name)`'s screen `hosts` must be a list of router ids, not "
+          + "\(TraceDecoder.kindName(token)); fix the writer")
+    }
+    var list = JSONScanner(base: scanner.base + token.start, count: token.end - token.start)
+    var routers: [Int] = []
+    var wrong: JSONToken?
+    do throws(JSONSyntaxError) {
+      try list.elements { element throws(JSONSyntaxError) in
+        let value = try element.value(depth: 2)
+        guard value.isString else {
+          if wrong == nil { wrong = value }
+          return
+        }
+        let shifted = JSONToken(
+          kind: value.kind, start: value.start + token.start, end: value.end + token.start)
+        routers.append(symbols.intern(shifted, in: scanner))
+      }
+    } catch {
+      // The line was scanned whole already: the list is valid JSON.
+      throw Problem(message: "`\(name)`'s screen `hosts` is not a list; fix the writer")
+    }
+    if let wrong {
+      throw Problem(
+        message: "`\(name)`'s screen `hosts` must list router ids as strings, not "
+          + "\(TraceDecoder.kindName(wrong)); fix the writer")
+    }
+    return routers
   }
 }

@@ -25,11 +25,14 @@ package struct TraceSummary: Hashable, Sendable {
   package var lastLine: Int
   /// True when `missing-header` or `unsupported-version` rejected the file.
   package var rejected: Bool
+  /// The header's line (the first that is not blank), 1 where there is none.
+  package var headerLine: Int
 
-  package init(file: String, events: Int, lastLine: Int, rejected: Bool) {
+  package init(file: String, events: Int, lastLine: Int, rejected: Bool, headerLine: Int = 1) {
     self.file = file
     self.events = events
     self.lastLine = lastLine
     self.rejected = rejected
+    self.headerLine = headerLine
   }
 }

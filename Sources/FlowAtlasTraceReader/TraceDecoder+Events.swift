@@ -73,20 +73,22 @@ extension TraceDecoder {
     }
     var screen: Screen?
     switch decoded.screen {
-    case .object(let id, let type, let title):
+    case .object(let object):
+      let known = symbols[object.id].screen
+      // `screen.update` tells of a screen shown before: an id no event introduced is unknown.
+      if decoded.kind == .screenUpdate, known == nil {
+        if !reported { reportUnknownScreen(object.id, into: &consumer) }
+        return
+      }
+      // What an object leaves out stays as the screen was last given.
       screen = Screen(
-        id: symbols[id].string, type: symbols[type].string,
-        title: title.map { symbols[$0].string } ?? symbols[id].screen?.title)
+        id: symbols[object.id].string, type: symbols[object.type].string,
+        title: object.title.map { symbols[$0].string } ?? known?.title,
+        module: object.module.map { symbols[$0].string } ?? known?.module,
+        hosts: object.hosts.map { $0.map { symbols[$0].string } } ?? known?.hosts)
     case .id(let id):
       guard let known = symbols[id].screen else {
-        if !reported {
-          let text = Self.quoted(symbols[id].string)
-          report(
-            .unknownScreen,
-            "screen \(text) was never introduced; give the screen as an object "
-              + "{\"id\":\(text),\"type\":…} the first time it appears (the line is skipped)",
-            into: &consumer)
-        }
+        if !reported { reportUnknownScreen(id, into: &consumer) }
         return
       }
       screen = known
@@ -95,9 +97,19 @@ extension TraceDecoder {
     }
     guard let coordinator = checkCoordinators(decoded, name: line, reported: reported, into: &consumer)
     else { return }
-    if case .object(let id, _, _) = decoded.screen { symbols[id].screen = screen }
+    if case .object(let object) = decoded.screen { symbols[object.id].screen = screen }
     let event = self.event(decoded, screen: screen, coordinator: coordinator)
     consumer.record(TraceRecord(seq: seq, time: decoded.time, event: event, line: lineNumber))
+  }
+
+  /// Reports `unknown-screen` for an id no earlier event introduced.
+  private mutating func reportUnknownScreen<C: TraceConsumer>(_ id: Int, into consumer: inout C) {
+    let text = Self.quoted(symbols[id].string)
+    report(
+      .unknownScreen,
+      "screen \(text) was never introduced; give the screen as an object "
+        + "{\"id\":\(text),\"type\":…} the first time it appears (the line is skipped)",
+      into: &consumer)
   }
 
   /// Reports a line that is not a JSON object: `truncated` for a cut-off last line.
@@ -181,15 +193,17 @@ extension TraceDecoder {
     let coordinatorName = coordinator.map { symbols[$0].string }
     let router = decoded.router.map { symbols[$0].string }
     let mention = screen.map { ScreenMention.introduce($0) }
+    let background = decoded.background
+    let initiator = decoded.initiator
     switch decoded.kind {
     case .coordinatorStart:
       return .coordinatorStart(
         coordinator: coordinatorName!, type: symbols[decoded.type!].string,
-        parent: decoded.parent.map { symbols[$0].string })
+        parent: decoded.parent.map { symbols[$0].string }, module: decoded.module.map { symbols[$0].string })
     case .coordinatorAttach:
       return .coordinatorAttach(
         coordinator: coordinatorName!, type: symbols[decoded.type!].string,
-        parent: symbols[decoded.parent!].string)
+        parent: symbols[decoded.parent!].string, module: decoded.module.map { symbols[$0].string })
     case .coordinatorFinish:
       return .coordinatorFinish(coordinator: coordinatorName!, output: decoded.detail)
     case .coordinatorDetach:
@@ -198,34 +212,41 @@ extension TraceDecoder {
       return .coordinatorDeinit(coordinator: coordinatorName!)
     case .setRoot:
       return .setRoot(
-        screen: mention!, coordinator: coordinatorName, router: router, background: decoded.flag,
-        initiator: decoded.initiator)
+        screen: mention!, coordinator: coordinatorName, router: router, background: background,
+        initiator: initiator)
     case .push:
       return .push(
         screen: mention!, coordinator: coordinatorName, router: router, animated: decoded.flag,
-        initiator: decoded.initiator)
+        initiator: initiator, background: background)
     case .pop:
-      return .pop(coordinator: coordinatorName, router: router, screen: mention, initiator: decoded.initiator)
+      return .pop(
+        coordinator: coordinatorName, router: router, screen: mention, initiator: initiator,
+        background: background)
     case .popTo:
       return .popTo(
-        screen: mention!, coordinator: coordinatorName, router: router, initiator: decoded.initiator)
+        screen: mention!, coordinator: coordinatorName, router: router, initiator: initiator,
+        background: background)
     case .popToRoot:
-      return .popToRoot(coordinator: coordinatorName, router: router, initiator: decoded.initiator)
+      return .popToRoot(
+        coordinator: coordinatorName, router: router, initiator: initiator, background: background)
     case .present:
       return .present(
         screen: mention!, coordinator: coordinatorName, router: router, animated: decoded.flag,
-        initiator: decoded.initiator)
+        initiator: initiator, background: background)
     case .dismiss:
       return .dismiss(
-        coordinator: coordinatorName, router: router, screen: mention, initiator: decoded.initiator)
+        coordinator: coordinatorName, router: router, screen: mention, initiator: initiator,
+        background: background)
     case .selectTab:
       return .selectTab(
         screen: mention!, coordinator: coordinatorName, router: router, tab: decoded.text!,
-        initiator: decoded.initiator)
+        initiator: initiator, background: background)
     case .userAction:
-      return .userAction(screen: screen!.id, action: decoded.text!, label: decoded.detail)
+      return .userAction(screen: mention!, action: decoded.text!, label: decoded.detail)
     case .deeplinkOpen:
       return .deeplinkOpen(url: decoded.text!, coordinator: coordinatorName)
+    case .screenUpdate:
+      return .screenUpdate(screen: screen!)
     case .note:
       return .note(text: decoded.text!)
     }

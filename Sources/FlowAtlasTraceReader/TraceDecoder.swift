@@ -13,7 +13,7 @@ import FlowAtlasTrace
 /// spec's order, keeps the screen and coordinator tables, and feeds a consumer.
 ///
 /// ``TraceReader`` drives it from file chunks or from memory; it never sees a file.
-struct TraceDecoder {
+package struct TraceDecoder {
   enum Phase { case awaitingHeader, events, rejected }
 
   /// The trace's path as the reader was given it, for diagnostics.
@@ -26,6 +26,8 @@ struct TraceDecoder {
   /// The trace's strings, with the screens introduced and coordinators started so far.
   var symbols = SymbolTable()
   var lastSeq: Int?
+  /// The header's line, once one is accepted.
+  private(set) var headerLineNumber = 1
 
   init(file: String) {
     self.file = file
@@ -92,7 +94,9 @@ struct TraceDecoder {
       phase = .rejected
     }
     consumer.end(
-      TraceSummary(file: file, events: events, lastLine: lineNumber, rejected: phase == .rejected))
+      TraceSummary(
+        file: file, events: events, lastLine: lineNumber, rejected: phase == .rejected,
+        headerLine: headerLineNumber))
   }
 
   static let headerExample = #"{"flowatlas":"trace","version":1,"app":"…","run":"…"}"#
@@ -143,6 +147,7 @@ struct TraceDecoder {
     switch Self.header(scanner) {
     case .success(let header):
       phase = .events
+      headerLineNumber = lineNumber
       consumer.header(header)
     case .failure(.newerVersion(let version)):
       phase = .rejected
@@ -164,7 +169,7 @@ struct TraceDecoder {
 
   /// Text from the trace as it appears in a message: in JSON quotes with control characters
   /// escaped, so a hostile id cannot break the `file:line: message` line, and cut short.
-  static func quoted(_ text: String) -> String {
+  package static func quoted(_ text: String) -> String {
     let limit = 60
     let short = text.count > limit ? String(text.prefix(limit)) + "…" : text
     var bytes: [UInt8] = []

@@ -16,7 +16,7 @@ package struct TraceTranscript: Sendable {
   }
 
   private mutating func screen(_ mention: ScreenMention) -> String {
-    if case .introduce(let screen) = mention { screens[screen.id] = screen.type }
+    if case .introduce(let screen) = mention { screens[screen.id] = screen.qualifiedType }
     return screens[mention.id] ?? "?\(mention.id)"
   }
 
@@ -32,39 +32,56 @@ package struct TraceTranscript: Sendable {
 
   private func on(_ router: String?) -> String { router.map { " [\($0)]" } ?? "" }
 
+  /// ` background` for navigation on a router off-screen.
+  private func background(_ background: Bool?) -> String { background == true ? " background" : "" }
+
+  /// ` hosts [r2, r3]` where an event introduces a container.
+  private func hosts(_ mention: ScreenMention?) -> String {
+    guard case .introduce(let screen)? = mention, let hosts = screen.hosts else { return "" }
+    return " hosts [\(hosts.joined(separator: ", "))]"
+  }
+
   private mutating func describe(_ event: TraceEvent) -> String {
     switch event {
-    case .coordinatorStart(let id, let type, let parent):
-      coordinators[id] = type
-      return "start \(type)" + (parent.map { " under " + (coordinators[$0] ?? "?\($0)") } ?? "")
-    case .coordinatorAttach(let id, let type, let parent):
-      coordinators[id] = type
-      return "attach \(type) to \(coordinators[parent] ?? "?\(parent)")"
+    case .coordinatorStart(let id, let type, let parent, let module):
+      coordinators[id] = module.map { "\($0).\(type)" } ?? type
+      return "start \(coordinators[id]!)" + (parent.map { " under " + (coordinators[$0] ?? "?\($0)") } ?? "")
+    case .coordinatorAttach(let id, let type, let parent, let module):
+      coordinators[id] = module.map { "\($0).\(type)" } ?? type
+      return "attach \(coordinators[id]!) to \(coordinators[parent] ?? "?\(parent)")"
     case .coordinatorFinish(let id, let output):
       return "finish \(coordinators[id] ?? "?\(id)")" + (output.map { " -> \($0)" } ?? "")
     case .coordinatorDetach(let id, let parent):
       return "detach \(coordinators[id] ?? "?\(id)") from \(coordinators[parent] ?? "?\(parent)")"
     case .coordinatorDeinit(let id):
       return "deinit \(coordinators[id] ?? "?\(id)")"
-    case .setRoot(let mention, let coordinator, let router, let background, let initiator):
-      return "setRoot \(screen(mention))\(by(coordinator))\(on(router))"
-        + (background == true ? " background" : "") + system(initiator)
-    case .push(let mention, let coordinator, let router, _, let initiator):
-      return "push \(screen(mention))\(by(coordinator))\(on(router))" + system(initiator)
-    case .pop(let coordinator, let router, let mention, let initiator):
-      return "pop \(mention.map { screen($0) } ?? "")\(by(coordinator))\(on(router))" + system(initiator)
-    case .popTo(let mention, let coordinator, let router, let initiator):
-      return "popTo \(screen(mention))\(by(coordinator))\(on(router))" + system(initiator)
-    case .popToRoot(let coordinator, let router, let initiator):
-      return "popToRoot\(by(coordinator))\(on(router))" + system(initiator)
-    case .present(let mention, let coordinator, let router, _, let initiator):
-      return "present \(screen(mention))\(by(coordinator))\(on(router))" + system(initiator)
-    case .dismiss(let coordinator, let router, let mention, let initiator):
-      return "dismiss \(mention.map { screen($0) } ?? "")\(by(coordinator))\(on(router))" + system(initiator)
-    case .selectTab(let mention, let coordinator, let router, let tab, let initiator):
-      return "selectTab \(tab) \(screen(mention))\(by(coordinator))\(on(router))" + system(initiator)
-    case .userAction(let id, let action, let label):
-      return "user \(action)" + (label.map { " (\($0))" } ?? "") + " on \(screens[id] ?? "?\(id)")"
+    case .setRoot(let mention, let coordinator, let router, let flag, let initiator):
+      return "setRoot \(screen(mention))\(hosts(mention))\(by(coordinator))\(on(router))" + background(flag)
+        + system(initiator)
+    case .push(let mention, let coordinator, let router, _, let initiator, let flag):
+      return "push \(screen(mention))\(hosts(mention))\(by(coordinator))\(on(router))" + background(flag)
+        + system(initiator)
+    case .pop(let coordinator, let router, let mention, let initiator, let flag):
+      return "pop \(mention.map { screen($0) } ?? "")\(by(coordinator))\(on(router))" + background(flag)
+        + system(initiator)
+    case .popTo(let mention, let coordinator, let router, let initiator, let flag):
+      return "popTo \(screen(mention))\(by(coordinator))\(on(router))" + background(flag) + system(initiator)
+    case .popToRoot(let coordinator, let router, let initiator, let flag):
+      return "popToRoot\(by(coordinator))\(on(router))" + background(flag) + system(initiator)
+    case .present(let mention, let coordinator, let router, _, let initiator, let flag):
+      return "present \(screen(mention))\(hosts(mention))\(by(coordinator))\(on(router))" + background(flag)
+        + system(initiator)
+    case .dismiss(let coordinator, let router, let mention, let initiator, let flag):
+      return "dismiss \(mention.map { screen($0) } ?? "")\(by(coordinator))\(on(router))" + background(flag)
+        + system(initiator)
+    case .selectTab(let mention, let coordinator, let router, let tab, let initiator, let flag):
+      return "selectTab \(tab) \(screen(mention))\(by(coordinator))\(on(router))" + background(flag)
+        + system(initiator)
+    case .userAction(let mention, let action, let label):
+      return "user \(action)" + (label.map { " (\($0))" } ?? "") + " on \(screen(mention))"
+    case .screenUpdate(let update):
+      let name = screen(.introduce(update))
+      return "update \(name)" + (update.title.map { " title \($0)" } ?? "") + hosts(.introduce(update))
     case .deeplinkOpen(let url, let coordinator):
       return "deeplink \(url)\(by(coordinator))"
     case .note(let text):

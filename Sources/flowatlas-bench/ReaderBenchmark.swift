@@ -259,7 +259,7 @@ enum ReaderBenchmark {
         .coordinatorAttach(coordinator: child, type: "PurchaseCoordinator", parent: "c1"),
         .push(screen: .introduce(first), coordinator: child, router: "main", animated: true),
         .push(screen: .introduce(second), coordinator: child, router: "main", animated: true),
-        .userAction(screen: second.id, action: "pay", label: nil),
+        .userAction(screen: .reference(second.id), action: "pay", label: nil),
         .present(
           screen: .introduce(screen(using: &generator)), coordinator: child, router: "main", animated: true),
         .dismiss(coordinator: child, router: "main", screen: nil),

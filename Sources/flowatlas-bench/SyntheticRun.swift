@@ -54,7 +54,7 @@ struct SyntheticRun {
     switch roll {
     case 0..<25:
       let action = ["tapNext", "tapRow", "swipe", "tapBack", "submit"].randomElement(using: &random)!
-      event(.userAction(screen: stack.last!, action: action, label: "Tap “\(action)”"))
+      event(.userAction(screen: .reference(stack.last!), action: action, label: "Tap “\(action)”"))
     case 25..<45:
       push(top: top, router: router, coordinator: coordinator, random: &random)
     case 45..<58 where stack.count > 1:

@@ -191,7 +191,7 @@ import Testing
     #expect(process.terminationStatus == 0, "dot refused the DOT")
   }
   // 13: two runs with one name (a retried UI test) keep their own pages and diagrams, and the
-  // command line says which runs share it.
+  // second is a `duplicate-run` warning naming the first.
   @Test func runsThatShareANameKeepTheirOwnJourneys() async throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -200,7 +200,12 @@ import Testing
     let site = folder.appendingPathComponent("site").path
     let build = await flowatlas("build", folder.path, "--output", site, "--jobs", "1")
     #expect(build.status == 0, "\(build.err)")
-    #expect(build.err.contains("2 runs of app 'Shop' are named 'buy'"), "\(build.err)")
+    // Trace format revision 4: the second is `duplicate-run`, at its header line.
+    #expect(
+      build.err.contains(
+        #"b-retry.jsonl:1: warning: app "Shop" has another run named "buy" (\#(first));"#),
+      "\(build.err)")
+    #expect(build.err.contains("[duplicate-run]"), "\(build.err)")
     let pages = try FileManager.default.contentsOfDirectory(atPath: site + "/shop").filter {
       $0.hasPrefix("journey-") && $0.hasSuffix(".html")
     }.sorted()

@@ -90,7 +90,8 @@ struct ExportTests {
                 "system": 0,
                 "triggers": []
               }
-            ]
+            ],
+            "containers": []
           }
         ],
         "diagnostics": [

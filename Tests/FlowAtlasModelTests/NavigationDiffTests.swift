@@ -69,4 +69,38 @@ import Testing
     #expect(row.filter { $0 == "|" }.count == 6)
     #expect(!markdown.contains("\nbreak"))
   }
+
+  /// Trace format revision 4: a side recorded without modules names a type as the other side's
+  /// one `Module.Type` of that name; containers are compared as containers.
+  @Test func aBareTypeIsTheOneModuleTypeOfThatNameAndContainersAreCompared() {
+    let old = Self.app(
+      "Shop", screens: [("Summary", "Checkout"), ("Settings", nil)],
+      transitions: [Self.edge(nil, "Summary", .setRoot), Self.edge("Summary", "Settings", .push)],
+      coordinators: ["Checkout"])
+    let qualified = Transition(
+      from: "Shop.Summary", to: "Shop.Settings", kind: .push, coordinator: "Shop.Checkout", count: 1,
+      triggers: ["Next"])
+    var new = Self.app(
+      "Shop", screens: [("Shop.Summary", "Shop.Checkout"), ("Shop.Settings", nil), ("Pay.Settings", nil)],
+      transitions: [
+        Transition(
+          from: nil, to: "Shop.Summary", kind: .setRoot, coordinator: "Shop.Checkout", count: 1,
+          triggers: ["Next"]),
+        qualified,
+      ],
+      coordinators: ["Shop.Checkout"])
+    new = AppModel(
+      name: new.name, slug: new.slug, runs: [], coordinators: new.coordinators, screens: new.screens,
+      transitions: new.transitions, flows: [], diagnostics: [],
+      containers: [ContainerType(type: "Shop.Tabs", owner: "Shop.Checkout")])
+    let diff = NavigationDiff(old: old, new: new)
+    // `Settings` is ambiguous (two modules have one): it stays itself, and is the only change.
+    #expect(diff.addedScreens == ["Pay.Settings", "Shop.Settings"])
+    #expect(diff.removedScreens == ["Settings"])
+    #expect(diff.addedCoordinators.isEmpty && diff.removedCoordinators.isEmpty)
+    #expect(diff.addedTransitions.map(\.to) == ["Shop.Settings"])
+    #expect(diff.addedContainers == ["Shop.Tabs"])
+    #expect(diff.markdown.contains("### Containers added"))
+    #expect(diff.json.contains(#""addedContainers": ["#))
+  }
 }

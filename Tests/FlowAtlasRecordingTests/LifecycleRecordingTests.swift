@@ -96,7 +96,7 @@ struct LifecycleRecordingTests {
       recorder.launch(ShopCoordinator(router: router))
     }
     let started = sink.events.compactMap { event -> String? in
-      if case .coordinatorStart(let id, _, _) = event { return id }
+      if case .coordinatorStart(let id, _, _, _) = event { return id }
       return nil
     }
     #expect(started.count == 50)

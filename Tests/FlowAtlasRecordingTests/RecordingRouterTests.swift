@@ -152,7 +152,9 @@ struct RecordingRouterTests {
 
   /// A screen acted on before any router showed it keeps its id, and its first router
   /// event introduces it.
-  @Test func aScreenFirstNamedByAnActionIsIntroducedByItsFirstRouterEvent() {
+  /// Trace format revision 4: a `user.action` may introduce its screen (a tab's content that no
+  /// router event showed), so the reader never rejects the line.
+  @Test func aScreenFirstNamedByAnActionIsIntroducedByTheAction() {
     let (recorder, sink) = makeRecorder()
     let router = recorder.recordingRouter(wrapping: StackRouter())
     let login = LoginScreen()
@@ -163,8 +165,8 @@ struct RecordingRouterTests {
     router.setRoot(login)
     #expect(
       sink.events == [
-        .userAction(screen: "s1", action: "tap", label: nil),
-        .setRoot(screen: introduce("s1", "LoginScreen"), coordinator: nil, router: nil, background: nil),
+        .userAction(screen: introduce("s1", "LoginScreen"), action: "tap", label: nil),
+        .setRoot(screen: .reference("s1"), coordinator: nil, router: nil, background: nil),
         .push(screen: introduce("s2", "PaymentScreen"), coordinator: nil, router: nil, animated: true),
         .pop(coordinator: nil, router: nil, screen: .reference("s2")),
         .setRoot(screen: .reference("s1"), coordinator: nil, router: nil, background: nil),
@@ -179,7 +181,7 @@ struct RecordingRouterTests {
     #expect(
       sink.events.map {
         if case .setRoot(let screen, _, _, _, _) = $0 { return screen.id }
-        if case .push(let screen, _, _, _, _) = $0 { return screen.id }
+        if case .push(let screen, _, _, _, _, _) = $0 { return screen.id }
         return "?"
       } == ["s1", "s2"])
   }

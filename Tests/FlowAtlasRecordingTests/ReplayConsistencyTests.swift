@@ -31,14 +31,14 @@ struct ReplayConsistencyTests {
     mutating func apply(_ event: TraceEvent) {
       switch event {
       case .setRoot(let screen, _, _, _, _): layers = [[resolve(screen)]]
-      case .push(let screen, _, _, _, _): layers[layers.count - 1].append(resolve(screen))
-      case .present(let screen, _, _, _, _): layers.append([resolve(screen)])
-      case .pop(_, _, let screen, _):
+      case .push(let screen, _, _, _, _, _): layers[layers.count - 1].append(resolve(screen))
+      case .present(let screen, _, _, _, _, _): layers.append([resolve(screen)])
+      case .pop(_, _, let screen, _, _):
         if let screen { _ = resolve(screen) }
         if layers[layers.count - 1].count > 1 { layers[layers.count - 1].removeLast() }
       case .popToRoot:
         if layers[layers.count - 1].count > 1 { layers[layers.count - 1].removeSubrange(1...) }
-      case .dismiss(_, _, let screen, _):
+      case .dismiss(_, _, let screen, _, _):
         if let screen { _ = resolve(screen) }
         if layers.count > 1 { layers.removeLast() }
       default: break

@@ -50,7 +50,7 @@ struct SystemNavigationRecordingTests {
     try Person.tapTab("b", on: tabs)
     recorder.finish()
     let events = sink.events
-    #expect(events.contains { if case .popTo(_, _, _, .system("backMenu")) = $0 { true } else { false } })
+    #expect(events.contains { if case .popTo(_, _, _, .system("backMenu"), _) = $0 { true } else { false } })
     let tapped = try #require(events.last { if case .selectTab = $0 { true } else { false } })
     #expect(tapped.initiator == .system(gesture: "tabBar"))
     let text = TraceRecordEncoder().line(for: TraceRecord(seq: 1, event: tapped))

@@ -47,7 +47,7 @@ enum SampleModel {
         triggers: []),
       .init(
         from: nil, to: "ProductViewController", kind: .setRoot, coordinator: "MainCoordinator", count: 1,
-        triggers: ["shop://product/42"]),
+        triggers: ["shop://product/42"], deeplinks: ["shop://product/42"]),
       .init(
         from: "LoginViewController", to: "SignUpViewController", kind: .present,
         coordinator: "SignUpCoordinator",

@@ -151,10 +151,39 @@ private let badTraces: [BadTrace] = [
     text: header + #"{"seq":1,"event":"user.action","screen":"s9","action":"tap"}"# + "\n",
     code: .unknownScreen, line: 2, mentions: "\"s9\""),
   BadTrace(
-    name: "user action with a screen object instead of its id",
+    name: "user action with a screen object without its type",
     text: header + start + root
-      + #"{"seq":3,"event":"user.action","screen":{"id":"s1","type":"A"},"action":"tap"}"# + "\n",
-    code: .malformedLine, line: 4, mentions: "must be the id string"),
+      + #"{"seq":3,"event":"user.action","screen":{"id":"s1"},"action":"tap"}"# + "\n",
+    code: .malformedLine, line: 4, mentions: "needs `type`"),
+  BadTrace(
+    name: "screen update of a screen never introduced",
+    text: header + start + root
+      + #"{"seq":3,"event":"screen.update","screen":{"id":"s9","type":"A","title":"Later"}}"# + "\n",
+    code: .unknownScreen, line: 4, mentions: "\"s9\""),
+  BadTrace(
+    name: "screen update with an id string",
+    text: header + start + root + #"{"seq":3,"event":"screen.update","screen":"s1"}"# + "\n",
+    code: .malformedLine, line: 4, mentions: "as an object"),
+  BadTrace(
+    name: "hosts that is not a list",
+    text: header + start
+      + #"{"seq":2,"event":"router.setRoot","screen":{"id":"s1","type":"Tabs","hosts":"r1"}}"# + "\n",
+    code: .malformedLine, line: 3, mentions: "list of router ids"),
+  BadTrace(
+    name: "hosts listing a number",
+    text: header + start
+      + #"{"seq":2,"event":"router.setRoot","screen":{"id":"s1","type":"Tabs","hosts":["r1",2]}}"# + "\n",
+    code: .malformedLine, line: 3, mentions: "as strings"),
+  BadTrace(
+    name: "a module that is not a string",
+    text: header + start
+      + #"{"seq":2,"event":"router.setRoot","screen":{"id":"s1","type":"A","module":1}}"# + "\n",
+    code: .malformedLine, line: 3, mentions: "`module` must be a string"),
+  BadTrace(
+    name: "background that is not a boolean on a push",
+    text: header + start + root
+      + #"{"seq":3,"event":"router.push","screen":{"id":"s2","type":"B"},"background":"yes"}"# + "\n",
+    code: .malformedLine, line: 4, mentions: "`background` must be true or false"),
   BadTrace(
     name: "pop naming an unknown screen",
     text: header + start + root + #"{"seq":3,"event":"router.pop","screen":"s7"}"# + "\n",

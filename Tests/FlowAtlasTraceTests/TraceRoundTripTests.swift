@@ -14,12 +14,16 @@ let hostileStrings: [String] = [
 func sampleRecords(_ text: String) -> [TraceRecord] {
   let home = Screen(id: "s1", type: "HomeVC", title: text)
   let detail = Screen(id: "s2\(text)", type: "Detail\(text)", title: nil)
+  let tabs = Screen(id: "s3", type: "Tabs\(text)", title: nil, module: "App\(text)", hosts: ["r3", text])
   let events: [TraceEvent] = [
     .coordinatorStart(coordinator: "c1", type: "AppCoordinator", parent: nil),
     .coordinatorStart(coordinator: "c2\(text)", type: text, parent: "c1"),
     .coordinatorAttach(coordinator: "c2\(text)", type: text, parent: "c1"),
     .setRoot(screen: .introduce(home), coordinator: "c1", router: "r1", background: false),
-    .userAction(screen: "s1", action: text, label: text),
+    .userAction(screen: .introduce(home), action: text, label: text),
+    .coordinatorStart(coordinator: "c3", type: "TabsCoordinator", parent: "c1", module: text),
+    .present(screen: .introduce(tabs), coordinator: "c3", router: "r1", animated: false, background: true),
+    .screenUpdate(screen: Screen(id: "s1", type: "HomeVC", title: "later \(text)")),
     .push(screen: .introduce(detail), coordinator: "c2\(text)", router: nil, animated: true),
     .pop(coordinator: nil, router: nil, screen: .introduce(detail)),
     .present(screen: .introduce(detail), coordinator: "c1", router: text, animated: nil),
@@ -118,7 +122,7 @@ func sampleRecords(_ text: String) -> [TraceRecord] {
       """
     let read = TraceDocument.read(bytes: Array(text.utf8))
     let screens = read.records.compactMap { record -> Screen? in
-      if case .push(.introduce(let screen), _, _, _, _) = record.event { return screen }
+      if case .push(.introduce(let screen), _, _, _, _, _) = record.event { return screen }
       return nil
     }
     #expect(screens.map(\.title) == ["Start", "Start", "Start"])

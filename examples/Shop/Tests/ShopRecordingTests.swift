@@ -123,7 +123,7 @@ struct ShopRecordingTests {
     var attached = Set<String>()
     for event in events {
       switch event {
-      case .coordinatorAttach(let id, _, _): attached.insert(id)
+      case .coordinatorAttach(let id, _, _, _): attached.insert(id)
       case .coordinatorDetach(let id, _): attached.remove(id)
       default: break
       }
