@@ -1,8 +1,12 @@
 import FlowAtlasPattern
+import FlowAtlasRecording
 
 /// A person using the app with the system's own controls: the back button, the edge swipe, the
 /// back button's menu, a sheet swiped down, the tab bar. No coordinator is asked about these,
 /// so a scripted journey or a test does them through a `Person`, never through a coordinator.
+///
+/// Each gesture comes in a turn of the main queue of its own, as on a device: a coordinator's
+/// read of its router earlier in the journey is spent, and never credits the gesture to it.
 ///
 /// A person drives the headless routers FlowAtlas ships (``StackRouter``, ``NavigationStackRouter``,
 /// ``TabRouter``), reached through whatever stands for them: a coordinator's ``Coordinator/router``,
@@ -39,19 +43,31 @@ public struct Person {
 
   /// Taps the navigation bar's back button: the top screen goes. Refused (as the router
   /// reports refusals) at a layer's first screen, where there is no back button.
-  public func tapBackButton() { router.tapBackButton() }
+  public func tapBackButton() {
+    Recorder.endTurn()
+    router.tapBackButton()
+  }
 
   /// Swipes back from the leading edge.
   /// - Parameter completing: false for a swipe given up half-way: nothing changes, and nothing
   ///   is recorded, as UIKit reports nothing for a cancelled interactive pop.
-  public func swipeBack(completing: Bool = true) { router.swipeBack(completing: completing) }
+  public func swipeBack(completing: Bool = true) {
+    Recorder.endTurn()
+    router.swipeBack(completing: completing)
+  }
 
   /// Long-presses the back button and picks `screen` from its menu: every screen above it goes.
   /// - Parameter screen: A screen of the top layer, below its top.
-  public func pickFromBackMenu(_ screen: any Presentable) { router.pickFromBackMenu(screen) }
+  public func pickFromBackMenu(_ screen: any Presentable) {
+    Recorder.endTurn()
+    router.pickFromBackMenu(screen)
+  }
 
   /// Swipes the topmost sheet down.
-  public func swipeDownSheet() { router.swipeDownSheet() }
+  public func swipeDownSheet() {
+    Recorder.endTurn()
+    router.swipeDownSheet()
+  }
 
   /// Taps `tab` in the tab bar; a tap on the selected tab pops its stack to its first screen.
   /// - Parameters:
@@ -62,6 +78,7 @@ public struct Person {
     guard let driven = innermostRouter(tabBar) as? any PersonDrivenTabRouter else {
       throw PersonError(router: tabBar)
     }
+    Recorder.endTurn()
     driven.tapTab(tab)
   }
 }

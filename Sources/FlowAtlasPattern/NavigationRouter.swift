@@ -172,16 +172,34 @@
 
     // MARK: What the system does
 
+    /// What the system did is reported as soon as it is certain, before UIKit tells the view
+    /// controllers (`viewWillDisappear`, `viewDidDisappear`) and before `didShow`, where apps
+    /// react to it (a coordinator finishing its flow): so the trace has the person's gesture
+    /// before the app's reaction. A pop the system makes is certain when it begins (`willShow`;
+    /// UIKit has changed `viewControllers` already); the edge swipe when the person lifts the
+    /// finger past half-way (`notifyWhenInteractionChanges`); a sheet swiped down likewise.
     public func navigationController(
       _ navigationController: UINavigationController, willShow viewController: UIViewController,
       animated: Bool
     ) {
       if let transition = navigationController.transitionCoordinator, transition.isInteractive {
         interactiveGesture = .edgeSwipe
+        transition.notifyWhenInteractionChanges { [weak self] context in
+          guard let self else { return }
+          if context.isCancelled {
+            // Given up half-way: the stack is as it was, and nothing is reported.
+            self.interactiveGesture = nil
+          } else if !self.isApplyingOwnChange {
+            self.reportSystemChange(gesture: .edgeSwipe)
+            self.interactiveGesture = nil
+          }
+        }
         transition.animate(alongsideTransition: nil) { [weak self] context in
-          // Given up half-way: the stack is as it was, and nothing is reported.
           if context.isCancelled { self?.interactiveGesture = nil }
         }
+      } else if !isApplyingOwnChange {
+        reportSystemChange(gesture: expectedGesture)
+        expectedGesture = nil
       }
       navigationDelegate?.navigationController?(
         navigationController, willShow: viewController, animated: animated)
@@ -194,7 +212,9 @@
       let gesture = interactiveGesture ?? expectedGesture
       interactiveGesture = nil
       expectedGesture = nil
+      // What the system did and was not reported yet (a change UIKit made without `willShow`).
       if !isApplyingOwnChange { reportSystemChange(gesture: gesture) }
+      systemNavigationObservers.notifyShown(viewController)
       navigationDelegate?.navigationController?(
         navigationController, didShow: viewController, animated: animated)
     }
@@ -205,6 +225,17 @@
       let now = layers
       defer { known = now }
       systemNavigationObservers.notify(from: known, to: now, gesture: gesture)
+    }
+
+    /// Reports `layer`, still on screen, as swiped down: the person let go past half-way, and
+    /// UIKit takes it away next.
+    func reportSheetDismissal(_ layer: UIViewController) {
+      let chain = presentedChain
+      guard let index = chain.firstIndex(where: { $0 === layer }) else { return }
+      // The layers below the one swiped away: the bottom stack, then those presented before it.
+      let after = Array(known.prefix(index + 1))
+      defer { known = after }
+      systemNavigationObservers.notify(from: known, to: after, gesture: .swipeDown)
     }
 
     /// Sees `layer`, about to be presented, swiped down: for the layers this router presents,
@@ -289,6 +320,19 @@
       self.router = router
       self.forward = forward
       self.forwardTarget = forward
+    }
+
+    /// The person lets go of the sheet: reported then, past half-way, before UIKit tells the
+    /// sheet it disappeared; without an interactive transition, when it is gone.
+    func presentationControllerWillDismiss(_ presentationController: UIPresentationController) {
+      let layer = presentationController.presentedViewController
+      if let transition = layer.transitionCoordinator, transition.isInteractive {
+        transition.notifyWhenInteractionChanges { [weak self] context in
+          guard !context.isCancelled else { return }
+          self?.router?.reportSheetDismissal(layer)
+        }
+      }
+      forward?.presentationControllerWillDismiss?(presentationController)
     }
 
     func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {

@@ -41,7 +41,9 @@
 
     var body: some View {
       NavigationStack(path: path) {
-        root.navigationDestination(for: NavigationRoute.self) { route in screen(route.screen) }
+        root.navigationDestination(for: NavigationRoute.self) { route in
+          screen(route.screen).onAppear { router.didShow(route.screen) }
+        }
       }
       .onAppear { router.didAppear(layer: layer) }
       #if os(macOS)
@@ -62,7 +64,7 @@
 
     @ViewBuilder private var root: some View {
       if layer < router.stacks.count, let root = router.stacks[layer].root {
-        screen(root.screen)
+        screen(root.screen).onAppear { router.didShow(root.screen) }
       }
     }
 

@@ -60,6 +60,13 @@ public final class NavigationStackRouter: RouterProtocol, NavigationStateReporti
     appearedModalLayers = layer
   }
 
+  /// The view showed `screen` (its view appeared): observers learn what became known of it once
+  /// shown, such as a title a view model set on loading.
+  /// - Parameter screen: A screen of one of the stacks.
+  package func didShow(_ screen: any Presentable) {
+    systemNavigationObservers.notifyShown(screen)
+  }
+
   // MARK: What coordinators ask for
 
   /// Pushes on the top layer (on an empty router the screen becomes the root).

@@ -116,6 +116,15 @@ package protocol SystemNavigationObserver: AnyObject {
   /// The system navigated; the router's state already shows the result.
   /// - Parameter navigation: What it did.
   func systemDidNavigate(_ navigation: SystemNavigation)
+
+  /// A screen the router shows finished appearing (its view is loaded: a title it set then is
+  /// known). Nothing by default.
+  /// - Parameter screen: The screen now visible.
+  func routerDidShow(_ screen: any Presentable)
+}
+
+extension SystemNavigationObserver {
+  package func routerDidShow(_ screen: any Presentable) {}
 }
 
 /// A router that reports the navigation it did not perform itself (back button, edge swipe,
@@ -153,6 +162,11 @@ package final class SystemNavigationObservers {
   /// started it, so the innermost flow finishes first.
   package func notify(_ navigation: SystemNavigation) {
     for entry in entries.reversed() { entry.observer?.systemDidNavigate(navigation) }
+  }
+
+  /// Tells every observer that `screen` finished appearing.
+  package func notifyShown(_ screen: any Presentable) {
+    for entry in entries.reversed() { entry.observer?.routerDidShow(screen) }
   }
 
   /// Tells every observer what the system did to a router's layers, decided by

@@ -1,5 +1,6 @@
 import Dispatch
 import FlowAtlasLock
+import Foundation
 
 /// Which run records each coordinator of an app whose coordinators are its own (not
 /// ``FlowAtlasPattern/Coordinator`` subclasses): the root given to ``Recorder/follow(_:)``,
@@ -19,6 +20,12 @@ enum FollowedCoordinators {
     /// It reported its start before a followed parent attached it: the start is recorded
     /// right after the attach.
     var startIsPending = false
+    /// Its start was recorded and it has not finished: a second start (an app whose `start`
+    /// also routes, `start(with: option)`) records nothing.
+    var isRunning = false
+    /// When it was followed, in the order of the table: the latest parent holding a child in a
+    /// stored property is taken as its parent.
+    var order = 0
 
     init(coordinator: AnyObject, recorder: Recorder?, parent: AnyObject?) {
       self.coordinator = coordinator
@@ -59,6 +66,11 @@ enum FollowedCoordinators {
     var turnEndIsQueued = false
     /// Table size at which dead entries are swept.
     var sweepAt = 256
+    /// Entries made so far, for ``Entry/order``.
+    var followed = 0
+    /// The run of the latest root followed on the main thread: the run a UIKit object with no
+    /// other tie to a run (a tab bar controller the app made) records in.
+    weak var latestMainRun: Recorder?
 
     func entry(for coordinator: ObjectHandle) -> Entry? {
       guard let entry = entries[coordinator.key], entry.coordinator === coordinator.object
@@ -71,6 +83,8 @@ enum FollowedCoordinators {
         entries = entries.filter { $0.value.coordinator != nil }
         sweepAt = max(256, entries.count * 2)
       }
+      followed += 1
+      entry.order = followed
       entries[coordinator.key] = entry
     }
   }
@@ -80,10 +94,20 @@ enum FollowedCoordinators {
 
   /// Follows `coordinator` as a root recorded by `recorder`.
   static func follow(_ coordinator: ObjectHandle, by recorder: Recorder) {
+    let onMain = Thread.isMainThread
     table.withLock { table in
       table.insert(
         Entry(coordinator: coordinator.object, recorder: recorder, parent: nil), for: coordinator)
+      if onMain { table.latestMainRun = recorder }
     }
+  }
+
+  /// The run a UIKit object records in when nothing ties it to one: the run whose coordinator's
+  /// read of its router waits (the app is navigating for it), else that of the latest root
+  /// followed on the main thread, while it records.
+  static func runForUIKit() -> Recorder? {
+    if let recorder = waitingRead()?.recorder { return recorder }
+    return table.withLock { $0.latestMainRun }.flatMap { $0.isRecording ? $0 : nil }
   }
 
   /// The run recording `coordinator`, if it is followed.
@@ -100,25 +124,90 @@ enum FollowedCoordinators {
     return table.withLock { table in
       guard let recorder = table.entry(for: parent)?.recorder else { return nil }
       let pending = table.entry(for: child)?.startIsPending ?? false
-      table.insert(
-        Entry(coordinator: child.object, recorder: recorder, parent: parent.object), for: child)
+      let entry = Entry(coordinator: child.object, recorder: recorder, parent: parent.object)
+      entry.isRunning = pending
+      table.insert(entry, for: child)
       return (recorder, pending)
     }
   }
 
-  /// What `coordinator`'s start is recorded with: its run and its parent; or `nil` when it is
-  /// not followed yet, in which case the start waits for its attach.
+  /// What `coordinator`'s start is recorded with: its run and its parent; or `nil` when nothing
+  /// is to be recorded: it is running already (its start was recorded and it has not finished),
+  /// or it is not followed yet, in which case the start waits for its attach.
+  ///
+  /// A coordinator no parent attached (no `@RecordedChildren` array holds it) is followed under
+  /// the followed coordinator that holds it in a stored property (`let payments = Payments…`,
+  /// a lazy or optional property, a plain array or dictionary of children): many apps keep their
+  /// children so.
   static func start(of coordinator: ObjectHandle) -> (recorder: Recorder, parent: ObjectHandle?)? {
-    return table.withLock { table in
-      if let entry = table.entry(for: coordinator), let recorder = entry.recorder {
-        entry.startIsPending = false
-        return (recorder, entry.parent.map(ObjectHandle.init))
+    let known = table.withLock { table -> (recorder: Recorder, parent: ObjectHandle?)?? in
+      guard let entry = table.entry(for: coordinator), let recorder = entry.recorder else {
+        return .some(nil)
       }
+      guard !entry.isRunning else { return nil }
+      entry.startIsPending = false
+      entry.isRunning = true
+      return (recorder, entry.parent.map(ObjectHandle.init))
+    }
+    switch known {
+    case .some(.some(let start)): return start
+    case .none: return nil
+    case .some(.none): break
+    }
+    // Looked for outside the lock: reading a coordinator's properties may run its code
+    // (a custom mirror), which may report to the recorder.
+    if let parent = holder(of: coordinator), let attached = attach(coordinator, to: parent) {
+      table.withLock { table in
+        table.entry(for: coordinator)?.isRunning = true
+        table.entry(for: coordinator)?.startIsPending = false
+      }
+      return (attached.recorder, parent)
+    }
+    table.withLock { table in
+      guard table.entry(for: coordinator) == nil else { return }
       let entry = Entry(coordinator: coordinator.object, recorder: nil, parent: nil)
       entry.startIsPending = true
       table.insert(entry, for: coordinator)
-      return nil
     }
+    return nil
+  }
+
+  /// Notes that `coordinator` finished: a later start is a new run of its flow.
+  static func finish(of coordinator: ObjectHandle) {
+    table.withLock { $0.entry(for: coordinator)?.isRunning = false }
+  }
+
+  /// The followed coordinator, latest followed first, that holds `child` in a stored property.
+  private static func holder(of child: ObjectHandle) -> ObjectHandle? {
+    let parents = table.withLock { table in
+      table.entries.values.filter {
+        $0.recorder != nil && $0.coordinator != nil && $0.coordinator !== child.object
+      }
+      .sorted { $0.order > $1.order }.compactMap(\.coordinator)
+    }
+    return parents.first { holds($0, child.object) }.map(ObjectHandle.init)
+  }
+
+  /// Whether `object`'s stored properties hold `child`: directly, in an optional, or in a
+  /// collection or value (a property wrapper's storage) up to a few levels down, never inside
+  /// another object.
+  private static func holds(_ object: AnyObject, _ child: AnyObject) -> Bool {
+    func search(_ mirror: Mirror, depth: Int) -> Bool {
+      var current: Mirror? = mirror
+      while let level = current {
+        for (_, value) in level.children {
+          let valueMirror = Mirror(reflecting: value)
+          if valueMirror.displayStyle == .class {
+            if (value as AnyObject) === child { return true }
+            continue
+          }
+          if depth < 3, !valueMirror.children.isEmpty, search(valueMirror, depth: depth + 1) { return true }
+        }
+        current = level.superclassMirror
+      }
+      return false
+    }
+    return search(Mirror(reflecting: object), depth: 0)
   }
 
   /// Notes that `coordinator` read its router: the next router event, if its run records no
@@ -164,6 +253,17 @@ enum FollowedCoordinators {
           table.turnEndIsQueued = false
         }
       }
+    }
+  }
+
+  /// Ends the main queue's turn now: what a person does comes in a turn of its own. Headless
+  /// journeys run every gesture inside one block of the main queue, where the block queued to end
+  /// the turn cannot run; the journeys' person (and the model of UIKit) end it before each gesture.
+  static func endTurn() {
+    table.withLock { table in
+      table.turn += 1
+      table.readers.removeAll()
+      table.latest = nil
     }
   }
 

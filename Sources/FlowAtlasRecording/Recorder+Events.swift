@@ -35,7 +35,7 @@ extension Recorder {
   @MainActor
   public func userAction(on screen: any Presentable, action: String, label: String? = nil) {
     let reference = ObjectHandle(screen)
-    let screenType: any Any.Type = type(of: screen)
+    let screenType = screen.recordedTypeName
     let title = screen.screenTitle
     record { state in
       // A screen no router event showed (a tab's content) is introduced here (revision 4).
@@ -48,8 +48,9 @@ extension Recorder {
   /// Records `deeplink.open`: the app was opened at `url`.
   /// - Parameters:
   ///   - url: The route opened.
-  ///   - coordinator: The coordinator that handled it, if known.
-  public func deeplink(_ url: String, handledBy coordinator: (any CoordinatorProtocol)? = nil) {
+  ///   - coordinator: The coordinator that handled it, if known: any object the run follows
+  ///     (a ``Coordinator``, or a coordinator of the app's own).
+  public func deeplink(_ url: String, handledBy coordinator: AnyObject? = nil) {
     let reference = coordinator.map { ObjectHandle($0) }
     record { state in
       .deeplinkOpen(url: url, coordinator: reference.map { state.coordinatorID(for: $0) })

@@ -9,12 +9,16 @@ extension Recorder {
   /// - Parameter root: The root coordinator, of any class.
   public func follow(_ root: AnyObject) {
     FollowedCoordinators.follow(ObjectHandle(root), by: self)
+    noteFollowed(root)
   }
 
   /// Records `coordinator.start`: call it first thing in the coordinator's `start()`.
   ///
   /// A coordinator started before its parent attached it is recorded starting right after
-  /// that attach; one that nothing follows records nothing.
+  /// that attach; one that no `@RecordedChildren` array holds is followed under the followed
+  /// coordinator that holds it in a stored property; one that nothing follows records nothing.
+  /// A coordinator that is running already (started and not finished) records nothing: an app
+  /// whose `start` also routes (`start(with: option)`) calls it for every flow and deep link.
   /// - Parameter coordinator: The coordinator starting (`self`).
   public static func started(_ coordinator: AnyObject) {
     let reference = ObjectHandle(coordinator)
@@ -29,8 +33,20 @@ extension Recorder {
   ///   - output: The flow's result for its parent, as text (for example `loggedIn`), if any.
   public static func finished(_ coordinator: AnyObject, output: String? = nil) {
     let reference = ObjectHandle(coordinator)
+    FollowedCoordinators.finish(of: reference)
     FollowedCoordinators.recorder(of: reference)?.recordFinish(of: reference, output: output)
   }
+
+  /// Ends the current turn of the main queue for the reads of routers (``RecordedRouter``): a
+  /// person's gesture comes in a turn of its own. For headless journeys, which run every gesture
+  /// in one turn; on a device the main queue ends each turn.
+  package static func endTurn() {
+    FollowedCoordinators.endTurn()
+  }
+
+  /// The run a UIKit object records in when nothing else ties it to one (see
+  /// ``FollowedCoordinators/runForUIKit()``).
+  package static var runForUIKit: Recorder? { FollowedCoordinators.runForUIKit() }
 
   /// Records what changed in `parent`'s children: a `detach` for each one no longer there,
   /// then an `attach` for each new one, following it in this run.

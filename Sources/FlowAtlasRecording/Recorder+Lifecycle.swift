@@ -52,7 +52,8 @@ extension Recorder: CoordinatorLifecycleObserver {
   func recordStart(of child: ObjectHandle, parent: ObjectHandle?) {
     let type = String(describing: Swift.type(of: child.object))
     record { state in
-      .coordinatorStart(
+      if !state.followedRoots.isEmpty { state.followedRoots.removeAll { $0.key == child.key } }
+      return .coordinatorStart(
         coordinator: state.coordinatorID(for: child), type: type,
         parent: parent.map { state.coordinatorID(for: $0) })
     }

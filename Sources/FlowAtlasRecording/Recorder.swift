@@ -1,5 +1,6 @@
 import FlowAtlasLock
 import FlowAtlasTrace
+import Foundation
 
 /// Records one run: numbers events, names instances with stable ids, and writes
 /// ``TraceRecord``s to a sink.
@@ -59,12 +60,33 @@ public final class Recorder: Sendable {
   }
 
   /// Ends the run and flushes the sink. Later events are dropped; a second call does nothing.
+  ///
+  /// A root given to ``follow(_:)`` that never reported its start is said, in the trace (a note
+  /// the site shows in the journey) and on standard error: the run then recorded none of the
+  /// coordinators' own events.
   public func finish() {
+    let silent = state.withLock { $0.isFinished ? [] : $0.followedButSilent }
+    for type in silent {
+      let text =
+        "FlowAtlas followed \(type), which never reported its start: call Recorder.started(self) first "
+        + "thing in its start() (docs/own-coordinators.md)"
+      record(.note(text: text))
+      FileHandle.standardError.write(Data("FlowAtlas: warning: \(text)\n".utf8))
+    }
     let wasOpen = state.withLock { state in
       defer { state.isFinished = true }
       return !state.isFinished
     }
     if wasOpen { sink.finish() }
+  }
+
+  /// Whether the run still records (``finish()`` was not called).
+  package var isRecording: Bool { state.withLock { !$0.isFinished } }
+
+  /// Notes a root given to ``follow(_:)``, to say at the end if it never reported its start.
+  func noteFollowed(_ root: AnyObject) {
+    let type = String(describing: Swift.type(of: root))
+    state.withLock { $0.followedRoots.append((ObjectIdentifier(root), type)) }
   }
 
   /// The number of events recorded so far (the last `seq`).

@@ -12,6 +12,11 @@ struct RecorderState: ~Copyable {
   var screenCount = 0
   var routerCount = 0
   private var coordinators: [ObjectIdentifier: NamedObject] = [:]
+  /// The roots given to `follow` that have not reported their start yet.
+  var followedRoots: [(key: ObjectIdentifier, type: String)] = []
+  /// The window's root container, once one was recorded: a second appearance of the same root
+  /// (a full-screen cover dismissed over it) is no new root.
+  var windowRoot: ObjectIdentifier?
   private var screens: [ObjectIdentifier: NamedObject] = [:]
   /// Table size at which dead entries are swept, so a long run naming many short-lived
   /// objects does not grow without bound.
@@ -42,32 +47,49 @@ struct RecorderState: ~Copyable {
     return coordinatorID(for: reader.coordinator)
   }
 
+  /// The followed roots that never reported their start, by type.
+  var followedButSilent: [String] { followedRoots.map(\.type) }
+
   /// The id of a coordinator being released, forgotten so its address can be reused.
   mutating func releaseCoordinator(_ key: ObjectIdentifier) -> String? {
     coordinators.removeValue(forKey: key)?.id
   }
 
-  /// How the next event mentions `handle`'s screen: the whole screen on first sight or
-  /// when its title changed, its id otherwise.
-  /// - Parameter shownBy: for an event that puts the screen on a stack, the coordinator that
-  ///   did (read back by ``coordinator(showing:)``), noted in the same look-up: this is
-  ///   recording's hot path.
+  /// How the next event mentions `handle`'s screen: the whole screen on first sight, or when its
+  /// title or the routers it hosts changed; its id otherwise.
+  /// - Parameters:
+  ///   - type: The screen's type name as the trace writes it.
+  ///   - hosts: For a container (revision 4), the router ids it shows.
+  ///   - shownBy: for an event that puts the screen on a stack, the coordinator that
+  ///     did (read back by ``coordinator(showing:)``), noted in the same look-up: this is
+  ///     recording's hot path.
   mutating func mention(
-    screen handle: ObjectHandle, type: any Any.Type, title: String?, shownBy: String?? = nil
+    screen handle: ObjectHandle, type: String, title: String?, hosts: [String]? = nil, shownBy: String?? = nil
   ) -> ScreenMention {
     let key = handle.key
     if let named = screens[key], named.names(handle), let known = named.screen {
       if let shownBy { named.shownBy = shownBy }
-      if known.title == title { return .reference(named.id) }
-      let screen = Screen(id: named.id, type: known.type, title: title)
+      if known.title == title, hosts == nil || known.hosts == hosts { return .reference(named.id) }
+      let screen = Screen(id: named.id, type: known.type, title: title, hosts: hosts ?? known.hosts)
       named.screen = screen
       return .introduce(screen)
     }
-    let screen = Screen(id: newScreenID(), type: String(describing: type), title: title)
+    let screen = Screen(id: newScreenID(), type: type, title: title, hosts: hosts)
     let named = NamedObject(object: handle.object, id: screen.id, screen: screen)
     if let shownBy { named.shownBy = shownBy }
     screens[key] = named
     return .introduce(screen)
+  }
+
+  /// `screen.update` for `handle`'s screen, when its title is now `title` (its view loaded and
+  /// set it) and the trace gave another: nil for a screen this run never mentioned, or no news.
+  mutating func titleUpdate(of handle: ObjectHandle, title: String?) -> TraceEvent? {
+    guard let title, let named = screens[handle.key], named.names(handle), let known = named.screen,
+      known.title != title
+    else { return nil }
+    let screen = Screen(id: named.id, type: known.type, title: title)
+    named.screen = Screen(id: named.id, type: known.type, title: title, hosts: known.hosts)
+    return .screenUpdate(screen: screen)
   }
 
   /// The coordinator that last showed `handle`'s screen, if it was shown here.

@@ -28,8 +28,9 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
   package let id: String?
 
   private let reporting: (any NavigationStateReporting)?
-  /// Tells whether this router is off-screen (a tab not selected), for `background` on `setRoot`.
-  var isInBackground: (@MainActor () -> Bool)?
+  /// Tells whether this router is off-screen (a tab not selected, a navigation controller not
+  /// on screen yet), for `background` on its events.
+  package var isInBackground: (@MainActor () -> Bool)?
   package let systemNavigationObservers = SystemNavigationObservers()
 
   /// Wraps `base` so that its calls are recorded.
@@ -79,6 +80,12 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
       break
     }
     systemNavigationObservers.notify(navigation)
+  }
+
+  /// A screen the wrapped router shows finished appearing: a title its view set is recorded.
+  package func routerDidShow(_ screen: any Presentable) {
+    noteShown(screen)
+    systemNavigationObservers.notifyShown(screen)
   }
 
   /// What the wrapped router shows (nothing known when it does not report its state).
@@ -192,25 +199,27 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
   func push(
     _ screen: any Presentable, animated: Bool, completion: (() -> Void)?, coordinatorID: String?
   ) {
-    let routerID = id
+    let (routerID, background) = (id, offScreen)
     recordShowing(screen, by: coordinatorID) { screen, coordinator in
-      .push(screen: screen, coordinator: coordinator, router: routerID, animated: animated)
+      .push(
+        screen: screen, coordinator: coordinator, router: routerID, animated: animated, background: background
+      )
     }
     base.push(screen, animated: animated, completion: completion)
   }
 
   func pop(animated: Bool, completion: (() -> Void)?, coordinatorID: String?) {
-    let routerID = id
+    let (routerID, background) = (id, offScreen)
     recordRemoving(reporting?.screenRemovedByPop, by: coordinatorID) { screen, coordinator in
-      .pop(coordinator: coordinator, router: routerID, screen: screen)
+      .pop(coordinator: coordinator, router: routerID, screen: screen, background: background)
     }
     base.pop(animated: animated, completion: completion)
   }
 
   func popToRoot(animated: Bool, completion: (() -> Void)?, coordinatorID: String?) {
-    let routerID = id
+    let (routerID, background) = (id, offScreen)
     recordRemoving(nil, by: coordinatorID) { _, coordinator in
-      .popToRoot(coordinator: coordinator, router: routerID)
+      .popToRoot(coordinator: coordinator, router: routerID, background: background)
     }
     base.popToRoot(animated: animated, completion: completion)
   }
@@ -218,17 +227,19 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
   func present(
     _ screen: any Presentable, animated: Bool, completion: (() -> Void)?, coordinatorID: String?
   ) {
-    let routerID = id
+    let (routerID, background) = (id, offScreen)
     recordShowing(screen, by: coordinatorID) { screen, coordinator in
-      .present(screen: screen, coordinator: coordinator, router: routerID, animated: animated)
+      .present(
+        screen: screen, coordinator: coordinator, router: routerID, animated: animated, background: background
+      )
     }
     base.present(screen, animated: animated, completion: completion)
   }
 
   func dismiss(animated: Bool, completion: (() -> Void)?, coordinatorID: String?) {
-    let routerID = id
+    let (routerID, background) = (id, offScreen)
     recordRemoving(reporting?.screenRemovedByDismiss, by: coordinatorID) { screen, coordinator in
-      .dismiss(coordinator: coordinator, router: routerID, screen: screen)
+      .dismiss(coordinator: coordinator, router: routerID, screen: screen, background: background)
     }
     base.dismiss(animated: animated, completion: completion)
   }
@@ -236,20 +247,31 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
   func setRoot(
     _ screen: any Presentable, animated: Bool, completion: (() -> Void)?, coordinatorID: String?
   ) {
-    let routerID = id
-    let background: Bool? = (isInBackground?() ?? false) ? true : nil
+    let (routerID, background) = (id, offScreen)
     recordShowing(screen, by: coordinatorID) { screen, coordinator in
       .setRoot(screen: screen, coordinator: coordinator, router: routerID, background: background)
     }
     base.setRoot(screen, animated: animated, completion: completion)
   }
 
+  /// `true` while the router is off-screen (a tab not selected, a navigation controller not
+  /// presented yet): its events are recorded as `background` (revision 4, every router event).
+  var offScreen: Bool? { (isInBackground?() ?? false) ? true : nil }
+
+  /// Records what became known of `screen` once it was shown: a title its view set when it
+  /// loaded (`screen.update`), where the trace gave another.
+  package func noteShown(_ screen: any Presentable) {
+    let handle = ObjectHandle(screen)
+    let title = screen.screenTitle
+    recorder.record { state in state.titleUpdate(of: handle, title: title) }
+  }
+
   /// Records the app's `popTo` of `screen` (a pop to a screen below the top, which
   /// ``RouterProtocol`` does not ask for), attributed as a router event is, then `perform`s it.
   package func popTo(_ screen: any Presentable, perform: () -> Void) {
-    let routerID = id
+    let (routerID, background) = (id, offScreen)
     recordShowing(screen, by: nil, puts: false) { screen, coordinator in
-      .popTo(screen: screen, coordinator: coordinator, router: routerID)
+      .popTo(screen: screen, coordinator: coordinator, router: routerID, background: background)
     }
     perform()
   }
@@ -275,14 +297,17 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
     _ event: (ScreenMention, String?) -> TraceEvent
   ) {
     let handle = ObjectHandle(screen)
-    let screenType: any Any.Type = type(of: screen)
+    let screenType = screen.recordedTypeName
     let title = screen.screenTitle
+    // A container's routers get their ids (and record what they hold) before its own event.
+    let hosts = (screen as? any RecordedContainer)?.hostedRouters(in: recorder)
     recorder.record { state in
       // The coordinator first: ids of coordinators and of screens are counted apart, and the
       // screen's entry then notes who showed it in the one look-up that names it.
       let coordinatorID = coordinator(&state)
       let mention = state.mention(
-        screen: handle, type: screenType, title: title, shownBy: puts ? .some(coordinatorID) : nil)
+        screen: handle, type: screenType, title: title, hosts: hosts,
+        shownBy: puts ? .some(coordinatorID) : nil)
       return event(mention, coordinatorID)
     }
   }
@@ -304,7 +329,7 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
       return
     }
     let handle = ObjectHandle(removed)
-    let screenType: any Any.Type = type(of: removed)
+    let screenType = removed.recordedTypeName
     let title = removed.screenTitle
     recorder.record { state in
       let mention = state.mention(screen: handle, type: screenType, title: title)

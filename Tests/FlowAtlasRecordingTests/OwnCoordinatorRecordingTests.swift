@@ -203,3 +203,120 @@ extension TeamAppCoordinator {
   fileprivate var routerReadForTests: TeamRouter { router }
   fileprivate var navigationForTests: any RouterProtocol { router.navigationController }
 }
+
+// Children kept in stored properties, never in a children array: as many apps keep them.
+
+@MainActor
+private final class StoredCardsCoordinator {
+  @RecordedRouter private var router: TeamRouter  // FlowAtlas
+  init(router: TeamRouter) { self.router = router }
+  func start() {
+    Recorder.started(self)  // FlowAtlas
+    router.push(PaymentScreen())
+  }
+  func close() { Recorder.finished(self) }  // FlowAtlas
+}
+
+@MainActor
+private final class StoredHelpCoordinator {
+  @RecordedRouter private var router: TeamRouter  // FlowAtlas
+  init(router: TeamRouter) { self.router = router }
+  func start() {
+    Recorder.started(self)  // FlowAtlas
+    router.push(LoginScreen())
+  }
+}
+
+@MainActor
+private final class StoredRootCoordinator {
+  @RecordedRouter private var router: TeamRouter  // FlowAtlas
+  let cards: StoredCardsCoordinator
+  lazy var help = StoredHelpCoordinator(router: router)
+  var optionalCards: StoredCardsCoordinator?
+  var unmarked: [AnyObject] = []
+
+  init(router: TeamRouter) {
+    self.router = router
+    cards = StoredCardsCoordinator(router: router)
+  }
+
+  /// Starts, and routes to `option` where given: the classic sample's `start(with:)`, called
+  /// again for every deep link.
+  func start(with option: String? = nil) {
+    Recorder.started(self)  // FlowAtlas
+    switch option {
+    case "cards": cards.start()
+    case "help": help.start()
+    default: router.setRootModule(ProductListScreen())
+    }
+  }
+}
+
+@MainActor
+struct StoredChildrenRecordingTests {
+  private func launch() -> (StoredRootCoordinator, MemoryTraceSink, Recorder) {
+    let (recorder, sink) = makeRecorder()
+    let navigation = recorder.router(wrapping: StackRouter())
+    let app = StoredRootCoordinator(router: TeamRouter(navigationController: navigation))
+    recorder.follow(app)
+    app.start()
+    return (app, sink, recorder)
+  }
+
+  @Test func childrenInStoredPropertiesStartUnderTheirParent() {
+    let (app, sink, _) = launch()
+    app.start(with: "cards")
+    app.start(with: "help")
+    let second = StoredCardsCoordinator(router: TeamRouter(navigationController: StackRouter()))
+    app.optionalCards = second
+    second.start()
+    let other = StoredHelpCoordinator(router: TeamRouter(navigationController: StackRouter()))
+    app.unmarked.append(other)
+    other.start()
+    let starts = sink.events.compactMap { event -> String? in
+      guard case .coordinatorStart(let id, let type, let parent, _) = event else { return nil }
+      return "\(id) \(type) under \(parent ?? "-")"
+    }
+    #expect(
+      starts == [
+        "c1 StoredRootCoordinator under -", "c2 StoredCardsCoordinator under c1",
+        "c3 StoredHelpCoordinator under c1", "c4 StoredCardsCoordinator under c1",
+        "c5 StoredHelpCoordinator under c1",
+      ])
+    // Their navigation names them.
+    #expect(
+      sink.events.contains(
+        .push(screen: introduce("s2", "PaymentScreen"), coordinator: "c2", router: nil, animated: true)))
+  }
+
+  /// Trace format revision 4: a running coordinator started again adds nothing, so the recorder
+  /// writes one start per running instance; after its finish, a start is a new one.
+  @Test func aRunningCoordinatorStartedAgainRecordsNothing() {
+    let (app, sink, _) = launch()
+    app.start(with: "cards")
+    app.start(with: "cards")
+    app.cards.close()
+    app.cards.start()
+    let starts = sink.events.filter { $0.name == "coordinator.start" }
+    #expect(starts.count == 3, "\(starts)")
+    #expect(sink.events.filter { $0.name == "router.push" }.count == 3)
+  }
+
+  @Test func aFollowedRootThatNeverReportsItsStartIsSaidAtTheEnd() {
+    let (recorder, sink) = makeRecorder()
+    let app = StoredHelpCoordinator(router: TeamRouter(navigationController: StackRouter()))
+    recorder.follow(app)
+    recorder.finish()
+    guard case .note(let text) = sink.events.last else {
+      Issue.record("no note: \(sink.events)")
+      return
+    }
+    #expect(text.contains("StoredHelpCoordinator") && text.contains("Recorder.started(self)"))
+  }
+
+  @Test func aDeepLinkNamesACoordinatorOfTheAppsOwn() {
+    let (app, sink, recorder) = launch()
+    recorder.deeplink("app://cards", handledBy: app)
+    #expect(sink.events.last == .deeplinkOpen(url: "app://cards", coordinator: "c1"))
+  }
+}

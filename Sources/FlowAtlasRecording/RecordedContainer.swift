@@ -1,0 +1,27 @@
+import FlowAtlasPattern
+
+/// A screen that shows other routers' navigation rather than content of its own (trace format
+/// revision 4, "Containers"): a tab bar controller shows one router per tab, a navigation
+/// controller presented with a flow of its own shows its own router.
+///
+/// Recording writes such a screen, where it is set as a root, pushed or presented, with `hosts`:
+/// the ids its routers have in the run. The UIKit containers (`RecordingNavigationController`,
+/// `RecordingTabBarController`) are ones.
+@MainActor
+package protocol RecordedContainer: Presentable {
+  /// The ids of the routers it shows in `recorder`'s run, in order, made where they have none
+  /// yet (and their stacks recorded as prepared off-screen where the container finds them full).
+  func hostedRouters(in recorder: Recorder) -> [String]
+
+  /// Its type as the trace names it (a navigation controller FlowAtlas made is the app's
+  /// `UINavigationController`).
+  var recordedTypeName: String { get }
+}
+
+extension Presentable {
+  /// The screen's type as the trace names it; a container names its own.
+  @MainActor
+  var recordedTypeName: String {
+    (self as? any RecordedContainer)?.recordedTypeName ?? String(describing: type(of: self))
+  }
+}
