@@ -116,9 +116,10 @@ extension RunReplay {
           message:
             "\(instance.type) \(quoted(instance.id)) in run \(quoted(run)) never finished, though none "
             + "of its screens is on a stack after line \(stop.line) (\(words(stop.cause))); finish the flow "
-            + "when its first screen is removed, so that its parent removes it (FlowAtlas's Coordinator "
-            + "does it for system navigation unless finishesOnSystemRemoval is false; a coordinator of "
-            + "your own can watch its navigation controller's delegate)"))
+            + "when its first screen is removed"
+            + (instance.parent == nil ? "" : ", so that its parent removes it")
+            + " (FlowAtlas's Coordinator does it for system navigation unless finishesOnSystemRemoval is "
+            + "false; a coordinator of your own can watch its navigation controller's delegate)"))
     }
   }
 

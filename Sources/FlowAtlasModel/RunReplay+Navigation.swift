@@ -91,16 +91,16 @@ extension RunReplay {
   }
 
   /// Reports the open deep link as `deeplink-ignored` when the current screen has not changed
-  /// since it was opened.
-  mutating func reportIgnoredDeeplink() {
+  /// since it was opened: at the next deep link, or at the end of the run.
+  mutating func reportIgnoredDeeplink(atEnd: Bool = false) {
     defer { openDeeplink = nil }
     guard let open = openDeeplink else { return }
     report(
       .deeplinkIgnored, line: open.line,
       message:
         "the app was opened at \(quoted(open.url)) and showed nothing new before "
-        + "\(pendingDeeplink == nil ? "the run ended" : "the next deep link"); handle the route, or "
-        + "record the screen it shows")
+        + "\(atEnd ? "the run ended" : "the next deep link"); handle the route, or record the screen it shows"
+    )
   }
 
   /// What a `screen.update` tells: a title (the type's titles gain it), a container's routers.

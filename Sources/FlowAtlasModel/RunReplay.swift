@@ -227,7 +227,7 @@ package struct RunReplay: TraceConsumer {
       finished = ReplayedRun(file: file, app: nil, tally: AppTally(diagnostics: tally.diagnostics))
       return
     }
-    reportIgnoredDeeplink()
+    reportIgnoredDeeplink(atEnd: true)
     reportLeaks(at: summary.lastLine, run: header.run)
     reportOrphans(run: header.run)
     reportOmitted()

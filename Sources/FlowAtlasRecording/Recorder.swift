@@ -16,7 +16,7 @@ public final class Recorder: Sendable {
   private let sink: any TraceSink
   private let ids: RecordingIDs
   private let clock: RecordingClock?
-  private let state: Lock<RecorderState>
+  let state: Lock<RecorderState>
 
   /// Begins a run written to a trace file: writes `header` at once.
   /// - Parameters:

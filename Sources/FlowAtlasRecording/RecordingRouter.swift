@@ -88,6 +88,19 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
     systemNavigationObservers.notifyShown(screen)
   }
 
+  /// Records the system's `dismiss` of this router's whole stack from inside (a presented
+  /// navigation controller swiped down: revision 4's dismiss from inside a container), attributed
+  /// to the coordinator that showed `removed`.
+  package func recordSystemDismissal(of removed: (any Presentable)?) {
+    let routerID = id
+    let handle = removed.map(ObjectHandle.init)
+    recordRemoving(removed, by: { state in handle.flatMap { state.coordinator(showing: $0) } }) {
+      screen, coordinator in
+      .dismiss(
+        coordinator: coordinator, router: routerID, screen: screen, initiator: .system(gesture: "swipeDown"))
+    }
+  }
+
   /// What the wrapped router shows (nothing known when it does not report its state).
   package var layers: [[any Presentable]] { reporting?.layers ?? [[]] }
 
@@ -351,6 +364,31 @@ extension RecordingRouter {
     let reader = asked == nil && !isSystem ? FollowedCoordinators.takeReader(for: recorder) : nil
     let attribute: (inout RecorderState) -> String? = { state in
       asked ?? state.coordinatorID(readBy: reader)
+    }
+    recordShowing(screen, by: attribute, puts: false) { screen, coordinator in
+      .selectTab(screen: screen, coordinator: coordinator, router: routerID, tab: tab, initiator: initiator)
+    }
+  }
+}
+
+extension RecordingRouter {
+  /// Records `router.selectTab` for a tab bar controller of the app's own: the app's switch is
+  /// attributed to the coordinator whose read waits, the person's to the coordinator that showed
+  /// `container`.
+  /// - Parameters:
+  ///   - tab: The tab's name.
+  ///   - screen: What the tab shows on top.
+  ///   - container: The tab bar controller.
+  ///   - initiator: The app, or the system on the person's tap.
+  package func recordTabSelection(
+    _ tab: String, showing screen: any Presentable, container: AnyObject, initiator: Initiator
+  ) {
+    let routerID = id
+    let isSystem = initiator.isSystem
+    let reader = isSystem ? nil : FollowedCoordinators.takeReader(for: recorder)
+    let shownBy = ObjectHandle(container)
+    let attribute: (inout RecorderState) -> String? = { state in
+      isSystem ? state.coordinator(showing: shownBy) : state.coordinatorID(readBy: reader)
     }
     recordShowing(screen, by: attribute, puts: false) { screen, coordinator in
       .selectTab(screen: screen, coordinator: coordinator, router: routerID, tab: tab, initiator: initiator)

@@ -25,6 +25,9 @@ struct GoldenTests {
     ("problems", ["problems.jsonl", "bad-header.jsonl"]),
     // Revision 2: system navigation, popTo, orphans, background triggers, owners, null.
     ("system", ["system.jsonl"]),
+    // Revision 4: containers, screen.update, module, a running flow started again,
+    // duplicate-run, deeplink-ignored, user.action introducing its screen.
+    ("containers", ["containers.jsonl", "containers-retry.jsonl"]),
     ("all", allFiles),
   ]
 
@@ -99,7 +102,7 @@ struct MemoryBuildTests {
         name: app.name, slug: app.slug, runs: app.runs.shuffled(using: &random),
         coordinators: app.coordinators.reversed(), screens: app.screens.shuffled(using: &random),
         transitions: app.transitions.reversed(), flows: app.flows.shuffled(using: &random),
-        diagnostics: app.diagnostics.reversed())
+        diagnostics: app.diagnostics.reversed(), containers: app.containers.reversed())
       #expect(shuffled == app, "\(app.name), \(random)")
     }
   }

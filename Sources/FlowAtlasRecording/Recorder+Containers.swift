@@ -1,0 +1,52 @@
+import FlowAtlasPattern
+import FlowAtlasTrace
+
+/// Recording an app's containers and its window (trace format revision 4, "Containers"): the
+/// window's root, tabs that are not navigation controllers, presentations a container of the
+/// app's own makes. Each is a router of the run whose events are recorded as a
+/// ``RecordingRouter``'s are, but whose navigation UIKit performs itself.
+extension Recorder {
+  /// The router id of the window: the root a window shows (`window.rootViewController`) is its
+  /// `setRoot`.
+  package static let windowRouterID = "window"
+
+  /// The run's router for the window's root: it records what UIKit does (the recorder keeps no
+  /// router, which would keep it).
+  @MainActor
+  package var windowRouter: RecordingRouter {
+    RecordingRouter(wrapping: UnperformedNavigation(), recorder: self, id: Self.windowRouterID)
+  }
+
+  /// A router of the run whose navigation UIKit performs itself (a tab that is no navigation
+  /// controller), with a new router id; whoever shows it keeps it.
+  @MainActor
+  package func unperformedRouter() -> RecordingRouter {
+    RecordingRouter(wrapping: UnperformedNavigation(), recorder: self, id: makeRouterID())
+  }
+
+  /// Records `container` as the window's root (`setRoot` on the window's router), unless it is
+  /// the root the run has already: a root shown again (a full-screen cover dismissed over it)
+  /// is no new root. Attributed to the coordinator whose read of its window (or router) waits.
+  @MainActor
+  package func recordWindowRoot(_ container: any RecordedContainer) {
+    let key = ObjectIdentifier(container)
+    guard state.withLock({ $0.windowRoot != key }) else { return }
+    state.withLock { $0.windowRoot = key }
+    windowRouter.setRoot(container, animated: false, completion: nil)
+  }
+
+  /// Whether the run has seen a window's root: from then on a navigation controller not in the
+  /// window is off-screen, its events `background`.
+  package var knowsTheWindow: Bool { state.withLock { $0.windowRoot != nil } }
+}
+
+/// The navigation of a router whose changes UIKit made already (or will): recording only.
+@MainActor
+final class UnperformedNavigation: RouterProtocol {
+  func push(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) { completion?() }
+  func pop(animated: Bool, completion: (() -> Void)?) { completion?() }
+  func popToRoot(animated: Bool, completion: (() -> Void)?) { completion?() }
+  func present(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) { completion?() }
+  func dismiss(animated: Bool, completion: (() -> Void)?) { completion?() }
+  func setRoot(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) { completion?() }
+}
