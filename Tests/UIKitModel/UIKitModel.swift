@@ -11,6 +11,16 @@
 // (tap back, swipe, pick from the back menu, swipe a sheet down, tap a tab) is a call on
 // ``Person``; time passes with ``UIKitModel/finishAnimations()``.
 
+// What `import UIKit` gives an app besides UIKit: Foundation (with Core Graphics' CGRect and
+// CGFloat, which Foundation has on Linux), and the Objective-C runtime's NSObject and Selector.
+// NSObject and NSObjectProtocol are re-exported by a scoped import, which name lookup prefers to
+// Foundation's declarations of the same names even in a file that imports Foundation itself.
+@_exported import Foundation
+@_exported import ObjectiveCModel
+
+@_exported import class ObjectiveCModel.NSObject
+@_exported import protocol ObjectiveCModel.NSObjectProtocol
+
 /// The model's own controls: not UIKit API.
 @MainActor
 public enum UIKitModel {

@@ -242,10 +242,6 @@ open class UIView: UIResponder {
   open class func setAnimationsEnabled(_ enabled: Bool) { areAnimationsEnabled = enabled }
 }
 
-/// Apple (Foundation): Bundle and NSCoder, as the view controller initializers name them.
-public final class Bundle {}
-open class NSCoder {}
-
 /// Apple: UIAction (iOS 14): a titled action with its handler.
 @MainActor
 open class UIAction: NSObject {
