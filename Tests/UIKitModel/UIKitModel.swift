@@ -86,7 +86,7 @@ public enum UIKitModel {
 /// between `begin()` and `commit()`; the completion block runs "after all animations subsequently
 /// added by this transaction group have completed", and at once when there are none (the model
 /// runs it at `commit()` then; Apple's documentation does not say when exactly).
-@MainActor
+@preconcurrency @MainActor
 open class CATransaction: NSObject {
   private struct Group {
     var completion: (() -> Void)?

@@ -11,7 +11,7 @@
 /// readable in `didShow`, as apps that read its `.from` view controller there rely on). A change
 /// asked for while another runs is applied at once and animates after it (Apple's documentation
 /// is silent; the model assumes UIKit queues it).
-@MainActor
+@preconcurrency @MainActor
 open class UINavigationController: UIViewController {
   public override init() { super.init() }
 
@@ -185,7 +185,7 @@ extension UINavigationController: UINavigationBarDelegate {
 }
 
 /// Apple: UINavigationControllerDelegate.
-@MainActor
+@preconcurrency @MainActor
 public protocol UINavigationControllerDelegate: NSObjectProtocol {
   func navigationController(
     _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
@@ -236,7 +236,7 @@ extension UINavigationControllerDelegate {
 
 /// The optional methods named `navigationController(_:…)`, called as
 /// `delegate?.navigationController?(…)`.
-@MainActor
+@preconcurrency @MainActor
 public struct NavigationControllerDelegateMethod {
   let delegate: any UINavigationControllerDelegate
 
@@ -254,7 +254,7 @@ public struct NavigationControllerDelegateMethod {
 }
 
 /// Apple: UINavigationItem.
-@MainActor
+@preconcurrency @MainActor
 open class UINavigationItem: NSObject {
   open var title: String?
   open var rightBarButtonItem: UIBarButtonItem?
@@ -265,19 +265,19 @@ open class UINavigationItem: NSObject {
 /// Apple: UINavigationBar: its back button pops, if its delegate agrees
 /// (Apple, UINavigationBarDelegate: navigationBar(_:shouldPop:) is asked when the back button is
 /// tapped; a pop in code does not ask it).
-@MainActor
+@preconcurrency @MainActor
 open class UINavigationBar: NSObject {
   weak open var delegate: (any UINavigationBarDelegate)?
 }
 
 /// Apple: UINavigationBarDelegate.
-@MainActor
+@preconcurrency @MainActor
 public protocol UINavigationBarDelegate: NSObjectProtocol {
   func navigationBar(_ navigationBar: UINavigationBar, shouldPop item: UINavigationItem) -> Bool
 }
 
 /// Apple: UIViewControllerTransitionCoordinatorContext.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIViewControllerTransitionCoordinatorContext: NSObjectProtocol {
   var isAnimated: Bool { get }
   var isInteractive: Bool { get }
@@ -286,7 +286,7 @@ public protocol UIViewControllerTransitionCoordinatorContext: NSObjectProtocol {
 }
 
 /// Apple: UIViewControllerTransitionCoordinator.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
   @discardableResult
   func animate(
@@ -308,7 +308,7 @@ public struct UITransitionContextViewControllerKey: Hashable, Sendable {
 /// runs "after the transition finishes", told by `isCancelled` whether it was given up;
 /// notifyWhenInteractionChanges: the handler runs when the person lifts their finger, "whether
 /// the transition will complete or cancel".
-@MainActor
+@preconcurrency @MainActor
 final class Transition: NSObject, UIViewControllerTransitionCoordinator {
   let from: UIViewController?
   let to: UIViewController
@@ -371,7 +371,7 @@ final class Transition: NSObject, UIViewControllerTransitionCoordinator {
 
 /// Apple: UIGestureRecognizer, for its state only: `.began` when the gesture is recognized,
 /// `.changed` while it moves, `.ended` or `.cancelled` when the finger lifts.
-@MainActor
+@preconcurrency @MainActor
 open class UIGestureRecognizer: NSObject {
   public enum State: Int, Sendable {
     case possible, began, changed, ended, cancelled, failed

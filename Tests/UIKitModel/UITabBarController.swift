@@ -1,7 +1,7 @@
 // The model of UIKit: the tab bar controller.
 
 /// Apple: UITabBarController.
-@MainActor
+@preconcurrency @MainActor
 open class UITabBarController: UIViewController {
   public override init() { super.init() }
 
@@ -62,7 +62,7 @@ open class UITabBarController: UIViewController {
 }
 
 /// Apple: UITabBarControllerDelegate.
-@MainActor
+@preconcurrency @MainActor
 public protocol UITabBarControllerDelegate: NSObjectProtocol {
   func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController)
     -> Bool
@@ -91,7 +91,7 @@ extension UITabBarControllerDelegate {
 }
 
 /// The optional methods named `tabBarController(_:…)`, called as `delegate?.tabBarController?(…)`.
-@MainActor
+@preconcurrency @MainActor
 public struct TabBarControllerDelegateMethod {
   let delegate: any UITabBarControllerDelegate
 

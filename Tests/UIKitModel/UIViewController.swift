@@ -1,7 +1,7 @@
 // The model of UIKit: view controllers and modal presentation.
 
 /// Apple: UIResponder.
-@MainActor
+@preconcurrency @MainActor
 open class UIResponder: NSObject {}
 
 /// Apple: UIModalPresentationStyle. `.automatic` is a page sheet (Apple: "For most view
@@ -19,7 +19,7 @@ public enum UIModalPresentationStyle: Int, Sendable {
 }
 
 /// Apple: UIViewController.
-@MainActor
+@preconcurrency @MainActor
 open class UIViewController: UIResponder {
   public override init() {}
 
@@ -156,7 +156,7 @@ open class UIViewController: UIResponder {
 
 /// Apple: UIPresentationController: manages one presentation, and asks its delegate before a
 /// person dismisses it by a swipe.
-@MainActor
+@preconcurrency @MainActor
 open class UIPresentationController: NSObject {
   weak open var delegate: (any UIAdaptivePresentationControllerDelegate)?
   public let presentedViewController: UIViewController
@@ -173,7 +173,7 @@ open class UIPresentationController: NSObject {
 }
 
 /// Apple: UIAdaptivePresentationControllerDelegate; the four methods UIKit calls around a swipe down.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIAdaptivePresentationControllerDelegate: NSObjectProtocol {
   func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool
   func presentationControllerWillDismiss(_ presentationController: UIPresentationController)
@@ -182,7 +182,7 @@ public protocol UIAdaptivePresentationControllerDelegate: NSObjectProtocol {
 }
 
 /// An optional method of a delegate, called as `delegate?.method?(argument)`.
-@MainActor
+@preconcurrency @MainActor
 public struct OptionalDelegateMethod<Argument, Result> {
   let call: (Argument) -> Result
 
@@ -235,7 +235,7 @@ extension UIAdaptivePresentationControllerDelegate {
 /// Apple: UIView, for `setAnimationsEnabled(_:)` only: "If animations are disabled, code inside
 /// subsequent animation blocks is applied immediately." The model assumes UIKit then tells
 /// delegates `animated: false` and sets no transition coordinator.
-@MainActor
+@preconcurrency @MainActor
 open class UIView: UIResponder {
   public private(set) static var areAnimationsEnabled = true
 
@@ -243,7 +243,7 @@ open class UIView: UIResponder {
 }
 
 /// Apple: UIAction (iOS 14): a titled action with its handler.
-@MainActor
+@preconcurrency @MainActor
 open class UIAction: NSObject {
   open var title: String
   let handler: (UIAction) -> Void
@@ -255,7 +255,7 @@ open class UIAction: NSObject {
 }
 
 /// Apple: UIBarButtonItem, made with a primary action (iOS 14): a tap performs it.
-@MainActor
+@preconcurrency @MainActor
 open class UIBarButtonItem: NSObject {
   open var title: String?
   open var primaryAction: UIAction?
