@@ -69,6 +69,7 @@ import UIKit
         "B didMove(toParent: nil)",
         "didShow A",
       ])
+    #expect(stage.window.isKeyWindow, "the test keeps its window")
   }
 
   @Test func anUnanimatedChangeCallsBackInTheSameOrderAtOnce() {
@@ -88,6 +89,7 @@ import UIKit
         "willShow A", "C viewWillDisappear movingFromParent", "A viewWillAppear", "A viewIsAppearing",
         "C viewDidDisappear movingFromParent", "A viewDidAppear", "didShow A",
       ])
+    #expect(stage.window.isKeyWindow, "the test keeps its window")
   }
 
   @Test func anInteractivePopCompletedTellsTheFingerBeforeAnyDidCallback() throws {
@@ -109,6 +111,7 @@ import UIKit
       log.take() == [
         "lifted, cancelled: false", "B viewDidDisappear movingFromParent", "A viewDidAppear", "didShow A",
       ])
+    #expect(stage.window.isKeyWindow, "the test keeps its window")
   }
 
   @Test func anInteractivePopGivenUpPutsTheOldTopBack() throws {
@@ -134,6 +137,7 @@ import UIKit
       ])
     #expect(navigation.viewControllers.map(\.title) == ["A", "B"])
     #expect(b.view.window != nil && screens["A"]!.view.window == nil)
+    #expect(stage.window.isKeyWindow, "the test keeps its window")
   }
 
   @Test func offScreenNobodyHearsAnAppearanceCallbackAndNoViewLoads() {
@@ -158,6 +162,7 @@ import UIKit
     #expect(log.take() == ["willShow B", "didShow B"], "off screen: the delegate only")
     shown.isHidden = false
     #expect(log.take() == ["B viewDidLoad", "B viewWillAppear", "B viewIsAppearing", "B viewDidAppear"])
+    #expect(stage.window.isKeyWindow, "the test keeps its window")
   }
 
   @Test func aContainerOfTheAppsOwnForwardsToTheChildrenInItsView() {
@@ -190,6 +195,7 @@ import UIKit
     child.removeFromParent()
     #expect(log.take() == ["Child willMove(toParent: nil)", "Child didMove(toParent: nil)"])
     #expect(container.children.isEmpty && child.parent == nil)
+    #expect(stage.window.isKeyWindow, "the test keeps its window")
   }
 
   @Test func aViewLoadsOnceByLoadViewThenViewDidLoadAndNeverBefore() {

@@ -25,6 +25,8 @@ class Recorded: UIViewController {
   let log: Log
   /// Whether `willMove(toParent:)` and `didMove(toParent:)` are logged too.
   var logsMoves = false
+  /// Runs in `viewWillDisappear(_:)`, where apps ask the transition coordinator.
+  var onWillDisappear: (() -> Void)?
 
   init(_ name: String, _ log: Log) {
     self.name = name
@@ -67,6 +69,7 @@ class Recorded: UIViewController {
   override func viewWillDisappear(_ animated: Bool) {
     super.viewWillDisappear(animated)
     note("viewWillDisappear")
+    onWillDisappear?()
   }
 
   override func viewDidDisappear(_ animated: Bool) {
