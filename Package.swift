@@ -182,11 +182,16 @@ let package = Package(
     .target(
       name: "FlowAtlasUIKitOnModel", dependencies: ["UIKitModel", "FlowAtlasPattern", "FlowAtlasRecording"],
       path: "Tests/UIKitAdapters", swiftSettings: onUIKitModel),
+    // App code in Swift 5 language mode (coordinators that are not isolated, NSObject delegates),
+    // compiled against the model: it compiles as it does against UIKit's @preconcurrency API.
+    .target(
+      name: "UIKitModelSwift5Fixture", dependencies: ["UIKitModel"], path: "Tests/UIKitModelSwift5Fixture",
+      swiftSettings: onUIKitModel + [.swiftLanguageMode(.v5)]),
     .testTarget(
       name: "UIKitAdapterTests",
       dependencies: [
         "FlowAtlasUIKitOnModel", "UIKitModel", "FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace",
-        "FlowAtlasTraceReader",
+        "FlowAtlasTraceReader", "UIKitModelSwift5Fixture",
       ],
       swiftSettings: onUIKitModel),
 
