@@ -46,6 +46,14 @@ import UIKit
       ])
     #expect(onboarding.view.window == nil && login.view.window == nil && main.view.window === shown)
     #expect(onboarding.presentedViewController === login, "what the old root presented stays presented by it")
+
+    // A hidden window's new root: its content changes, and nobody is on screen to hear it.
+    shown.isHidden = true
+    _ = log.take()
+    shown.rootViewController = onboarding
+    #expect(log.take().isEmpty)
+    #expect(
+      onboarding.view.window === shown && main.view.window == nil && shown.subviews == [onboarding.view])
   }
 
   @Test func launchingCallsTheAppDelegateAsIOSDoes() throws {

@@ -28,7 +28,8 @@ public struct UITransitionContextViewControllerKey: Hashable, Sendable {
   public static let to = UITransitionContextViewControllerKey(name: "to")
 }
 
-/// One navigation transition. Apple, animate(alongsideTransition:completion:): the completion
+/// One transition: a navigation controller's, or a presentation's or dismissal's (a sheet swiped
+/// down is an interactive one). Apple, animate(alongsideTransition:completion:): the completion
 /// runs "after the transition finishes", told by `isCancelled` whether it was given up;
 /// notifyWhenInteractionChanges: the handler runs when the person lifts their finger, "whether
 /// the transition will complete or cancel".

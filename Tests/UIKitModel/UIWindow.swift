@@ -48,21 +48,18 @@ open class UIWindow: UIView {
       UIApplication.shared.register(self)
       let old = root
       root = newValue
-      guard !hidden else {
-        if let view = old?.viewIfLoaded, view.superview === self { view.unplace() }
-        if let newValue { place(newValue.view, at: 0) }
-        return
-      }
-      let leaving = onScreen
-      for controller in [old].compactMap({ $0 }) + (old?.presentedChain ?? []) { controller.coveredIn = nil }
+      // What the old root presented stays presented by it: it no longer covers anything here.
+      if let old { for controller in [old] + old.presentedChain { controller.coveredIn = nil } }
+      let leaving = hidden ? [] : onScreen
+      let removed = subviews.filter { $0.owner != nil && $0 !== newValue?.viewIfLoaded }
       newValue?.loadViewIfNeeded()
       for controller in leaving { controller.willDisappear(animated: false) }
-      let started = newValue?.willAppear(animated: false) ?? []
+      let started = hidden ? [] : newValue?.willAppear(animated: false) ?? []
       if let newValue { place(newValue.view, at: 0) }
       UIViewController.isAppearing(started, animated: false)
-      for controller in leaving { controller.viewIfLoaded?.unplace() }
+      for view in removed { view.unplace() }
       for controller in leaving { controller.endAppearance() }
-      newValue?.endAppearance()
+      if !hidden { newValue?.endAppearance() }
     }
   }
 
