@@ -172,15 +172,26 @@ let package = Package(
     // A model of UIKit's behaviour, for the tests and the examples and never for an app. The targets
     // that use it compile with `-module-alias UIKit=UIKitModel`, so that files written against UIKit
     // (the shipped adapters, linked into Tests/UIKitAdapters) compile against it unchanged and run.
-    .target(name: "UIKitModel", path: "Tests/UIKitModel"),
+    .target(
+      name: "UIKitModel", dependencies: ["ObjectiveCModel"], path: "Tests/UIKitModel", exclude: ["ObjectiveC"]
+    ),
+    // The Objective-C runtime's part of the model (NSObject, Selector, forwarding), a module of
+    // its own as Apple's is, so that the model's NSObject wins over Foundation's in a file that
+    // imports both (see Tests/UIKitModel/ObjectiveC/ObjectiveC.swift).
+    .target(name: "ObjectiveCModel", path: "Tests/UIKitModel/ObjectiveC"),
     .target(
       name: "FlowAtlasUIKitOnModel", dependencies: ["UIKitModel", "FlowAtlasPattern", "FlowAtlasRecording"],
       path: "Tests/UIKitAdapters", swiftSettings: onUIKitModel),
+    // App code in Swift 5 language mode (coordinators that are not isolated, NSObject delegates),
+    // compiled against the model: it compiles as it does against UIKit's @preconcurrency API.
+    .target(
+      name: "UIKitModelSwift5Fixture", dependencies: ["UIKitModel"], path: "Tests/UIKitModelSwift5Fixture",
+      swiftSettings: onUIKitModel + [.swiftLanguageMode(.v5)]),
     .testTarget(
       name: "UIKitAdapterTests",
       dependencies: [
         "FlowAtlasUIKitOnModel", "UIKitModel", "FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace",
-        "FlowAtlasTraceReader",
+        "FlowAtlasTraceReader", "UIKitModelSwift5Fixture",
       ],
       swiftSettings: onUIKitModel),
 

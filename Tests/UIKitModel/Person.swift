@@ -1,23 +1,24 @@
 // The model of UIKit: what a person does with their fingers. Not UIKit API.
 
 /// A person using the app: each call is one gesture, which the model turns into what UIKit does
-/// for it.
+/// for it. Each begins a new touch (``UIKitModel/touchBegins()``) before UIKit does anything.
 @MainActor
 public enum Person {
   /// Taps the back button of `navigationController`'s bar: the bar asks its delegate, the
-  /// navigation controller, which pops animated (see `navigationBar(_:shouldPop:)`). At the root
-  /// there is no back button: nothing happens.
+  /// navigation controller, which pops animated (see `navigationBar(_:shouldPop:)`). Where there
+  /// is no back button (at the root, with the bar hidden, or with the top item's back button
+  /// hidden or replaced by left items) nothing happens.
   public static func tapBackButton(in navigationController: UINavigationController) {
-    guard navigationController.viewControllers.count > 1,
-      let item = navigationController.topViewController?.navigationItem
-    else { return }
-    _ = navigationController.navigationBar.delegate?.navigationBar(
-      navigationController.navigationBar, shouldPop: item)
+    UIKitModel.touchBegins()
+    let bar = navigationController.navigationBar
+    guard bar.showsBackButton, let item = bar.topItem else { return }
+    _ = bar.delegate?.navigationBar(bar, shouldPop: item)
   }
 
   /// Swipes from the leading edge, then lifts the finger, past half-way (`completing`) or not.
   public static func swipeBack(in navigationController: UINavigationController, completing: Bool) {
-    beginSwipeBack(in: navigationController)?.lift(completing: completing)
+    UIKitModel.touchBegins()
+    startSwipeBack(in: navigationController)?.lift(completing: completing)
     UIKitModel.finishAnimations()
   }
 
@@ -26,6 +27,11 @@ public enum Person {
   /// off the navigation stack"; the model assumes it pops by `popViewController(animated: true)`,
   /// as subclasses that override it see on a device). Nil at the root, where it does not begin.
   public static func beginSwipeBack(in navigationController: UINavigationController) -> Swipe? {
+    UIKitModel.touchBegins()
+    return startSwipeBack(in: navigationController)
+  }
+
+  private static func startSwipeBack(in navigationController: UINavigationController) -> Swipe? {
     guard navigationController.viewControllers.count > 1, navigationController.transition == nil else {
       return nil
     }
@@ -61,46 +67,61 @@ public enum Person {
   public static func pickFromBackMenu(
     _ viewController: UIViewController, in navigationController: UINavigationController
   ) {
+    UIKitModel.touchBegins()
     let stack = navigationController.viewControllers
-    guard let index = stack.lastIndex(where: { $0 === viewController }), index < stack.count - 1 else {
-      return
-    }
+    guard navigationController.navigationBar.showsBackButton,
+      let index = stack.lastIndex(where: { $0 === viewController }), index < stack.count - 1
+    else { return }
     navigationController.popToViewController(viewController, animated: true)
   }
 
   /// Swipes `presented` down, letting go past half-way (`completing`) or not. Apple,
-  /// UIAdaptivePresentationControllerDelegate: a sheet whose `isModalInPresentation` is true, or
-  /// whose delegate answers no to `presentationControllerShouldDismiss`, stays and the delegate
-  /// hears `presentationControllerDidAttemptToDismiss`; otherwise it hears `willDismiss`, and
+  /// UIAdaptivePresentationControllerDelegate: a sheet whose `isModalInPresentation` is true (or
+  /// that of the view controller it shows), or whose delegate answers no to
+  /// `presentationControllerShouldDismiss`, stays and the delegate hears
+  /// `presentationControllerDidAttemptToDismiss`; otherwise it hears `willDismiss`, and
   /// `didDismiss` once the sheet is gone ("the dismissal might still be canceled" after
-  /// `willDismiss`). A full-screen presentation cannot be swiped down.
+  /// `willDismiss`). A full-screen presentation cannot be swiped down, nor a sheet under another.
+  /// See `UIViewController.dismissInteractively(by:completing:)` for the appearance callbacks.
   public static func swipeDown(_ presented: UIViewController, completing: Bool = true) {
+    UIKitModel.touchBegins()
     guard presented.modalPresentationStyle.isSheet, let presenter = presented.presentingViewController,
-      presenter.presentationHost.presentedStorage === presented,
+      presenter.presentationHost.presentedStorage === presented, presented.presentedStorage == nil,
       let presentation = presented.presentationController
     else { return }
     let delegate = presentation.delegate
-    let visible = (presented as? UINavigationController)?.topViewController
-    if presented.isModalInPresentation || visible?.isModalInPresentation == true
+    let shown = sequence(first: presented) {
+      ($0 as? UINavigationController)?.topViewController
+        ?? ($0 as? UITabBarController)?.selectedViewController
+    }
+    if shown.contains(where: \.isModalInPresentation)
       || delegate?.presentationControllerShouldDismiss(presentation) == false
     {
       delegate?.presentationControllerDidAttemptToDismiss(presentation)
       return
     }
-    delegate?.presentationControllerWillDismiss(presentation)
-    guard completing else { return }
-    presenter.presentationHost.removePresentation(of: presented)
-    delegate?.presentationControllerDidDismiss(presentation)
+    presented.dismissInteractively(by: presentation, completing: completing)
   }
 
-  /// Taps `item` in a navigation bar: its primary action runs.
+  /// Taps `item` in a bar: its primary action runs, or its action is sent to its target (see
+  /// `UIBarButtonItem`). A disabled item does nothing.
   public static func tap(_ item: UIBarButtonItem?) {
-    guard let action = item?.primaryAction else { return }
-    action.handler(action)
+    UIKitModel.touchBegins()
+    item?.tap()
+  }
+
+  /// Taps `button`: it sends its actions for a touch up inside, and its primary action (Apple,
+  /// UIControl.Event.primaryActionTriggered: "A semantic action triggered by buttons"). A
+  /// disabled or hidden button does nothing.
+  public static func tap(_ button: UIButton) {
+    UIKitModel.touchBegins()
+    guard button.isEnabled, !button.isHidden, button.isUserInteractionEnabled else { return }
+    button.sendActions(for: [.touchUpInside, .primaryActionTriggered])
   }
 
   /// Taps the tab at `index` of `tabBarController` (see `UITabBarController`).
   public static func tapTab(at index: Int, in tabBarController: UITabBarController) {
+    UIKitModel.touchBegins()
     tabBarController.tapTab(at: index)
   }
 }

@@ -6,10 +6,22 @@
 // It declares the UIKit API those files call, with Apple's names and argument labels, and does
 // what Apple's documentation says UIKit does: the navigation controller's stack and delegate
 // calls in UIKit's order, transition coordinators, the interactive pop, the back button and its
-// menu, presentation and its delegate, the tab bar. Each behaviour names the documentation it
-// follows; where that is silent, the comment says what the model assumes. What a person does
-// (tap back, swipe, pick from the back menu, swipe a sheet down, tap a tab) is a call on
-// ``Person``; time passes with ``UIKitModel/finishAnimations()``.
+// menu, presentation and its delegate, the tab bar, view loading and the appearance callbacks,
+// windows, the application and its scenes, storyboards and segues, bar items. Each behaviour
+// names the documentation it follows; where that is silent, the comment says what the model
+// assumes. What a person does (tap back, swipe, pick from the back menu, swipe a sheet down, tap
+// a tab or a button) is a call on ``Person``; time passes with ``UIKitModel/finishAnimations()``;
+// what iOS does to the app (launch it, connect a scene, open a URL) is a call on ``UIKitModel``.
+
+// What `import UIKit` gives an app besides UIKit: Foundation (with Core Graphics' CGRect and
+// CGFloat, which Foundation has on Linux), and the Objective-C runtime's NSObject and Selector.
+// NSObject and NSObjectProtocol are re-exported by a scoped import, which name lookup prefers to
+// Foundation's declarations of the same names even in a file that imports Foundation itself.
+@_exported import Foundation
+@_exported import ObjectiveCModel
+
+@_exported import class ObjectiveCModel.NSObject
+@_exported import protocol ObjectiveCModel.NSObjectProtocol
 
 /// The model's own controls: not UIKit API.
 @MainActor
@@ -63,12 +75,18 @@ public enum UIKitModel {
 
   static func raise(_ message: String) { raised.append(message) }
 
-  /// Forgets every animation and every raised message, between tests.
+  /// A touch is delivered in a new turn of the main run loop: every gesture of ``Person`` calls
+  /// this first, before UIKit does anything for it.
+  static func touchBegins() {}
+
+  /// Forgets every animation, every raised message and the app (its delegate, every window, its
+  /// scenes, the storyboards and actions registered), between tests.
   public static func reset() {
     animations = []
     raised = []
     UIView.setAnimationsEnabled(true)
     CATransaction.reset()
+    forgetTheApp()
   }
 }
 
@@ -76,7 +94,7 @@ public enum UIKitModel {
 /// between `begin()` and `commit()`; the completion block runs "after all animations subsequently
 /// added by this transaction group have completed", and at once when there are none (the model
 /// runs it at `commit()` then; Apple's documentation does not say when exactly).
-@MainActor
+@preconcurrency @MainActor
 open class CATransaction: NSObject {
   private struct Group {
     var completion: (() -> Void)?

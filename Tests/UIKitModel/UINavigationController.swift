@@ -1,4 +1,6 @@
-// The model of UIKit: the navigation controller, its delegate, its bar and its transitions.
+// The model of UIKit: the navigation controller, its stack, its transitions and their appearance
+// callbacks. Its delegate is in UINavigationControllerDelegate.swift, its bar in UIBars.swift,
+// its transition coordinator in Transition.swift.
 
 /// Apple: UINavigationController.
 ///
@@ -11,11 +13,28 @@
 /// readable in `didShow`, as apps that read its `.from` view controller there rely on). A change
 /// asked for while another runs is applied at once and animates after it (Apple's documentation
 /// is silent; the model assumes UIKit queues it).
-@MainActor
+///
+/// On screen, the view controller shown loads its view first, then: delegate `willShow`, the old
+/// top's `viewWillDisappear`, the new top's `viewWillAppear` (its view goes in, then
+/// `viewIsAppearing`), and when the transition ends the old top's `viewDidDisappear`, the new
+/// top's `viewDidAppear`, `didMove(toParent:)` of those added and removed, delegate `didShow`
+/// (Apple, navigationController(_:willShow:animated:): "Called just before the navigation
+/// controller displays a view controller's view"; the rest of the order is UIKit's observed one,
+/// which its documentation does not spell out). An interactive pop given up ends with the new top
+/// disappearing and the old one appearing again. Off screen (no window, an unselected tab, under a
+/// full-screen presentation) nobody hears an appearance callback and no view loads; the top's
+/// view loads when the navigation controller comes on screen.
+@preconcurrency @MainActor
 open class UINavigationController: UIViewController {
   public override init() { super.init() }
 
-  public required init?(coder: NSCoder) { return nil }
+  public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+    super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+  }
+
+  /// Apple: init(coder:), for a navigation controller from a storyboard, whose root view
+  /// controller the storyboard sets.
+  public required init?(coder aDecoder: NSCoder) { super.init(coder: aDecoder) }
 
   public init(rootViewController: UIViewController) {
     super.init()
@@ -45,8 +64,26 @@ open class UINavigationController: UIViewController {
   private lazy var bar: UINavigationBar = {
     let bar = UINavigationBar()
     bar.delegate = self
+    bar.navigationController = self
     return bar
   }()
+
+  /// Apple: "If true, the navigation bar is hidden": there is no back button to tap.
+  open var isNavigationBarHidden: Bool {
+    get { navigationBar.isHidden }
+    set { setNavigationBarHidden(newValue, animated: false) }
+  }
+
+  open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) { navigationBar.isHidden = hidden }
+
+  /// Apple: "The default value is true."
+  open var isToolbarHidden: Bool {
+    get { toolbarHidden }
+    set { setToolbarHidden(newValue, animated: false) }
+  }
+  private var toolbarHidden = true
+
+  open func setToolbarHidden(_ hidden: Bool, animated: Bool) { toolbarHidden = hidden }
 
   /// Apple: interactivePopGestureRecognizer: "The gesture recognizer responsible for popping the
   /// top view controller off the navigation stack" (the edge swipe).
@@ -59,8 +96,33 @@ open class UINavigationController: UIViewController {
   /// interactive.
   var nextChangeIsInteractive = false
   private var waiting: [() -> Void] = []
+  /// The child whose view this one shows: during a transition, the one it goes to.
+  private weak var displayed: UIViewController?
 
-  open override var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? { transition }
+  override var ownTransition: Transition? { transition ?? presentationTransition }
+  open override var children: [UIViewController] { stack }
+  override var appearanceChildren: [UIViewController] { displayed.map { [$0] } ?? [] }
+  override func detach(_ child: UIViewController) { stack.removeAll { $0 === child } }
+
+  override func installVisibleChildren() {
+    guard let top = stack.last else { return }
+    if let shown = displayed, shown !== top { remove(shown) }
+    place(top)
+  }
+
+  private func place(_ child: UIViewController) {
+    guard let view = viewIfLoaded else { return }
+    if child.view.superview !== view { view.place(child.view) }
+    displayed = child
+  }
+
+  private func remove(_ child: UIViewController) {
+    if let childView = child.viewIfLoaded, childView.superview === viewIfLoaded { childView.unplace() }
+  }
+
+  /// Apple, show(_:sender:): "This method pushes vc onto the navigation stack in a similar way as
+  /// the pushViewController(_:animated:) method" (animated, the model assumes).
+  open override func show(_ vc: UIViewController, sender: Any?) { pushViewController(vc, animated: true) }
 
   /// Apple: pushViewController(_:animated:): "If the view controller is already on the navigation
   /// stack, this method throws an exception" (the model records it and changes nothing).
@@ -107,21 +169,33 @@ open class UINavigationController: UIViewController {
   }
 
   /// Applies `new` at once and runs the transition to its top, after any transition running.
+  /// Those added hear `willMove(toParent:)` now and `didMove(toParent:)` when it ends; so do those
+  /// removed, with nil (Apple, didMove(toParent:): a container calls it "after the transition to
+  /// the new controller is complete"). An interactive pop given up tells the view controller it
+  /// was taking away `didMove(toParent:)` with this navigation controller (the model assumes).
   func change(to new: [UIViewController], animated asked: Bool) {
     let animated = asked && UIView.areAnimationsEnabled
     let interactive = nextChangeIsInteractive && animated
     let old = stack
-    for controller in old where !new.contains(where: { $0 === controller }) { controller.parentStorage = nil }
+    let added = new.filter { controller in !old.contains { $0 === controller } }
+    let removed = old.filter { controller in !new.contains { $0 === controller } }
+    for controller in added { controller.willMove(toParent: self) }
+    for controller in removed { controller.willMove(toParent: nil) }
+    for controller in removed { controller.parentStorage = nil }
     for controller in new { controller.parentStorage = self }
     stack = new
-    guard let top = new.last, top !== old.last else { return }
+    let moved: (Bool) -> Void = { [weak self] givenUp in
+      for controller in added where !givenUp { controller.didMove(toParent: self) }
+      for controller in removed { controller.didMove(toParent: givenUp ? self : nil) }
+    }
+    guard let top = new.last, top !== old.last else { return moved(false) }
     guard transition != nil else {
-      return show(top, replacing: old, animated: animated, interactive: interactive)
+      return show(top, replacing: old, animated: animated, interactive: interactive, moved: moved)
     }
     // Queued: whatever transaction is open now waits for it too.
     let reserved = UIKitModel.reserveAnimation()
     waiting.append { [weak self] in
-      self?.show(top, replacing: old, animated: animated, interactive: interactive)
+      self?.show(top, replacing: old, animated: animated, interactive: interactive, moved: moved)
       if let transition = self?.transition {
         let end = transition.onEnd
         transition.onEnd = { cancelled in
@@ -134,26 +208,51 @@ open class UINavigationController: UIViewController {
     }
   }
 
-  /// The transition to `top`: `willShow` now, `didShow` when it ends.
+  /// The transition to `top`: `willShow` and the will... callbacks now, the did... ones and
+  /// `didShow` when it ends.
   private func show(
-    _ top: UIViewController, replacing old: [UIViewController], animated: Bool, interactive: Bool
+    _ top: UIViewController, replacing old: [UIViewController], animated: Bool, interactive: Bool,
+    moved: @escaping (Bool) -> Void
   ) {
+    let onScreen = isInVisibleWindow
+    let from = onScreen && displayed !== top ? displayed : nil
+    if onScreen {
+      top.loadViewIfNeeded()
+      top.movingToParent = !old.contains { $0 === top }
+      if let from { from.movingFromParent = !stack.contains { $0 === from } }
+    }
     guard animated else {
       delegate?.navigationController(self, willShow: top, animated: false)
+      if onScreen {
+        Self.replace(from, with: top, animated: false, placing: { place(top) }) {
+          if let from { remove(from) }
+        }
+      }
+      moved(false)
       delegate?.navigationController(self, didShow: top, animated: false)
       return runNext()
     }
     let transition = Transition(from: old.last, to: top, isInteractive: interactive)
     self.transition = transition
-    transition.onEnd = { [weak self] cancelled in self?.end(transition, restoring: cancelled ? old : nil) }
+    transition.onEnd = { [weak self] cancelled in
+      self?.end(transition, restoring: cancelled ? old : nil, leaving: from, onScreen: onScreen, moved: moved)
+    }
     delegate?.navigationController(self, willShow: top, animated: true)
+    if onScreen {
+      from?.willDisappear(animated: true)
+      top.appear(animated: true) { place(top) }
+    }
     transition.animation = UIKitModel.startAnimation { transition.end(cancelled: false) }
     if interactive, let animation = transition.animation, let end = UIKitModel.holdAnimation(animation) {
       transition.heldEnd = end
     }
   }
 
-  private func end(_ transition: Transition, restoring old: [UIViewController]?) {
+  private func end(
+    _ transition: Transition, restoring old: [UIViewController]?, leaving from: UIViewController?,
+    onScreen: Bool, moved: (Bool) -> Void
+  ) {
+    let to = transition.to
     if let old {
       for controller in stack where !old.contains(where: { $0 === controller }) {
         controller.parentStorage = nil
@@ -161,8 +260,24 @@ open class UINavigationController: UIViewController {
       for controller in old { controller.parentStorage = self }
       stack = old
     }
+    if onScreen && old == nil {
+      if let from { remove(from) }
+      from?.endAppearance()
+      to.endAppearance()
+    } else if onScreen {
+      // Given up: the view controller shown goes, the one taken away comes back.
+      to.willDisappear(animated: true)
+      remove(to)
+      to.endAppearance()
+      if let from {
+        from.movingFromParent = false
+        from.appear(animated: true) { place(from) }
+        from.endAppearance()
+      }
+    }
+    moved(old != nil)
     // The view controller the transition showed: where it went, or where it stayed when given up.
-    if let shown = old == nil ? transition.to : stack.last {
+    if let shown = old == nil ? to : stack.last {
       delegate?.navigationController(self, didShow: shown, animated: true)
     }
     self.transition = nil
@@ -173,209 +288,4 @@ open class UINavigationController: UIViewController {
     guard transition == nil, !waiting.isEmpty else { return }
     waiting.removeFirst()()
   }
-}
-
-extension UINavigationController: UINavigationBarDelegate {
-  /// UIKit's own answer as the bar's delegate (private API on a device): the back button pops
-  /// the top view controller, animated, as `popViewController(animated: true)` does.
-  public func navigationBar(_ navigationBar: UINavigationBar, shouldPop item: UINavigationItem) -> Bool {
-    popViewController(animated: true)
-    return true
-  }
-}
-
-/// Apple: UINavigationControllerDelegate.
-@MainActor
-public protocol UINavigationControllerDelegate: NSObjectProtocol {
-  func navigationController(
-    _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
-  func navigationController(
-    _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
-  func navigationControllerSupportedInterfaceOrientations(_ navigationController: UINavigationController)
-    -> Int
-}
-
-extension UINavigationControllerDelegate {
-  public func navigationController(
-    _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool
-  ) {
-    forwarded(
-      "navigationController:willShowViewController:animated:", as: (any UINavigationControllerDelegate).self)?
-      .navigationController(navigationController, willShow: viewController, animated: animated)
-  }
-
-  public func navigationController(
-    _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
-  ) {
-    forwarded(
-      "navigationController:didShowViewController:animated:", as: (any UINavigationControllerDelegate).self)?
-      .navigationController(navigationController, didShow: viewController, animated: animated)
-  }
-
-  /// Apple: "The delegate can override the supported orientations" (a mask; all but upside
-  /// down, 26, when nobody does). The model calls it only to ask the forwarding chain.
-  public func navigationControllerSupportedInterfaceOrientations(
-    _ navigationController: UINavigationController
-  ) -> Int {
-    forwarded(
-      "navigationControllerSupportedInterfaceOrientations:", as: (any UINavigationControllerDelegate).self)?
-      .navigationControllerSupportedInterfaceOrientations(navigationController) ?? 26
-  }
-
-  /// `delegate?.navigationController?(…, willShow: …)` and `didShow`.
-  public var navigationController: NavigationControllerDelegateMethod? {
-    NavigationControllerDelegateMethod(delegate: self)
-  }
-
-  public var navigationControllerSupportedInterfaceOrientations:
-    OptionalDelegateMethod<UINavigationController, Int>?
-  {
-    OptionalDelegateMethod { self.navigationControllerSupportedInterfaceOrientations($0) }
-  }
-}
-
-/// The optional methods named `navigationController(_:…)`, called as
-/// `delegate?.navigationController?(…)`.
-@MainActor
-public struct NavigationControllerDelegateMethod {
-  let delegate: any UINavigationControllerDelegate
-
-  public func callAsFunction(
-    _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool
-  ) {
-    delegate.navigationController(navigationController, willShow: viewController, animated: animated)
-  }
-
-  public func callAsFunction(
-    _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
-  ) {
-    delegate.navigationController(navigationController, didShow: viewController, animated: animated)
-  }
-}
-
-/// Apple: UINavigationItem.
-@MainActor
-open class UINavigationItem: NSObject {
-  open var title: String?
-  open var rightBarButtonItem: UIBarButtonItem?
-
-  public init(title: String) { self.title = title }
-}
-
-/// Apple: UINavigationBar: its back button pops, if its delegate agrees
-/// (Apple, UINavigationBarDelegate: navigationBar(_:shouldPop:) is asked when the back button is
-/// tapped; a pop in code does not ask it).
-@MainActor
-open class UINavigationBar: NSObject {
-  weak open var delegate: (any UINavigationBarDelegate)?
-}
-
-/// Apple: UINavigationBarDelegate.
-@MainActor
-public protocol UINavigationBarDelegate: NSObjectProtocol {
-  func navigationBar(_ navigationBar: UINavigationBar, shouldPop item: UINavigationItem) -> Bool
-}
-
-/// Apple: UIViewControllerTransitionCoordinatorContext.
-@MainActor
-public protocol UIViewControllerTransitionCoordinatorContext: NSObjectProtocol {
-  var isAnimated: Bool { get }
-  var isInteractive: Bool { get }
-  var isCancelled: Bool { get }
-  func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController?
-}
-
-/// Apple: UIViewControllerTransitionCoordinator.
-@MainActor
-public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
-  @discardableResult
-  func animate(
-    alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
-    completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?
-  ) -> Bool
-  func notifyWhenInteractionChanges(
-    _ handler: @escaping (any UIViewControllerTransitionCoordinatorContext) -> Void)
-}
-
-/// Apple: UITransitionContextViewControllerKey.
-public struct UITransitionContextViewControllerKey: Hashable, Sendable {
-  let name: String
-  public static let from = UITransitionContextViewControllerKey(name: "from")
-  public static let to = UITransitionContextViewControllerKey(name: "to")
-}
-
-/// One navigation transition. Apple, animate(alongsideTransition:completion:): the completion
-/// runs "after the transition finishes", told by `isCancelled` whether it was given up;
-/// notifyWhenInteractionChanges: the handler runs when the person lifts their finger, "whether
-/// the transition will complete or cancel".
-@MainActor
-final class Transition: NSObject, UIViewControllerTransitionCoordinator {
-  let from: UIViewController?
-  let to: UIViewController
-  private(set) var isInteractive: Bool
-  private(set) var isCancelled = false
-  var isAnimated: Bool { true }
-  var animation: Int?
-  var heldEnd: (() -> Void)?
-  var onEnd: ((Bool) -> Void)?
-  private var completions: [(any UIViewControllerTransitionCoordinatorContext) -> Void] = []
-  private var interactionHandlers: [(any UIViewControllerTransitionCoordinatorContext) -> Void] = []
-  private var ended = false
-
-  init(from: UIViewController?, to: UIViewController, isInteractive: Bool) {
-    self.from = from
-    self.to = to
-    self.isInteractive = isInteractive
-  }
-
-  func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? {
-    key == .from ? from : to
-  }
-
-  func animate(
-    alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
-    completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?
-  ) -> Bool {
-    animation?(self)
-    if let completion { completions.append(completion) }
-    return true
-  }
-
-  func notifyWhenInteractionChanges(
-    _ handler: @escaping (any UIViewControllerTransitionCoordinatorContext) -> Void
-  ) {
-    interactionHandlers.append(handler)
-  }
-
-  /// The person lifts their finger: the transition will complete or be given up.
-  func release(completing: Bool) {
-    guard isInteractive else { return }
-    isCancelled = !completing
-    isInteractive = false
-    for handler in interactionHandlers { handler(self) }
-    // What is left of the animation runs on the clock again.
-    if let end = heldEnd {
-      heldEnd = nil
-      animation = UIKitModel.startAnimation(end)
-    }
-  }
-
-  func end(cancelled: Bool) {
-    guard !ended else { return }
-    ended = true
-    isCancelled = isCancelled || cancelled
-    for completion in completions { completion(self) }
-    onEnd?(isCancelled)
-  }
-}
-
-/// Apple: UIGestureRecognizer, for its state only: `.began` when the gesture is recognized,
-/// `.changed` while it moves, `.ended` or `.cancelled` when the finger lifts.
-@MainActor
-open class UIGestureRecognizer: NSObject {
-  public enum State: Int, Sendable {
-    case possible, began, changed, ended, cancelled, failed
-  }
-
-  open internal(set) var state: State = .possible
 }
