@@ -138,6 +138,7 @@ let package = Package(
         "FlowAtlasJourneys",
         "FlowAtlasCLI", "FlowAtlasModel", "FlowAtlasRecording", "FlowAtlasRender", "FlowAtlasTrace",
         "ShopExample", "AccountsExample", "TicketsExample", "RecipesExample", "PurchaseExample",
+        "InventoryExample",
       ],
       path: "examples/Runner"),
     .target(
@@ -158,6 +159,14 @@ let package = Package(
       name: "PurchaseExample",
       dependencies: ["FlowAtlasJourneys", "UIKitModel", "FlowAtlasUIKitOnModel", "FlowAtlasRecording"],
       path: "examples/Purchase/Sources", swiftSettings: onUIKitModel),
+    // Inventory: an app built as the classic coordinator sample builds one (a Router of its own over
+    // UINavigationController, factories, a storyboard's tab bar of navigation controllers, a flow
+    // presented in its own navigation controller, the window's root replaced, deep links through
+    // start(with:)), in Swift 5 as such apps are, on the model of UIKit.
+    .target(
+      name: "InventoryExample",
+      dependencies: ["FlowAtlasJourneys", "UIKitModel", "FlowAtlasUIKitOnModel", "FlowAtlasRecording"],
+      path: "examples/Inventory/Sources", swiftSettings: onUIKitModel + [.swiftLanguageMode(.v5)]),
     .target(
       name: "TicketsKit", dependencies: ["FlowAtlasJourneys", "FlowAtlasPattern"],
       path: "examples/Tickets/Kit"),
@@ -173,7 +182,8 @@ let package = Package(
     // that use it compile with `-module-alias UIKit=UIKitModel`, so that files written against UIKit
     // (the shipped adapters, linked into Tests/UIKitAdapters) compile against it unchanged and run.
     .target(
-      name: "UIKitModel", dependencies: ["ObjectiveCModel"], path: "Tests/UIKitModel", exclude: ["ObjectiveC"]
+      name: "UIKitModel", dependencies: ["ObjectiveCModel", "FlowAtlasRecording"], path: "Tests/UIKitModel",
+      exclude: ["ObjectiveC"]
     ),
     // The Objective-C runtime's part of the model (NSObject, Selector, forwarding), a module of
     // its own as Apple's is, so that the model's NSObject wins over Foundation's in a file that
@@ -274,6 +284,12 @@ let package = Package(
         "FlowAtlasJourneys", "PurchaseExample", "FlowAtlasRecording", "FlowAtlasTrace", "FlowAtlasModel",
       ],
       path: "examples/Purchase/Tests"),
+    .testTarget(
+      name: "InventoryExampleTests",
+      dependencies: [
+        "FlowAtlasJourneys", "InventoryExample", "FlowAtlasRecording", "FlowAtlasTrace", "FlowAtlasModel",
+      ],
+      path: "examples/Inventory/Tests"),
     .testTarget(
       name: "TicketsExampleTests",
       dependencies: [

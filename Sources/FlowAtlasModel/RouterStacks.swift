@@ -394,7 +394,7 @@ struct RouterStacks {
       let presenter = presenter(of: container)
     {
       // The dismissal is the hosted router's event; the layer goes from its presenter.
-      _ = change(router, background: background) { _ in ((), []) }
+      change(router, background: background) { _ in ((), []) }
       let index = ordered.firstIndex { $0.router == presenter }
       let layerIndex = index.flatMap { i in ordered[i].stack.modals.firstIndex { $0.first?.id == container } }
       if let index, let layerIndex {

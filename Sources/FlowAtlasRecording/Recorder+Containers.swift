@@ -27,12 +27,24 @@ extension Recorder {
   /// Records `container` as the window's root (`setRoot` on the window's router), unless it is
   /// the root the run has already: a root shown again (a full-screen cover dismissed over it)
   /// is no new root. Attributed to the coordinator whose read of its window (or router) waits.
+  /// - Parameters:
+  ///   - container: The window's new root.
+  ///   - loader: The coordinator whose read waited when the container's view loaded (UIKit loads
+  ///     a window's root as it is set, and the app's code may navigate before it appears): the
+  ///     one that set it, where no read waits now.
   @MainActor
-  package func recordWindowRoot(_ container: any RecordedContainer) {
+  package func recordWindowRoot(_ container: any RecordedContainer, loadedFor loader: AnyObject? = nil) {
     let key = ObjectIdentifier(container)
     guard state.withLock({ $0.windowRoot != key }) else { return }
     state.withLock { $0.windowRoot = key }
-    windowRouter.setRoot(container, animated: false, completion: nil)
+    let setter = coordinatorOfWaitingRead == nil ? loader.flatMap { id(ofKnownCoordinator: $0) } : nil
+    windowRouter.setRoot(container, animated: false, completion: nil, coordinatorID: setter)
+  }
+
+  /// The id of a coordinator this run has named, or nil.
+  func id(ofKnownCoordinator coordinator: AnyObject) -> String? {
+    let reference = ObjectHandle(coordinator)
+    return state.withLock { $0.knownCoordinatorID(for: reference) }
   }
 
   /// Whether the run has seen a window's root: from then on a navigation controller not in the

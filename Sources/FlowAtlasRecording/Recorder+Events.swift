@@ -49,11 +49,13 @@ extension Recorder {
   /// - Parameters:
   ///   - url: The route opened.
   ///   - coordinator: The coordinator that handled it, if known: any object the run follows
-  ///     (a ``Coordinator``, or a coordinator of the app's own).
+  ///     (a ``Coordinator``, or a coordinator of the app's own). One that has not started yet
+  ///     (the app opened at a link from a cold start) is not named: the trace names only
+  ///     coordinators it started.
   public func deeplink(_ url: String, handledBy coordinator: AnyObject? = nil) {
     let reference = coordinator.map { ObjectHandle($0) }
     record { state in
-      .deeplinkOpen(url: url, coordinator: reference.map { state.coordinatorID(for: $0) })
+      .deeplinkOpen(url: url, coordinator: reference.flatMap { state.knownCoordinatorID(for: $0) })
     }
   }
 

@@ -27,6 +27,12 @@ struct RecorderState: ~Copyable {
     self.ids = ids
   }
 
+  /// The id of a coordinator the run has named already (started, attached or asking), or nil.
+  func knownCoordinatorID(for handle: ObjectHandle) -> String? {
+    guard let named = coordinators[handle.key], named.names(handle) else { return nil }
+    return named.id
+  }
+
   mutating func coordinatorID(for handle: ObjectHandle) -> String {
     let key = handle.key
     if let named = coordinators[key], named.names(handle) { return named.id }

@@ -3,22 +3,32 @@
   import UIKit
 
   /// A `UINavigationController` that records what happens to it, whoever does it: for an app
-  /// whose coordinators drive a navigation controller themselves, with no router.
+  /// whose coordinators drive navigation controllers themselves, or through a router of the
+  /// app's own.
   ///
-  /// Make the coordinator's navigation controller one, and mark the property:
+  /// Make every navigation controller of the app one (`.recorded()` where it is made, this class
+  /// as its superclass, or its class in a storyboard), and mark the coordinators' properties:
   ///
   /// ```swift
   /// @RecordedRouter var rootViewController: UINavigationController = .recorded()  // FlowAtlas
   /// ```
   ///
-  /// Then every call the app makes on it is recorded as the app's (`push`, `setRoot`, `pop`,
-  /// `popTo`, `popToRoot`, `present`, `dismiss`), attributed to the coordinator that read the
-  /// property just before, and what the person does (the back button, the edge swipe, the back
-  /// menu, a sheet swiped down) is recorded as the system's, with the gesture, attributed to the
-  /// coordinator that showed the screen it took away. Navigation nobody can be credited with
+  /// **Each is a router of its own** in the trace (revision 4), with an id stable within the run,
+  /// and a container where it is set as a root, pushed, presented or shown as a tab: a tab bar of
+  /// navigation controllers, a flow presented in a navigation controller of its own and the
+  /// window's root are recorded as they are on screen. Navigation on it while it is off-screen
+  /// (a flow's first screen set before it is presented, a tab not selected) is `background`.
+  /// Where it becomes the window's root, or is presented by a view controller that records
+  /// nothing, it records that itself when it appears.
+  ///
+  /// Every call the app makes on it is recorded as the app's (`push`, `setRoot`, `pop`, `popTo`,
+  /// `popToRoot`, `present`, `dismiss`, its own `dismiss` when presented), attributed to the
+  /// coordinator that read its marked property just before, and what the person does (the back
+  /// button, the edge swipe, the back menu, a sheet swiped down, the selected tab tapped again)
+  /// is recorded as the system's, with the gesture, attributed to the coordinator that showed
+  /// the screen it took away, before the app hears of it. Navigation nobody can be credited with
   /// (a view controller calling `navigationController?.pushViewController` itself) is recorded
-  /// unattributed. Nothing is recorded until a followed coordinator (``Recorder/follow(_:)``)
-  /// has navigated with it: its run's recorder is the one used.
+  /// unattributed. Titles a screen sets when its view loads are recorded once it is shown.
   ///
   /// **Who popped.** UIKit pops by the same methods for the person as for the app. A pop is the
   /// app's when a coordinator read its marked property just before (that read is how the app's
@@ -31,13 +41,15 @@
   /// gestures) and gives it every delegate the app sets, before or after, which hears every
   /// delegate call as it would without FlowAtlas; the interactive pop keeps working.
   @MainActor
-  open class RecordingNavigationController: UINavigationController {
+  open class RecordingNavigationController: UINavigationController, RecordedContainer {
     /// Sees what the person does, as the delegate UIKit talks to, and forwards to the app's.
     private var watcherStorage: NavigationRouter?
-    /// Records the app's calls and the watcher's reports, once a followed coordinator navigates.
+    /// Records the app's calls and the watcher's reports, in one run.
     private var recording: RecordingRouter?
     /// Set while a change is applied for `recording`: the override calls UIKit's own.
     private var applying = false
+    /// Sees itself swiped down when it was presented by a view controller that records nothing.
+    private var ownSheet: OwnSheetObserver?
 
     private var watcher: NavigationRouter {
       if let watcherStorage { return watcherStorage }
@@ -58,6 +70,102 @@
       }
     }
 
+    // MARK: As a container
+
+    package func hostedRouters(in recorder: Recorder) -> [String] {
+      isAnnounced = true
+      return [recording(in: recorder).id ?? ""]
+    }
+
+    /// Whether a recorded event put it where it is (set as a root, pushed, presented): false
+    /// again once it left. A presentation no recording made is recorded when it appears.
+    private var isAnnounced = false
+
+    open override func viewDidDisappear(_ animated: Bool) {
+      super.viewDidDisappear(animated)
+      if isBeingDismissed || isMovingFromParent || viewIfLoaded?.window == nil { isAnnounced = false }
+    }
+
+    package var recordedTypeName: String {
+      // The class FlowAtlas made stands for the app's own `UINavigationController`.
+      let type = Swift.type(of: self)
+      return type == RecordingNavigationController.self ? "UINavigationController" : String(describing: type)
+    }
+
+    /// Its recording in `recorder`'s run, made on first need with a router id of its own; what it
+    /// holds already (set before any run knew it) is recorded then, as its root and pushes.
+    func recording(in recorder: Recorder) -> RecordingRouter {
+      if let recording, recording.recorder === recorder { return recording }
+      let made = RecordingRouter(wrapping: performer, recorder: recorder, id: recorder.makeRouterID())
+      made.isInBackground = { [weak self] in self?.isOffScreen ?? false }
+      recording = made
+      if let root = viewControllers.first {
+        performer.skipsChanges = true
+        made.setRoot(root, animated: false, completion: nil)
+        for screen in viewControllers.dropFirst() { made.push(screen, animated: false, completion: nil) }
+        performer.skipsChanges = false
+      }
+      return made
+    }
+
+    /// The run it records in, once one knows it.
+    var recordingRecorder: Recorder? { recording?.recorder }
+
+    /// A tab's selection waiting for its first screen: this navigation controller was empty when
+    /// its tab was selected (the app starts a tab's flow the first time it shows). Its first
+    /// screens are recorded as prepared off-screen, then the selection, which shows them.
+    var pendingSelection: (() -> Void)?
+
+    /// Records the tab selection that waited for the first screen.
+    private func recordPendingSelection() {
+      guard let selection = pendingSelection, !viewControllers.isEmpty else { return }
+      pendingSelection = nil
+      selection()
+    }
+
+    /// Whether it is off-screen: a tab another tab hides, or (once the run knows the window) a
+    /// navigation controller not in the window.
+    var isOffScreen: Bool {
+      if pendingSelection != nil { return true }
+      if let tabs = parent as? UITabBarController, tabs.selectedViewController !== self { return true }
+      guard let recorder = recording?.recorder, recorder.knowsTheWindow else { return false }
+      return viewIfLoaded?.window == nil
+    }
+
+    // MARK: On screen
+
+    /// The coordinator whose read of its router waited when the view loaded: UIKit loads a
+    /// window's root as it is set, so that coordinator set it there.
+    private weak var loader: AnyObject?
+
+    open override func viewDidLoad() {
+      super.viewDidLoad()
+      loader = Recorder.coordinatorOfWaitingRead
+    }
+
+    /// Where it appears (in the window: its view is in the hierarchy), it records what put it
+    /// there when no recording did: becoming the window's root, or a presentation by a view
+    /// controller that records nothing.
+    open override func viewIsAppearing(_ animated: Bool) {
+      super.viewIsAppearing(animated)
+      guard let recorder = recording?.recorder ?? Recorder.runForUIKit else { return }
+      if parent == nil, presentingViewController == nil, viewIfLoaded?.window?.rootViewController === self {
+        recorder.recordWindowRoot(self, loadedFor: loader)
+      } else if isBeingPresented, !isAnnounced, let presenter = presentingViewController,
+        let router = ContainerPresentation.router(of: presenter, in: recorder)
+      {
+        // Presented by a view controller that records nothing: the presentation is its own to record.
+        router.present(self, animated: animated, completion: nil)
+        ownSheet = OwnSheetObserver(self)
+      }
+    }
+
+    open override func viewDidAppear(_ animated: Bool) {
+      super.viewDidAppear(animated)
+      // A title the top screen set when its view loaded.
+      if let top = topViewController { recording?.noteShown(top) }
+    }
+
     // MARK: What the app asks for
 
     open override func pushViewController(_ viewController: UIViewController, animated: Bool) {
@@ -65,6 +173,7 @@
         return applyingOwnChange { super.pushViewController(viewController, animated: animated) }
       }
       recording.push(viewController, animated: animated, completion: nil)
+      recordPendingSelection()
     }
 
     open override func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
@@ -82,6 +191,7 @@
         recording.push(screen, animated: animated, completion: nil)
       }
       performer.skipsChanges = false
+      recordPendingSelection()
     }
 
     @discardableResult
@@ -109,6 +219,9 @@
       -> [UIViewController]?
     {
       guard isApplyingTheAppsRead, let recording else {
+        // The person's back menu: one `popTo`, whatever it removes (README, trace format). (UIKit's
+        // own pop to the root, for a tab tapped again, may come this way with its gesture set.)
+        if !applying, watcherStorage?.expectedGesture == nil { watcherStorage?.expectedGesture = .backMenu }
         return super.popToViewController(viewController, animated: animated)
       }
       var popped: [UIViewController]?
@@ -131,32 +244,48 @@
       recording.present(viewControllerToPresent, animated: flag, completion: nil)
     }
 
+    /// Dismisses what it presented, or itself where it was presented and presents nothing (UIKit
+    /// then asks its presenter): revision 4's dismiss from inside a presented container.
     open override func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
-      guard presentedViewController != nil, let recording = recordingForTheApp() else {
+      guard presentedViewController != nil || presentingViewController != nil,
+        let recording = recordingForTheApp()
+      else {
         return applyingOwnChange { super.dismiss(animated: flag, completion: completion) }
       }
-      recording.dismiss(animated: flag, completion: completion)
+      guard presentedViewController == nil, let presenter = presentingViewController else {
+        return recording.dismiss(animated: flag, completion: completion)
+      }
+      ownSheet = nil
+      recording.dismiss(animated: flag) {
+        // The presenter's own watchers knew the layer that left without them.
+        ContainerPresentation.resynchronize(from: presenter)
+        completion?()
+      }
     }
 
     // MARK: Helpers
 
-    /// The recording of this navigation controller, made for the recorder of the coordinator
-    /// whose read of its marked property is waiting (the app is asking on its behalf), or kept
-    /// from the first time; nil before any followed coordinator navigated with it.
+    /// The recording of this navigation controller, made for the run of the coordinator whose
+    /// read of its marked property is waiting (the app is asking on its behalf), else of the run
+    /// UIKit objects record in, or kept from the first time; nil while no run records.
     private func recordingForTheApp() -> RecordingRouter? {
       guard !applying else { return nil }
       if let recording { return recording }
-      guard let recorder = Recorder.recorderOfWaitingRead else { return nil }
-      let made = RecordingRouter(wrapping: performer, recorder: recorder)
-      recording = made
-      return made
+      guard let recorder = Recorder.recorderOfWaitingRead ?? Recorder.runForUIKit else { return nil }
+      return recording(in: recorder)
     }
 
     /// A pop: the app's, recorded by `record`, when a coordinator's read is waiting; otherwise
-    /// the person's (or unattributable), left for the watcher to report when UIKit shows the
-    /// result, as the edge swipe always is.
+    /// the person's (or unattributable), left for the watcher to report as UIKit begins it, as
+    /// the edge swipe always is.
     private func popped<Result>(by record: (() -> Void)?, _ pop: () -> Result?) -> Result? {
-      guard let record, isApplyingTheAppsRead else { return pop() }
+      guard let record, isApplyingTheAppsRead else {
+        if recording == nil, !applying, let recorder = Recorder.runForUIKit {
+          // The person's first gesture on a navigation controller no run recorded yet.
+          _ = recording(in: recorder)
+        }
+        return pop()
+      }
       var result: Result?
       withoutActuallyEscaping(pop) { pop in
         performer.pending = { self.applyingOwnChange { result = pop() } }
@@ -183,6 +312,16 @@
       applying = wasApplying
     }
 
+    /// Takes what the watcher knows of the stacks as they are: a layer left without it.
+    fileprivate func resynchronizeWatcher() { watcherStorage?.resynchronize() }
+
+    /// Records that the person swiped it down, presented by a view controller that records nothing.
+    fileprivate func ownSheetWasSwipedDown() {
+      ownSheet = nil
+      guard let recording else { return }
+      recording.recordSystemDismissal(of: topViewController)
+    }
+
     /// UIKit's side of the recording: performs what `recording` records, reports the watcher's.
     private lazy var performer = Performer(owner: self)
 
@@ -207,6 +346,8 @@
 
       func systemDidNavigate(_ navigation: SystemNavigation) { systemNavigationObservers.notify(navigation) }
 
+      func routerDidShow(_ screen: any Presentable) { systemNavigationObservers.notifyShown(screen) }
+
       func push(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
         guard !skipsChanges, let owner, let controller = screen as? UIViewController else { return }
         owner.applyingOwnChange { owner.superPush(controller, animated: animated) }
@@ -229,6 +370,9 @@
         owner.applyingOwnChange {
           owner.superPresent(controller, animated: animated) {
             owner.watcherStorage?.resynchronize()
+            // A title the presented screen set when its view loaded.
+            let shown = (controller as? UINavigationController)?.topViewController ?? controller
+            owner.recording?.noteShown(shown)
             done?()
           }
         }
@@ -270,8 +414,82 @@
     }
   }
 
+  /// Sees a `RecordingNavigationController` swiped down where the view controller that presented
+  /// it records nothing; forwards every call to the delegate its presentation controller had.
+  @MainActor
+  private final class OwnSheetObserver: NSObject, UIAdaptivePresentationControllerDelegate {
+    private weak var navigation: RecordingNavigationController?
+    private weak var forward: (any UIAdaptivePresentationControllerDelegate)?
+    private nonisolated(unsafe) weak var forwardTarget: (any NSObjectProtocol)?
+
+    init(_ navigation: RecordingNavigationController) {
+      self.navigation = navigation
+      let presentation = navigation.presentationController
+      forward = presentation?.delegate
+      forwardTarget = forward
+      super.init()
+      presentation?.delegate = self
+    }
+
+    func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
+      navigation?.ownSheetWasSwipedDown()
+      forward?.presentationControllerDidDismiss?(presentationController)
+    }
+
+    override func responds(to aSelector: Selector!) -> Bool {
+      super.responds(to: aSelector) || forwardTarget?.responds(to: aSelector) == true
+    }
+
+    override func forwardingTarget(for aSelector: Selector!) -> Any? {
+      forwardTarget?.responds(to: aSelector) == true ? forwardTarget : super.forwardingTarget(for: aSelector)
+    }
+  }
+
+  /// Where a presentation that no recording navigation controller made is recorded, and who
+  /// must learn of a layer that left without them.
+  @MainActor
+  enum ContainerPresentation {
+    /// The router a presentation by `presenter` is recorded on: the presenter's navigation
+    /// controller's where it records, else the window's where the presenter is the window's root
+    /// (a tab bar controller presenting a flow); nil where nothing tells.
+    static func router(of presenter: UIViewController, in recorder: Recorder) -> RecordingRouter? {
+      if let navigation = presenter as? RecordingNavigationController {
+        return navigation.recording(in: recorder)
+      }
+      if let tabs = presenter as? UITabBarController,
+        let navigation = tabs.selectedViewController as? RecordingNavigationController
+      {
+        return navigation.recording(in: recorder)
+      }
+      if let navigation = presenter.navigationController as? RecordingNavigationController {
+        return navigation.recording(in: recorder)
+      }
+      if presenter.viewIfLoaded?.window?.rootViewController === presenter { return recorder.windowRouter }
+      return nil
+    }
+
+    /// Every recording navigation controller in `root`'s hierarchy takes its stacks as they are.
+    static func resynchronize(from root: UIViewController) {
+      if let navigation = root as? RecordingNavigationController { navigation.resynchronizeWatcher() }
+      if let navigation = root as? UINavigationController {
+        for child in navigation.viewControllers { resynchronize(from: child) }
+      }
+      if let tabs = root as? UITabBarController {
+        for child in tabs.viewControllers ?? [] { resynchronize(from: child) }
+      }
+    }
+  }
+
   extension UINavigationController {
     /// A navigation controller that records what happens to it: a ``RecordingNavigationController``.
     public static func recorded() -> UINavigationController { RecordingNavigationController() }
+
+    /// A navigation controller showing `rootViewController` that records what happens to it.
+    /// - Parameter rootViewController: Its first screen.
+    public static func recorded(rootViewController: UIViewController) -> UINavigationController {
+      let navigation = RecordingNavigationController()
+      navigation.setViewControllers([rootViewController], animated: false)
+      return navigation
+    }
   }
 #endif

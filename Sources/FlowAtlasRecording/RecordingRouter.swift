@@ -380,15 +380,20 @@ extension RecordingRouter {
   ///   - screen: What the tab shows on top.
   ///   - container: The tab bar controller.
   ///   - initiator: The app, or the system on the person's tap.
+  ///   - asking: For the app's switch, the coordinator that asked where it is known already (a
+  ///     switch recorded after the tab's first screen, which waited for it).
   package func recordTabSelection(
-    _ tab: String, showing screen: any Presentable, container: AnyObject, initiator: Initiator
+    _ tab: String, showing screen: any Presentable, container: AnyObject, initiator: Initiator,
+    asking: AnyObject? = nil
   ) {
     let routerID = id
     let isSystem = initiator.isSystem
-    let reader = isSystem ? nil : FollowedCoordinators.takeReader(for: recorder)
+    let reader = isSystem || asking != nil ? nil : FollowedCoordinators.takeReader(for: recorder)
     let shownBy = ObjectHandle(container)
+    let asker = asking.map(ObjectHandle.init)
     let attribute: (inout RecorderState) -> String? = { state in
-      isSystem ? state.coordinator(showing: shownBy) : state.coordinatorID(readBy: reader)
+      if isSystem { return state.coordinator(showing: shownBy) }
+      return asker.map { state.coordinatorID(for: $0) } ?? state.coordinatorID(readBy: reader)
     }
     recordShowing(screen, by: attribute, puts: false) { screen, coordinator in
       .selectTab(screen: screen, coordinator: coordinator, router: routerID, tab: tab, initiator: initiator)

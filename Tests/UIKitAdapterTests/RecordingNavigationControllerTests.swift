@@ -40,17 +40,17 @@ import UIKit
     #expect(
       lines == [
         "start PlainCoordinator",
-        "setRoot Screen by PlainCoordinator",
-        "push Screen by PlainCoordinator",
-        "push Screen by PlainCoordinator",
-        "pop Screen by PlainCoordinator (system: backButton)",
-        "push Screen by PlainCoordinator",
-        "pop Screen by PlainCoordinator (system: edgeSwipe)",
-        "push Screen by PlainCoordinator",
-        "push Screen by PlainCoordinator",
-        "popTo Screen by PlainCoordinator (system: backMenu)",
-        "push Screen by PlainCoordinator",
-        "pop Screen by PlainCoordinator",
+        "setRoot Screen by PlainCoordinator [r1]",
+        "push Screen by PlainCoordinator [r1]",
+        "push Screen by PlainCoordinator [r1]",
+        "pop Screen by PlainCoordinator [r1] (system: backButton)",
+        "push Screen by PlainCoordinator [r1]",
+        "pop Screen by PlainCoordinator [r1] (system: edgeSwipe)",
+        "push Screen by PlainCoordinator [r1]",
+        "push Screen by PlainCoordinator [r1]",
+        "popTo Screen by PlainCoordinator [r1] (system: backMenu)",
+        "push Screen by PlainCoordinator [r1]",
+        "pop Screen by PlainCoordinator [r1]",
       ], "\(lines)")
   }
 
@@ -67,10 +67,10 @@ import UIKit
     #expect(sheet != nil)
     #expect(
       Array(lines.suffix(4)) == [
-        "present Screen by PlainCoordinator",
-        "dismiss Screen by PlainCoordinator (system: swipeDown)",
-        "present Screen by PlainCoordinator",
-        "dismiss Screen by PlainCoordinator",
+        "present Screen by PlainCoordinator [r1]",
+        "dismiss Screen by PlainCoordinator [r1] (system: swipeDown)",
+        "present Screen by PlainCoordinator [r1]",
+        "dismiss Screen by PlainCoordinator [r1]",
       ], "\(lines)")
   }
 
@@ -101,7 +101,7 @@ import UIKit
     }
     #expect(
       Array(lines.suffix(2)) == [
-        "push Screen by PlainCoordinator", "pop Screen by PlainCoordinator (system: edgeSwipe)",
+        "push Screen by PlainCoordinator [r1]", "pop Screen by PlainCoordinator [r1] (system: edgeSwipe)",
       ],
       "\(lines)")
   }
@@ -119,7 +119,7 @@ import UIKit
       Person.tapTab(at: 0, in: tabBarController)
     }
     #expect(tabs != nil)
-    #expect(lines.last == "popToRoot by PlainCoordinator (system: tabBar)", "\(lines)")
+    #expect(lines.last == "popToRoot by PlainCoordinator [r1] (system: tabBar)", "\(lines)")
   }
 
   @Test func itIsFreedWithItsCoordinator() {
@@ -167,8 +167,8 @@ import UIKit
     }
     #expect(
       Array(lines.suffix(3)) == [
-        "setRoot Screen by PlainCoordinator", "push Screen by PlainCoordinator",
-        "popTo Screen by PlainCoordinator",
+        "setRoot Screen by PlainCoordinator [r1]", "push Screen by PlainCoordinator [r1]",
+        "popTo Screen by PlainCoordinator [r1]",
       ], "\(lines)")
   }
 }

@@ -13,6 +13,7 @@
 // a tab or a button) is a call on ``Person``; time passes with ``UIKitModel/finishAnimations()``;
 // what iOS does to the app (launch it, connect a scene, open a URL) is a call on ``UIKitModel``.
 
+import FlowAtlasRecording
 // What `import UIKit` gives an app besides UIKit: Foundation (with Core Graphics' CGRect and
 // CGFloat, which Foundation has on Linux), and the Objective-C runtime's NSObject and Selector.
 // NSObject and NSObjectProtocol are re-exported by a scoped import, which name lookup prefers to
@@ -77,7 +78,14 @@ public enum UIKitModel {
 
   /// A touch is delivered in a new turn of the main run loop: every gesture of ``Person`` calls
   /// this first, before UIKit does anything for it.
-  static func touchBegins() {}
+  ///
+  /// On a device, a turn of the main queue ends between what the app's code did and the person's
+  /// next touch, and FlowAtlas's recording sees it end (a block it queued on the main queue runs):
+  /// a coordinator's read of its router does not outlive it. Here every gesture of a test or a
+  /// journey runs inside one block of the main queue, so the model ends the turn for recording.
+  static func touchBegins() {
+    Recorder.endTurn()
+  }
 
   /// Forgets every animation, every raised message and the app (its delegate, every window, its
   /// scenes, the storyboards and actions registered), between tests.

@@ -7,6 +7,7 @@ import FlowAtlasRecording
 import FlowAtlasRender
 import FlowAtlasTrace
 import Foundation
+import InventoryExample
 import PurchaseExample
 import RecipesExample
 import ShopExample
@@ -19,6 +20,7 @@ enum ExamplesRunner {
   @MainActor
   static let examples: [(folder: String, journeys: [ScriptedJourney])] = [
     ("Accounts", AccountsExample.journeys),
+    ("Inventory", InventoryExample.journeys),
     ("Purchase", PurchaseExample.journeys),
     ("Recipes", RecipesExample.journeys),
     ("Shop", ShopExample.journeys),

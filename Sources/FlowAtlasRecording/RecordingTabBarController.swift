@@ -1,0 +1,215 @@
+#if canImport(UIKit)
+  import FlowAtlasPattern
+  import FlowAtlasTrace
+  import UIKit
+
+  /// A `UITabBarController` that records its tabs: make the app's own tab bar controller a
+  /// subclass of it (one marked line), or give it this class in the storyboard.
+  ///
+  /// ```swift
+  /// final class MainTabBarController: RecordingTabBarController {  // FlowAtlas (was UITabBarController)
+  /// ```
+  ///
+  /// It is a container (trace format revision 4) that hosts one router per tab: each tab's
+  /// navigation controller (make them `.recorded()`), or a router of its own for a tab that is no
+  /// navigation controller. Recorded: every tab the person taps (a system `selectTab`, gesture
+  /// `tabBar`), the selected tab tapped again (a system `popToRoot` of its navigation controller),
+  /// a tab the app selects in code (`selectedIndex`, `selectedViewController`: the app's
+  /// `selectTab`), and where it becomes the window's root or is presented, when it appears. The
+  /// app's own delegate (often the controller itself) keeps working: it is told every call, as
+  /// without FlowAtlas, whether it was set before or after.
+  @MainActor
+  open class RecordingTabBarController: UITabBarController, RecordedContainer {
+    /// The delegate UIKit talks to: sees the person's taps, forwards to the app's delegate.
+    private lazy var watcher = TabTapWatcher(owner: self)
+    /// The routers of tabs that are no navigation controllers, in the run that made them.
+    private var plainTabs: [ObjectIdentifier: RecordingRouter] = [:]
+    /// Set between a person's tap (`shouldSelect`) and UIKit's `didSelect`: a selection made
+    /// then is the person's.
+    fileprivate var tapping = false
+    fileprivate var selectedBeforeTap: Int?
+
+    /// The app's delegate, kept by the watcher, which is the delegate UIKit talks to.
+    open override var delegate: (any UITabBarControllerDelegate)? {
+      get { super.delegate }
+      set {
+        if let watcher = newValue as? TabTapWatcher, watcher.owner === self {
+          super.delegate = newValue
+        } else {
+          watcher.appDelegate = newValue
+          super.delegate = watcher
+        }
+      }
+    }
+
+    /// The coordinator whose read of its router waited when the view loaded: UIKit loads a
+    /// window's root as it is set, so that coordinator set it there.
+    private weak var loader: AnyObject?
+
+    open override func viewDidLoad() {
+      loader = Recorder.coordinatorOfWaitingRead
+      super.viewDidLoad()
+      if !(super.delegate is TabTapWatcher) { delegate = super.delegate }
+    }
+
+    // MARK: As a container
+
+    package func hostedRouters(in recorder: Recorder) -> [String] {
+      if !(super.delegate is TabTapWatcher) { delegate = super.delegate }
+      isAnnounced = true
+      return (viewControllers ?? []).compactMap { router(of: $0, in: recorder)?.id }
+    }
+
+    /// Whether a recorded event put it where it is: false again once it left.
+    private var isAnnounced = false
+
+    open override func viewDidDisappear(_ animated: Bool) {
+      super.viewDidDisappear(animated)
+      if isBeingDismissed || isMovingFromParent || viewIfLoaded?.window == nil { isAnnounced = false }
+    }
+
+    package var recordedTypeName: String { String(describing: Swift.type(of: self)) }
+
+    /// The router a tab shows in `recorder`'s run: its navigation controller's, or one made for a
+    /// tab that is no navigation controller (its screen recorded as prepared off-screen).
+    private func router(of tab: UIViewController, in recorder: Recorder) -> RecordingRouter? {
+      if let navigation = tab as? RecordingNavigationController { return navigation.recording(in: recorder) }
+      if let router = plainTabs[ObjectIdentifier(tab)], router.recorder === recorder { return router }
+      let router = recorder.unperformedRouter()
+      router.isInBackground = { [weak self, weak tab] in self?.selectedViewController !== tab }
+      plainTabs[ObjectIdentifier(tab)] = router
+      router.setRoot(tab, animated: false, completion: nil)
+      return router
+    }
+
+    /// The run it records in: that of its navigation controllers, else the one UIKit objects
+    /// record in.
+    private var recorder: Recorder? {
+      for tab in viewControllers ?? [] {
+        if let recorder = (tab as? RecordingNavigationController)?.recordingRecorder { return recorder }
+      }
+      return plainTabs.values.first?.recorder ?? Recorder.runForUIKit
+    }
+
+    // MARK: On screen
+
+    /// Where it appears (in the window: its view is in the hierarchy), it records what put it
+    /// there when no recording did: becoming the window's root, or a presentation by a view
+    /// controller that records nothing.
+    open override func viewIsAppearing(_ animated: Bool) {
+      super.viewIsAppearing(animated)
+      guard let recorder else { return }
+      if parent == nil, presentingViewController == nil, viewIfLoaded?.window?.rootViewController === self {
+        recorder.recordWindowRoot(self, loadedFor: loader)
+      } else if isBeingPresented, !isAnnounced, let presenter = presentingViewController,
+        let router = ContainerPresentation.router(of: presenter, in: recorder)
+      {
+        router.present(self, animated: animated, completion: nil)
+      }
+    }
+
+    open override func viewDidAppear(_ animated: Bool) {
+      super.viewDidAppear(animated)
+      noteVisibleTitle()
+    }
+
+    /// Records a title the selected tab's screen set when its view loaded.
+    private func noteVisibleTitle() {
+      guard let recorder, let tab = selectedViewController else { return }
+      let screen = (tab as? UINavigationController)?.topViewController ?? tab
+      router(of: tab, in: recorder)?.noteShown(screen)
+    }
+
+    // MARK: Selecting a tab
+
+    open override var selectedIndex: Int {
+      get { super.selectedIndex }
+      set {
+        let before = super.selectedIndex
+        super.selectedIndex = newValue
+        if !tapping, super.selectedIndex != before { recordSelection(initiator: .app) }
+      }
+    }
+
+    open override var selectedViewController: UIViewController? {
+      get { super.selectedViewController }
+      set {
+        let before = super.selectedViewController
+        super.selectedViewController = newValue
+        if !tapping, super.selectedViewController !== before { recordSelection(initiator: .app) }
+      }
+    }
+
+    /// Records the switch to the selected tab: the app's (attributed to the coordinator whose
+    /// read waits), or the person's (attributed to the coordinator that showed this container).
+    fileprivate func recordSelection(initiator: Initiator, asking: AnyObject? = nil) {
+      guard let recorder, let tab = selectedViewController, let router = router(of: tab, in: recorder) else {
+        return
+      }
+      if let navigation = tab as? RecordingNavigationController, navigation.viewControllers.isEmpty {
+        // The tab shows nothing yet: its flow starts now; the selection shows its first screen,
+        // still the switch of the coordinator asking now.
+        let asking = initiator.isSystem ? nil : Recorder.coordinatorOfWaitingRead
+        navigation.pendingSelection = { [weak self, weak asking] in
+          self?.recordSelection(initiator: initiator, asking: asking)
+        }
+        return
+      }
+      let screen = (tab as? UINavigationController)?.topViewController ?? tab
+      let name = tab.tabBarItem?.title ?? tab.title ?? "tab \(selectedIndex + 1)"
+      router.recordTabSelection(name, showing: screen, container: self, initiator: initiator, asking: asking)
+      router.noteShown(screen)
+    }
+  }
+
+  /// Sees the person tap the tab bar (`tabBarController(_:shouldSelect:)` and
+  /// `tabBarController(_:didSelect:)`, which UIKit calls for taps only) and forwards every
+  /// delegate call to the app's delegate.
+  @MainActor
+  final class TabTapWatcher: NSObject, UITabBarControllerDelegate {
+    weak var owner: RecordingTabBarController?
+    /// The app's own delegate; every delegate call is forwarded to it.
+    weak var appDelegate: (any UITabBarControllerDelegate)? {
+      didSet { forwardTarget = appDelegate }
+    }
+    /// ``appDelegate`` for the runtime's non-isolated calls (made on the main thread only).
+    private nonisolated(unsafe) weak var forwardTarget: (any NSObjectProtocol)?
+
+    init(owner: RecordingTabBarController) {
+      self.owner = owner
+    }
+
+    func tabBarController(
+      _ tabBarController: UITabBarController, shouldSelect viewController: UIViewController
+    ) -> Bool {
+      let selects = appDelegate?.tabBarController?(tabBarController, shouldSelect: viewController) ?? true
+      if selects, let owner {
+        owner.tapping = true
+        owner.selectedBeforeTap = owner.selectedIndex
+      }
+      return selects
+    }
+
+    func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController)
+    {
+      if let owner {
+        let before = owner.selectedBeforeTap
+        owner.tapping = false
+        owner.selectedBeforeTap = nil
+        if before != nil, before != owner.selectedIndex {
+          owner.recordSelection(initiator: .system(gesture: SystemGesture.tabBar.rawValue))
+        }
+      }
+      appDelegate?.tabBarController?(tabBarController, didSelect: viewController)
+    }
+
+    // Every other delegate call goes to the app's delegate.
+    override func responds(to aSelector: Selector!) -> Bool {
+      super.responds(to: aSelector) || forwardTarget?.responds(to: aSelector) == true
+    }
+
+    override func forwardingTarget(for aSelector: Selector!) -> Any? {
+      forwardTarget?.responds(to: aSelector) == true ? forwardTarget : super.forwardingTarget(for: aSelector)
+    }
+  }
+#endif
