@@ -37,19 +37,26 @@ enum FollowedCoordinators {
   /// The coordinator that last read its router (``RecordedRouter``), with the run that
   /// follows it, the number of events that run had recorded then, and where the read happened:
   /// the main thread's turn and the task.
-  final class Reader {
+  final class Reader: @unchecked Sendable {
     weak var coordinator: AnyObject?
     weak var recorder: Recorder?
     let seq: Int
     let turn: Int
     let task: Int?
+    /// What the read gave, where it is an object: a child's navigation controller read to hand it
+    /// to `present` is what the event shows, not who asks.
+    weak var value: AnyObject?
+    /// The read before it, still waiting then: the one asking, where this read was of the screen.
+    /// (A class guarded by the table's lock, as every reader is: hence `@unchecked Sendable`.)
+    var previous: Reader?
 
-    init(coordinator: AnyObject, recorder: Recorder?, seq: Int, turn: Int, task: Int?) {
+    init(coordinator: AnyObject, recorder: Recorder?, seq: Int, turn: Int, task: Int?, value: AnyObject?) {
       self.coordinator = coordinator
       self.recorder = recorder
       self.seq = seq
       self.turn = turn
       self.task = task
+      self.value = value
     }
   }
 
@@ -222,7 +229,7 @@ enum FollowedCoordinators {
   /// turn's first read: a callback already queued before that read, outside any task, still
   /// counts as the same turn (nothing tells it apart), and so does a read made off the main
   /// thread only until the main queue moves on.
-  static func noteRead(by coordinator: ObjectHandle) {
+  static func noteRead(by coordinator: ObjectHandle, value: AnyObject? = nil) {
     let recorder = table.withLock { $0.entry(for: coordinator)?.recorder }
     guard let recorder else {
       // A coordinator no run follows read its router: what comes next is not a followed one's.
@@ -239,7 +246,14 @@ enum FollowedCoordinators {
     let task = currentTask()
     let queueTurnEnd = table.withLock { table in
       let reader = Reader(
-        coordinator: coordinator.object, recorder: recorder, seq: seq, turn: table.turn, task: task)
+        coordinator: coordinator.object, recorder: recorder, seq: seq, turn: table.turn, task: task,
+        value: value)
+      if let waiting = table.readers[ObjectIdentifier(recorder)], waiting.seq == seq,
+        isCurrent(waiting, turn: table.turn, task: task), waiting.coordinator !== coordinator.object
+      {
+        waiting.previous = nil
+        reader.previous = waiting
+      }
       table.latest = reader
       if table.readers.count >= 16 { table.readers = table.readers.filter { $0.value.recorder != nil } }
       table.readers[ObjectIdentifier(recorder)] = reader
@@ -298,13 +312,19 @@ enum FollowedCoordinators {
 
   /// The coordinator that read its router just before this router event of `recorder`'s run,
   /// if `recorder` follows it; the read is used up either way.
-  static func takeReader(for recorder: Recorder) -> (coordinator: ObjectHandle, seq: Int)? {
+  /// - Parameter screen: The screen the event shows: a read that gave it (a child coordinator's
+  ///   navigation controller, read to present it: `navigation.present(child.navigation, …)`) is
+  ///   passed over for the read before it, the coordinator asking.
+  static func takeReader(for recorder: Recorder, showing screen: AnyObject? = nil) -> (
+    coordinator: ObjectHandle, seq: Int
+  )? {
     let task = currentTask()
     return table.withLock { table in
-      guard let reader = table.readers.removeValue(forKey: ObjectIdentifier(recorder)),
-        reader.recorder === recorder,
-        isCurrent(reader, turn: table.turn, task: task), let coordinator = reader.coordinator
+      guard var reader = table.readers.removeValue(forKey: ObjectIdentifier(recorder)),
+        reader.recorder === recorder, isCurrent(reader, turn: table.turn, task: task)
       else { return nil }
+      if let screen, reader.value === screen, let previous = reader.previous { reader = previous }
+      guard let coordinator = reader.coordinator else { return nil }
       return (ObjectHandle(coordinator), reader.seq)
     }
   }

@@ -39,8 +39,9 @@ public struct RecordedRouter<Router> {
     storage storage: ReferenceWritableKeyPath<Owner, Self>
   ) -> Router {
     get {
-      Recorder.noteRead(by: owner)
-      return owner[keyPath: storage].router
+      let router = owner[keyPath: storage].router
+      Recorder.noteRead(by: owner, value: type(of: router as Any) is AnyClass ? router as AnyObject : nil)
+      return router
     }
     set { owner[keyPath: storage].router = newValue }
   }

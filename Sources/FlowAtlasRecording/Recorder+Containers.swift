@@ -47,9 +47,13 @@ extension Recorder {
     return state.withLock { $0.knownCoordinatorID(for: reference) }
   }
 
-  /// Whether the run has seen a window's root: from then on a navigation controller not in the
-  /// window is off-screen, its events `background`.
-  package var knowsTheWindow: Bool { state.withLock { $0.windowRoot != nil } }
+  /// Whether the run has seen the app's window (a recorded container as its root, or appearing in
+  /// it): from then on a navigation controller not in the window is off-screen, its events
+  /// `background`. Before (a journey with no window), every navigation controller is on screen.
+  package var knowsTheWindow: Bool { state.withLock { $0.windowRoot != nil || $0.sawTheWindow } }
+
+  /// Notes that a recorded container appeared in the app's window.
+  package func noteTheWindow() { state.withLock { $0.sawTheWindow = true } }
 }
 
 /// The navigation of a router whose changes UIKit made already (or will): recording only.

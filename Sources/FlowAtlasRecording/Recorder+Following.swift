@@ -79,7 +79,7 @@ extension Recorder {
   package var coordinatorOfWaitingRead: AnyObject? { FollowedCoordinators.waitingRead(in: self)?.coordinator }
 
   /// Notes that `coordinator` read its router (see ``RecordedRouter``).
-  package static func noteRead(by coordinator: AnyObject) {
-    FollowedCoordinators.noteRead(by: ObjectHandle(coordinator))
+  package static func noteRead(by coordinator: AnyObject, value: AnyObject? = nil) {
+    FollowedCoordinators.noteRead(by: ObjectHandle(coordinator), value: value)
   }
 }

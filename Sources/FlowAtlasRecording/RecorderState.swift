@@ -17,6 +17,8 @@ struct RecorderState: ~Copyable {
   /// The window's root container, once one was recorded: a second appearance of the same root
   /// (a full-screen cover dismissed over it) is no new root.
   var windowRoot: ObjectIdentifier?
+  /// A recorded container appeared in the app's window.
+  var sawTheWindow = false
   private var screens: [ObjectIdentifier: NamedObject] = [:]
   /// Table size at which dead entries are swept, so a long run naming many short-lived
   /// objects does not grow without bound.
@@ -48,9 +50,11 @@ struct RecorderState: ~Copyable {
 
   /// The id of the coordinator that read its router (``RecordedRouter``) when this run had
   /// recorded `reader.seq` events, if it recorded none since: the one asking now.
+  /// A coordinator that read its router before the run recorded its start is not named: the
+  /// trace names only coordinators it started.
   mutating func coordinatorID(readBy reader: (coordinator: ObjectHandle, seq: Int)?) -> String? {
     guard let reader, reader.seq == seq else { return nil }
-    return coordinatorID(for: reader.coordinator)
+    return knownCoordinatorID(for: reader.coordinator)
   }
 
   /// The followed roots that never reported their start, by type.

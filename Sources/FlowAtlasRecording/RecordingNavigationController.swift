@@ -148,6 +148,7 @@
     /// controller that records nothing.
     open override func viewIsAppearing(_ animated: Bool) {
       super.viewIsAppearing(animated)
+      if viewIfLoaded?.window != nil { (recording?.recorder ?? Recorder.runForUIKit)?.noteTheWindow() }
       guard let recorder = recording?.recorder ?? Recorder.runForUIKit else { return }
       if parent == nil, presentingViewController == nil, viewIfLoaded?.window?.rootViewController === self {
         recorder.recordWindowRoot(self, loadedFor: loader)
@@ -247,7 +248,12 @@
     /// Dismisses what it presented, or itself where it was presented and presents nothing (UIKit
     /// then asks its presenter): revision 4's dismiss from inside a presented container.
     open override func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
-      guard presentedViewController != nil || presentingViewController != nil,
+      // UIKit hands a presented view controller's own dismissal to its presenter, by this method:
+      // the presented container recorded it already.
+      let handedOver = presentedViewController.map {
+        ContainerPresentation.dismissingItself.contains(ObjectIdentifier($0))
+      }
+      guard presentedViewController != nil || presentingViewController != nil, handedOver != true,
         let recording = recordingForTheApp()
       else {
         return applyingOwnChange { super.dismiss(animated: flag, completion: completion) }
@@ -256,7 +262,10 @@
         return recording.dismiss(animated: flag, completion: completion)
       }
       ownSheet = nil
-      recording.dismiss(animated: flag) {
+      let key = ObjectIdentifier(self)
+      ContainerPresentation.dismissingItself.insert(key)
+      defer { ContainerPresentation.dismissingItself.remove(key) }
+      recording.dismissItself(removing: topViewController, animated: flag) {
         // The presenter's own watchers knew the layer that left without them.
         ContainerPresentation.resynchronize(from: presenter)
         completion?()
@@ -449,6 +458,10 @@
   /// must learn of a layer that left without them.
   @MainActor
   enum ContainerPresentation {
+    /// The presented containers dismissing themselves now, which recorded it: their presenter,
+    /// which UIKit asks to dismiss them, records nothing more.
+    static var dismissingItself: Set<ObjectIdentifier> = []
+
     /// The router a presentation by `presenter` is recorded on: the presenter's navigation
     /// controller's where it records, else the window's where the presenter is the window's root
     /// (a tab bar controller presenting a flow); nil where nothing tells.

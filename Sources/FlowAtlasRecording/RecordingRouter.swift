@@ -249,9 +249,19 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
     base.present(screen, animated: animated, completion: completion)
   }
 
-  func dismiss(animated: Bool, completion: (() -> Void)?, coordinatorID: String?) {
+  /// Records the app's `dismiss` of this router's whole stack from inside (a presented navigation
+  /// controller dismissing itself: revision 4), naming `removed`, the screen that leaves.
+  package func dismissItself(removing removed: (any Presentable)?, animated: Bool, completion: (() -> Void)?)
+  {
+    dismiss(animated: animated, completion: completion, coordinatorID: nil, removing: removed)
+  }
+
+  func dismiss(
+    animated: Bool, completion: (() -> Void)?, coordinatorID: String?,
+    removing removed: (any Presentable)? = nil
+  ) {
     let (routerID, background) = (id, offScreen)
-    recordRemoving(reporting?.screenRemovedByDismiss, by: coordinatorID) { screen, coordinator in
+    recordRemoving(removed ?? reporting?.screenRemovedByDismiss, by: coordinatorID) { screen, coordinator in
       .dismiss(coordinator: coordinator, router: routerID, screen: screen, background: background)
     }
     base.dismiss(animated: animated, completion: completion)
@@ -300,7 +310,7 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
     _ screen: any Presentable, by coordinatorID: String?, puts: Bool = true,
     _ event: (ScreenMention, String?) -> TraceEvent
   ) {
-    let reader = coordinatorID == nil ? FollowedCoordinators.takeReader(for: recorder) : nil
+    let reader = coordinatorID == nil ? FollowedCoordinators.takeReader(for: recorder, showing: screen) : nil
     recordShowing(
       screen, by: { state in coordinatorID ?? state.coordinatorID(readBy: reader) }, puts: puts, event)
   }

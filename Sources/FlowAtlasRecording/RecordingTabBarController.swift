@@ -98,6 +98,7 @@
     /// controller that records nothing.
     open override func viewIsAppearing(_ animated: Bool) {
       super.viewIsAppearing(animated)
+      if viewIfLoaded?.window != nil { recorder?.noteTheWindow() }
       guard let recorder else { return }
       if parent == nil, presentingViewController == nil, viewIfLoaded?.window?.rootViewController === self {
         recorder.recordWindowRoot(self, loadedFor: loader)

@@ -1,0 +1,274 @@
+import FlowAtlasModel
+import FlowAtlasTrace
+import FlowAtlasTraceReader
+import FlowAtlasUIKitOnModel
+import Testing
+import UIKit
+
+/// Several navigation stacks as UIKit builds them (trace format revision 4): a router per
+/// `RecordingNavigationController`, containers where they are shown, the app's own tab bar
+/// controller, the window's root, titles set when a view loads, a read that does not outlive its
+/// turn. Each test checks the trace and the model FlowAtlas derives from it.
+@MainActor @Suite(.serialized) struct RecordingContainersTests {
+  /// Runs `body` with a recorder, then returns the run's transcript and model.
+  static func record(_ body: (FlowAtlasRecording.Recorder) -> Void) -> (lines: [String], app: AppModel?) {
+    UIKitModel.reset()
+    let sink = MemoryTraceSink()
+    let recorder = Recorder(header: TraceHeader(app: "Containers", run: "test"), sink: sink)
+    body(recorder)
+    UIKitModel.finishAnimations()
+    recorder.finish()
+    let model = ModelBuilder(workers: 1).build(traces: [("test.jsonl", Array(sink.text.utf8))])
+    return (TraceTranscript(sink.events).lines, model.app(named: "Containers"))
+  }
+
+  /// `from > to: kind by Coordinator [triggers]`, for short expectations.
+  static func edges(_ app: AppModel?) -> [String] {
+    (app?.transitions ?? []).map {
+      "\($0.from ?? "launch") > \($0.to): \($0.kind.rawValue) by \($0.coordinator ?? "none")"
+        + ($0.triggers.isEmpty ? "" : " [\($0.triggers.joined(separator: ", "))]")
+    }
+  }
+
+  /// The issue's headless case: a coordinator reads its navigation controller without navigating,
+  /// then the person taps the back button, in a turn of its own: the pop is the person's.
+  @Test func aReadThatLedToNoNavigationDoesNotMakeTheBackButtonTheApps() {
+    let (lines, _) = Self.record { recorder in
+      let coordinator = PlainCoordinator()
+      recorder.follow(coordinator)
+      coordinator.start()
+      coordinator.show("Detail")
+      UIKitModel.finishAnimations()
+      _ = coordinator.rootViewController.topViewController
+      Person.tapBackButton(in: coordinator.rootViewController)
+    }
+    #expect(lines.last == "pop Screen by PlainCoordinator [r1] (system: backButton)", "\(lines)")
+  }
+
+  @Test func aFlowPresentedInANavigationControllerOfItsOwnIsAContainerThatDismissesItself() {
+    var sheetStack: [String] = []
+    let (lines, app) = Self.record { recorder in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      let shop = ShopCoordinator()
+      recorder.follow(shop)
+      shop.start()
+      window.rootViewController = shop.navigation
+      shop.checkOut()
+      UIKitModel.finishAnimations()
+      sheetStack = shop.payment?.navigation.viewControllers.compactMap(\.title) ?? []
+      shop.payment?.pay()
+    }
+    #expect(sheetStack == ["Payment"])
+    #expect(
+      lines == [
+        "start ShopCoordinator",
+        "setRoot ProductScreen by ShopCoordinator [r1]",
+        "setRoot UINavigationController hosts [r1] by ShopCoordinator [window]",
+        // The payment flow's child is in a stored property; its navigation controller is off screen
+        // until it is presented.
+        "start PaymentCoordinator under ShopCoordinator",
+        "setRoot PaymentScreen by PaymentCoordinator [r2] background",
+        "present UINavigationController hosts [r2] by ShopCoordinator [r1]",
+        "update PaymentScreen title Payment",
+        "finish PaymentCoordinator -> paid",
+        "dismiss PaymentScreen by PaymentCoordinator [r2]",
+      ], "\(lines)")
+    #expect(
+      Self.edges(app) == [
+        "launch > ProductScreen: setRoot by ShopCoordinator",
+        "PaymentScreen > ProductScreen: dismiss by PaymentCoordinator",
+        "ProductScreen > PaymentScreen: present by ShopCoordinator",
+      ])
+    #expect(app?.containers.map(\.type) == ["UINavigationController"])
+    #expect(app?.screen("PaymentScreen")?.titles == ["Payment"])
+    #expect(app?.diagnostics == [])
+  }
+
+  /// Presented by a screen (not through the recording navigation controller), the flow's
+  /// navigation controller records its own presentation when it appears, and the person swiping
+  /// it down; the flow that never finishes is orphaned.
+  @Test func aSheetPresentedByAScreenRecordsItselfAndThePersonsSwipe() throws {
+    let (lines, app) = Self.record { recorder in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      let shop = ShopCoordinator()
+      recorder.follow(shop)
+      window.rootViewController = shop.navigation
+      shop.start()
+      shop.checkOut(fromTheScreen: true)
+      UIKitModel.finishAnimations()
+      if let sheet = shop.navigation.presentedViewController { Person.swipeDown(sheet) }
+      UIKitModel.finishAnimations()
+    }
+    // The model of UIKit hands a screen's presentation to the outermost container, as UIKit does.
+    #expect(lines.contains("present UINavigationController hosts [r2] by ShopCoordinator [r1]"), "\(lines)")
+    #expect(lines.last == "dismiss PaymentScreen by PaymentCoordinator [r2] (system: swipeDown)", "\(lines)")
+    #expect(
+      Self.edges(app).contains("PaymentScreen > ProductScreen: dismiss by PaymentCoordinator [swipeDown]"))
+    let orphan = try #require(app?.diagnostics.first)
+    #expect(app?.diagnostics.count == 1)
+    #expect(orphan.code == .orphanedCoordinator && orphan.message.hasPrefix("PaymentCoordinator"))
+  }
+
+  /// The app's own tab bar controller (a subclass that sets its tabs in `viewDidLoad` and is its
+  /// own delegate) as the window's root: one marked line records every tab.
+  @Test func theAppsOwnTabBarControllerRecordsTapsSelectionsAndTheRetap() throws {
+    var heard: [String] = []
+    let (lines, app) = Self.record { recorder in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      let tabs = TabsCoordinator()
+      recorder.follow(tabs)
+      tabs.start()
+      window.rootViewController = tabs.controller
+      tabs.controller.viewControllers?[0].children.first.map { _ in tabs.openDetail() }
+      UIKitModel.finishAnimations()
+      Person.tapTab(at: 1, in: tabs.controller)
+      Person.tapTab(at: 2, in: tabs.controller)
+      tabs.showFirstTab()
+      Person.tapTab(at: 0, in: tabs.controller)
+      UIKitModel.finishAnimations()
+      heard = tabs.controller.heard
+    }
+    // The app's own delegate hears the taps, as without FlowAtlas.
+    #expect(heard == ["didSelect 1", "didSelect 2", "didSelect 0"])
+    #expect(
+      lines.filter { $0.hasPrefix("selectTab") || $0.hasPrefix("popToRoot") || $0.contains("[window]") } == [
+        "setRoot TabsController hosts [r1, r2, r3] by TabsCoordinator [window]",
+        "selectTab Settings SettingsScreen by TabsCoordinator [r2] (system: tabBar)",
+        "selectTab About AboutScreen by TabsCoordinator [r3] (system: tabBar)",
+        "selectTab Home DetailScreen by TabsCoordinator [r1]",
+        "popToRoot by TabsCoordinator [r1] (system: tabBar)",
+      ], "\(lines)")
+    #expect(
+      Self.edges(app) == [
+        "launch > HomeScreen: setRoot by TabsCoordinator",
+        "AboutScreen > DetailScreen: selectTab by TabsCoordinator",
+        "DetailScreen > HomeScreen: popToRoot by TabsCoordinator [tabBar]",
+        "DetailScreen > SettingsScreen: selectTab by TabsCoordinator [tabBar]",
+        "HomeScreen > DetailScreen: push by TabsCoordinator",
+        "SettingsScreen > AboutScreen: selectTab by TabsCoordinator [tabBar]",
+      ], "\(Self.edges(app))")
+    #expect(app?.containers.map(\.type) == ["TabsController"])
+    #expect(app?.diagnostics == [])
+  }
+
+  /// A new root for the window takes the old one, and its routers' screens, off every stack: a
+  /// flow that showed only there and never finished is orphaned, at that line.
+  @Test func aNewWindowRootEmptiesTheOldOnesStacks() throws {
+    let (_, app) = Self.record { recorder in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      let shop = ShopCoordinator()
+      recorder.follow(shop)
+      window.rootViewController = shop.navigation
+      shop.start()
+      // Another root the run follows (a child would keep its parent showing).
+      let tabs = TabsCoordinator()
+      recorder.follow(tabs)
+      tabs.start()
+      window.rootViewController = tabs.controller
+    }
+    #expect(
+      Self.edges(app).contains("ProductScreen > HomeScreen: setRoot by TabsCoordinator"), "\(Self.edges(app))"
+    )
+    let orphans = app?.diagnostics.filter { $0.code == .orphanedCoordinator } ?? []
+    #expect(orphans.map { $0.message.prefix { $0 != " " } } == ["ShopCoordinator"], "\(orphans)")
+    // A root has no parent to remove it: the message does not say one would.
+    #expect(orphans.first?.message.contains("its parent") == false)
+  }
+}
+
+// An app in the style these tests need: plain coordinators over recorded navigation controllers.
+
+@MainActor
+final class ProductScreen: UIViewController {}
+
+@MainActor
+final class PaymentScreen: UIViewController {
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    title = "Payment"
+  }
+}
+
+@MainActor
+final class ShopCoordinator {
+  @RecordedRouter var navigation: UINavigationController = .recorded()  // FlowAtlas
+  var payment: PaymentCoordinator?
+
+  func start() {
+    Recorder.started(self)  // FlowAtlas
+    navigation.setViewControllers([ProductScreen()], animated: false)
+  }
+
+  /// Starts the payment flow, presented by this coordinator's navigation controller, or (as some
+  /// apps do) by the screen on top.
+  func checkOut(fromTheScreen: Bool = false) {
+    let payment = PaymentCoordinator()
+    self.payment = payment
+    payment.start()
+    if fromTheScreen {
+      navigation.topViewController?.present(payment.navigation, animated: true)
+    } else {
+      navigation.present(payment.navigation, animated: true)
+    }
+  }
+}
+
+@MainActor
+final class PaymentCoordinator {
+  @RecordedRouter var navigation: UINavigationController = .recorded()  // FlowAtlas
+
+  func start() {
+    Recorder.started(self)  // FlowAtlas
+    navigation.setViewControllers([PaymentScreen()], animated: false)
+  }
+
+  func pay() {
+    Recorder.finished(self, output: "paid")  // FlowAtlas
+    navigation.dismiss(animated: true)
+  }
+}
+
+@MainActor final class HomeScreen: UIViewController {}
+@MainActor final class DetailScreen: UIViewController {}
+@MainActor final class SettingsScreen: UIViewController {}
+@MainActor final class AboutScreen: UIViewController {}
+
+/// The app's own tab bar controller: it makes its tabs when its view loads and is its own delegate.
+@MainActor
+final class TabsController: RecordingTabBarController, UITabBarControllerDelegate {  // FlowAtlas
+  private(set) var heard: [String] = []
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    delegate = self
+    let home = UINavigationController.recorded(rootViewController: HomeScreen())
+    home.tabBarItem = UITabBarItem(title: "Home", image: nil, selectedImage: nil)
+    let settings = UINavigationController.recorded(rootViewController: SettingsScreen())
+    settings.tabBarItem = UITabBarItem(title: "Settings", image: nil, selectedImage: nil)
+    let about = AboutScreen()
+    about.tabBarItem = UITabBarItem(title: "About", image: nil, selectedImage: nil)
+    viewControllers = [home, settings, about]
+  }
+
+  func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
+    heard.append("didSelect \(selectedIndex)")
+  }
+}
+
+@MainActor
+final class TabsCoordinator {
+  @RecordedRouter var controller = TabsController()  // FlowAtlas
+
+  func start() { Recorder.started(self) }  // FlowAtlas
+
+  func openDetail() {
+    (controller.viewControllers?[0] as? UINavigationController)?.pushViewController(
+      DetailScreen(), animated: false)
+  }
+
+  func showFirstTab() { controller.selectedIndex = 0 }
+}
