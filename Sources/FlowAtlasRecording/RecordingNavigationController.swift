@@ -49,7 +49,7 @@
     /// Set while a change is applied for `recording`: the override calls UIKit's own.
     private var applying = false
     /// Sees itself swiped down when it was presented by a view controller that records nothing.
-    private var ownSheet: OwnSheetObserver?
+    private var ownSheet: SheetSwipeObserver?
 
     private var watcher: NavigationRouter {
       if let watcherStorage { return watcherStorage }
@@ -157,7 +157,7 @@
       {
         // Presented by a view controller that records nothing: the presentation is its own to record.
         router.present(self, animated: animated, completion: nil)
-        ownSheet = OwnSheetObserver(self)
+        ownSheet = SheetSwipeObserver(observing: self) { [weak self] in self?.ownSheetWasSwipedDown() }
       }
     }
 
@@ -325,7 +325,7 @@
     fileprivate func resynchronizeWatcher() { watcherStorage?.resynchronize() }
 
     /// Records that the person swiped it down, presented by a view controller that records nothing.
-    fileprivate func ownSheetWasSwipedDown() {
+    private func ownSheetWasSwipedDown() {
       ownSheet = nil
       guard let recording else { return }
       recording.recordSystemDismissal(of: topViewController)
@@ -420,37 +420,6 @@
 
     fileprivate func superDismiss(animated: Bool, completion: @escaping () -> Void) {
       super.dismiss(animated: animated, completion: completion)
-    }
-  }
-
-  /// Sees a `RecordingNavigationController` swiped down where the view controller that presented
-  /// it records nothing; forwards every call to the delegate its presentation controller had.
-  @MainActor
-  private final class OwnSheetObserver: NSObject, UIAdaptivePresentationControllerDelegate {
-    private weak var navigation: RecordingNavigationController?
-    private weak var forward: (any UIAdaptivePresentationControllerDelegate)?
-    private nonisolated(unsafe) weak var forwardTarget: (any NSObjectProtocol)?
-
-    init(_ navigation: RecordingNavigationController) {
-      self.navigation = navigation
-      let presentation = navigation.presentationController
-      forward = presentation?.delegate
-      forwardTarget = forward
-      super.init()
-      presentation?.delegate = self
-    }
-
-    func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
-      navigation?.ownSheetWasSwipedDown()
-      forward?.presentationControllerDidDismiss?(presentationController)
-    }
-
-    override func responds(to aSelector: Selector!) -> Bool {
-      super.responds(to: aSelector) || forwardTarget?.responds(to: aSelector) == true
-    }
-
-    override func forwardingTarget(for aSelector: Selector!) -> Any? {
-      forwardTarget?.responds(to: aSelector) == true ? forwardTarget : super.forwardingTarget(for: aSelector)
     }
   }
 

@@ -21,19 +21,43 @@
   @MainActor
   open class RecordingTabBarController: UITabBarController, RecordedContainer {
     /// The delegate UIKit talks to: sees the person's taps, forwards to the app's delegate.
-    private lazy var watcher = TabTapWatcher(owner: self)
+    private var watcher: TabTapObserver {
+      if let watcherStorage { return watcherStorage }
+      let made = TabTapObserver()
+      made.tapBegins = { [weak self] _ in self?.tapBegan() }
+      made.tapEnds = { [weak self] _ in self?.tapEnded() }
+      watcherStorage = made
+      return made
+    }
+    private var watcherStorage: TabTapObserver?
+
+    /// The person's tap begins: a selection made now is the person's.
+    private func tapBegan() {
+      tapping = true
+      selectedBeforeTap = selectedIndex
+    }
+
+    /// The tap selected a tab: recorded as the system's where it switched tabs.
+    private func tapEnded() {
+      let before = selectedBeforeTap
+      tapping = false
+      selectedBeforeTap = nil
+      if before != nil, before != selectedIndex {
+        recordSelection(initiator: .system(gesture: SystemGesture.tabBar.rawValue))
+      }
+    }
     /// The routers of tabs that are no navigation controllers, in the run that made them.
     private var plainTabs: [ObjectIdentifier: RecordingRouter] = [:]
     /// Set between a person's tap (`shouldSelect`) and UIKit's `didSelect`: a selection made
     /// then is the person's.
-    fileprivate var tapping = false
-    fileprivate var selectedBeforeTap: Int?
+    private var tapping = false
+    private var selectedBeforeTap: Int?
 
     /// The app's delegate, kept by the watcher, which is the delegate UIKit talks to.
     open override var delegate: (any UITabBarControllerDelegate)? {
       get { super.delegate }
       set {
-        if let watcher = newValue as? TabTapWatcher, watcher.owner === self {
+        if let observer = newValue as? TabTapObserver, observer === watcher {
           super.delegate = newValue
         } else {
           watcher.appDelegate = newValue
@@ -49,13 +73,13 @@
     open override func viewDidLoad() {
       loader = Recorder.coordinatorOfWaitingRead
       super.viewDidLoad()
-      if !(super.delegate is TabTapWatcher) { delegate = super.delegate }
+      if !(super.delegate === watcher) { delegate = super.delegate }
     }
 
     // MARK: As a container
 
     package func hostedRouters(in recorder: Recorder) -> [String] {
-      if !(super.delegate is TabTapWatcher) { delegate = super.delegate }
+      if !(super.delegate === watcher) { delegate = super.delegate }
       isAnnounced = true
       return (viewControllers ?? []).compactMap { router(of: $0, in: recorder)?.id }
     }
@@ -143,7 +167,7 @@
 
     /// Records the switch to the selected tab: the app's (attributed to the coordinator whose
     /// read waits), or the person's (attributed to the coordinator that showed this container).
-    fileprivate func recordSelection(initiator: Initiator, asking: AnyObject? = nil) {
+    private func recordSelection(initiator: Initiator, asking: AnyObject? = nil) {
       guard let recorder, let tab = selectedViewController, let router = router(of: tab, in: recorder) else {
         return
       }
@@ -160,57 +184,6 @@
       let name = tab.tabBarItem?.title ?? tab.title ?? "tab \(selectedIndex + 1)"
       router.recordTabSelection(name, showing: screen, container: self, initiator: initiator, asking: asking)
       router.noteShown(screen)
-    }
-  }
-
-  /// Sees the person tap the tab bar (`tabBarController(_:shouldSelect:)` and
-  /// `tabBarController(_:didSelect:)`, which UIKit calls for taps only) and forwards every
-  /// delegate call to the app's delegate.
-  @MainActor
-  final class TabTapWatcher: NSObject, UITabBarControllerDelegate {
-    weak var owner: RecordingTabBarController?
-    /// The app's own delegate; every delegate call is forwarded to it.
-    weak var appDelegate: (any UITabBarControllerDelegate)? {
-      didSet { forwardTarget = appDelegate }
-    }
-    /// ``appDelegate`` for the runtime's non-isolated calls (made on the main thread only).
-    private nonisolated(unsafe) weak var forwardTarget: (any NSObjectProtocol)?
-
-    init(owner: RecordingTabBarController) {
-      self.owner = owner
-    }
-
-    func tabBarController(
-      _ tabBarController: UITabBarController, shouldSelect viewController: UIViewController
-    ) -> Bool {
-      let selects = appDelegate?.tabBarController?(tabBarController, shouldSelect: viewController) ?? true
-      if selects, let owner {
-        owner.tapping = true
-        owner.selectedBeforeTap = owner.selectedIndex
-      }
-      return selects
-    }
-
-    func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController)
-    {
-      if let owner {
-        let before = owner.selectedBeforeTap
-        owner.tapping = false
-        owner.selectedBeforeTap = nil
-        if before != nil, before != owner.selectedIndex {
-          owner.recordSelection(initiator: .system(gesture: SystemGesture.tabBar.rawValue))
-        }
-      }
-      appDelegate?.tabBarController?(tabBarController, didSelect: viewController)
-    }
-
-    // Every other delegate call goes to the app's delegate.
-    override func responds(to aSelector: Selector!) -> Bool {
-      super.responds(to: aSelector) || forwardTarget?.responds(to: aSelector) == true
-    }
-
-    override func forwardingTarget(for aSelector: Selector!) -> Any? {
-      forwardTarget?.responds(to: aSelector) == true ? forwardTarget : super.forwardingTarget(for: aSelector)
     }
   }
 #endif

@@ -12,6 +12,14 @@ public struct Selector: Hashable, ExpressibleByStringLiteral {
   public init() {}
   open func responds(to aSelector: Selector!) -> Bool { false }
   open func forwardingTarget(for aSelector: Selector!) -> Any? { nil }
+  open func isEqual(_ object: Any?) -> Bool { false }
+  open var hash: Int { 0 }
+}
+// Apple: NSObject is Equatable and Hashable in Swift (by `isEqual(_:)` and `hash`): apps key
+// dictionaries by view controllers.
+extension NSObject: Equatable, Hashable {
+  public static func == (lhs: NSObject, rhs: NSObject) -> Bool { lhs.isEqual(rhs) }
+  public func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 @frozen public struct ObjCBool {
   var value: Bool

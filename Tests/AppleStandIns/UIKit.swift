@@ -5,9 +5,8 @@
 // protocols @MainActor @preconcurrency (as Swift imports UIKit's UI actor), @objc delegate
 // protocols with optional requirements, Foundation re-exported. Behaviour is never
 // tested through it: that is the UIKit-free core's job (SystemNavigation, StackRouter), and the
-// model's. Three things differ from the SDK where Linux lacks Objective-C bridging: the stand-in's
-// NSObject is not Hashable (Apple's is), so only the classes UIKit keeps in sets (UIScene,
-// UIOpenURLContext) are made so here; the app and scene delegates, whose methods
+// model's. Two things differ from the SDK where Linux lacks Objective-C bridging: the app and
+// scene delegates, whose methods
 // take Swift values Linux cannot bridge (URL, dictionaries), are Swift protocols whose methods
 // have defaults, which app code implements the same way; and viewController(forKey:) of a
 // transition coordinator's context is a method of an extension, not a requirement.
@@ -16,17 +15,6 @@
 
 @_exported import class ObjectiveC.NSObject
 @_exported import protocol ObjectiveC.NSObjectProtocol
-
-// Kept in sets by UIKit's API: Hashable as every NSObject is in Apple's ObjectiveC.
-extension UIScene: Hashable {
-  nonisolated public static func == (lhs: UIScene, rhs: UIScene) -> Bool { lhs === rhs }
-  nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
-}
-
-extension UIOpenURLContext: Hashable {
-  nonisolated public static func == (lhs: UIOpenURLContext, rhs: UIOpenURLContext) -> Bool { lhs === rhs }
-  nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
-}
 
 @MainActor @preconcurrency open class UIResponder: NSObject {}
 

@@ -14,4 +14,7 @@ typealias Recorder = FlowAtlasRecording.Recorder
   import FlowAtlasUIKitOnModel
   typealias RecordingTabBarController = FlowAtlasUIKitOnModel.RecordingTabBarController
   typealias RecordingNavigationController = FlowAtlasUIKitOnModel.RecordingNavigationController
+#else
+  typealias RecordingTabBarController = FlowAtlasRecording.RecordingTabBarController
+  typealias RecordingNavigationController = FlowAtlasRecording.RecordingNavigationController
 #endif

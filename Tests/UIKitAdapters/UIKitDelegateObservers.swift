@@ -1,0 +1,1 @@
+../../Sources/FlowAtlasPattern/UIKitDelegateObservers.swift
