@@ -75,9 +75,6 @@ enum FollowedCoordinators {
     var sweepAt = 256
     /// Entries made so far, for ``Entry/order``.
     var followed = 0
-    /// The run of the latest root followed on the main thread: the run a UIKit object with no
-    /// other tie to a run (a tab bar controller the app made) records in.
-    weak var latestMainRun: Recorder?
 
     func entry(for coordinator: ObjectHandle) -> Entry? {
       guard let entry = entries[coordinator.key], entry.coordinator === coordinator.object
@@ -101,20 +98,29 @@ enum FollowedCoordinators {
 
   /// Follows `coordinator` as a root recorded by `recorder`.
   static func follow(_ coordinator: ObjectHandle, by recorder: Recorder) {
-    let onMain = Thread.isMainThread
     table.withLock { table in
       table.insert(
         Entry(coordinator: coordinator.object, recorder: recorder, parent: nil), for: coordinator)
-      if onMain { table.latestMainRun = recorder }
     }
+    Thread.current.threadDictionary[latestRunKey] = LatestRun(recorder: recorder)
   }
+
+  /// The run of the latest root followed on this thread, held weakly.
+  private final class LatestRun: NSObject {
+    weak var recorder: Recorder?
+    init(recorder: Recorder) { self.recorder = recorder }
+  }
+
+  private static let latestRunKey = "FlowAtlas.FollowedCoordinators.latestRun"
 
   /// The run a UIKit object records in when nothing ties it to one: the run whose coordinator's
   /// read of its router waits (the app is navigating for it), else that of the latest root
-  /// followed on the main thread, while it records.
+  /// followed on this thread (an app's UI is on the main thread; a test's, on the thread it
+  /// runs on), while it records.
   static func runForUIKit() -> Recorder? {
     if let recorder = waitingRead()?.recorder { return recorder }
-    return table.withLock { $0.latestMainRun }.flatMap { $0.isRecording ? $0 : nil }
+    let latest = (Thread.current.threadDictionary[latestRunKey] as? LatestRun)?.recorder
+    return latest.flatMap { $0.isRecording ? $0 : nil }
   }
 
   /// The run recording `coordinator`, if it is followed.

@@ -52,6 +52,16 @@ extension Recorder {
   /// `background`. Before (a journey with no window), every navigation controller is on screen.
   package var knowsTheWindow: Bool { state.withLock { $0.windowRoot != nil || $0.sawTheWindow } }
 
+  /// Whether `routerID` is the run's first navigation controller: before the run knows the window
+  /// (a journey with none), it is what people see, and another one not in a container yet is off
+  /// screen.
+  package func isFirstNavigation(_ routerID: String) -> Bool {
+    state.withLock { state in
+      if state.firstNavigation == nil { state.firstNavigation = routerID }
+      return state.firstNavigation == routerID
+    }
+  }
+
   /// Notes that a recorded container appeared in the app's window.
   package func noteTheWindow() { state.withLock { $0.sawTheWindow = true } }
 }

@@ -19,6 +19,8 @@ struct RecorderState: ~Copyable {
   var windowRoot: ObjectIdentifier?
   /// A recorded container appeared in the app's window.
   var sawTheWindow = false
+  /// The router of the run's first navigation controller.
+  var firstNavigation: String?
   private var screens: [ObjectIdentifier: NamedObject] = [:]
   /// Table size at which dead entries are swept, so a long run naming many short-lived
   /// objects does not grow without bound.

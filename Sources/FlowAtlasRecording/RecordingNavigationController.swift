@@ -123,13 +123,16 @@
       selection()
     }
 
-    /// Whether it is off-screen: a tab another tab hides, or (once the run knows the window) a
-    /// navigation controller not in the window.
+    /// Whether it is off-screen: a tab another tab hides, a tab waiting for its first screen, a
+    /// navigation controller not in the window (once the run knows the window); before that (a
+    /// journey with no window), one that is in no container and not the run's first.
     var isOffScreen: Bool {
       if pendingSelection != nil { return true }
       if let tabs = parent as? UITabBarController, tabs.selectedViewController !== self { return true }
-      guard let recorder = recording?.recorder, recorder.knowsTheWindow else { return false }
-      return viewIfLoaded?.window == nil
+      guard let recording else { return false }
+      if recording.recorder.knowsTheWindow { return viewIfLoaded?.window == nil }
+      let contained = parent != nil || presentingViewController != nil
+      return !contained && !recording.recorder.isFirstNavigation(recording.id ?? "")
     }
 
     // MARK: On screen

@@ -149,20 +149,25 @@
 
     open override var selectedIndex: Int {
       get { super.selectedIndex }
-      set {
-        let before = super.selectedIndex
-        super.selectedIndex = newValue
-        if !tapping, super.selectedIndex != before { recordSelection(initiator: .app) }
-      }
+      set { selectingInCode { super.selectedIndex = newValue } }
     }
 
     open override var selectedViewController: UIViewController? {
       get { super.selectedViewController }
-      set {
-        let before = super.selectedViewController
-        super.selectedViewController = newValue
-        if !tapping, super.selectedViewController !== before { recordSelection(initiator: .app) }
-      }
+      set { selectingInCode { super.selectedViewController = newValue } }
+    }
+
+    /// Set while the app's code selects a tab: UIKit may set one property through the other.
+    private var selecting = false
+
+    /// Runs the app's selection `select`, then records the switch it made, once.
+    private func selectingInCode(_ select: () -> Void) {
+      guard !selecting, !tapping else { return select() }
+      selecting = true
+      let before = super.selectedViewController
+      select()
+      selecting = false
+      if super.selectedViewController !== before { recordSelection(initiator: .app) }
     }
 
     /// Records the switch to the selected tab: the app's (attributed to the coordinator whose

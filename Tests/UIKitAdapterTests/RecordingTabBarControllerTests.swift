@@ -1,0 +1,126 @@
+import FlowAtlasModel
+import FlowAtlasTrace
+import FlowAtlasTraceReader
+import FlowAtlasUIKitOnModel
+import Testing
+import UIKit
+
+/// `RecordingTabBarController` where the app does more: a delegate of its own that refuses a tab,
+/// tabs that are no navigation controllers selected in code, a tab bar presented as a flow, and
+/// the sheet observer's forwarding to the app's presentation delegate.
+@MainActor @Suite(.serialized) struct RecordingTabBarControllerTests {
+  @Test func anAppDelegateSetBeforeHearsEveryCallAndARefusedTapRecordsNothing() {
+    let app = AppTabsDelegate()
+    var tabs: RecordingTabBarController?
+    let (lines, _) = RecordingContainersTests.record { recorder in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      let controller = RecordingTabBarController()
+      tabs = controller
+      controller.delegate = app
+      controller.viewControllers = [
+        UINavigationController.recorded(rootViewController: HomeScreen()), SettingsScreen(), AboutScreen(),
+      ]
+      let root = TabsCoordinator()
+      recorder.follow(root)
+      root.start()
+      window.rootViewController = controller
+      app.refuses = 1
+      Person.tapTab(at: 1, in: controller)
+      app.refuses = nil
+      Person.tapTab(at: 2, in: controller)
+      // The app selects a tab that is no navigation controller, in code.
+      controller.selectedViewController = controller.viewControllers?[1]
+    }
+    #expect(app.heard == ["shouldSelect 1", "shouldSelect 2", "didSelect 2"])
+    #expect(tabs?.delegate.map { $0 === app } == false, "UIKit talks to FlowAtlas's observer")
+    #expect(
+      lines.filter { $0.hasPrefix("selectTab") } == [
+        "selectTab tab 3 AboutScreen [r3] (system: tabBar)", "selectTab tab 2 SettingsScreen [r2]",
+      ], "\(lines)")
+    // The tabs that are no navigation controllers are routers of their own, prepared off-screen.
+    #expect(lines.contains("setRoot SettingsScreen [r2] background"), "\(lines)")
+  }
+
+  @Test func theObserversForwardWhatTheyDoNotImplementToTheAppsDelegates() {
+    UIKitModel.reset()
+    let app = AppTabsDelegate()
+    let observer = TabTapObserver()
+    observer.appDelegate = app
+    #expect(observer.responds(to: "tabBarController:didSelectViewController:"))
+    #expect(!observer.responds(to: "tabBarController:animationControllerForTransitionFromViewController:"))
+    #expect(
+      observer.forwardingTarget(for: "tabBarController:shouldSelectViewController:") as AnyObject? === app)
+    #expect(observer.forwardingTarget(for: "somethingElse:") == nil)
+
+    let sheet = UINavigationController()
+    let presentationDelegate = AppPresentationDelegate()
+    sheet.presentationController?.delegate = presentationDelegate
+    var swiped = 0
+    let sheetObserver = SheetSwipeObserver(observing: sheet) { swiped += 1 }
+    #expect(sheet.presentationController?.delegate === sheetObserver)
+    #expect(sheetObserver.responds(to: "presentationControllerDidDismiss:"))
+    #expect(
+      sheetObserver.forwardingTarget(for: "presentationControllerDidDismiss:") as AnyObject?
+        === presentationDelegate)
+    #expect(sheetObserver.forwardingTarget(for: "somethingElse:") == nil)
+    if let presentation = sheet.presentationController {
+      sheetObserver.presentationControllerDidDismiss(presentation)
+    }
+    #expect(swiped == 1 && presentationDelegate.dismissed == 1)
+  }
+
+  /// A tab bar controller presented as a flow of its own records its presentation when it appears.
+  @Test func aTabBarPresentedByAScreenIsAContainerOnItsPresentersRouter() {
+    let (lines, app) = RecordingContainersTests.record { recorder in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      let shop = ShopCoordinator()
+      recorder.follow(shop)
+      window.rootViewController = shop.navigation
+      shop.start()
+      let tabs = RecordingTabBarController()
+      tabs.viewControllers = [UINavigationController.recorded(rootViewController: HomeScreen())]
+      shop.navigation.topViewController?.present(tabs, animated: false)
+    }
+    // The model of UIKit hands the screen's presentation to its navigation controller, which records it.
+    #expect(
+      lines.contains("present RecordingTabBarController hosts [r2] by ShopCoordinator [r1]"), "\(lines)")
+    #expect(
+      RecordingContainersTests.edges(app).contains("ProductScreen > HomeScreen: present by ShopCoordinator"))
+  }
+}
+
+@MainActor
+private final class AppTabsDelegate: NSObject, UITabBarControllerDelegate {
+  var refuses: Int?
+  private(set) var heard: [String] = []
+
+  func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController)
+    -> Bool
+  {
+    let index = tabBarController.viewControllers?.firstIndex { $0 === viewController } ?? -1
+    heard.append("shouldSelect \(index)")
+    return index != refuses
+  }
+
+  func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
+    heard.append("didSelect \(tabBarController.selectedIndex)")
+  }
+
+  override func responds(to aSelector: Selector!) -> Bool {
+    ["tabBarController:shouldSelectViewController:", "tabBarController:didSelectViewController:"]
+      .contains(aSelector.description)
+  }
+}
+
+@MainActor
+private final class AppPresentationDelegate: NSObject, UIAdaptivePresentationControllerDelegate {
+  private(set) var dismissed = 0
+
+  func presentationControllerDidDismiss(_ presentationController: UIPresentationController) { dismissed += 1 }
+
+  override func responds(to aSelector: Selector!) -> Bool {
+    aSelector.description == "presentationControllerDidDismiss:"
+  }
+}
