@@ -4,14 +4,24 @@ import FlowAtlasModel
 import FlowAtlasTrace
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What a `flowatlas build` read, recorded next to the site so that an unchanged rebuild can
 /// stop before reading a single trace.
 ///
 /// The site itself already skips writing when its model is unchanged, but finding that out
 /// means reading every trace. This record names each input file by path, size, modification
-/// time and a hash of its bytes (and the notes, the tool's version and how it draws), so the
+/// time, identity (device, inode and status-change time, which nobody can put back: a file
+/// rewritten with its modification time restored, as archives with fixed times do, changed it)
+/// and a hash of its bytes (and the notes, the tool's version and how it draws), so the
 /// common case of rebuilding docs nobody changed costs a few `stat` calls, and a file whose
-/// time changed but not its bytes (a `touch`, a fresh checkout) costs reading it once.
+/// time or identity changed but not its bytes (a `touch`, a fresh checkout) costs reading it
+/// once. A path that is a symbolic link is examined and read through it: the file it leads to is
+/// the input.
 /// It also keeps the diagnostics of that build, to print them again, and the pages, to
 /// notice one deleted. It lives in the site's cache folder, which the site's reproducible
 /// bytes do not include.
@@ -27,6 +37,9 @@ package struct BuildInputs {
     var path: String
     var size: Int64
     var modified: Double
+    /// The file's device, inode and status-change time: another file, or this one changed in
+    /// any way, has another.
+    var identity: String
     /// `Fingerprint.fast128` of the bytes, computed when first needed.
     var hash: String?
   }
@@ -63,22 +76,28 @@ package struct BuildInputs {
     self.files = files
   }
 
+  /// The file at `path`, through a symbolic link (the file it leads to is what the build reads).
   private static func examine(_ path: String, kind: String) throws(Unreadable) -> Input {
-    let attributes: [FileAttributeKey: Any]
-    do {
-      attributes = try FileManager.default.attributesOfItem(atPath: path)
-    } catch {
-      throw Unreadable(path: path, reason: error.localizedDescription)
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      throw Unreadable(path: path, reason: String(cString: strerror(errno)))
     }
+    #if canImport(Darwin)
+      let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
+    #else
+      let (modified, changed) = (info.st_mtim, info.st_ctim)
+    #endif
     return Input(
-      kind: kind, path: path, size: (attributes[.size] as? NSNumber)?.int64Value ?? -1,
-      modified: (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1)
+      kind: kind, path: path, size: Int64(info.st_size),
+      modified: Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9,
+      identity: "\(info.st_dev):\(info.st_ino):\(changed.tv_sec).\(changed.tv_nsec)")
   }
 
-  /// The hash of a file's bytes; nil when it cannot be read (then it counts as changed).
+  /// The hash of a file's bytes, through a symbolic link; nil when it cannot be read (then it
+  /// counts as changed).
   private static func hash(_ path: String) -> String? {
     var info = stat()
-    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
     guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
       return nil
     }
@@ -106,15 +125,16 @@ package struct BuildInputs {
   }
 
   /// Whether these inputs are the ones `recorded` describes: the same settings and files, each
-  /// with the same size and either the same time or the same bytes. Files whose time changed
-  /// are hashed (and keep the hash, so a caller can save the record with the new times).
+  /// with the same size and either the same time and identity or the same bytes. Files whose
+  /// time or identity changed are hashed (and keep the hash, so a caller can save the record
+  /// with the new times).
   package mutating func matches(_ recorded: BuildInputs) -> Bool {
     guard settings == recorded.settings, files.count == recorded.files.count else { return false }
     for index in files.indices {
       let old = recorded.files[index]
       guard files[index].kind == old.kind, files[index].path == old.path, files[index].size == old.size
       else { return false }
-      if files[index].modified == old.modified {
+      if files[index].modified == old.modified, files[index].identity == old.identity {
         files[index].hash = old.hash
         continue
       }
@@ -129,7 +149,7 @@ package struct BuildInputs {
   private var keyLines: [String] {
     settings
       + files.map {
-        ["file", $0.kind, $0.path, String($0.size), String($0.modified), $0.hash ?? "-"].joined(
+        ["file", $0.kind, $0.path, String($0.size), String($0.modified), $0.identity, $0.hash ?? "-"].joined(
           separator: "\t")
       }
   }
@@ -143,13 +163,13 @@ package struct BuildInputs {
         settings.append(line)
         continue
       }
-      guard fields.count == 6, let size = Int64(fields[3]), let modified = Double(fields[4]) else {
+      guard fields.count == 7, let size = Int64(fields[3]), let modified = Double(fields[4]) else {
         return nil
       }
       files.append(
         Input(
-          kind: fields[1], path: fields[2], size: size, modified: modified,
-          hash: fields[5] == "-" ? nil : fields[5]))
+          kind: fields[1], path: fields[2], size: size, modified: modified, identity: fields[5],
+          hash: fields[6] == "-" ? nil : fields[6]))
     }
     return BuildInputs(settings: settings, files: files)
   }
@@ -169,7 +189,7 @@ package struct BuildInputs {
     }
   }
 
-  package static let header = "flowatlas build inputs 2"
+  package static let header = "flowatlas build inputs 3"
 
   package static func path(in output: String) -> String {
     (output as NSString).appendingPathComponent("\(PreviousSite.cacheFolder)/inputs")
