@@ -272,3 +272,82 @@ final class TabsCoordinator {
 
   func showFirstTab() { controller.selectedIndex = 0 }
 }
+
+/// The classic sample's own layout: the storyboard's navigation controller is the window's root for
+/// the whole run, and each flow's module replaces its root (`setRootModule`), the tab bar too.
+@MainActor @Suite(.serialized) struct ClassicRootNavigationTests {
+  @Test func aTabBarSetAsTheRootModuleOfTheWindowsNavigationControllerShowsItsTabs() throws {
+    let (lines, app) = RecordingContainersTests.record { recorder in
+      UIStoryboard.register(
+        name: "Main", initial: "Root", scenes: [.init("Root") { RecordingNavigationController(coder: $0) }])
+      let delegate = ClassicAppDelegate()
+      delegate.recorder = recorder
+      UIKitModel.launch(appDelegate: delegate, mainStoryboard: "Main")
+      UIKitModel.finishAnimations()
+      if let login = delegate.coordinator?.navigation.topViewController {
+        recorder.userAction(on: login, action: "logIn")
+      }
+      delegate.coordinator?.logIn()
+      UIKitModel.finishAnimations()
+      if let tabs = delegate.coordinator?.tabs { Person.tapTab(at: 1, in: tabs) }
+    }
+    #expect(
+      lines.contains { $0.hasPrefix("setRoot UINavigationController hosts [r1]") && $0.hasSuffix("[window]") }
+    )
+    #expect(
+      RecordingContainersTests.edges(app) == [
+        "launch > LoginScreen: setRoot by ClassicAppCoordinator",
+        "HomeScreen > SettingsScreen: selectTab by ClassicAppCoordinator [tabBar]",
+        "LoginScreen > HomeScreen: setRoot by ClassicAppCoordinator [logIn]",
+      ], "\(lines)")
+    #expect(app?.containers.map(\.type) == ["RecordingTabBarController", "UINavigationController"])
+    #expect(app?.diagnostics == [])
+  }
+}
+
+@MainActor final class LoginScreen: UIViewController {}
+
+/// The classic sample's app delegate: the storyboard made the window and its root navigation
+/// controller; the root coordinator drives it through the app's router.
+@MainActor
+final class ClassicAppDelegate: UIResponder, UIApplicationDelegate {
+  var window: UIWindow?
+  var recorder: FlowAtlasRecording.Recorder?
+  var coordinator: ClassicAppCoordinator?
+
+  func application(
+    _ application: UIApplication,
+    didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+  ) -> Bool {
+    guard let navigation = window?.rootViewController as? UINavigationController else { return false }
+    let coordinator = ClassicAppCoordinator(navigation: navigation)
+    self.coordinator = coordinator
+    recorder?.follow(coordinator)
+    coordinator.start()
+    return true
+  }
+}
+
+@MainActor
+final class ClassicAppCoordinator {
+  @RecordedRouter var navigation: UINavigationController  // FlowAtlas
+  var tabs: RecordingTabBarController?
+
+  init(navigation: UINavigationController) { self.navigation = navigation }
+
+  func start() {
+    Recorder.started(self)  // FlowAtlas
+    navigation.setViewControllers([LoginScreen()], animated: false)
+  }
+
+  func logIn() {
+    let tabs = RecordingTabBarController()
+    tabs.viewControllers = [
+      UINavigationController.recorded(rootViewController: HomeScreen()),
+      UINavigationController.recorded(rootViewController: SettingsScreen()),
+    ]
+    self.tabs = tabs
+    navigation.setViewControllers([tabs], animated: false)
+    navigation.isNavigationBarHidden = true
+  }
+}
