@@ -198,7 +198,8 @@ package enum BuildCommand {
     } catch let error as SiteError {
       // A folder or file that cannot be written is an input/output error (exit 3), as --help says.
       switch error {
-      case .writeFailed, .foreignOutputFolder, .outputIsNotAFolder, .otherKindOfOutput, .notesUnreadable:
+      case .writeFailed, .foreignOutputFolder, .outputIsNotAFolder, .otherKindOfOutput, .notesUnreadable,
+        .personsFileInTheWay:
         throw .inputOutput(error.localizedDescription)
       default:
         throw .render(error.localizedDescription)

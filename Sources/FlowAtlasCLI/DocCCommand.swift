@@ -45,7 +45,7 @@ package enum DocCCommand {
       switch error {
       case .invalidModule: throw .usage(error.localizedDescription, command: "docc")
       case .site(.writeFailed), .site(.foreignOutputFolder), .site(.outputIsNotAFolder),
-        .site(.otherKindOfOutput):
+        .site(.otherKindOfOutput), .site(.personsFileInTheWay):
         throw .inputOutput(error.localizedDescription)
       default: throw .render(error.localizedDescription)
       }

@@ -213,8 +213,13 @@ extension OutputFolder {
     }
 
     /// Carries the files the site did not write (a `.git`, `CNAME`, `.nojekyll`) from the
-    /// previous site into the new one, as hard links (a copy where the file system has none),
-    /// unless the new site writes that path itself.
+    /// previous site into the new one, as hard links (a copy where the file system has none).
+    /// A page of the previous site's manifest is left behind, even edited, where the new site
+    /// writes it again (README: "or when the new site writes that page again").
+    ///
+    /// - Throws: ``SiteError/personsFileInTheWay(path:)`` for a file the manifest never listed
+    ///   where the new site writes a page (an app named `Blog` over `blog/index.html`, `recipes/`
+    ///   over a file `recipes`): the person decides, the build does not.
     func carry(from previous: URL, manifest: SiteManifest) throws(SiteError) {
       _ = try carry(previous.path, relative: "", manifest: manifest)
     }
@@ -238,8 +243,12 @@ extension OutputFolder {
         }
         var info = stat()
         guard lstat(from, &info) == 0 else { continue }
+        // Past the check above, a path the new site writes that held no file of ours (or a folder
+        // where it writes a file) is the person's: never replaced without their say.
+        let intoAFolder = taken && existing.st_mode & S_IFMT == S_IFDIR
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
+          if taken && !intoAFolder { throw .personsFileInTheWay(path: shown(inner)) }
           if !taken, mkdir(to, info.st_mode & 0o7777) != 0 {
             throw failure(inner)
           }
@@ -251,7 +260,7 @@ extension OutputFolder {
           }
           FaultPoint.pass()
         case _ where taken:
-          continue  // the new site writes this path: its file wins
+          throw .personsFileInTheWay(path: shown(inner))
         case S_IFLNK:
           let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: from)) ?? ""
           if symlink(target, to) != 0 {
