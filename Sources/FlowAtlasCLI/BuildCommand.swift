@@ -52,7 +52,7 @@ package enum BuildCommand {
     // Entries of the previous build's caches that are there but cannot be used: made again,
     // and said (listed with --verbose).
     let cacheReport = CacheReport()
-    SiteBuilder.tidy(URL(fileURLWithPath: output, isDirectory: true))
+    warn(about: SiteBuilder.tidy(URL(fileURLWithPath: output, isDirectory: true)), console: console)
     if var last = BuildInputs.load(from: output, report: cacheReport), inputs.matches(last.inputs) {
       // Nothing this build would read has changed since the site in `output` was built.
       if inputs.files != last.inputs.files {
@@ -147,6 +147,21 @@ package enum BuildCommand {
         "flowatlas: warning: \(count) \(count == 1 ? "entry" : "entries") of the previous "
           + "build's cache could not be used and \(count == 1 ? "was" : "were") made again "
           + "(--verbose lists them)\n")
+    }
+  }
+
+  /// Names each folder beside the output that an interrupted build set aside and that still
+  /// holds files flowatlas did not write: never deleted, never put back (README).
+  static func warn(about leftovers: [LeftoverFolder], console: Console) {
+    for leftover in leftovers {
+      let files =
+        leftover.examples.joined(separator: ", ") + (leftover.count > leftover.examples.count ? ", …" : "")
+      console.err(
+        Printable.line(
+          "flowatlas: warning: \(leftover.path): an interrupted build set a copy of the output aside here, "
+            + "and the output was removed since, so it was not put back; \(leftover.count) "
+            + "\(leftover.count == 1 ? "file" : "files") in it flowatlas did not write (\(files)) stay: "
+            + "keep what you need, then delete the folder") + "\n")
     }
   }
 

@@ -21,6 +21,8 @@ package enum DocCCommand {
     }
     let lock = try OutputLock(output, console: console)
     defer { lock.release() }
+    BuildCommand.warn(
+      about: SiteBuilder.tidy(URL(fileURLWithPath: output, isDirectory: true)), console: console)
     let files = try TraceLoading.files(from: arguments.positionals, command: "docc", console: console)
     let model = try TraceLoading.model(of: files, keepsJourneys: true, console: console)
     let baselines = try BuildCommand.baselines(

@@ -16,6 +16,10 @@ extension OutputFolder {
     /// Where the site goes: `--output`, or the folder a symlink given as `--output` names.
     let output: URL
     let folder: URL
+    /// The build's own name, shared by its staging folder and the old site it sets aside, so
+    /// that the two halves of an exchange a kill interrupted are known for a pair
+    /// (``OutputFolder/removeLeftovers(of:)``).
+    private let id = UUID().uuidString.lowercased()
     private let lock: String
     private let lockDescriptor: Int32
     private let released = Lock(false)
@@ -37,7 +41,7 @@ extension OutputFolder {
       self.kind = kind
       let parent = target.deletingLastPathComponent()
       folder = parent.appendingPathComponent(
-        OutputFolder.stagingPrefix(of: target) + UUID().uuidString.lowercased(), isDirectory: true)
+        OutputFolder.stagingPrefix(of: target) + id, isDirectory: true)
       lock = folder.path + ".lock"
       do {
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
@@ -286,7 +290,7 @@ extension OutputFolder {
     ///   and the staging folder is gone.
     func commit(fingerprint: String) throws(SiteError) {
       let aside = output.deletingLastPathComponent().appendingPathComponent(
-        OutputFolder.oldPrefix(of: output) + UUID().uuidString.lowercased())
+        OutputFolder.oldPrefix(of: output) + id)
       let previous: URL?
       do {
         // FlowAtlas's own folder is wholly its own: listing its files would only make the

@@ -114,7 +114,10 @@ package struct SiteBuilder: Sendable {
   /// removes what killed builds left next to `output`. ``build(into:)`` starts with it; a tool
   /// that decides a site is up to date without building calls it too.
   /// - Parameter output: the site folder (or a symlink to it).
-  package static func tidy(_ output: URL) {
+  /// - Returns: the folders left beside `output` because files in them are not FlowAtlas's
+  ///   (a site set aside, then deleted by the person): for the command to name.
+  @discardableResult
+  package static func tidy(_ output: URL) -> [LeftoverFolder] {
     OutputFolder.removeLeftovers(of: OutputFolder.resolved(output))
   }
 

@@ -58,4 +58,46 @@ import Testing
     #expect(Self.text(site.appendingPathComponent("blog/index.html"))?.contains("Blog") == true)
     #expect(Self.text(site.appendingPathComponent("blog/post.html")) == "a post")
   }
+
+  /// A site with a `secret.env` in it, copied beside it as an interrupted build leaves the old
+  /// site it set aside after the exchange (killed while removing it), under `name`.
+  static func siteWithALeftover(in folder: URL, named name: String) throws -> (site: URL, leftover: URL) {
+    let site = folder.appendingPathComponent("site")
+    try build(SampleModel.model(), into: site)
+    try Data("TOKEN=hunter2\n".utf8).write(to: site.appendingPathComponent("secret.env"))
+    let leftover = folder.appendingPathComponent(name)
+    try FileManager.default.copyItem(at: site, to: leftover)
+    return (site, leftover)
+  }
+
+  @Test func aSiteThePersonDeletedDoesNotComeBack() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let (site, leftover) = try Self.siteWithALeftover(
+      in: temp.url, named: ".site.flowatlas-old-\(UUID().uuidString.lowercased())")
+    // The person starts clean.
+    try FileManager.default.removeItem(at: site)
+    try Self.build(SampleModel.model(), into: site)
+    #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("secret.env").path))
+    // What FlowAtlas wrote in the leftover is gone; the person's file stays, and is named.
+    #expect(try TemporaryFolder.contents(of: leftover).keys.sorted() == [".flowatlas-site", "secret.env"])
+    #expect(
+      SiteBuilder.tidy(site) == [LeftoverFolder(path: leftover.path, count: 1, examples: ["secret.env"])])
+  }
+
+  @Test func aSiteSetAsideBetweenTheTwoRenamesComesBack() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let id = UUID().uuidString.lowercased()
+    // Killed after moving the site aside, before moving the new one in: both halves are there.
+    let (site, aside) = try Self.siteWithALeftover(in: temp.url, named: ".site.flowatlas-old-\(id)")
+    let staging = temp.url.appendingPathComponent(".site.flowatlas-new-\(id)")
+    try Self.build(SampleModel.model(hostile: true), into: staging)
+    try Data().write(to: URL(fileURLWithPath: staging.path + ".lock"))
+    try FileManager.default.removeItem(at: site)
+    #expect(SiteBuilder.tidy(site) == [])
+    #expect(Self.text(site.appendingPathComponent("secret.env")) == "TOKEN=hunter2\n")
+    #expect(!FileManager.default.fileExists(atPath: aside.path))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: temp.url.path) == ["site"])
+  }
 }
