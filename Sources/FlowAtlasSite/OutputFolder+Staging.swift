@@ -23,6 +23,9 @@ extension OutputFolder {
     private let lock: String
     private let lockDescriptor: Int32
     private let released = Lock(false)
+    /// Removes the folder and its lock if a signal stops the command before they are in place
+    /// or gone (``Interruption``).
+    private let cleanup: Interruption.Registration
     /// Folders made so far, by path relative to ``folder``.
     private let made = Lock<Set<String>>([])
     private let written = Lock<[String: SiteManifest.Entry]>([:])
@@ -43,9 +46,12 @@ extension OutputFolder {
       folder = parent.appendingPathComponent(
         OutputFolder.stagingPrefix(of: target) + id, isDirectory: true)
       lock = folder.path + ".lock"
+      // Noted before either exists: a signal from here on removes what there is of them.
+      cleanup = Interruption.onInterrupt { [folder, lock] in Self.remove(folder.path, lock: lock) }
       do {
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
       } catch {
+        Interruption.forget(cleanup)
         throw .writeFailed(path: target.path, reason: error.localizedDescription)
       }
       OutputFolder.removeLeftovers(of: target)
@@ -55,8 +61,20 @@ extension OutputFolder {
       else {
         let reason = String(cString: strerror(errno))
         Self.release(lockDescriptor, lock)
+        Interruption.forget(cleanup)
         throw .writeFailed(path: target.path, reason: reason)
       }
+    }
+
+    /// Removes a staging folder and its lock file from the thread an interruption runs on,
+    /// while the build's other threads may still be writing into it: none can make the folder
+    /// again (``prepare(_:)`` makes folders only inside it), so a pass or two removes it for good.
+    private static func remove(_ folder: String, lock: String) {
+      var info = stat()
+      for _ in 0..<100 where lstat(folder, &info) == 0 {
+        try? FileManager.default.removeItem(atPath: folder)
+      }
+      unlink(lock)
     }
 
     deinit {
@@ -64,13 +82,16 @@ extension OutputFolder {
     }
 
     /// Removes and closes the lock file, once: when the build is over, whatever its end.
-    private func releaseLock() {
+    /// - Parameter forgetting: false inside ``Interruption/committing(forgetting:_:)``, which
+    ///   forgets the clean-up itself, in the same step as the lock file goes.
+    private func releaseLock(forgetting: Bool = true) {
       let wasReleased = released.withLock { released in
         defer { released = true }
         return released
       }
       guard !wasReleased else { return }
       Self.release(lockDescriptor, lock)
+      if forgetting { Interruption.forget(cleanup) }
     }
 
     private static func release(_ descriptor: Int32, _ lock: String) {
@@ -176,12 +197,12 @@ extension OutputFolder {
       if let slash = path.lastIndex(of: "/") {
         let directory = String(path[..<slash])
         if made.withLock({ !$0.contains(directory) }) {
-          do {
-            try FileManager.default.createDirectory(
-              at: folder.appendingPathComponent(directory, isDirectory: true),
-              withIntermediateDirectories: true)
-          } catch {
-            throw .writeFailed(path: shown(path), reason: error.localizedDescription)
+          // One level at a time inside the staging folder, never the folder itself: once an
+          // interruption has removed it, nothing makes it again.
+          var inner = ""
+          for component in directory.split(separator: "/") {
+            inner += inner.isEmpty ? String(component) : "/" + component
+            guard mkdir(folder.path + "/" + inner, 0o755) == 0 || errno == EEXIST else { throw failure(path) }
           }
           made.withLock { _ = $0.insert(directory) }
         }
@@ -291,28 +312,39 @@ extension OutputFolder {
     func commit(fingerprint: String) throws(SiteError) {
       let aside = output.deletingLastPathComponent().appendingPathComponent(
         OutputFolder.oldPrefix(of: output) + id)
-      let previous: URL?
       do {
         // FlowAtlas's own folder is wholly its own: listing its files would only make the
         // marker depend on the diagram cache.
         let files = written.withLock { $0 }.filter { !$0.key.hasPrefix(SiteManifest.ownFolder + "/") }
         try write(marker: SiteManifest(fingerprint: fingerprint, files: files, kind: kind).text)
         FaultPoint.pass()
-        previous = try OutputFolder.exchange(folder, output, aside: aside)
-        FaultPoint.pass()
       } catch {
         discard()
         throw error
       }
-      // From here the new site is in place; nothing below may fail the build.
-      defer { releaseLock() }
-      guard var old = previous else { return }
-      if old == folder, (try? OutputFolder.rename(folder, aside)) != nil {
-        // Renamed first, so that the lock file no longer names a folder that holds a site.
-        old = aside
+      // The exchange and the old site's removal are one step for an interruption: it comes
+      // before (the exchange never happens, the staging folder goes) or waits for the end of it,
+      // so a signal never leaves the old site beside the new one.
+      do {
+        try Interruption.committing(forgetting: cleanup) { () throws(SiteError) in
+          let previous = try OutputFolder.exchange(folder, output, aside: aside)
+          FaultPoint.pass()
+          // From here the new site is in place; nothing below may fail the build.
+          // The lock file goes in this step too: after it, an interruption has nothing to remove.
+          defer { releaseLock(forgetting: false) }
+          guard var old = previous else { return }
+          if old == folder, (try? OutputFolder.rename(folder, aside)) != nil {
+            // Renamed first, so that the lock file no longer names a folder that holds a site.
+            old = aside
+          }
+          FaultPoint.pass()
+          OutputFolder.removeOldSite(old, keeping: output)
+        }
+      } catch {
+        discard()
+        throw error
       }
-      FaultPoint.pass()
-      OutputFolder.removeOldSite(old, keeping: output)
+      releaseLock()
       noteIdentitiesAgain()
     }
 
