@@ -1,3 +1,5 @@
+import FlowAtlasModel
+import FlowAtlasRender
 import Foundation
 import Testing
 
@@ -77,5 +79,40 @@ import Testing
     // And it is named again, until the person deals with it.
     let again = try await runFlowatlas(["build", old, "--output", site, "--jobs", "1"])
     #expect(again.err.contains(String(warning)), "\(again.err)")
+  }
+
+  // 2: a layout the machine stops (past the pool's deadline, or a crash) fails the build, which
+  // leaves the previous site; it is never drawn as a box or a simpler drawing, nor cached.
+  @Test(arguments: [RenderError.timedOut(seconds: 600), .workerFailed(message: "killed by signal 11")])
+  func aLayoutTheMachineStopsFailsTheBuildAndKeepsThePreviousSite(stop: RenderError) async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (old, new) = try oldAndNewTraces(in: folder)
+    let site = folder.appendingPathComponent("site").path
+    #expect(await flowatlas("build", old, "--output", site, "--jobs", "1").status == 0)
+    let before = regularFiles(under: site)
+    // Every full drawing (with its groups) is stopped; anything simpler would be drawn.
+    let stopping = RenderEngine.custom { jobs in
+      jobs.map { job in
+        String(decoding: job.dotBytes, as: UTF8.self).contains("subgraph \"cluster_")
+          ? .failure(stop)
+          : Result { () throws(RenderError) in try Graphviz.render(dotBytes: job.dotBytes, format: job.format)
+          }
+      }
+    }
+    let model = try ModelBuilder().build(files: [new])
+    var failure: CommandLineError?
+    do {
+      _ = try BuildCommand.build(
+        model, into: site, notes: nil, replays: nil, baselines: [:], contracts: [],
+        provider: GraphvizDiagrams(renderer: DiagramRenderer(engine: stopping)))
+    } catch {
+      failure = error
+    }
+    #expect(failure?.status == .render, "\(String(describing: failure))")
+    #expect(failure?.localizedDescription.contains(stop.localizedDescription) == true)
+    #expect(regularFiles(under: site) == before)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["new", "old", "site"])
   }
 }
