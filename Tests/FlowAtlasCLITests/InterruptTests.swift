@@ -86,8 +86,11 @@ import Testing
 struct InterruptAtEveryPointTests {
   /// Runs `arguments`, stopped at fault point `point`, then sends SIGTERM.
   /// - Returns: the signal that ended it, or nil when it ended before reaching the point.
-  static func terminated(_ arguments: [String], at point: Int) throws -> Int32? {
-    let child = try ConcurrentBuildTests.start(arguments, environment: ["FLOWATLAS_STOP_AT": "\(point)"])
+  static func terminated(_ arguments: [String], at point: Int, environment: [String: String] = [:]) throws
+    -> Int32?
+  {
+    let child = try ConcurrentBuildTests.start(
+      arguments, environment: environment.merging(["FLOWATLAS_STOP_AT": "\(point)"]) { $1 })
     defer { close(child.err) }
     var status: Int32 = 0
     while waitpid(child.pid, &status, WUNTRACED) < 0 && errno == EINTR {}
@@ -103,8 +106,17 @@ struct InterruptAtEveryPointTests {
     try FileManager.default.copyItem(atPath: from, toPath: to)
   }
 
-  @Test(arguments: ["build", "docc"], 1...FaultInjectionTests.stride)
-  func aSignalAnywhereLeavesAWholeOutputAndNothingBeside(command: String, firstPoint: Int) async throws {
+  /// Each command, the site's also with the fallback's two renames (`FLOWATLAS_TWO_RENAMES`).
+  static let ways = [("build", false), ("build", true), ("docc", false)]
+
+  @Test(arguments: Self.ways, 1...FaultInjectionTests.stride)
+  func aSignalAnywhereLeavesAWholeOutputAndNothingBeside(
+    way: (command: String, twoRenames: Bool), firstPoint: Int
+  )
+    async throws
+  {
+    let command = way.command
+    let environment = way.twoRenames ? ["FLOWATLAS_TWO_RENAMES": "1"] : [:]
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let (old, new) = try oldAndNewTraces(in: folder)
@@ -134,7 +146,7 @@ struct InterruptAtEveryPointTests {
     while point < 500 {
       try Self.copy(pristine, output)
       let arguments = [command, new, "--output", output, "--jobs", "1"]
-      guard let ended = try Self.terminated(arguments, at: point) else { break }
+      guard let ended = try Self.terminated(arguments, at: point, environment: environment) else { break }
       interrupted += 1
       #expect(ended == SIGTERM, "point \(point): ended by signal \(ended)")
       let now = snapshot(output)
