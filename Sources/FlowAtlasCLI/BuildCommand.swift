@@ -52,7 +52,7 @@ package enum BuildCommand {
     // Entries of the previous build's caches that are there but cannot be used: made again,
     // and said (listed with --verbose).
     let cacheReport = CacheReport()
-    SiteBuilder.tidy(URL(fileURLWithPath: output, isDirectory: true))
+    warn(about: SiteBuilder.tidy(URL(fileURLWithPath: output, isDirectory: true)), console: console)
     if var last = BuildInputs.load(from: output, report: cacheReport), inputs.matches(last.inputs) {
       // Nothing this build would read has changed since the site in `output` was built.
       if inputs.files != last.inputs.files {
@@ -150,6 +150,21 @@ package enum BuildCommand {
     }
   }
 
+  /// Names each folder beside the output that an interrupted build set aside and that still
+  /// holds files flowatlas did not write: never deleted, never put back (README).
+  static func warn(about leftovers: [LeftoverFolder], console: Console) {
+    for leftover in leftovers {
+      let files =
+        leftover.examples.joined(separator: ", ") + (leftover.count > leftover.examples.count ? ", …" : "")
+      console.err(
+        Printable.line(
+          "flowatlas: warning: \(leftover.path): an interrupted build set a copy of the output aside here, "
+            + "and the output was removed since, so it was not put back; \(leftover.count) "
+            + "\(leftover.count == 1 ? "file" : "files") in it flowatlas did not write (\(files)) stay: "
+            + "keep what you need, then delete the folder") + "\n")
+    }
+  }
+
   /// Prints one warning per note the site passes over.
   private static func warn(about notes: [NotesFolder.Skipped], console: Console) {
     for note in notes {
@@ -198,7 +213,8 @@ package enum BuildCommand {
     } catch let error as SiteError {
       // A folder or file that cannot be written is an input/output error (exit 3), as --help says.
       switch error {
-      case .writeFailed, .foreignOutputFolder, .outputIsNotAFolder, .otherKindOfOutput, .notesUnreadable:
+      case .writeFailed, .foreignOutputFolder, .outputIsNotAFolder, .otherKindOfOutput, .notesUnreadable,
+        .personsFileInTheWay:
         throw .inputOutput(error.localizedDescription)
       default:
         throw .render(error.localizedDescription)

@@ -21,6 +21,8 @@ package enum DocCCommand {
     }
     let lock = try OutputLock(output, console: console)
     defer { lock.release() }
+    BuildCommand.warn(
+      about: SiteBuilder.tidy(URL(fileURLWithPath: output, isDirectory: true)), console: console)
     let files = try TraceLoading.files(from: arguments.positionals, command: "docc", console: console)
     let model = try TraceLoading.model(of: files, keepsJourneys: true, console: console)
     let baselines = try BuildCommand.baselines(
@@ -45,7 +47,7 @@ package enum DocCCommand {
       switch error {
       case .invalidModule: throw .usage(error.localizedDescription, command: "docc")
       case .site(.writeFailed), .site(.foreignOutputFolder), .site(.outputIsNotAFolder),
-        .site(.otherKindOfOutput):
+        .site(.otherKindOfOutput), .site(.personsFileInTheWay):
         throw .inputOutput(error.localizedDescription)
       default: throw .render(error.localizedDescription)
       }

@@ -1,4 +1,5 @@
 import FlowAtlasRender
+import FlowAtlasSite
 import Foundation
 
 /// The `flowatlas` command line, as a library so tests call it in-process.
@@ -13,9 +14,9 @@ package enum FlowAtlasCommand {
   ///   - executable: this program's absolute path, for starting render workers (found via
   ///     `/proc/self/exe`, so it works when the program was found through `PATH`).
   ///
-  /// Synchronous, on the caller's thread: the program runs it on its main thread, which is also
-  /// the thread that takes an interrupting signal (``InterruptCleanup``), so a command stopped by
-  /// one goes no further; tests run many at once, each on a thread of its own.
+  /// Synchronous, on the caller's thread; tests run many at once, each on a thread of its own.
+  /// A command interrupted by a signal (``InterruptCleanup``) never returns: the signal ends
+  /// the process once what the command would leave is removed.
   package static func main(
     _ arguments: [String], console: Console = .standard,
     executable: String = RenderPool.currentExecutablePath ?? CommandLine.arguments.first ?? "flowatlas"
@@ -25,12 +26,18 @@ package enum FlowAtlasCommand {
     signal(SIGXFSZ, SIG_IGN)
     // An interrupted command removes its temporary output and its build lock.
     InterruptCleanup.install()
+    let status: Int32
     do {
-      return try run(arguments, console: console, executable: executable).rawValue
+      status = try run(arguments, console: console, executable: executable).rawValue
     } catch {
+      // A write that failed because an interruption removed its folder is no error to print.
+      if Interruption.isInterrupted { Interruption.waitForTheEnd() }
       console.err("flowatlas: error: \(error.localizedDescription)\n")
       return error.status.rawValue
     }
+    // The signal ends the process, with its own status, once its clean-up is done.
+    if Interruption.isInterrupted { Interruption.waitForTheEnd() }
+    return status
   }
 
   /// Finds the declared command the arguments name and runs it: `help <subcommand>`, a

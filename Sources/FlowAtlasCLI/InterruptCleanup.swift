@@ -1,4 +1,5 @@
 import FlowAtlasLock
+import FlowAtlasSite
 import Foundation
 
 #if canImport(Glibc)
@@ -7,30 +8,40 @@ import Foundation
   import Darwin
 #endif
 
-/// Files that must not outlive an interrupted command: a temporary output not yet renamed into
-/// place, the build's lock. On SIGINT, SIGTERM or SIGHUP each is unlinked, then the signal
+/// Turns SIGINT, SIGTERM and SIGHUP into a clean end: what the command would leave beside its
+/// output (a staging folder, a temporary file, the build's lock) is removed, then the signal
 /// takes its default course (the exit status still says which signal ended the process).
 ///
-/// The handler does only what a signal handler may (`unlink`, `signal`, `raise`) over paths
-/// kept as C strings made beforehand; a slot is cleared when its file is in place or gone.
-/// SIGKILL cannot be caught: what it leaves is removed by the next command that writes there.
+/// The handler only writes the signal's number into a pipe, which is async-signal-safe; a thread
+/// of its own reads it and runs ``Interruption/interrupt()``, free to remove whole folders, which a
+/// handler may not (it may not allocate). SIGKILL cannot be caught: what it leaves is removed by
+/// the next command that writes there.
 enum InterruptCleanup {
-  private static let capacity = 8
-  /// Each slot a path to unlink, or nil. Written under ``lock``; read by the handler as is.
-  nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
-    let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
-    slots.initialize(repeating: nil, count: capacity)
-    return slots
-  }()
-  private static let lock = Lock(())
+  /// The pipe's write end, for the handler; -1 until ``install()`` has made it.
+  nonisolated(unsafe) private static var wakeUp: Int32 = -1
+
+  private static let installed = Lock(false)
 
   /// Catches SIGINT, SIGTERM and SIGHUP, except one this process was started ignoring (as
-  /// `nohup` starts it).
+  /// `nohup` starts it). The pipe and its thread are made once, however often it is called.
   static func install() {
-    // Made now, not on the handler's first use: initializing a `static let` allocates and
-    // takes a lock, which a signal handler must never do.
-    _ = slots
-    _ = capacity
+    let first = installed.withLock { installed in
+      defer { installed = true }
+      return !installed
+    }
+    if first {
+      // Both globals the handler touches are made now: a handler may not run an initializer.
+      _ = Interruption.signalCaught
+      var ends: [Int32] = [-1, -1]
+      guard pipe(&ends) == 0 else { return }
+      _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+      _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+      let reading = ends[0]
+      let thread = Thread { Self.waitForASignal(reading) }
+      thread.start()
+      // Set before any handler is installed, so that the handler never sees it half-made.
+      wakeUp = ends[1]
+    }
     for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
       let previous = signal(signalNumber, handler)
       if let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
@@ -39,28 +50,24 @@ enum InterruptCleanup {
     }
   }
 
-  /// Notes `path` for removal on an interruption.
-  /// - Returns: its slot, for ``forget(_:)``; nil when every slot is taken (nothing is noted).
-  static func remember(_ path: String) -> Int? {
-    return lock.withLock { _ in
-      guard let free = (0..<capacity).first(where: { slots[$0] == nil }) else { return nil }
-      // Never freed: the handler may be reading it. A command notes a handful at most.
-      slots[free] = strdup(path)
-      return free
-    }
-  }
-
-  /// Stops noting the path in `slot`: its file is in place, or removed.
-  static func forget(_ slot: Int?) {
-    guard let slot else { return }
-    lock.withLock { _ in slots[slot] = nil }
+  /// The thread's body: the first signal's clean-up, then that signal's default action.
+  private static func waitForASignal(_ descriptor: Int32) -> Never {
+    var number: UInt8 = 0
+    while read(descriptor, &number, 1) != 1 {}
+    Interruption.interrupt()
+    let signalNumber = Int32(number)
+    signal(signalNumber, SIG_DFL)
+    raise(signalNumber)
+    // Not reached: the signal's default action ends the process.
+    Interruption.waitForTheEnd()
   }
 
   private static let handler: @convention(c) (Int32) -> Void = { signalNumber in
-    for index in 0..<InterruptCleanup.capacity {
-      if let path = InterruptCleanup.slots[index] { unlink(path) }
-    }
-    signal(signalNumber, SIG_DFL)
-    raise(signalNumber)
+    var number = UInt8(truncatingIfNeeded: signalNumber)
+    // First: nothing commits from here on, even before the thread has run.
+    Interruption.signalCaught = signalNumber
+    let saved = errno
+    _ = write(InterruptCleanup.wakeUp, &number, 1)
+    errno = saved
   }
 }

@@ -70,8 +70,8 @@ package enum OutputFile {
     removeAbandoned(in: folder, prefix: prefix)
     let temporary = folder + "/" + prefix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     // Noted before it exists: a signal from here on removes it.
-    let slot = InterruptCleanup.remember(temporary)
-    defer { InterruptCleanup.forget(slot) }
+    let cleanup = Interruption.onInterrupt { unlink(temporary) }
+    defer { Interruption.forget(cleanup) }
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
     guard descriptor >= 0 else { throw OutputError(errno: errno) }
     FaultPoint.pass()
@@ -83,8 +83,9 @@ package enum OutputFile {
       unlink(temporary)
       throw error
     }
-    guard rename(temporary, path) == 0 else {
-      let code = errno
+    // Renamed into place unless a signal came first (then the old file stays).
+    let code = Interruption.committing(forgetting: cleanup) { rename(temporary, path) == 0 ? 0 : errno }
+    guard code == 0 else {
       unlink(temporary)
       throw OutputError(errno: code)
     }

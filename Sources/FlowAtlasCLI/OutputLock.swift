@@ -7,7 +7,7 @@ import Foundation
 /// runs, so that two commands never write one folder at once; an interrupt removes its file too.
 struct OutputLock {
   private let lock: BuildLock
-  private let slot: Int?
+  private let cleanup: Interruption.Registration
 
   /// Takes the lock of `output`, saying so while another command holds it.
   /// - Throws: an input/output error when the lock file cannot be made.
@@ -27,12 +27,13 @@ struct OutputLock {
     } catch {
       throw .inputOutput(error.localizedDescription)
     }
-    slot = InterruptCleanup.remember(lock.path)
+    cleanup = Interruption.onInterrupt { [path = lock.path] in unlink(path) }
   }
 
   /// Lets the next command in; call it when this one has finished with the folder.
   func release() {
-    withExtendedLifetime(lock) {}
-    InterruptCleanup.forget(slot)
+    // The file goes and the clean-up is forgotten in one step: a signal between the two must
+    // not leave the file.
+    Interruption.committing(forgetting: cleanup) { lock.release() }
   }
 }

@@ -19,8 +19,8 @@ enum RenderCommand {
     }
     var options = DiagramOptions()
     options.showBackTransitions = arguments.has("--back")
-    // One worker process, not the caller's thread: a layout past the pool's deadline is
-    // stopped and replaced by the cheaper drawing instead of hanging the command.
+    // One worker process, not the caller's thread: it lays out on a stack of its own, and a
+    // layout past the pool's deadline is stopped and reported instead of hanging the command.
     let renderer = DiagramRenderer(
       engine: .pool(RenderPool(executable: executable, workers: 1)), options: options)
     if diagramName == "legend" {

@@ -12,6 +12,6 @@ package enum RenderWorkerCommand {
     if let lifeline = ProcessInfo.processInfo.environment[RenderWorker.lifelineVariable].flatMap(Int32.init) {
       RenderWorker.exitWhenLifelineEnds(lifeline)
     }
-    return RenderWorker.serve()
+    return RenderWorker.serveOnALargeStack()
   }
 }

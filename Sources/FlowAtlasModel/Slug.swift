@@ -43,6 +43,14 @@ package enum Slug {
 /// (sorted) order so the same names always get the same slugs.
 package struct Slugger: Sendable {
   private var used: Set<String> = []
+  /// For each base that was taken, the suffix to try next: every smaller one is taken already
+  /// (the set only grows), so 20,000 names that all make `item` cost a lookup or two each, not
+  /// one per name before them (2.1 s for 5,000 such names, 30 s for 20,000, when each counted
+  /// from 2 again).
+  private var nextSuffix: [String: Int] = [:]
+  /// How many candidate slugs were looked up: a test holds it linear in the names given, with
+  /// no clock.
+  package private(set) var candidatesTried = 0
 
   package init(reserved: Set<String> = []) { used = reserved }
 
@@ -51,16 +59,22 @@ package struct Slugger: Sendable {
     unique(Slug.make(text))
   }
 
-  /// `base` itself, or `base` suffixed `-2`, `-3` … when it was handed out already.
+  /// `base` itself, or `base` suffixed `-2`, `-3` … (the first not handed out yet) when it was
+  /// handed out already.
   /// - Parameter base: text that is already safe (a slug, or slugs joined by `-`).
   package mutating func unique(_ base: String) -> String {
     // One hash for the usual case: the name is new.
+    candidatesTried += 1
     if used.insert(base).inserted { return base }
-    var counter = 2
+    var counter = nextSuffix[base] ?? 2
     while true {
+      candidatesTried += 1
       let candidate = "\(base)-\(counter)"
-      if used.insert(candidate).inserted { return candidate }
       counter += 1
+      if used.insert(candidate).inserted {
+        nextSuffix[base] = counter
+        return candidate
+      }
     }
   }
 }

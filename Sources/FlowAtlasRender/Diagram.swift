@@ -75,6 +75,9 @@ package struct Diagram: Hashable, Sendable {
 
   /// The same diagram as a Mermaid flowchart.
   package var mermaid: String { MermaidWriter.mermaid(graph) }
+
+  /// What laying it out costs Graphviz, measured before it is laid out.
+  package var layoutSize: DiagramLayoutSize { graph.layoutSize }
 }
 
 /// Choices that change what a diagram shows.

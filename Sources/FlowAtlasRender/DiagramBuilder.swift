@@ -191,10 +191,11 @@ package enum DiagramBuilder {
     switch reason {
     case .timedOut(let seconds): why = "Graphviz needed more than \(Int(seconds.rounded())) s to lay it out"
     case .layoutFailed, .invalidDOT, .renderFailed: why = "Graphviz could not lay it out"
-    case .tooLarge(let nodes, let edges):
+    case .tooLarge(let size):
       why =
-        "\(nodes) boxes and \(edges) lines are more than Graphviz can lay out in time (at most "
-        + "\(DiagramRenderer.maximumLayoutNodes) boxes and \(DiagramRenderer.maximumLayoutEdges) lines)"
+        "\(size.boxes) boxes, \(size.lines) lines and \(size.crossings) rows crossed by lines are more than "
+        + "Graphviz lays out in bounded time (at most \(DiagramRenderer.maximumLayoutNodes) boxes, "
+        + "\(DiagramRenderer.maximumLayoutEdges) lines and \(DiagramRenderer.maximumLayoutCrossings) crossings)"
     default: why = "the render worker failed"
     }
     var graph = DiagramGraph(

@@ -2,13 +2,15 @@ import Dispatch
 import FlowAtlasLock
 import FlowAtlasModel
 
-/// Builds and draws diagrams, falling back to a cheaper drawing when Graphviz
-/// fails or runs past the deadline, and saying so in the diagram.
+/// Builds and draws diagrams, falling back to a cheaper drawing when the diagram is too large
+/// for Graphviz (``admits(_:)``) or Graphviz refuses it, and saying so in the diagram.
 ///
 /// The fallback: the app map becomes coordinator-level; other diagrams lose
-/// their clusters and edge labels. If that fails too, the diagram is replaced
-/// by a box saying it could not be drawn and why; only if even that cannot be
-/// drawn is the error thrown.
+/// their clusters and edge labels. If that is too large or fails too, the diagram is replaced
+/// by a box saying it could not be drawn and why. Every step is decided by the diagram alone
+/// (its size, and what Graphviz answers about its DOT), so the same traces give the same bytes
+/// on any machine, idle or loaded; what the machine decides (a layout past the pool's deadline,
+/// a worker that crashed) is thrown as an error, never drawn or cached as if it were the diagram.
 package struct DiagramRenderer: Sendable {
   package var engine: RenderEngine
   package var options: DiagramOptions
@@ -123,26 +125,42 @@ package struct DiagramRenderer: Sendable {
   }
 
   /// The diagram of two versions of an app (``DiagramBuilder/diff(old:new:edgeLabels:onlyChanges:limit:)``),
-  /// drawn again without edge labels when Graphviz fails on it.
+  /// drawn again without edge labels when Graphviz refuses it, and as a box saying why when it
+  /// is too large (``admits(_:)``) or that fails too.
   ///
   /// - Parameters:
   ///   - old: The version before.
   ///   - new: The version after.
   ///   - format: Any ``OutputFormat``.
-  /// - Throws: ``RenderError`` when even the simpler drawing fails.
+  /// - Throws: ``RenderError`` when the machine stops a layout, or even the box cannot be drawn.
   package func diff(old: AppModel, new: AppModel, format: OutputFormat) throws(RenderError) -> RenderedDiagram
   {
     let diagram = DiagramBuilder.diff(old: old, new: new).diagram
     guard format.needsLayout else { return textual(diagram, format: format) }
-    do {
-      let bytes = try engine.render([RenderJob(dotBytes: diagram.dotBytes, format: format)])[0].get()
-      return rendered(diagram, format: format, bytes: bytes, source: diagram.dotBytes)
-    } catch {
-      let simpler = DiagramBuilder.diff(old: old, new: new, edgeLabels: false).diagram.adding(
-        note: "Drawn without edge labels: Graphviz could not lay out the full drawing.")
-      let bytes = try engine.render([RenderJob(dotBytes: simpler.dotBytes, format: format)])[0].get()
+    // As ``drawn(_:format:draw:fallback:)``: decided by the diagram's size and Graphviz's answers.
+    func layout(_ diagram: Diagram) throws(RenderError) -> Result<[UInt8], RenderError> {
+      let result = engine.render([RenderJob(dotBytes: diagram.dotBytes, format: format)])[0]
+      if case .failure(let error) = result, !error.isGraphvizsAnswer { throw error }
+      return result
+    }
+    let reason: RenderError
+    if Self.admits(diagram.layoutSize) {
+      switch try layout(diagram) {
+      case .success(let bytes):
+        return rendered(diagram, format: format, bytes: bytes, source: diagram.dotBytes)
+      case .failure(let error): reason = error
+      }
+    } else {
+      reason = .tooLarge(diagram.layoutSize)
+    }
+    let simpler = DiagramBuilder.diff(old: old, new: new, edgeLabels: false).diagram.adding(
+      note: "Drawn without edge labels: Graphviz could not lay out the full drawing.")
+    if Self.admits(simpler.layoutSize), case .success(let bytes) = try layout(simpler) {
       return rendered(simpler, format: format, bytes: bytes, source: simpler.dotBytes)
     }
+    let placeholder = DiagramBuilder.placeholder(replacing: diagram, reason: reason)
+    let bytes = try layout(placeholder).get()
+    return rendered(placeholder, format: format, bytes: bytes, source: diagram.dotBytes, reason: reason)
   }
 
   /// Inline-ready SVG for each subject, with the engine and options given.
@@ -166,7 +184,7 @@ package struct DiagramRenderer: Sendable {
     if subject == .appMap { simpler.appMapLevel = .coordinators }
     let why: String
     switch reason {
-    case .timedOut(let seconds): why = "the full layout took longer than \(Int(seconds.rounded())) s"
+    case .tooLarge: why = "the full diagram is larger than Graphviz lays out in bounded time"
     default: why = "Graphviz could not lay out the full diagram"
     }
     let shape = subject == .appMap ? "coordinator-level map" : "drawing without groups or edge labels"
@@ -176,27 +194,48 @@ package struct DiagramRenderer: Sendable {
     .adding(note: "Simplified \(shape): \(why).")
   }
 
-  /// The most boxes (nodes) a diagram may have for Graphviz to be asked to lay it out. Even
-  /// the cheapest drawing of 3,000 nodes ran past two minutes on this project's machine
-  /// (`../shared/notes/graphviz.md`), and a flow of 6,352 screens cost a worker 60 s and
-  /// 3.8 GB before it was given up: past the limit the placeholder is drawn at once.
+  /// The most boxes (nodes) a diagram may have for Graphviz to be asked to lay it out: a star or
+  /// a chain of them takes under half a second, 4,000 a few seconds.
   package static let maximumLayoutNodes = 1_500
-  /// The most lines (edges) likewise.
-  package static let maximumLayoutEdges = 4_500
+  /// The most lines (edges) likewise: two rows of 1,500 boxes and 3,000 lines take 3 s.
+  package static let maximumLayoutEdges = 3_000
+  /// The most rows that lines cross without ending there (``DiagramLayoutSize/crossings``):
+  /// what `dot`'s time grows with. Random flows with this many took under a second here, with
+  /// twice as many 4 s, with 9,000 20 s, with 50,000 over two minutes and, with the
+  /// system's 8 MB stack, a crash (BENCHMARKS.md, `flowatlas-bench limits`).
+  package static let maximumLayoutCrossings = 2_000
 
-  /// `diagram` drawn; when that fails, the `fallback` drawing; when that fails too, a box
-  /// saying the diagram could not be drawn and why, so a site still gets a page, never a
-  /// multi-minute wait. A diagram past the layout limits goes to that box at once.
+  /// Whether the DOT of a diagram of `size` caps `dot`'s network simplex (`nslimit`,
+  /// `nslimit1`): past a thousand boxes, lines or crossings, where an uncapped layout could
+  /// take minutes on one release and seconds on another. Smaller diagrams are laid out as `dot`
+  /// lays them out by default.
+  package static func capsLayoutWork(_ size: DiagramLayoutSize) -> Bool {
+    size.boxes > 1_000 || size.lines > 1_000 || size.crossings > 1_000
+  }
+
+  /// Whether Graphviz is asked to lay out a diagram of `size`: decided by the size alone, so
+  /// that a diagram is drawn, or not, the same way on every machine.
+  package static func admits(_ size: DiagramLayoutSize) -> Bool {
+    size.boxes <= maximumLayoutNodes && size.lines <= maximumLayoutEdges
+      && size.crossings <= maximumLayoutCrossings
+  }
+
+  /// `diagram` drawn; when it is too large (``admits(_:)``) or Graphviz refuses it, the
+  /// `fallback` drawing, if that is admitted; else a box saying the diagram is not drawn and
+  /// why. A layout that the machine stops (the pool's deadline, a crash) is thrown: it says
+  /// nothing about the diagram, and a box made of it would differ between machines.
   private func drawn(
     _ diagram: Diagram, format: OutputFormat, draw: RenderEngine.Draw,
     fallback: (RenderError) throws(RenderError) -> Diagram
   ) throws(RenderError) -> RenderedDiagram {
-    let reason: RenderError
     // SVG is laid out from the DOT with its texts masked and given them after (``LayoutTexts``);
     // other formats, drawn once and never cached, from the DOT as it is.
     func dot(_ diagram: Diagram) -> [UInt8] { format == .svg ? diagram.layoutDOTBytes : diagram.dotBytes }
-    func layout(_ diagram: Diagram) -> Result<[UInt8], RenderError> {
-      draw(RenderJob(dotBytes: dot(diagram), format: format))
+    // Graphviz's own refusal is returned, to fall back from; the machine's is thrown.
+    func layout(_ diagram: Diagram) throws(RenderError) -> Result<[UInt8], RenderError> {
+      let result = draw(RenderJob(dotBytes: dot(diagram), format: format))
+      if case .failure(let error) = result, !error.isGraphvizsAnswer { throw error }
+      return result
     }
     // What decides the drawing, for a cache to file it under.
     let source = dot(diagram)
@@ -205,28 +244,29 @@ package struct DiagramRenderer: Sendable {
         drawn, format: format, bytes: format == .svg ? drawn.filling(bytes) : bytes, source: source,
         reason: reason)
     }
-    let nodes = diagram.graph.nodes.count + diagram.graph.clusters.reduce(0) { $0 + $1.nodes.count }
-    let edges = diagram.graph.edges.count
-    if nodes > Self.maximumLayoutNodes || edges > Self.maximumLayoutEdges {
-      let tooLarge = RenderError.tooLarge(nodes: nodes, edges: edges)
-      let placeholder = DiagramBuilder.placeholder(replacing: diagram, reason: tooLarge)
-      return rendered(placeholder, try layout(placeholder).get(), tooLarge)
+    func placeholder(_ replaced: Diagram, _ reason: RenderError) throws(RenderError) -> RenderedDiagram {
+      let placeholder = DiagramBuilder.placeholder(replacing: replaced, reason: reason)
+      return rendered(placeholder, try layout(placeholder).get(), reason)
     }
-    switch draw(RenderJob(dotBytes: source, format: format)) {
-    case .success(let bytes):
-      if let wrapped = wrapped(diagram, drawn: bytes, format: format, draw: draw, drawing: layout) {
-        return rendered(wrapped.diagram, wrapped.bytes, nil)
+    let size = diagram.layoutSize
+    let reason: RenderError
+    if !Self.admits(size) {
+      reason = .tooLarge(size)
+    } else {
+      switch try layout(diagram) {
+      case .success(let bytes):
+        if let wrapped = try wrapped(diagram, drawn: bytes, format: format, draw: draw, drawing: layout) {
+          return rendered(wrapped.diagram, wrapped.bytes, nil)
+        }
+        return rendered(diagram, bytes, nil)
+      case .failure(let error): reason = error
       }
-      return rendered(diagram, bytes, nil)
-    case .failure(let error): reason = error
     }
     let simpler = try fallback(reason)
-    switch layout(simpler) {
-    case .success(let bytes):
-      return rendered(simpler, bytes, reason)
-    case .failure(let error):
-      let placeholder = DiagramBuilder.placeholder(replacing: simpler, reason: error)
-      return rendered(placeholder, try layout(placeholder).get(), error)
+    guard Self.admits(simpler.layoutSize) else { return try placeholder(diagram, reason) }
+    switch try layout(simpler) {
+    case .success(let bytes): return rendered(simpler, bytes, reason)
+    case .failure(let error): return try placeholder(simpler, error)
     }
   }
 
@@ -244,29 +284,31 @@ package struct DiagramRenderer: Sendable {
   /// gives the same choice; only such diagrams pay for a second layout.
   private func wrapped(
     _ diagram: Diagram, drawn bytes: [UInt8], format: OutputFormat, draw: RenderEngine.Draw,
-    drawing: (Diagram) -> Result<[UInt8], RenderError>
-  ) -> (diagram: Diagram, bytes: [UInt8])? {
+    drawing: (Diagram) throws(RenderError) -> Result<[UInt8], RenderError>
+  ) throws(RenderError) -> (diagram: Diagram, bytes: [UInt8])? {
     // Sizes are read from SVG; a diagram drawn in another format is measured as SVG too.
-    func size(_ diagram: Diagram, _ bytes: [UInt8]) -> (width: Double, height: Double)? {
+    func size(_ diagram: Diagram, _ bytes: [UInt8]) throws(RenderError) -> (width: Double, height: Double)? {
       if format == .svg { return SVGText.size(of: bytes) }
-      guard case .success(let svg) = draw(RenderJob(dotBytes: diagram.dotBytes, format: .svg)) else {
-        return nil
+      switch draw(RenderJob(dotBytes: diagram.dotBytes, format: .svg)) {
+      case .success(let svg): return SVGText.size(of: svg)
+      case .failure(let error) where error.isGraphvizsAnswer: return nil
+      case .failure(let error): throw error
       }
-      return SVGText.size(of: svg)
     }
     // Fitting the column first, then the shorter (if it fits) or the narrower (if not).
     func score(_ size: (width: Double, height: Double)) -> (Int, Double) {
       size.width <= Self.columnWidth ? (0, size.height) : (1, size.width)
     }
-    guard diagram.graph.widestFan > DiagramGraph.fanLimit, let plain = size(diagram, bytes), plain.height > 0,
-      plain.width > Self.columnWidth, plain.width / plain.height > Self.wideAspect
+    guard diagram.graph.widestFan > DiagramGraph.fanLimit, let plain = try size(diagram, bytes),
+      plain.height > 0, plain.width > Self.columnWidth, plain.width / plain.height > Self.wideAspect
     else { return nil }
     var best: (diagram: Diagram, bytes: [UInt8], score: (Int, Double))?
     for candidate in [{ diagram.turned() }, { diagram.staggered(ranks: 3) }] {
       if let best, best.score.0 == 0 { break }  // it fits: no need to try more
-      guard let candidate = candidate(),
-        case .success(let other) = drawing(candidate),
-        let measured = size(candidate, other), measured.width > 0, measured.height > 0
+      // A way that Graphviz refuses, or that is too large for it, is passed over on every machine.
+      guard let candidate = candidate(), Self.admits(candidate.layoutSize),
+        case .success(let other) = try drawing(candidate),
+        let measured = try size(candidate, other), measured.width > 0, measured.height > 0
       else { continue }
       if score(measured) < best?.score ?? score(plain) { best = (candidate, other, score(measured)) }
     }

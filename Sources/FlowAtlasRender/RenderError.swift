@@ -16,9 +16,9 @@ package enum RenderError: Error, Hashable, Sendable, LocalizedError {
   case workerFailed(message: String)
   /// The worker executable is missing or cannot be started.
   case workerUnavailable(path: String, message: String)
-  /// The diagram has more boxes or lines than Graphviz lays out in time and memory; it was
-  /// not given to Graphviz at all.
-  case tooLarge(nodes: Int, edges: Int)
+  /// The diagram is larger than Graphviz lays out in bounded time and memory
+  /// (``DiagramRenderer/admits(_:)``); it was not given to Graphviz at all.
+  case tooLarge(DiagramLayoutSize)
   /// The app has no coordinator type with this name (for a flow diagram).
   case unknownCoordinator(String)
   /// The app has no run with this name (for a journey diagram).
@@ -35,18 +35,33 @@ package enum RenderError: Error, Hashable, Sendable, LocalizedError {
     case .notAGraphvizFormat(let format):
       "\(format.rawValue) is text FlowAtlas writes itself; it needs no Graphviz rendering"
     case .timedOut(let seconds):
-      "Graphviz layout took longer than \(seconds) s and was stopped (use a smaller diagram, e.g. one flow)"
+      "Graphviz did not finish a layout in \(Int(seconds.rounded())) s and was stopped; every diagram it is "
+        + "given takes seconds at most (README, \"what is too large to draw\"), so this machine was "
+        + "overloaded or Graphviz is stuck: run the command again"
     case .workerFailed(let message):
-      "a render worker failed: \(message.trimmed) (the worker was restarted)"
+      "a render worker failed: \(message.trimmed); run the command again, and report it if it fails again"
     case .workerUnavailable(let path, let message):
       "cannot start the render worker \(path): \(message) (pass the flowatlas executable's path)"
-    case .tooLarge(let nodes, let edges):
-      "the diagram has \(nodes) boxes and \(edges) lines, more than Graphviz can lay out in time "
-        + "(at most \(DiagramRenderer.maximumLayoutNodes) boxes and \(DiagramRenderer.maximumLayoutEdges) lines)"
+    case .tooLarge(let size):
+      "the diagram has \(size.boxes) boxes, \(size.lines) lines and \(size.crossings) rows crossed by lines, "
+        + "more than Graphviz lays out in bounded time (at most \(DiagramRenderer.maximumLayoutNodes) boxes, "
+        + "\(DiagramRenderer.maximumLayoutEdges) lines and \(DiagramRenderer.maximumLayoutCrossings) crossings)"
     case .unknownCoordinator(let name):
       "no coordinator type named \(name.debugDescription) in this app (see the hierarchy diagram for names)"
     case .unknownRun(let name):
       "no run named \(name.debugDescription) in this app (run names come from the trace headers)"
+    }
+  }
+}
+
+extension RenderError {
+  /// True for what Graphviz itself answered about the DOT (it cannot read it, lay it out or
+  /// write it), which is the same on every machine; false for what the machine decided (a
+  /// deadline, a crash, a worker that could not start).
+  package var isGraphvizsAnswer: Bool {
+    switch self {
+    case .invalidDOT, .layoutFailed, .renderFailed: true
+    default: false
     }
   }
 }

@@ -6,7 +6,10 @@ import Foundation
 ///
 /// Graphviz is not thread-safe and a layout cannot be interrupted, so
 /// parallelism and deadlines come from processes: a worker that runs past the
-/// deadline, crashes or fails is killed and replaced. Long-lived workers are
+/// deadline, crashes or fails is killed and replaced. The deadline decides nothing about a
+/// diagram: what is laid out is admitted by its size (``DiagramRenderer/admits(_:)``), and the
+/// costliest admitted shape takes seconds here, so the deadline only stops a worker that is
+/// stuck, and the renderer reports that as an error, never as a drawing. Long-lived workers are
 /// recycled every ``recycleAfter`` jobs because Graphviz's memory grows a little
 /// even when every graph is freed, and starting one costs more than a small layout: the
 /// `render` case of `flowatlas-bench` times 1 against 2 workers, the `site` case a whole build.
@@ -17,7 +20,9 @@ package final class RenderPool: Sendable {
   package let arguments: [String]
   /// How many workers run at once.
   package let workers: Int
-  /// How long one layout may take before its worker is killed.
+  /// How long one layout may take before its worker is killed: ten minutes by default, over a
+  /// hundred times the costliest diagram admitted (`flowatlas-bench limits`: 4.6 s), so that a
+  /// busy machine never reaches it.
   package let deadline: Duration
   /// A worker is replaced after this many jobs.
   package let recycleAfter: Int
@@ -36,7 +41,7 @@ package final class RenderPool: Sendable {
   ///   - recycleAfter: Jobs per worker before it is replaced.
   package init(
     executable: String, arguments: [String] = ["__render-worker"], workers: Int = 2,
-    deadline: Duration = .seconds(30), recycleAfter: Int = 400
+    deadline: Duration = .seconds(600), recycleAfter: Int = 400
   ) {
     self.executable = executable
     self.arguments = arguments

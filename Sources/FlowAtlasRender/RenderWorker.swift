@@ -1,3 +1,4 @@
+import FlowAtlasLock
 import Foundation
 
 #if canImport(Glibc)
@@ -34,6 +35,29 @@ package enum RenderWorker {
         if count <= 0 { _exit(0) }
       }
     }
+  }
+
+  /// The stack Graphviz lays out on, whatever `ulimit -s` says: its layout recurses through the
+  /// boxes and row crossings of a diagram, and on the main thread's stack the limit decided
+  /// between a crash and a drawing (a graph of 1,499 boxes was killed by signal 11 under the
+  /// usual 8 MB). Diagrams are admitted by size (``DiagramRenderer/admits(_:)``), so this is far
+  /// more than any needs; it is address space, taken only as it is used.
+  package static let layoutStackSize = 512 << 20
+
+  /// Serves jobs until end of input, on a thread of ``layoutStackSize``.
+  ///
+  /// - Returns: As ``serve(input:output:)``.
+  package static func serveOnALargeStack(input: Int32 = 0, output: Int32 = 1) -> Int32 {
+    let status = Lock<Int32>(0)
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      status.withLock { $0 = serve(input: input, output: output) }
+      done.signal()
+    }
+    thread.stackSize = layoutStackSize
+    thread.start()
+    done.wait()
+    return status.withLock { $0 }
   }
 
   /// Serves jobs until end of input.

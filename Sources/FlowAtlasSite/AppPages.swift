@@ -271,7 +271,8 @@ struct AppPages: Sendable {
   /// The app's navigation: its overview and problems, its flows, its journeys and the other
   /// apps; the link to `current` (nil for none) is marked as the current page.
   /// The sidebar: the app's overview, changes, problems and flows, its journeys (listed by the
-  /// site's script), and the other apps.
+  /// site's script), and the other apps; past ``maximumListed`` flows or apps, a link to where
+  /// they are all listed instead.
   ///
   /// It holds nothing that a new run changes (no journey, no count), so that adding a run
   /// rewrites only the pages that show that run or its counts; the site's script lists the
@@ -295,7 +296,12 @@ struct AppPages: Sendable {
     ]
     if !app.flows.isEmpty {
       sections.append(.el("p", [.cls("nav-section")], [.text("Flows")]))
-      sections.append(.el("ul", [], app.flows.map { item("flow-\($0.slug).html", [.text($0.coordinator)]) }))
+      sections.append(
+        .el(
+          "ul", [],
+          app.flows.count <= maximumListed
+            ? app.flows.map { item("flow-\($0.slug).html", [.text($0.coordinator)]) }
+            : [item("index.html#flows", [.text("All \(app.flows.count) flows")])]))
     }
     if !app.runs.isEmpty {
       sections.append(.el("p", [.cls("nav-section")], [.text("Journeys")]))
@@ -317,10 +323,10 @@ struct AppPages: Sendable {
     return Self.sidebarFrame(label: "\(app.name) navigation", sections)
   }
 
-  /// The most journeys (listed by the site's script) and other apps the sidebar lists by name
-  /// (and runs of one name a journey page links); past it, one link to the page that lists them all. Every page carries the sidebar, so
-  /// listing all of them grew a site with the square of their number (2,000 one-run apps made
-  /// 959 MB).
+  /// The most flows, journeys (listed by the site's script) and other apps the sidebar lists by
+  /// name (and runs of one name a journey page links); past it, one link to the page that lists
+  /// them all. Every page carries the sidebar, so listing all of them grew a site with the square
+  /// of their number (2,000 one-run apps made 959 MB; 8,000 flows of one app, 2.7 GB).
   static let maximumListed = 40
 
   static func sidebarFrame(label: String, _ sections: [HTML]) -> HTML {

@@ -1,3 +1,4 @@
+import FlowAtlasLock
 import Foundation
 
 /// One build at a time into one output folder: held from before a build reads anything of
@@ -73,10 +74,19 @@ package final class BuildLock: Sendable {
     }
   }
 
-  /// Ends the build's hold: the file goes first, while still locked, so that no build can
-  /// lock it after this one lets go.
-  deinit {
+  private let released = Lock(false)
+
+  /// Ends the build's hold, once (else when the lock is freed): the file goes first, while
+  /// still locked, so that no build can lock it after this one lets go.
+  package func release() {
+    let first = released.withLock { released in
+      defer { released = true }
+      return !released
+    }
+    guard first else { return }
     unlink(path)
     close(descriptor)
   }
+
+  deinit { release() }
 }

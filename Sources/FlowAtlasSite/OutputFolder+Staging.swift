@@ -16,9 +16,16 @@ extension OutputFolder {
     /// Where the site goes: `--output`, or the folder a symlink given as `--output` names.
     let output: URL
     let folder: URL
+    /// The build's own name, shared by its staging folder and the old site it sets aside, so
+    /// that the two halves of an exchange a kill interrupted are known for a pair
+    /// (``OutputFolder/removeLeftovers(of:)``).
+    private let id = UUID().uuidString.lowercased()
     private let lock: String
     private let lockDescriptor: Int32
     private let released = Lock(false)
+    /// Removes the folder and its lock if a signal stops the command before they are in place
+    /// or gone (``Interruption``).
+    private let cleanup: Interruption.Registration
     /// Folders made so far, by path relative to ``folder``.
     private let made = Lock<Set<String>>([])
     private let written = Lock<[String: SiteManifest.Entry]>([:])
@@ -37,11 +44,14 @@ extension OutputFolder {
       self.kind = kind
       let parent = target.deletingLastPathComponent()
       folder = parent.appendingPathComponent(
-        OutputFolder.stagingPrefix(of: target) + UUID().uuidString.lowercased(), isDirectory: true)
+        OutputFolder.stagingPrefix(of: target) + id, isDirectory: true)
       lock = folder.path + ".lock"
+      // Noted before either exists: a signal from here on removes what there is of them.
+      cleanup = Interruption.onInterrupt { [folder, lock] in Self.remove(folder.path, lock: lock) }
       do {
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
       } catch {
+        Interruption.forget(cleanup)
         throw .writeFailed(path: target.path, reason: error.localizedDescription)
       }
       OutputFolder.removeLeftovers(of: target)
@@ -51,8 +61,20 @@ extension OutputFolder {
       else {
         let reason = String(cString: strerror(errno))
         Self.release(lockDescriptor, lock)
+        Interruption.forget(cleanup)
         throw .writeFailed(path: target.path, reason: reason)
       }
+    }
+
+    /// Removes a staging folder and its lock file from the thread an interruption runs on,
+    /// while the build's other threads may still be writing into it: none can make the folder
+    /// again (``prepare(_:)`` makes folders only inside it), so a pass or two removes it for good.
+    private static func remove(_ folder: String, lock: String) {
+      var info = stat()
+      for _ in 0..<100 where lstat(folder, &info) == 0 {
+        try? FileManager.default.removeItem(atPath: folder)
+      }
+      unlink(lock)
     }
 
     deinit {
@@ -60,13 +82,16 @@ extension OutputFolder {
     }
 
     /// Removes and closes the lock file, once: when the build is over, whatever its end.
-    private func releaseLock() {
+    /// - Parameter forgetting: false inside ``Interruption/committing(forgetting:_:)``, which
+    ///   forgets the clean-up itself, in the same step as the lock file goes.
+    private func releaseLock(forgetting: Bool = true) {
       let wasReleased = released.withLock { released in
         defer { released = true }
         return released
       }
       guard !wasReleased else { return }
       Self.release(lockDescriptor, lock)
+      if forgetting { Interruption.forget(cleanup) }
     }
 
     private static func release(_ descriptor: Int32, _ lock: String) {
@@ -172,12 +197,12 @@ extension OutputFolder {
       if let slash = path.lastIndex(of: "/") {
         let directory = String(path[..<slash])
         if made.withLock({ !$0.contains(directory) }) {
-          do {
-            try FileManager.default.createDirectory(
-              at: folder.appendingPathComponent(directory, isDirectory: true),
-              withIntermediateDirectories: true)
-          } catch {
-            throw .writeFailed(path: shown(path), reason: error.localizedDescription)
+          // One level at a time inside the staging folder, never the folder itself: once an
+          // interruption has removed it, nothing makes it again.
+          var inner = ""
+          for component in directory.split(separator: "/") {
+            inner += inner.isEmpty ? String(component) : "/" + component
+            guard mkdir(folder.path + "/" + inner, 0o755) == 0 || errno == EEXIST else { throw failure(path) }
           }
           made.withLock { _ = $0.insert(directory) }
         }
@@ -213,8 +238,13 @@ extension OutputFolder {
     }
 
     /// Carries the files the site did not write (a `.git`, `CNAME`, `.nojekyll`) from the
-    /// previous site into the new one, as hard links (a copy where the file system has none),
-    /// unless the new site writes that path itself.
+    /// previous site into the new one, as hard links (a copy where the file system has none).
+    /// A page of the previous site's manifest is left behind, even edited, where the new site
+    /// writes it again (README: "or when the new site writes that page again").
+    ///
+    /// - Throws: ``SiteError/personsFileInTheWay(path:)`` for a file the manifest never listed
+    ///   where the new site writes a page (an app named `Blog` over `blog/index.html`, `recipes/`
+    ///   over a file `recipes`): the person decides, the build does not.
     func carry(from previous: URL, manifest: SiteManifest) throws(SiteError) {
       _ = try carry(previous.path, relative: "", manifest: manifest)
     }
@@ -238,8 +268,12 @@ extension OutputFolder {
         }
         var info = stat()
         guard lstat(from, &info) == 0 else { continue }
+        // Past the check above, a path the new site writes that held no file of ours (or a folder
+        // where it writes a file) is the person's: never replaced without their say.
+        let intoAFolder = taken && existing.st_mode & S_IFMT == S_IFDIR
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
+          if taken && !intoAFolder { throw .personsFileInTheWay(path: shown(inner)) }
           if !taken, mkdir(to, info.st_mode & 0o7777) != 0 {
             throw failure(inner)
           }
@@ -251,7 +285,7 @@ extension OutputFolder {
           }
           FaultPoint.pass()
         case _ where taken:
-          continue  // the new site writes this path: its file wins
+          throw .personsFileInTheWay(path: shown(inner))
         case S_IFLNK:
           let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: from)) ?? ""
           if symlink(target, to) != 0 {
@@ -277,29 +311,40 @@ extension OutputFolder {
     ///   and the staging folder is gone.
     func commit(fingerprint: String) throws(SiteError) {
       let aside = output.deletingLastPathComponent().appendingPathComponent(
-        OutputFolder.oldPrefix(of: output) + UUID().uuidString.lowercased())
-      let previous: URL?
+        OutputFolder.oldPrefix(of: output) + id)
       do {
         // FlowAtlas's own folder is wholly its own: listing its files would only make the
         // marker depend on the diagram cache.
         let files = written.withLock { $0 }.filter { !$0.key.hasPrefix(SiteManifest.ownFolder + "/") }
         try write(marker: SiteManifest(fingerprint: fingerprint, files: files, kind: kind).text)
         FaultPoint.pass()
-        previous = try OutputFolder.exchange(folder, output, aside: aside)
-        FaultPoint.pass()
       } catch {
         discard()
         throw error
       }
-      // From here the new site is in place; nothing below may fail the build.
-      defer { releaseLock() }
-      guard var old = previous else { return }
-      if old == folder, (try? OutputFolder.rename(folder, aside)) != nil {
-        // Renamed first, so that the lock file no longer names a folder that holds a site.
-        old = aside
+      // The exchange and the old site's removal are one step for an interruption: it comes
+      // before (the exchange never happens, the staging folder goes) or waits for the end of it,
+      // so a signal never leaves the old site beside the new one.
+      do {
+        try Interruption.committing(forgetting: cleanup) { () throws(SiteError) in
+          let previous = try OutputFolder.exchange(folder, output, aside: aside)
+          FaultPoint.pass()
+          // From here the new site is in place; nothing below may fail the build.
+          // The lock file goes in this step too: after it, an interruption has nothing to remove.
+          defer { releaseLock(forgetting: false) }
+          guard var old = previous else { return }
+          if old == folder, (try? OutputFolder.rename(folder, aside)) != nil {
+            // Renamed first, so that the lock file no longer names a folder that holds a site.
+            old = aside
+          }
+          FaultPoint.pass()
+          OutputFolder.removeOldSite(old, keeping: output)
+        }
+      } catch {
+        discard()
+        throw error
       }
-      FaultPoint.pass()
-      OutputFolder.removeOldSite(old, keeping: output)
+      releaseLock()
       noteIdentitiesAgain()
     }
 

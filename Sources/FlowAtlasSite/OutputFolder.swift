@@ -74,66 +74,6 @@ enum OutputFolder {
   static func stagingPrefix(of output: URL) -> String { ".\(output.lastPathComponent).flowatlas-new-" }
   static func oldPrefix(of output: URL) -> String { ".\(output.lastPathComponent).flowatlas-old-" }
 
-  /// Removes what interrupted builds of `output` left next to it: a staging folder whose lock
-  /// no build holds (everything in it is FlowAtlas's, or a link to a file the live site keeps),
-  /// and an old site set aside after an exchange (removed as ``removeOldSite(_:keeping:)`` does).
-  static func removeLeftovers(of output: URL) {
-    let parent = output.deletingLastPathComponent()
-    let (staging, old) = (stagingPrefix(of: output), oldPrefix(of: output))
-    // Only names this type gives are looked at: the parent may be a folder of thousands (/tmp).
-    guard
-      var names = try? FileManager.default.contentsOfDirectory(atPath: parent.path).filter({
-        $0.hasPrefix(staging) || $0.hasPrefix(old)
-      })
-    else { return }
-    // Killed between the two renames of the fallback: the site set aside goes back first.
-    var info = stat()
-    if lstat(output.path, &info) != 0,
-      let aside = names.sorted().first(where: {
-        $0.hasPrefix(old) && manifest(in: parent.appendingPathComponent($0)) != nil
-      }),
-      Foundation.rename(parent.appendingPathComponent(aside).path, output.path) == 0
-    {
-      names.removeAll { $0 == aside }
-    }
-    for name in names.sorted() {
-      let url = parent.appendingPathComponent(name)
-      if name.hasPrefix(staging), !name.hasSuffix(".lock") {
-        let lock = url.path + ".lock"
-        // No lock file: not a folder this type made; a lock held: a build is running.
-        guard let descriptor = abandonedLock(lock) else { continue }
-        defer { close(descriptor) }
-        if manifest(in: url) != nil {
-          // Written whole (or holding the site an exchange set aside): remove it as an old site.
-          removeOldSite(url, keeping: output)
-        } else {
-          try? FileManager.default.removeItem(at: url)
-        }
-        unlink(lock)
-      } else if name.hasPrefix(staging), name.hasSuffix(".lock") {
-        let folder = String(url.path.dropLast(".lock".count))
-        guard !FileManager.default.fileExists(atPath: folder), let descriptor = abandonedLock(url.path)
-        else { continue }
-        defer { close(descriptor) }
-        unlink(url.path)
-      } else if name.hasPrefix(old) {
-        removeOldSite(url, keeping: output)
-      }
-    }
-  }
-
-  /// The lock file at `path`, open and locked by this process, when it exists and no build
-  /// holds it; nil otherwise. The caller closes it.
-  private static func abandonedLock(_ path: String) -> Int32? {
-    let descriptor = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-      close(descriptor)
-      return nil
-    }
-    return descriptor
-  }
-
   /// Removes an old site set aside by an exchange: the files its manifest lists, FlowAtlas's own
   /// folder, and every other entry that the live site at `live` holds too (carried there as a
   /// hard link, or the same symlink). Anything else is the person's and stays.

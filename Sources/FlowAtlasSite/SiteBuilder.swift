@@ -76,6 +76,7 @@ package struct SiteBuilder: Sendable {
     let noteFiles = try NotesFolder(url: notes)
     let folders = try Self.folders(for: model.apps)
     for app in model.apps { try Self.validate(app) }
+    try Self.checkSize(of: model)
     let appDigests = SiteFingerprint.digests(of: model.apps)
     let comparisons = SiteFingerprint.Comparisons(of: model.apps, baselines: baselines, contracts: contracts)
     let fingerprint = SiteFingerprint.value(
@@ -113,7 +114,10 @@ package struct SiteBuilder: Sendable {
   /// removes what killed builds left next to `output`. ``build(into:)`` starts with it; a tool
   /// that decides a site is up to date without building calls it too.
   /// - Parameter output: the site folder (or a symlink to it).
-  package static func tidy(_ output: URL) {
+  /// - Returns: the folders left beside `output` because files in them are not FlowAtlas's
+  ///   (a site set aside, then deleted by the person): for the command to name.
+  @discardableResult
+  package static func tidy(_ output: URL) -> [LeftoverFolder] {
     OutputFolder.removeLeftovers(of: OutputFolder.resolved(output))
   }
 
@@ -129,7 +133,7 @@ package struct SiteBuilder: Sendable {
   /// Bump whenever the pages' markup, words or assets change, so that sites built by an older
   /// FlowAtlas are not mistaken for unchanged. The golden test `SiteGoldenTests` fails until
   /// it is bumped.
-  package static let templateVersion = "31"
+  package static let templateVersion = "32"
 
   /// The stylesheet and scripts every site is written with, hashed.
   static let assetsDigest = Fingerprint.fast128(
@@ -297,6 +301,21 @@ package struct SiteBuilder: Sendable {
       }
       return slugger.slug(for: app.slug)
     }
+  }
+
+  /// The most flows a site holds, over all its apps. Each is a page and a diagram: 8,000 took
+  /// 19 s and 141 MB on disk here (BENCHMARKS.md, `flowatlas-bench flows`), so this many stay
+  /// within about half a minute and 200 MB, where 100,000 (one 9 MB trace) would take ten
+  /// times that. Past it nothing is written, and the error says what to do.
+  package static let maximumFlows = 10_000
+
+  /// Refuses a model of more than ``maximumFlows`` flows, before anything is written.
+  static func checkSize(of model: NavigationModel) throws(SiteError) {
+    let flows = model.apps.reduce(0) { $0 + $1.flows.count }
+    guard flows > maximumFlows, let largest = model.apps.max(by: { $0.flows.count < $1.flows.count })
+    else { return }
+    throw .tooManyFlows(
+      count: flows, limit: maximumFlows, largestApp: largest.name, largestCount: largest.flows.count)
   }
 
   /// Slugs become file names: each must be a slug, unique among its kind.

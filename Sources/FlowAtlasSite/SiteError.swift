@@ -1,3 +1,4 @@
+import FlowAtlasBytes
 import Foundation
 
 /// Why a site could not be built. Every case names what to fix; the previous
@@ -21,6 +22,11 @@ package enum SiteError: Error, LocalizedError, Equatable {
   case writeFailed(path: String, reason: String)
   /// An input of the build (a trace, a note, a baseline) could not be examined.
   case inputUnreadable(path: String, reason: String)
+  /// A file or folder the person put in the output folder (one its manifest never listed) is
+  /// where the new output writes a page: it is never replaced without the person's say.
+  case personsFileInTheWay(path: String)
+  /// The model has more flows than a site holds (``SiteBuilder/maximumFlows``).
+  case tooManyFlows(count: Int, limit: Int, largestApp: String, largestCount: Int)
 
   package var errorDescription: String? {
     switch self {
@@ -44,6 +50,13 @@ package enum SiteError: Error, LocalizedError, Equatable {
       "\(path): cannot write the site (\(reason)); check the folder's permissions and free space"
     case .inputUnreadable(let path, let reason):
       "\(path): cannot examine the file (\(reason))"
+    case .personsFileInTheWay(let path):
+      "\(path): this is not a file flowatlas wrote, and the new output has a page at that path (an app, "
+        + "flow or journey now has its name); move or rename it, then build again; nothing was changed"
+    case .tooManyFlows(let count, let limit, let app, let largest):
+      "the traces hold \(count) flows (app \(Printable.line(app)) has \(largest)), more than the \(limit) a site holds "
+        + "(each is a page and a diagram); build a site from fewer traces (one per app or module), or "
+        + "draw one flow with flowatlas render --diagram flow:NAME; nothing was written"
     }
   }
 }

@@ -15,6 +15,8 @@ do {
   case "site": exit(try SiteBenchmark.run(rest))
   case "render": exit(RenderBenchmark.run(rest))
   case "goals": exit(try GoalsBenchmark.run(rest))
+  case "limits": exit(try LimitsBenchmark.limits(rest))
+  case "flows": exit(try LimitsBenchmark.flows(rest))
   default:
     print(
       """
@@ -27,6 +29,8 @@ do {
         replay      the reader alone vs reader plus replay, one thread, CPU time
         render      in-process Graphviz SVG vs dot -Tsvg (ms/render); 1 vs 2 render workers for a site
         site        flowatlas build (full, unchanged rebuild) vs Graphviz alone (dot -Tsvg, same parallelism)
+        limits      the costliest diagram shapes at and past the layout limits: drawn or refused, time, memory
+        flows       a site of 8,000 flows (time, memory, size) and one of 100,000 (refused)
       """)
     exit(64)
   }

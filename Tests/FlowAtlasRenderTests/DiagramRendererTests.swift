@@ -44,12 +44,12 @@ import Testing
     let rendered = try DiagramRenderer(engine: engine).render([subject], of: app, format: .svg)[0]
     #expect(asked.withLock { $0.count } == 1)
     #expect(asked.withLock { $0.allSatisfy { $0.contains("placeholder") } })
-    guard case .tooLarge(let nodes, _) = rendered.fallbackReason else {
+    guard case .tooLarge(let size) = rendered.fallbackReason else {
       Issue.record("not refused as too large: \(String(describing: rendered.fallbackReason))")
       return
     }
-    #expect(nodes > DiagramRenderer.maximumLayoutNodes)
-    #expect(rendered.caption?.contains("more than Graphviz can lay out in time") == true)
+    #expect(size.boxes > DiagramRenderer.maximumLayoutNodes)
+    #expect(rendered.caption?.contains("more than Graphviz lays out in bounded time") == true)
   }
 
   @Test func appMapWithinTheLimitShowsScreens() throws {
@@ -75,25 +75,26 @@ import Testing
   }
 
   @Test func whenTheFallbackFailsTooAPlaceholderSaysSo() throws {
+    let refusal = RenderError.layoutFailed(message: "Error: trouble in init_rank")
     let engine = RenderEngine.custom { jobs in
       jobs.map { job in
         job.dot.contains("placeholder")
           ? Result { () throws(RenderError) in try Graphviz.render(dot: job.dot, format: job.format) }
-          : .failure(.timedOut(seconds: 30))
+          : .failure(refusal)
       }
     }
     let rendered = try DiagramRenderer(engine: engine).render([.appMap], of: SampleApps.shop, format: .svg)[0]
     #expect(rendered.isSimplified)
-    #expect(rendered.fallbackReason == .timedOut(seconds: 30))
-    #expect(rendered.caption?.contains("more than 30 s") == true)
+    #expect(rendered.fallbackReason == refusal)
+    #expect(rendered.caption?.contains("Graphviz could not lay it out") == true)
     #expect(rendered.text.contains("Diagram not drawn"))
     #expect(rendered.text.contains(#"id="shop&#45;app&#45;map""#))
   }
 
   @Test func whenEvenThePlaceholderFailsTheErrorIsThrown() {
-    let renderer = DiagramRenderer(
-      engine: .custom { jobs in jobs.map { _ in .failure(.timedOut(seconds: 1)) } })
-    #expect(throws: RenderError.timedOut(seconds: 1)) {
+    let refusal = RenderError.layoutFailed(message: "Error: out of memory")
+    let renderer = DiagramRenderer(engine: .custom { jobs in jobs.map { _ in .failure(refusal) } })
+    #expect(throws: refusal) {
       try renderer.render([.appMap], of: SampleApps.shop, format: .svg)
     }
   }

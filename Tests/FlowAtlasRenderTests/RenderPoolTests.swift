@@ -203,15 +203,24 @@ import Testing
   }
 
   @Test func aFailedLayoutFallsBackWithinItsOwnRequest() throws {
-    // Every clustered layout fails as a killed worker would: that request alone falls back.
-    let engine = RenderEngine.failing("subgraph", with: .workerFailed(message: "killed by signal 9"))
-    let results = Lock<[Int: Result<RenderedDiagram, RenderError>]>([:])
-    DiagramRenderer(engine: engine).render(
-      [(SampleApps.shop, .appMap), (SampleApps.shop, .hierarchy)], links: .none, format: .svg
-    ) { index, result in results.withLock { $0[index] = result } }
-    let appMap = try #require(try results.withLock { $0 }[0]?.get())
-    #expect(
-      appMap.isCoordinatorLevel && appMap.fallbackReason == .workerFailed(message: "killed by signal 9"))
-    #expect(try results.withLock { $0 }[1]?.get().fallbackReason == nil)
+    // Every clustered layout is refused by Graphviz: that request alone falls back; a worker
+    // killed instead fails that request alone (the machine, not the diagram, decided it).
+    for error in [
+      RenderError.layoutFailed(message: "Error: trouble in init_rank"), .workerFailed(message: "killed"),
+    ] {
+      let engine = RenderEngine.failing("subgraph", with: error)
+      let results = Lock<[Int: Result<RenderedDiagram, RenderError>]>([:])
+      DiagramRenderer(engine: engine).render(
+        [(SampleApps.shop, .appMap), (SampleApps.shop, .hierarchy)], links: .none, format: .svg
+      ) { index, result in results.withLock { $0[index] = result } }
+      let appMap = try #require(results.withLock { $0 }[0])
+      if error.isGraphvizsAnswer {
+        let drawn = try appMap.get()
+        #expect(drawn.isCoordinatorLevel && drawn.fallbackReason == error)
+      } else {
+        #expect(throws: error) { try appMap.get() }
+      }
+      #expect(try results.withLock { $0 }[1]?.get().fallbackReason == nil)
+    }
   }
 }
