@@ -72,13 +72,17 @@ package struct ModelAccumulator: Sendable {
         parents: value.parents.sorted(), outputs: value.outputs.sorted(), leaks: value.leaks,
         orphans: value.orphans)
     }
-    let screens = tally.screens.keys.sorted().filter { !tally.screens[$0]!.isContainer }.map { type in
+    // A type some instance of which hosts routers is a container, unless another was shown as a
+    // screen of its own (a transition ends there; every transition's start ended one before): it
+    // is then a node, so that no transition names a screen the model leaves out.
+    let isContainer = { (type: String) in tally.screens[type]!.isContainer && visits[type] == nil }
+    let screens = tally.screens.keys.sorted().filter { !isContainer($0) }.map { type in
       let value = tally.screens[type]!
       return ScreenType(
         type: type, slug: slugger.slug(for: type), titles: value.titles.sorted(), owner: value.owner,
         visits: visits[type] ?? 0)
     }
-    let containers = tally.screens.keys.sorted().filter { tally.screens[$0]!.isContainer }.map { type in
+    let containers = tally.screens.keys.sorted().filter(isContainer).map { type in
       ContainerType(type: type, owner: tally.screens[type]!.owner)
     }
     var runs = tally.runs.sorted { ($0.name, $0.file) < ($1.name, $1.file) }

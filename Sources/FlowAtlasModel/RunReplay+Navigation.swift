@@ -12,7 +12,6 @@ extension RunReplay {
   ///   - initiator: the app, or the system on a gesture (whose trigger is the gesture).
   ///   - target: the screen a `setRoot`/`push`/`present`/`selectTab` shows.
   ///   - puts: whether the coordinator puts `target` on a stack (`setRoot`, `push`, `present`).
-  ///   - keepsTrigger: true for a background `setRoot`, which leaves the pending trigger.
   ///   - line: the event's line, for `empty-stack` and `not-on-stack`.
   ///   - change: applies the event to the stacks (given `target`, owned where it is put);
   ///     returns the problem where nothing could change.
@@ -76,15 +75,23 @@ extension RunReplay {
     }
   }
 
-  /// Keeps track of which coordinator instances show a screen after a router event: in a run
-  /// without containers from the screens it put and those the stacks removed; with containers
-  /// by counting what is on a stack, since a container's leaving takes its routers' screens.
+  /// Keeps track of which coordinator instances show a screen after a router event, from the
+  /// screens it put and those the stacks removed; where the event placed a container, took one
+  /// off every stack or changed what one hosts, by counting what is on a stack again, since a
+  /// container's leaving takes its routers' screens and its coming brings them.
   private mutating func trackShowing(put instance: Int?, line: Int, cause: ShowingTracker.Cause) {
-    guard stacks.hasContainers else {
-      if let instance { showing.put(by: instance, line: line, cause: cause) }
+    guard stacks.placementChanged else {
+      if let instance {
+        if stacks.lastChangeCounts {
+          showing.put(by: instance, line: line, cause: cause)
+        } else {
+          showing.markPut(instance)
+        }
+      }
       stacks.drainDeparted { screen in showing.removed(by: Int(screen.owner), line: line, cause: cause) }
       return
     }
+    stacks.placementChanged = false
     stacks.drainDeparted { _ in }
     if let instance { showing.markPut(instance) }
     showing.sync(stacks.screensOnStacks(), line: line, cause: cause)
@@ -95,21 +102,23 @@ extension RunReplay {
   mutating func reportIgnoredDeeplink(atEnd: Bool = false) {
     defer { openDeeplink = nil }
     guard let open = openDeeplink else { return }
-    report(
-      .deeplinkIgnored, line: open.line,
-      message:
-        "the app was opened at \(quoted(open.url)) and showed nothing new before "
-        + "\(atEnd ? "the run ended" : "the next deep link"); handle the route, or record the screen it shows"
-    )
+    // Kept as it is, not through report(_:line:message:): the line is an earlier one, which the
+    // reader may have warned about, and a reader's problem later must not replace this one.
+    _ = keep(
+      Diagnostic(
+        code: .deeplinkIgnored, file: file, line: open.line,
+        message:
+          "the app was opened at \(quoted(open.url)) and showed nothing new before "
+          + "\(atEnd ? "the run ended" : "the next deep link"); handle the route, or record the screen it "
+          + "shows"))
   }
 
   /// What a `screen.update` tells: a title (the type's titles gain it), a container's routers.
+  /// A line that would change what a container on a stack hosts is skipped whole.
   mutating func update(_ screen: Screen, line: Int) {
-    let shown = show(
-      .introduce(Screen(id: screen.id, type: screen.type, title: screen.title, module: screen.module)))
     if let hosts = screen.hosts {
       let routers = hosts.map { routerID($0) }
-      if !stacks.declare(container: shown.id, hosts: routers) {
+      guard stacks.declare(container: screenIDs.index(screen.id), hosts: routers) else {
         report(
           .malformedLine, line: line,
           message:
@@ -117,8 +126,10 @@ extension RunReplay {
             + "stack; give `hosts` when the container first appears (the line is skipped)")
         return
       }
-      screenTallies[Int(shown.typeIndex)].isContainer = true
     }
+    let shown = show(
+      .introduce(Screen(id: screen.id, type: screen.type, title: screen.title, module: screen.module)))
+    if screen.hosts != nil { screenTallies[Int(shown.typeIndex)].isContainer = true }
   }
 
   /// The trigger a router event would take now, without taking it.

@@ -46,8 +46,8 @@ package struct RunReplay: TraceConsumer {
   /// A container added showing nothing yet, with the kind and trigger of the event that added
   /// it: its first screen's transition takes them.
   var containerEntry: (container: Int32, kind: TransitionKind, trigger: Trigger)?
-  /// The latest `deeplink.open` (line, url, the screen current then) until the current screen
-  /// changes: `deeplink-ignored` when it never does.
+  /// The latest `deeplink.open` (its line and url) until the current screen changes:
+  /// `deeplink-ignored` when it never does.
   var openDeeplink: (line: Int, url: String)?
   /// Which instances have started and not finished, parallel to ``instances``: a second start of
   /// a running instance adds nothing.

@@ -80,12 +80,13 @@ extension TraceDecoder {
         if !reported { reportUnknownScreen(object.id, into: &consumer) }
         return
       }
-      // What an object leaves out stays as the screen was last given.
+      // What an object leaves out stays as the screen was last given, but for `hosts`: a line
+      // declares a container's routers only where it gives them (the model may refuse a change).
       screen = Screen(
         id: symbols[object.id].string, type: symbols[object.type].string,
         title: object.title.map { symbols[$0].string } ?? known?.title,
         module: object.module.map { symbols[$0].string } ?? known?.module,
-        hosts: object.hosts.map { $0.map { symbols[$0].string } } ?? known?.hosts)
+        hosts: object.hosts.map { $0.map { symbols[$0].string } })
     case .id(let id):
       guard let known = symbols[id].screen else {
         if !reported { reportUnknownScreen(id, into: &consumer) }
@@ -97,7 +98,10 @@ extension TraceDecoder {
     }
     guard let coordinator = checkCoordinators(decoded, name: line, reported: reported, into: &consumer)
     else { return }
-    if case .object(let object) = decoded.screen { symbols[object.id].screen = screen }
+    if case .object(let object) = decoded.screen {
+      symbols[object.id].screen = screen
+      symbols[object.id].screen?.hosts = nil
+    }
     let event = self.event(decoded, screen: screen, coordinator: coordinator)
     consumer.record(TraceRecord(seq: seq, time: decoded.time, event: event, line: lineNumber))
   }

@@ -258,4 +258,77 @@ struct ContainerTests {
     script.add(.push(screen: screen("b", "B"), coordinator: nil, router: "r1", animated: nil))
     #expect(edges(script.model()) == ["->A:setRoot:-*1", "A>B:push:-*1[go]"])
   }
+
+  @Test func aTabCoveredByAScreenOfItsHolderIsOffScreen() {
+    var script = Self.tabBarApp()
+    // The window's router presents a plain screen over the tab bar: the tabs are covered.
+    script.add(.present(screen: screen("l", "Login"), coordinator: "app", router: "window", animated: true))
+    script.add(.userAction(screen: "l", action: "logIn", label: nil))
+    script.add(.push(screen: screen("d", "Detail"), coordinator: "items", router: "r1", animated: true))
+    script.add(.dismiss(coordinator: "app", router: "window", screen: nil))
+    let app = script.model()
+    // The push under the login screen is no transition and leaves the tap for the dismissal.
+    #expect(
+      edges(app) == [
+        "->Items:setRoot:TabCoordinator*1", "Items>Login:present:AppCoordinator*1",
+        "Login>Detail:dismiss:AppCoordinator*1[logIn]",
+      ])
+    #expect(app.diagnostics.isEmpty)
+  }
+
+  @Test func aTabSelectedBeforeItsContainerIsKnownStaysSelected() {
+    var script = ReplayScript()
+    script.add(.setRoot(screen: screen("i", "Items"), coordinator: nil, router: "r1", background: true))
+    script.add(.setRoot(screen: screen("s", "Settings"), coordinator: nil, router: "r2", background: true))
+    script.add(
+      .selectTab(
+        screen: screen("s", "Settings"), coordinator: nil, router: "r2", tab: "settings", background: true))
+    script.add(
+      .setRoot(
+        screen: container("t", "Tabs", hosts: ["r1", "r2"]), coordinator: nil, router: "window",
+        background: nil))
+    #expect(edges(script.model()) == ["->Settings:setRoot:-*1"])
+  }
+
+  @Test func aContainerListingOtherRoutersOffTheStacksNoLongerHostsTheOldOnes() {
+    var script = ReplayScript()
+    script.add(.setRoot(screen: screen("a", "A"), coordinator: nil, router: "r1", background: nil))
+    script.add(.screenUpdate(screen: Screen(id: "n", type: "Nav", hosts: ["r2"])))
+    script.add(.screenUpdate(screen: Screen(id: "n", type: "Nav", hosts: ["r3"])))
+    // r2 is hosted by nobody now: its events are shown.
+    script.add(.push(screen: screen("b", "B"), coordinator: nil, router: "r2", animated: nil))
+    let app = script.model()
+    #expect(edges(app) == ["->A:setRoot:-*1", "A>B:push:-*1"])
+    #expect(app.diagnostics.isEmpty)
+  }
+
+  @Test func screensOfAHiddenTabStillCountForOrphans() {
+    var script = Self.tabBarApp()
+    // Settings' coordinator pushes on its tab while it is not selected, then finishes its child.
+    script.add(.coordinatorStart(coordinator: "edit", type: "EditCoordinator", parent: "settings"))
+    script.add(.push(screen: screen("e", "Edit"), coordinator: "edit", router: "r2", animated: true))
+    script.add(.pop(coordinator: "edit", router: "r2", screen: "e"))
+    let app = script.model()
+    // The tab bar is on a stack, so the hidden tab's screens count: the pop orphans the flow.
+    let orphans = app.diagnostics.filter { $0.code == .orphanedCoordinator }
+    #expect(orphans.map(\.line) == [11], "\(app.diagnostics)")
+    #expect(orphans.first?.message.contains("EditCoordinator") == true)
+  }
+
+  @Test func aTypeShownAsAScreenToo() {
+    var script = ReplayScript()
+    script.add(.setRoot(screen: screen("a", "Home"), coordinator: nil, router: "r1", background: nil))
+    script.add(
+      .present(
+        screen: container("n", "FlowController", hosts: ["r2"]), coordinator: nil, router: "r1", animated: nil
+      ))
+    script.add(.setRoot(screen: screen("f", "Form"), coordinator: nil, router: "r2", background: nil))
+    script.add(.dismiss(coordinator: nil, router: "r1", screen: nil))
+    // Another instance of the type shows content of its own: the type is a node.
+    script.add(.push(screen: screen("p", "FlowController"), coordinator: nil, router: "r1", animated: nil))
+    let app = script.model()
+    #expect(app.screens.map(\.type) == ["FlowController", "Form", "Home"])
+    #expect(app.containers.isEmpty)
+    #expect(edges(app).contains("Home>FlowController:push:-*1"))
+  }
 }

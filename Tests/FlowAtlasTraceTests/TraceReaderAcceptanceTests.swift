@@ -59,6 +59,24 @@ private let acceptedTraces: [(name: String, text: String, noteLine: Int)] = [
     #expect(read.records.map(\.time) == values.map { Double($0) })
   }
 
+  @Test func aScreenGivenAgainKeepsItsTitleButDeclaresHostsOnlyWhereItGivesThem() {
+    let lines = [
+      header,
+      #"{"seq":1,"event":"router.setRoot","screen":{"id":"t","type":"Tabs","title":"Home","hosts":["r1"]}}"#,
+      #"{"seq":2,"event":"router.push","screen":{"id":"t","type":"Tabs"}}"#,
+      #"{"seq":3,"event":"router.push","screen":"t"}"#,
+    ]
+    let read = TraceDocument.read(bytes: Array(lines.joined(separator: "\n").utf8))
+    let screens = read.records.compactMap { record -> Screen? in
+      switch record.event {
+      case .setRoot(.introduce(let screen), _, _, _, _), .push(.introduce(let screen), _, _, _, _, _): screen
+      default: nil
+      }
+    }
+    #expect(screens.map(\.title) == ["Home", "Home", "Home"])
+    #expect(screens.map(\.hosts) == [["r1"], nil, nil])
+  }
+
   @Test func summaryCountsLines() {
     let read = TraceDocument.read(bytes: Array((header + "\n" + note + "\n\n").utf8), path: "x/y.jsonl")
     #expect(read.summary == TraceSummary(file: "x/y.jsonl", events: 1, lastLine: 3, rejected: false))
