@@ -62,6 +62,13 @@ extension Recorder {
     }
   }
 
+  /// Whether the run has mentioned `screen` (a view controller UIKit presented for someone else,
+  /// an alert a screen presented itself, is not the run's to dismiss).
+  package func knowsScreen(_ screen: AnyObject) -> Bool {
+    let handle = ObjectHandle(screen)
+    return state.withLock { $0.knowsScreen(handle) }
+  }
+
   /// Notes that a recorded container appeared in the app's window.
   package func noteTheWindow() { state.withLock { $0.sawTheWindow = true } }
 }

@@ -105,6 +105,12 @@ struct RecorderState: ~Copyable {
   }
 
   /// The coordinator that last showed `handle`'s screen, if it was shown here.
+  /// Whether the run has mentioned `handle`'s screen (and it is alive).
+  func knowsScreen(_ handle: ObjectHandle) -> Bool {
+    guard let named = screens[handle.key] else { return false }
+    return named.names(handle)
+  }
+
   func coordinator(showing handle: ObjectHandle) -> String? {
     guard let named = screens[handle.key], named.names(handle) else { return nil }
     return named.shownBy

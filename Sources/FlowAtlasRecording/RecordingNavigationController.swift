@@ -93,18 +93,15 @@
     }
 
     /// Its recording in `recorder`'s run, made on first need with a router id of its own; what it
-    /// holds already (set before any run knew it) is recorded then, as its root and pushes.
+    /// holds already (set before any run knew it) is recorded then, as its root and pushes made
+    /// off-screen by nobody known: the event that made the run look (a container set as the
+    /// window's root, presented) is what shows them.
     func recording(in recorder: Recorder) -> RecordingRouter {
       if let recording, recording.recorder === recorder { return recording }
       let made = RecordingRouter(wrapping: performer, recorder: recorder, id: recorder.makeRouterID())
       made.isInBackground = { [weak self] in self?.isOffScreen ?? false }
       recording = made
-      if let root = viewControllers.first {
-        performer.skipsChanges = true
-        made.setRoot(root, animated: false, completion: nil)
-        for screen in viewControllers.dropFirst() { made.push(screen, animated: false, completion: nil) }
-        performer.skipsChanges = false
-      }
+      made.recordPrepared(viewControllers)
       return made
     }
 
@@ -123,12 +120,16 @@
       selection()
     }
 
-    /// Whether it is off-screen: a tab another tab hides, a tab waiting for its first screen, a
-    /// navigation controller not in the window (once the run knows the window); before that (a
-    /// journey with no window), one that is in no container and not the run's first.
+    /// Whether it is off-screen: a tab another tab hides, a tab waiting for its first screen, a tab
+    /// of a recording tab bar controller that is not on screen yet (an app fills its tabs before
+    /// it shows them), a navigation controller not in the window (once the run knows the window);
+    /// before that (a journey with no window), one that is in no container and not the run's first.
     var isOffScreen: Bool {
       if pendingSelection != nil { return true }
-      if let tabs = parent as? UITabBarController, tabs.selectedViewController !== self { return true }
+      if let tabs = parent as? UITabBarController {
+        if tabs.selectedViewController !== self { return true }
+        if let recordingTabs = tabs as? RecordingTabBarController, !recordingTabs.isOnScreen { return true }
+      }
       guard let recording else { return false }
       if recording.recorder.knowsTheWindow { return viewIfLoaded?.window == nil }
       let contained = parent != nil || presentingViewController != nil
@@ -176,21 +177,43 @@
       guard let recording = recordingForTheApp() else {
         return applyingOwnChange { super.pushViewController(viewController, animated: animated) }
       }
-      recording.push(viewController, animated: animated, completion: nil)
+      // A push on an empty navigation controller (`init(rootViewController:)` pushes) gives it its root.
+      if viewControllers.isEmpty {
+        whileMade(wasEmpty: true) { recording.setRoot(viewController, animated: animated, completion: nil) }
+      } else {
+        recording.push(viewController, animated: animated, completion: nil)
+      }
       recordPendingSelection()
+    }
+
+    /// Records `firstScreens`, on a navigation controller that is being made (it was empty and is
+    /// in nothing yet), so that the read that made it waits still: it is made to be shown next
+    /// (`present(UINavigationController(rootViewController: screen))`), by the same coordinator.
+    private func whileMade(wasEmpty: Bool, _ firstScreens: () -> Void) {
+      let isMade = wasEmpty && parent == nil && presentingViewController == nil && viewIfLoaded?.window == nil
+      let asking = isMade ? Recorder.coordinatorOfWaitingRead : nil
+      firstScreens()
+      if let asking { Recorder.noteRead(by: asking) }
     }
 
     open override func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
       guard let recording = recordingForTheApp(), let first = viewControllers.first else {
         return applyingOwnChange { super.setViewControllers(viewControllers, animated: animated) }
       }
-      // The trace has a new root, then each screen pushed on it, in one change of UIKit's, all
-      // asked for by the coordinator that asked for the change.
+      // One change of UIKit's, recorded as what it did to the stack, all asked for by the
+      // coordinator that asked for the change: screens added on top are pushes, screens taken
+      // off the top a `popTo`, anything else a new root with each screen pushed on it.
       let asking = Recorder.coordinatorOfWaitingRead
+      let before = self.viewControllers
       applyingOwnChange { super.setViewControllers(viewControllers, animated: animated) }
+      let kept = zip(before, viewControllers).prefix { $0 === $1 }.count
       performer.skipsChanges = true
-      recording.setRoot(first, animated: animated, completion: nil)
-      for screen in viewControllers.dropFirst() {
+      if kept == 0 {
+        whileMade(wasEmpty: before.isEmpty) { recording.setRoot(first, animated: animated, completion: nil) }
+      } else if kept == viewControllers.count, kept < before.count {
+        recording.popTo(viewControllers[kept - 1]) {}
+      }
+      for screen in viewControllers.dropFirst(max(kept, 1)) {
         if let asking { Recorder.noteRead(by: asking) }
         recording.push(screen, animated: animated, completion: nil)
       }
@@ -207,8 +230,11 @@
 
     @discardableResult
     open override func popToRootViewController(animated: Bool) -> [UIViewController]? {
-      // A tab of a tab bar controller tapped again while selected: UIKit pops it to its root.
-      if tabBarController?.selectedViewController === self, !isApplyingTheAppsRead {
+      // A tab of a tab bar controller tapped again while selected: UIKit pops it to its root. A
+      // recording tab bar controller knows the tap; of another, that is the likeliest reason.
+      if let tabs = tabBarController, tabs.selectedViewController === self, !isApplyingTheAppsRead,
+        (tabs as? RecordingTabBarController)?.isTapping ?? true
+      {
         watcherStorage?.expectedGesture = .tabBar
       }
       return popped(
@@ -257,7 +283,9 @@
         ContainerPresentation.dismissingItself.contains(ObjectIdentifier($0))
       }
       guard presentedViewController != nil || presentingViewController != nil, handedOver != true,
-        let recording = recordingForTheApp()
+        let recording = recordingForTheApp(),
+        // What a screen presented on its own (an alert) was never recorded: its dismissal is none.
+        presentedViewController.map({ recording.recorder.knowsScreen($0) }) ?? true
       else {
         return applyingOwnChange { super.dismiss(animated: flag, completion: completion) }
       }

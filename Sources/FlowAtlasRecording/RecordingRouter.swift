@@ -88,9 +88,10 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
     systemNavigationObservers.notifyShown(screen)
   }
 
-  /// Records the system's `dismiss` of this router's whole stack from inside (a presented
-  /// navigation controller swiped down: revision 4's dismiss from inside a container), attributed
-  /// to the coordinator that showed `removed`.
+  /// Records the system's `dismiss` on the person's swipe, attributed to the coordinator that
+  /// showed `removed`: from inside, of this router's whole stack (a presented navigation
+  /// controller swiped down: revision 4's dismiss from inside a container), or of the modal
+  /// layer this router presented.
   package func recordSystemDismissal(of removed: (any Presentable)?) {
     let routerID = id
     let handle = removed.map(ObjectHandle.init)
@@ -256,6 +257,26 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
     dismiss(animated: animated, completion: completion, coordinatorID: nil, removing: removed)
   }
 
+  /// Records the app's `present` that UIKit performs itself (a tab bar controller of the app's
+  /// own presenting a flow), attributed as a router event is.
+  package func recordPresentation(of screen: any Presentable, animated: Bool) {
+    let (routerID, background) = (id, offScreen)
+    recordShowing(screen, by: nil) { screen, coordinator in
+      .present(
+        screen: screen, coordinator: coordinator, router: routerID, animated: animated, background: background
+      )
+    }
+  }
+
+  /// Records the app's `dismiss` that UIKit performs itself (a tab bar controller of the app's
+  /// own dismissing what it presented), naming `removed`, the screen that leaves.
+  package func recordDismissal(removing removed: any Presentable) {
+    let (routerID, background) = (id, offScreen)
+    recordRemoving(removed, by: nil) { screen, coordinator in
+      .dismiss(coordinator: coordinator, router: routerID, screen: screen, background: background)
+    }
+  }
+
   func dismiss(
     animated: Bool, completion: (() -> Void)?, coordinatorID: String?,
     removing removed: (any Presentable)? = nil
@@ -275,6 +296,23 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
       .setRoot(screen: screen, coordinator: coordinator, router: routerID, background: background)
     }
     base.setRoot(screen, animated: animated, completion: completion)
+  }
+
+  /// Records what the router held before any run knew it, as UIKit holds it: its root, then each
+  /// screen above it, prepared off-screen (`background`) and attributed to nobody (what put
+  /// them there was not seen). Performs nothing, and leaves a waiting read for the event that
+  /// made the run look.
+  package func recordPrepared(_ screens: [any Presentable]) {
+    guard let root = screens.first else { return }
+    let routerID = id
+    recordShowing(root, by: { _ in nil }, puts: true) { screen, _ in
+      .setRoot(screen: screen, coordinator: nil, router: routerID, background: true)
+    }
+    for above in screens.dropFirst() {
+      recordShowing(above, by: { _ in nil }, puts: true) { screen, _ in
+        .push(screen: screen, coordinator: nil, router: routerID, animated: false, background: true)
+      }
+    }
   }
 
   /// `true` while the router is off-screen (a tab not selected, a navigation controller not
@@ -322,8 +360,15 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
     let handle = ObjectHandle(screen)
     let screenType = screen.recordedTypeName
     let title = screen.screenTitle
-    // A container's routers get their ids (and record what they hold) before its own event.
-    let hosts = (screen as? any RecordedContainer)?.hostedRouters(in: recorder)
+    var coordinator = coordinator
+    var hosts: [String]?
+    if let container = screen as? any RecordedContainer {
+      // Who asked is known first: the container's routers then get their ids and record what
+      // they hold, events that a waiting read must not outlive, before its own event.
+      let asking = recorder.state.withLock { coordinator(&$0) }
+      coordinator = { _ in asking }
+      hosts = container.hostedRouters(in: recorder)
+    }
     recorder.record { state in
       // The coordinator first: ids of coordinators and of screens are counted apart, and the
       // screen's entry then notes who showed it in the one look-up that names it.

@@ -87,6 +87,14 @@
     /// Whether a recorded event put it where it is: false again once it left.
     private var isAnnounced = false
 
+    /// Whether its tabs can be on screen: a recorded event put it where it is, or it is in the
+    /// window. An app fills its tabs before it shows the tab bar: that is off-screen.
+    var isOnScreen: Bool { isAnnounced || viewIfLoaded?.window != nil }
+
+    /// Whether the person's tap on a tab is under way: UIKit pops the selected tab to its root
+    /// when it is tapped again.
+    var isTapping: Bool { tapping }
+
     open override func viewDidDisappear(_ animated: Bool) {
       super.viewDidDisappear(animated)
       if isBeingDismissed || isMovingFromParent || viewIfLoaded?.window == nil { isAnnounced = false }
@@ -100,9 +108,12 @@
       if let navigation = tab as? RecordingNavigationController { return navigation.recording(in: recorder) }
       if let router = plainTabs[ObjectIdentifier(tab)], router.recorder === recorder { return router }
       let router = recorder.unperformedRouter()
-      router.isInBackground = { [weak self, weak tab] in self?.selectedViewController !== tab }
+      router.isInBackground = { [weak self, weak tab] in
+        guard let self else { return true }
+        return self.selectedViewController !== tab || !self.isOnScreen
+      }
       plainTabs[ObjectIdentifier(tab)] = router
-      router.setRoot(tab, animated: false, completion: nil)
+      router.recordPrepared([tab])
       return router
     }
 
@@ -143,6 +154,44 @@
       guard let recorder, let tab = selectedViewController else { return }
       let screen = (tab as? UINavigationController)?.topViewController ?? tab
       router(of: tab, in: recorder)?.noteShown(screen)
+    }
+
+    // MARK: Presenting
+
+    /// Sees the person swipe down what it presented.
+    private var presentedSheet: SheetSwipeObserver?
+
+    /// Presents `viewControllerToPresent`: the app's `present`, recorded on the router of the
+    /// selected tab (where UIKit's own presentation by a screen of the tab is recorded too), and
+    /// the person swiping it down, as the system's `dismiss` there.
+    open override func present(
+      _ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil
+    ) {
+      guard let recorder, let router = ContainerPresentation.router(of: self, in: recorder) else {
+        return super.present(viewControllerToPresent, animated: flag, completion: completion)
+      }
+      router.recordPresentation(of: viewControllerToPresent, animated: flag)
+      super.present(viewControllerToPresent, animated: flag, completion: completion)
+      presentedSheet = SheetSwipeObserver(observing: viewControllerToPresent) {
+        [weak self, weak router, weak viewControllerToPresent] in
+        self?.presentedSheet = nil
+        router?.recordSystemDismissal(of: viewControllerToPresent)
+      }
+    }
+
+    /// Dismisses what it presented: the app's `dismiss`, recorded on the router its presentation
+    /// was recorded on (that of the selected tab), where the run recorded what leaves.
+    open override func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+      guard let presented = presentedViewController,
+        !ContainerPresentation.dismissingItself.contains(ObjectIdentifier(presented)), let recorder,
+        recorder.knowsScreen(presented), let router = ContainerPresentation.router(of: self, in: recorder)
+      else { return super.dismiss(animated: flag, completion: completion) }
+      presentedSheet = nil
+      router.recordDismissal(removing: presented)
+      super.dismiss(animated: flag) { [weak self] in
+        if let self { ContainerPresentation.resynchronize(from: self) }
+        completion?()
+      }
     }
 
     // MARK: Selecting a tab

@@ -36,10 +36,12 @@ open class UINavigationController: UIViewController {
   /// controller the storyboard sets.
   public required init?(coder aDecoder: NSCoder) { super.init(coder: aDecoder) }
 
+  /// Apple: "This is a convenience method for initializing the receiver and pushing a root view
+  /// controller onto the navigation stack": a subclass's `pushViewController(_:animated:)` sees
+  /// the push, on an empty stack.
   public init(rootViewController: UIViewController) {
     super.init()
-    stack = [rootViewController]
-    rootViewController.parentStorage = self
+    pushViewController(rootViewController, animated: false)
   }
 
   private var stack: [UIViewController] = []

@@ -1,0 +1,230 @@
+import FlowAtlasModel
+import FlowAtlasTrace
+import FlowAtlasTraceReader
+import FlowAtlasUIKitOnModel
+import Testing
+import UIKit
+
+/// What real apps do that the first recording of containers got wrong: tabs filled before their
+/// tab bar is shown, containers a run first meets full, alerts a screen presents itself, a tab bar
+/// controller that dismisses what it presented, a selected tab popped in code, stacks replaced
+/// whole, `init(rootViewController:)`.
+@MainActor @Suite(.serialized) struct RecordingFidelityTests {
+  typealias Record = RecordingContainersTests
+
+  /// An app fills its tabs, then makes the tab bar the window's root: the person sees the first
+  /// tab when the tab bar appears, which the coordinator that set the root did.
+  @Test func tabsFilledBeforeTheirTabBarIsShownAreShownByWhoeverShowsIt() {
+    let (lines, app) = Record.record { recorder in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      let main = MainTabsCoordinator()
+      recorder.follow(main)
+      main.start(in: window)
+    }
+    #expect(
+      lines == [
+        "start MainTabsCoordinator",
+        "start ListCoordinator under MainTabsCoordinator",
+        "setRoot HomeScreen by ListCoordinator [r1] background",
+        "start SettingsFlowCoordinator under MainTabsCoordinator",
+        "setRoot SettingsScreen by SettingsFlowCoordinator [r2] background",
+        "setRoot RecordingTabBarController hosts [r1, r2] by MainTabsCoordinator [window]",
+      ], "\(lines)")
+    #expect(Record.edges(app) == ["launch > HomeScreen: setRoot by MainTabsCoordinator"])
+    #expect(app?.diagnostics == [])
+  }
+
+  /// A tab bar made before the run followed anything, presented by a coordinator: its tabs'
+  /// screens are recorded as prepared off-screen by nobody, and the presentation stays the
+  /// coordinator's.
+  @Test func aContainerTheRunMeetsFullIsShownByTheCoordinatorThatAsked() {
+    let tabs = RecordingTabBarController()
+    tabs.viewControllers = [
+      UINavigationController.recorded(rootViewController: HomeScreen()),
+      UINavigationController.recorded(rootViewController: SettingsScreen()),
+    ]
+    let (lines, app) = Record.record { recorder in
+      let shop = ShopCoordinator()
+      recorder.follow(shop)
+      shop.start()
+      shop.navigation.present(tabs, animated: false)
+    }
+    #expect(
+      Array(lines.suffix(3)) == [
+        "setRoot HomeScreen [r2] background",
+        "setRoot SettingsScreen [r3] background",
+        "present RecordingTabBarController hosts [r2, r3] by ShopCoordinator [r1]",
+      ], "\(lines)")
+    #expect(
+      Record.edges(app) == [
+        "launch > ProductScreen: setRoot by ShopCoordinator",
+        "ProductScreen > HomeScreen: present by ShopCoordinator",
+      ])
+  }
+
+  /// A screen presents an alert itself and the alert goes: neither is the run's (UIKit asks the
+  /// navigation controller to dismiss it, which records nothing it did not record).
+  @Test func anAlertAScreenPresentsItselfIsNoDismissal() {
+    let (lines, app) = Record.record { recorder in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      let shop = ShopCoordinator()
+      recorder.follow(shop)
+      window.rootViewController = shop.navigation
+      shop.start()
+      let alert = UIViewController()
+      shop.navigation.topViewController?.present(alert, animated: false)
+      alert.dismiss(animated: false)
+    }
+    #expect(!lines.contains { $0.hasPrefix("dismiss") }, "\(lines)")
+    #expect(app?.diagnostics == [])
+  }
+
+  /// The app's tab bar controller presented a flow (recorded as the flow appeared) and dismisses
+  /// it: the dismissal is recorded on the router the presentation was, the selected tab's.
+  @Test func aTabBarControllerDismissingWhatItPresentedIsRecorded() {
+    let (lines, app) = Record.record { recorder in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      let tabs = TabsCoordinator()
+      recorder.follow(tabs)
+      tabs.start()
+      window.rootViewController = tabs.controller
+      tabs.controller.present(
+        RecordingNavigationController(rootViewController: PaymentScreen()), animated: false)
+      UIKitModel.finishAnimations()
+      tabs.controller.dismiss(animated: false)
+      UIKitModel.finishAnimations()
+    }
+    #expect(lines.last == "dismiss UINavigationController by TabsCoordinator [r1]", "\(lines)")
+    #expect(
+      Record.edges(app) == [
+        "launch > HomeScreen: setRoot by TabsCoordinator",
+        "HomeScreen > PaymentScreen: present by TabsCoordinator",
+        "PaymentScreen > HomeScreen: dismiss by TabsCoordinator",
+      ], "\(Record.edges(app))")
+  }
+
+  /// The person swipes down what the app's tab bar controller presented: the system's dismissal,
+  /// on the selected tab's router.
+  @Test func aSheetTheTabBarControllerPresentedSwipedDownIsTheSystems() {
+    let (lines, app) = Record.record { recorder in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      let tabs = TabsCoordinator()
+      recorder.follow(tabs)
+      tabs.start()
+      window.rootViewController = tabs.controller
+      let sheet = AboutScreen()
+      tabs.controller.present(sheet, animated: true)
+      UIKitModel.finishAnimations()
+      Person.swipeDown(sheet)
+      UIKitModel.finishAnimations()
+    }
+    #expect(lines.last == "dismiss AboutScreen by TabsCoordinator [r1] (system: swipeDown)", "\(lines)")
+    #expect(Record.edges(app).contains("AboutScreen > HomeScreen: dismiss by TabsCoordinator [swipeDown]"))
+    #expect(app?.diagnostics == [])
+  }
+
+  /// A screen pops its selected tab to the root in code: no tab was tapped, so it is not the tab
+  /// bar's gesture.
+  @Test func aSelectedTabPoppedInCodeIsNoTabBarTap() {
+    let (lines, _) = Record.record { recorder in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      let tabs = TabsCoordinator()
+      recorder.follow(tabs)
+      tabs.start()
+      window.rootViewController = tabs.controller
+      tabs.openDetail()
+      UIKitModel.finishAnimations()
+      let home = tabs.controller.viewControllers?[0] as? UINavigationController
+      home?.topViewController?.navigationController?.popToRootViewController(animated: false)
+    }
+    #expect(lines.last?.hasPrefix("popToRoot") == true, "\(lines)")
+    #expect(lines.last?.contains("tabBar") == false, "\(lines)")
+  }
+
+  /// `setViewControllers` recorded as what it did: screens added on top are pushes, screens taken
+  /// off the top a `popTo`, a stack that shares no bottom a new root.
+  @Test func aStackReplacedWholeIsRecordedAsWhatChanged() {
+    let (lines, app) = Record.record { recorder in
+      let shop = ShopCoordinator()
+      recorder.follow(shop)
+      shop.start()
+      let product = shop.navigation.viewControllers[0]
+      let payment = PaymentScreen()
+      shop.navigation.setViewControllers([product, payment, DetailScreen()], animated: false)
+      shop.navigation.setViewControllers([product, payment], animated: false)
+      shop.navigation.setViewControllers([HomeScreen()], animated: false)
+    }
+    #expect(
+      Array(lines.dropFirst()) == [
+        "setRoot ProductScreen by ShopCoordinator [r1]",
+        "push PaymentScreen by ShopCoordinator [r1]",
+        "push DetailScreen by ShopCoordinator [r1]",
+        "popTo PaymentScreen by ShopCoordinator [r1]",
+        "setRoot HomeScreen by ShopCoordinator [r1]",
+      ], "\(lines)")
+    #expect(app?.diagnostics == [])
+  }
+
+  /// `init(rootViewController:)` pushes on an empty stack: that is the navigation controller's root.
+  @Test func aNavigationControllerMadeWithItsRootRecordsARoot() {
+    let (lines, _) = Record.record { recorder in
+      let shop = ShopCoordinator()
+      recorder.follow(shop)
+      shop.start()
+      shop.navigation.present(
+        RecordingNavigationController(rootViewController: PaymentScreen()), animated: false)
+    }
+    // The coordinator that made it presents it: both are its.
+    #expect(
+      Array(lines.suffix(2)) == [
+        "setRoot PaymentScreen by ShopCoordinator [r2] background",
+        "present UINavigationController hosts [r2] by ShopCoordinator [r1]",
+      ], "\(lines)")
+  }
+}
+
+/// A tab bar's coordinator in the style of many apps: it starts a child per tab, each setting its
+/// navigation controller's root, puts them in a tab bar controller, then makes that the window's
+/// root.
+@MainActor
+final class MainTabsCoordinator {
+  @RecordedRouter var tabs = RecordingTabBarController()  // FlowAtlas
+  var list: ListCoordinator?
+  var settings: SettingsFlowCoordinator?
+
+  func start(in window: UIWindow) {
+    Recorder.started(self)  // FlowAtlas
+    let list = ListCoordinator()
+    let settings = SettingsFlowCoordinator()
+    (self.list, self.settings) = (list, settings)
+    tabs.viewControllers = [list.navigation, settings.navigation]
+    list.start()
+    settings.start()
+    window.rootViewController = tabs
+  }
+}
+
+@MainActor
+final class ListCoordinator {
+  @RecordedRouter var navigation: UINavigationController = .recorded()  // FlowAtlas
+
+  func start() {
+    Recorder.started(self)  // FlowAtlas
+    navigation.setViewControllers([HomeScreen()], animated: false)
+  }
+}
+
+@MainActor
+final class SettingsFlowCoordinator {
+  @RecordedRouter var navigation: UINavigationController = .recorded()  // FlowAtlas
+
+  func start() {
+    Recorder.started(self)  // FlowAtlas
+    navigation.setViewControllers([SettingsScreen()], animated: false)
+  }
+}
