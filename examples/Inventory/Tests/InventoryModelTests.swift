@@ -34,9 +34,10 @@ struct InventoryModelTests {
     let app = try #require(try Self.model().app(named: "Inventory"))
     #expect(
       Self.lines(app) == [
-        // A cold start where the window's root is the tab bar: its first tab's list; one run was
-        // opened at an item's link.
-        "launch > ItemsListController: setRoot by ItemCoordinator ×8 [inventory://item/2]",
+        // A cold start where the window's root is the tab bar: its first tab's list, shown when
+        // the application's coordinator makes the tab bar the window's root (the tabs were filled
+        // before, off-screen); one run was opened at an item's link.
+        "launch > ItemsListController: setRoot by ApplicationCoordinator ×8 [inventory://item/2]",
         "launch > OnboardingController: setRoot by OnboardingCoordinator ×1",
         "AboutController > ItemDetailController: selectTab by ApplicationCoordinator ×1 (system 1) [tabBar]",
         "CategoryPickerController > ItemCreateController: pop by ItemCreateCoordinator ×1 [Office]",
