@@ -201,7 +201,7 @@ let package = Package(
       name: "UIKitAdapterTests",
       dependencies: [
         "FlowAtlasUIKitOnModel", "UIKitModel", "FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace",
-        "FlowAtlasTraceReader", "UIKitModelSwift5Fixture",
+        "FlowAtlasTraceReader", "FlowAtlasModel", "UIKitModelSwift5Fixture",
       ],
       swiftSettings: onUIKitModel),
 
