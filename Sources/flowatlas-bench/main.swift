@@ -15,6 +15,7 @@ do {
   case "site": exit(try SiteBenchmark.run(rest))
   case "render": exit(RenderBenchmark.run(rest))
   case "goals": exit(try GoalsBenchmark.run(rest))
+  case "preview": exit(try PreviewBenchmark.run(rest))
   default:
     print(
       """
@@ -27,6 +28,7 @@ do {
         replay      the reader alone vs reader plus replay, one thread, CPU time
         render      in-process Graphviz SVG vs dot -Tsvg (ms/render); 1 vs 2 render workers for a site
         site        flowatlas build (full, unchanged rebuild) vs Graphviz alone (dot -Tsvg, same parallelism)
+        preview     flowatlas preview: a new trace to its page on disk; CPU while idle (inotify and --poll)
       """)
     exit(64)
   }
