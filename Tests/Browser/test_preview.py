@@ -1,8 +1,8 @@
 """`flowatlas preview` in a real headless Chromium, from file:// as a reader opens it: a journey page
 open at a step loads again at that step (its scroll and its diagram's zoom kept) when a new trace
-lands; a page of a removed run says so and links to its app; a build's problems show on the page;
-the page says when the preview has stopped. The test waits for the line each build prints and for
-what the page shows, each with a deadline: never for a time."""
+lands; a page of a removed run says so and links to its app, whose page follows too; a build's
+problems show on the page; the page says when the preview has stopped. The test waits for the line
+each build prints and for what the page shows, each with a deadline: never for a time."""
 
 import json
 import os
@@ -169,6 +169,11 @@ def test_an_open_journey_follows_the_builds(browser, tmp_path):
         state = _state(browser)
         assert state["marked"], "a page that is gone does not load again"
         assert any("broken.jsonl:" in problem and "[malformed-line]" in problem for problem in state["problems"]), state
+
+        # Its link leads to the app's page, opened without the address's word: the tab still follows.
+        link.click()
+        _until(browser, lambda s: "build 3," in s["status"] and s["ready"] == "complete", "the app's page follows")
+        assert browser.current_url.endswith("/shop/index.html"), browser.current_url
 
         # Stopped: the preview's files go, and the page says it no longer follows.
         assert preview.stop() == -signal.SIGTERM

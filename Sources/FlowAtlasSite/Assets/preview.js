@@ -154,6 +154,8 @@
     }
     note.appendChild(link);
     main.insertBefore(note, main.firstChild);
+    // The reader may be far down the page: what they read is gone, which matters more.
+    note.scrollIntoView({ block: "center" });
   }
 
   function load(name, query, done, failed) {
