@@ -88,6 +88,8 @@ let package = Package(
       resources: [
         .embedInCode("Assets/site.css"), .embedInCode("Assets/dark_palette.css"),
         .embedInCode("Assets/diagram.css"), .embedInCode("Assets/theme.js"), .embedInCode("Assets/site.js"),
+        // Written only by `flowatlas preview`, while it runs (SitePreview).
+        .embedInCode("Assets/preview.js"),
       ]),
     // 5b. DocC: the same explanation as a documentation catalog, beside a module's API docs.
     .target(
@@ -201,7 +203,7 @@ let package = Package(
       name: "UIKitAdapterTests",
       dependencies: [
         "FlowAtlasUIKitOnModel", "UIKitModel", "FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace",
-        "FlowAtlasTraceReader", "UIKitModelSwift5Fixture",
+        "FlowAtlasTraceReader", "FlowAtlasModel", "UIKitModelSwift5Fixture",
       ],
       swiftSettings: onUIKitModel),
 

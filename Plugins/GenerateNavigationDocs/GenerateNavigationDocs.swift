@@ -3,18 +3,19 @@ import PackagePlugin
 
 /// `swift package generate-navigation-docs`: the `flowatlas build` of a package's recorded
 /// traces, as `swift package generate-documentation` is DocC's; with `--format docc`, the
-/// `flowatlas docc` catalog to put in a module's own DocC catalog.
+/// `flowatlas docc` catalog to put in a module's own DocC catalog; with `--preview`, the
+/// `flowatlas preview` that builds the site again as the traces change, until Ctrl-C.
 ///
 ///     swift package --allow-writing-to-package-directory generate-navigation-docs \
 ///       --traces Traces --output docs/navigation [--notes Notes] [--baseline model.json]
-///       [--contract Contracts] [any option of flowatlas build]
+///       [--contract Contracts] [--preview] [any option of flowatlas build]
 ///     swift package --allow-writing-to-package-directory generate-navigation-docs --format docc \
 ///       --traces Traces --output Sources/App/App.docc/Navigation --module App [--baseline model.json]
 ///
 /// `--traces` (repeatable; default `Traces`) names trace files or folders, `--format` what to
 /// write (`site`, the default, or `docc`), `--output` its folder (default `docs/navigation`, or
-/// `docs/Navigation.docc`); every other argument goes to `flowatlas build` (or `flowatlas docc`)
-/// as given. Relative paths are the package's.
+/// `docs/Navigation.docc`); every other argument goes to `flowatlas build` (or `flowatlas docc`,
+/// or `flowatlas preview`) as given. Relative paths are the package's.
 @main
 struct GenerateNavigationDocs: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -26,6 +27,12 @@ struct GenerateNavigationDocs: CommandPlugin {
     process.currentDirectoryURL = context.package.directoryURL
     try process.run()
     process.waitUntilExit()
+    // A preview runs until it is stopped, by Ctrl-C or SIGTERM: that is how it ends well.
+    if invocation.verb == "preview", process.terminationReason == .uncaughtSignal,
+      [SIGINT, SIGTERM].contains(process.terminationStatus)
+    {
+      return
+    }
     guard process.terminationReason == .exit, process.terminationStatus == 0 else {
       throw PluginFailure(
         "flowatlas \(invocation.verb) exited with status \(process.terminationStatus) (see its message above)"
@@ -34,10 +41,10 @@ struct GenerateNavigationDocs: CommandPlugin {
   }
 }
 
-/// The plugin's arguments as a `flowatlas build` (or `flowatlas docc`) command line.
+/// The plugin's arguments as a `flowatlas build` (or `flowatlas docc`, `flowatlas preview`) command line.
 struct Invocation {
   var traces: [String] = []
-  /// `build` (the site) or `docc` (the catalog).
+  /// `build` (the site), `docc` (the catalog) or `preview` (the site, built as the traces change).
   var verb = "build"
   var output: String
   var passed: [String] = []
@@ -50,6 +57,7 @@ struct Invocation {
       text.hasPrefix("/") ? text : packageDirectory.appendingPathComponent(text).path
     }
     var givenOutput: String?
+    var preview = false
     var index = 0
     func value(of option: String) throws -> String {
       guard index + 1 < arguments.count else { throw PluginFailure("\(option) needs a value") }
@@ -61,6 +69,7 @@ struct Invocation {
       switch argument {
       case "--traces": traces.append(path(try value(of: argument)))
       case "--output": givenOutput = try value(of: argument)
+      case "--preview": preview = true
       case "--format":
         switch try value(of: argument) {
         case "site": verb = "build"
@@ -71,6 +80,12 @@ struct Invocation {
       default: passed.append(argument)
       }
       index += 1
+    }
+    if preview {
+      guard verb == "build" else {
+        throw PluginFailure("--preview builds the site: give it without --format docc")
+      }
+      verb = "preview"
     }
     if traces.isEmpty { traces = [path("Traces")] }
     output = path(givenOutput ?? (verb == "docc" ? "docs/Navigation.docc" : "docs/navigation"))

@@ -224,10 +224,10 @@ package enum BuildCommand {
     }
   }
 
-  static func jobs(_ arguments: ParsedArguments) throws(CommandLineError) -> Int {
+  static func jobs(_ arguments: ParsedArguments, command: String = "build") throws(CommandLineError) -> Int {
     guard let text = arguments.value("--jobs") else { return ProcessInfo.processInfo.activeProcessorCount }
     guard let jobs = Int(text), (1...64).contains(jobs) else {
-      throw .usage("--jobs \(text): give a number of processes from 1 to 64", command: "build")
+      throw .usage("--jobs \(text): give a number of processes from 1 to 64", command: command)
     }
     return jobs
   }

@@ -46,6 +46,28 @@ enum Commands {
       try BuildCommand.run(arguments, console: invocation.console, executable: invocation.executable)
     })
 
+  static let preview: CommandSpec = CommandSpec(
+    name: "preview",
+    overview: "Build the site, then build it again whenever an input changes; open pages follow.",
+    arguments: [input],
+    options: build.options + [
+      .flag(
+        "--poll",
+        "Look for changes every 250 ms instead of asking the system (for a share that does not say).")
+    ],
+    discussion: """
+      Watches the traces (folders as tests write into them), --notes, --contract and --baseline,
+      and runs 'flowatlas build' with the same options once a change has settled (250 ms of quiet,
+      1 s at most), printing its messages and then 'build N: exit S after T s' on standard output.
+      Open the address it prints (index.html?preview): that tab's pages load again where they
+      were when their content changes, and show each build's problems. Ctrl-C (or SIGTERM, SIGHUP)
+      stops it: the site is then the last one built, the preview's files removed, and the exit
+      status is that of the signal.
+      """,
+    run: { arguments, invocation throws(CommandLineError) in
+      try PreviewCommand.run(arguments, console: invocation.console, executable: invocation.executable)
+    })
+
   static let docc: CommandSpec = CommandSpec(
     name: "docc",
     overview: "Write a DocC documentation catalog of the navigation, for the team's DocC docs.",
@@ -218,7 +240,7 @@ enum Commands {
 
   /// In the order help lists them.
   static let subcommands: [CommandSpec] = [
-    build, docc, model, render, diff, check, examples, completions, renderWorker,
+    build, preview, docc, model, render, diff, check, examples, completions, renderWorker,
   ]
 
   private static let input = CommandSpec.Argument(

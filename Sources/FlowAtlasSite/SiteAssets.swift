@@ -55,6 +55,10 @@ enum SiteAssets {
   /// search results made from trace text cannot become markup.
   static let siteScript = text(PackageResources.site_js)
 
+  /// The live preview's side of a page (``SitePreview``): in a site only while `flowatlas
+  /// preview` runs, and loaded by ``siteScript`` only in a tab opened at the preview's address.
+  static let previewScript = text(PackageResources.preview_js)
+
   /// An embedded file's text; they are UTF-8 (``SiteAssetsTests``).
   private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -17,6 +17,7 @@ do {
   case "goals": exit(try GoalsBenchmark.run(rest))
   case "limits": exit(try LimitsBenchmark.limits(rest))
   case "flows": exit(try LimitsBenchmark.flows(rest))
+  case "preview": exit(try PreviewBenchmark.run(rest))
   default:
     print(
       """
@@ -31,6 +32,7 @@ do {
         site        flowatlas build (full, unchanged rebuild) vs Graphviz alone (dot -Tsvg, same parallelism)
         limits      the costliest diagram shapes at and past the layout limits: drawn or refused, time, memory
         flows       a site of 8,000 flows (time, memory, size) and one of 100,000 (refused)
+        preview     flowatlas preview: a new trace to its page on disk; CPU while idle (inotify and --poll)
       """)
     exit(64)
   }

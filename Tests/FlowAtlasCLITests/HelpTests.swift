@@ -12,6 +12,7 @@ import Testing
   @Test(arguments: [
     (["--help"], "help-root.txt"),
     (["help", "build"], "help-build.txt"),
+    (["help", "preview"], "help-preview.txt"),
     (["model", "--help"], "help-model.txt"),
     (["render", "-h"], "help-render.txt"),
     (["check", "--help"], "help-check.txt"),

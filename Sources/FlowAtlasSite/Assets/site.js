@@ -367,4 +367,19 @@
     window.addEventListener("hashchange", follow);
     follow();
   }
+
+  // Live preview: a tab opened at the address `flowatlas preview` prints (index.html?preview) loads
+  // the preview's script, which it writes into the site while it runs, on every page from then on.
+  // A built site has no such script, and a page opened any other way loads nothing more.
+  try {
+    if (/(^\?|&)preview(&|=|$)/.test(window.location.search)) {
+      window.sessionStorage.setItem("flowatlas-preview", "on");
+    }
+    if (window.sessionStorage.getItem("flowatlas-preview") === "on") {
+      var preview = document.createElement("script");
+      preview.src = root + "assets/preview.js";
+      preview.onerror = function () { window.sessionStorage.removeItem("flowatlas-preview"); };
+      document.head.appendChild(preview);
+    }
+  } catch (error) { /* no session storage here: no live preview */ }
 })();

@@ -1,0 +1,97 @@
+import FlowAtlasBytes
+import FlowAtlasSite
+import Foundation
+
+/// What `flowatlas preview` watches, and which of the changes it hears of a build would read:
+/// the same inputs, found the same way, as `flowatlas build` reads.
+struct PreviewInputs {
+  /// What a watched path holds, which says which files in it count.
+  enum Kind {
+    /// Trace files and folders searched for `*.jsonl` (and `--baseline`, traces or a model.json).
+    case traces
+    /// `--notes`: `<Coordinator>.md` directly inside.
+    case notes
+    /// `--contract`: `<Coordinator>.mmd` or `.dot` directly inside.
+    case contracts
+  }
+
+  struct Root {
+    /// Absolute, as the watcher is given it.
+    var path: String
+    var kind: Kind
+  }
+
+  private(set) var roots: [Root] = []
+  /// The site's folder, absolute, and where a symlink given as it leads.
+  private let outputs: [String]
+  /// The working folder, to print paths under it as the person gave them.
+  private let workingFolder: String
+
+  /// The inputs of `arguments`; each must exist (a folder that is not there yet cannot be watched).
+  /// - Throws: ``CommandLineError/inputOutput(_:)`` naming the first that does not.
+  init(_ arguments: ParsedArguments, output: String) throws(CommandLineError) {
+    workingFolder = FileManager.default.currentDirectoryPath
+    var given: [(String, Kind, String)] = arguments.positionals.map { ($0, .traces, "traces") }
+    if let notes = arguments.value("--notes") { given.append((notes, .notes, "--notes")) }
+    if let contracts = arguments.value("--contract") { given.append((contracts, .contracts, "--contract")) }
+    if let baseline = arguments.value("--baseline") { given.append((baseline, .traces, "--baseline")) }
+    guard !given.isEmpty else {
+      throw .usage("give the traces to preview: trace files or folders of them", command: "preview")
+    }
+    for (path, kind, role) in given {
+      guard FileManager.default.fileExists(atPath: path) else {
+        throw .inputOutput(
+          "\(Printable.path(path)): no such file or folder (\(role)); the preview watches what exists: "
+            + "make it first")
+      }
+      roots.append(Root(path: Self.absolute(path, in: workingFolder), kind: kind))
+    }
+    let site = Self.absolute(output, in: workingFolder)
+    let resolved = URL(fileURLWithPath: site).resolvingSymlinksInPath().path
+    outputs = resolved == site ? [site] : [site, resolved]
+  }
+
+  /// True for what builds write, never an input: the site, and what a build puts beside it
+  /// (staging folders, old sites, lock files, all named `.<site>.flowatlas-…`).
+  func ignores(_ path: String) -> Bool {
+    outputs.contains { output in
+      FileWatcher.isInside(path, output)
+        || (FileWatcher.parent(of: path) == FileWatcher.parent(of: output)
+          && Self.name(of: path).hasPrefix(".\(Self.name(of: output)).flowatlas-"))
+    }
+  }
+
+  /// Whether a build would read what changed: a trace or a folder that may hold some, a note, a
+  /// contract, an input given by name, or an input folder itself (made again, or removed).
+  func matters(_ change: FileWatcher.Change) -> Bool {
+    roots.contains { root in
+      guard change.path != root.path else { return true }
+      guard FileWatcher.isInside(change.path, root.path) else { return false }
+      let name = Self.name(of: change.path)
+      let isDirectlyInside = FileWatcher.parent(of: change.path) == root.path
+      switch root.kind {
+      case .traces: return change.isFolder || name.hasSuffix(".jsonl")
+      case .notes: return isDirectlyInside && name.hasSuffix(".md") && !name.hasPrefix(".")
+      case .contracts: return isDirectlyInside && (name.hasSuffix(".mmd") || name.hasSuffix(".dot"))
+      }
+    }
+  }
+
+  /// `paths` as a person reads them: under the working folder, relative to it; at most three.
+  func describe(_ paths: [String]) -> String {
+    let prefix = workingFolder.hasSuffix("/") ? workingFolder : workingFolder + "/"
+    let shown = paths.prefix(3).map {
+      Printable.path($0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0)
+    }
+    return shown.joined(separator: ", ") + (paths.count > 3 ? " and \(paths.count - 3) more" : "")
+  }
+
+  private static func name(of path: String) -> String {
+    path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+  }
+
+  private static func absolute(_ path: String, in folder: String) -> String {
+    URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: folder, isDirectory: true))
+      .standardizedFileURL.path
+  }
+}
