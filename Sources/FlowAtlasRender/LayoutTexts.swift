@@ -205,24 +205,27 @@ struct LayoutTexts: Sendable {
     return String(decoding: SVGText.decodingEntities(raw), as: UTF8.self)
   }
 
-  /// `text` escaped for SVG: `&`, `<`, `>` and `"` as entities, a new line (in an attribute) as
-  /// `&#10;`, and as ``DOTWriter`` treats them: a backslash in a tooltip as `⧵` (what a
-  /// journey's tooltips show), carriage returns dropped, the other characters XML forbids
-  /// (control characters, U+FFFE and U+FFFF) as spaces.
+  /// `text` escaped for SVG as Graphviz escapes it: ``Markup``'s escaping with both kinds of quote
+  /// (Graphviz writes them as entities in text too), after the changes ``DOTWriter`` makes: a
+  /// backslash in a tooltip as `⧵` (what a journey's tooltips show), carriage returns dropped,
+  /// the other characters XML forbids (control characters, U+FFFE and U+FFFF) as spaces; and a
+  /// new line in an attribute as `&#10;`, in text as a space.
   static func appendEscaped(_ text: String, attribute: Bool, to out: inout [UInt8]) {
+    var plain = ""
+    plain.unicodeScalars.reserveCapacity(text.utf8.count)
     for scalar in DOTWriter.bounded(text).unicodeScalars {
       switch scalar {
-      case "&": out += "&amp;".utf8
-      case "<": out += "&lt;".utf8
-      case ">": out += "&gt;".utf8
-      case "\"": out += "&quot;".utf8
       // As ``DOTWriter`` writes it in a tooltip, which Graphviz would expand (`\N`).
-      case "\\" where attribute: out += "\u{29F5}".utf8
-      case "\n": out += attribute ? "&#10;".utf8 : " ".utf8
+      case "\\" where attribute: plain.unicodeScalars.append("\u{29F5}")
+      case "\n" where attribute:
+        Markup.escape(plain, inAttribute: true, into: &out)
+        out += "&#10;".utf8
+        plain = ""
       case "\r": continue
-      case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{FFFE}", "\u{FFFF}": out.append(UInt8(ascii: " "))
-      default: out.append(utf8: String(scalar))
+      case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{FFFE}", "\u{FFFF}": plain.unicodeScalars.append(" ")
+      default: plain.unicodeScalars.append(scalar)
       }
     }
+    Markup.escape(plain, inAttribute: true, into: &out)
   }
 }

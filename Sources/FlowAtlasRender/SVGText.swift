@@ -1,3 +1,5 @@
+import FlowAtlasBytes
+
 /// Graphviz SVG made fit for inlining in an HTML page.
 package enum SVGText {
   /// `svg` without everything before `<svg` (XML prolog, doctype, generator
@@ -33,49 +35,9 @@ package enum SVGText {
   }
 
   /// `text` with its XML entities decoded, as Graphviz decodes a label's (its `htmlEntityUTF8`)
-  /// and as it escapes ids (2.42 writes `-` as `&#45;`): `&amp;`, `&lt;`, `&gt;`, `&quot;`,
-  /// `&apos;` and numeric references; any other `&` stays as it is.
+  /// and as it escapes ids (2.42 writes `-` as `&#45;`): ``Markup/decodingEntities(_:)``, where
+  /// any other `&` stays as it is.
   static func decodingEntities(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-    let ampersand = UInt8(ascii: "&")
-    var out: [UInt8] = []
-    out.reserveCapacity(text.count)
-    var index = 0
-    while index < text.count {
-      if text[index] == ampersand,
-        let end = text[index..<min(index + 12, text.count)].firstIndex(of: UInt8(ascii: ";")),
-        let scalar = entity(UnsafeBufferPointer(rebasing: text[(index + 1)..<end]))
-      {
-        out.append(utf8: String(scalar))
-        index = end + 1
-      } else {
-        out.append(text[index])
-        index += 1
-      }
-    }
-    return out
-  }
-
-  /// The character an entity's name (between `&` and `;`) stands for, or nil.
-  private static func entity(_ name: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
-    guard let first = name.first else { return nil }
-    guard first == UInt8(ascii: "#") else {
-      for (entity, scalar) in [("amp", "&"), ("lt", "<"), ("gt", ">"), ("quot", "\""), ("apos", "'")]
-        as [(StaticString, Unicode.Scalar)]
-      where entity.withUTF8Buffer({ $0.elementsEqual(name) }) {
-        return scalar
-      }
-      return nil
-    }
-    let hex = name.count > 1 && (name[1] == UInt8(ascii: "x") || name[1] == UInt8(ascii: "X"))
-    let digits = name.dropFirst(hex ? 2 : 1)
-    guard !digits.isEmpty else { return nil }
-    var value: UInt32 = 0
-    for digit in digits {
-      guard let number = Character(Unicode.Scalar(digit)).hexDigitValue, hex || number < 10 else {
-        return nil
-      }
-      value = value &* (hex ? 16 : 10) &+ UInt32(number)
-    }
-    return value > 0 ? Unicode.Scalar(value) : nil
+    Markup.decodingEntities(text)
   }
 }

@@ -105,62 +105,14 @@ enum HTML: Sendable {
   }
 
   /// Escapes `&`, `<` and `>` so text can never open a tag or an entity, and replaces control
-  /// characters (see ``entity(for:inAttribute:)``).
-  ///
-  /// Byte by byte: these are ASCII, and no byte of a multi-byte UTF-8 character is ASCII.
+  /// characters (``Markup``, the one escaper of pages, SVG and drawings).
   static func escapeText(_ text: String, into out: inout [UInt8]) {
-    escape(text, into: &out, quotes: false)
+    Markup.escape(text, inAttribute: false, into: &out)
   }
 
   /// Escapes text for a double-quoted attribute value (quotes of both kinds too).
   static func escapeAttribute(_ text: String, into out: inout [UInt8]) {
-    escape(text, into: &out, quotes: true)
-  }
-
-  private static func escape(_ text: String, into out: inout [UInt8], quotes: Bool) {
-    text.withUTF8Bytes { bytes in
-      // Most text needs no escaping: append it whole.
-      guard bytes.contains(where: { entity(for: $0, inAttribute: quotes) != nil || $0 == 0xC2 }) else {
-        out.append(contentsOf: bytes)
-        return
-      }
-      var index = 0
-      while index < bytes.count {
-        let byte = bytes[index]
-        if let entity = entity(for: byte, inAttribute: quotes) {
-          entity.withUTF8Buffer { out.append(contentsOf: $0) }
-        } else if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
-          // A C1 control (U+0080–U+009F, as U+0085 from a trace once reached a page): as the
-          // C0 ones, U+FFFD.
-          "\u{FFFD}".utf8.withContiguousStorageIfAvailable { out.append(contentsOf: $0) }
-          index += 1
-        } else {
-          out.append(byte)
-        }
-        index += 1
-      }
-    }
-  }
-
-  /// What replaces `byte` in markup, nil when it stays as it is: `&`, `<` and `>` always, and
-  /// both kinds of quote in an attribute value. Every escaper of the site (pages and the SVG
-  /// sanitizer) uses this one table.
-  ///
-  /// A control character (C0 but HTML's whitespace, and DEL) from a trace becomes U+FFFD: the
-  /// HTML spec makes it a parse error raw and as a character reference alike, and XML forbids
-  /// it in SVG.
-  @inline(__always)
-  static func entity(for byte: UInt8, inAttribute: Bool) -> StaticString? {
-    switch byte {
-    case UInt8(ascii: "&"): "&amp;"
-    case UInt8(ascii: "<"): "&lt;"
-    case UInt8(ascii: ">"): "&gt;"
-    case UInt8(ascii: "\"") where inAttribute: "&quot;"
-    case UInt8(ascii: "'") where inAttribute: "&#39;"
-    case 0x09, 0x0A, 0x0C, 0x0D: nil
-    case 0x00..<0x20, 0x7F: "\u{FFFD}"
-    default: nil
-    }
+    Markup.escape(text, inAttribute: true, into: &out)
   }
 }
 

@@ -196,30 +196,14 @@ struct XMLReader {
   }
 
   /// The character the entity or character reference at `text[start]` (an `&`) stands
-  /// for, and the index after its `;`.
+  /// for, and the index after its `;` (``Markup/decodeEntity(in:at:)``); any other is a failure.
   @inline(__always)
   static func decodeEntity(in text: Bytes, at start: Int) throws(Failure) -> (Unicode.Scalar, end: Int) {
-    // Graphviz writes every `-` as `&#45;` (and newlines as `&#10;`): millions on a big site.
-    if start + 4 < text.count, text[start + 1] == UInt8(ascii: "#"), text[start + 4] == UInt8(ascii: ";") {
-      let tens = text[start + 2] &- UInt8(ascii: "0")
-      let ones = text[start + 3] &- UInt8(ascii: "0")
-      if tens < 10 && ones < 10 && tens + ones > 0 { return (Unicode.Scalar(tens * 10 + ones), start + 5) }
+    if let decoded = Markup.decodeEntity(in: text, at: start) { return decoded }
+    guard let semicolon = Markup.entityEnd(in: text, at: start) else {
+      throw Failure(reason: "a “&” does not start an entity")
     }
-    return try decodeAnyEntity(in: text, at: start)
-  }
-
-  private static func decodeAnyEntity(in text: Bytes, at start: Int) throws(Failure) -> (
-    Unicode.Scalar, end: Int
-  ) {
-    let limit = min(text.count, start + 11)  // the `;` at most 10 bytes after the `&`
-    var semicolon = start + 1
-    while semicolon < limit && text[semicolon] != UInt8(ascii: ";") { semicolon += 1 }
-    guard semicolon < limit else { throw Failure(reason: "a “&” does not start an entity") }
-    let entity = Bytes(rebasing: text[(start + 1)..<semicolon])
-    guard let scalar = scalar(named: entity), scalar.value != 0 else {
-      throw Failure(reason: "it uses the entity &\(string(entity));")
-    }
-    return (scalar, semicolon + 1)
+    throw Failure(reason: "it uses the entity &\(string(Bytes(rebasing: text[(start + 1)..<semicolon])));")
   }
 
   /// Checks the entities of text that is not copied, so a dropped element cannot hide a bad one.
@@ -231,43 +215,6 @@ struct XMLReader {
       } else {
         i += 1
       }
-    }
-  }
-
-  /// `lt`, `gt`, `amp`, `quot`, `apos`, `#65` or `#x41` (a sign is allowed, as `UInt32(_:radix:)` allows it).
-  private static func scalar(named entity: Bytes) -> Unicode.Scalar? {
-    guard entity.first == UInt8(ascii: "#") else {
-      if equal(entity, "lt") { return "<" }
-      if equal(entity, "gt") { return ">" }
-      if equal(entity, "amp") { return "&" }
-      if equal(entity, "quot") { return "\"" }
-      if equal(entity, "apos") { return "'" }
-      return nil
-    }
-    guard entity.count >= 2 else { return nil }
-    let isHex = entity[1] | 0x20 == UInt8(ascii: "x")
-    var i = isHex ? 2 : 1
-    var negative = false
-    if i < entity.count && (entity[i] == UInt8(ascii: "+") || entity[i] == UInt8(ascii: "-")) {
-      negative = entity[i] == UInt8(ascii: "-")
-      i += 1
-    }
-    guard i < entity.count else { return nil }
-    var value: UInt32 = 0  // at most 8 digits fit in an entity, so this cannot overflow
-    for byte in entity[i...] {
-      guard let digit = digitValue(byte, hex: isHex) else { return nil }
-      value = value * (isHex ? 16 : 10) + digit
-    }
-    // A negative number is only in range as -0, which is NUL and refused by the caller.
-    return negative && value != 0 ? nil : Unicode.Scalar(value)
-  }
-
-  private static func digitValue(_ byte: UInt8, hex: Bool) -> UInt32? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
-    case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: UInt32(byte - UInt8(ascii: "a") + 10)
-    case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: UInt32(byte - UInt8(ascii: "A") + 10)
-    default: nil
     }
   }
 

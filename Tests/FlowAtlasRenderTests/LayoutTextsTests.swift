@@ -66,6 +66,23 @@ import Testing
     }
   }
 
+  /// A text filled into a drawing is escaped as Graphviz escapes it when it draws the text
+  /// itself (both kinds of quote as entities, `Markup`'s escaping): a filled drawing reads as
+  /// Graphviz's own would.
+  @Test func aFilledTextIsEscapedAsGraphvizEscapesIt() throws {
+    let diagram = try DiagramBuilder.diagram(for: .appMap, of: SampleApps.shop)
+    var graph = diagram.graph
+    let tooltip = "it's \"quoted\" <b> & 'more'"
+    graph.clusters[0].nodes[0].tooltip = tooltip
+    let own = String(
+      decoding: try Graphviz.render(dotBytes: DOTWriter.dot(graph), format: .svg), as: UTF8.self)
+    let escaped = "it&#39;s &quot;quoted&quot; &lt;b&gt; &amp; &#39;more&#39;"
+    #expect(own.contains("xlink:title=\"\(escaped)\""), "Graphviz's own escaping changed")
+    let drawn = try Graphviz.render(dotBytes: DOTWriter.dot(LayoutTexts.masked(graph)), format: .svg)
+    let filled = String(decoding: LayoutTexts(graph).filling(drawn), as: UTF8.self)
+    #expect(filled.contains("xlink:title=\"\(escaped)\""))
+  }
+
   /// A carriage return before a new line is one Character to Swift: the label is still two
   /// lines, as Graphviz draws it, and neither shows its mask.
   @Test func aLabelBrokenByCarriageReturnAndNewLineIsFilledLineByLine() throws {
