@@ -211,6 +211,9 @@ package struct RunReplay: TraceConsumer {
       keep(.deeplink(url: url, coordinator: type), line)
     case .screenUpdate(let screen):
       update(screen, line: line)
+    case .screenImage:
+      // The reader checked its path; pictures are not drawn yet (issue #45), so nothing changes.
+      break
     case .note(let text):
       keep(.note(text), line)
     }

@@ -103,6 +103,9 @@ package enum TraceEvent: Hashable, Sendable {
   /// What became known of a screen after it first appeared: a title set when its view loaded,
   /// the routers a container hosts (revision 4).
   case screenUpdate(screen: Screen)
+  /// What a screen looked like once shown (revision 4): an image at `file`, relative to the
+  /// trace's folder, with its size in pixels where the writer gives it.
+  case screenImage(screen: String, file: String, width: Int?, height: Int?)
   case note(text: String)
 
   /// The event's name on the wire, for example `router.push`.
@@ -124,6 +127,7 @@ package enum TraceEvent: Hashable, Sendable {
     case .userAction: "user.action"
     case .deeplinkOpen: "deeplink.open"
     case .screenUpdate: "screen.update"
+    case .screenImage: "screen.image"
     case .note: "note"
     }
   }
@@ -158,7 +162,7 @@ package enum TraceEvent: Hashable, Sendable {
     "coordinator.start", "coordinator.attach", "coordinator.finish", "coordinator.detach",
     "coordinator.deinit", "router.setRoot", "router.push", "router.pop", "router.popTo",
     "router.popToRoot", "router.present", "router.dismiss", "router.selectTab", "user.action",
-    "deeplink.open", "screen.update", "note",
+    "deeplink.open", "screen.update", "screen.image", "note",
   ]
 }
 

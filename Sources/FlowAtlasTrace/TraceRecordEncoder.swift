@@ -104,6 +104,11 @@ package struct TraceRecordEncoder: Sendable {
       if let coordinator { key("coordinator", coordinator, into: &output) }
     case .screenUpdate(let screen):
       screenKey(.introduce(screen), into: &output)
+    case .screenImage(let screen, let file, let width, let height):
+      screenKey(.reference(screen), into: &output)
+      key("file", file, into: &output)
+      if let width { key("width", width, into: &output) }
+      if let height { key("height", height, into: &output) }
     case .note(let text):
       key("text", text, into: &output)
     }
@@ -140,6 +145,11 @@ package struct TraceRecordEncoder: Sendable {
   private func key(_ name: StaticString, _ value: String, into output: inout [UInt8]) {
     keyPrefix(name, into: &output)
     Self.appendString(value, to: &output)
+  }
+
+  private func key(_ name: StaticString, _ value: Int, into output: inout [UInt8]) {
+    keyPrefix(name, into: &output)
+    output.append(decimal: value)
   }
 
   private func key(_ name: StaticString, _ value: Bool, into output: inout [UInt8]) {

@@ -22,12 +22,14 @@ package struct Diagnostic: Hashable, Sendable, Codable, Comparable {
     case detachUnknown = "detach-unknown"
     case duplicateRun = "duplicate-run"
     case deeplinkIgnored = "deeplink-ignored"
+    case badImage = "bad-image"
 
     package var severity: Severity {
       switch self {
       case .missingHeader, .unsupportedVersion, .malformedLine, .unknownScreen: .error
       case .truncated, .unknownEvent, .seqOrder, .unknownCoordinator, .emptyStack, .notOnStack,
-        .coordinatorLeak, .orphanedCoordinator, .detachUnknown, .duplicateRun, .deeplinkIgnored:
+        .coordinatorLeak, .orphanedCoordinator, .detachUnknown, .duplicateRun, .deeplinkIgnored,
+        .badImage:
         .warning
       }
     }

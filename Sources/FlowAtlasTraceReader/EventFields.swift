@@ -8,7 +8,7 @@ import FlowAtlasTrace
 struct EventFields {
   enum Key: CaseIterable {
     case seq, t, event, coordinator, type, parent, output, screen, router, background, animated
-    case tab, action, label, url, text, initiator, gesture, module
+    case tab, action, label, url, text, initiator, gesture, module, file, width, height
 
     /// The name on the wire.
     var name: String {
@@ -32,6 +32,9 @@ struct EventFields {
       case .initiator: "initiator"
       case .gesture: "gesture"
       case .module: "module"
+      case .file: "file"
+      case .width: "width"
+      case .height: "height"
       }
     }
 
@@ -48,10 +51,12 @@ struct EventFields {
       case 4:
         if scanner.equals(token, "type") { return .type }
         if scanner.equals(token, "text") { return .text }
+        if scanner.equals(token, "file") { return .file }
         return nil
       case 5:
         if scanner.equals(token, "event") { return .event }
         if scanner.equals(token, "label") { return .label }
+        if scanner.equals(token, "width") { return .width }
         return nil
       case 6:
         switch scanner.base[token.start] {
@@ -61,6 +66,7 @@ struct EventFields {
         case UInt8(ascii: "o"): return scanner.equals(token, "output") ? .output : nil
         case UInt8(ascii: "a"): return scanner.equals(token, "action") ? .action : nil
         case UInt8(ascii: "m"): return scanner.equals(token, "module") ? .module : nil
+        case UInt8(ascii: "h"): return scanner.equals(token, "height") ? .height : nil
         default: return nil
         }
       case 7: return scanner.equals(token, "gesture") ? .gesture : nil
@@ -97,6 +103,9 @@ struct EventFields {
   var initiator = JSONToken.absent
   var gesture = JSONToken.absent
   var module = JSONToken.absent
+  var file = JSONToken.absent
+  var width = JSONToken.absent
+  var height = JSONToken.absent
   /// The `screen` object's own keys, when `screen` is an object.
   var screenID = JSONToken.absent
   var screenType = JSONToken.absent
@@ -126,6 +135,9 @@ struct EventFields {
       case .initiator: initiator
       case .gesture: gesture
       case .module: module
+      case .file: file
+      case .width: width
+      case .height: height
       }
     }
     set {
@@ -149,6 +161,9 @@ struct EventFields {
       case .initiator: initiator = newValue
       case .gesture: gesture = newValue
       case .module: module = newValue
+      case .file: file = newValue
+      case .width: width = newValue
+      case .height: height = newValue
       }
     }
   }
@@ -158,14 +173,17 @@ struct EventFields {
 enum EventName {
   case coordinatorStart, coordinatorAttach, coordinatorFinish, coordinatorDetach, coordinatorDeinit
   case setRoot, push, pop, popTo, popToRoot, present, dismiss, selectTab, userAction, deeplinkOpen
-  case screenUpdate, note
+  case screenUpdate, screenImage, note
 
   /// The name whose text is the plain string `token`, or nil for a name this reader does not know.
   static func match(_ token: JSONToken, in scanner: JSONScanner) -> EventName? {
     switch token.end - token.start {
     case 4: return scanner.equals(token, "note") ? .note : nil
     case 10: return scanner.equals(token, "router.pop") ? .pop : nil
-    case 12: return scanner.equals(token, "router.popTo") ? .popTo : nil
+    case 12:
+      if scanner.equals(token, "router.popTo") { return .popTo }
+      if scanner.equals(token, "screen.image") { return .screenImage }
+      return nil
     case 11:
       if scanner.equals(token, "router.push") { return .push }
       if scanner.equals(token, "user.action") { return .userAction }
@@ -200,7 +218,7 @@ enum EventName {
     let all: [EventName] = [
       .coordinatorStart, .coordinatorAttach, .coordinatorFinish, .coordinatorDetach, .coordinatorDeinit,
       .setRoot, .push, .pop, .popTo, .popToRoot, .present, .dismiss, .selectTab, .userAction, .deeplinkOpen,
-      .screenUpdate, .note,
+      .screenUpdate, .screenImage, .note,
     ]
     return all[index]
   }

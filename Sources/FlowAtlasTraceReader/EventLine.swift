@@ -45,6 +45,9 @@ struct EventLine {
     var text: String?
     /// `output` or `label`: the event's optional string.
     var detail: String?
+    /// `width` and `height` (screen.image).
+    var width: Int?
+    var height: Int?
     var time: Double?
     /// Router events only: who did it (`initiator`, `gesture`).
     var initiator: Initiator = .app
@@ -102,6 +105,17 @@ struct EventLine {
             + "(a `title`, `hosts`), not \(TraceDecoder.kindName(fields.screen)); fix the writer")
       }
       decoded.screen = try screenObject(fields.screen, &symbols)
+    case .screenImage:
+      // The screen shown before, by its id.
+      guard fields.screen.isString else {
+        throw Problem(
+          message: "`\(name)` needs `screen` as the id of a screen shown before, not "
+            + "\(TraceDecoder.kindName(fields.screen)); fix the writer")
+      }
+      decoded.screen = .id(symbols.intern(fields.screen, in: scanner))
+      decoded.text = try string(.file)
+      decoded.width = try optionalPixels(.width)
+      decoded.height = try optionalPixels(.height)
     case .note:
       decoded.text = try string(.text)
     }
@@ -172,6 +186,19 @@ struct EventLine {
     let kind = fields[key].kind
     if kind == .absent || kind == .null { return nil }
     return try symbol(key, &symbols)
+  }
+
+  /// `width` or `height`: absent, null, or a positive integer.
+  private func optionalPixels(_ key: EventFields.Key) throws(Problem) -> Int? {
+    let token = fields[key]
+    if token.kind == .absent || token.kind == .null { return nil }
+    guard let value = scanner.integer(token), value > 0 else {
+      throw Problem(
+        message: "`\(name)`'s `\(key.name)` must be a positive whole number of pixels, not "
+          + (token.kind == .integer ? scanner.string(token) : TraceDecoder.kindName(token))
+          + "; fix the writer")
+    }
+    return value
   }
 
   private func optionalBool(_ key: EventFields.Key) throws(Problem) -> Bool? {

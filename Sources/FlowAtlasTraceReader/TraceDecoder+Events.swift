@@ -98,6 +98,16 @@ extension TraceDecoder {
     }
     guard let coordinator = checkCoordinators(decoded, name: line, reported: reported, into: &consumer)
     else { return }
+    if decoded.kind == .screenImage, let problem = Self.imagePathProblem(decoded.text!) {
+      if !reported {
+        report(
+          .badImage,
+          "screen.image's file \(Self.quoted(decoded.text!)) \(problem); write the image beside the trace "
+            + "and give its path relative to the trace's folder (the line is skipped)",
+          into: &consumer)
+      }
+      return
+    }
     if case .object(let object) = decoded.screen {
       symbols[object.id].screen = screen
       symbols[object.id].screen?.hosts = nil
@@ -251,8 +261,24 @@ extension TraceDecoder {
       return .deeplinkOpen(url: decoded.text!, coordinator: coordinatorName)
     case .screenUpdate:
       return .screenUpdate(screen: screen!)
+    case .screenImage:
+      return .screenImage(
+        screen: screen!.id, file: decoded.text!, width: decoded.width, height: decoded.height)
     case .note:
       return .note(text: decoded.text!)
     }
+  }
+
+  /// What is wrong with a `screen.image`'s `file` as the spec allows it (relative to the trace's
+  /// folder and inside it), or nil.
+  static func imagePathProblem(_ file: String) -> String? {
+    if file.isEmpty { return "is empty" }
+    if file.hasPrefix("/") || file.hasPrefix("\\") { return "is absolute" }
+    if file.utf8.contains(0) { return "holds a NUL character" }
+    let components = file.split(separator: "/", omittingEmptySubsequences: false)
+    if components.contains(where: { $0 == ".." }) {
+      return "has a `..` component, which leads out of its folder"
+    }
+    return nil
   }
 }

@@ -84,6 +84,10 @@ package struct TraceTranscript: Sendable {
       return "update \(name)" + (update.title.map { " title \($0)" } ?? "") + hosts(.introduce(update))
     case .deeplinkOpen(let url, let coordinator):
       return "deeplink \(url)\(by(coordinator))"
+    case .screenImage(let id, let file, let width, let height):
+      let size =
+        width.map { w in height.map { " \(w)×\($0)" } ?? " \(w) wide" } ?? height.map { " \($0) high" } ?? ""
+      return "image \(id) \(file)\(size)"
     case .note(let text):
       return "note \(text)"
     }
