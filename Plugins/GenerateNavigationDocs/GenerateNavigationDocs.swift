@@ -25,11 +25,27 @@ struct GenerateNavigationDocs: CommandPlugin {
     process.executableURL = flowatlas.url
     process.arguments = invocation.buildArguments
     process.currentDirectoryURL = context.package.directoryURL
+    // SwiftPM starts this plugin, and Foundation the tool, each in a process group of its own,
+    // which Ctrl-C (or a signal to SwiftPM's group) does not reach. So the plugin stops the tool
+    // once SwiftPM is gone, and a preview stops by itself once the plugin is gone
+    // (`FLOWATLAS_STOP_WITH_PARENT`, flowatlas's `PreviewCommand`): each looks twice a second.
+    var environment = ProcessInfo.processInfo.environment
+    environment["FLOWATLAS_STOP_WITH_PARENT"] = "1"
+    process.environment = environment
+    let swiftPM = getppid()
     try process.run()
+    while process.isRunning {
+      if getppid() != swiftPM {
+        // SIGTERM: the tool may have been started ignoring SIGINT, as a plugin's children are.
+        process.terminate()
+        break
+      }
+      try? await Task.sleep(for: .milliseconds(500))
+    }
     process.waitUntilExit()
     // A preview runs until it is stopped, by Ctrl-C or SIGTERM: that is how it ends well.
     if invocation.verb == "preview", process.terminationReason == .uncaughtSignal,
-      [SIGINT, SIGTERM].contains(process.terminationStatus)
+      [SIGINT, SIGTERM, SIGHUP].contains(process.terminationStatus)
     {
       return
     }

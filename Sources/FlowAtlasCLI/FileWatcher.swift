@@ -282,6 +282,12 @@ package final class FileWatcher {
     {
       guard let watch = watched[descriptor] else { return nil }
       let (folder, wholeFolder) = (watch.path, watch.wholeFolder)
+      if !wholeFolder, mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
+        // A root's parent went (`rm -rf TestOutput && mkdir -p TestOutput/traces`): nothing is
+        // left to see the root come back by, so looking takes over, from its parent's parent up.
+        startPolling(because: "\(folder), the folder that holds what is watched, was removed or moved")
+        return Change(path: folder, isFolder: true)
+      }
       if mask & UInt32(IN_IGNORED) != 0 {
         watched[descriptor] = nil
         return nil
@@ -315,7 +321,19 @@ package final class FileWatcher {
 
     /// Finds what changed since the last look, then watches what appeared and forgets what went:
     /// every entry under the roots, and each root's parent (a root made again, a file renamed over).
+    /// Looks again while that watched something new: a folder a UI test makes and fills at once may
+    /// have been filled between the look and its watch, which no event would tell.
     private func rescan() -> [Change] {
+      var changes: [Change] = []
+      while true {
+        let (found, added) = rescanOnce()
+        changes += found
+        if added == 0 || mechanism != .kqueue { return changes }
+      }
+    }
+
+    /// - Returns: what changed, and how many descriptors were added.
+    private func rescanOnce() -> ([Change], Int) {
       let now = scanAll()
       let changes = Self.differences(from: stamps, to: now)
       stamps = now
@@ -331,22 +349,29 @@ package final class FileWatcher {
         }
       }
       let notes = NOTE_WRITE | NOTE_EXTEND | NOTE_ATTRIB | NOTE_DELETE | NOTE_RENAME | NOTE_LINK | NOTE_REVOKE
+      var added = 0
       for path in wanted where !have.contains(path) {
         let descriptor = open(path, O_EVTONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
           if errno == EMFILE || errno == ENFILE {
             startPolling(because: "there are more files to watch than descriptors to watch them with")
-            return changes
+            return (changes, 0)
+          }
+          if errno == ENOENT, roots.contains(where: { Self.parent(of: $0) == path }) {
+            // A root's parent is gone: nothing is left to see the root come back by.
+            startPolling(because: "\(path), the folder that holds what is watched, was removed or moved")
+            return (changes, 0)
           }
           continue
         }
+        added += 1
         var event = Self.event(descriptor, filter: EVFILT_VNODE, notes: notes)
         _ = kevent64(queue, &event, 1, nil, 0, 0, nil)
         var info = stat()
         _ = fstat(descriptor, &info)
         watched[descriptor] = Watch(path: path, wholeFolder: true, inode: UInt64(info.st_ino))
       }
-      return changes
+      return (changes, added)
     }
 
     /// A descriptor per watched file: raises the soft limit (256 in a macOS shell) to the hard one.

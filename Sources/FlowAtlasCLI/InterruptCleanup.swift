@@ -48,6 +48,17 @@ enum InterruptCleanup {
         signal(signalNumber, SIG_IGN)
       }
     }
+    unblockStopSignals()
+  }
+
+  /// Lets SIGINT, SIGTERM and SIGHUP reach this thread (and the threads it starts from now on): a
+  /// process may start us with them blocked, as SwiftPM's command plugins start their tools, and
+  /// a blocked signal waits for ever.
+  static func unblockStopSignals() {
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    for signalNumber in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signalNumber) }
+    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
   }
 
   /// The thread's body: the first signal's clean-up, then that signal's default action.

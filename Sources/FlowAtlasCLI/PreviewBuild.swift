@@ -1,5 +1,6 @@
 import FlowAtlasBytes
 import FlowAtlasRender
+import FlowAtlasSite
 import Foundation
 
 /// One `flowatlas build` that `flowatlas preview` runs, as a child process: what it reads, keeps
@@ -30,7 +31,8 @@ struct PreviewBuild {
     }
     let spawned = ChildProcess.spawn(
       executable, arguments: arguments,
-      environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" },
+      environment: ProcessInfo.processInfo.environment.filter { $0.key != SitePreview.environmentKey }
+        .map { "\($0.key)=\($0.value)" } + ["\(SitePreview.environmentKey)=1"],
       actions: [
         .open("/dev/null", as: 0, flags: O_RDONLY), .open("/dev/null", as: 1, flags: O_WRONLY),
         .duplicate(theirs, as: 2),
@@ -47,9 +49,11 @@ struct PreviewBuild {
     // Until every holder of its standard error (the build, its render workers) is gone.
     let problems = Self.passOn(ours, to: console)
     close(ours)
+    // Its standard error ended: it has exited, and its pid is not free until it is reaped. A
+    // signal from now on must not reach the process that pid may next be.
+    StopSignal.running(0)
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    StopSignal.running(0)
     let signal = status & 0x7F
     return Outcome(status: signal == 0 ? (status >> 8) & 0xFF : 128 + signal, problems: problems)
   }

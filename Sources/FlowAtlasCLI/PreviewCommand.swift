@@ -45,8 +45,17 @@ package enum PreviewCommand {
     var burst = ChangeBurst()
     burst.settle = max(burst.settle, UInt64(watcher.interval) * 1_000_000)
     preview.build(changed: [])
+    // Run by the SwiftPM plugin (in a process group of its own, which Ctrl-C does not reach): it
+    // stops once the plugin is gone, looking once a second, as by a hangup.
+    let parent = ProcessInfo.processInfo.environment[Self.stopWithParentKey] == "1" ? getppid() : nil
     while StopSignal.received == 0 {
-      let changes = watcher.wait(milliseconds: burst.waitMilliseconds(at: Preview.now()))
+      var timeout = burst.waitMilliseconds(at: Preview.now())
+      if parent != nil { timeout = timeout < 0 ? 1000 : min(timeout, 1000) }
+      let changes = watcher.wait(milliseconds: timeout)
+      if let parent, getppid() != parent {
+        StopSignal.ask(SIGHUP)
+        break
+      }
       if watcher.mechanism != mechanism {
         mechanism = watcher.mechanism
         console.err(
@@ -59,6 +68,9 @@ package enum PreviewCommand {
     }
     preview.stop()
   }
+
+  /// Set by the SwiftPM plugin in the preview's environment: stop when the process that started it ends.
+  package static let stopWithParentKey = "FLOWATLAS_STOP_WITH_PARENT"
 
   /// The `flowatlas build` command line of the preview's: every option `build` takes, as given,
   /// then its inputs (after `--`, so that none is read as an option).
@@ -119,7 +131,15 @@ private struct Preview {
     publish(
       SitePreview.State(
         build: count, busy: false, finished: finished, status: outcome.status, problems: outcome.problems))
-    if count == 1 { console.out(address + "\n") }
+    if count == 1 {
+      console.out(address + "\n")
+      if !FileManager.default.fileExists(atPath: site.appendingPathComponent("index.html").path) {
+        console.err(
+          Printable.line(
+            "flowatlas: preview: there is no site to open yet (the first build failed); it will be at that "
+              + "address once a build succeeds") + "\n")
+      }
+    }
     let what = changed.isEmpty ? "" : "; \(inputs.describe(changed)) changed"
     console.out(
       Printable.line(

@@ -22,7 +22,8 @@ struct PreviewInputs {
   }
 
   private(set) var roots: [Root] = []
-  /// The site's folder, absolute, and where a symlink given as it leads.
+  /// The site's folder, absolute, where a symlink given as it leads, and as seen through a root
+  /// that is a link.
   private let outputs: [String]
   /// The working folder, to print paths under it as the person gave them.
   private let workingFolder: String
@@ -48,7 +49,17 @@ struct PreviewInputs {
     }
     let site = Self.absolute(output, in: workingFolder)
     let resolved = URL(fileURLWithPath: site).resolvingSymlinksInPath().path
-    outputs = resolved == site ? [site] : [site, resolved]
+    var outputs = resolved == site ? [site] : [site, resolved]
+    // The watcher names what changes as the roots are spelled: a site inside a root reached
+    // through a link (`traces` a link to `/data/traces`, the site `/data/traces/site`) is
+    // also spelled through it.
+    for root in roots {
+      let real = URL(fileURLWithPath: root.path).resolvingSymlinksInPath().path
+      if real != root.path, FileWatcher.isInside(resolved, real) {
+        outputs.append(root.path + resolved.dropFirst(real.count))
+      }
+    }
+    self.outputs = outputs
   }
 
   /// True for what builds write, never an input: the site, and what a build puts beside it

@@ -35,6 +35,14 @@ enum StopSignal {
         signal(signalNumber, SIG_IGN)
       }
     }
+    InterruptCleanup.unblockStopSignals()
+  }
+
+  /// Asks to stop as `signalNumber` would, from the program itself (the process that started the
+  /// preview is gone).
+  static func ask(_ signalNumber: Int32) {
+    cells[0] = signalNumber
+    if cells[1] > 0 { stopBuild(cells[1]) }
   }
 
   /// Notes the build now running (0: none), so that a signal ends it; one that came before it

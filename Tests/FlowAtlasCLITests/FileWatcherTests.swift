@@ -36,7 +36,12 @@ import Testing
     let site = root + "/site"
     let watcher = try FileWatcher(
       roots: [root], ignoring: { FileWatcher.isInside($0, site) }, polling: polling, interval: 50)
-    #expect(watcher.mechanism == (polling ? .polling : .inotify))
+    #if os(Linux)
+      let native = FileWatcher.Mechanism.inotify
+    #else
+      let native = FileWatcher.Mechanism.kqueue
+    #endif
+    #expect(watcher.mechanism == (polling ? .polling : native))
 
     // A trace written.
     try Data("{}\n".utf8).write(to: URL(fileURLWithPath: root + "/a.jsonl"))
@@ -88,6 +93,23 @@ import Testing
       let seen = Self.changes(of: watcher, until: [trace], "round \(round)")
       #expect(!seen.contains(root + "/other.jsonl"), "\(seen)")
     }
+  }
+
+  /// The folder that holds the traces' folder is removed and made again (`rm -rf TestOutput &&
+  /// mkdir -p TestOutput/traces`): the watcher says it polls from then on, and sees the new trace.
+  @Test func aRootsParentRemovedAndMadeAgainIsStillWatched() throws {
+    let top = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: top) }
+    let root = top + "/TestOutput/traces"
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    let watcher = try FileWatcher(roots: [root], ignoring: { _ in false }, polling: false, interval: 50)
+    try FileManager.default.removeItem(atPath: top + "/TestOutput")
+    _ = Self.changes(of: watcher, until: [root], "the root removed with its parent")
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    try Data("{}\n".utf8).write(to: URL(fileURLWithPath: root + "/a.jsonl"))
+    _ = Self.changes(of: watcher, until: [root + "/a.jsonl"], "a trace in the folder made again")
+    #expect(watcher.mechanism == .polling)
+    #expect(watcher.fallbackReason?.contains(top + "/TestOutput") == true, "\(watcher.fallbackReason ?? "")")
   }
 
   /// A wake ends a wait that would last until a change.
