@@ -118,7 +118,11 @@ package struct SiteBuilder: Sendable {
   ///   (a site set aside, then deleted by the person): for the command to name.
   @discardableResult
   package static func tidy(_ output: URL) -> [LeftoverFolder] {
-    OutputFolder.removeLeftovers(of: OutputFolder.resolved(output))
+    let leftovers = OutputFolder.removeLeftovers(of: OutputFolder.resolved(output))
+    // A preview killed without warning left its files: only the builds a preview runs keep them,
+    // so an unchanged rebuild is a fresh build's too.
+    if !SitePreview.carriesPreviewFiles.withLock({ $0 }) { SitePreview.remove(from: output) }
+    return leftovers
   }
 
   /// Where the site in `output` keeps the replays of the traces it was built from, for a
@@ -133,7 +137,7 @@ package struct SiteBuilder: Sendable {
   /// Bump whenever the pages' markup, words or assets change, so that sites built by an older
   /// FlowAtlas are not mistaken for unchanged. The golden test `SiteGoldenTests` fails until
   /// it is bumped.
-  package static let templateVersion = "33"
+  package static let templateVersion = "34"
 
   /// The stylesheet and scripts every site is written with, hashed.
   static let assetsDigest = Fingerprint.fast128(

@@ -1,5 +1,6 @@
 import FlowAtlasBuild
 import FlowAtlasBytes
+import FlowAtlasLock
 import Foundation
 
 /// What `flowatlas preview` adds to a site while it runs, so that the pages open in a browser
@@ -13,9 +14,10 @@ import Foundation
 /// (`index.html?preview`, which `site.js` remembers for the tab), so a built site, and any page
 /// opened otherwise, loads nothing more.
 ///
-/// None of these files is a build's: no manifest lists them, so a build carries them into the
-/// next site as it carries a person's files, and a site is a build's, byte for byte, once the
-/// preview removes them (``remove(from:)``).
+/// None of these files is a build's: no manifest lists them. The builds a preview runs carry them
+/// into the next site (``carriesPreviewFiles``), no other build does (a preview killed without warning
+/// would leave them in every later site), and the preview removes them when it stops
+/// (``remove(from:)``).
 package enum SitePreview {
   package static let scriptPath = "assets/preview.js"
   package static let statePath = "assets/preview-state.js"
@@ -59,6 +61,18 @@ package enum SitePreview {
     try put(SiteAssets.previewScript, at: scriptPath, in: folder)
     if !state.busy { try put(buildScript(state, manifest: manifest), at: buildPath, in: folder) }
     try put(stateScript(state), at: statePath, in: folder)
+  }
+
+  /// Set in the environment of the builds a preview runs.
+  package static let environmentKey = "FLOWATLAS_PREVIEW_BUILD"
+
+  /// Whether builds in this process carry a preview's files into the next site: the builds a
+  /// preview runs (``environmentKey``); tests set it.
+  static let carriesPreviewFiles = Lock(ProcessInfo.processInfo.environment[environmentKey] == "1")
+
+  /// Whether `path`, relative to a site, is one of the files a preview writes (or its temporary).
+  static func wrote(_ path: String) -> Bool {
+    paths.contains(path) || path.hasPrefix("assets/" + temporaryPrefix)
   }
 
   /// Removes the preview's files from the site in `site`, and what a preview killed while writing

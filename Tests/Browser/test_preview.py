@@ -153,6 +153,9 @@ def test_an_open_journey_follows_the_builds(browser, tmp_path):
         assert after["step"] == "step-4" and after["hash"] == "#step-4", after
         assert abs(after["width"] - before["width"]) <= 1, (before, after)
         assert abs(after["scrollY"] - before["scrollY"]) <= 1, (before, after)
+        # The zoom is the reader's again: a resize of the window leaves it.
+        browser.execute_script("window.dispatchEvent(new Event('resize'));")
+        assert abs(_state(browser)["width"] - before["width"]) <= 1, (before, _state(browser))
         errors = [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
         assert errors == [], errors
 

@@ -4,9 +4,10 @@ import Testing
 @testable import FlowAtlasSite
 
 /// What `flowatlas preview` adds to a site: written only into a FlowAtlas site, whole, with the
-/// problems escaped for a script; carried by the next build like a person's file; gone, and the
-/// site a build's again, once removed.
-@Suite struct SitePreviewTests {
+/// problems escaped for a script; carried by the next build the preview runs like a person's file,
+/// and by no other build; gone, and the site a build's again, once removed.
+// Serialized: one test sets whether builds carry the preview's files, which the others read.
+@Suite(.serialized) struct SitePreviewTests {
   static func site(in temp: TemporaryFolder) throws -> URL {
     let site = temp.url.appendingPathComponent("site")
     try SiteBuilder(model: SampleModel.model(), diagrams: FakeDiagramProvider()).build(into: site)
@@ -34,7 +35,10 @@ import Testing
       build.contains("\\u003c/script\\u003e") && !build.contains("</script>") && build.contains("\\u2028"))
     #expect(build.contains("\"shop/index.html\": \""))
 
-    // A build carries them as a person's files; removed, the site is the build's, byte for byte.
+    // A build the preview runs carries them as a person's files; removed, the site is the
+    // build's, byte for byte.
+    SitePreview.carriesPreviewFiles.withLock { $0 = true }
+    defer { SitePreview.carriesPreviewFiles.withLock { $0 = false } }
     try SiteBuilder(model: SampleModel.model(hostile: true), diagrams: FakeDiagramProvider()).build(
       into: site)
     files = try TemporaryFolder.contents(of: site)
@@ -42,6 +46,20 @@ import Testing
     SitePreview.remove(from: site)
     try SiteBuilder(model: SampleModel.model(), diagrams: FakeDiagramProvider()).build(into: site)
     #expect(pages(try TemporaryFolder.contents(of: site)) == pages(built))
+  }
+
+  /// A preview killed without warning (SIGKILL, out of memory) leaves its files in the site: the
+  /// next build of another command leaves them behind, so its site is a fresh build's.
+  @Test func aBuildNotAPreviewsLeavesItsFilesBehind() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = try Self.site(in: temp)
+    let built = try TemporaryFolder.contents(of: site)
+    try SitePreview.write(.init(build: 3, busy: true, finished: 0), into: site)
+    try Data("half".utf8).write(to: site.appendingPathComponent("assets/.preview-77-preview-state.js"))
+    try SiteBuilder(model: SampleModel.model(), diagrams: FakeDiagramProvider()).build(into: site)
+    let files = try TemporaryFolder.contents(of: site)
+    #expect(Set(files.keys) == Set(built.keys), "\(Set(files.keys).symmetricDifference(built.keys))")
   }
 
   /// Each page's version changes with its bytes, or with the search index every page loads (it

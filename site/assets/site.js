@@ -213,9 +213,14 @@
     var zoomed = false;
     function rest() {
       zoomed = false;
+      figure.removeAttribute("data-zoomed");
       resize(Math.min(Math.max(Math.min(room(), natural), readable), Math.max(natural, readable)));
     }
-    function zoom(next, x, y) { zoomed = true; resize(next, x, y); }
+    function zoom(next, x, y) { zoomed = true; figure.setAttribute("data-zoomed", ""); resize(next, x, y); }
+    // The live preview (preview.js) puts a zoomed diagram back at its width when the page loads again.
+    figure.addEventListener("flowatlas-zoom", function (event) {
+      zoom(/** @type {CustomEvent} */ (event).detail);
+    });
     function zoomBy(factor) { zoom(width() * factor); }
     function fit() { zoom(room()); }
     tools.hidden = false;

@@ -25,7 +25,7 @@
   function diagrams() {
     return Array.prototype.slice.call(document.querySelectorAll("figure.diagram")).map(function (figure) {
       var scroller = figure.querySelector(".diagram-scroll");
-      return { scroller: scroller, svg: scroller && scroller.querySelector("svg") };
+      return { figure: figure, scroller: scroller, svg: scroller && scroller.querySelector("svg") };
     });
   }
 
@@ -36,7 +36,12 @@
       y: window.scrollY,
       diagrams: diagrams().map(function (diagram) {
         return diagram.svg
-          ? { width: diagram.svg.style.width, left: diagram.scroller.scrollLeft, top: diagram.scroller.scrollTop }
+          ? {
+            // The width of a diagram the reader zoomed (site.js marks it); one at rest rests again.
+            width: diagram.figure.hasAttribute("data-zoomed") ? diagram.svg.getBoundingClientRect().width : null,
+            left: diagram.scroller.scrollLeft,
+            top: diagram.scroller.scrollTop
+          }
           : null;
       })
     };
@@ -57,7 +62,10 @@
     place.diagrams.forEach(function (saved, index) {
       var diagram = found[index];
       if (!saved || !diagram || !diagram.svg) { return; }
-      if (saved.width) { diagram.svg.style.width = saved.width; }
+      // Through site.js, which then keeps that zoom as the reader's own (a resize leaves it).
+      if (typeof saved.width === "number") {
+        diagram.figure.dispatchEvent(new CustomEvent("flowatlas-zoom", { detail: saved.width }));
+      }
       diagram.scroller.scrollLeft = saved.left;
       diagram.scroller.scrollTop = saved.top;
     });
@@ -168,7 +176,14 @@
 
   function later() { window.setTimeout(poll, 500); }
 
-  // The state file is there while the preview runs: without it, the preview has stopped.
+  // The state file is there while the preview runs: without it for two seconds (a build may be
+  // exchanging the folder at one look), the preview has stopped.
+  var misses = 0;
+  function missed() {
+    misses += 1;
+    if (misses >= 4) { stopped(); } else { later(); }
+  }
+
   function stopped() {
     show("Live preview stopped: flowatlas preview no longer runs, and this page no longer follows the site.", []);
     try { window.sessionStorage.removeItem("flowatlas-preview"); } catch (error) { /* the tab forgets anyway */ }
@@ -206,7 +221,9 @@
     load("preview-build.js", "build=" + state.build, function () { apply(state); later(); }, later);
   }
 
-  function poll() { load("preview-state.js", "t=" + Date.now(), check, stopped); }
+  function poll() {
+    load("preview-state.js", "t=" + Date.now(), function () { misses = 0; check(); }, missed);
+  }
 
   if (document.readyState === "complete") {
     restorePlace();
