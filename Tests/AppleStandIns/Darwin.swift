@@ -198,6 +198,7 @@ public var errno: Int32 {
   get { fatalError("stand-in") }
   set { fatalError("stand-in") }
 }
+public var ENOENT: Int32 { 2 }
 public var EINTR: Int32 { 4 }
 public var ENFILE: Int32 { 23 }
 public var EMFILE: Int32 { 24 }
