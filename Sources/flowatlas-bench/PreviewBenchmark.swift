@@ -89,16 +89,7 @@ enum PreviewBenchmark {
   /// written into `folder`.
   /// - Returns: the trace's path, and its journey page's path in the site.
   static func newTrace(from corpus: String, run: String, into folder: String) throws -> (String, String) {
-    guard let first = try TraceInputs.files(in: [corpus]).first,
-      let data = FileManager.default.contents(atPath: first),
-      let newline = data.firstIndex(of: UInt8(ascii: "\n")),
-      var header = try JSONSerialization.jsonObject(with: data[..<newline]) as? [String: Any]
-    else { throw BenchError.usage("\(corpus): no trace to copy") }
-    header["run"] = run
-    var trace = try JSONSerialization.data(withJSONObject: header, options: [.sortedKeys])
-    trace.append(data[newline...])
-    let path = "\(folder)/\(run).jsonl"
-    try trace.write(to: URL(fileURLWithPath: path))
+    let path = try SiteBenchmark.renamedTrace(from: corpus, run: run, into: folder)
     let model = try ModelBuilder(keepsJourneys: false, workers: 1).build(files: [path])
     guard let app = model.apps.first, let journey = app.runs.first else {
       throw BenchError.usage("\(path): no run in it")

@@ -170,17 +170,24 @@ enum SiteBenchmark {
   /// A trace for the corpus's app that it does not have yet: its first file with the run
   /// renamed in the header (`work/added/added-run.jsonl`).
   static func addedTrace(corpus: String, work: String) throws -> String {
+    let folder = "\(work)/added"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return try renamedTrace(from: corpus, run: "added-run", into: folder)
+  }
+
+  /// The corpus's first trace with its header's `run` renamed to `run`, written as
+  /// `folder/run.jsonl`: a run of the app the corpus does not have.
+  /// - Returns: the new trace's path.
+  static func renamedTrace(from corpus: String, run: String, into folder: String) throws -> String {
     guard let first = try TraceInputs.files(in: [corpus]).first,
       let data = FileManager.default.contents(atPath: first),
       let newline = data.firstIndex(of: UInt8(ascii: "\n")),
       var header = try JSONSerialization.jsonObject(with: data[..<newline]) as? [String: Any]
     else { throw BenchError.usage("\(corpus): no trace to copy") }
-    header["run"] = "added-run"
+    header["run"] = run
     var trace = try JSONSerialization.data(withJSONObject: header, options: [.sortedKeys])
     trace.append(data[newline...])
-    let folder = "\(work)/added"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let path = "\(folder)/added-run.jsonl"
+    let path = "\(folder)/\(run).jsonl"
     try trace.write(to: URL(fileURLWithPath: path))
     return path
   }
