@@ -1,4 +1,5 @@
 import CGraphviz
+import FlowAtlasBytes
 import FlowAtlasLock
 import Foundation
 
@@ -193,11 +194,11 @@ package enum Graphviz {
   }
 
   /// `text` (a C string) with its XML entities decoded as Graphviz decodes a label's
-  /// (``SVGText/decodingEntities(_:)``).
+  /// (``Markup/decodingEntities(_:)``).
   static func decodingEntities(_ text: [CChar]) -> [CChar] {
     guard text.contains(CChar(bitPattern: UInt8(ascii: "&"))) else { return text }
     let bytes = text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-    return bytes.withUnsafeBufferPointer(SVGText.decodingEntities).map { CChar(bitPattern: $0) } + [0]
+    return bytes.withUnsafeBufferPointer(Markup.decodingEntities).map { CChar(bitPattern: $0) } + [0]
   }
 
   /// The first spline of `edge`, or the point between its ends when it has none.

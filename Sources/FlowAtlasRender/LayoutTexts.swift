@@ -202,7 +202,7 @@ struct LayoutTexts: Sendable {
   static func decoded(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
     let raw = UnsafeBufferPointer(rebasing: bytes[range])
     guard raw.contains(UInt8(ascii: "&")) else { return String(decoding: raw, as: UTF8.self) }
-    return String(decoding: SVGText.decodingEntities(raw), as: UTF8.self)
+    return String(decoding: Markup.decodingEntities(raw), as: UTF8.self)
   }
 
   /// `text` escaped for SVG as Graphviz escapes it: ``Markup``'s escaping with both kinds of quote

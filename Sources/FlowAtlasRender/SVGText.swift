@@ -1,5 +1,3 @@
-import FlowAtlasBytes
-
 /// Graphviz SVG made fit for inlining in an HTML page.
 package enum SVGText {
   /// `svg` without everything before `<svg` (XML prolog, doctype, generator
@@ -32,12 +30,5 @@ package enum SVGText {
     }
     guard let width = value("width"), let height = value("height") else { return nil }
     return (width, height)
-  }
-
-  /// `text` with its XML entities decoded, as Graphviz decodes a label's (its `htmlEntityUTF8`)
-  /// and as it escapes ids (2.42 writes `-` as `&#45;`): ``Markup/decodingEntities(_:)``, where
-  /// any other `&` stays as it is.
-  static func decodingEntities(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-    Markup.decodingEntities(text)
   }
 }
