@@ -262,10 +262,6 @@ extension OutputFolder {
         // FlowAtlas's own entries stay behind; so does a listed file that is still what the
         // previous build wrote. One listed but changed (or never ours) is the person's: carried.
         if inner == OutputFolder.marker || inner == SiteManifest.ownFolder { continue }
-        // A preview's files are its own: carried only by the builds it runs (so that a page that
-        // loads meanwhile still follows it); a preview killed without warning leaves them, and
-        // no later build's site has them.
-        if SitePreview.wrote(inner), !SitePreview.carriesPreviewFiles.withLock({ $0 }) { continue }
         if manifest.files[inner] != nil, taken || manifest.wrote(inner, at: from) {
           heldOurs = true
           continue

@@ -15,9 +15,9 @@ import Foundation
 /// opened otherwise, loads nothing more.
 ///
 /// None of these files is a build's: no manifest lists them. The builds a preview runs carry them
-/// into the next site (``carriesPreviewFiles``), no other build does (a preview killed without warning
-/// would leave them in every later site), and the preview removes them when it stops
-/// (``remove(from:)``).
+/// into the next site as they carry a person's files (``carriesPreviewFiles``); every other build
+/// removes them first (``SiteBuilder/tidy(_:)``: a preview killed without warning would leave
+/// them in every later site), and the preview removes them when it stops (``remove(from:)``).
 package enum SitePreview {
   package static let scriptPath = "assets/preview.js"
   package static let statePath = "assets/preview-state.js"
@@ -66,14 +66,9 @@ package enum SitePreview {
   /// Set in the environment of the builds a preview runs.
   package static let environmentKey = "FLOWATLAS_PREVIEW_BUILD"
 
-  /// Whether builds in this process carry a preview's files into the next site: the builds a
-  /// preview runs (``environmentKey``); tests set it.
+  /// Whether builds in this process leave a preview's files in place, to be carried into the next
+  /// site: the builds a preview runs (``environmentKey``); tests set it.
   static let carriesPreviewFiles = Lock(ProcessInfo.processInfo.environment[environmentKey] == "1")
-
-  /// Whether `path`, relative to a site, is one of the files a preview writes (or its temporary).
-  static func wrote(_ path: String) -> Bool {
-    paths.contains(path) || path.hasPrefix("assets/" + temporaryPrefix)
-  }
 
   /// Removes the preview's files from the site in `site`, and what a preview killed while writing
   /// one left; nothing from a folder that is not a FlowAtlas site.
