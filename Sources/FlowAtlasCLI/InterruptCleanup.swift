@@ -42,19 +42,20 @@ enum InterruptCleanup {
       // Set before any handler is installed, so that the handler never sees it half-made.
       wakeUp = ends[1]
     }
+    catchStopSignals(with: handler)
+  }
+
+  /// Gives SIGINT, SIGTERM and SIGHUP to `handler`, except one this process was started ignoring
+  /// (as `nohup` starts it), and lets them reach this thread (and the threads it starts from now
+  /// on): a process may start us with them blocked, as SwiftPM's command plugins start their
+  /// tools, and a blocked signal waits for ever.
+  static func catchStopSignals(with handler: @convention(c) (Int32) -> Void) {
     for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
       let previous = signal(signalNumber, handler)
       if let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
         signal(signalNumber, SIG_IGN)
       }
     }
-    unblockStopSignals()
-  }
-
-  /// Lets SIGINT, SIGTERM and SIGHUP reach this thread (and the threads it starts from now on): a
-  /// process may start us with them blocked, as SwiftPM's command plugins start their tools, and
-  /// a blocked signal waits for ever.
-  static func unblockStopSignals() {
     var signals = sigset_t()
     sigemptyset(&signals)
     for signalNumber in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signalNumber) }

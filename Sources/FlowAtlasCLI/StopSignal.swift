@@ -29,13 +29,7 @@ enum StopSignal {
   /// - Parameter wake: written to when a signal comes, to end the watcher's wait.
   static func install(waking wake: Int32) {
     cells[2] = wake
-    for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
-      let previous = signal(signalNumber, handler)
-      if let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
-        signal(signalNumber, SIG_IGN)
-      }
-    }
-    InterruptCleanup.unblockStopSignals()
+    InterruptCleanup.catchStopSignals(with: handler)
   }
 
   /// Asks to stop as `signalNumber` would, from the program itself (the process that started the
