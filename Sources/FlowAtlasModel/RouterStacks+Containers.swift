@@ -173,11 +173,7 @@ extension RouterStacks {
   /// when placement is counted again, so nothing departs here.
   private mutating func empty(_ router: RouterID) {
     var gone: [ShownScreen] = []
-    if let index = ordered.firstIndex(where: { $0.router == router }) {
-      ordered[index].stack.clear(into: &gone)
-    } else if let index = waiting.firstIndex(where: { $0.router == router }) {
-      waiting[index].stack.clear(into: &gone)
-    }
+    withStack(of: router) { $0.clear(into: &gone) }
     for screen in gone { retire(screen, counts: false) }
   }
 
@@ -201,17 +197,11 @@ extension RouterStacks {
     guard let presenter = presenter(of: container) else { return false }
     let counts = countsForOrphans(presenter)
     change(router, background: background) { _, _ in }
-    var gone: [ShownScreen] = []
-    if let index = ordered.firstIndex(where: { $0.router == presenter }),
-      let layer = ordered[index].stack.modals.firstIndex(where: { $0.first?.id == container })
-    {
-      gone = ordered[index].stack.modals.remove(at: layer)
-    } else if let index = waiting.firstIndex(where: { $0.router == presenter }),
-      let layer = waiting[index].stack.modals.firstIndex(where: { $0.first?.id == container })
-    {
-      gone = waiting[index].stack.modals.remove(at: layer)
-    }
-    for screen in gone { retire(screen, counts: counts) }
+    let gone =
+      withStack(of: presenter) { stack in
+        stack.modals.firstIndex { $0.first?.id == container }.map { stack.modals.remove(at: $0) }
+      } ?? nil
+    for screen in gone ?? [] { retire(screen, counts: counts) }
     settle()
     return true
   }

@@ -156,6 +156,15 @@ struct RouterStacks {
     (ordered.first { $0.router == router } ?? waiting.first { $0.router == router })?.stack
   }
 
+  /// Applies `body` to the stack of `router`, wherever it is; nil, changing nothing, where it has
+  /// none yet.
+  @discardableResult
+  mutating func withStack<Result>(of router: RouterID, _ body: (inout Stack) -> Result) -> Result? {
+    if let index = ordered.firstIndex(where: { $0.router == router }) { return body(&ordered[index].stack) }
+    if let index = waiting.firstIndex(where: { $0.router == router }) { return body(&waiting[index].stack) }
+    return nil
+  }
+
   // MARK: Events
 
   /// Remembers `screen` as removed; one a coordinator put on a stack that counts departs.
