@@ -46,19 +46,9 @@ package struct DiagramCache: Sendable {
     if let providerKey {
       digest.add(["provider", providerKey])
     } else {
-      digest.add(["app", appDigest, fileName(subject, of: app) ?? ""])
+      digest.add(["app", appDigest, PageScheme.stem(of: subject, in: app)])
     }
     return Fingerprint.fast128(digest.bytes)
-  }
-
-  /// A name per subject, from slugs only: what a missing provider key is replaced with.
-  package static func fileName(_ subject: DiagramSubject, of app: AppModel) -> String? {
-    switch subject {
-    case .appMap: return "app-map"
-    case .hierarchy: return "hierarchy"
-    case .flow(let coordinator): return app.flow(coordinator).map { "flow-\($0.slug)" }
-    case .journey(let run): return app.run(slug: run).map { "journey-\($0.slug)" }
-    }
   }
 
   /// The cache file of `key`, relative to the site root.

@@ -1,3 +1,5 @@
+import FlowAtlasModel
+
 /// Every subcommand, declared once: help, USAGE, parsing, completions and dispatch all read
 /// these declarations.
 enum Commands {
@@ -120,8 +122,9 @@ enum Commands {
     options: [
       .value(
         "--diagram", "diagram",
-        "app | hierarchy | flow:<CoordinatorType> | run:<run name or trace file> | legend",
-        completion: .values(["app", "hierarchy", "flow:", "run:", "legend"]), required: true),
+        RenderCommand.diagramNames.joined(separator: " | "),
+        completion: .values(DiagramSubject.Kind.allCases.map(\.argument.prefix) + [RenderCommand.legend]),
+        required: true),
       .value(
         "--format", "format", "svg (default) | png | pdf | dot | mermaid",
         completion: .values(["svg", "png", "pdf", "dot", "mermaid"])),

@@ -15,7 +15,7 @@ enum RenderCommand {
     }
     guard let diagramName = arguments.value("--diagram") else {
       throw .usage(
-        "missing --diagram (app, hierarchy, flow:<CoordinatorType>, run:<run>, legend)", command: "render")
+        "missing --diagram (\(diagramNames.joined(separator: ", ")))", command: "render")
     }
     var options = DiagramOptions()
     options.showBackTransitions = arguments.has("--back")
@@ -23,7 +23,7 @@ enum RenderCommand {
     // layout past the pool's deadline is stopped and reported instead of hanging the command.
     let renderer = DiagramRenderer(
       engine: .pool(RenderPool(executable: executable, workers: 1)), options: options)
-    if diagramName == "legend" {
+    if diagramName == legend {
       let legend = try rendered { () throws(RenderError) in try renderer.legend(format: format) }
       try OutputFile.write(
         legend.bytes, to: arguments.value("--output"), console: console, isText: format.isText,
@@ -73,41 +73,55 @@ enum RenderCommand {
     return model.apps.count > shown ? names + " and \(model.apps.count - shown) more" : names
   }
 
+  /// What `--diagram` takes besides the diagrams of an app: the key to every diagram's marks.
+  static let legend = "legend"
+
+  /// Every spelling `--diagram` takes, for help and messages: `app`, `hierarchy`,
+  /// `flow:<CoordinatorType>`, `run:<run name or trace file>`, `legend`.
+  static let diagramNames =
+    DiagramSubject.Kind.allCases.map { $0.argument.prefix + ($0.argument.placeholder ?? "") } + [legend]
+
   static func subject(named name: String, in app: AppModel) throws(CommandLineError) -> DiagramSubject {
-    switch name {
-    case "app": return .appMap
-    case "hierarchy": return .hierarchy
-    default: break
+    for kind in DiagramSubject.Kind.allCases {
+      let (prefix, placeholder) = kind.argument
+      if placeholder == nil ? name == prefix : name.hasPrefix(prefix) {
+        return try subject(kind, String(name.dropFirst(prefix.count)), in: app)
+      }
     }
-    if name.hasPrefix("flow:") {
-      let coordinator = String(name.dropFirst(5))
-      guard app.flow(coordinator) != nil else {
+    let known = diagramNames.dropLast().joined(separator: ", ")
+    throw .usage("unknown diagram '\(name)'; use \(known) or \(legend)", command: "render")
+  }
+
+  /// The diagram of `kind` named `argument` (empty for a kind that takes no name).
+  private static func subject(_ kind: DiagramSubject.Kind, _ argument: String, in app: AppModel)
+    throws(CommandLineError) -> DiagramSubject
+  {
+    switch kind {
+    case .appMap: return .appMap
+    case .hierarchy: return .hierarchy
+    case .flow:
+      guard app.flow(argument) != nil else {
         throw .usage(
-          "no flow '\(coordinator)' in app '\(app.name)'; flows: \(app.flows.map(\.coordinator).joined(separator: ", "))",
+          "no flow '\(argument)' in app '\(app.name)'; flows: \(app.flows.map(\.coordinator).joined(separator: ", "))",
           command: "render")
       }
-      return .flow(coordinator: coordinator)
-    }
-    if name.hasPrefix("run:") {
+      return .flow(coordinator: argument)
+    case .journey:
       // By name; a name several runs share (a retried UI test) is refused, and each of them
       // is then named by its trace file, which `run:<file>` takes too.
-      let run = String(name.dropFirst(4))
-      let named = app.runs(named: run)
+      let named = app.runs(named: argument)
       if named.count == 1 { return .journey(run: named[0].slug) }
       if named.count > 1 {
         let choices = named.map { "run:\($0.file)" }.joined(separator: ", ")
         throw .usage(
-          "\(named.count) runs of app '\(app.name)' are named '\(run)'; name one by its trace file: \(choices)",
+          "\(named.count) runs of app '\(app.name)' are named '\(argument)'; name one by its trace file: \(choices)",
           command: "render")
       }
-      guard let byFile = app.runs.first(where: { $0.file == run }) else {
-        throw .usage("no run '\(run)' in app '\(app.name)'", command: "render")
+      guard let byFile = app.runs.first(where: { $0.file == argument }) else {
+        throw .usage("no run '\(argument)' in app '\(app.name)'", command: "render")
       }
       return .journey(run: byFile.slug)
     }
-    throw .usage(
-      "unknown diagram '\(name)'; use app, hierarchy, flow:<CoordinatorType>, run:<run> or legend",
-      command: "render")
   }
 }
 

@@ -25,19 +25,20 @@ struct DocCArticles: Sendable {
   /// Problems listed in an app's article.
   static let problemsListed = 200
 
-  var name: String { "flowatlas-\(slug)" }
-  func flowName(_ flow: Flow) -> String { "\(name)_flow-\(flow.slug)" }
-  func journeyName(_ run: Run) -> String { "\(name)_journey-\(run.slug)" }
-  var changesName: String { "\(name)_changes" }
+  var name: String { PageScheme.doccArticle(app: slug) }
+  func flowName(_ flow: Flow) -> String {
+    PageScheme.doccName(app: slug, stem: PageScheme.flowStem(flow.slug))
+  }
+  func journeyName(_ run: Run) -> String {
+    PageScheme.doccName(app: slug, stem: PageScheme.journeyStem(run.slug))
+  }
+  var changesName: String { PageScheme.doccName(app: slug, stem: PageScheme.changesStem) }
 
   func imageName(_ image: DocCImage) -> String {
     switch image {
-    case .changes: return "\(name)_changes"
-    case .diagram(.appMap): return "\(name)_app-map"
-    case .diagram(.hierarchy): return "\(name)_hierarchy"
-    case .diagram(.flow(let coordinator)):
-      return "\(name)_flow-\(app.flow(coordinator)?.slug ?? Slug.make(coordinator))"
-    case .diagram(.journey(let run)): return "\(name)_journey-\(run)"
+    case .changes: return changesName
+    case .diagram(let subject):
+      return PageScheme.doccName(app: slug, stem: PageScheme.stem(of: subject, in: app))
     }
   }
 

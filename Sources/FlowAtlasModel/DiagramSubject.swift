@@ -14,6 +14,31 @@ package enum DiagramSubject: Hashable, Sendable, Comparable {
   /// the app has (two traces may give one run name: a retried UI test).
   case journey(run: String)
 
+  /// The kinds of diagram: what the command line calls them, and which take a name.
+  package enum Kind: CaseIterable, Sendable {
+    case appMap, hierarchy, flow, journey
+
+    /// How `render --diagram` names a diagram of this kind: `app`, `hierarchy`, or a prefix
+    /// followed by a name, `flow:<CoordinatorType>`, `run:<run name or trace file>`.
+    package var argument: (prefix: String, placeholder: String?) {
+      switch self {
+      case .appMap: ("app", nil)
+      case .hierarchy: ("hierarchy", nil)
+      case .flow: ("flow:", "<CoordinatorType>")
+      case .journey: ("run:", "<run name or trace file>")
+      }
+    }
+  }
+
+  package var kind: Kind {
+    switch self {
+    case .appMap: .appMap
+    case .hierarchy: .hierarchy
+    case .flow: .flow
+    case .journey: .journey
+    }
+  }
+
   /// Every diagram of `app`, sorted: what its site shows.
   package static func all(of app: AppModel) -> [DiagramSubject] {
     ([.appMap, .hierarchy] + app.flows.map { .flow(coordinator: $0.coordinator) }
@@ -43,12 +68,11 @@ package struct DiagramLinks: Sendable {
   /// No links (the command line's standalone diagrams).
   package static let none = DiagramLinks(flow: { _ in nil }, screen: { _, _ in nil }, run: { _ in nil })
 
-  /// The site's scheme: every app page sits in one folder, so links are flat:
-  /// `flow-<coordinator>.html`, `flow-<owner>.html#screen-<screen>`, `journey-<run>.html`.
+  /// The site's links (``PageScheme``): every app page sits in one folder, so links are flat.
   package static let site = DiagramLinks(
-    flow: { "flow-\($0).html" },
-    screen: { owner, screen in owner.map { "flow-\($0).html#screen-\(screen)" } },
-    run: { "journey-\($0).html" })
+    flow: { PageScheme.flowPage($0) },
+    screen: { owner, screen in owner.map { PageScheme.screenLink(owner: $0, screen: screen) } },
+    run: { PageScheme.journeyPage($0) })
 
   /// True for a relative link made of slug characters, `.`, `/` and one `#` fragment:
   /// never a scheme, a quote, or anything Graphviz would copy dangerously.

@@ -35,16 +35,7 @@ package enum DiagramBuilder {
   /// The SVG id of `subject`'s diagram, made from slugs only: `<app>-app-map`,
   /// `<app>-hierarchy`, `<app>-flow-<coordinator>`, `<app>-journey-<run>`.
   package static func diagramID(for subject: DiagramSubject, of app: AppModel) -> String {
-    let appSlug = DiagramText.safeSlug(app.slug)
-    switch subject {
-    case .appMap: return "\(appSlug)-app-map"
-    case .hierarchy: return "\(appSlug)-hierarchy"
-    case .flow(let coordinator):
-      let slug = app.coordinator(coordinator)?.slug ?? app.flow(coordinator)?.slug ?? coordinator
-      return "\(appSlug)-flow-\(DiagramText.safeSlug(slug))"
-    case .journey(let slug):
-      return "\(appSlug)-journey-\(DiagramText.safeSlug(slug))"
-    }
+    "\(DiagramText.safeSlug(app.slug))-\(PageScheme.stem(of: subject, in: app))"
   }
 
   /// What every builder needs: the model with lookups by type name.

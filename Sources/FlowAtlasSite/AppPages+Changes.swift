@@ -34,7 +34,6 @@ struct AppChanges: Sendable {
 }
 
 extension AppPages {
-  static let changesPageName = "changes.html"
 
   func changesPage() throws(SiteError) -> [[UInt8]] {
     guard let changes else { return [] }
@@ -46,7 +45,8 @@ extension AppPages {
     ]
     let caption = "\(changes.baseline) (the baseline) and \(app.name), with the changes marked"
     let figure = try self.figure(
-      svg: changes.svg, file: changes.svg == nil ? nil : "changes", id: "changes-diagram", caption: caption,
+      svg: changes.svg, file: changes.svg == nil ? nil : PageScheme.changesStem, id: "changes-diagram",
+      caption: caption,
       usedIDs: &ids)
     let main: [HTML] =
       [
@@ -62,7 +62,7 @@ extension AppPages {
           ]),
       ] + ChangesReport.content(diff: changes.diff, figure: figure, screenRef: screenRef)
     return document(
-      title: "Changes", current: Self.changesPageName, crumbs: [("Changes", nil)], main: main)
+      title: "Changes", current: PageScheme.changes, crumbs: [("Changes", nil)], main: main)
   }
 
   /// The overview's section on the changes, linking to their page; nil without a baseline.
@@ -75,7 +75,7 @@ extension AppPages {
         .p([
           .text(changes.diff.isEmpty ? "No change against " : "Against "), .code(changes.baseline),
           .text(changes.diff.isEmpty ? "." : ": " + changes.diff.summary + " "),
-          .a(href: Self.changesPageName, text: "See the changes, drawn"),
+          .a(href: PageScheme.changes, text: "See the changes, drawn"),
         ]),
       ])
   }
@@ -91,7 +91,7 @@ extension AppPages {
     } else {
       return nil
     }
-    return .el("span", [.cls("change-mark")], [.a(href: Self.changesPageName, text: words)])
+    return .el("span", [.cls("change-mark")], [.a(href: PageScheme.changes, text: words)])
   }
 
   /// A flow's mark on its page and in the overview's flow table, when it changed.
@@ -99,6 +99,6 @@ extension AppPages {
     guard let summary = changes?.summary(of: flow) else { return nil }
     return .el(
       "span", [.cls("change-mark")],
-      [.a(href: Self.changesPageName, text: "Changed: " + summary)])
+      [.a(href: PageScheme.changes, text: "Changed: " + summary)])
   }
 }

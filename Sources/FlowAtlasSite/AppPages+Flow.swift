@@ -7,7 +7,7 @@ extension AppPages {
     var ids: Set<String> = [
       "main", "search-input", "search-status", "search-results", "theme-toggle", "nav-filter",
     ]
-    for type in flow.screens { ids.insert("screen-\(screen(type)?.slug ?? Slug.make(type))") }
+    for type in flow.screens { ids.insert(PageScheme.screenAnchor(screen(type)?.slug ?? Slug.make(type))) }
     ids.formUnion(["reached", "screens", "child-flows", "ends", "screen-table", "notes", "problems"])
     let coordinator = app.coordinator(flow.coordinator)
     var main: [HTML] = [
@@ -34,7 +34,7 @@ extension AppPages {
     }
     main += section("problems", "Problems", flowProblems(flow))
     return document(
-      title: flow.coordinator, current: "flow-\(flow.slug).html", crumbs: [(flow.coordinator, nil)],
+      title: flow.coordinator, current: PageScheme.flowPage(flow.slug), crumbs: [(flow.coordinator, nil)],
       main: main)
   }
 
@@ -103,7 +103,7 @@ extension AppPages {
         .text(
           (flow.outputs.isEmpty ? "" : " ")
             + "No navigation was attributed to it: what it showed names no coordinator in the traces ("),
-        .a(href: "index.html#unattributed", text: "unattributed navigation"), .text(")."),
+        .a(href: PageScheme.index + "#unattributed", text: "unattributed navigation"), .text(")."),
       ]
     }
     return out
@@ -175,7 +175,8 @@ extension AppPages {
       let outgoing = leaving.filter { $0.from == type }.sorted(by: Transition.exportOrder)
       var content: [HTML] = [
         PageLayout.heading(
-          3, id: "screen-\(slug)", [.el("code", [.cls("screen-name")], [.text(type)])], label: type)
+          3, id: PageScheme.screenAnchor(slug), [.el("code", [.cls("screen-name")], [.text(type)])],
+          label: type)
       ]
       if let titles = screen(type)?.titles, !titles.isEmpty {
         content.append(.p([.text("Titled ")] + Wording.orList(titles.map(Wording.quoted)) + [.text(".")]))
@@ -282,7 +283,11 @@ extension AppPages {
                   [
                     .el(
                       "th", [.attr("scope", "row")],
-                      [.a(href: "#screen-\(info?.slug ?? Slug.make(type))", [.el("code", [], [.text(type)])])]
+                      [
+                        .a(
+                          href: "#" + PageScheme.screenAnchor(info?.slug ?? Slug.make(type)),
+                          [.el("code", [], [.text(type)])])
+                      ]
                         + (screenChangeMark(type).map { [.text(" "), $0] } ?? [])
                     ),
                     .el("td", [], text: info?.titles.joined(separator: ", ") ?? ""),

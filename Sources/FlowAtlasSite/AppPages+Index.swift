@@ -55,7 +55,7 @@ extension AppPages {
       .el(
         "section", [.aria("labelledby", "problems")],
         [PageLayout.heading(2, id: "problems", "Problems"), problemSummary()]))
-    return document(title: "", current: "index.html", crumbs: [], main: main)
+    return document(title: "", current: PageScheme.index, crumbs: [], main: main)
   }
 
   private func stat(_ count: Int, _ noun: String) -> HTML {
@@ -176,7 +176,7 @@ extension AppPages {
       numeric: [2, 3],
       rows: app.runs.map { run in
         [
-          .a(href: "journey-\(run.slug).html", text: run.title ?? run.name), .code(run.name),
+          .a(href: PageScheme.journeyPage(run.slug), text: run.title ?? run.name), .code(run.name),
           .text(String(run.stepCount)), .text(String(run.transitionCount)),
         ]
       })
@@ -192,7 +192,7 @@ extension AppPages {
         counts.keys.sorted().map { code in
           .el("li", [], [.code(code), .text(": \(counts[code]!)")])
         }),
-      .p([.a(href: "problems.html", text: "See every problem with its journey and line")]),
+      .p([.a(href: PageScheme.problems, text: "See every problem with its journey and line")]),
     ])
   }
 
@@ -245,7 +245,7 @@ extension AppPages {
           run(forFile: diagnostic.file).map { journeyHref($0, line: diagnostic.line) }
         })
     }
-    return document(title: "Problems", current: "problems.html", crumbs: [("Problems", nil)], main: main)
+    return document(title: "Problems", current: PageScheme.problems, crumbs: [("Problems", nil)], main: main)
   }
 
   /// Diagnostics as a table, each location linking where `href` says.

@@ -3,7 +3,7 @@ import FlowAtlasModel
 import FlowAtlasTrace
 
 /// The journey page: one recorded run as numbered steps a person can read. A long run's steps
-/// go on over further pages (``AppPages/stepsPerPage`` each), linked from every one of them.
+/// go on over further pages (``PageScheme/stepsPerJourneyPage`` each), linked from every one of them.
 extension AppPages {
   func journeyPage(_ run: Run, part: Int = 0) throws(SiteError) -> [[UInt8]] {
     let title = run.title ?? run.name
@@ -11,8 +11,8 @@ extension AppPages {
     let journey = journeys.journey(of: run)
     let allSteps = journey.steps
     let parts = Self.journeyParts(run)
-    let shown =
-      min(part * Self.stepsPerPage, allSteps.count)..<min((part + 1) * Self.stepsPerPage, allSteps.count)
+    let perPage = PageScheme.stepsPerJourneyPage
+    let shown = min(part * perPage, allSteps.count)..<min((part + 1) * perPage, allSteps.count)
     let steps = allSteps[shown]
     let problems = part == 0 ? app.diagnostics.filter { $0.file == run.file } : []
     var main: [HTML] = [.el("h1", [], [.el("span", [.cls("kicker")], [.text("Journey")]), .text(title)])]
@@ -33,7 +33,7 @@ extension AppPages {
           Self.anchoredLine($0).map(anchored.contains) == true
             || Self.anchoredStep($0).map(shown.contains) == true
         }) {
-          ids = pageIDs.union(anchored.map { "line-\($0)" }).union(shown.map { "step-\($0 + 1)" })
+          ids = pageIDs.union(anchored.map(PageScheme.lineAnchor)).union(shown.map { "step-\($0 + 1)" })
           diagram = try figure(.journey(run: run.slug), id: "diagram", caption: caption, usedIDs: &ids)
         }
       }
@@ -100,9 +100,9 @@ extension AppPages {
     guard part == 0 else {
       return document(
         title: "\(title), steps \(shown.lowerBound + 1)–\(shown.upperBound)",
-        current: Self.journeyPageName(run, part: part),
+        current: PageScheme.journeyPage(run.slug, part: part),
         crumbs: [
-          (title, Self.journeyPageName(run, part: 0)),
+          (title, PageScheme.journeyPage(run.slug)),
           ("Steps \(shown.lowerBound + 1)–\(shown.upperBound)", nil),
         ],
         main: main)
@@ -122,7 +122,7 @@ extension AppPages {
           return .el(
             "li",
             [
-              .id(anchor(problem.line) ? "line-\(problem.line)" : nil),
+              .id(anchor(problem.line) ? PageScheme.lineAnchor(problem.line) : nil),
               .cls("problem \(problem.severity.rawValue)"),
             ],
             [
@@ -137,7 +137,8 @@ extension AppPages {
       .el(
         "section", [.aria("labelledby", "problems")],
         [PageLayout.heading(2, id: "problems", "Problems"), problemList]))
-    return document(title: title, current: "journey-\(run.slug).html", crumbs: [(title, nil)], main: main)
+    return document(
+      title: title, current: PageScheme.journeyPage(run.slug), crumbs: [(title, nil)], main: main)
   }
 
   /// Links to every page of `run`'s steps, the current one marked.
@@ -149,13 +150,14 @@ extension AppPages {
         .el(
           "ul", [],
           (0..<Self.journeyParts(run)).map { part in
-            let text = "\(part * Self.stepsPerPage + 1)–\(min((part + 1) * Self.stepsPerPage, count))"
+            let perPage = PageScheme.stepsPerJourneyPage
+            let text = "\(part * perPage + 1)–\(min((part + 1) * perPage, count))"
             return .el(
               "li", [],
               [
                 part == current
                   ? .el("span", [.aria("current", "page")], text: text)
-                  : .a(href: Self.journeyPageName(run, part: part), text: text)
+                  : .a(href: PageScheme.journeyPage(run.slug, part: part), text: text)
               ])
           })
       ])
@@ -213,11 +215,12 @@ extension AppPages {
       // would grow the site with the square of their number.
       for other in others.prefix(Self.maximumListed) {
         if !links.isEmpty { links.append(.text(", ")) }
-        links.append(.a(href: Self.journeyPageName(other, part: 0), text: other.file))
+        links.append(.a(href: PageScheme.journeyPage(other.slug), text: other.file))
       }
       if others.count > Self.maximumListed {
         links += [
-          .text(" and "), .a(href: "index.html#journeys", text: "\(others.count - Self.maximumListed) more"),
+          .text(" and "),
+          .a(href: PageScheme.index + "#journeys", text: "\(others.count - Self.maximumListed) more"),
         ]
       }
       rows.insert(("Same run name as", .el("span", [], links)), at: 1)

@@ -74,7 +74,7 @@ struct AppPages: Sendable {
     for coordinator in app.coordinators {
       flowRefs[coordinator.type] =
         Self.reference(
-          "flow-name", coordinator.type, href: flowSlugs[coordinator.type].map(Self.flowHref)
+          "flow-name", coordinator.type, href: flowSlugs[coordinator.type].map(PageScheme.flowPage)
         ).bytes
     }
     self.screenRefs = screenRefs
@@ -87,46 +87,28 @@ struct AppPages: Sendable {
 
   /// Every page file of the app folder.
   static func pageNames(of app: AppModel, hasChanges: Bool = false) -> Set<String> {
-    var names: Set<String> = ["index.html", "problems.html"]
-    if hasChanges { names.insert(Self.changesPageName) }
-    for flow in app.flows { names.insert("flow-\(flow.slug).html") }
-    for run in app.runs {
-      for part in 0..<journeyParts(run) { names.insert(journeyPageName(run, part: part)) }
-    }
-    return names
+    Set(pageList(of: app, hasChanges: hasChanges).map(\.name))
   }
-
-  /// Steps listed per journey page: a run of 3,000 steps is a page of its details, diagram and
-  /// first 1,000 steps, then two pages of steps. Each page stays a size a browser opens at
-  /// once, and a build holds one page of a journey's markup at a time.
-  static let stepsPerPage = 1_000
 
   /// How many pages list `run`'s steps (at least one, the journey page itself).
-  static func journeyParts(_ run: Run) -> Int {
-    max(1, (run.stepCount + stepsPerPage - 1) / stepsPerPage)
-  }
-
-  /// The file of part `part` (from 0) of `run`'s journey: `journey-<slug>.html`, then
-  /// `journey-<slug>.steps-2.html` … (a slug has no dot, so no other page has these names).
-  static func journeyPageName(_ run: Run, part: Int) -> String {
-    part == 0 ? "journey-\(run.slug).html" : "journey-\(run.slug).steps-\(part + 1).html"
-  }
+  static func journeyParts(_ run: Run) -> Int { PageScheme.journeyParts(stepCount: run.stepCount) }
 
   /// The files of `run`'s journey in its app's folder: its pages, then its diagram's SVG file.
   static func journeyFiles(_ run: Run) -> [String] {
-    (0..<journeyParts(run)).map { journeyPageName(run, part: $0) } + ["journey-\(run.slug).svg"]
+    (0..<journeyParts(run)).map { PageScheme.journeyPage(run.slug, part: $0) }
+      + [PageScheme.diagramFile(PageScheme.journeyStem(run.slug))]
   }
 
   /// Where the trace line `line` of `run` is shown: the page listing its first step, or the
   /// journey page (whose problem list anchors the lines of problems that have no step).
   func journeyHref(_ run: Run, line: Int) -> String {
-    "\(Self.journeyPageName(run, part: journeyPart(of: run, line: line)))#line-\(line)"
+    "\(PageScheme.journeyPage(run.slug, part: journeyPart(of: run, line: line)))#\(PageScheme.lineAnchor(line))"
   }
 
   /// The part of `run`'s journey that lists the first step of trace line `line`; 0 when no step has it.
   func journeyPart(of run: Run, line: Int) -> Int {
     // All on the journey page: no need to read a journey from its store.
-    guard run.stepCount > Self.stepsPerPage else { return 0 }
+    guard run.stepCount > PageScheme.stepsPerJourneyPage else { return 0 }
     return problemParts.part(of: run, in: journeys, line: line) {
       app.diagnostics.filter { $0.file == run.file }.map(\.line)
         + run.flaggedInstances.flatMap { [$0.startLine, $0.finishLine, $0.orphanedLine].compactMap { $0 } }
@@ -142,7 +124,7 @@ struct AppPages: Sendable {
       let middle = (low + high) / 2
       if steps[middle].line < line { low = middle + 1 } else { high = middle }
     }
-    return low < steps.count && steps[low].line == line ? low / stepsPerPage : 0
+    return low < steps.count && steps[low].line == line ? low / PageScheme.stepsPerJourneyPage : 0
   }
 
   /// One page of the app.
@@ -162,16 +144,20 @@ struct AppPages: Sendable {
   }
 
   /// Every page of the app with its file name inside the folder, in a fixed order.
-  func pageList() -> [(name: String, page: Page)] {
-    var list: [(name: String, page: Page)] = [("index.html", .index)]
-    if changes != nil { list.append((Self.changesPageName, .changes)) }
-    list += app.flows.map { ("flow-\($0.slug).html", .flow($0)) }
+  func pageList() -> [(name: String, page: Page)] { Self.pageList(of: app, hasChanges: changes != nil) }
+
+  /// Every page of `app` with its file name inside its folder, in a fixed order: the one list
+  /// of them, which the build writes and the sanitizer lets diagrams link to.
+  static func pageList(of app: AppModel, hasChanges: Bool) -> [(name: String, page: Page)] {
+    var list: [(name: String, page: Page)] = [(PageScheme.index, .index)]
+    if hasChanges { list.append((PageScheme.changes, .changes)) }
+    list += app.flows.map { (PageScheme.flowPage($0.slug), .flow($0)) }
     for run in app.runs {
-      for part in 0..<Self.journeyParts(run) {
-        list.append((Self.journeyPageName(run, part: part), .journey(run, part: part)))
+      for part in 0..<journeyParts(run) {
+        list.append((PageScheme.journeyPage(run.slug, part: part), .journey(run, part: part)))
       }
     }
-    return list + [("problems.html", .problems)]
+    return list + [(PageScheme.problems, .problems)]
   }
 
   /// The page's document, showing `diagrams` (raw SVG from the provider; a missing one is
@@ -199,9 +185,7 @@ struct AppPages: Sendable {
 
   // MARK: Links
 
-  func flowHref(_ coordinator: String) -> String? { flowSlugs[coordinator].map(Self.flowHref) }
-
-  private static func flowHref(slug: String) -> String { "flow-\(slug).html" }
+  func flowHref(_ coordinator: String) -> String? { flowSlugs[coordinator].map(PageScheme.flowPage) }
 
   func screenHref(_ type: String) -> String? {
     screens[type].flatMap { Self.screenHref($0, flowSlugs: flowSlugs) }
@@ -209,7 +193,7 @@ struct AppPages: Sendable {
 
   private static func screenHref(_ screen: ScreenType, flowSlugs: [String: String]) -> String? {
     guard let owner = screen.owner, let slug = flowSlugs[owner] else { return nil }
-    return "\(flowHref(slug: slug))#screen-\(screen.slug)"
+    return PageScheme.screenLink(owner: slug, screen: screen.slug)
   }
 
   func screen(_ type: String) -> ScreenType? { screens[type] }
@@ -253,7 +237,8 @@ struct AppPages: Sendable {
       PageLayout.Page(
         root: "../", title: title.isEmpty ? app.name : "\(title) · \(app.name)",
         breadcrumbs: [
-          ("All apps", "../index.html"), (app.name, current == "index.html" ? nil : "index.html"),
+          ("All apps", "../" + PageScheme.index),
+          (app.name, current == PageScheme.index ? nil : PageScheme.index),
         ]
           + crumbs,
         sidebar: sidebar(current: current), main: main))
@@ -289,9 +274,9 @@ struct AppPages: Sendable {
       .el(
         "ul", [],
         [
-          item("index.html", [.text("Overview")])
-        ] + (hasChanges ? [item(changesPageName, [.text("Changes")])] : []) + [
-          item("problems.html", [.text("Problems")])
+          item(PageScheme.index, [.text("Overview")])
+        ] + (hasChanges ? [item(PageScheme.changes, [.text("Changes")])] : []) + [
+          item(PageScheme.problems, [.text("Problems")])
         ]),
     ]
     if !app.flows.isEmpty {
@@ -300,8 +285,8 @@ struct AppPages: Sendable {
         .el(
           "ul", [],
           app.flows.count <= maximumListed
-            ? app.flows.map { item("flow-\($0.slug).html", [.text($0.coordinator)]) }
-            : [item("index.html#flows", [.text("All \(app.flows.count) flows")])]))
+            ? app.flows.map { item(PageScheme.flowPage($0.slug), [.text($0.coordinator)]) }
+            : [item(PageScheme.index + "#flows", [.text("All \(app.flows.count) flows")])]))
     }
     if !app.runs.isEmpty {
       sections.append(.el("p", [.cls("nav-section")], [.text("Journeys")]))
@@ -309,7 +294,7 @@ struct AppPages: Sendable {
         .el(
           "ul",
           [.cls("nav-journeys"), .attr("data-app", folder), .attr("data-limit", String(maximumListed))],
-          [item("index.html#journeys", [.text("All journeys")])]))
+          [item(PageScheme.index + "#journeys", [.text("All journeys")])]))
     }
     if !siblings.isEmpty {
       sections.append(.el("p", [.cls("nav-section")], [.text("Other apps")]))
@@ -317,8 +302,8 @@ struct AppPages: Sendable {
         .el(
           "ul", [],
           siblings.count <= maximumListed
-            ? siblings.map { item("../\($0.folder)/index.html", [.text($0.name)]) }
-            : [item("../index.html", [.text("All \(siblings.count + 1) apps")])]))
+            ? siblings.map { item("../" + PageScheme.inApp($0.folder, PageScheme.index), [.text($0.name)]) }
+            : [item("../" + PageScheme.index, [.text("All \(siblings.count + 1) apps")])]))
     }
     return Self.sidebarFrame(label: "\(app.name) navigation", sections)
   }
@@ -375,7 +360,7 @@ struct AppPages: Sendable {
     -> HTML
   {
     try figure(
-      svg: diagrams[subject], file: DiagramCache.fileName(subject, of: app), id: id, caption: caption,
+      svg: diagrams[subject], file: PageScheme.stem(of: subject, in: app), id: id, caption: caption,
       usedIDs: &usedIDs)
   }
 

@@ -32,7 +32,7 @@ struct LandingPage {
             return .el(
               "li", [.cls("app-card")],
               [
-                .el("h3", [], [.a(href: "\(folder)/index.html", text: app.name)]),
+                .el("h3", [], [.a(href: PageScheme.inApp(folder, PageScheme.index), text: app.name)]),
                 .p(
                   text: [
                     Wording.count(app.flows.count, "flow"), Wording.count(app.screens.count, "screen"),
@@ -53,7 +53,7 @@ struct LandingPage {
         .el(
           "ul", [],
           zip(model.apps, folders).map { app, folder in
-            .el("li", [], [.a(href: "\(folder)/index.html", text: app.name)])
+            .el("li", [], [.a(href: PageScheme.inApp(folder, PageScheme.index), text: app.name)])
           }),
       ])
     return layout.document(

@@ -23,15 +23,15 @@ enum SearchIndex {
       let screens = Dictionary(app.screens.map { ($0.type, $0) }, uniquingKeysWith: { a, _ in a })
       func screenURL(_ type: String) -> String {
         guard let screen = screens[type], let owner = screen.owner, let flow = flowSlugs[owner] else {
-          return "\(folder)/index.html"
+          return PageScheme.inApp(folder, PageScheme.index)
         }
-        return "\(folder)/flow-\(flow).html#screen-\(screen.slug)"
+        return PageScheme.inApp(folder, PageScheme.screenLink(owner: flow, screen: screen.slug))
       }
       for flow in app.flows {
         entries.append(
           Entry(
             kind: "Flow", title: flow.coordinator, detail: Wording.count(flow.screens.count, "screen"),
-            url: "\(folder)/flow-\(flow.slug).html", app: app.name))
+            url: PageScheme.inApp(folder, PageScheme.flowPage(flow.slug)), app: app.name))
       }
       for screen in app.screens {
         entries.append(
@@ -54,7 +54,7 @@ enum SearchIndex {
         entries.append(
           Entry(
             kind: "Journey", title: run.title ?? run.name, detail: run.name,
-            url: "\(folder)/journey-\(run.slug).html", app: app.name))
+            url: PageScheme.inApp(folder, PageScheme.journeyPage(run.slug)), app: app.name))
       }
     }
     return entries

@@ -100,9 +100,9 @@ extension SiteBuilder {
     for (index, app) in model.apps.enumerated() {
       let had = { (page: String) in previous.wrote("\(folders[index])/\(page)") }
       let subjects = DiagramSubject.all(of: app).filter { subject in
-        guard had("index.html") else { return true }
+        guard had(PageScheme.index) else { return true }
         guard case .journey(let slug) = subject, let run = app.run(slug: slug) else { return false }
-        return !had(AppPages.journeyPageName(run, part: 0))
+        return !had(PageScheme.journeyPage(run.slug))
       }
       new += subjects.map { (index, DiagramRequest(app: app, subject: $0)) }
     }

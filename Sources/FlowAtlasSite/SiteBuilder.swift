@@ -152,7 +152,7 @@ package struct SiteBuilder: Sendable {
   private static func pages(
     of model: NavigationModel, folders: [String], baselines: [String: AppModel]
   ) -> [String] {
-    var pages = ["index.html"]
+    var pages = [PageScheme.index]
     for (app, folder) in zip(model.apps, folders) {
       pages += AppPages.pageNames(of: app, hasChanges: baselines[app.name] != nil).map { "\(folder)/\($0)" }
     }
@@ -258,7 +258,7 @@ package struct SiteBuilder: Sendable {
         accepts: { [pages = apps.map(\.pages)] in pages[$0].accepts($1) }
       ) {
         scheduler.startReadyPages()
-        scheduler.write("index.html") { [model] in
+        scheduler.write(PageScheme.index) { [model] in
           LandingPage(layout: layout, model: model, folders: folders).document()
         }
         scheduler.write("assets/search-index.js") { [model] in
@@ -289,7 +289,7 @@ package struct SiteBuilder: Sendable {
     try staging.write("assets/site.js", SiteAssets.siteScript)
     if options.incremental { try staging.writeIdentities() }
 
-    var pages = ["index.html"]
+    var pages = [PageScheme.index]
     for app in apps { pages += app.pages.pageList().map { "\(app.pages.folder)/\($0.name)" } }
     return SiteSummary(
       pages: pages.sorted(), diagramsDrawn: delivered - reusedDiagrams,

@@ -1,0 +1,90 @@
+/// The name of every page and file FlowAtlas writes for an app, in one place: the site's pages,
+/// the diagrams' links and files, the diagram cache's names and the DocC catalog's articles and
+/// images all follow from it.
+///
+/// Everything is made of slugs (``Slug``), never of text from a trace. Each page and diagram has
+/// a *stem*: `app-map`, `hierarchy`, `flow-<coordinator>`, `journey-<run>`, `changes`. In an app's
+/// site folder a page is `<stem>.html` and a diagram's own file `<stem>.svg`; in a DocC catalog
+/// the article and image of an app are `flowatlas-<app>_<stem>`. A slug has no `.` or `_`, so no
+/// stem is another's, and the later parts of a long journey (`journey-<run>.steps-2.html`) are
+/// no other page's.
+package enum PageScheme {
+  // MARK: An app's site folder
+
+  /// The app's overview page, and the site's landing page at its root.
+  package static let index = "index.html"
+  /// Every problem of the app with its journey and line.
+  package static let problems = "problems.html"
+  /// What changed since the baseline (`build --baseline`).
+  package static let changes = "changes.html"
+  /// The stem of the Changes page's diagram.
+  package static let changesStem = "changes"
+
+  /// The stem of a flow's page and diagram.
+  package static func flowStem(_ coordinatorSlug: String) -> String { "flow-\(coordinatorSlug)" }
+  /// The stem of a run's journey page and diagram.
+  package static func journeyStem(_ runSlug: String) -> String { "journey-\(runSlug)" }
+
+  /// A flow's page.
+  package static func flowPage(_ coordinatorSlug: String) -> String { "\(flowStem(coordinatorSlug)).html" }
+
+  /// Part `part` (from 0) of a run's journey: `journey-<run>.html`, then
+  /// `journey-<run>.steps-2.html` and on, each listing ``stepsPerJourneyPage`` steps.
+  package static func journeyPage(_ runSlug: String, part: Int = 0) -> String {
+    part == 0 ? "\(journeyStem(runSlug)).html" : "\(journeyStem(runSlug)).steps-\(part + 1).html"
+  }
+
+  /// Steps listed per journey page: a run of 3,000 steps is a page of its details, diagram and
+  /// first 1,000 steps, then two pages of steps. Each page stays a size a browser opens at
+  /// once, and a build holds one page of a journey's markup at a time.
+  package static let stepsPerJourneyPage = 1_000
+
+  /// How many pages list the steps of a run of `stepCount` steps (at least one).
+  package static func journeyParts(stepCount: Int) -> Int {
+    max(1, (stepCount + stepsPerJourneyPage - 1) / stepsPerJourneyPage)
+  }
+
+  /// A diagram's file of its own beside its page.
+  package static func diagramFile(_ stem: String) -> String { "\(stem).svg" }
+
+  /// The anchor of a screen on its owner's flow page.
+  package static func screenAnchor(_ screenSlug: String) -> String { "screen-\(screenSlug)" }
+
+  /// Where a screen is explained: its place on its owner's flow page.
+  package static func screenLink(owner coordinatorSlug: String, screen screenSlug: String) -> String {
+    "\(flowPage(coordinatorSlug))#\(screenAnchor(screenSlug))"
+  }
+
+  /// The anchor of a trace line's first step or problem on a journey page.
+  package static func lineAnchor(_ line: Int) -> String { "line-\(line)" }
+
+  /// `page` of the app in `folder`, from the site's root (the landing page and search).
+  package static func inApp(_ folder: String, _ page: String) -> String { "\(folder)/\(page)" }
+
+  // MARK: Diagrams
+
+  /// The stem of `subject`'s page and file in `app`. A flow or run the app does not have is
+  /// named from its name's slug.
+  package static func stem(of subject: DiagramSubject, in app: AppModel) -> String {
+    switch subject {
+    case .appMap: return "app-map"
+    case .hierarchy: return "hierarchy"
+    case .flow(let coordinator): return flowStem(safe(app.flow(coordinator)?.slug ?? coordinator))
+    case .journey(let run): return journeyStem(safe(run))
+    }
+  }
+
+  /// `slug` when it is one, else the slug of it: a model made by hand can hold anything.
+  package static func safe(_ slug: String) -> String { Slug.isValid(slug) ? slug : Slug.make(slug) }
+
+  // MARK: DocC
+
+  /// The app's overview article in a DocC catalog; every other article and image of the app
+  /// is `<this>_<stem>` (``doccName(app:stem:)``).
+  package static func doccArticle(app appSlug: String) -> String { "flowatlas-\(appSlug)" }
+
+  /// The name of the app's article or image of `stem` in a DocC catalog.
+  package static func doccName(app appSlug: String, stem: String) -> String {
+    "\(doccArticle(app: appSlug))_\(stem)"
+  }
+}

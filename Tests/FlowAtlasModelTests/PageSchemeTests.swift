@@ -1,0 +1,96 @@
+import FlowAtlasTrace
+import Testing
+
+@testable import FlowAtlasModel
+
+/// The page scheme names every page, diagram file and DocC article of an app; links and file
+/// names follow from it.
+@Suite("Page scheme")
+struct PageSchemeTests {
+  /// An app whose coordinator and run names are not slugs, one of them the name of a page.
+  func app() -> AppModel {
+    var script = ReplayScript(run: "Sign in & pay", file: "index.jsonl")
+    script.add(.coordinatorStart(coordinator: "app", type: "AppCoordinator", parent: nil))
+    script.add(.setRoot(screen: screen("1", "Home"), coordinator: "app", router: nil, background: nil))
+    script.add(.coordinatorStart(coordinator: "p", type: "Problems", parent: "app"))
+    script.add(.push(screen: screen("2", "Problems.Detail"), coordinator: "p", router: nil, animated: nil))
+    return script.model()
+  }
+
+  @Test func everyDiagramHasAStemOfItsOwnMadeOfSlugCharacters() {
+    let app = app()
+    let stems = DiagramSubject.all(of: app).map { PageScheme.stem(of: $0, in: app) }
+    #expect(Set(stems).count == stems.count)
+    #expect(stems.count == 2 + app.flows.count + app.runs.count)
+    for stem in stems {
+      #expect(DiagramLinks.isSafe(PageScheme.diagramFile(stem)), "\(stem)")
+      #expect(!stem.contains("_") && !stem.contains("."), "\(stem)")
+    }
+  }
+
+  @Test func aFlowsAndARunsPageAreTheirDiagramsStemAsHTML() {
+    let app = app()
+    for flow in app.flows {
+      #expect(
+        PageScheme.flowPage(flow.slug) == PageScheme.stem(of: .flow(coordinator: flow.coordinator), in: app)
+          + ".html")
+      #expect(DiagramLinks.site.flow(flow.slug) == PageScheme.flowPage(flow.slug))
+    }
+    for run in app.runs {
+      #expect(
+        PageScheme.journeyPage(run.slug) == PageScheme.stem(of: .journey(run: run.slug), in: app) + ".html")
+      #expect(DiagramLinks.site.run(run.slug) == PageScheme.journeyPage(run.slug))
+    }
+  }
+
+  @Test func aScreenLinksToItsAnchorOnItsOwnersFlowPage() {
+    #expect(PageScheme.screenLink(owner: "auth", screen: "login") == "flow-auth.html#screen-login")
+    #expect(
+      DiagramLinks.site.screen("auth", "login") == PageScheme.screenLink(owner: "auth", screen: "login"))
+    #expect(DiagramLinks.site.screen(nil, "login") == nil)
+  }
+
+  @Test func noSlugNamesAPageOfTheAppFolder() {
+    let app = app()
+    let pages =
+      [PageScheme.index, PageScheme.problems, PageScheme.changes]
+      + app.flows.map { PageScheme.flowPage($0.slug) } + app.runs.map { PageScheme.journeyPage($0.slug) }
+    #expect(Set(pages).count == pages.count)
+  }
+
+  @Test(arguments: [(0, 1), (1, 1), (1_000, 1), (1_001, 2), (3_000, 3), (3_001, 4)])
+  func aLongJourneyGoesOnOverPagesOfAThousandSteps(steps: Int, parts: Int) {
+    #expect(PageScheme.journeyParts(stepCount: steps) == parts)
+  }
+
+  @Test func laterPartsOfAJourneyAreNoOtherPage() {
+    #expect(PageScheme.journeyPage("run-1") == "journey-run-1.html")
+    #expect(PageScheme.journeyPage("run-1", part: 1) == "journey-run-1.steps-2.html")
+    #expect(!Slug.isValid("run-1.steps-2"))
+  }
+
+  @Test func doccNamesAreTheAppsArticleThenTheStem() {
+    let app = app()
+    #expect(PageScheme.doccArticle(app: "shop") == "flowatlas-shop")
+    for subject in DiagramSubject.all(of: app) {
+      let stem = PageScheme.stem(of: subject, in: app)
+      #expect(PageScheme.doccName(app: "shop", stem: stem) == "flowatlas-shop_\(stem)")
+    }
+  }
+
+  @Test func aSubjectTheAppDoesNotHaveIsStillNamedBySlug() {
+    let app = app()
+    #expect(
+      PageScheme.stem(of: .flow(coordinator: "Nowhere Coordinator"), in: app) == "flow-nowhere-coordinator")
+    #expect(PageScheme.stem(of: .journey(run: "A run!"), in: app) == "journey-a-run")
+  }
+
+  @Test func everyKindOfDiagramHasOneSpellingOnTheCommandLine() {
+    let prefixes = DiagramSubject.Kind.allCases.map(\.argument.prefix)
+    #expect(Set(prefixes).count == prefixes.count)
+    let app = app()
+    for subject in DiagramSubject.all(of: app) {
+      #expect(DiagramSubject.Kind.allCases.contains(subject.kind))
+    }
+  }
+}
