@@ -97,8 +97,8 @@ static inline char **fa_plugin_list_four(char **(*list)(GVC_t *, const char *, i
 #define FA_HAS_MEMORY_DISCIPLINE (sizeof(Agdisc_t) == 3 * sizeof(void *))
 
 // 9.0.0 to 10.0.0 have neither the discipline nor stable subgraph order: there a second
-// render of a clustered graph in one process can differ from the first (README, "Graphviz
-// releases"). The headers of 9.x to 12.x do not say which of them they are.
+// render of a clustered graph in one process can differ from the first (docs/graphviz.md, "Stable
+// bytes in one process"). The headers of 9.x to 12.x do not say which of them they are.
 
 #include <sys/mman.h>
 

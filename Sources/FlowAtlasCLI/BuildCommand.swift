@@ -151,7 +151,7 @@ package enum BuildCommand {
   }
 
   /// Names each folder beside the output that an interrupted build set aside and that still
-  /// holds files flowatlas did not write: never deleted, never put back (README).
+  /// holds files flowatlas did not write: never deleted, never put back (docs/building.md).
   static func warn(about leftovers: [LeftoverFolder], console: Console) {
     for leftover in leftovers {
       let files =

@@ -249,7 +249,7 @@
       -> [UIViewController]?
     {
       guard isApplyingTheAppsRead, let recording else {
-        // The person's back menu: one `popTo`, whatever it removes (README, trace format). (UIKit's
+        // The person's back menu: one `popTo`, whatever it removes (docs/system-navigation.md, trace format). (UIKit's
         // own pop to the root, for a tab tapped again, may come this way with its gesture set.)
         if !applying, watcherStorage?.expectedGesture == nil { watcherStorage?.expectedGesture = .backMenu }
         return super.popToViewController(viewController, animated: animated)

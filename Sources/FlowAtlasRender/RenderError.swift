@@ -36,7 +36,7 @@ package enum RenderError: Error, Hashable, Sendable, LocalizedError {
       "\(format.rawValue) is text FlowAtlas writes itself; it needs no Graphviz rendering"
     case .timedOut(let seconds):
       "Graphviz did not finish a layout in \(Int(seconds.rounded())) s and was stopped; every diagram it is "
-        + "given takes seconds at most (README, \"what is too large to draw\"), so this machine was "
+        + "given takes seconds at most (docs/building.md, \"What is too large to draw\"), so this machine was "
         + "overloaded or Graphviz is stuck: run the command again"
     case .workerFailed(let message):
       "a render worker failed: \(message.trimmed); run the command again, and report it if it fails again"

@@ -240,7 +240,7 @@ extension OutputFolder {
     /// Carries the files the site did not write (a `.git`, `CNAME`, `.nojekyll`) from the
     /// previous site into the new one, as hard links (a copy where the file system has none).
     /// A page of the previous site's manifest is left behind, even edited, where the new site
-    /// writes it again (README: "or when the new site writes that page again").
+    /// writes it again (docs/building.md: "or when the new site writes that page again").
     ///
     /// - Throws: ``SiteError/personsFileInTheWay(path:)`` for a file the manifest never listed
     ///   where the new site writes a page (an app named `Blog` over `blog/index.html`, `recipes/`
