@@ -75,7 +75,7 @@ func runFlowatlas(_ arguments: [String], environment: [String: String] = [:], wr
 }
 
 /// ``runFlowatlas(_:environment:wrapper:)``, blocking the calling thread until the program ends.
-private func runFlowatlasWaiting(_ arguments: [String], environment: [String: String], wrapper: [String])
+func runFlowatlasWaiting(_ arguments: [String], environment: [String: String] = [:], wrapper: [String] = [])
   throws
   -> (reason: Process.TerminationReason, status: Int32, err: String)
 {
