@@ -10,8 +10,11 @@
 /// The child is removed from its parent before `completion` runs, so the parent's
 /// `childCoordinators` is already clean when it decides what comes next.
 ///
-/// A flow that only needs to say it is done is a `ResultCoordinator<Void>`: its plain
-/// ``Coordinator/finish()`` hands `()` to the parent, and the trace names no output.
+/// A flow ends one way, with its result: `finish(with:)`. Plain `finish()` does not compile in
+/// a `ResultCoordinator` (its parent would never hear), but for a flow that only needs to say it
+/// is done, a `ResultCoordinator<Void>`, whose `finish()` is `finish(with: ())`. A parent that
+/// ends a child without a result (logging out ends every tab's flow) calls `finish()` on it as a
+/// ``CoordinatorProtocol``: it knows, so it needs no completion.
 @MainActor
 open class ResultCoordinator<Output>: Coordinator {
   private var completion: ((Output) -> Void)?
@@ -36,8 +39,17 @@ open class ResultCoordinator<Output>: Coordinator {
     guard !isFinished else { return }
     pendingResult = output
     pendingOutputDescription = describe(output)
-    finish()
+    super.finish()
   }
+
+  /// Not for a flow with a result: its parent would never hear it end. End it with
+  /// ``finish(with:)``; a parent ending its child without a result calls `finish()` on it as a
+  /// ``CoordinatorProtocol``, which reaches this.
+  @available(
+    *, unavailable,
+    message: "a ResultCoordinator ends with finish(with:), which hands its parent the result"
+  )
+  override open func finish() { super.finish() }
 
   /// The result as the lifecycle observer (and so the trace) names it.
   ///
@@ -62,7 +74,7 @@ open class ResultCoordinator<Output>: Coordinator {
       finish(with: output)
     } else {
       endsWithoutResult = true
-      finish()
+      super.finish()
     }
   }
 
@@ -76,6 +88,11 @@ open class ResultCoordinator<Output>: Coordinator {
     self.completion = nil
     completion?(result)
   }
+}
+
+extension ResultCoordinator where Output == Void {
+  /// Ends the flow: its result is that it ended, `()`, and the trace names no output.
+  public func finish() { finish(with: ()) }
 }
 
 extension Coordinator {

@@ -136,11 +136,13 @@ struct CoordinatorLifecycleTests {
     parent.lifecycleObserver = log
     let child = LoginCoordinator(router: parent.router)
     var results: [LoginCoordinator.Outcome] = []
+    // Ended by its parent, as a coordinator: a ResultCoordinator cannot end itself so.
+    let ended: any CoordinatorProtocol = child
     parent.startChild(child) { results.append($0) }
-    child.finish()
+    ended.finish()
     child.finish(with: .loggedIn)
     parent.startChild(child) { results.append($0) }
-    child.finish()
+    ended.finish()
     #expect(results.isEmpty)
     #expect(
       log.lines.filter { $0.hasPrefix("finish login") } == ["finish login output -", "finish login output -"])
@@ -186,12 +188,14 @@ struct CoordinatorLifecycleTests {
     #expect(login.parentCoordinator == nil)
   }
 
+  /// A parent that ends its child without a result (logging out) does so through the
+  /// coordinator protocol; it knows, so its completion is not called.
   @Test func finishWithoutAResultDoesNotCallTheCompletion() {
     let parent = StepCoordinator("parent", router: SpyRouter())
     let login = LoginCoordinator(router: parent.router)
     var called = false
     parent.startChild(login) { _ in called = true }
-    login.finish()
+    for child in parent.childCoordinators { child.finish() }
     #expect(!called)
     #expect(parent.childCoordinators.isEmpty)
   }
