@@ -133,6 +133,10 @@ enum Commands {
         "--output", "file",
         "Write the diagram here (- for standard output, the default). A device, FIFO or symlink is "
           + "written through.", completion: .file),
+      .value(
+        "--depth", "steps",
+        "How many steps each way a screen's neighbourhood reaches (screen:<ScreenType>; 1 by default, at most "
+          + "\(RenderCommand.maximumDepth))."),
       .flag("--back", "Also draw back transitions (pop, popToRoot, dismiss) on the app map."),
     ],
     run: { arguments, invocation throws(CommandLineError) in

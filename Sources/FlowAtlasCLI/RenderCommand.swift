@@ -34,7 +34,7 @@ enum RenderCommand {
       from: arguments.positionals, command: "render", keepsJourneys: diagramName.hasPrefix("run:"),
       console: console)
     let app = try chooseApp(in: model, named: arguments.value("--app"))
-    let subject = try subject(named: diagramName, in: app)
+    let subject = try subject(named: diagramName, in: app, depth: try depth(arguments.value("--depth")))
     let diagram = try rendered { () throws(RenderError) in
       try renderer.render([subject], of: app, format: format)[0]
     }
@@ -81,11 +81,26 @@ enum RenderCommand {
   static let diagramNames =
     DiagramSubject.Kind.allCases.map { $0.argument.prefix + ($0.argument.placeholder ?? "") } + [legend]
 
-  static func subject(named name: String, in app: AppModel) throws(CommandLineError) -> DiagramSubject {
+  /// The most steps each way `--depth` draws of a screen's neighbourhood.
+  static let maximumDepth = 5
+
+  /// `--depth`'s value: 1 when it is not given.
+  static func depth(_ value: String?) throws(CommandLineError) -> Int {
+    guard let value else { return 1 }
+    guard let depth = Int(value), (1...maximumDepth).contains(depth) else {
+      throw .usage(
+        "--depth takes a number of steps from 1 to \(maximumDepth), not '\(value)'", command: "render")
+    }
+    return depth
+  }
+
+  static func subject(named name: String, in app: AppModel, depth: Int = 1) throws(CommandLineError)
+    -> DiagramSubject
+  {
     for kind in DiagramSubject.Kind.allCases {
       let (prefix, placeholder) = kind.argument
       if placeholder == nil ? name == prefix : name.hasPrefix(prefix) {
-        return try subject(kind, String(name.dropFirst(prefix.count)), in: app)
+        return try subject(kind, String(name.dropFirst(prefix.count)), in: app, depth: depth)
       }
     }
     let known = diagramNames.dropLast().joined(separator: ", ")
@@ -93,7 +108,7 @@ enum RenderCommand {
   }
 
   /// The diagram of `kind` named `argument` (empty for a kind that takes no name).
-  private static func subject(_ kind: DiagramSubject.Kind, _ argument: String, in app: AppModel)
+  private static func subject(_ kind: DiagramSubject.Kind, _ argument: String, in app: AppModel, depth: Int)
     throws(CommandLineError) -> DiagramSubject
   {
     switch kind {
@@ -121,6 +136,13 @@ enum RenderCommand {
         throw .usage("no run '\(argument)' in app '\(app.name)'", command: "render")
       }
       return .journey(run: byFile.slug)
+    case .screen:
+      guard app.screen(argument) != nil else {
+        throw .usage(
+          "no screen '\(argument)' in app '\(app.name)'; see its app map (--diagram app) for screen types",
+          command: "render")
+      }
+      return .screen(type: argument, depth: depth)
     }
   }
 }

@@ -118,7 +118,10 @@ package struct DocCCatalog: Sendable {
   /// Every app's diagrams, drawn at once on the provider's workers: by app, image subject → SVG.
   private func drawAll() throws(DocCError) -> [[DocCImage: [UInt8]]] {
     let requests = model.apps.indices.flatMap { index in
-      DiagramSubject.all(of: model.apps[index]).map { (app: index, subject: $0) }
+      // No screen's neighbourhood: the catalog has an article per flow and journey, none per screen.
+      DiagramSubject.all(of: model.apps[index]).filter { $0.kind != .screen }.map {
+        (app: index, subject: $0)
+      }
     }
     let drawn = Lock<[[DocCImage: [UInt8]]]>(Array(repeating: [:], count: model.apps.count))
     do {

@@ -13,10 +13,13 @@ package enum DiagramSubject: Hashable, Sendable, Comparable {
   /// One run's path with numbered steps; the run is named by its slug, which no other run of
   /// the app has (two traces may give one run name: a retried UI test).
   case journey(run: String)
+  /// One screen type and its neighbourhood: what leads to it and what it leads to, up to
+  /// `depth` steps each way (1 on its page).
+  case screen(type: String, depth: Int = 1)
 
   /// The kinds of diagram: what the command line calls them, and which take a name.
   package enum Kind: CaseIterable, Sendable {
-    case appMap, hierarchy, flow, journey
+    case appMap, hierarchy, flow, journey, screen
 
     /// How `render --diagram` names a diagram of this kind: `app`, `hierarchy`, or a prefix
     /// followed by a name, `flow:<CoordinatorType>`, `run:<run name or trace file>`.
@@ -26,6 +29,7 @@ package enum DiagramSubject: Hashable, Sendable, Comparable {
       case .hierarchy: ("hierarchy", nil)
       case .flow: ("flow:", "<CoordinatorType>")
       case .journey: ("run:", "<run name or trace file>")
+      case .screen: ("screen:", "<ScreenType>")
       }
     }
   }
@@ -36,13 +40,14 @@ package enum DiagramSubject: Hashable, Sendable, Comparable {
     case .hierarchy: .hierarchy
     case .flow: .flow
     case .journey: .journey
+    case .screen: .screen
     }
   }
 
   /// Every diagram of `app`, sorted: what its site shows.
   package static func all(of app: AppModel) -> [DiagramSubject] {
     ([.appMap, .hierarchy] + app.flows.map { .flow(coordinator: $0.coordinator) }
-      + app.runs.map { .journey(run: $0.slug) }).sorted()
+      + app.runs.map { .journey(run: $0.slug) } + app.screens.map { .screen(type: $0.type) }).sorted()
   }
 }
 
@@ -71,7 +76,7 @@ package struct DiagramLinks: Sendable {
   /// The site's links (``PageScheme``): every app page sits in one folder, so links are flat.
   package static let site = DiagramLinks(
     flow: { PageScheme.flowPage($0) },
-    screen: { owner, screen in owner.map { PageScheme.screenLink(owner: $0, screen: screen) } },
+    screen: { _, screen in PageScheme.screenPage(screen) },
     run: { PageScheme.journeyPage($0) })
 
   /// True for a relative link made of slug characters, `.`, `/` and one `#` fragment:

@@ -3,7 +3,8 @@
 /// images all follow from it.
 ///
 /// Everything is made of slugs (``Slug``), never of text from a trace. Each page and diagram has
-/// a *stem*: `app-map`, `hierarchy`, `flow-<coordinator>`, `journey-<run>`, `changes`. In an app's
+/// a *stem*: `app-map`, `hierarchy`, `flow-<coordinator>`, `journey-<run>`, `screen-<screen>`,
+/// `changes`. In an app's
 /// site folder a page is `<stem>.html` and a diagram's own file `<stem>.svg`; in a DocC catalog
 /// the article and image of an app are `flowatlas-<app>_<stem>`. A slug has no `.` or `_`, so no
 /// stem is another's, and the later parts of a long journey (`journey-<run>.steps-2.html`) are
@@ -24,6 +25,12 @@ package enum PageScheme {
   package static func flowStem(_ coordinatorSlug: String) -> String { "flow-\(coordinatorSlug)" }
   /// The stem of a run's journey page and diagram.
   package static func journeyStem(_ runSlug: String) -> String { "journey-\(runSlug)" }
+
+  /// The stem of a screen's page and its neighbourhood's diagram.
+  package static func screenStem(_ screenSlug: String) -> String { "screen-\(screenSlug)" }
+
+  /// A screen's page: its ways in and out, its neighbourhood, the journeys through it.
+  package static func screenPage(_ screenSlug: String) -> String { "\(screenStem(screenSlug)).html" }
 
   /// A flow's page.
   package static func flowPage(_ coordinatorSlug: String) -> String { "\(flowStem(coordinatorSlug)).html" }
@@ -50,7 +57,7 @@ package enum PageScheme {
   /// The anchor of a screen on its owner's flow page.
   package static func screenAnchor(_ screenSlug: String) -> String { "screen-\(screenSlug)" }
 
-  /// Where a screen is explained: its place on its owner's flow page.
+  /// A screen's place on its owner's flow page, under "What each screen leads to".
   package static func screenLink(owner coordinatorSlug: String, screen screenSlug: String) -> String {
     "\(flowPage(coordinatorSlug))#\(screenAnchor(screenSlug))"
   }
@@ -71,6 +78,9 @@ package enum PageScheme {
     case .hierarchy: return "hierarchy"
     case .flow(let coordinator): return flowStem(safe(app.flow(coordinator)?.slug ?? coordinator))
     case .journey(let run): return journeyStem(safe(run))
+    case .screen(let type, let depth):
+      let stem = screenStem(safe(app.screen(type)?.slug ?? type))
+      return depth == 1 ? stem : "\(stem).depth-\(depth)"
     }
   }
 

@@ -60,7 +60,7 @@ package struct Diagram: Hashable, Sendable {
   /// (``LayoutTexts``): every diagram but a journey's, which is drawn once per run and kept whole.
   var masksTexts: Bool {
     switch subject {
-    case .appMap, .hierarchy, .flow: true
+    case .appMap, .hierarchy, .flow, .screen: true
     case .journey, nil: false
     }
   }

@@ -12,7 +12,8 @@ package enum DiagramBuilder {
   ///   - options: What to show.
   ///   - journeys: Where a run's journey is read (for ``DiagramSubject/journey(run:)``).
   /// - Returns: The diagram, with its DOT and Mermaid text.
-  /// - Throws: ``RenderError/unknownCoordinator(_:)`` or ``RenderError/unknownRun(_:)``
+  /// - Throws: ``RenderError/unknownCoordinator(_:)``, ``RenderError/unknownRun(_:)`` or
+  ///   ``RenderError/unknownScreen(_:)``
   ///   when the subject names something the app does not have.
   package static func diagram(
     for subject: DiagramSubject, of app: AppModel, links: DiagramLinks = .none,
@@ -29,6 +30,9 @@ package enum DiagramBuilder {
     case .journey(let slug):
       guard let run = app.run(slug: slug) else { throw .unknownRun(slug) }
       return journey(run, steps: journeys.journey(of: run).steps, context, id: id)
+    case .screen(let type, let depth):
+      guard app.screen(type) != nil else { throw .unknownScreen(type) }
+      return screen(type, depth: depth, context, id: id)
     }
   }
 

@@ -23,6 +23,8 @@ package enum RenderError: Error, Hashable, Sendable, LocalizedError {
   case unknownCoordinator(String)
   /// The app has no run with this name (for a journey diagram).
   case unknownRun(String)
+  /// The app has no screen type with this name (for a screen's neighbourhood).
+  case unknownScreen(String)
 
   package var errorDescription: String? {
     switch self {
@@ -50,6 +52,8 @@ package enum RenderError: Error, Hashable, Sendable, LocalizedError {
       "no coordinator type named \(name.debugDescription) in this app (see the hierarchy diagram for names)"
     case .unknownRun(let name):
       "no run named \(name.debugDescription) in this app (run names come from the trace headers)"
+    case .unknownScreen(let name):
+      "no screen type named \(name.debugDescription) in this app (see the app map for names)"
     }
   }
 }

@@ -72,7 +72,7 @@ extension AppPages {
     return out
   }
 
-  private func section(_ id: String, _ title: String, _ content: [HTML]) -> [HTML] {
+  func section(_ id: String, _ title: String, _ content: [HTML]) -> [HTML] {
     [.el("section", [.aria("labelledby", id)], [PageLayout.heading(2, id: id, title)] + content)]
   }
 
@@ -110,9 +110,14 @@ extension AppPages {
   }
 
   /// The sentence for one transition, seen from its source: "when …, X pushes Y (3 times)".
-  func transitionSentence(_ transition: Transition, showSource: Bool) -> [HTML] {
+  /// - Parameters:
+  ///   - showSource: start with the screen it leaves (or the run's start).
+  ///   - fromHere: start with "From here", on the page of the screen it leaves.
+  func transitionSentence(_ transition: Transition, showSource: Bool, fromHere: Bool = false) -> [HTML] {
     var out: [HTML] = []
-    if showSource {
+    if fromHere {
+      out.append(.text("From here, "))
+    } else if showSource {
       if let from = transition.from {
         out += [.text("From ")] + [screenRef(from)]
         if let owner = screen(from)?.owner { out += [.text(" (in "), flowRef(owner), .text(")")] }
@@ -175,8 +180,7 @@ extension AppPages {
       let outgoing = leaving.filter { $0.from == type }.sorted(by: Transition.exportOrder)
       var content: [HTML] = [
         PageLayout.heading(
-          3, id: PageScheme.screenAnchor(slug), [.el("code", [.cls("screen-name")], [.text(type)])],
-          label: type)
+          3, id: PageScheme.screenAnchor(slug), [screenRef(type)], label: type)
       ]
       if let titles = screen(type)?.titles, !titles.isEmpty {
         content.append(.p([.text("Titled ")] + Wording.orList(titles.map(Wording.quoted)) + [.text(".")]))

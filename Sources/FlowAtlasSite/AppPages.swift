@@ -39,6 +39,8 @@ struct AppPages: Sendable {
   let contracts: [String: NavigationContract]
   /// Which part of each long journey lists its problems' steps.
   private let problemParts = ProblemParts()
+  /// Which runs showed each screen, for the screen pages.
+  let screenVisits = ScreenVisits()
   /// Where the runs' journeys are read.
   let journeys: any JourneyStore
 
@@ -68,7 +70,7 @@ struct AppPages: Sendable {
     for screen in app.screens {
       screenRefs[screen.type] =
         Self.reference(
-          "screen-name", screen.type, href: Self.screenHref(screen, flowSlugs: flowSlugs)
+          "screen-name", screen.type, href: PageScheme.screenPage(screen.slug)
         ).bytes
     }
     for coordinator in app.coordinators {
@@ -130,13 +132,14 @@ struct AppPages: Sendable {
   /// One page of the app.
   enum Page: Sendable {
     /// `journey(run, part: 0)` is the journey page; later parts list the rest of its steps.
-    case index, flow(Flow), journey(Run, part: Int), problems, changes
+    case index, flow(Flow), screen(ScreenType), journey(Run, part: Int), problems, changes
 
     /// The diagrams the page shows.
     func subjects() -> [DiagramSubject] {
       switch self {
       case .index: [.hierarchy, .appMap]
       case .flow(let flow): [.flow(coordinator: flow.coordinator)]
+      case .screen(let screen): [.screen(type: screen.type)]
       case .journey(let run, let part): part == 0 ? [.journey(run: run.slug)] : []
       case .problems, .changes: []
       }
@@ -152,6 +155,7 @@ struct AppPages: Sendable {
     var list: [(name: String, page: Page)] = [(PageScheme.index, .index)]
     if hasChanges { list.append((PageScheme.changes, .changes)) }
     list += app.flows.map { (PageScheme.flowPage($0.slug), .flow($0)) }
+    list += app.screens.map { (PageScheme.screenPage($0.slug), .screen($0)) }
     for run in app.runs {
       for part in 0..<journeyParts(run) {
         list.append((PageScheme.journeyPage(run.slug, part: part), .journey(run, part: part)))
@@ -176,6 +180,7 @@ struct AppPages: Sendable {
     switch page {
     case .index: pieces = try pages.indexPage()
     case .flow(let flow): pieces = try pages.flowPage(flow)
+    case .screen(let screen): pieces = try pages.screenPage(screen)
     case .journey(let run, let part): pieces = try pages.journeyPage(run, part: part)
     case .problems: pieces = pages.problemsPage()
     case .changes: pieces = try pages.changesPage()
@@ -187,20 +192,14 @@ struct AppPages: Sendable {
 
   func flowHref(_ coordinator: String) -> String? { flowSlugs[coordinator].map(PageScheme.flowPage) }
 
-  func screenHref(_ type: String) -> String? {
-    screens[type].flatMap { Self.screenHref($0, flowSlugs: flowSlugs) }
-  }
-
-  private static func screenHref(_ screen: ScreenType, flowSlugs: [String: String]) -> String? {
-    guard let owner = screen.owner, let slug = flowSlugs[owner] else { return nil }
-    return PageScheme.screenLink(owner: slug, screen: screen.slug)
-  }
+  /// A screen type's page; nil for a type the app does not know.
+  func screenHref(_ type: String) -> String? { screens[type].map { PageScheme.screenPage($0.slug) } }
 
   func screen(_ type: String) -> ScreenType? { screens[type] }
 
   func run(forFile file: String) -> Run? { runsByFile[file] }
 
-  /// A screen type's name, linking to its place on its owner's flow page.
+  /// A screen type's name, linking to its page.
   func screenRef(_ type: String) -> HTML {
     screenRefs[type].map(HTML.rendered) ?? Self.reference("screen-name", type, href: screenHref(type))
   }

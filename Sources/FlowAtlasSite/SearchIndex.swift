@@ -19,13 +19,9 @@ enum SearchIndex {
   static func entries(_ apps: [(app: AppModel, folder: String)]) -> [Entry] {
     var entries: [Entry] = []
     for (app, folder) in apps {
-      let flowSlugs = Dictionary(app.flows.map { ($0.coordinator, $0.slug) }, uniquingKeysWith: { a, _ in a })
       let screens = Dictionary(app.screens.map { ($0.type, $0) }, uniquingKeysWith: { a, _ in a })
       func screenURL(_ type: String) -> String {
-        guard let screen = screens[type], let owner = screen.owner, let flow = flowSlugs[owner] else {
-          return PageScheme.inApp(folder, PageScheme.index)
-        }
-        return PageScheme.inApp(folder, PageScheme.screenLink(owner: flow, screen: screen.slug))
+        PageScheme.inApp(folder, screens[type].map { PageScheme.screenPage($0.slug) } ?? PageScheme.index)
       }
       for flow in app.flows {
         entries.append(

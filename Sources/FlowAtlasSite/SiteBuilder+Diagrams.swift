@@ -118,6 +118,7 @@ extension SiteBuilder {
     case .hierarchy: return app.coordinators.count
     case .flow(let coordinator): return (app.flow(coordinator)?.screens.count ?? 0) * 4
     case .journey(let run): return min(app.run(slug: run)?.stepCount ?? 0, 300) * 2
+    case .screen(_, let depth): return 4 * depth
     }
   }
 }

@@ -74,4 +74,4 @@ def test_the_checkout_flow_page_shows_its_contract_coverage(driver):
     # The screen names link to their pages, as everywhere on the site.
     link = driver.find_element(By.CSS_SELECTOR, "ul.contract-uncovered li a")
     link.click()
-    assert "#screen-" in driver.current_url
+    assert "/screen-" in driver.current_url

@@ -88,9 +88,31 @@ import Testing
     #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
   }
 
+  /// A screen's neighbourhood: one step each way, or as many as `--depth` asks.
+  @Test func renderDrawsAScreensNeighbourhood() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try writeTrace(shopTrace, named: "buy.jsonl", in: folder)
+    let near = await flowatlas(
+      "render", trace, "--diagram", "screen:ProductDetailViewController", "--format", "dot")
+    #expect(near.status == 0, "\(near.err)")
+    #expect(near.out.hasPrefix("digraph \"shop-screen-product-detail-view-controller\""))
+    #expect(near.out.contains("ProductListViewController"))
+    let deeper = await flowatlas(
+      "render", trace, "--diagram", "screen:ProductDetailViewController", "--depth", "2", "--format", "dot")
+    #expect(deeper.status == 0, "\(deeper.err)")
+    #expect(deeper.out.hasPrefix("digraph \"shop-screen-product-detail-view-controller.depth-2\""))
+  }
+
   @Test(arguments: [
     (["--diagram", "flow:NoSuchCoordinator"], "no flow 'NoSuchCoordinator'"),
     (["--diagram", "run:nope"], "no run 'nope'"),
+    (["--diagram", "screen:NoSuchScreen"], "no screen 'NoSuchScreen'"),
+    (
+      ["--diagram", "screen:ProductListViewController", "--depth", "0"],
+      "--depth takes a number of steps from 1 to 5"
+    ),
+    (["--diagram", "screen:ProductListViewController", "--depth", "two"], "not 'two'"),
     (["--diagram", "everything"], "unknown diagram 'everything'"),
     (["--diagram", "app", "--format", "gif"], "unknown format 'gif'"),
     (["--format", "svg"], "missing --diagram"),

@@ -21,7 +21,7 @@ struct PageSchemeTests {
     let app = app()
     let stems = DiagramSubject.all(of: app).map { PageScheme.stem(of: $0, in: app) }
     #expect(Set(stems).count == stems.count)
-    #expect(stems.count == 2 + app.flows.count + app.runs.count)
+    #expect(stems.count == 2 + app.flows.count + app.runs.count + app.screens.count)
     for stem in stems {
       #expect(DiagramLinks.isSafe(PageScheme.diagramFile(stem)), "\(stem)")
       #expect(!stem.contains("_") && !stem.contains("."), "\(stem)")
@@ -43,11 +43,17 @@ struct PageSchemeTests {
     }
   }
 
-  @Test func aScreenLinksToItsAnchorOnItsOwnersFlowPage() {
+  @Test func aScreenLinksToItsOwnPageAndHasItsPlaceOnItsOwnersFlowPage() {
+    #expect(DiagramLinks.site.screen("auth", "login") == "screen-login.html")
+    #expect(DiagramLinks.site.screen(nil, "login") == "screen-login.html")
     #expect(PageScheme.screenLink(owner: "auth", screen: "login") == "flow-auth.html#screen-login")
-    #expect(
-      DiagramLinks.site.screen("auth", "login") == PageScheme.screenLink(owner: "auth", screen: "login"))
-    #expect(DiagramLinks.site.screen(nil, "login") == nil)
+    let app = app()
+    for screen in app.screens {
+      #expect(
+        PageScheme.screenPage(screen.slug) == PageScheme.stem(of: .screen(type: screen.type), in: app)
+          + ".html")
+    }
+    #expect(PageScheme.stem(of: .screen(type: "Home", depth: 2), in: app) == "screen-home.depth-2")
   }
 
   @Test func noSlugNamesAPageOfTheAppFolder() {
@@ -55,6 +61,7 @@ struct PageSchemeTests {
     let pages =
       [PageScheme.index, PageScheme.problems, PageScheme.changes]
       + app.flows.map { PageScheme.flowPage($0.slug) } + app.runs.map { PageScheme.journeyPage($0.slug) }
+      + app.screens.map { PageScheme.screenPage($0.slug) }
     #expect(Set(pages).count == pages.count)
   }
 

@@ -19,6 +19,8 @@ import Testing
     ("flow-auth-back", .flow(coordinator: "AuthCoordinator"), DiagramOptions(showBackTransitions: true)),
     ("flow-checkout-no-clusters", .flow(coordinator: "CheckoutCoordinator"), DiagramOptions(clusters: false)),
     ("journey", .journey(run: "buy-shoes"), DiagramOptions()),
+    ("screen-cart", .screen(type: "CartScreen"), DiagramOptions()),
+    ("screen-cart-depth-2", .screen(type: "CartScreen", depth: 2), DiagramOptions()),
     ("legend", nil, DiagramOptions()),
   ]
 

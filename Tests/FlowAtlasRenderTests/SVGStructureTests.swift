@@ -33,8 +33,8 @@ import Testing
       ))
     #expect(svg.contains(#"class="edge transition kind&#45;present forward""#))
     #expect(
-      svg.contains(#"xlink:href="flow&#45;auth&#45;coordinator.html#screen&#45;login&#45;screen""#)
-        || svg.contains(#"xlink:href="flow-auth-coordinator.html#screen-login-screen""#))
+      svg.contains(#"xlink:href="screen&#45;login&#45;screen.html""#)
+        || svg.contains(#"xlink:href="screen-login-screen.html""#))
     #expect(svg.contains(">signIn ×2</text>"))
     // Back transitions are hidden by default.
     #expect(!svg.contains("kind&#45;dismiss"))

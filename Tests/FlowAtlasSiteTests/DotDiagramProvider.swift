@@ -65,6 +65,11 @@ struct DotDiagramProvider: DiagramProvider {
           + (flow.map { $0.entries + $0.exits } ?? []).flatMap { [$0.to] + ($0.from.map { [$0] } ?? []) })
       for screen in screens.sorted() { out += screenNode(screen) }
       out += edges(app.transitions, among: screens)
+    case .screen(let type, _):
+      let near = app.transitions.filter { $0.to == type || $0.from == type }
+      let screens = Set([type] + near.flatMap { [$0.to] + ($0.from.map { [$0] } ?? []) })
+      for screen in screens.sorted() { out += screenNode(screen) }
+      out += edges(near, among: screens)
     case .journey(let name):
       var previous: String?
       // The runs' own journeys: a model that left them in a store stops the test here.

@@ -34,6 +34,7 @@ final class FakeDiagramProvider: DiagramProvider {
     case .hierarchy: "hierarchy"
     case .flow(let coordinator): "flow-\(app.flow(coordinator)?.slug ?? "x")"
     case .journey(let run): "journey-\(app.run(slug: run)?.slug ?? "x")"
+    case .screen(let type, _): "screen-\(app.screen(type)?.slug ?? "x")"
     }
   }
 
@@ -62,6 +63,13 @@ final class FakeDiagramProvider: DiagramProvider {
       nodes = app.screens.map { screen in
         let owner = screen.owner.flatMap { app.flow($0)?.slug }
         return (screen.type, links.screen(owner, screen.slug), "screen")
+      }
+    case .screen(let type, _):
+      let near = app.transitions.filter { $0.to == type || $0.from == type }.flatMap {
+        [$0.to] + ($0.from.map { [$0] } ?? [])
+      }
+      nodes = Set(near + [type]).sorted().compactMap { app.screen($0) }.map { screen in
+        (screen.type, links.screen(screen.owner.flatMap { app.flow($0)?.slug }, screen.slug), "screen")
       }
     case .flow(let coordinator):
       let flow = app.flow(coordinator)

@@ -26,7 +26,7 @@ import Testing
     #expect(
       out.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\""))
     #expect(out.contains("role=\"group\""))
-    #expect(out.contains("xlink:href=\"flow-auth.html#screen-login-view-controller\""))
+    #expect(out.contains("xlink:href=\"screen-login-view-controller.html\""))
     #expect(out.contains("class=\"edge kind-push\"") || !svg.contains("kind-push"))
     #expect(out.contains("<title>LoginViewController</title>"))
     #expect(out.contains("id=\"flow-auth_node1\""))

@@ -32,10 +32,12 @@ import Testing
     let summary = try SiteBuilder(
       model: SampleModel.model(hostile: true), diagrams: DotDiagramProvider(), notes: notes
     ).build(into: output)
-    #expect(summary.pages.count == 14)
+    // 14, and a page per screen.
+    #expect(
+      summary.pages.count == 14 + SampleModel.model(hostile: true).apps.map(\.screens.count).reduce(0, +))
     let flow = try String(contentsOf: output.appendingPathComponent("shop/flow-main.html"), encoding: .utf8)
     #expect(flow.contains("class=\"edge kind-push\""))
-    #expect(flow.contains("xlink:href=\"flow-main.html#screen-product-view-controller\""))
+    #expect(flow.contains("xlink:href=\"screen-product-view-controller.html\""))
     #expect(flow.contains("class=\"node screen\""))
   }
 }

@@ -36,7 +36,10 @@ import Testing
         "index.html", "shop/flow-app.html", "shop/flow-auth.html", "shop/flow-checkout.html",
         "shop/flow-main.html",
         "shop/flow-sign-up.html", "shop/index.html", "shop/journey-log-in-and-buy.html",
-        "shop/journey-open-product-link.html", "shop/problems.html",
+        "shop/journey-open-product-link.html", "shop/problems.html", "shop/screen-cart-view-controller.html",
+        "shop/screen-home-view-controller.html", "shop/screen-login-view-controller.html",
+        "shop/screen-payment-view-controller.html", "shop/screen-product-view-controller.html",
+        "shop/screen-sign-up-view-controller.html",
       ])
     let files = try TemporaryFolder.contents(of: site).keys
     for asset in [
@@ -113,17 +116,62 @@ import Testing
         "It is started by <a href=\"flow-app.html\"><code class=\"flow-name\">AppCoordinator</code></a>"))
     #expect(html.contains("When a run begins, <a href=\"flow-auth.html\">"))
     #expect(html.contains("when the person taps <q class=\"action\">login</q>"))
-    #expect(html.contains("sets <a href=\"flow-main.html#screen-home-view-controller\">"))
+    #expect(html.contains("sets <a href=\"screen-home-view-controller.html\">"))
     #expect(
       html.contains(
         "Starts <a href=\"flow-sign-up.html\"><code class=\"flow-name\">SignUpCoordinator</code></a>, which returns <code>registered</code>"
       ))
     #expect(html.contains("It finishes with <code>cancelled</code> or <code>loggedIn</code>."))
     #expect(html.contains("<figure class=\"diagram\" id=\"diagram\">"))
-    #expect(html.contains("xlink:href=\"flow-auth.html#screen-login-view-controller\""))
+    #expect(html.contains("xlink:href=\"screen-login-view-controller.html\""))
     let checkout = try page("shop/flow-checkout.html", in: site)
     #expect(checkout.contains("journey-log-in-and-buy.html#line-18"))
-    #expect(checkout.contains("presents <a href=\"flow-checkout.html#screen-cart-view-controller\">"))
+    #expect(checkout.contains("presents <a href=\"screen-cart-view-controller.html\">"))
+  }
+
+  @Test func aScreenPageSaysEveryWayInAndOutAndWhichJourneysShowIt() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    try build(into: site)
+    let html = try page("shop/screen-cart-view-controller.html", in: site)
+    #expect(html.contains("<span class=\"kicker\">Screen</span>CartViewController</h1>"))
+    #expect(
+      html.contains(
+        "by the <a href=\"flow-checkout.html\"><code class=\"flow-name\">CheckoutCoordinator</code></a> flow")
+    )
+    #expect(
+      html.contains("<a href=\"flow-checkout.html#screen-cart-view-controller\">what it leads to there</a>"))
+    #expect(html.contains("<figure class=\"diagram\" id=\"diagram\">"))
+    #expect(html.contains("<a href=\"screen-cart-view-controller.svg\" class=\"open-svg\">"))
+    let waysIn = try #require(html.range(of: "id=\"ways-in\"")?.upperBound)
+    let waysOut = try #require(html.range(of: "id=\"ways-out\"")?.upperBound)
+    let journeys = try #require(html.range(of: "id=\"journeys\"")?.upperBound)
+    #expect(html[waysIn..<waysOut].contains("From <a href=\"screen-product-view-controller.html\">"))
+    #expect(html[waysOut..<journeys].contains("From here, "))
+    #expect(html[journeys...].contains("<a href=\"journey-log-in-and-buy.html#step-"))
+  }
+
+  /// Every screen name the site shows links to that screen's page, which exists and is titled so.
+  @Test func everyScreenNameLinksToItsPage() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    let summary = try build(SampleModel.model(hostile: true), into: site)
+    let link = try Regex(#"<a href="([^"]*)"><code class="screen-name">([^<]*)</code></a>"#)
+    var checked = 0
+    for path in summary.pages {
+      let html = try page(path, in: site)
+      for match in html.matches(of: link) {
+        let (href, name) = (String(match.output[1].substring!), String(match.output[2].substring!))
+        let folder = (path as NSString).deletingLastPathComponent
+        #expect(href.hasPrefix("screen-") && href.hasSuffix(".html"), "\(path): \(href)")
+        let target = try page("\(folder)/\(href)", in: site)
+        #expect(target.contains("<span class=\"kicker\">Screen</span>\(name)</h1>"), "\(path): \(href)")
+        checked += 1
+      }
+    }
+    #expect(checked > 50)
   }
 
   @Test func journeyAndProblemsPagesLinkLines() throws {
@@ -328,9 +376,14 @@ import Testing
     defer { temp.remove() }
     let site = temp.url.appendingPathComponent("site")
     let provider = FakeDiagramProvider()
+    // Every diagram of the Shop app (its maps, flows, journeys and screens), and of the app the
+    // hostile model adds.
+    let shopDiagrams = DiagramSubject.all(of: SampleModel.model().apps[0]).count
+    let added = SampleModel.model(hostile: true).apps.filter { $0.name != SampleModel.model().apps[0].name }
+    let addedDiagrams = added.map { DiagramSubject.all(of: $0).count }.reduce(0, +)
     let first = try build(provider: provider, into: site)
     let bytes = try TemporaryFolder.contents(of: site)
-    #expect(first.diagramsDrawn == 9 && first.diagramsReused == 0 && !first.unchanged)
+    #expect(first.diagramsDrawn == shopDiagrams && first.diagramsReused == 0 && !first.unchanged)
 
     let second = try build(provider: provider, into: site)
     #expect(provider.callCount == 1)
@@ -342,7 +395,7 @@ import Testing
       model: SampleModel.model(), diagrams: provider, options: SiteOptions(title: "Shop docs")
     ).build(into: site)
     #expect(provider.callCount == 1)
-    #expect(!retitled.unchanged && retitled.diagramsDrawn == 0 && retitled.diagramsReused == 9)
+    #expect(!retitled.unchanged && retitled.diagramsDrawn == 0 && retitled.diagramsReused == shopDiagrams)
     #expect(try page("shop/index.html", in: site).contains("<title>Shop · Shop docs</title>"))
 
     // A page deleted by hand is written again.
@@ -361,14 +414,14 @@ import Testing
     #expect(other.callCount == 1)
     let grown = try build(SampleModel.model(hostile: true), provider: other, into: site)
     #expect(other.callCount == 2)
-    #expect(grown.diagramsReused == 9 && grown.diagramsDrawn == 4)
+    #expect(grown.diagramsReused == shopDiagrams && grown.diagramsDrawn == addedDiagrams)
 
     // Not incremental: everything is drawn again, and the bytes are those of a fresh build.
     let full = try SiteBuilder(
       model: SampleModel.model(), diagrams: provider, options: SiteOptions(incremental: false)
     )
     .build(into: site)
-    #expect(full.diagramsDrawn == 9 && !full.unchanged)
+    #expect(full.diagramsDrawn == shopDiagrams && !full.unchanged)
     let fresh = try TemporaryFolder.contents(of: site)
     #expect(
       !fresh.keys.contains { $0.hasPrefix(".flowatlas-cache/") }, "no diagram cache when not incremental")
@@ -444,7 +497,9 @@ import Testing
     let rebuilt = try SiteBuilder(
       model: SampleModel.model(), diagrams: provider, options: SiteOptions(title: "Shop docs")
     ).build(into: site)
-    #expect(provider.callCount == 2 && rebuilt.diagramsDrawn == 1 && rebuilt.diagramsReused == 8)
+    let shopDiagrams = DiagramSubject.all(of: SampleModel.model().apps[0]).count
+    #expect(
+      provider.callCount == 2 && rebuilt.diagramsDrawn == 1 && rebuilt.diagramsReused == shopDiagrams - 1)
     return (site, cached, bytes)
   }
 

@@ -1,0 +1,144 @@
+import FlowAtlasLock
+import FlowAtlasModel
+import FlowAtlasTrace
+
+/// The screen page: one screen type on its own, for a screen of a big app to be studied without
+/// its flow: its titles and flow, its neighbourhood drawn, every way in and out, the journeys
+/// that showed it and the problems at their steps.
+extension AppPages {
+  func screenPage(_ screen: ScreenType) throws(SiteError) -> [[UInt8]] {
+    var ids: Set<String> = [
+      "main", "search-input", "search-status", "search-results", "theme-toggle", "nav-filter",
+      "ways-in", "ways-out", "journeys", "problems",
+    ]
+    let type = screen.type
+    var lead: [HTML] = [.text("Shown \(Wording.times(screen.visits))")]
+    if !screen.titles.isEmpty {
+      lead += [.text(", titled ")] + Wording.orList(screen.titles.map(Wording.quoted))
+    }
+    if let owner = screen.owner {
+      lead += [.text(", by the "), flowRef(owner), .text(" flow")]
+      if let href = flowHref(owner) {
+        lead += [
+          .text(" ("),
+          .a(href: "\(href)#\(PageScheme.screenAnchor(screen.slug))", text: "what it leads to there"),
+          .text(")"),
+        ]
+      }
+    } else {
+      lead.append(.text(", by no flow the traces name"))
+    }
+    lead.append(.text("."))
+    var main: [HTML] = [
+      .el("h1", [], [.el("span", [.cls("kicker")], [.text("Screen")]), .text(type)]),
+      .el("p", [.cls("lead")], lead),
+      try figure(
+        .screen(type: type), id: "diagram", caption: "What leads to \(type), and what it leads to",
+        usedIDs: &ids),
+    ]
+    let into = app.transitions.filter { $0.to == type }.sorted(by: Transition.exportOrder)
+    let outOf = app.transitions.filter { $0.from == type }.sorted(by: Transition.exportOrder)
+    main += section(
+      "ways-in", "Ways in",
+      into.isEmpty
+        ? [.p(text: "No recorded run reached this screen.")]
+        : [
+          .el("ul", [.cls("sentences")], into.map { .el("li", [], transitionSentence($0, showSource: true)) })
+        ])
+    main += section(
+      "ways-out", "Ways out",
+      outOf.isEmpty
+        ? [.p(text: "Nothing leads on from this screen in the recorded runs.")]
+        : [
+          .el(
+            "ul", [.cls("sentences")],
+            outOf.map { .el("li", [], transitionSentence($0, showSource: false, fromHere: true)) })
+        ])
+    let visits = screenVisits.visits(of: type, in: app, journeys: journeys)
+    main += section("journeys", "Journeys that show it", journeysShowing(visits))
+    main += section("problems", "Problems", problems(at: visits))
+    return document(
+      title: type, current: PageScheme.screenPage(screen.slug), crumbs: [(type, nil)], main: main)
+  }
+
+  /// Each run that showed the screen, linking to the first step that did.
+  private func journeysShowing(_ visits: ScreenVisits.Visits) -> [HTML] {
+    guard !visits.firstSteps.isEmpty else { return [.p(text: "No recorded journey shows it.")] }
+    return [
+      .el(
+        "ul", [],
+        visits.firstSteps.map { run, step in
+          let part = (step - 1) / PageScheme.stepsPerJourneyPage
+          return .el(
+            "li", [],
+            [
+              .a(
+                href: "\(PageScheme.journeyPage(run.slug, part: part))#step-\(step)",
+                text: run.title ?? run.name),
+              .el("span", [.cls("meta")], [.text(" — from step \(step)")]),
+            ])
+        })
+    ]
+  }
+
+  /// The problems reported at the trace lines of the steps that showed or left the screen.
+  private func problems(at visits: ScreenVisits.Visits) -> [HTML] {
+    let found = app.diagnostics.filter {
+      visits.lines.contains(ScreenVisits.Line(file: $0.file, line: $0.line))
+    }
+    guard !found.isEmpty else { return [.p(text: "No problems recorded at its steps.")] }
+    return [
+      .el(
+        "ul", [],
+        found.map { diagnostic in
+          let place: HTML =
+            run(forFile: diagnostic.file).map {
+              .a(href: journeyHref($0, line: diagnostic.line), text: $0.title ?? $0.name)
+            }
+            ?? .code(diagnostic.file)
+          return .el(
+            "li", [],
+            [
+              place, .text(", line \(diagnostic.line): \(diagnostic.message) "),
+              .code(diagnostic.code.rawValue),
+            ])
+        })
+    ]
+  }
+}
+
+/// Which runs showed each screen, and at which trace lines: read from the journeys once per app,
+/// the first time a screen page asks, then shared by every screen page of the app.
+final class ScreenVisits: Sendable {
+  struct Line: Hashable, Sendable {
+    var file: String
+    var line: Int
+  }
+
+  struct Visits: Sendable {
+    /// Each run that showed the screen, in the app's order, with the first step (from 1) that did.
+    var firstSteps: [(run: Run, step: Int)] = []
+    /// The trace lines of the steps that showed the screen or left it.
+    var lines: Set<Line> = []
+  }
+
+  private let table = Lock<[String: Visits]?>(nil)
+
+  func visits(of type: String, in app: AppModel, journeys: any JourneyStore) -> Visits {
+    if let known = table.withLock({ $0 }) { return known[type] ?? Visits() }
+    // Two pages may read the journeys at once: both find the same visits.
+    var found: [String: Visits] = [:]
+    for run in app.runs {
+      var seen: Set<String> = []
+      for (index, step) in journeys.journey(of: run).steps.enumerated() {
+        guard case .transition(let from, let to, _, _, _) = step.kind else { continue }
+        let line = Line(file: run.file, line: step.line)
+        if seen.insert(to).inserted { found[to, default: Visits()].firstSteps.append((run, index + 1)) }
+        found[to, default: Visits()].lines.insert(line)
+        if let from { found[from, default: Visits()].lines.insert(line) }
+      }
+    }
+    table.withLock { if $0 == nil { $0 = found } }
+    return found[type] ?? Visits()
+  }
+}

@@ -1,0 +1,101 @@
+"""Screen pages: every screen name on the site, in words and in diagrams, leads to that screen's
+page, which draws its neighbourhood around it and lists its ways in and out."""
+
+import pathlib
+import urllib.parse
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from test_browser import _open
+
+
+def _app_folders(sites):
+    return sorted(p.parent for site in sites for p in site.glob("*/index.html"))
+
+
+def _screen_title(driver) -> str:
+    """The screen type a page is about: its heading without the kicker, or None for another page."""
+    return driver.execute_script(
+        """
+        var h1 = document.querySelector("h1");
+        var kicker = h1 && h1.querySelector(".kicker");
+        if (!kicker || kicker.textContent.toLowerCase() !== "screen") return null;
+        return h1.textContent.slice(kicker.textContent.length);
+        """
+    )
+
+
+def _screen_links(driver, diagrams=True):
+    """(href as written, absolute URL, the screen name shown) of every linked screen name in the
+    page's text and, with `diagrams`, of every screen node in its diagrams (named by the first line
+    of its tooltip)."""
+    return driver.execute_script(
+        """
+        var out = [];
+        document.querySelectorAll("a > code.screen-name").forEach(function (code) {
+          var a = code.parentElement;
+          out.push([a.getAttribute("href"), a.href, code.textContent]);
+        });
+        if (arguments[0]) {
+          document.querySelectorAll("svg g.node.screen a").forEach(function (a) {
+            var href = a.getAttribute("xlink:href") || a.getAttribute("href");
+            var tooltip = a.getAttribute("xlink:title") || "";
+            out.push([href, new URL(href, document.baseURI).href, tooltip.split("\\n")[0]]);
+          });
+        }
+        return out;
+        """,
+        diagrams,
+    )
+
+
+def test_every_screen_name_links_to_its_page(driver, sites):
+    """On every app's overview and flow pages, and on one journey page each: each linked screen
+    name, and each screen node of a diagram, opens a page whose heading is that screen."""
+    checked = {}
+    for folder in _app_folders(sites):
+        pages = [folder / "index.html", *sorted(folder.glob("flow-*.html")), *sorted(folder.glob("journey-*.html"))[:1]]
+        for page in pages:
+            _open(driver, page)
+            # A journey's diagram numbers its steps: only its text names screens as they are.
+            for href, url, name in _screen_links(driver, diagrams=not page.name.startswith("journey-")):
+                assert href and href.startswith("screen-") and href.endswith(".html"), f"{page}: {name!r} links to {href!r}"
+                checked.setdefault(url, set()).add(name.strip())
+    assert len(checked) >= 40, f"only {len(checked)} screen pages were linked"
+    for url, names in sorted(checked.items()):
+        _open(driver, pathlib.Path(urllib.parse.unquote(urllib.parse.urlparse(url).path)))
+        title = _screen_title(driver)
+        assert title is not None, f"{url} is not a screen page"
+        assert {title.strip()} == names, f"{url} is about {title!r}, linked as {names}"
+
+
+def test_a_screen_page_draws_its_neighbourhood_around_it(driver):
+    repo = pathlib.Path(__file__).resolve().parents[2]
+    _open(driver, repo / "site" / "shop" / "screen-order-summary-view-controller.html")
+    focus = driver.find_elements(By.CSS_SELECTOR, "#diagram svg g.node.focus")
+    assert len(focus) == 1 and "OrderSummaryViewController" in focus[0].text
+    around = {g.text for g in driver.find_elements(By.CSS_SELECTOR, "#diagram svg g.node.screen:not(.focus)")}
+    assert {"ProductDetailViewController", "ProductListViewController", "DeliveryAddressViewController"} <= around, around
+    ways_in = driver.find_element(By.CSS_SELECTOR, "section[aria-labelledby='ways-in']").text
+    assert "From ProductListViewController" in ways_in, ways_in
+    # A neighbour's node leads to the neighbour's own page, and back again from its ways out.
+    node = driver.execute_script(
+        """
+        var name = arguments[0];
+        var links = document.querySelectorAll("#diagram svg g.node a");
+        for (var i = 0; i < links.length; i++) {
+          if ((links[i].getAttribute("xlink:title") || "").split("\\n")[0] === name) return links[i];
+        }
+        return null;
+        """,
+        "DeliveryAddressViewController",
+    )
+    assert node is not None, "no node of DeliveryAddressViewController in the neighbourhood"
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", node)
+    node.find_element(By.CSS_SELECTOR, "text").click()
+    WebDriverWait(driver, 10).until(lambda d: d.current_url.endswith("/screen-delivery-address-view-controller.html"))
+    assert _screen_title(driver).strip() == "DeliveryAddressViewController"
+    ways_in = driver.find_element(By.CSS_SELECTOR, "section[aria-labelledby='ways-in']")
+    ways_in.find_element(By.LINK_TEXT, "OrderSummaryViewController").click()
+    WebDriverWait(driver, 10).until(lambda d: d.current_url.endswith("/screen-order-summary-view-controller.html"))
