@@ -65,6 +65,11 @@ let package = Package(
       dependencies: [
         "FlowAtlasModel", "FlowAtlasTraceReader", "FlowAtlasTrace", "FlowAtlasBytes", "FlowAtlasLock",
       ]),
+    // 3c. Screenshots: each screen.image file opened and checked by libvips, never by hand.
+    .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"]), .brew(["vips"])]),
+    .target(
+      name: "FlowAtlasImages",
+      dependencies: ["FlowAtlasModel", "FlowAtlasTraceReader", "FlowAtlasBytes", "FlowAtlasLock", "CVips"]),
     // 4. Render: DOT, Graphviz layout in-process, SVG/PNG/PDF, Mermaid.
     .systemLibrary(
       name: "CGraphviz", pkgConfig: "libgvc",
@@ -103,7 +108,7 @@ let package = Package(
       name: "FlowAtlasCLI",
       dependencies: [
         "FlowAtlasBytes", "FlowAtlasLock", "FlowAtlasTrace", "FlowAtlasModel", "FlowAtlasBuild",
-        "FlowAtlasRender", "FlowAtlasSite", "FlowAtlasDocC",
+        "FlowAtlasImages", "FlowAtlasRender", "FlowAtlasSite", "FlowAtlasDocC",
       ]),
     // The tool. `flowatlas` with no subcommand builds and starts flowatlas-examples (below); it
     // does not depend on it, so no demo app is linked into the tool.
@@ -231,6 +236,9 @@ let package = Package(
         "FlowAtlasTestSupport",
       ],
       resources: [.copy("Fixtures")]),
+    .testTarget(
+      name: "FlowAtlasImagesTests",
+      dependencies: ["FlowAtlasImages", "FlowAtlasModel", "FlowAtlasTraceReader", "FlowAtlasTestSupport"]),
     .testTarget(
       name: "FlowAtlasRenderTests",
       dependencies: ["FlowAtlasLock", "FlowAtlasRender", "FlowAtlasModel", "FlowAtlasTestSupport"],

@@ -28,7 +28,7 @@ import Foundation
 package struct BuildInputs {
   /// The tool's version and how it draws and writes pages.
   package let settings: [String]
-  /// Every trace and note, sorted by kind and path.
+  /// Every trace, note, baseline file and screenshot, sorted by kind and path.
   package private(set) var files: [Input]
 
   /// One input file as `stat` and its bytes describe it.
@@ -70,6 +70,20 @@ package struct BuildInputs {
     for file in baseline.sorted() { inputs.append(try Self.examine(file, kind: "baseline")) }
     self.files = inputs
   }
+
+  /// Adds the screenshots a build read (or tried to): a picture edited, added where one was
+  /// missing, or removed is then a change, as a trace is. Those of the previous build are added
+  /// before comparing with its record, those of this build before saving its own.
+  package mutating func add(images paths: [String]) {
+    for path in paths.sorted() where !files.contains(where: { $0.kind == "image" && $0.path == path }) {
+      files.append(
+        (try? Self.examine(path, kind: "image"))
+          ?? Input(kind: "image", path: path, size: -1, modified: 0, identity: "missing", hash: "missing"))
+    }
+  }
+
+  /// The screenshots the record names.
+  package var images: [String] { files.filter { $0.kind == "image" }.map(\.path) }
 
   private init(settings: [String], files: [Input]) {
     self.settings = settings

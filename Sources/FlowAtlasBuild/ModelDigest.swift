@@ -135,6 +135,11 @@ package struct ModelDigest {
       add(run.events)
       add(run.transitionCount)
       add(run.stepCount)
+      add(run.pictures.count)
+      for picture in run.pictures {
+        add([picture.screenType, picture.file])
+        add([picture.line, picture.width ?? -1, picture.height ?? -1])
+      }
       if let key = run.replayKey {
         // The key names the trace's bytes and the replay: the journey and instances follow.
         add(["replayed", key])
@@ -171,6 +176,13 @@ package struct ModelDigest {
       add(screen.titles)
       add(screen.owner)
       add(screen.visits)
+      // What a page shows of its picture: not where it was read.
+      if let picture = screen.picture {
+        add([picture.hash, picture.fileExtension])
+        add([picture.width, picture.height])
+      } else {
+        add("no picture")
+      }
     }
     add(app.transitions.count)
     for transition in app.transitions { add(transition) }

@@ -169,12 +169,21 @@ extension RunArchive {
       }
       guard let events = eventTally(), let transitionCount = eventTally(), let stepCount = number(),
         stepCount >= 0, let headerLine = number(), headerLine >= 1,
-        let flagged = instances()
+        let flagged = instances(), let pictures = list({ $0.picture() })
       else { return nil }
-      return Run(
+      var run = Run(
         summary: name, title: title, file: file, metadata: metadata, events: events,
         transitionCount: transitionCount, stepCount: stepCount, flaggedInstances: flagged,
         headerLine: headerLine)
+      run.pictures = pictures
+      return run
+    }
+
+    mutating func picture() -> ScreenPicture? {
+      guard let type = string(), let file = string(), let line = number(), line >= 1,
+        let width = optionalNumber(), let height = optionalNumber()
+      else { return nil }
+      return ScreenPicture(screenType: type, file: file, line: line, width: width, height: height)
     }
 
     mutating func steps() -> [JourneyStep]? { list { $0.step() } }

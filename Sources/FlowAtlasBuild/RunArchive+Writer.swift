@@ -128,6 +128,14 @@ extension RunArchive {
       number(run.headerLine)
       number(run.flaggedInstances.count)
       for instance in run.flaggedInstances { write(instance) }
+      number(run.pictures.count)
+      for picture in run.pictures {
+        string(picture.screenType)
+        string(picture.file)
+        number(picture.line)
+        optional(picture.width)
+        optional(picture.height)
+      }
     }
 
     mutating func write(_ instance: CoordinatorInstance) {

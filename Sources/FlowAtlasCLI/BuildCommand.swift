@@ -1,5 +1,6 @@
 import FlowAtlasBuild
 import FlowAtlasBytes
+import FlowAtlasImages
 import FlowAtlasModel
 import FlowAtlasRender
 import FlowAtlasSite
@@ -53,7 +54,10 @@ package enum BuildCommand {
     // and said (listed with --verbose).
     let cacheReport = CacheReport()
     warn(about: SiteBuilder.tidy(URL(fileURLWithPath: output, isDirectory: true)), console: console)
-    if var last = BuildInputs.load(from: output, report: cacheReport), inputs.matches(last.inputs) {
+    let last = BuildInputs.load(from: output, report: cacheReport)
+    // The screenshots the last build read: changed, they are a change too.
+    inputs.add(images: last?.inputs.images ?? [])
+    if var last, inputs.matches(last.inputs) {
       // Nothing this build would read has changed since the site in `output` was built.
       if inputs.files != last.inputs.files {
         // Only times changed: record them, so that the next rebuild need not read the files.
@@ -86,7 +90,14 @@ package enum BuildCommand {
     let replays = ReplayCache(
       previous: SiteBuilder.replayFolder(of: outputURL), hashes: inputs.traceHashes, scratch: scratch.url,
       report: cacheReport)
-    let model = try TraceLoading.model(of: files, keepsJourneys: true, cache: replays, console: console)
+    let traces = try TraceLoading.model(
+      of: files, keepsJourneys: true, cache: replays, printsDiagnostics: false, console: console)
+    // The screenshots the runs name, read and checked: each screen's picture, or a bad-image.
+    let pictures = ScreenPictures.check(traces)
+    let model = traces.withPictures(pictures.pictures, problems: pictures.problems)
+    console.err(model.diagnostics.map { $0.formatted + "\n" }.joined())
+    inputs.add(images: pictures.files)
+    inputs.hashAll()
     let baselines = try baselines(for: model, from: baselinePath, command: "build", console: console)
     let summary = try build(
       model, into: output, notes: notes, replays: replays, baselines: baselines, contracts: contracts,

@@ -14,13 +14,13 @@ package struct AppModel: Hashable, Sendable {
   /// Sorted by type.
   package private(set) var coordinators: [CoordinatorType]
   /// Sorted by type.
-  package private(set) var screens: [ScreenType]
+  package internal(set) var screens: [ScreenType]
   /// Sorted by from (nil first), to, kind, coordinator (nil first).
   package private(set) var transitions: [Transition]
   /// One per coordinator type, sorted by coordinator type.
   package private(set) var flows: [Flow]
   /// The diagnostics of this app's traces, sorted by file, line, code.
-  package private(set) var diagnostics: [Diagnostic]
+  package internal(set) var diagnostics: [Diagnostic]
   /// The containers (tab bar controllers, presented navigation controllers: screens that show
   /// other routers), sorted by type; never nodes of the graph.
   package private(set) var containers: [ContainerType]
@@ -111,6 +111,9 @@ package struct ScreenType: Hashable, Sendable {
   package var owner: String?
   /// How often it became current: the sum of `count` over transitions to it.
   package var visits: Int
+  /// What it looked like: the first screenshot of it a build could read and check, in run
+  /// order then trace order (``NavigationModel/withPictures(_:problems:)``); nil without one.
+  package var picture: CheckedPicture?
 
   package init(type: String, slug: String, titles: [String], owner: String?, visits: Int) {
     self.type = type

@@ -49,7 +49,8 @@ package struct ModelAccumulator: Sendable {
   /// An app's slug is its folder: never the site's own names, nor a name Windows keeps for a
   /// device (a folder `con` or `com1` cannot be opened there).
   static let reservedAppSlugs: Set<String> = Set(
-    ["assets", "index", "con", "prn", "aux", "nul"] + (1...9).flatMap { ["com\($0)", "lpt\($0)"] })
+    [PageScheme.assetsFolder, PageScheme.picturesFolder, "index", "con", "prn", "aux", "nul"]
+      + (1...9).flatMap { ["com\($0)", "lpt\($0)"] })
   /// Page names in an app's folder besides `flow-*` and `journey-*`: keep bare slugs clear of them too.
   static let reservedPageSlugs: Set<String> = ["index", "problems"]
 

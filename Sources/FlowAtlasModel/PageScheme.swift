@@ -68,6 +68,18 @@ package enum PageScheme {
   /// `page` of the app in `folder`, from the site's root (the landing page and search).
   package static func inApp(_ folder: String, _ page: String) -> String { "\(folder)/\(page)" }
 
+  // MARK: Beside the apps' folders
+
+  /// The site's stylesheet and scripts.
+  package static let assetsFolder = "assets"
+  /// The screenshots, each distinct one once, named by the hash of its bytes.
+  package static let picturesFolder = "images"
+
+  /// A screenshot's file, from the site's root.
+  package static func picture(hash: String, fileExtension: String) -> String {
+    "\(picturesFolder)/\(hash).\(fileExtension)"
+  }
+
   // MARK: Diagrams
 
   /// The stem of `subject`'s page and file in `app`. A flow or run the app does not have is

@@ -39,6 +39,9 @@ package struct Run: Hashable, Sendable {
   /// The header's line in the trace (the first that is not blank), where `duplicate-run` is
   /// reported.
   package var headerLine: Int
+  /// The screenshots the run names (`screen.image`), in trace order: where each file is, for a
+  /// build to read and check. None from a model read back from `model.json`.
+  package var pictures: [ScreenPicture] = []
 
   package init(
     name: String, slug: String, title: String?, file: String, metadata: [MetadataEntry],

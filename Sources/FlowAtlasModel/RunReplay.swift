@@ -29,6 +29,8 @@ package struct RunReplay: TraceConsumer {
   var screenTypes = TypeTable()
   /// The screen ids this run names, for ``ShownScreen/id``.
   var screenIDs = TypeTable()
+  /// The screenshots the run names, in trace order.
+  var pictures: [ScreenPicture] = []
   var coordinatorTypes = TypeTable()
   /// The router ids this run names, for ``RouterStacks``.
   var routers = TypeTable()
@@ -211,9 +213,11 @@ package struct RunReplay: TraceConsumer {
       keep(.deeplink(url: url, coordinator: type), line)
     case .screenUpdate(let screen):
       update(screen, line: line)
-    case .screenImage:
-      // The reader checked its path; pictures are not drawn yet (issue #45), so nothing changes.
-      break
+    case .screenImage(let id, let file, let width, let height):
+      // The reader checked its path and its screen; a build reads the file.
+      pictures.append(
+        ScreenPicture(
+          screenType: screenType(.reference(id)), file: file, line: line, width: width, height: height))
     case .note(let text):
       keep(.note(text), line)
     }
@@ -244,6 +248,7 @@ package struct RunReplay: TraceConsumer {
         journey: Journey(steps: steps, instances: keepsJourney ? instances : []),
         headerLine: summary.headerLine)
     ]
+    tally.runs[0].pictures = pictures
     finished = ReplayedRun(file: file, app: header.app, tally: tally, transitions: named)
   }
 }

@@ -32,9 +32,12 @@ extension AppPages {
     var main: [HTML] = [
       .el("h1", [], [.el("span", [.cls("kicker")], [.text("Screen")]), .text(type)]),
       .el("p", [.cls("lead")], lead),
+    ]
+    if let picture = screen.picture { main.append(Self.screenshot(picture, of: type)) }
+    main += [
       try figure(
         .screen(type: type), id: "diagram", caption: "What leads to \(type), and what it leads to",
-        usedIDs: &ids),
+        usedIDs: &ids)
     ]
     let into = app.transitions.filter { $0.to == type }.sorted(by: Transition.exportOrder)
     let outOf = app.transitions.filter { $0.from == type }.sorted(by: Transition.exportOrder)
@@ -59,6 +62,25 @@ extension AppPages {
     main += section("problems", "Problems", problems(at: visits))
     return document(
       title: type, current: PageScheme.screenPage(screen.slug), crumbs: [(type, nil)], main: main)
+  }
+
+  /// A screen's picture as the app recorded it, at the size it was taken (the stylesheet fits it).
+  static func screenshot(_ picture: CheckedPicture, of type: String) -> HTML {
+    .el(
+      "figure", [.cls("screenshot")],
+      [
+        .el(
+          "img",
+          [
+            .attr(
+              "src", "../" + PageScheme.picture(hash: picture.hash, fileExtension: picture.fileExtension)),
+            .attr("width", String(picture.width)), .attr("height", String(picture.height)),
+            .attr("alt", "\(type) as a run showed it"),
+          ]),
+        .el(
+          "figcaption", [],
+          [.text("As a recorded run showed it (\(picture.width) × \(picture.height) pixels)")]),
+      ])
   }
 
   /// Each run that showed the screen, linking to the first step that did.

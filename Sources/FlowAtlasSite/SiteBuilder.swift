@@ -137,7 +137,7 @@ package struct SiteBuilder: Sendable {
   /// Bump whenever the pages' markup, words or assets change, so that sites built by an older
   /// FlowAtlas are not mistaken for unchanged. The golden test `SiteGoldenTests` fails until
   /// it is bumped.
-  package static let templateVersion = "35"
+  package static let templateVersion = "36"
 
   /// The stylesheet and scripts every site is written with, hashed.
   static let assetsDigest = Fingerprint.fast128(
@@ -284,6 +284,7 @@ package struct SiteBuilder: Sendable {
     }
     if options.incremental, let replays { try ReplayFolder.write(replays.entries, into: staging) }
 
+    try writePictures(into: staging)
     try staging.write("assets/site.css", SiteAssets.css)
     try staging.write("assets/theme.js", SiteAssets.themeScript)
     try staging.write("assets/site.js", SiteAssets.siteScript)
@@ -298,7 +299,7 @@ package struct SiteBuilder: Sendable {
 
   /// Each app's folder: its slug, made unique next to the shared `assets` folder.
   static func folders(for apps: [AppModel]) throws(SiteError) -> [String] {
-    var slugger = Slugger(reserved: ["assets"])
+    var slugger = Slugger(reserved: [PageScheme.assetsFolder, PageScheme.picturesFolder])
     return try apps.map { app throws(SiteError) in
       guard Slug.isValid(app.slug) else {
         throw .invalidModel(reason: "app \(app.name) has the slug “\(app.slug)”")
@@ -334,6 +335,26 @@ package struct SiteBuilder: Sendable {
     }
     for screen in app.screens where !Slug.isValid(screen.slug) {
       throw .invalidModel(reason: "screen \(screen.type) has the slug “\(screen.slug)”")
+    }
+  }
+}
+
+extension SiteBuilder {
+  /// Copies each screen's picture into the site, each distinct one once. A file that changed since
+  /// the build checked it is left out (its screen page then shows no picture file): the record of
+  /// inputs sees the change, so the next build checks it again.
+  func writePictures(into staging: OutputFolder.Staging) throws(SiteError) {
+    var written: Set<String> = []
+    for app in model.apps {
+      for screen in app.screens {
+        guard let picture = screen.picture else { continue }
+        let path = PageScheme.picture(hash: picture.hash, fileExtension: picture.fileExtension)
+        guard written.insert(path).inserted,
+          let data = FileManager.default.contents(atPath: picture.path),
+          data.withUnsafeBytes({ Fingerprint.fast128($0) }) == picture.hash
+        else { continue }
+        try staging.write(path, [UInt8](data))
+      }
     }
   }
 }

@@ -1,0 +1,39 @@
+// libvips, for screenshots (trace format revision 4, screen.image): decoded and checked here,
+// never by hand. Swift cannot call C's variadic functions, so each call FlowAtlasImages makes
+// has a plain wrapper below.
+#include <vips/vips.h>
+
+// Drops libvips's own warnings: a bad image is reported once, as a `bad-image` diagnostic.
+static void flowatlas_vips_quiet(const gchar *domain, GLogLevelFlags level, const gchar *message,
+                                 gpointer data) {
+  (void)domain; (void)level; (void)message; (void)data;
+}
+
+static inline int flowatlas_vips_start(void) {
+  if (VIPS_INIT("flowatlas") != 0) return -1;
+  g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO | G_LOG_LEVEL_DEBUG,
+                    flowatlas_vips_quiet, NULL);
+  // Every image is read once: nothing to keep between operations.
+  vips_cache_set_max(0);
+  return 0;
+}
+
+// The header of a PNG or a JPEG, its pixels decoded only when asked for; any damage an error.
+// Read from the bytes FlowAtlas read itself, so that what is checked is what is hashed and kept.
+static inline VipsImage *flowatlas_vips_load_png(const void *bytes, size_t length) {
+  VipsImage *out = NULL;
+  return vips_pngload_buffer((void *)bytes, length, &out, "access", VIPS_ACCESS_SEQUENTIAL, "fail_on",
+                             VIPS_FAIL_ON_WARNING, NULL) == 0 ? out : NULL;
+}
+
+static inline VipsImage *flowatlas_vips_load_jpeg(const void *bytes, size_t length) {
+  VipsImage *out = NULL;
+  return vips_jpegload_buffer((void *)bytes, length, &out, "access", VIPS_ACCESS_SEQUENTIAL, "fail_on",
+                              VIPS_FAIL_ON_WARNING, NULL) == 0 ? out : NULL;
+}
+
+// Decodes every pixel (the mean needs them all): a file cut short or damaged fails here.
+static inline int flowatlas_vips_decode(VipsImage *image) {
+  double mean = 0;
+  return vips_avg(image, &mean, NULL);
+}

@@ -1,0 +1,187 @@
+import CVips
+import FlowAtlasLock
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A screenshot a trace names (`screen.image`), read and checked: a PNG or JPEG inside the
+/// trace's folder, of a size a page can show, that libvips decodes to its last pixel.
+///
+/// Images are hostile input, and big. The path is resolved with every symbolic link followed
+/// and must stay inside the trace's folder; the file must be a regular file of at most
+/// ``maximumBytes``; its first bytes must say PNG or JPEG; a JPEG's metadata blocks (EXIF, ICC,
+/// comments) may hold at most ``maximumMetadataBytes``; the header's size may not pass
+/// ``maximumPixels`` (a decompression bomb is refused before a pixel is decoded), nor differ
+/// from the size the trace gives; and libvips must decode every pixel without an error or a
+/// warning (a file cut short fails here). Anything else is an ``ImageProblem``, never a crash.
+package struct ScreenImageFile: Sendable, Equatable {
+  package enum Format: String, Sendable { case png, jpeg }
+
+  package let format: Format
+  package let width: Int
+  package let height: Int
+  /// The file's bytes, as checked.
+  package let bytes: [UInt8]
+
+  /// The most pixels an image may have: a screenshot of the largest iPad is 5.6 million.
+  package static let maximumPixels = 40_000_000
+  /// The largest file read.
+  package static let maximumBytes = 64 << 20
+  /// The most bytes a JPEG's metadata blocks may hold together.
+  package static let maximumMetadataBytes = 1 << 20
+
+  /// The image at `file`, relative to `folder` (the trace's), checked.
+  /// - Parameters:
+  ///   - width: the width the trace gives, if any: the file must have it.
+  ///   - height: the height the trace gives, if any.
+  package static func load(_ file: String, in folder: String, width: Int? = nil, height: Int? = nil)
+    -> Result<ScreenImageFile, ImageProblem>
+  {
+    let bytes: [UInt8]
+    switch contents(of: file, in: folder) {
+    case .success(let read): bytes = read
+    case .failure(let problem): return .failure(problem)
+    }
+    let format: Format
+    if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+      format = .png
+    } else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+      format = .jpeg
+      let metadata = jpegMetadataBytes(bytes)
+      guard metadata <= maximumMetadataBytes else { return .failure(.metadataTooLarge(bytes: metadata)) }
+    } else {
+      return .failure(.notPNGOrJPEG)
+    }
+    return decode(bytes, format: format).flatMap { size in
+      if let width, width != size.width {
+        return .failure(.otherSize(claimed: (width, height), actual: size))
+      }
+      if let height, height != size.height {
+        return .failure(.otherSize(claimed: (width, height), actual: size))
+      }
+      return .success(ScreenImageFile(format: format, width: size.width, height: size.height, bytes: bytes))
+    }
+  }
+
+  /// The bytes of `file` in `folder`, read only when every link it goes through stays inside.
+  static func contents(of file: String, in folder: String) -> Result<[UInt8], ImageProblem> {
+    guard let root = realpath(folder, nil) else { return .failure(.unreadable("its trace's folder is gone")) }
+    let base = String(cString: root)
+    free(root)
+    guard let resolved = realpath(base + "/" + file, nil) else {
+      return .failure(.unreadable(String(cString: strerror(errno))))
+    }
+    let path = String(cString: resolved)
+    free(resolved)
+    guard path.hasPrefix(base == "/" ? "/" : base + "/") else { return .failure(.outsideTheFolder) }
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+    guard descriptor >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      return .failure(.unreadable("not a regular file"))
+    }
+    guard info.st_size <= maximumBytes else { return .failure(.fileTooLarge(bytes: Int(info.st_size))) }
+    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+    var filled = 0
+    while filled < bytes.count {
+      let count = bytes.withUnsafeMutableBytes {
+        read(descriptor, $0.baseAddress! + filled, $0.count - filled)
+      }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      filled += count
+    }
+    return .success(Array(bytes.prefix(filled)))
+  }
+
+  /// The bytes of a JPEG's metadata segments (APP0 to APP15 and comments) before its image data.
+  static func jpegMetadataBytes(_ bytes: [UInt8]) -> Int {
+    var total = 0
+    var index = 2
+    while index + 4 <= bytes.count, bytes[index] == 0xFF {
+      let marker = bytes[index + 1]
+      if marker == 0xFF {
+        index += 1
+        continue
+      }
+      if (0xD0...0xD9).contains(marker) || marker == 0x01 {
+        index += 2
+        continue
+      }
+      if marker == 0xDA { break }  // start of scan: the image data follows
+      let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
+      if (0xE0...0xEF).contains(marker) || marker == 0xFE { total += length }
+      index += 2 + length
+    }
+    return total
+  }
+
+  /// libvips's error buffer is one for the process: one image at a time.
+  private static let library = Lock<Bool?>(nil)
+
+  /// The size of the image `bytes` hold, after decoding every pixel.
+  private static func decode(_ bytes: [UInt8], format: Format) -> Result<
+    (width: Int, height: Int), ImageProblem
+  > {
+    library.withLock { started in
+      if started == nil { started = flowatlas_vips_start() == 0 }
+      guard started == true else { return .failure(.damaged("libvips could not start")) }
+      defer { vips_error_clear() }
+      return bytes.withUnsafeBytes { buffer in
+        let image =
+          format == .png
+          ? flowatlas_vips_load_png(buffer.baseAddress, buffer.count)
+          : flowatlas_vips_load_jpeg(buffer.baseAddress, buffer.count)
+        guard let image else { return .failure(.damaged(lastError())) }
+        defer { g_object_unref(image) }
+        let size = (width: Int(vips_image_get_width(image)), height: Int(vips_image_get_height(image)))
+        guard size.width.multipliedReportingOverflow(by: size.height).partialValue <= maximumPixels,
+          size.width <= maximumPixels, size.height <= maximumPixels
+        else { return .failure(.tooManyPixels(width: size.width, height: size.height)) }
+        guard flowatlas_vips_decode(image) == 0 else { return .failure(.damaged(lastError())) }
+        return .success(size)
+      }
+    }
+  }
+
+  /// libvips's last error, on one line.
+  private static func lastError() -> String {
+    let text = String(cString: vips_error_buffer()).split(whereSeparator: \.isNewline).first.map(String.init)
+    return text?.isEmpty == false ? text! : "libvips could not read it"
+  }
+}
+
+/// Why a screenshot is refused: the text of its `bad-image` diagnostic.
+package enum ImageProblem: Error, Sendable, Equatable {
+  case outsideTheFolder
+  case unreadable(String)
+  case fileTooLarge(bytes: Int)
+  case notPNGOrJPEG
+  case metadataTooLarge(bytes: Int)
+  case tooManyPixels(width: Int, height: Int)
+  case damaged(String)
+  case otherSize(claimed: (width: Int?, height: Int?), actual: (width: Int, height: Int))
+
+  package static func == (left: ImageProblem, right: ImageProblem) -> Bool { left.message == right.message }
+
+  package var message: String {
+    switch self {
+    case .outsideTheFolder: "it leads out of the trace's folder (through a symbolic link)"
+    case .unreadable(let reason): "it cannot be read (\(reason))"
+    case .fileTooLarge(let bytes): "it is \(bytes) bytes, more than the \(ScreenImageFile.maximumBytes) read"
+    case .notPNGOrJPEG: "it is not a PNG or a JPEG"
+    case .metadataTooLarge(let bytes):
+      "its metadata blocks (EXIF, ICC, comments) hold \(bytes) bytes, more than \(ScreenImageFile.maximumMetadataBytes)"
+    case .tooManyPixels(let width, let height):
+      "it is \(width) × \(height) pixels, more than \(ScreenImageFile.maximumPixels) (a screenshot has a few million)"
+    case .damaged(let reason): "libvips cannot decode it: \(reason)"
+    case .otherSize(let claimed, let actual):
+      "the trace says \(claimed.width.map(String.init) ?? "?") × \(claimed.height.map(String.init) ?? "?") pixels, "
+        + "the file has \(actual.width) × \(actual.height)"
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import FlowAtlasTraceReader
+
+/// A screenshot a run names (`screen.image`, trace format revision 4): which screen type it
+/// shows and where its file is. The file is read and checked only by a build, which shows it.
+package struct ScreenPicture: Hashable, Sendable {
+  /// The type of the screen it shows.
+  package var screenType: String
+  /// Its path, relative to the folder of the trace (the reader refused absolute paths and `..`).
+  package var file: String
+  /// The `screen.image` line, where a problem with the file is reported.
+  package var line: Int
+  /// The size the trace gives, which the file must have.
+  package var width: Int?
+  package var height: Int?
+
+  package init(screenType: String, file: String, line: Int, width: Int? = nil, height: Int? = nil) {
+    self.screenType = screenType
+    self.file = file
+    self.line = line
+    self.width = width
+    self.height = height
+  }
+}
+
+/// A screenshot's file as a build read and checked it (a PNG or JPEG libvips decoded to its last
+/// pixel): what a page needs to show it.
+package struct CheckedPicture: Hashable, Sendable {
+  /// `Fingerprint.fast128` of its bytes: its name in the site, each distinct picture once.
+  package var hash: String
+  /// `png` or `jpg`.
+  package var fileExtension: String
+  package var width: Int
+  package var height: Int
+  /// Where it was read (through the trace's folder), to be copied into the site: not part of
+  /// what a page shows.
+  package var path: String
+
+  package init(hash: String, fileExtension: String, width: Int, height: Int, path: String) {
+    self.hash = hash
+    self.fileExtension = fileExtension
+    self.width = width
+    self.height = height
+    self.path = path
+  }
+}
+
+extension NavigationModel {
+  /// The model with each screen's picture set, and `problems` (the screenshots that could not be
+  /// shown) added to its diagnostics and to those of the app whose trace names each.
+  /// - Parameter pictures: by app name, then screen type.
+  package func withPictures(_ pictures: [String: [String: CheckedPicture]], problems: [Diagnostic])
+    -> NavigationModel
+  {
+    var apps = self.apps
+    for index in apps.indices {
+      let app = apps[index]
+      let found = pictures[app.name] ?? [:]
+      for screen in apps[index].screens.indices {
+        apps[index].screens[screen].picture = found[apps[index].screens[screen].type]
+      }
+      let files = Set(app.runs.map(\.file))
+      let own = problems.filter { files.contains($0.file) }
+      if !own.isEmpty { apps[index].diagnostics = (app.diagnostics + own).sorted() }
+    }
+    return NavigationModel(apps: apps, diagnostics: diagnostics + problems)
+  }
+}

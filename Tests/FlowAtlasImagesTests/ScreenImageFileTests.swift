@@ -1,0 +1,124 @@
+import FlowAtlasImages
+import FlowAtlasTestSupport
+import Foundation
+import Testing
+
+/// Screenshots are hostile input: each kind of bad file is one clear problem, never a crash or a
+/// hang, and a good one is read with its size.
+@Suite struct ScreenImageFileTests {
+  static let png = TestImages.png
+  static let jpeg = TestImages.jpeg
+
+  /// A folder for one test, with `files` written in it; removed by the caller.
+  func folder(_ files: [String: [UInt8]]) throws -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-images-\(UUID())")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    for (name, bytes) in files { try Data(bytes).write(to: url.appendingPathComponent(name)) }
+    return url.path
+  }
+
+  func problem(_ file: String, in folder: String, width: Int? = nil, height: Int? = nil) -> String? {
+    switch ScreenImageFile.load(file, in: folder, width: width, height: height) {
+    case .success: return nil
+    case .failure(let problem): return problem.message
+    }
+  }
+
+  @Test func aPNGAndAJPEGAreReadWithTheirSize() throws {
+    let folder = try folder(["a.png": Self.png, "b.jpg": Self.jpeg])
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let png = try ScreenImageFile.load("a.png", in: folder, width: 12, height: 20).get()
+    #expect(png.format == .png && png.width == 12 && png.height == 20 && png.bytes == Self.png)
+    let jpeg = try ScreenImageFile.load("b.jpg", in: folder).get()
+    #expect(jpeg.format == .jpeg && jpeg.width == 12 && jpeg.height == 20)
+  }
+
+  @Test func whatIsNotAPNGOrAJPEGIsRefused() throws {
+    let gif = Array("GIF89a".utf8) + [UInt8](repeating: 0, count: 40)
+    let folder = try folder(["a.png": Array("<svg></svg>".utf8), "b.gif": gif, "empty.png": []])
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    for file in ["a.png", "b.gif", "empty.png"] {
+      #expect(problem(file, in: folder) == "it is not a PNG or a JPEG", "\(file)")
+    }
+  }
+
+  @Test(arguments: [0.3, 0.6, 0.9])
+  func aFileCutShortIsRefused(kept: Double) throws {
+    let folder = try folder([
+      "a.png": Array(Self.png.prefix(Int(Double(Self.png.count) * kept))),
+      "b.jpg": Array(Self.jpeg.prefix(Int(Double(Self.jpeg.count) * kept))),
+    ])
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    for file in ["a.png", "b.jpg"] {
+      #expect(problem(file, in: folder)?.hasPrefix("libvips cannot decode it: ") == true, "\(file)")
+    }
+  }
+
+  /// A header that says 50,000 × 50,000 over a few bytes of data: refused before decoding.
+  @Test func aDecompressionBombIsRefusedBeforeAnyPixelIsDecoded() throws {
+    let folder = try folder(["bomb.png": TestImages.png(claiming: 50_000, by: 50_000)])
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    #expect(
+      problem("bomb.png", in: folder)
+        == "it is 50000 × 50000 pixels, more than 40000000 (a screenshot has a few million)")
+  }
+
+  /// A header that claims more pixels than the data holds.
+  @Test func aFileThatLiesAboutItsSizeIsRefused() throws {
+    let folder = try folder(["liar.png": TestImages.png(claiming: 400, by: 600)])
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    #expect(problem("liar.png", in: folder)?.hasPrefix("libvips cannot decode it: ") == true)
+    let honest = try self.folder(["a.png": Self.png])
+    defer { try? FileManager.default.removeItem(atPath: honest) }
+    #expect(
+      problem("a.png", in: honest, width: 1170, height: 2532)
+        == "the trace says 1170 × 2532 pixels, the file has 12 × 20")
+  }
+
+  /// Twenty APP1 blocks of 65,000 bytes each: 1.3 MB of EXIF in front of a 12 × 20 picture.
+  @Test func aJPEGWithAHugeEXIFBlockIsRefused() throws {
+    var exif: [UInt8] = []
+    for _ in 0..<20 {
+      exif += [0xFF, 0xE1, 0xFD, 0xE8] + Array("Exif\0\0".utf8) + [UInt8](repeating: 0x41, count: 65_000 - 8)
+    }
+    let oneBlock = Array(exif.prefix(65_002))
+    let folder = try folder([
+      "exif.jpg": Array(Self.jpeg.prefix(2)) + exif + Self.jpeg.dropFirst(2),
+      "camera.jpg": Array(Self.jpeg.prefix(2)) + oneBlock + Self.jpeg.dropFirst(2),
+    ])
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // One block, as a camera writes: read.
+    #expect(problem("camera.jpg", in: folder) == nil)
+    #expect(
+      problem("exif.jpg", in: folder)
+        == "its metadata blocks (EXIF, ICC, comments) hold 1300000 bytes, more than 1048576")
+  }
+
+  @Test func aLinkOutOfTheTracesFolderIsNotFollowed() throws {
+    let outside = try folder(["secret.png": Self.png])
+    defer { try? FileManager.default.removeItem(atPath: outside) }
+    let folder = try folder(["here.png": Self.png])
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(atPath: folder + "/shots", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/out.png", withDestinationPath: outside + "/secret.png")
+    try FileManager.default.createSymbolicLink(atPath: folder + "/shots/away", withDestinationPath: outside)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/shots/in.png", withDestinationPath: "../here.png")
+    #expect(problem("out.png", in: folder) == "it leads out of the trace's folder (through a symbolic link)")
+    #expect(
+      problem("shots/away/secret.png", in: folder)
+        == "it leads out of the trace's folder (through a symbolic link)")
+    #expect(problem("shots/in.png", in: folder) == nil)
+  }
+
+  @Test func whatIsNoRegularFileIsReportedWithoutWaiting() throws {
+    let folder = try folder([:])
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    #expect(mkfifo(folder + "/fifo.png", 0o600) == 0)
+    try FileManager.default.createDirectory(atPath: folder + "/dir.png", withIntermediateDirectories: true)
+    #expect(problem("fifo.png", in: folder) == "it cannot be read (not a regular file)")
+    #expect(problem("dir.png", in: folder) == "it cannot be read (not a regular file)")
+    #expect(problem("missing.png", in: folder) == "it cannot be read (No such file or directory)")
+  }
+}
