@@ -72,8 +72,9 @@ struct PreviewInputs {
     }
   }
 
-  /// Whether a build would read what changed: a trace or a folder that may hold some, a note, a
-  /// contract, an input given by name, or an input folder itself (made again, or removed).
+  /// Whether a build would read what changed: a trace or a folder that may hold some, a
+  /// screenshot beside the traces, a note, a contract, an input given by name, or an input folder
+  /// itself (made again, or removed).
   func matters(_ change: FileWatcher.Change) -> Bool {
     roots.contains { root in
       guard change.path != root.path else { return true }
@@ -81,7 +82,7 @@ struct PreviewInputs {
       let name = Self.name(of: change.path)
       let isDirectlyInside = FileWatcher.parent(of: change.path) == root.path
       switch root.kind {
-      case .traces: return change.isFolder || name.hasSuffix(".jsonl")
+      case .traces: return change.isFolder || name.hasSuffix(".jsonl") || Self.isPicture(name)
       case .notes: return isDirectlyInside && name.hasSuffix(".md") && !name.hasPrefix(".")
       case .contracts: return isDirectlyInside && (name.hasSuffix(".mmd") || name.hasSuffix(".dot"))
       }
@@ -95,6 +96,12 @@ struct PreviewInputs {
       Printable.path($0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0)
     }
     return shown.joined(separator: ", ") + (paths.count > 3 ? " and \(paths.count - 3) more" : "")
+  }
+
+  /// A file a `screen.image` may name: a PNG or a JPEG, by its name (the build checks its bytes).
+  private static func isPicture(_ name: String) -> Bool {
+    guard !name.hasPrefix("."), let dot = name.lastIndex(of: ".") else { return false }
+    return ["png", "jpg", "jpeg"].contains(name[name.index(after: dot)...].lowercased())
   }
 
   private static func name(of path: String) -> String {
