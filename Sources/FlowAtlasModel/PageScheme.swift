@@ -18,6 +18,8 @@ package enum PageScheme {
   package static let problems = "problems.html"
   /// What changed since the baseline (`build --baseline`).
   package static let changes = "changes.html"
+  /// Every screen's picture, by flow: only in an app whose runs took screenshots.
+  package static let gallery = "gallery.html"
   /// The stem of the Changes page's diagram.
   package static let changesStem = "changes"
 

@@ -182,6 +182,7 @@ extension AppPages {
         PageLayout.heading(
           3, id: PageScheme.screenAnchor(slug), [screenRef(type)], label: type)
       ]
+      if let picture = screen(type)?.picture { content.append(Self.thumbnail(picture, of: type)) }
       if let titles = screen(type)?.titles, !titles.isEmpty {
         content.append(.p([.text("Titled ")] + Wording.orList(titles.map(Wording.quoted)) + [.text(".")]))
       }

@@ -38,7 +38,16 @@ extension AppPages {
         }
       }
       main += [details(run, problems: problems.count)]
-      if !steps.isEmpty { main.append(Self.player(steps: allSteps.count)) }
+      if !steps.isEmpty {
+        main.append(Self.player(steps: allSteps.count))
+        // The picture of the screen the player is on, when the runs took screenshots.
+        if hasPictures {
+          main.append(
+            .el(
+              "figure", [.cls("player-picture"), .attr("hidden", "")],
+              [.el("img", [.attr("alt", "")]), .el("figcaption", [], [])]))
+        }
+      }
       main.append(diagram)
     }
 
@@ -235,7 +244,7 @@ extension AppPages {
       ])
   }
 
-  /// One step as a list item: `<li id="step-K" data-transition="T" class="step …">sentence
+  /// One step as a list item: `<li id="step-K" data-transition="T" data-picture="P" class="step …">sentence
   /// <span class="line" id="line-N">line N</span></li>`; `transition` numbers the transitions as
   /// the diagram does, and `anchored` puts the line's anchor on the first step of a line.
   private func write(
@@ -246,6 +255,15 @@ extension AppPages {
     if let transition {
       out += #"" data-transition=""#.utf8
       Self.appendDecimal(transition, to: &out)
+    }
+    // The picture of the screen the step shows, for the player (empty for a screen without one):
+    // a hash and an extension only.
+    if hasPictures, case .transition(_, let to, _, _, _) = step.kind {
+      out += #"" data-picture=""#.utf8
+      if let picture = screen(to)?.picture {
+        out += "../".utf8
+        out.append(utf8: PageScheme.picture(hash: picture.hash, fileExtension: picture.fileExtension))
+      }
     }
     out += #"" class="step "#.utf8
     switch step.kind {

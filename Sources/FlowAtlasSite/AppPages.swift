@@ -41,6 +41,8 @@ struct AppPages: Sendable {
   private let problemParts = ProblemParts()
   /// Which runs showed each screen, for the screen pages.
   let screenVisits = ScreenVisits()
+  /// Whether any screen of the app has a picture: then it has a gallery, and its journeys show them.
+  let hasPictures: Bool
   /// Where the runs' journeys are read.
   let journeys: any JourneyStore
 
@@ -80,6 +82,7 @@ struct AppPages: Sendable {
         ).bytes
     }
     self.screenRefs = screenRefs
+    hasPictures = Self.hasGallery(app)
     self.flowRefs = flowRefs
     sanitizer = SVGSanitizer(allowedPages: Self.pageNames(of: app, hasChanges: changes != nil))
     renderedSidebar = RenderedSidebar(
@@ -132,7 +135,7 @@ struct AppPages: Sendable {
   /// One page of the app.
   enum Page: Sendable {
     /// `journey(run, part: 0)` is the journey page; later parts list the rest of its steps.
-    case index, flow(Flow), screen(ScreenType), journey(Run, part: Int), problems, changes
+    case index, flow(Flow), screen(ScreenType), journey(Run, part: Int), problems, changes, gallery
 
     /// The diagrams the page shows.
     func subjects() -> [DiagramSubject] {
@@ -141,7 +144,7 @@ struct AppPages: Sendable {
       case .flow(let flow): [.flow(coordinator: flow.coordinator)]
       case .screen(let screen): [.screen(type: screen.type)]
       case .journey(let run, let part): part == 0 ? [.journey(run: run.slug)] : []
-      case .problems, .changes: []
+      case .problems, .changes, .gallery: []
       }
     }
   }
@@ -154,6 +157,7 @@ struct AppPages: Sendable {
   static func pageList(of app: AppModel, hasChanges: Bool) -> [(name: String, page: Page)] {
     var list: [(name: String, page: Page)] = [(PageScheme.index, .index)]
     if hasChanges { list.append((PageScheme.changes, .changes)) }
+    if hasGallery(app) { list.append((PageScheme.gallery, .gallery)) }
     list += app.flows.map { (PageScheme.flowPage($0.slug), .flow($0)) }
     list += app.screens.map { (PageScheme.screenPage($0.slug), .screen($0)) }
     for run in app.runs {
@@ -184,6 +188,7 @@ struct AppPages: Sendable {
     case .journey(let run, let part): pieces = try pages.journeyPage(run, part: part)
     case .problems: pieces = pages.problemsPage()
     case .changes: pieces = try pages.changesPage()
+    case .gallery: pieces = pages.galleryPage()
     }
     return (pieces, pages.standalone.files)
   }
@@ -274,9 +279,10 @@ struct AppPages: Sendable {
         "ul", [],
         [
           item(PageScheme.index, [.text("Overview")])
-        ] + (hasChanges ? [item(PageScheme.changes, [.text("Changes")])] : []) + [
-          item(PageScheme.problems, [.text("Problems")])
-        ]),
+        ] + (hasChanges ? [item(PageScheme.changes, [.text("Changes")])] : [])
+          + (hasGallery(app) ? [item(PageScheme.gallery, [.text("Gallery")])] : []) + [
+            item(PageScheme.problems, [.text("Problems")])
+          ]),
     ]
     if !app.flows.isEmpty {
       sections.append(.el("p", [.cls("nav-section")], [.text("Flows")]))

@@ -100,6 +100,43 @@ def _wide_app(folder: pathlib.Path) -> str:
     return str(path)
 
 
+def _test_images():
+    """The two tiny screenshots of Tests/FlowAtlasTestSupport/TestImages.swift (a PNG, a JPEG)."""
+    import base64
+    import re
+
+    source = (REPO / "Tests" / "FlowAtlasTestSupport" / "TestImages.swift").read_text(encoding="utf-8")
+    png, jpeg = [base64.b64decode(b) for b in re.findall(r'"([A-Za-z0-9+/=]{100,})"', source)[:2]]
+    return png, jpeg
+
+
+def _pictures_app(folder: pathlib.Path) -> str:
+    """An app whose run took screenshots: Home (a PNG), Detail (a JPEG), back to Home, then Settings,
+    of which there is no picture. Its files are beside the trace, in shots/."""
+    png, jpeg = _test_images()
+    shots = folder / "shots"
+    shots.mkdir(exist_ok=True)
+    (shots / "home.png").write_bytes(png)
+    (shots / "detail.jpg").write_bytes(jpeg)
+    lines = [json.dumps({"flowatlas": "trace", "version": 1, "app": "Pictures", "run": "look-around"})]
+
+    def add(event, **fields):
+        lines.append(json.dumps({"seq": len(lines), "event": event, **fields}))
+
+    add("coordinator.start", coordinator="c1", type="AppCoordinator")
+    add("router.setRoot", coordinator="c1", screen={"id": "s1", "type": "HomeViewController"})
+    add("screen.image", screen="s1", file="shots/home.png")
+    add("user.action", screen="s1", action="openDetail")
+    add("router.push", coordinator="c1", screen={"id": "s2", "type": "DetailViewController"})
+    add("screen.image", screen="s2", file="shots/detail.jpg", width=12, height=20)
+    add("router.pop", coordinator="c1", screen="s2")
+    add("user.action", screen="s1", action="openSettings")
+    add("router.push", coordinator="c1", screen={"id": "s3", "type": "SettingsViewController"})
+    path = folder / "pictures.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
 def _built_sites(tmp: pathlib.Path):
     """The hostile trace set's site (with a journey long enough to go over several pages and a very
     wide hub flow), and the
@@ -107,7 +144,7 @@ def _built_sites(tmp: pathlib.Path):
     `flowatlas` with no arguments uses for site/)."""
     binary = _binary()
     hostile = tmp / "hostile-site"
-    extra = [_long_journey(tmp), _wide_app(tmp)]
+    extra = [_long_journey(tmp), _wide_app(tmp), _pictures_app(tmp)]
     _run([str(binary), "build", *HOSTILE, *extra, "--output", str(hostile)], cwd=tmp, site=hostile)
     examples = tmp / "examples-site"
     traces = sorted(str(p) for p in (REPO / "examples").glob("*/traces"))

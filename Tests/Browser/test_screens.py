@@ -99,3 +99,60 @@ def test_a_screen_page_draws_its_neighbourhood_around_it(driver):
     ways_in = driver.find_element(By.CSS_SELECTOR, "section[aria-labelledby='ways-in']")
     ways_in.find_element(By.LINK_TEXT, "OrderSummaryViewController").click()
     WebDriverWait(driver, 10).until(lambda d: d.current_url.endswith("/screen-order-summary-view-controller.html"))
+
+
+def _pictures_site(sites) -> pathlib.Path:
+    found = [p.parent for site in sites for p in site.glob("pictures/index.html")]
+    assert found, "the Pictures app (conftest._pictures_app) is missing from the sites"
+    return found[0]
+
+
+def test_the_player_shows_the_picture_of_the_screen_it_is_on(driver, sites):
+    """Home's PNG at the first step, Detail's JPEG after the push, Home's again after the pop, and
+    none on Settings, which has no picture: following Next, Previous and the slider."""
+    from selenium.webdriver.common.keys import Keys
+
+    _open(driver, _pictures_site(sites) / "journey-look-around.html")
+    figure = driver.find_element(By.CSS_SELECTOR, "figure.player-picture")
+    assert not figure.is_displayed(), "a picture shows before the player starts"
+
+    def shown():
+        if not figure.is_displayed():
+            return None
+        image = figure.find_element(By.TAG_NAME, "img")
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image))
+        return image.get_attribute("src").rsplit(".", 1)[1]
+
+    steps = driver.find_elements(By.CSS_SELECTOR, "ol.steps > li")
+    expected = []
+    last = None
+    for step in steps:
+        picture = step.get_attribute("data-picture")
+        if picture is not None:
+            last = picture.rsplit(".", 1)[1] if picture else None
+        expected.append(last)
+    assert expected.count("png") >= 2 and "jpg" in expected and expected[-1] is None, expected
+    next_button = driver.find_element(By.CSS_SELECTOR, ".player-next")
+    for position, wanted in enumerate(expected, start=1):
+        next_button.click()
+        assert shown() == wanted, f"step {position}: {shown()} shown, {wanted} expected"
+    driver.find_element(By.CSS_SELECTOR, ".player-previous").click()
+    assert shown() == expected[-2]
+    # The slider, dragged back to the start of the run, shows the first picture again.
+    slider = driver.find_element(By.CSS_SELECTOR, ".player-slider")
+    driver.execute_script("arguments[0].value = '1'; arguments[0].dispatchEvent(new Event('input'));", slider)
+    assert shown() == expected[0]
+
+
+def test_the_gallery_and_the_flow_page_show_the_pictures(driver, sites):
+    site = _pictures_site(sites)
+    _open(driver, site / "gallery.html")
+    tiles = driver.find_elements(By.CSS_SELECTOR, "ul.gallery li")
+    names = [tile.find_element(By.CSS_SELECTOR, "code.screen-name").text for tile in tiles]
+    assert names == ["HomeViewController", "DetailViewController", "SettingsViewController"], names
+    assert [len(tile.find_elements(By.CSS_SELECTOR, "img.thumbnail")) for tile in tiles] == [1, 1, 0]
+    for image in driver.find_elements(By.CSS_SELECTOR, "ul.gallery img.thumbnail"):
+        assert driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth === 12", image)
+    _open(driver, site / "screen-detail-view-controller.html")
+    image = driver.find_element(By.CSS_SELECTOR, "figure.screenshot img")
+    assert driver.execute_script("return arguments[0].complete && arguments[0].naturalHeight === 20", image)

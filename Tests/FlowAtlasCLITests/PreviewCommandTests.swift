@@ -240,7 +240,8 @@ import Testing
     #expect(counts("/traces/run/one.jsonl") && counts("/traces/run", folder: true) && counts("/traces"))
     #expect(!counts("/traces/run/one.xcresult") && !counts("/traces/.one.jsonl.tmp"))
     // Screenshots beside the traces (screen.image) are read by a build too.
-    #expect(counts("/traces/run/shots/home.png") && counts("/traces/run/list.JPG") && counts("/traces/a.jpeg"))
+    #expect(
+      counts("/traces/run/shots/home.png") && counts("/traces/run/list.JPG") && counts("/traces/a.jpeg"))
     #expect(!counts("/traces/run/.home.png.tmp") && !counts("/traces/run/home.gif"))
     #expect(counts("/notes/AuthCoordinator.md") && !counts("/notes/deep/AuthCoordinator.md"))
     #expect(!counts("/notes/.AuthCoordinator.md") && !counts("/notes/picture.png"))

@@ -310,6 +310,26 @@
     });
     var position = 0, timer = null;
     slider.max = String(items.length);
+    // The picture of the screen at each position (the last step at or before it that showed one).
+    var figure = /** @type {HTMLElement | null} */ (document.querySelector("figure.player-picture"));
+    var pictureAt = [null], lastPicture = null;
+    items.forEach(function (item) {
+      // Present on a transition: the screen it shows, or empty for a screen without a picture.
+      var picture = item.getAttribute("data-picture");
+      if (picture !== null) { lastPicture = picture ? { src: picture, step: item } : null; }
+      pictureAt.push(lastPicture);
+    });
+    var showPicture = function () {
+      if (!figure) { return; }
+      var picture = position > 0 ? pictureAt[position] : null;
+      figure.hidden = !picture;
+      if (!picture) { return; }
+      var image = /** @type {HTMLImageElement} */ (figure.querySelector("img"));
+      if (image.getAttribute("src") !== picture.src) { image.setAttribute("src", picture.src); }
+      var caption = figure.querySelector("figcaption");
+      caption.textContent = "As step " + picture.step.id.slice(5) + " showed it";
+      image.setAttribute("alt", caption.textContent);
+    };
     var mark = function (group, name, on) { if (group) { group.classList.toggle(name, on); } };
     var show = function (next, moveTo) {
       next = Math.max(0, Math.min(items.length, next));
@@ -323,6 +343,7 @@
         mark(drawn.node[number], "current", position > 0 && number === transition);
         mark(drawn.edge[number], "taken", position > 0 && number === transition);
       });
+      showPicture();
       if (position === 0) {
         playerStatus.textContent = items.length + " steps: press Play or →.";
         return;
