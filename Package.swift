@@ -133,7 +133,7 @@ let package = Package(
         "FlowAtlasJourneys",
         "FlowAtlasBytes", "FlowAtlasLock", "FlowAtlasPattern", "FlowAtlasTrace", "FlowAtlasTraceReader",
         "FlowAtlasRecording",
-        "FlowAtlasModel", "FlowAtlasRender", "FlowAtlasSite", "FlowAtlasCLI",
+        "FlowAtlasModel", "FlowAtlasRender", "FlowAtlasSite", "FlowAtlasCLI", "FlowAtlasImages",
       ]),
 
     // Bundled examples: real coordinator code driven by scripted journeys, and the runner that

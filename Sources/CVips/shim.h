@@ -37,3 +37,20 @@ static inline int flowatlas_vips_decode(VipsImage *image) {
   double mean = 0;
   return vips_avg(image, &mean, NULL);
 }
+
+// A picture for benchmarks: a pattern of `width` × `height` pixels that differs with `seed`, as
+// a PNG in a buffer libvips allocated (free it with g_free).
+static inline int flowatlas_vips_pattern_png(int width, int height, int seed, void **bytes, size_t *length) {
+  VipsImage *xyz = NULL, *shifted = NULL, *wrapped = NULL, *pixels = NULL;
+  int result = -1;
+  if (vips_xyz(&xyz, width, height, NULL) == 0 && vips_linear1(xyz, &shifted, 1.0, (double)seed, NULL) == 0
+      && vips_remainder_const1(shifted, &wrapped, 251.0, NULL) == 0 && vips_cast_uchar(wrapped, &pixels, NULL) == 0
+      && vips_pngsave_buffer(pixels, bytes, length, NULL) == 0) {
+    result = 0;
+  }
+  if (pixels) g_object_unref(pixels);
+  if (wrapped) g_object_unref(wrapped);
+  if (shifted) g_object_unref(shifted);
+  if (xyz) g_object_unref(xyz);
+  return result;
+}

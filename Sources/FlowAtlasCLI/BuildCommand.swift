@@ -93,7 +93,8 @@ package enum BuildCommand {
     let traces = try TraceLoading.model(
       of: files, keepsJourneys: true, cache: replays, printsDiagnostics: false, console: console)
     // The screenshots the runs name, read and checked: each screen's picture, or a bad-image.
-    let pictures = ScreenPictures.check(traces)
+    // Those the previous site shows were decoded by its build: not decoded again.
+    let pictures = ScreenPictures.check(traces, decoded: PictureRecord.read(site: output))
     let model = traces.withPictures(pictures.pictures, problems: pictures.problems)
     console.err(model.diagnostics.map { $0.formatted + "\n" }.joined())
     inputs.add(images: pictures.files)

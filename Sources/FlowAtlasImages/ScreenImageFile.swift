@@ -1,4 +1,5 @@
 import CVips
+import FlowAtlasBytes
 import FlowAtlasLock
 
 #if canImport(Glibc)
@@ -25,6 +26,8 @@ package struct ScreenImageFile: Sendable, Equatable {
   package let height: Int
   /// The file's bytes, as checked.
   package let bytes: [UInt8]
+  /// `Fingerprint.fast128` of ``bytes``.
+  package let hash: String
 
   /// The most pixels an image may have: a screenshot of the largest iPad is 5.6 million.
   package static let maximumPixels = 40_000_000
@@ -37,9 +40,13 @@ package struct ScreenImageFile: Sendable, Equatable {
   /// - Parameters:
   ///   - width: the width the trace gives, if any: the file must have it.
   ///   - height: the height the trace gives, if any.
-  package static func load(_ file: String, in folder: String, width: Int? = nil, height: Int? = nil)
-    -> Result<ScreenImageFile, ImageProblem>
-  {
+  ///   - decoded: the size of a picture of these bytes (by their hash) that an earlier build
+  ///     decoded to its last pixel, if any: when the header still says that size, the pixels are
+  ///     not decoded again. Every other check is made all the same.
+  package static func load(
+    _ file: String, in folder: String, width: Int? = nil, height: Int? = nil,
+    decoded: (String) -> (width: Int, height: Int)? = { _ in nil }
+  ) -> Result<ScreenImageFile, ImageProblem> {
     let bytes: [UInt8]
     switch contents(of: file, in: folder) {
     case .success(let read): bytes = read
@@ -55,14 +62,16 @@ package struct ScreenImageFile: Sendable, Equatable {
     } else {
       return .failure(.notPNGOrJPEG)
     }
-    return decode(bytes, format: format).flatMap { size in
+    let hash = Fingerprint.fast128(bytes)
+    return decode(bytes, format: format, unless: decoded(hash)).flatMap { size in
       if let width, width != size.width {
         return .failure(.otherSize(claimed: (width, height), actual: size))
       }
       if let height, height != size.height {
         return .failure(.otherSize(claimed: (width, height), actual: size))
       }
-      return .success(ScreenImageFile(format: format, width: size.width, height: size.height, bytes: bytes))
+      return .success(
+        ScreenImageFile(format: format, width: size.width, height: size.height, bytes: bytes, hash: hash))
     }
   }
 
@@ -123,10 +132,11 @@ package struct ScreenImageFile: Sendable, Equatable {
   /// libvips's error buffer is one for the process: one image at a time.
   private static let library = Lock<Bool?>(nil)
 
-  /// The size of the image `bytes` hold, after decoding every pixel.
-  private static func decode(_ bytes: [UInt8], format: Format) -> Result<
-    (width: Int, height: Int), ImageProblem
-  > {
+  /// The size of the image `bytes` hold, after decoding every pixel, unless its header gives the
+  /// size `known` (an earlier build decoded these very bytes).
+  private static func decode(_ bytes: [UInt8], format: Format, unless known: (width: Int, height: Int)?)
+    -> Result<(width: Int, height: Int), ImageProblem>
+  {
     library.withLock { started in
       if started == nil { started = flowatlas_vips_start() == 0 }
       guard started == true else { return .failure(.damaged("libvips could not start")) }
@@ -142,9 +152,27 @@ package struct ScreenImageFile: Sendable, Equatable {
         guard size.width.multipliedReportingOverflow(by: size.height).partialValue <= maximumPixels,
           size.width <= maximumPixels, size.height <= maximumPixels
         else { return .failure(.tooManyPixels(width: size.width, height: size.height)) }
+        if let known, known == size { return .success(size) }
         guard flowatlas_vips_decode(image) == 0 else { return .failure(.damaged(lastError())) }
         return .success(size)
       }
+    }
+  }
+
+  /// A PNG of `width` × `height` pixels whose pattern differs with `seed`: a stand-in for a
+  /// screenshot, for benchmarks.
+  package static func patternPNG(width: Int, height: Int, seed: Int) -> [UInt8]? {
+    library.withLock { started -> [UInt8]? in
+      if started == nil { started = flowatlas_vips_start() == 0 }
+      guard started == true else { return nil }
+      defer { vips_error_clear() }
+      var bytes: UnsafeMutableRawPointer?
+      var length = 0
+      guard flowatlas_vips_pattern_png(Int32(width), Int32(height), Int32(seed), &bytes, &length) == 0,
+        let bytes
+      else { return nil }
+      defer { g_free(bytes) }
+      return Array(UnsafeRawBufferPointer(start: bytes, count: length))
     }
   }
 

@@ -15,7 +15,11 @@ package struct ScreenPictures: Sendable {
   package var files: [String] = []
 
   /// Reads the screenshots `model` names.
-  package static func check(_ model: NavigationModel) -> ScreenPictures {
+  /// - Parameter decoded: the pictures an earlier build decoded (`PictureRecord`, in the site's cache), by the hash
+  ///   of their bytes: not decoded again.
+  package static func check(_ model: NavigationModel, decoded: [String: (width: Int, height: Int)] = [:])
+    -> ScreenPictures
+  {
     var found = ScreenPictures()
     // A file several runs name (a retried test) is read once.
     // Each file's picture without its bytes: a build holds one image's bytes at a time.
@@ -28,9 +32,9 @@ package struct ScreenPictures: Sendable {
           let path = folder + "/" + picture.file
           let result =
             read[path]
-            ?? ScreenImageFile.load(picture.file, in: folder).map { image in
+            ?? ScreenImageFile.load(picture.file, in: folder, decoded: { decoded[$0] }).map { image in
               CheckedPicture(
-                hash: Fingerprint.fast128(image.bytes), fileExtension: image.format == .png ? "png" : "jpg",
+                hash: image.hash, fileExtension: image.format == .png ? "png" : "jpg",
                 width: image.width, height: image.height, path: path)
             }
           if read[path] == nil {

@@ -283,6 +283,9 @@ package struct SiteBuilder: Sendable {
       try staging.write(AppPagesCache.path, AppPagesCache.text(records))
     }
     if options.incremental, let replays { try ReplayFolder.write(replays.entries, into: staging) }
+    if options.incremental, model.apps.contains(where: AppPages.hasGallery) {
+      try staging.write(PictureRecord.path, PictureRecord.text(of: model))
+    }
 
     try writePictures(into: staging)
     try staging.write("assets/site.css", SiteAssets.css)

@@ -18,6 +18,7 @@ do {
   case "limits": exit(try LimitsBenchmark.limits(rest))
   case "flows": exit(try LimitsBenchmark.flows(rest))
   case "preview": exit(try PreviewBenchmark.run(rest))
+  case "pictures": exit(try PicturesBenchmark.run(rest))
   default:
     print(
       """
@@ -33,6 +34,7 @@ do {
         limits      the costliest diagram shapes at and past the layout limits: drawn or refused, time, memory
         flows       a site of 8,000 flows (time, memory, size) and one of 100,000 (refused)
         preview     flowatlas preview: a new trace to its page on disk; CPU while idle (inotify and --poll)
+        pictures    what 300 screenshots add to a full build, and to a rebuild where none changed
       """)
     exit(64)
   }

@@ -87,6 +87,9 @@ import Testing
         contentsOfFile: site + "/shop/screen-\(screen)-view-controller.html", encoding: .utf8)
       #expect(!page.contains("screenshot"), "\(screen)")
     }
+    // What the build decoded is recorded, for the next one not to decode it again.
+    let record = try String(contentsOfFile: site + "/.flowatlas-cache/pictures", encoding: .utf8)
+    #expect(record.split(separator: "\n").count == 3 && record.contains(" 12 20\n"), "\(record)")
     let problems = try String(contentsOfFile: site + "/shop/problems.html", encoding: .utf8)
     #expect(problems.components(separatedBy: "bad-image").count - 1 >= 6)
   }

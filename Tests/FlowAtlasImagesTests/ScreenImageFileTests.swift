@@ -121,4 +121,21 @@ import Testing
     #expect(problem("dir.png", in: folder) == "it cannot be read (not a regular file)")
     #expect(problem("missing.png", in: folder) == "it cannot be read (No such file or directory)")
   }
+
+  /// A picture an earlier build decoded (its bytes' hash in the site's record) is not decoded
+  /// again while its header says the size recorded: a file cut after its header passes only then.
+  @Test func aPictureDecodedBeforeIsNotDecodedAgainWhileItsHeaderAgrees() throws {
+    let folder = try folder(["cut.png": Array(Self.png.prefix(200))])
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let trusted = ScreenImageFile.load("cut.png", in: folder, decoded: { _ in (width: 12, height: 20) })
+    #expect((try? trusted.get())?.width == 12)
+    let disagreeing = ScreenImageFile.load("cut.png", in: folder, decoded: { _ in (width: 99, height: 99) })
+    #expect(problem(of: disagreeing)?.hasPrefix("libvips cannot decode it: ") == true)
+    #expect(problem("cut.png", in: folder)?.hasPrefix("libvips cannot decode it: ") == true)
+  }
+
+  func problem(of result: Result<ScreenImageFile, ImageProblem>) -> String? {
+    if case .failure(let problem) = result { return problem.message }
+    return nil
+  }
 }

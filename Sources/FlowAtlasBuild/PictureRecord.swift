@@ -1,0 +1,44 @@
+import FlowAtlasModel
+import Foundation
+
+/// The pictures a site shows, as its build decoded them, kept in its cache folder
+/// (`.flowatlas-cache/pictures`): a rebuild does not decode them again. One line per picture,
+/// `hash width height`; a line that does not parse ends the record there. The bytes a hash
+/// names are still read, hashed and checked (path, format, metadata, size) on every build; only
+/// the decoding is taken on trust, from a file only a build writes.
+package enum PictureRecord {
+  package static let path = "\(PreviousSite.cacheFolder)/pictures"
+  static let header = "flowatlas-pictures 1"
+
+  /// The record of `model`'s pictures.
+  package static func text(of model: NavigationModel) -> String {
+    var lines: Set<String> = []
+    for app in model.apps {
+      for screen in app.screens {
+        guard let picture = screen.picture else { continue }
+        lines.insert("\(picture.hash) \(picture.width) \(picture.height)")
+      }
+    }
+    return ([header] + lines.sorted()).joined(separator: "\n") + "\n"
+  }
+
+  /// The record in the site at `site`, empty when there is none or it is not one.
+  package static func read(site: String) -> [String: (width: Int, height: Int)] {
+    guard let data = FileManager.default.contents(atPath: site + "/" + path),
+      let text = String(data: data, encoding: .utf8)
+    else { return [:] }
+    var lines = text.split(separator: "\n")
+    guard lines.first == Substring(header) else { return [:] }
+    lines.removeFirst()
+    var decoded: [String: (width: Int, height: Int)] = [:]
+    for line in lines {
+      let fields = line.split(separator: " ")
+      guard fields.count == 3, fields[0].count == 32, fields[0].allSatisfy(\.isHexDigit),
+        let width = Int(fields[1]), let height = Int(fields[2]), width > 0, height > 0,
+        width.multipliedReportingOverflow(by: height).partialValue <= 40_000_000
+      else { break }
+      decoded[String(fields[0])] = (width, height)
+    }
+    return decoded
+  }
+}
