@@ -82,6 +82,29 @@ package struct BuildInputs {
     }
   }
 
+  /// The hash `recorded` gives each file of `kind` that is, by `stat`, still the file it
+  /// recorded (size, modification time and identity): what need not be read again.
+  package func unchangedHashes(of kind: String, since recorded: BuildInputs) -> [String: String] {
+    var old: [String: Input] = [:]
+    for file in recorded.files where file.kind == kind { old[file.path] = file }
+    var hashes: [String: String] = [:]
+    for file in files where file.kind == kind {
+      guard let before = old[file.path], let hash = before.hash, hash != "missing", before.size == file.size,
+        before.modified == file.modified, before.identity == file.identity
+      else { continue }
+      hashes[file.path] = hash
+    }
+    return hashes
+  }
+
+  /// Takes `hashes` (by path) for the files that have none yet: what ``unchangedHashes(of:since:)``
+  /// found, so that ``hashAll()`` does not read those files again.
+  package mutating func adopt(_ hashes: [String: String]) {
+    for index in files.indices where files[index].hash == nil {
+      files[index].hash = hashes[files[index].path]
+    }
+  }
+
   /// The screenshots the record names.
   package var images: [String] { files.filter { $0.kind == "image" }.map(\.path) }
 

@@ -3,12 +3,19 @@ import Foundation
 
 /// The pictures a site shows, as its build decoded them, kept in its cache folder
 /// (`.flowatlas-cache/pictures`): a rebuild does not decode them again. One line per picture,
-/// `hash width height`; a line that does not parse ends the record there. The bytes a hash
+/// `hash extension width height`; a line that does not parse ends the record there. The bytes a hash
 /// names are still read, hashed and checked (path, format, metadata, size) on every build; only
 /// the decoding is taken on trust, from a file only a build writes.
 package enum PictureRecord {
+  /// What the record says of a picture's bytes.
+  package struct Decoded: Sendable, Equatable {
+    package var fileExtension: String
+    package var width: Int
+    package var height: Int
+  }
+
   package static let path = "\(PreviousSite.cacheFolder)/pictures"
-  static let header = "flowatlas-pictures 1"
+  static let header = "flowatlas-pictures 2"
 
   /// The record of `model`'s pictures.
   package static func text(of model: NavigationModel) -> String {
@@ -16,28 +23,29 @@ package enum PictureRecord {
     for app in model.apps {
       for screen in app.screens {
         guard let picture = screen.picture else { continue }
-        lines.insert("\(picture.hash) \(picture.width) \(picture.height)")
+        lines.insert("\(picture.hash) \(picture.fileExtension) \(picture.width) \(picture.height)")
       }
     }
     return ([header] + lines.sorted()).joined(separator: "\n") + "\n"
   }
 
   /// The record in the site at `site`, empty when there is none or it is not one.
-  package static func read(site: String) -> [String: (width: Int, height: Int)] {
+  package static func read(site: String) -> [String: Decoded] {
     guard let data = FileManager.default.contents(atPath: site + "/" + path),
       let text = String(data: data, encoding: .utf8)
     else { return [:] }
     var lines = text.split(separator: "\n")
     guard lines.first == Substring(header) else { return [:] }
     lines.removeFirst()
-    var decoded: [String: (width: Int, height: Int)] = [:]
+    var decoded: [String: Decoded] = [:]
     for line in lines {
       let fields = line.split(separator: " ")
-      guard fields.count == 3, fields[0].count == 32, fields[0].allSatisfy(\.isHexDigit),
-        let width = Int(fields[1]), let height = Int(fields[2]), width > 0, height > 0,
+      guard fields.count == 4, fields[0].count == 32, fields[0].allSatisfy(\.isHexDigit),
+        fields[1] == "png" || fields[1] == "jpg",
+        let width = Int(fields[2]), let height = Int(fields[3]), width > 0, height > 0,
         width.multipliedReportingOverflow(by: height).partialValue <= 40_000_000
       else { break }
-      decoded[String(fields[0])] = (width, height)
+      decoded[String(fields[0])] = Decoded(fileExtension: String(fields[1]), width: width, height: height)
     }
     return decoded
   }

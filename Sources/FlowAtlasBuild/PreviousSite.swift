@@ -92,6 +92,12 @@ package struct PreviousSite: Sendable {
     return intact(listed)
   }
 
+  /// What the previous build wrote at `path`, when the file there is still that.
+  package func intactFile(_ path: String) -> WrittenFile? {
+    guard let file = files[path] else { return nil }
+    return intact([(path, file)]).map { _ in file }
+  }
+
   /// Whether the previous site holds a regular file at `path` (a cache entry its pages were
   /// made with); a symlink is not followed.
   func holdsRegularFile(_ path: String) -> Bool {

@@ -76,6 +76,9 @@ package enum BuildCommand {
     provider.startWorkers()
     // Hashed before they are read for the model, so the record cannot describe bytes newer
     // than the site's.
+    // The screenshots the previous build read that are still those files: not read again.
+    let unchangedImages = last.map { inputs.unchangedHashes(of: "image", since: $0.inputs) } ?? [:]
+    inputs.adopt(unchangedImages)
     inputs.hashAll()
     // A trace whose bytes the previous build replayed is not read again; new replays go to
     // disk as they are made, so memory does not grow with the traces' events.
@@ -94,7 +97,9 @@ package enum BuildCommand {
       of: files, keepsJourneys: true, cache: replays, printsDiagnostics: false, console: console)
     // The screenshots the runs name, read and checked: each screen's picture, or a bad-image.
     // Those the previous site shows were decoded by its build: not decoded again.
-    let pictures = ScreenPictures.check(traces, decoded: PictureRecord.read(site: output))
+    let pictures = ScreenPictures.check(
+      traces, decoded: PictureRecord.read(site: output).mapValues { ($0.fileExtension, $0.width, $0.height) },
+      unchanged: unchangedImages)
     let model = traces.withPictures(pictures.pictures, problems: pictures.problems)
     console.err(model.diagnostics.map { $0.formatted + "\n" }.joined())
     inputs.add(images: pictures.files)

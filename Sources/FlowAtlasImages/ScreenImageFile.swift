@@ -75,8 +75,19 @@ package struct ScreenImageFile: Sendable, Equatable {
     }
   }
 
-  /// The bytes of `file` in `folder`, read only when every link it goes through stays inside.
-  static func contents(of file: String, in folder: String) -> Result<[UInt8], ImageProblem> {
+  /// Whether `file` in `folder` is a regular file that every link it goes through keeps inside.
+  package static func contained(_ file: String, in folder: String) -> Result<Void, ImageProblem> {
+    resolved(file, in: folder).flatMap { path in
+      var info = stat()
+      guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+        return .failure(.unreadable("not a regular file"))
+      }
+      return .success(())
+    }
+  }
+
+  /// The path `file` in `folder` leads to, every link followed, when it stays inside `folder`.
+  static func resolved(_ file: String, in folder: String) -> Result<String, ImageProblem> {
     guard let root = realpath(folder, nil) else { return .failure(.unreadable("its trace's folder is gone")) }
     let base = String(cString: root)
     free(root)
@@ -86,6 +97,16 @@ package struct ScreenImageFile: Sendable, Equatable {
     let path = String(cString: resolved)
     free(resolved)
     guard path.hasPrefix(base == "/" ? "/" : base + "/") else { return .failure(.outsideTheFolder) }
+    return .success(path)
+  }
+
+  /// The bytes of `file` in `folder`, read only when every link it goes through stays inside.
+  static func contents(of file: String, in folder: String) -> Result<[UInt8], ImageProblem> {
+    let path: String
+    switch resolved(file, in: folder) {
+    case .success(let found): path = found
+    case .failure(let problem): return .failure(problem)
+    }
     let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
     guard descriptor >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
     defer { close(descriptor) }
@@ -129,7 +150,9 @@ package struct ScreenImageFile: Sendable, Equatable {
     return total
   }
 
-  /// libvips's error buffer is one for the process: one image at a time.
+  /// Whether libvips started (nil before the first image). Its error buffer is one for the
+  /// process: images decode on any thread, and one that fails is decoded again under this lock
+  /// for its message.
   private static let library = Lock<Bool?>(nil)
 
   /// The size of the image `bytes` hold, after decoding every pixel, unless its header gives the
@@ -137,25 +160,38 @@ package struct ScreenImageFile: Sendable, Equatable {
   private static func decode(_ bytes: [UInt8], format: Format, unless known: (width: Int, height: Int)?)
     -> Result<(width: Int, height: Int), ImageProblem>
   {
-    library.withLock { started in
+    let started = library.withLock { started in
       if started == nil { started = flowatlas_vips_start() == 0 }
-      guard started == true else { return .failure(.damaged("libvips could not start")) }
+      return started == true
+    }
+    guard started else { return .failure(.damaged("libvips could not start")) }
+    let result = decodeOnce(bytes, format: format, unless: known)
+    guard case .failure(.damaged) = result else { return result }
+    return library.withLock { _ in
+      vips_error_clear()
       defer { vips_error_clear() }
-      return bytes.withUnsafeBytes { buffer in
-        let image =
-          format == .png
-          ? flowatlas_vips_load_png(buffer.baseAddress, buffer.count)
-          : flowatlas_vips_load_jpeg(buffer.baseAddress, buffer.count)
-        guard let image else { return .failure(.damaged(lastError())) }
-        defer { g_object_unref(image) }
-        let size = (width: Int(vips_image_get_width(image)), height: Int(vips_image_get_height(image)))
-        guard size.width.multipliedReportingOverflow(by: size.height).partialValue <= maximumPixels,
-          size.width <= maximumPixels, size.height <= maximumPixels
-        else { return .failure(.tooManyPixels(width: size.width, height: size.height)) }
-        if let known, known == size { return .success(size) }
-        guard flowatlas_vips_decode(image) == 0 else { return .failure(.damaged(lastError())) }
-        return .success(size)
-      }
+      return decodeOnce(bytes, format: format, unless: known, message: lastError)
+    }
+  }
+
+  private static func decodeOnce(
+    _ bytes: [UInt8], format: Format, unless known: (width: Int, height: Int)?,
+    message: () -> String = { "libvips could not read it" }
+  ) -> Result<(width: Int, height: Int), ImageProblem> {
+    bytes.withUnsafeBytes { buffer in
+      let image =
+        format == .png
+        ? flowatlas_vips_load_png(buffer.baseAddress, buffer.count)
+        : flowatlas_vips_load_jpeg(buffer.baseAddress, buffer.count)
+      guard let image else { return .failure(.damaged(message())) }
+      defer { g_object_unref(image) }
+      let size = (width: Int(vips_image_get_width(image)), height: Int(vips_image_get_height(image)))
+      guard size.width.multipliedReportingOverflow(by: size.height).partialValue <= maximumPixels,
+        size.width <= maximumPixels, size.height <= maximumPixels
+      else { return .failure(.tooManyPixels(width: size.width, height: size.height)) }
+      if let known, known == size { return .success(size) }
+      guard flowatlas_vips_decode(image) == 0 else { return .failure(.damaged(message())) }
+      return .success(size)
     }
   }
 

@@ -1,4 +1,6 @@
+import Dispatch
 import FlowAtlasBytes
+import FlowAtlasLock
 import FlowAtlasModel
 import FlowAtlasTraceReader
 
@@ -15,32 +17,44 @@ package struct ScreenPictures: Sendable {
   package var files: [String] = []
 
   /// Reads the screenshots `model` names.
-  /// - Parameter decoded: the pictures an earlier build decoded (`PictureRecord`, in the site's cache), by the hash
-  ///   of their bytes: not decoded again.
-  package static func check(_ model: NavigationModel, decoded: [String: (width: Int, height: Int)] = [:])
-    -> ScreenPictures
-  {
-    var found = ScreenPictures()
-    // A file several runs name (a retried test) is read once.
-    // Each file's picture without its bytes: a build holds one image's bytes at a time.
+  /// - Parameters:
+  ///   - decoded: the pictures an earlier build decoded (the site's `PictureRecord`), by the hash
+  ///     of their bytes: not decoded again.
+  ///   - unchanged: the hash of each file that is, by `stat`, still the one the earlier build read
+  ///     (the record of inputs): when its picture was decoded, the file is not even read again,
+  ///     only checked to be inside the trace's folder.
+  package static func check(
+    _ model: NavigationModel, decoded: [String: (fileExtension: String, width: Int, height: Int)] = [:],
+    unchanged: [String: String] = [:]
+  ) -> ScreenPictures {
+    // Each file once, however many runs name it (a retried test), on every core.
+    var files: [(path: String, file: String, folder: String)] = []
+    var seen: Set<String> = []
+    for app in model.apps {
+      for run in app.runs {
+        let folder = folder(of: run.file)
+        for picture in run.pictures where seen.insert(folder + "/" + picture.file).inserted {
+          files.append((folder + "/" + picture.file, picture.file, folder))
+        }
+      }
+    }
+    // Each file's picture without its bytes: a build holds one image's bytes per core at a time.
+    let results = Lock([Result<CheckedPicture, ImageProblem>?](repeating: nil, count: files.count))
+    DispatchQueue.concurrentPerform(iterations: files.count) { [files] index in
+      let (path, file, folder) = files[index]
+      let result = Self.picture(file, in: folder, path: path, decoded: decoded, unchanged: unchanged[path])
+      results.withLock { $0[index] = result }
+    }
     var read: [String: Result<CheckedPicture, ImageProblem>] = [:]
+    for (index, result) in results.withLock({ $0 }).enumerated() { read[files[index].path] = result! }
+
+    var found = ScreenPictures()
+    found.files = files.map(\.path).sorted()
     for app in model.apps {
       var byType: [String: CheckedPicture] = [:]
       for run in app.runs {
         let folder = folder(of: run.file)
         for picture in run.pictures {
-          let path = folder + "/" + picture.file
-          let result =
-            read[path]
-            ?? ScreenImageFile.load(picture.file, in: folder, decoded: { decoded[$0] }).map { image in
-              CheckedPicture(
-                hash: image.hash, fileExtension: image.format == .png ? "png" : "jpg",
-                width: image.width, height: image.height, path: path)
-            }
-          if read[path] == nil {
-            read[path] = result
-            found.files.append(path)
-          }
           func refuse(_ problem: ImageProblem) {
             found.problems.append(
               Diagnostic(
@@ -49,7 +63,7 @@ package struct ScreenPictures: Sendable {
                   "screen.image's file \(TraceDecoder.quoted(picture.file)): \(problem.message); the screen is "
                   + "shown without it"))
           }
-          switch result {
+          switch read[folder + "/" + picture.file]! {
           case .success(let image):
             let claimed = (width: picture.width, height: picture.height)
             if claimed.width.map({ $0 != image.width }) ?? false
@@ -67,8 +81,28 @@ package struct ScreenPictures: Sendable {
       }
       if !byType.isEmpty { found.pictures[app.name] = byType }
     }
-    found.files.sort()
     return found
+  }
+
+  /// One file's picture: from the records when the file is still the one an earlier build decoded
+  /// (only its place is checked), else read, hashed and checked.
+  private static func picture(
+    _ file: String, in folder: String, path: String,
+    decoded: [String: (fileExtension: String, width: Int, height: Int)], unchanged hash: String?
+  ) -> Result<CheckedPicture, ImageProblem> {
+    if let hash, let size = decoded[hash] {
+      return ScreenImageFile.contained(file, in: folder).map {
+        CheckedPicture(
+          hash: hash, fileExtension: size.fileExtension, width: size.width, height: size.height, path: path)
+      }
+    }
+    return ScreenImageFile.load(file, in: folder, decoded: { decoded[$0].map { ($0.width, $0.height) } }).map
+    {
+      image in
+      CheckedPicture(
+        hash: image.hash, fileExtension: image.format == .png ? "png" : "jpg", width: image.width,
+        height: image.height, path: path)
+    }
   }
 
   /// The folder of a trace, as its path was given.

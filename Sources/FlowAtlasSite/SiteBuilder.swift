@@ -287,7 +287,7 @@ package struct SiteBuilder: Sendable {
       try staging.write(PictureRecord.path, PictureRecord.text(of: model))
     }
 
-    try writePictures(into: staging)
+    try writePictures(into: staging, previous: previous)
     try staging.write("assets/site.css", SiteAssets.css)
     try staging.write("assets/theme.js", SiteAssets.themeScript)
     try staging.write("assets/site.js", SiteAssets.siteScript)
@@ -343,17 +343,22 @@ package struct SiteBuilder: Sendable {
 }
 
 extension SiteBuilder {
-  /// Copies each screen's picture into the site, each distinct one once. A file that changed since
-  /// the build checked it is left out (its screen page then shows no picture file): the record of
-  /// inputs sees the change, so the next build checks it again.
-  func writePictures(into staging: OutputFolder.Staging) throws(SiteError) {
+  /// Copies each screen's picture into the site, each distinct one once: linked from the previous
+  /// site when it holds those very bytes (named by their hash, still what it wrote). A file that
+  /// changed since the build checked it is left out (its screen page then shows no picture file):
+  /// the record of inputs sees the change, so the next build checks it again.
+  func writePictures(into staging: OutputFolder.Staging, previous: PreviousSite?) throws(SiteError) {
     var written: Set<String> = []
     for app in model.apps {
       for screen in app.screens {
         guard let picture = screen.picture else { continue }
         let path = PageScheme.picture(hash: picture.hash, fileExtension: picture.fileExtension)
-        guard written.insert(path).inserted,
-          let data = FileManager.default.contents(atPath: picture.path),
+        guard written.insert(path).inserted else { continue }
+        if let previous, let kept = previous.intactFile(path), kept.hash == picture.hash {
+          try staging.reuse(path, from: previous.url.appendingPathComponent(path), entry: kept)
+          continue
+        }
+        guard let data = FileManager.default.contents(atPath: picture.path),
           data.withUnsafeBytes({ Fingerprint.fast128($0) }) == picture.hash
         else { continue }
         try staging.write(path, [UInt8](data))

@@ -39,7 +39,8 @@ enum PicturesBenchmark {
           errors: "\(work)/build.log"
         ).run()
         times["rebuild " + name] =
-          try SiteBenchmark.checked(outcome, "flowatlas build \(traces) again", log: "\(work)/build.log").seconds
+          try SiteBenchmark.checked(outcome, "flowatlas build \(traces) again", log: "\(work)/build.log")
+          .seconds
         try FileManager.default.removeItem(atPath: added)
       }
       full.append((times["full with"]!, times["full without"]!))
@@ -79,7 +80,8 @@ enum PicturesBenchmark {
         let line =
           #"{"seq":\#(plain.count),"event":"\#(event)","coordinator":"c1","screen":{"id":"s\#(index)","type":"Screen\#(pad(index))ViewController"}}"#
         plain.append(line)
-        pictured.append(line.replacingOccurrences(of: #""seq":\#(plain.count - 1)"#, with: #""seq":\#(pictured.count)"#))
+        pictured.append(
+          line.replacingOccurrences(of: #""seq":\#(plain.count - 1)"#, with: #""seq":\#(pictured.count)"#))
         pictured.append(
           #"{"seq":\#(pictured.count),"event":"screen.image","screen":"s\#(index)","file":"shots/s\#(pad(index)).png","width":1170,"height":2532}"#
         )

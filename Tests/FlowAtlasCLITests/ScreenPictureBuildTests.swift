@@ -104,6 +104,22 @@ import Testing
     let trace = try Self.corpus(in: folder)
     let site = folder.appendingPathComponent("site").path
     #expect(try await runFlowatlas(["build", trace, "--output", site, "--jobs", "1"]).status == 0)
+    // Another trace, no picture changed: the pictures are the previous site's files, linked.
+    func inodes() throws -> [String: UInt64] {
+      var found: [String: UInt64] = [:]
+      for name in try FileManager.default.contentsOfDirectory(atPath: site + "/images") {
+        var info = stat()
+        #expect(lstat(site + "/images/" + name, &info) == 0)
+        found[name] = UInt64(info.st_ino)
+      }
+      return found
+    }
+    let before = try inodes()
+    _ = try writeTrace(shopTrace, named: "other.jsonl", in: folder)
+    #expect(try await runFlowatlas(["build", folder.path, "--output", site, "--jobs", "1"]).status == 0)
+    #expect(try inodes() == before && before.count == 2)
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("other.jsonl"))
+    #expect(try await runFlowatlas(["build", trace, "--output", site, "--jobs", "1"]).status == 0)
     // The bad one fixed, the good one replaced by another picture.
     try Data(TestImages.jpeg).write(to: folder.appendingPathComponent("shots/notes.png"))
     try Data(TestImages.jpeg).write(to: folder.appendingPathComponent("shots/home.png"))
