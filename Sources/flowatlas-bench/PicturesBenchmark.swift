@@ -1,9 +1,11 @@
+import FlowAtlasBuild
 import FlowAtlasImages
+import FlowAtlasModel
 import Foundation
 
-/// `flowatlas-bench pictures`: what screenshots cost a build. An app of 300 screens over 30 runs,
-/// built twice side by side: with a `screen.image` of each screen's first showing (a 1170 × 2532
-/// PNG, an iPhone's screenshot, each different), and without. Per round:
+/// `flowatlas-bench pictures`: what screenshots cost a build. An app of about 300 screens in 100
+/// flows over 40 runs (``corpus(screens:in:)``), built twice side by side: with a `screen.image` of
+/// each screen (a 1170 × 2532 PNG, an iPhone's screenshot, each different), and without. Per round:
 ///
 /// - a full build of each into a fresh folder: the goal is that pictures add at most 0.25×;
 /// - one more trace added to each, and the sites built again: no picture changed, so the goal is
@@ -20,7 +22,8 @@ enum PicturesBenchmark {
     try? FileManager.default.removeItem(atPath: work)
     let (with, without, bytes) = try corpus(screens: screens, in: work)
     SiteBenchmark.say(
-      "flowatlas: \(flowatlas), \(jobs) jobs, \(screens) screens with a \(bytes / screens / 1000) kB PNG each, "
+      "flowatlas: \(flowatlas), \(jobs) jobs, about \(screens) screens with a 1170 × 2532 PNG each "
+        + "(\(bytes / 1_000_000) MB in all), "
         + "\(rounds) rounds, work \(work)")
     var full: [(with: Double, without: Double)] = []
     var rebuild: [(with: Double, without: Double)] = []
@@ -31,8 +34,8 @@ enum PicturesBenchmark {
         times["full " + name] =
           try GoalsBenchmark.checkedBuild(flowatlas, traces, output: site, jobs: jobs, work: work).seconds
         let added = "\(traces)/added-\(round).jsonl"
-        let first = try String(contentsOfFile: "\(traces)/run-000.jsonl", encoding: .utf8)
-        try first.replacingOccurrences(of: #""run":"run-000""#, with: #""run":"added-\#(round)""#)
+        let first = try String(contentsOfFile: "\(traces)/run-00001.jsonl", encoding: .utf8)
+        try first.replacingOccurrences(of: #""run":"run-00001""#, with: #""run":"added-\#(round)""#)
           .write(toFile: added, atomically: true, encoding: .utf8)
         let outcome = try TimedChild(
           executable: flowatlas, arguments: ["build", traces, "--output", site, "--jobs", "\(jobs)"],
@@ -63,38 +66,59 @@ enum PicturesBenchmark {
     return 0
   }
 
-  /// The corpus twice, with and without screenshots; returns both folders and the pictures' bytes.
+  /// The corpus twice, with and without screenshots: a seeded app of `screens / 3` flows (2 to 4
+  /// screens each, about `screens` in all) over 40 runs of 1,500 events, the `one-app` generator's
+  /// navigation; with, each screen type's first showing in a run is followed by a `screen.image` of
+  /// that type's picture, one file per type. Returns both folders and the pictures' bytes.
   static func corpus(screens: Int, in work: String) throws -> (with: String, without: String, bytes: Int) {
     let with = "\(work)/with", without = "\(work)/without"
-    for folder in [with + "/shots", without] {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
+    _ = try ModelBenchmark.writeCorpus(
+      apps: 1, coordinators: max(1, screens / 3), events: 60_000, files: 40, seed: 3, into: without)
+    let traces = try TraceInputs.files(in: [without])
+    try FileManager.default.createDirectory(atPath: with + "/shots", withIntermediateDirectories: true)
+    let introduced = try NSRegularExpression(pattern: #""screen":\{"id":"([^"]+)","type":"([^"]+)""#)
+    var pictures: [String: String] = [:]
     var bytes = 0
-    let perRun = 10
-    for run in 0..<((screens + perRun - 1) / perRun) {
-      var plain = [#"{"flowatlas":"trace","version":1,"app":"Pictures","run":"run-\#(pad(run))"}"#]
-      plain.append(#"{"seq":1,"event":"coordinator.start","coordinator":"c1","type":"AppCoordinator"}"#)
-      var pictured = plain
-      for index in (run * perRun)..<min(screens, (run + 1) * perRun) {
-        let event = index == run * perRun ? "router.setRoot" : "router.push"
-        let line =
-          #"{"seq":\#(plain.count),"event":"\#(event)","coordinator":"c1","screen":{"id":"s\#(index)","type":"Screen\#(pad(index))ViewController"}}"#
-        plain.append(line)
-        pictured.append(
-          line.replacingOccurrences(of: #""seq":\#(plain.count - 1)"#, with: #""seq":\#(pictured.count)"#))
-        pictured.append(
-          #"{"seq":\#(pictured.count),"event":"screen.image","screen":"s\#(index)","file":"shots/s\#(pad(index)).png","width":1170,"height":2532}"#
-        )
-        guard let png = ScreenImageFile.patternPNG(width: 1170, height: 2532, seed: index) else {
-          throw BenchError.usage("libvips could not write a picture")
+    for trace in traces {
+      let text = try String(contentsOfFile: trace, encoding: .utf8)
+      var out: [String] = []
+      var shown: Set<String> = []
+      var seq = 0
+      for line in text.split(separator: "\n") {
+        // Renumbered: each added line takes the next `seq`.
+        var line = String(line)
+        if line.hasPrefix(#"{"seq":"#), let end = line.firstIndex(of: ",") {
+          seq += 1
+          line = #"{"seq":\#(seq)"# + line[end...]
         }
-        try Data(png).write(to: URL(fileURLWithPath: "\(with)/shots/s\(pad(index)).png"))
-        bytes += png.count
+        out.append(line)
+        let range = NSRange(line.startIndex..., in: line)
+        guard let match = introduced.firstMatch(in: line, range: range),
+          let id = Range(match.range(at: 1), in: line).map({ String(line[$0]) }),
+          let type = Range(match.range(at: 2), in: line).map({ String(line[$0]) }),
+          shown.insert(type).inserted
+        else { continue }
+        if pictures[type] == nil {
+          let name = "shots/\(pad(pictures.count)).png"
+          guard let png = ScreenImageFile.patternPNG(width: 1170, height: 2532, seed: pictures.count) else {
+            throw BenchError.usage("libvips could not write a picture")
+          }
+          try Data(png).write(to: URL(fileURLWithPath: "\(with)/\(name)"))
+          bytes += png.count
+          pictures[type] = name
+        }
+        seq += 1
+        out.append(
+          #"{"seq":\#(seq),"event":"screen.image","screen":"\#(id)","file":"\#(pictures[type]!)","width":1170,"height":2532}"#
+        )
       }
-      try (plain.joined(separator: "\n") + "\n").write(
-        toFile: "\(without)/run-\(pad(run)).jsonl", atomically: true, encoding: .utf8)
-      try (pictured.joined(separator: "\n") + "\n").write(
-        toFile: "\(with)/run-\(pad(run)).jsonl", atomically: true, encoding: .utf8)
+      try (out.joined(separator: "\n") + "\n").write(
+        toFile: with + "/" + URL(fileURLWithPath: trace).lastPathComponent, atomically: true, encoding: .utf8)
+    }
+    // The same runs, flat: the added trace of each round copies the first.
+    for trace in traces {
+      try FileManager.default.moveItem(
+        atPath: trace, toPath: without + "/" + URL(fileURLWithPath: trace).lastPathComponent)
     }
     return (with, without, bytes)
   }
