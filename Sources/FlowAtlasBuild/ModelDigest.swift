@@ -135,6 +135,11 @@ package struct ModelDigest {
       add(run.events)
       add(run.transitionCount)
       add(run.stepCount)
+      add(run.firstShown.count)
+      for showing in run.firstShown {
+        add(showing.screenType)
+        add(showing.step)
+      }
       add(run.pictures.count)
       for picture in run.pictures {
         add([picture.screenType, picture.file])

@@ -169,14 +169,20 @@ extension RunArchive {
       }
       guard let events = eventTally(), let transitionCount = eventTally(), let stepCount = number(),
         stepCount >= 0, let headerLine = number(), headerLine >= 1,
-        let flagged = instances(), let pictures = list({ $0.picture() })
+        let flagged = instances(), let pictures = list({ $0.picture() }),
+        let firstShown = list({ $0.showing() })
       else { return nil }
       var run = Run(
         summary: name, title: title, file: file, metadata: metadata, events: events,
         transitionCount: transitionCount, stepCount: stepCount, flaggedInstances: flagged,
-        headerLine: headerLine)
+        headerLine: headerLine, firstShown: firstShown)
       run.pictures = pictures
       return run
+    }
+
+    mutating func showing() -> ScreenShowing? {
+      guard let type = string(), let step = number(), step >= 1 else { return nil }
+      return ScreenShowing(screenType: type, step: step)
     }
 
     mutating func picture() -> ScreenPicture? {

@@ -136,6 +136,11 @@ extension RunArchive {
         optional(picture.width)
         optional(picture.height)
       }
+      number(run.firstShown.count)
+      for showing in run.firstShown {
+        string(showing.screenType)
+        number(showing.step)
+      }
     }
 
     mutating func write(_ instance: CoordinatorInstance) {

@@ -22,6 +22,7 @@ package struct Run: Hashable, Sendable {
       guard let journey else { return }
       stepCount = journey.steps.count
       flaggedInstances = Self.flagged(journey.instances)
+      firstShown = Self.firstShown(journey.steps)
     }
   }
   /// How many steps the journey has, wherever it is.
@@ -42,6 +43,10 @@ package struct Run: Hashable, Sendable {
   /// The screenshots the run names (`screen.image`), in trace order: where each file is, for a
   /// build to read and check. None from a model read back from `model.json`.
   package var pictures: [ScreenPicture] = []
+  /// Each screen type the run showed, at the step (from 1) that first showed it, in step order:
+  /// what a screen's page lists of the journeys, without reading them. Held, like ``stepCount``,
+  /// when the journey is not; empty when the model was built without journeys.
+  package private(set) var firstShown: [ScreenShowing] = []
 
   package init(
     name: String, slug: String, title: String?, file: String, metadata: [MetadataEntry],
@@ -59,12 +64,25 @@ package struct Run: Hashable, Sendable {
     self.journey = journey
     stepCount = journey.steps.count
     flaggedInstances = Self.flagged(journey.instances)
+    firstShown = Self.firstShown(journey.steps)
+  }
+
+  /// Each screen type `steps` show, at the step (from 1) that first shows it, in step order.
+  static func firstShown(_ steps: [JourneyStep]) -> [ScreenShowing] {
+    var seen: Set<String> = []
+    var found: [ScreenShowing] = []
+    for (index, step) in steps.enumerated() {
+      guard case .transition(_, let to, _, _, _) = step.kind, seen.insert(to).inserted else { continue }
+      found.append(ScreenShowing(screenType: to, step: index + 1))
+    }
+    return found
   }
 
   /// A summary read from an archive: counts and flagged instances only, the journey left in it.
   package init(
     summary name: String, title: String?, file: String, metadata: [MetadataEntry], events: Int,
-    transitionCount: Int, stepCount: Int, flaggedInstances: [CoordinatorInstance], headerLine: Int = 1
+    transitionCount: Int, stepCount: Int, flaggedInstances: [CoordinatorInstance], headerLine: Int = 1,
+    firstShown: [ScreenShowing] = []
   ) {
     self.init(
       name: name, slug: "", title: title, file: file, metadata: metadata, events: events,
@@ -72,6 +90,7 @@ package struct Run: Hashable, Sendable {
     journey = nil
     self.stepCount = stepCount
     self.flaggedInstances = flaggedInstances
+    self.firstShown = firstShown
   }
 
   /// The first ``flaggedPerKind`` leaked and orphaned instances of `instances`, in order.

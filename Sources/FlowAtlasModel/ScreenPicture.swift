@@ -22,6 +22,17 @@ package struct ScreenPicture: Hashable, Sendable {
   }
 }
 
+/// A screen type a run showed, and the step (from 1) of its journey that first did.
+package struct ScreenShowing: Hashable, Sendable {
+  package var screenType: String
+  package var step: Int
+
+  package init(screenType: String, step: Int) {
+    self.screenType = screenType
+    self.step = step
+  }
+}
+
 /// A screenshot's file as a build read and checked it (a PNG or JPEG libvips decoded to its last
 /// pixel): what a page needs to show it.
 package struct CheckedPicture: Hashable, Sendable {

@@ -148,14 +148,22 @@ final class ScreenVisits: Sendable {
 
   func visits(of type: String, in app: AppModel, journeys: any JourneyStore) -> Visits {
     if let known = table.withLock({ $0 }) { return known[type] ?? Visits() }
-    // Two pages may read the journeys at once: both find the same visits.
+    // Two pages may make the table at once: both find the same visits.
     var found: [String: Visits] = [:]
     for run in app.runs {
-      var seen: Set<String> = []
-      for (index, step) in journeys.journey(of: run).steps.enumerated() {
+      for showing in run.firstShown {
+        found[showing.screenType, default: Visits()].firstSteps.append((run, showing.step))
+      }
+    }
+    // The lines of the steps that showed or left each screen, where the run has problems: only
+    // those runs' journeys are read, and only their problems' lines kept.
+    var problemLines: [String: Set<Int>] = [:]
+    for diagnostic in app.diagnostics { problemLines[diagnostic.file, default: []].insert(diagnostic.line) }
+    for run in app.runs {
+      guard let lines = problemLines[run.file] else { continue }
+      for step in journeys.journey(of: run).steps where lines.contains(step.line) {
         guard case .transition(let from, let to, _, _, _) = step.kind else { continue }
         let line = Line(file: run.file, line: step.line)
-        if seen.insert(to).inserted { found[to, default: Visits()].firstSteps.append((run, index + 1)) }
         found[to, default: Visits()].lines.insert(line)
         if let from { found[from, default: Visits()].lines.insert(line) }
       }
