@@ -105,6 +105,16 @@ package struct BuildInputs {
     }
   }
 
+  /// Makes `paths` the screenshots of the record, sorted, and drops the others (those no trace
+  /// names any more): before saving a record.
+  package mutating func setImages(_ paths: [String]) {
+    let kept = Set(paths)
+    files.removeAll { $0.kind == "image" && !kept.contains($0.path) }
+    add(images: paths)
+    let images = files.filter { $0.kind == "image" }.sorted { $0.path < $1.path }
+    files = files.filter { $0.kind != "image" } + images
+  }
+
   /// The screenshots the record names.
   package var images: [String] { files.filter { $0.kind == "image" }.map(\.path) }
 
@@ -131,14 +141,16 @@ package struct BuildInputs {
   }
 
   /// The hash of a file's bytes, through a symbolic link; nil when it cannot be read (then it
-  /// counts as changed).
-  private static func hash(_ path: String) -> String? {
+  /// counts as changed). A screenshot's is `sha256`, the name its bytes have in a site (hostile
+  /// bytes could be made to share a `fast128`).
+  private static func hash(_ path: String, kind: String) -> String? {
     var info = stat()
     guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
     guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
       return nil
     }
-    return data.withUnsafeBytes { Fingerprint.fast128($0) }
+    return kind == "image"
+      ? Fingerprint.sha256([UInt8](data)) : data.withUnsafeBytes { Fingerprint.fast128($0) }
   }
 
   /// Each trace's hash by path, for a ``ReplayCache`` (after ``hashAll()``).
@@ -152,10 +164,10 @@ package struct BuildInputs {
   package mutating func hashAll() {
     // On every core: it is the build's first work, before anything else can run.
     let missing = files.indices.filter { files[$0].hash == nil }
-    let paths = missing.map { files[$0].path }
+    let paths = missing.map { (files[$0].path, files[$0].kind) }
     let hashes = Lock([String?](repeating: nil, count: paths.count))
     DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-      let hash = Self.hash(paths[index])
+      let hash = Self.hash(paths[index].0, kind: paths[index].1)
       hashes.withLock { $0[index] = hash }
     }
     for (index, hash) in zip(missing, hashes.withLock { $0 }) { files[index].hash = hash }
@@ -175,7 +187,9 @@ package struct BuildInputs {
         files[index].hash = old.hash
         continue
       }
-      guard let hash = Self.hash(files[index].path), hash == old.hash else { return false }
+      guard let hash = Self.hash(files[index].path, kind: files[index].kind), hash == old.hash else {
+        return false
+      }
       files[index].hash = hash
     }
     return true

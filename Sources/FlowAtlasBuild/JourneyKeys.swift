@@ -36,7 +36,13 @@ package struct JourneyKeys: Sendable {
     digest.add(["flowatlas-journey-pages"] + frame)
     digest.add([title, identity, folder, app.name, app.slug, appDigest ?? "\u{0}"])
     digest.add(app.screens.count)
-    for screen in app.screens { digest.add([screen.type, screen.slug, screen.owner ?? "\u{0}"]) }
+    for screen in app.screens {
+      // Its picture too: the journey player names each step's picture file.
+      digest.add([
+        screen.type, screen.slug, screen.owner ?? "\u{0}",
+        screen.picture.map { $0.hash + "." + $0.fileExtension } ?? "\u{0}",
+      ])
+    }
     digest.add(app.flows.count)
     for flow in app.flows { digest.add([flow.coordinator, flow.slug]) }
     base = Fingerprint.fast128(digest.bytes)

@@ -3,9 +3,11 @@ import Foundation
 
 /// The pictures a site shows, as its build decoded them, kept in its cache folder
 /// (`.flowatlas-cache/pictures`): a rebuild does not decode them again. One line per picture,
-/// `hash extension width height`; a line that does not parse ends the record there. The bytes a hash
-/// names are still read, hashed and checked (path, format, metadata, size) on every build; only
-/// the decoding is taken on trust, from a file only a build writes.
+/// `sha256 extension width height`; a line that does not parse ends the record there. A picture
+/// file that is, by `stat`, still the one the last build read (the record of inputs) is not read
+/// again, only checked to be inside its trace's folder; any other is read, hashed and checked
+/// (format, metadata, the header's size) again, and only its full decode is taken on trust,
+/// from a file only a build writes, for bytes of the same sha256.
 package enum PictureRecord {
   /// What the record says of a picture's bytes.
   package struct Decoded: Sendable, Equatable {
@@ -15,7 +17,7 @@ package enum PictureRecord {
   }
 
   package static let path = "\(PreviousSite.cacheFolder)/pictures"
-  static let header = "flowatlas-pictures 2"
+  static let header = "flowatlas-pictures 3"
 
   /// The record of `model`'s pictures.
   package static func text(of model: NavigationModel) -> String {
@@ -40,7 +42,7 @@ package enum PictureRecord {
     var decoded: [String: Decoded] = [:]
     for line in lines {
       let fields = line.split(separator: " ")
-      guard fields.count == 4, fields[0].count == 32, fields[0].allSatisfy(\.isHexDigit),
+      guard fields.count == 4, fields[0].count == 64, fields[0].allSatisfy(\.isHexDigit),
         fields[1] == "png" || fields[1] == "jpg",
         let width = Int(fields[2]), let height = Int(fields[3]), width > 0, height > 0,
         width.multipliedReportingOverflow(by: height).partialValue <= 40_000_000

@@ -43,7 +43,10 @@ package enum BuildCommand {
     do {
       // What the diagrams are drawn with is the provider's to say: the same words key its cache.
       inputs = try BuildInputs(
-        tool: ["flowatlas \(FlowAtlasCommand.version)", "diagrams \(provider.cacheIdentity)"], files: files,
+        tool: [
+          "flowatlas \(FlowAtlasCommand.version)", "diagrams \(provider.cacheIdentity)",
+          "pictures libvips \(ScreenImageFile.libraryVersion)",
+        ], files: files,
         notes: notes, baseline: (baselineFiles ?? []) + contracts.map(\.file))
     } catch {
       throw .inputOutput(error.localizedDescription)
@@ -102,7 +105,7 @@ package enum BuildCommand {
       unchanged: unchangedImages)
     let model = traces.withPictures(pictures.pictures, problems: pictures.problems)
     console.err(model.diagnostics.map { $0.formatted + "\n" }.joined())
-    inputs.add(images: pictures.files)
+    inputs.setImages(pictures.files)
     inputs.hashAll()
     let baselines = try baselines(for: model, from: baselinePath, command: "build", console: console)
     let summary = try build(

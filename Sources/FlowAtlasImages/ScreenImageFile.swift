@@ -26,7 +26,7 @@ package struct ScreenImageFile: Sendable, Equatable {
   package let height: Int
   /// The file's bytes, as checked.
   package let bytes: [UInt8]
-  /// `Fingerprint.fast128` of ``bytes``.
+  /// `Fingerprint.sha256` of ``bytes``: what names the picture in a site, chosen by hostile bytes.
   package let hash: String
 
   /// The most pixels an image may have: a screenshot of the largest iPad is 5.6 million.
@@ -62,7 +62,7 @@ package struct ScreenImageFile: Sendable, Equatable {
     } else {
       return .failure(.notPNGOrJPEG)
     }
-    let hash = Fingerprint.fast128(bytes)
+    let hash = Fingerprint.sha256(bytes)
     return decode(bytes, format: format, unless: decoded(hash)).flatMap { size in
       if let width, width != size.width {
         return .failure(.otherSize(claimed: (width, height), actual: size))
@@ -96,7 +96,11 @@ package struct ScreenImageFile: Sendable, Equatable {
     }
     let path = String(cString: resolved)
     free(resolved)
-    guard path.hasPrefix(base == "/" ? "/" : base + "/") else { return .failure(.outsideTheFolder) }
+    // Byte by byte: `hasPrefix` would take another folder whose name is this one's in another
+    // Unicode normal form for this one.
+    guard path.utf8.starts(with: (base == "/" ? "/" : base + "/").utf8) else {
+      return .failure(.outsideTheFolder)
+    }
     return .success(path)
   }
 
@@ -150,13 +154,17 @@ package struct ScreenImageFile: Sendable, Equatable {
     return total
   }
 
-  /// Whether libvips started (nil before the first image). Its error buffer is one for the
-  /// process: images decode on any thread, and one that fails is decoded again under this lock
-  /// for its message.
+  /// The libvips release pictures are checked with: what it accepts follows it, so a build's
+  /// record of its settings names it.
+  package static var libraryVersion: String { String(cString: vips_version_string()) }
+
+  /// Whether libvips started (nil before the first image).
   private static let library = Lock<Bool?>(nil)
 
   /// The size of the image `bytes` hold, after decoding every pixel, unless its header gives the
-  /// size `known` (an earlier build decoded these very bytes).
+  /// size `known` (an earlier build decoded these very bytes). Images decode on any thread; a
+  /// failure is said in words of our own, never libvips's: its error buffer is one for the
+  /// process (another thread's message could be read), and its words change with its release.
   private static func decode(_ bytes: [UInt8], format: Format, unless known: (width: Int, height: Int)?)
     -> Result<(width: Int, height: Int), ImageProblem>
   {
@@ -165,32 +173,21 @@ package struct ScreenImageFile: Sendable, Equatable {
       return started == true
     }
     guard started else { return .failure(.damaged("libvips could not start")) }
-    let result = decodeOnce(bytes, format: format, unless: known)
-    guard case .failure(.damaged) = result else { return result }
-    return library.withLock { _ in
-      vips_error_clear()
-      defer { vips_error_clear() }
-      return decodeOnce(bytes, format: format, unless: known, message: lastError)
-    }
-  }
-
-  private static func decodeOnce(
-    _ bytes: [UInt8], format: Format, unless known: (width: Int, height: Int)?,
-    message: () -> String = { "libvips could not read it" }
-  ) -> Result<(width: Int, height: Int), ImageProblem> {
-    bytes.withUnsafeBytes { buffer in
+    return bytes.withUnsafeBytes { buffer in
       let image =
         format == .png
         ? flowatlas_vips_load_png(buffer.baseAddress, buffer.count)
         : flowatlas_vips_load_jpeg(buffer.baseAddress, buffer.count)
-      guard let image else { return .failure(.damaged(message())) }
+      guard let image else { return .failure(.damaged("its header cannot be read")) }
       defer { g_object_unref(image) }
       let size = (width: Int(vips_image_get_width(image)), height: Int(vips_image_get_height(image)))
       guard size.width.multipliedReportingOverflow(by: size.height).partialValue <= maximumPixels,
         size.width <= maximumPixels, size.height <= maximumPixels
       else { return .failure(.tooManyPixels(width: size.width, height: size.height)) }
       if let known, known == size { return .success(size) }
-      guard flowatlas_vips_decode(image) == 0 else { return .failure(.damaged(message())) }
+      guard flowatlas_vips_decode(image) == 0 else {
+        return .failure(.damaged("its pixels are cut short or damaged"))
+      }
       return .success(size)
     }
   }
@@ -210,12 +207,6 @@ package struct ScreenImageFile: Sendable, Equatable {
       defer { g_free(bytes) }
       return Array(UnsafeRawBufferPointer(start: bytes, count: length))
     }
-  }
-
-  /// libvips's last error, on one line.
-  private static func lastError() -> String {
-    let text = String(cString: vips_error_buffer()).split(whereSeparator: \.isNewline).first.map(String.init)
-    return text?.isEmpty == false ? text! : "libvips could not read it"
   }
 }
 

@@ -49,7 +49,12 @@ package struct ScreenPictures: Sendable {
     for (index, result) in results.withLock({ $0 }).enumerated() { read[files[index].path] = result! }
 
     var found = ScreenPictures()
-    found.files = files.map(\.path).sorted()
+    // Every file read or tried, but one that leads out of the folder: what is there is not an
+    // input, and its bytes are never read, even to hash them.
+    found.files = files.map(\.path).filter { path in
+      if case .failure(.outsideTheFolder) = read[path]! { return false }
+      return true
+    }.sorted()
     for app in model.apps {
       var byType: [String: CheckedPicture] = [:]
       for run in app.runs {

@@ -36,7 +36,7 @@ package struct ScreenShowing: Hashable, Sendable {
 /// A screenshot's file as a build read and checked it (a PNG or JPEG libvips decoded to its last
 /// pixel): what a page needs to show it.
 package struct CheckedPicture: Hashable, Sendable {
-  /// `Fingerprint.fast128` of its bytes: its name in the site, each distinct picture once.
+  /// `Fingerprint.sha256` of its bytes: its name in the site, each distinct picture once.
   package var hash: String
   /// `png` or `jpg`.
   package var fileExtension: String

@@ -59,7 +59,7 @@ extension AppPages {
         ])
     let visits = screenVisits.visits(of: type, in: app, journeys: journeys)
     main += section("journeys", "Journeys that show it", journeysShowing(visits))
-    main += section("problems", "Problems", problems(at: visits))
+    main += section("problems", "Problems", problems(of: screen, at: visits))
     return document(
       title: type, current: PageScheme.screenPage(screen.slug), crumbs: [(type, nil)], main: main)
   }
@@ -103,13 +103,22 @@ extension AppPages {
     ]
   }
 
-  /// The problems reported at the trace lines of the steps that showed or left the screen.
-  private func problems(at visits: ScreenVisits.Visits) -> [HTML] {
+  /// The problems with the screen's screenshots, and where its flow's problems are.
+  private func problems(of screen: ScreenType, at visits: ScreenVisits.Visits) -> [HTML] {
     let found = app.diagnostics.filter {
       visits.lines.contains(ScreenVisits.Line(file: $0.file, line: $0.line))
     }
-    guard !found.isEmpty else { return [.p(text: "No problems recorded at its steps.")] }
-    return [
+    var flow: [HTML] = []
+    if let owner = screen.owner, let href = flowHref(owner) {
+      flow = [
+        .p([
+          .text("The problems of its flow are on "), .a(href: href + "#problems", text: owner),
+          .text("'s page."),
+        ])
+      ]
+    }
+    guard !found.isEmpty else { return [.p(text: "No problems with its screenshots.")] + flow }
+    return flow + [
       .el(
         "ul", [],
         found.map { diagnostic in
@@ -129,8 +138,8 @@ extension AppPages {
   }
 }
 
-/// Which runs showed each screen, and at which trace lines: read from the journeys once per app,
-/// the first time a screen page asks, then shared by every screen page of the app.
+/// Which runs showed each screen (from each run's first showings) and where its screenshots are:
+/// made once per app, the first time a screen page asks, then shared by every screen page of it.
 final class ScreenVisits: Sendable {
   struct Line: Hashable, Sendable {
     var file: String
@@ -140,7 +149,7 @@ final class ScreenVisits: Sendable {
   struct Visits: Sendable {
     /// Each run that showed the screen, in the app's order, with the first step (from 1) that did.
     var firstSteps: [(run: Run, step: Int)] = []
-    /// The trace lines of the steps that showed the screen or left it.
+    /// The trace lines of the screen's screenshots (`screen.image`).
     var lines: Set<Line> = []
   }
 
@@ -155,17 +164,11 @@ final class ScreenVisits: Sendable {
         found[showing.screenType, default: Visits()].firstSteps.append((run, showing.step))
       }
     }
-    // The lines of the steps that showed or left each screen, where the run has problems: only
-    // those runs' journeys are read, and only their problems' lines kept.
-    var problemLines: [String: Set<Int>] = [:]
-    for diagnostic in app.diagnostics { problemLines[diagnostic.file, default: []].insert(diagnostic.line) }
+    // The lines of the screenshots of each screen: where a picture it could not show is reported.
+    // No journey is read: a site reads each once, for its pages.
     for run in app.runs {
-      guard let lines = problemLines[run.file] else { continue }
-      for step in journeys.journey(of: run).steps where lines.contains(step.line) {
-        guard case .transition(let from, let to, _, _, _) = step.kind else { continue }
-        let line = Line(file: run.file, line: step.line)
-        found[to, default: Visits()].lines.insert(line)
-        if let from { found[from, default: Visits()].lines.insert(line) }
+      for picture in run.pictures {
+        found[picture.screenType, default: Visits()].lines.insert(Line(file: run.file, line: picture.line))
       }
     }
     table.withLock { if $0 == nil { $0 = found } }

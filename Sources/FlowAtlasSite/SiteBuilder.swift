@@ -137,7 +137,7 @@ package struct SiteBuilder: Sendable {
   /// Bump whenever the pages' markup, words or assets change, so that sites built by an older
   /// FlowAtlas are not mistaken for unchanged. The golden test `SiteGoldenTests` fails until
   /// it is bumped.
-  package static let templateVersion = "38"
+  package static let templateVersion = "39"
 
   /// The stylesheet and scripts every site is written with, hashed.
   static let assetsDigest = Fingerprint.fast128(
@@ -344,9 +344,10 @@ package struct SiteBuilder: Sendable {
 
 extension SiteBuilder {
   /// Copies each screen's picture into the site, each distinct one once: linked from the previous
-  /// site when it holds those very bytes (named by their hash, still what it wrote). A file that
-  /// changed since the build checked it is left out (its screen page then shows no picture file):
-  /// the record of inputs sees the change, so the next build checks it again.
+  /// site when that still holds the file it wrote under this name (the sha256 of its bytes). The
+  /// file is read as a regular file only (never a FIFO or a link swapped in since it was checked),
+  /// and one that changed since is left out (its screen page then shows no picture file): the
+  /// record of inputs sees the change, so the next build checks it again.
   func writePictures(into staging: OutputFolder.Staging, previous: PreviousSite?) throws(SiteError) {
     var written: Set<String> = []
     for app in model.apps {
@@ -354,14 +355,14 @@ extension SiteBuilder {
         guard let picture = screen.picture else { continue }
         let path = PageScheme.picture(hash: picture.hash, fileExtension: picture.fileExtension)
         guard written.insert(path).inserted else { continue }
-        if let previous, let kept = previous.intactFile(path), kept.hash == picture.hash {
+        if let previous, let kept = previous.intactFile(path) {
           try staging.reuse(path, from: previous.url.appendingPathComponent(path), entry: kept)
           continue
         }
-        guard let data = FileManager.default.contents(atPath: picture.path),
-          data.withUnsafeBytes({ Fingerprint.fast128($0) }) == picture.hash
+        guard case .success(let bytes) = RegularFile.read(picture.path, limit: 64 << 20),
+          Fingerprint.sha256(bytes) == picture.hash
         else { continue }
-        try staging.write(path, [UInt8](data))
+        try staging.write(path, bytes)
       }
     }
   }
