@@ -40,12 +40,11 @@ extension AppPages {
       main += [details(run, problems: problems.count)]
       if !steps.isEmpty {
         main.append(Self.player(steps: allSteps.count))
-        // The picture of the screen the player is on, when the runs took screenshots.
+        // The picture of the screen the player is on, when the runs took screenshots: its image
+        // is made by the script, which knows which (an `img` needs its `src`).
         if hasPictures {
           main.append(
-            .el(
-              "figure", [.cls("player-picture"), .attr("hidden", "")],
-              [.el("img", [.attr("alt", "")]), .el("figcaption", [], [])]))
+            .el("figure", [.cls("player-picture"), .attr("hidden", "")], [.el("figcaption", [], [])]))
         }
       }
       main.append(diagram)

@@ -324,9 +324,13 @@
       var picture = position > 0 ? pictureAt[position] : null;
       figure.hidden = !picture;
       if (!picture) { return; }
-      var image = /** @type {HTMLImageElement} */ (figure.querySelector("img"));
-      if (image.getAttribute("src") !== picture.src) { image.setAttribute("src", picture.src); }
       var caption = figure.querySelector("figcaption");
+      var image = /** @type {HTMLImageElement | null} */ (figure.querySelector("img"));
+      if (!image) {
+        image = document.createElement("img");
+        figure.insertBefore(image, caption);
+      }
+      if (image.getAttribute("src") !== picture.src) { image.setAttribute("src", picture.src); }
       caption.textContent = "As step " + picture.step.id.slice(5) + " showed it";
       image.setAttribute("alt", caption.textContent);
     };
