@@ -106,6 +106,8 @@ package enum BuildCommand {
     let model = traces.withPictures(pictures.pictures, problems: pictures.problems)
     console.err(model.diagnostics.map { $0.formatted + "\n" }.joined())
     inputs.setImages(pictures.files)
+    // Hashed as they were checked: not read a second time.
+    inputs.adopt(pictures.hashes)
     inputs.hashAll()
     let baselines = try baselines(for: model, from: baselinePath, command: "build", console: console)
     let summary = try build(

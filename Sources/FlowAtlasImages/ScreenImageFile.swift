@@ -111,25 +111,8 @@ package struct ScreenImageFile: Sendable, Equatable {
     case .success(let found): path = found
     case .failure(let problem): return .failure(problem)
     }
-    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
-    guard descriptor >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-      return .failure(.unreadable("not a regular file"))
-    }
-    guard info.st_size <= maximumBytes else { return .failure(.fileTooLarge(bytes: Int(info.st_size))) }
-    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-    var filled = 0
-    while filled < bytes.count {
-      let count = bytes.withUnsafeMutableBytes {
-        read(descriptor, $0.baseAddress! + filled, $0.count - filled)
-      }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { break }
-      filled += count
-    }
-    return .success(Array(bytes.prefix(filled)))
+    // Opened as every input a build reads is: no link followed, never blocking, bounded.
+    return RegularFile.read(path, limit: maximumBytes).mapError { .unreadable($0.reason) }
   }
 
   /// The bytes of a JPEG's metadata segments (APP0 to APP15 and comments) before its image data.
@@ -214,7 +197,6 @@ package struct ScreenImageFile: Sendable, Equatable {
 package enum ImageProblem: Error, Sendable, Equatable {
   case outsideTheFolder
   case unreadable(String)
-  case fileTooLarge(bytes: Int)
   case notPNGOrJPEG
   case metadataTooLarge(bytes: Int)
   case tooManyPixels(width: Int, height: Int)
@@ -227,7 +209,6 @@ package enum ImageProblem: Error, Sendable, Equatable {
     switch self {
     case .outsideTheFolder: "it leads out of the trace's folder (through a symbolic link)"
     case .unreadable(let reason): "it cannot be read (\(reason))"
-    case .fileTooLarge(let bytes): "it is \(bytes) bytes, more than the \(ScreenImageFile.maximumBytes) read"
     case .notPNGOrJPEG: "it is not a PNG or a JPEG"
     case .metadataTooLarge(let bytes):
       "its metadata blocks (EXIF, ICC, comments) hold \(bytes) bytes, more than \(ScreenImageFile.maximumMetadataBytes)"

@@ -15,6 +15,9 @@ package struct ScreenPictures: Sendable {
   /// Every file read or tried, as the build's record of inputs names it (through the trace's
   /// folder), so that a rebuild notices a picture changed, added or fixed.
   package var files: [String] = []
+  /// The sha256 of each picture file read and shown, by path: the bytes that were checked, for
+  /// the record of inputs, which need not read and hash them again.
+  package var hashes: [String: String] = [:]
 
   /// Reads the screenshots `model` names.
   /// - Parameters:
@@ -55,6 +58,9 @@ package struct ScreenPictures: Sendable {
       if case .failure(.outsideTheFolder) = read[path]! { return false }
       return true
     }.sorted()
+    for (path, result) in read {
+      if case .success(let picture) = result { found.hashes[path] = picture.hash }
+    }
     for app in model.apps {
       var byType: [String: CheckedPicture] = [:]
       for run in app.runs {
