@@ -45,7 +45,8 @@ let package = Package(
     // The format and its writer: all of it an app links.
     .target(name: "FlowAtlasTrace", dependencies: ["FlowAtlasBytes", "FlowAtlasLock"]),
     .target(
-      name: "FlowAtlasRecording", dependencies: ["FlowAtlasPattern", "FlowAtlasTrace", "FlowAtlasLock"]),
+      name: "FlowAtlasRecording",
+      dependencies: ["FlowAtlasPattern", "FlowAtlasTrace", "FlowAtlasLock", "FlowAtlasBytes"]),
     // For journeys and tests only: scripted runs, and what a person does on headless routers.
     .target(
       name: "FlowAtlasJourneys", dependencies: ["FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace"]),
@@ -189,7 +190,8 @@ let package = Package(
     // that use it compile with `-module-alias UIKit=UIKitModel`, so that files written against UIKit
     // (the shipped adapters, linked into Tests/UIKitAdapters) compile against it unchanged and run.
     .target(
-      name: "UIKitModel", dependencies: ["ObjectiveCModel", "FlowAtlasRecording"], path: "Tests/UIKitModel",
+      name: "UIKitModel", dependencies: ["ObjectiveCModel", "FlowAtlasRecording", "FlowAtlasJourneys"],
+      path: "Tests/UIKitModel",
       exclude: ["ObjectiveC"]
     ),
     // The Objective-C runtime's part of the model (NSObject, Selector, forwarding), a module of
@@ -238,7 +240,10 @@ let package = Package(
       resources: [.copy("Fixtures")]),
     .testTarget(
       name: "FlowAtlasImagesTests",
-      dependencies: ["FlowAtlasImages", "FlowAtlasModel", "FlowAtlasTraceReader", "FlowAtlasTestSupport"]),
+      dependencies: [
+        "FlowAtlasImages", "FlowAtlasModel", "FlowAtlasTraceReader", "FlowAtlasTestSupport",
+        "FlowAtlasJourneys",
+      ]),
     .testTarget(
       name: "FlowAtlasRenderTests",
       dependencies: ["FlowAtlasLock", "FlowAtlasRender", "FlowAtlasModel", "FlowAtlasTestSupport"],

@@ -73,6 +73,7 @@ public final class Recorder: Sendable {
       record(.note(text: text))
       FileHandle.standardError.write(Data("FlowAtlas: warning: \(text)\n".utf8))
     }
+    flushScreenshots()
     let wasOpen = state.withLock { state in
       defer { state.isFinished = true }
       return !state.isFinished

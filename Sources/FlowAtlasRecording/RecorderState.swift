@@ -22,6 +22,10 @@ struct RecorderState: ~Copyable {
   /// The router of the run's first navigation controller.
   var firstNavigation: String?
   private var screens: [ObjectIdentifier: NamedObject] = [:]
+  /// Screenshots, once the app asked for them (`Recorder.takeScreenshots`).
+  var screenshots: ScreenshotSettings?
+  /// The screen types pictured so far.
+  var picturedTypes: Set<String> = []
   /// Table size at which dead entries are swept, so a long run naming many short-lived
   /// objects does not grow without bound.
   private var sweepScreensAt = 1024
@@ -109,6 +113,18 @@ struct RecorderState: ~Copyable {
   func knowsScreen(_ handle: ObjectHandle) -> Bool {
     guard let named = screens[handle.key] else { return false }
     return named.names(handle)
+  }
+
+  /// The id of `handle`'s screen, if the run has mentioned it.
+  func screenID(of handle: ObjectHandle) -> String? {
+    guard let named = screens[handle.key], named.names(handle) else { return nil }
+    return named.id
+  }
+
+  /// The type of `handle`'s screen as the trace wrote it, if the run has mentioned it.
+  func screenType(of handle: ObjectHandle) -> String? {
+    guard let named = screens[handle.key], named.names(handle) else { return nil }
+    return named.screen?.type
   }
 
   func coordinator(showing handle: ObjectHandle) -> String? {

@@ -325,6 +325,7 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
     let handle = ObjectHandle(screen)
     let title = screen.screenTitle
     recorder.record { state in state.titleUpdate(of: handle, title: title) }
+    recorder.screenWasShown(screen)
   }
 
   /// Records the app's `popTo` of `screen` (a pop to a screen below the top, which

@@ -209,6 +209,45 @@ open class CATransaction: NSObject {
   open func isDescendant(of view: UIView) -> Bool { false }
   open func layoutIfNeeded() {}
   open func setNeedsLayout() {}
+  open func convert(_ rect: CGRect, to view: UIView?) -> CGRect { rect }
+  @discardableResult
+  open func drawHierarchy(in rect: CGRect, afterScreenUpdates afterUpdates: Bool) -> Bool { false }
+}
+
+// Apple (iOS 10): UIGraphicsRenderer and its image renderer; not main-actor isolated.
+open class UIGraphicsRendererFormat: NSObject {
+  public override init() { super.init() }
+  open class func preferred() -> Self { fatalError() }
+  open var bounds: CGRect { .zero }
+}
+
+open class UIGraphicsImageRendererFormat: UIGraphicsRendererFormat {
+  open var scale: CGFloat = 1
+  open var opaque: Bool = false
+}
+
+open class UIGraphicsRendererContext: NSObject {
+  open func fill(_ rect: CGRect) {}
+}
+
+open class UIGraphicsImageRendererContext: UIGraphicsRendererContext {}
+
+open class UIGraphicsRenderer: NSObject {
+  public init(bounds: CGRect, format: UIGraphicsRendererFormat) { super.init() }
+}
+
+open class UIGraphicsImageRenderer: UIGraphicsRenderer {
+  public init(bounds: CGRect, format: UIGraphicsImageRendererFormat) {
+    super.init(bounds: bounds, format: format)
+  }
+  open func pngData(actions: (UIGraphicsImageRendererContext) -> Void) -> Data { Data() }
+}
+
+@MainActor @preconcurrency open class UITextField: UIControl {
+  open var text: String?
+  open var placeholder: String?
+  // UITextInputTraits
+  open var isSecureTextEntry: Bool = false
 }
 
 @MainActor @preconcurrency open class UIScreen: NSObject {
@@ -221,6 +260,7 @@ open class UIColor: NSObject, @unchecked Sendable {
   public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) { super.init() }
   public convenience init(white: CGFloat, alpha: CGFloat) { self.init(red: 0, green: 0, blue: 0, alpha: 0) }
   open func withAlphaComponent(_ alpha: CGFloat) -> UIColor { self }
+  open func setFill() {}
   open class var black: UIColor { UIColor(white: 0, alpha: 1) }
   open class var white: UIColor { UIColor(white: 0, alpha: 1) }
   open class var gray: UIColor { UIColor(white: 0, alpha: 1) }

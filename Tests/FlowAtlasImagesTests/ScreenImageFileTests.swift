@@ -1,4 +1,5 @@
 import FlowAtlasImages
+import FlowAtlasJourneys
 import FlowAtlasTestSupport
 import Foundation
 import Testing
@@ -137,5 +138,36 @@ import Testing
   func problem(of result: Result<ScreenImageFile, ImageProblem>) -> String? {
     if case .failure(let problem) = result { return problem.message }
     return nil
+  }
+}
+
+/// The PNGs FlowAtlas draws headless (wireframes, the model of UIKit) decode whole in libvips,
+/// which refuses a stream, a checksum or a size that is wrong: runs of every length the encoder
+/// writes, rows like the ones above and unlike them, noise.
+@Suite struct DrawnPNGTests {
+  @Test(arguments: [(1, 1), (3, 1), (1, 700), (97, 13), (390, 844)])
+  func aDrawnPictureIsReadByLibvipsWithItsSize(width: Int, height: Int) throws {
+    var random = SeededRandom(seed: UInt64(width * 1_000 + height))
+    var rgb = [UInt8](repeating: 255, count: width * height * 3)
+    for row in 0..<height where row % 7 == 3 {
+      // A band of noise, then runs of 1 to 300 bytes of one value.
+      var index = row * width * 3
+      let end = index + width * 3
+      while index < end {
+        let run = Int(random.next() % 300) + 1
+        let value = UInt8(truncatingIfNeeded: random.next())
+        for at in index..<min(end, index + run) {
+          rgb[at] = run < 5 ? UInt8(truncatingIfNeeded: random.next()) : value
+        }
+        index += run
+      }
+    }
+    let png = PNGEncoder.encode(width: width, height: height, rgb: rgb)
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-drawn-\(UUID())")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: url) }
+    try Data(png).write(to: url.appendingPathComponent("drawn.png"))
+    let read = try ScreenImageFile.load("drawn.png", in: url.path, width: width, height: height).get()
+    #expect(read.format == .png && read.width == width && read.height == height)
   }
 }

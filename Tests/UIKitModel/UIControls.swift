@@ -6,23 +6,42 @@
 /// (Apple, isEqual(_:): colors compare by value).
 open class UIColor: NSObject, @unchecked Sendable {
   private let key: String
+  /// What the model paints with it (``UIGraphicsImageRenderer``): its components, or for a
+  /// system color its light appearance's (gray where the model does not know it).
+  let components: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)
 
   public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
     key = "rgba(\(red), \(green), \(blue), \(alpha))"
+    components = (red, green, blue, alpha)
   }
 
   public convenience init(white: CGFloat, alpha: CGFloat) {
     self.init(red: white, green: white, blue: white, alpha: alpha)
   }
 
-  private init(system name: String) { key = name }
+  private init(system name: String, components: (CGFloat, CGFloat, CGFloat, CGFloat)? = nil) {
+    key = name
+    self.components = components ?? Self.lightAppearance[name] ?? (0.5, 0.5, 0.5, 1)
+  }
+
+  private static let lightAppearance: [String: (CGFloat, CGFloat, CGFloat, CGFloat)] = [
+    "systemBackground": (1, 1, 1, 1), "secondarySystemBackground": (0.95, 0.95, 0.97, 1),
+    "systemGroupedBackground": (0.95, 0.95, 0.97, 1), "label": (0, 0, 0, 1),
+    "systemBlue": (0, 0.48, 1, 1), "systemRed": (1, 0.23, 0.19, 1), "systemGreen": (0.2, 0.78, 0.35, 1),
+  ]
 
   open override func isEqual(_ object: Any?) -> Bool { (object as? UIColor)?.key == key }
   open override var hash: Int { key.hashValue }
   open override var description: String { "UIColor \(key)" }
 
   /// Apple: withAlphaComponent(_:): the same color with another opacity.
-  open func withAlphaComponent(_ alpha: CGFloat) -> UIColor { UIColor(system: "\(key) alpha \(alpha)") }
+  open func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
+    let (red, green, blue, _) = components
+    return UIColor(system: "\(key) alpha \(alpha)", components: (red, green, blue, alpha))
+  }
+
+  /// Apple: setFill(): the color the current context fills with (``UIGraphicsRendererContext``).
+  open func setFill() { UIGraphicsImageRendererContext.current?.fillColor = self }
 
   open class var black: UIColor { UIColor(white: 0, alpha: 1) }
   open class var white: UIColor { UIColor(white: 1, alpha: 1) }
@@ -61,6 +80,14 @@ open class UIImage: NSObject, @unchecked Sendable {
   open override func isEqual(_ object: Any?) -> Bool { (object as? UIImage)?.key == key }
   open override var hash: Int { key.hashValue }
   open override var description: String { "UIImage \(key)" }
+}
+
+/// Apple: UITextField, for whether it hides what is typed (UITextInputTraits' isSecureTextEntry).
+@preconcurrency @MainActor
+open class UITextField: UIControl {
+  open var text: String?
+  open var placeholder: String?
+  open var isSecureTextEntry = false
 }
 
 /// Apple: UILabel, for its text.

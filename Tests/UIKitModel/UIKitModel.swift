@@ -38,6 +38,9 @@ public enum UIKitModel {
   /// True while an animation runs.
   public static var isAnimating: Bool { !animations.isEmpty }
 
+  /// Every bitmap a renderer made (``UIGraphicsImageRenderer/pngData(actions:)``), in order.
+  public internal(set) static var drawn: [Canvas] = []
+
   /// Lets time pass until every animation has ended, those started meanwhile too, in the order
   /// they started (as on a device, where each runs to its end unless a person holds it).
   public static func finishAnimations() {
@@ -92,6 +95,7 @@ public enum UIKitModel {
   public static func reset() {
     animations = []
     raised = []
+    drawn = []
     UIView.setAnimationsEnabled(true)
     CATransaction.reset()
     forgetTheApp()

@@ -1,0 +1,1 @@
+../../Sources/FlowAtlasRecording/WindowScreenshot.swift
