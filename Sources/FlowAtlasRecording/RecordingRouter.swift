@@ -320,12 +320,13 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
   var offScreen: Bool? { (isInBackground?() ?? false) ? true : nil }
 
   /// Records what became known of `screen` once it was shown: a title its view set when it
-  /// loaded (`screen.update`), where the trace gave another.
+  /// loaded (`screen.update`), where the trace gave another; and its screenshot, where the run
+  /// takes them and this router is on screen (a tab another tab hides is not).
   package func noteShown(_ screen: any Presentable) {
     let handle = ObjectHandle(screen)
     let title = screen.screenTitle
     recorder.record { state in state.titleUpdate(of: handle, title: title) }
-    recorder.screenWasShown(screen)
+    if offScreen != true { recorder.screenWasShown(screen) }
   }
 
   /// Records the app's `popTo` of `screen` (a pop to a screen below the top, which

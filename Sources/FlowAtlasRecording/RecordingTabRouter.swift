@@ -48,6 +48,7 @@ package final class RecordingTabRouter: AttributingTabRouter, SystemNavigationRe
       let initiator = Initiator.system(gesture: navigation.gesture.rawValue)
       if let router = routers[tab], let screen = router.visibleScreen {
         router.recordSelection(of: tab, showing: screen, by: container, initiator: initiator)
+        router.noteShown(screen)
       } else {
         recorder.note("selectTab \(tab) by the tab bar: the tab shows nothing yet")
       }
@@ -89,12 +90,17 @@ package final class RecordingTabRouter: AttributingTabRouter, SystemNavigationRe
     _ tab: String, animated: Bool, completion: (() -> Void)?,
     by coordinator: (any CoordinatorProtocol)?
   ) {
-    if let router = routers[tab], let screen = router.visibleScreen {
+    let shown = routers[tab].flatMap { router in router.visibleScreen.map { (router, $0) } }
+    if let (router, screen) = shown {
       router.recordSelection(of: tab, showing: screen, by: coordinator)
     } else {
       recorder.note("selectTab \(tab): no such tab, or it shows nothing yet")
     }
-    base.selectTab(tab, animated: animated, completion: completion)
+    base.selectTab(tab, animated: animated) {
+      // The tab's screen is on screen now, as UIKit's tab bar controller says of its own.
+      if let (router, screen) = shown { router.noteShown(screen) }
+      completion?()
+    }
   }
 }
 

@@ -99,6 +99,28 @@ struct ScreenshotRecordingTests {
     #expect(!FileManager.default.fileExists(atPath: "\(folder.path)/images/unused"))
   }
 
+  /// A tab's first screen, set while another tab shows, is pictured when its tab is selected.
+  @Test func aScreenInATabNotSelectedWaitsForItsTab() throws {
+    let folder = try TemporaryFolder()
+    let (recorder, sink) = makeRecorder()
+    let camera = Camera()
+    recorder.takeScreenshots(.everyTime, folder: folder.path) { camera.capture($0) }
+    let tabs = RecordingTabRouter(wrapping: TabRouter(tabs: ["home", "profile"]), recorder: recorder)
+    let app = TabsCoordinator(tabs: tabs)
+    recorder.launch(app)
+    // Both tabs' roots were set; only home's is on screen.
+    #expect(images(in: sink).map(\.screen) == ["s1"])
+    tabs.recordingRouter(forTab: "profile")?.push(PaymentScreen())
+    #expect(images(in: sink).map(\.screen) == ["s1"])
+    app.showProfile()
+    recorder.finish()
+    #expect(images(in: sink).map(\.screen) == ["s1", "s3"])
+    let selection = sink.events.firstIndex {
+      if case .selectTab(_, _, _, "profile", _, _) = $0 { true } else { false }
+    }
+    #expect(selection.map { $0 < sink.events.count - 1 } == true)
+  }
+
   @Test func aRunWithoutScreenshotsTakesNone() {
     let (recorder, sink) = makeRecorder()
     let router = recorder.router(wrapping: StackRouter())
