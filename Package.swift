@@ -144,8 +144,9 @@ let package = Package(
       dependencies: [
         "FlowAtlasBuild",
         "FlowAtlasJourneys",
-        "FlowAtlasCLI", "FlowAtlasModel", "FlowAtlasRecording", "FlowAtlasRender", "FlowAtlasTrace",
-        "ShopExample", "AccountsExample", "TicketsExample", "RecipesExample", "PurchaseExample",
+        "FlowAtlasCLI", "FlowAtlasImages", "FlowAtlasModel", "FlowAtlasRecording", "FlowAtlasRender",
+        "FlowAtlasTrace", "ShopExample", "AccountsExample", "TicketsExample", "RecipesExample",
+        "PurchaseExample",
         "InventoryExample",
       ],
       path: "examples/Runner"),

@@ -21,7 +21,7 @@ package protocol RecordedContainer: Presentable {
 extension Presentable {
   /// The screen's type as the trace names it; a container names its own.
   @MainActor
-  var recordedTypeName: String {
+  package var recordedTypeName: String {
     (self as? any RecordedContainer)?.recordedTypeName ?? String(describing: type(of: self))
   }
 }

@@ -13,6 +13,11 @@ extension AppPages {
         text:
           "Every screen as a recorded run showed it, flow by flow, in the order the runs first showed them."),
     ]
+    // What the runs say their pictures are (a header's `pictures`: wireframes of a headless run).
+    let said = Set(app.runs.flatMap { $0.metadata.filter { $0.key == "pictures" }.map(\.value) })
+    if !said.isEmpty {
+      main.append(.p(text: "The pictures are " + said.sorted().joined(separator: "; ") + "."))
+    }
     let order = firstShown()
     func ordered(_ types: [String]) -> [String] {
       types.sorted { (order[$0] ?? .max, $0) < (order[$1] ?? .max, $1) }

@@ -156,3 +156,61 @@ def test_the_gallery_and_the_flow_page_show_the_pictures(driver, sites):
     _open(driver, site / "screen-detail-view-controller.html")
     image = driver.find_element(By.CSS_SELECTOR, "figure.screenshot img")
     assert driver.execute_script("return arguments[0].complete && arguments[0].naturalHeight === 20", image)
+
+
+def _examples_site(sites) -> pathlib.Path:
+    found = [site for site in sites if (site / "shop" / "index.html").is_file()]
+    assert found, "the bundled examples' site is missing from the sites"
+    return found[0]
+
+
+def _loaded(driver, image, width=None):
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return arguments[0].complete", image))
+    natural = driver.execute_script("return arguments[0].naturalWidth", image)
+    return natural > 0 and (width is None or natural == width)
+
+
+def test_every_screen_of_the_examples_has_its_wireframe(driver, sites):
+    """The headless examples draw a wireframe of each screen (390 pixels wide): every screen page
+    shows one, and each app's gallery has a picture per screen and says what they are."""
+    site = _examples_site(sites)
+    pages = sorted(site.glob("*/screen-*.html"))
+    assert len(pages) >= 40, f"only {len(pages)} screen pages"
+    for page in pages:
+        _open(driver, page)
+        images = driver.find_elements(By.CSS_SELECTOR, "figure.screenshot img")
+        assert len(images) == 1 and _loaded(driver, images[0], width=390), f"{page}: no wireframe"
+    for gallery in sorted(site.glob("*/gallery.html")):
+        _open(driver, gallery)
+        assert "wireframes drawn from each screen's own data" in driver.find_element(By.TAG_NAME, "main").text
+        tiles = driver.find_elements(By.CSS_SELECTOR, "ul.gallery li")
+        assert tiles and all(len(t.find_elements(By.CSS_SELECTOR, "img.thumbnail")) == 1 for t in tiles), gallery
+    assert len(list(site.glob("*/gallery.html"))) == len(list(site.glob("*/index.html")))
+
+
+def test_the_player_of_an_examples_journey_shows_each_steps_wireframe(driver, sites):
+    """Buying a product in the Shop: the player's picture is the wireframe of the screen each
+    step is on, forward and back."""
+    _open(driver, _examples_site(sites) / "shop" / "journey-buy-one-product.html")
+    figure = driver.find_element(By.CSS_SELECTOR, "figure.player-picture")
+    expected, last = [], None
+    for step in driver.find_elements(By.CSS_SELECTOR, "ol.steps > li"):
+        picture = step.get_attribute("data-picture")
+        if picture is not None:
+            last = picture or None
+        expected.append(last)
+    assert len({p for p in expected if p}) >= 4, expected
+
+    def shown():
+        if not figure.is_displayed():
+            return None
+        image = figure.find_element(By.TAG_NAME, "img")
+        assert _loaded(driver, image, width=390)
+        return image.get_attribute("src").rsplit("/", 1)[1]
+
+    next_button = driver.find_element(By.CSS_SELECTOR, ".player-next")
+    for position, wanted in enumerate(expected, start=1):
+        next_button.click()
+        assert shown() == (wanted.rsplit("/", 1)[1] if wanted else None), f"step {position}"
+    driver.find_element(By.CSS_SELECTOR, ".player-previous").click()
+    assert shown() == (expected[-2].rsplit("/", 1)[1] if expected[-2] else None)

@@ -1,6 +1,7 @@
 import AccountsExample
 import FlowAtlasBuild
 import FlowAtlasCLI
+import FlowAtlasImages
 import FlowAtlasJourneys
 import FlowAtlasModel
 import FlowAtlasRecording
@@ -63,9 +64,13 @@ enum ExamplesRunner {
       written += try record(example.journeys, into: "examples/\(example.folder)/traces")
     }
     console.err("flowatlas: recorded \(written.count) journeys under examples/*/traces\n")
-    let model = try TraceLoading.model(
+    let traces = try TraceLoading.model(
       from: examples.map { "examples/\($0.folder)/traces" }, command: "flowatlas", keepsJourneys: true,
       console: console)
+    // The wireframes the journeys drew, read and checked as a device's screenshots are.
+    let pictures = ScreenPictures.check(traces)
+    let model = traces.withPictures(pictures.pictures, problems: pictures.problems)
+    console.err(pictures.problems.map { $0.formatted + "\n" }.joined())
     try writeReview(of: model, console: console)
     // The design review's pair: Shop Digital's pages show what changed against Shop; the
     // checkout's contract shows its coverage on both apps' checkout pages.
@@ -101,7 +106,11 @@ enum ExamplesRunner {
       command: "flowatlas")
   }
 
-  /// Records `journeys` as `<folder>/<app>/<run>.jsonl`, replacing the traces a previous run wrote.
+  /// Records `journeys` as `<folder>/<app>/<run>.jsonl`, replacing the traces a previous run wrote,
+  /// with a wireframe of each screen (`<folder>/<app>/images/`), as a device writes screenshots.
+  ///
+  /// The journeys run twice: first in memory, to learn what each app's journeys do on each
+  /// screen (the buttons its wireframe shows), then into the files.
   /// - Returns: the paths written, sorted.
   @MainActor
   static func record(_ journeys: [ScriptedJourney], into folder: String) throws(CommandLineError) -> [String]
@@ -109,6 +118,12 @@ enum ExamplesRunner {
     let fileManager = FileManager.default
     var paths: [String] = []
     do {
+      var wireframes: [String: Wireframes] = [:]
+      for journey in journeys {
+        let sink = MemoryTraceSink()
+        try journey.record(to: sink)
+        wireframes[journey.app, default: Wireframes()].learn(from: sink.records)
+      }
       if fileManager.fileExists(atPath: folder) { try fileManager.removeItem(atPath: folder) }
       for journey in journeys {
         let appFolder = "\(folder)/\(Slug.make(journey.app))"
@@ -118,7 +133,7 @@ enum ExamplesRunner {
           throw CommandLineError.inputOutput("two journeys of \(journey.app) write \(path); rename one run")
         }
         let writer = TraceWriter(path: path)
-        try journey.record(to: writer)
+        try journey.record(to: writer, wireframes: wireframes[journey.app] ?? Wireframes(), folder: appFolder)
         if let failure = writer.failure {
           throw CommandLineError.inputOutput("\(path): \(failure)")
         }

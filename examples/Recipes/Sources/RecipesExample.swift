@@ -16,12 +16,18 @@ extension RecipesJourney {
   ///
   /// The run ends with the app still running, as a UI test ends: its teardown is no part of
   /// the journey.
+  ///
+  /// `appeared` stands for SwiftUI's `NavigationStackHost`, which tells the router each screen it
+  /// shows once its view appears: headless, the screen on top appears when the person looks at it,
+  /// at launch and after each step.
   @MainActor
-  func play(over window: any RouterProtocol, recorder: Recorder?) throws {
+  func play(over window: any RouterProtocol, recorder: Recorder?, appeared: @escaping () -> Void = {}) throws
+  {
     let app = RecipesApp(window: window)
     try withExtendedLifetime(app) {
       app.launch(recorder: recorder)
-      try script(RecipesPerson(app: app, recorder: recorder))
+      appeared()
+      try script(RecipesPerson(app: app, recorder: recorder, appeared: appeared))
       recorder?.finish()
     }
   }
@@ -32,7 +38,10 @@ extension RecipesJourney {
       app: "Recipes", run: run, title: title,
       metadata: ["device": "iPhone 16 (simulated)", "build": "3.1.0 (7)", "os": "iOS 18.2", "ui": "SwiftUI"]
     ) { [self] recorder in
-      try play(over: recorder.router(wrapping: NavigationStackRouter()), recorder: recorder)
+      let stack = NavigationStackRouter()
+      try play(over: recorder.router(wrapping: stack), recorder: recorder) {
+        if let top = stack.visibleScreen { stack.didShow(top) }
+      }
     }
   }
 }

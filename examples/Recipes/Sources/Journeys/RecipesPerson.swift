@@ -18,6 +18,8 @@ struct UnexpectedScreen: Error, CustomStringConvertible {
 struct RecipesPerson {
   let app: RecipesApp
   let recorder: Recorder?
+  /// What the view does once the screen on top appeared (see `RecipesJourney.play`).
+  var appeared: () -> Void = {}
 
   private func on<Screen: Presentable>(_ type: Screen.Type, _ action: String, _ body: (Screen) -> Void) throws
   {
@@ -27,6 +29,7 @@ struct RecipesPerson {
     }
     recorder?.userAction(on: screen, action: action)
     body(screen)
+    appeared()
   }
 
   private func system<Screen: Presentable>(
@@ -37,6 +40,7 @@ struct RecipesPerson {
         expected: String(describing: type), found: app.visibleScreen?.screenType, action: action)
     }
     gesture(person)
+    appeared()
   }
 
   func open(_ recipe: String) throws {
@@ -77,5 +81,6 @@ struct RecipesPerson {
     guard app.coordinator.open(url: url) else {
       throw UnexpectedScreen(expected: "a recipe link", found: url, action: "Open link")
     }
+    appeared()
   }
 }
