@@ -12,6 +12,8 @@ public struct TraceDestination: Hashable, Sendable {
   public static let runVariable = "FLOWATLAS_RUN"
   /// The folder the simulator gives every app it runs, readable from the Mac.
   public static let simulatorVariable = "SIMULATOR_SHARED_RESOURCES_DIRECTORY"
+  /// The variable a UI test sets to the screenshots it wants (a ``ScreenshotPolicy``'s name).
+  public static let screenshotsVariable = "FLOWATLAS_SCREENSHOTS"
 
   /// Where the folder came from.
   public enum Source: String, Hashable, Sendable {
@@ -23,6 +25,10 @@ public struct TraceDestination: Hashable, Sendable {
   public let source: Source
   /// The run's name: the UI test's `FLOWATLAS_RUN`, else the name the app gave.
   public let run: String
+  /// The screenshots a UI test asked for (`FLOWATLAS_SCREENSHOTS`: `firstOfEachType`,
+  /// `everyTime`, `never`), or nil where none was asked for or the name is unknown: the app's
+  /// own choice then holds. Pass it to `Recorder.takeScreenshots` with ``folder``.
+  public let screenshots: ScreenshotPolicy?
 
   /// - Parameters:
   ///   - environment: the process's environment (`ProcessInfo.processInfo.environment`).
@@ -40,6 +46,7 @@ public struct TraceDestination: Hashable, Sendable {
       (folder, source) = (Self.trimmed(caches) + "/FlowAtlas/Traces", .caches)
     }
     self.run = value(Self.runVariable) ?? run
+    screenshots = value(Self.screenshotsVariable).flatMap(ScreenshotPolicy.init(rawValue:))
   }
 
   /// The trace file for this run: `<folder>/<run as a file name>-<unique>.jsonl`.

@@ -28,6 +28,62 @@ public struct UITestTraces: Hashable, Sendable {
     [TraceDestination.folderVariable: folder, TraceDestination.runVariable: test]
   }
 
+  /// The same, asking the app to take screenshots as `screenshots` says
+  /// (``TraceDestination/screenshots``).
+  /// - Parameters:
+  ///   - test: the test's name.
+  ///   - screenshots: when the app takes them.
+  public func launchEnvironment(forTest test: String, screenshots: ScreenshotPolicy) -> [String: String] {
+    launchEnvironment(forTest: test).merging([TraceDestination.screenshotsVariable: screenshots.rawValue]) {
+      $1
+    }
+  }
+
+  /// What a picture the recorder wrote (`images/<hash>.<png|jpg>`) is called as an attachment of
+  /// the test: `flowatlas-image-<hash>`, the name `scripts/collect-xcresult-traces` reads back
+  /// from an exported `.xcresult` (Xcode adds `_<n>_<UUID>.<extension>` to it). Nil for a picture
+  /// elsewhere (an app's own capture that names its files otherwise): collect those yourself.
+  public static func attachmentName(ofImage file: String) -> String? {
+    let parts = file.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts[0] == "images" else { return nil }
+    let name = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+    guard name.count == 2, ["png", "jpg"].contains(name[1]), !name[0].isEmpty,
+      name[0].allSatisfy({ $0.isASCII && ($0.isHexDigit) })
+    else { return nil }
+    return "flowatlas-image-\(name[0])"
+  }
+
+  /// The pictures the traces of `test` name (`screen.image`), each once, sorted by name: as
+  /// `(file, path)`, `file` relative to ``folder`` as the traces write it (`images/<hash>.png`)
+  /// and `path` where it is. Only regular files inside the folder are listed: not a name that is
+  /// absolute or has a `..` component, not one reached through a symbolic link, not a missing file.
+  public func images(forTest test: String) -> [(file: String, path: String)] {
+    var named: Set<String> = []
+    for trace in files(forTest: test) {
+      guard let text = try? String(contentsOfFile: trace, encoding: .utf8) else { continue }
+      for line in text.split(separator: "\n") where line.contains("\"screen.image\"") {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+          object["event"] as? String == "screen.image", let file = object["file"] as? String
+        else { continue }
+        named.insert(file)
+      }
+    }
+    return named.sorted().compactMap { file in
+      let parts = file.split(separator: "/", omittingEmptySubsequences: false)
+      guard !file.hasPrefix("/"), !parts.contains(where: { $0 == ".." || $0.isEmpty }) else { return nil }
+      // Each component as it is on disk, none a link: what is listed is inside the folder.
+      var path = folder
+      for (index, part) in parts.enumerated() {
+        path += "/" + part
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        let kind = info.st_mode & S_IFMT
+        guard index == parts.count - 1 ? kind == S_IFREG : kind == S_IFDIR else { return nil }
+      }
+      return (file, path)
+    }
+  }
+
   /// The traces the runs named after `test` wrote into ``folder``, sorted: regular files named
   /// `<test as a file name>-<unique>.jsonl` (``TraceDestination/path(unique:)``); none when the
   /// folder is missing. Another test's files never match, since a test's name cannot hold the

@@ -16,14 +16,35 @@
       app.launch()
     }
 
-    /// Attaches the traces this test's run wrote to the test's result, kept even when the test
-    /// passes, so that CI exports them from the `.xcresult` bundle. Call it after the app has
-    /// ended (`app.terminate()`), so the trace is whole.
+    /// Launches `app` recording this test's run and taking screenshots as `screenshots` says
+    /// (the app passes `TraceDestination.screenshots` to `Recorder.takeScreenshots`).
+    @MainActor
+    public func launchRecordingNavigation(
+      _ app: XCUIApplication, screenshots: ScreenshotPolicy, traces: UITestTraces = .standard
+    ) {
+      for (key, value) in traces.launchEnvironment(forTest: name, screenshots: screenshots) {
+        app.launchEnvironment[key] = value
+      }
+      app.launch()
+    }
+
+    /// Attaches the traces this test's run wrote to the test's result, and the screenshots they
+    /// name, kept even when the test passes, so that CI exports them from the `.xcresult`
+    /// bundle: a trace by its file name, a picture as `flowatlas-image-<hash>`
+    /// (`UITestTraces.attachmentName(ofImage:)`), which `scripts/collect-xcresult-traces` puts
+    /// back at `images/<hash>.png` beside the traces. Call it after the app has ended
+    /// (`app.terminate()`), so the trace is whole.
     @MainActor
     public func attachNavigationTraces(_ traces: UITestTraces = .standard) {
-      for path in traces.files(forTest: name) {
+      var attachments = traces.files(forTest: name).map { (($0 as NSString).lastPathComponent, $0) }
+      for image in traces.images(forTest: name) {
+        if let named = UITestTraces.attachmentName(ofImage: image.file) {
+          attachments.append((named, image.path))
+        }
+      }
+      for (named, path) in attachments {
         let attachment = XCTAttachment(contentsOfFile: URL(fileURLWithPath: path))
-        attachment.name = (path as NSString).lastPathComponent
+        attachment.name = named
         attachment.lifetime = .keepAlways
         add(attachment)
       }
