@@ -38,7 +38,6 @@ public final class StackRouter: RouterProtocol, NavigationStateReporting, System
   /// Adds `screen` to the top layer (on an empty router it becomes the root).
   public func push(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
     layers[layers.count - 1].append(screen)
-    reportShown()
     completion?()
   }
 
@@ -46,7 +45,6 @@ public final class StackRouter: RouterProtocol, NavigationStateReporting, System
   public func pop(animated: Bool, completion: (() -> Void)?) {
     if layers[layers.count - 1].count > 1 {
       layers[layers.count - 1].removeLast()
-      reportShown()
     } else {
       refuse(.popAtRoot)
     }
@@ -57,7 +55,6 @@ public final class StackRouter: RouterProtocol, NavigationStateReporting, System
   public func popToRoot(animated: Bool, completion: (() -> Void)?) {
     if layers[layers.count - 1].count > 1 {
       layers[layers.count - 1].removeSubrange(1...)
-      reportShown()
     } else {
       refuse(.popToRootAtRoot)
     }
@@ -67,7 +64,6 @@ public final class StackRouter: RouterProtocol, NavigationStateReporting, System
   /// Adds a modal layer holding `screen`.
   public func present(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
     layers.append([screen])
-    reportShown()
     completion?()
   }
 
@@ -75,7 +71,6 @@ public final class StackRouter: RouterProtocol, NavigationStateReporting, System
   public func dismiss(animated: Bool, completion: (() -> Void)?) {
     if layers.count > 1 {
       layers.removeLast()
-      reportShown()
     } else {
       refuse(.dismissWithNothingPresented)
     }
@@ -85,7 +80,6 @@ public final class StackRouter: RouterProtocol, NavigationStateReporting, System
   /// Replaces everything, modal layers included, with `screen`.
   public func setRoot(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
     layers = [[screen]]
-    reportShown()
     completion?()
   }
 
@@ -141,13 +135,6 @@ public final class StackRouter: RouterProtocol, NavigationStateReporting, System
     let before = layers
     change(&layers)
     systemNavigationObservers.notify(from: before, to: layers, gesture: gesture)
-    reportShown()
-  }
-
-  /// A change is over at once here: the screen on top has finished appearing, as UIKit's
-  /// `didShow` says of its own (a recording router then notes a title, or takes a screenshot).
-  private func reportShown() {
-    if let top = visibleScreen { systemNavigationObservers.notifyShown(top) }
   }
 
   private func refuse(_ refusal: RouterRefusal) {

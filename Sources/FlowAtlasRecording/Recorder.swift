@@ -17,6 +17,8 @@ public final class Recorder: Sendable {
   private let ids: RecordingIDs
   private let clock: RecordingClock?
   let state: Lock<RecorderState>
+  /// Whether ``takeScreenshots(_:folder:capture:)`` was asked (main actor only).
+  let screenshotsAsked = MainActorFlag()
 
   /// Begins a run written to a trace file: writes `header` at once.
   /// - Parameters:

@@ -79,6 +79,7 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
       // A tab bar tap belongs to the tab container: RecordingTabRouter records it.
       break
     }
+    headlessChangeEnded()
     systemNavigationObservers.notify(navigation)
   }
 
@@ -219,7 +220,7 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
         screen: screen, coordinator: coordinator, router: routerID, animated: animated, background: background
       )
     }
-    base.push(screen, animated: animated, completion: completion)
+    base.push(screen, animated: animated, completion: shownAtOnce(then: completion))
   }
 
   func pop(animated: Bool, completion: (() -> Void)?, coordinatorID: String?) {
@@ -227,7 +228,7 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
     recordRemoving(reporting?.screenRemovedByPop, by: coordinatorID) { screen, coordinator in
       .pop(coordinator: coordinator, router: routerID, screen: screen, background: background)
     }
-    base.pop(animated: animated, completion: completion)
+    base.pop(animated: animated, completion: shownAtOnce(then: completion))
   }
 
   func popToRoot(animated: Bool, completion: (() -> Void)?, coordinatorID: String?) {
@@ -235,7 +236,7 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
     recordRemoving(nil, by: coordinatorID) { _, coordinator in
       .popToRoot(coordinator: coordinator, router: routerID, background: background)
     }
-    base.popToRoot(animated: animated, completion: completion)
+    base.popToRoot(animated: animated, completion: shownAtOnce(then: completion))
   }
 
   func present(
@@ -247,7 +248,7 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
         screen: screen, coordinator: coordinator, router: routerID, animated: animated, background: background
       )
     }
-    base.present(screen, animated: animated, completion: completion)
+    base.present(screen, animated: animated, completion: shownAtOnce(then: completion))
   }
 
   /// Records the app's `dismiss` of this router's whole stack from inside (a presented navigation
@@ -285,7 +286,7 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
     recordRemoving(removed ?? reporting?.screenRemovedByDismiss, by: coordinatorID) { screen, coordinator in
       .dismiss(coordinator: coordinator, router: routerID, screen: screen, background: background)
     }
-    base.dismiss(animated: animated, completion: completion)
+    base.dismiss(animated: animated, completion: shownAtOnce(then: completion))
   }
 
   func setRoot(
@@ -295,7 +296,7 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
     recordShowing(screen, by: coordinatorID) { screen, coordinator in
       .setRoot(screen: screen, coordinator: coordinator, router: routerID, background: background)
     }
-    base.setRoot(screen, animated: animated, completion: completion)
+    base.setRoot(screen, animated: animated, completion: shownAtOnce(then: completion))
   }
 
   /// Records what the router held before any run knew it, as UIKit holds it: its root, then each
@@ -326,7 +327,28 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
     let handle = ObjectHandle(screen)
     let title = screen.screenTitle
     recorder.record { state in state.titleUpdate(of: handle, title: title) }
-    if offScreen != true { recorder.screenWasShown(screen) }
+    if recorder.takesScreenshots, offScreen != true { recorder.screenWasShown(screen) }
+  }
+
+  /// A headless ``StackRouter`` has finished a change when it calls its completion: the screen
+  /// on top then is on screen, which UIKit's routers say by `didShow` instead. Where the run
+  /// takes screenshots, `completion` is wrapped to take its picture first; otherwise it is
+  /// `completion` itself, and recording costs what it did.
+  private func shownAtOnce(then completion: (() -> Void)?) -> (() -> Void)? {
+    guard base is StackRouter, recorder.takesScreenshots else { return completion }
+    return { [weak self] in
+      self?.headlessChangeEnded()
+      completion?()
+    }
+  }
+
+  /// Pictures the screen a headless router shows now, where the run takes screenshots.
+  private func headlessChangeEnded() {
+    guard base is StackRouter, recorder.takesScreenshots, offScreen != true, let top = layers.last?.last
+    else {
+      return
+    }
+    recorder.screenWasShown(top)
   }
 
   /// Records the app's `popTo` of `screen` (a pop to a screen below the top, which

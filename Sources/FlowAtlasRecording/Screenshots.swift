@@ -44,6 +44,14 @@ public enum ScreenshotPolicy: String, Hashable, Sendable, CaseIterable {
   case never
 }
 
+/// A flag the main actor alone reads and writes, kept in a ``Recorder`` (which is `Sendable`):
+/// read on every navigation, it costs no lock.
+@MainActor
+final class MainActorFlag {
+  var value = false
+  nonisolated init() {}
+}
+
 /// What a run does with screenshots: when it takes them, how, and where it writes them.
 struct ScreenshotSettings: Sendable {
   let policy: ScreenshotPolicy
@@ -113,6 +121,7 @@ extension Recorder {
   ///   - folder: The trace's folder (``TraceWriter/path`` without its file name).
   ///   - capture: Takes the picture of `screen` as the person sees it now, or returns nil
   ///     (the screen is not in a window): nothing is recorded then.
+  @MainActor
   public func takeScreenshots(
     _ policy: ScreenshotPolicy = .firstOfEachType, folder: String,
     capture: @escaping @MainActor @Sendable (any Presentable) -> Screenshot?
@@ -120,7 +129,12 @@ extension Recorder {
     let settings = ScreenshotSettings(
       policy: policy, folder: folder, capture: capture, writer: ScreenshotFiles(folder: folder))
     state.withLock { $0.screenshots = settings }
+    screenshotsAsked.value = policy != .never
   }
+
+  /// Whether the run takes screenshots: read on every navigation, so without a lock.
+  @MainActor
+  var takesScreenshots: Bool { screenshotsAsked.value }
 
   /// A screen finished appearing: its picture is taken and recorded if the policy asks for one.
   @MainActor
