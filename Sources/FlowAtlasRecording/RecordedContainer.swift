@@ -20,8 +20,25 @@ package protocol RecordedContainer: Presentable {
 
 extension Presentable {
   /// The screen's type as the trace names it; a container names its own.
+  ///
+  /// Asked at every recorded event: the answer for each type is kept, since a type's name
+  /// (`String(describing:)`, by reflection) and its conformance (a dynamic cast) cost more than
+  /// the rest of recording an event.
   @MainActor
   package var recordedTypeName: String {
-    (self as? any RecordedContainer)?.recordedTypeName ?? String(describing: type(of: self))
+    let type = ObjectIdentifier(Swift.type(of: self))
+    if let known = RecordedTypeNames.names[type] {
+      return known ?? (self as? any RecordedContainer)?.recordedTypeName ?? ""
+    }
+    let container = self as? any RecordedContainer
+    RecordedTypeNames.names[type] = container == nil ? String(describing: Swift.type(of: self)) : .some(nil)
+    return container?.recordedTypeName ?? String(describing: Swift.type(of: self))
   }
+}
+
+/// The names of the screen types recording has met: a name, or nil for a container, which names
+/// itself. Types live as long as the process, so the table holds one entry per type.
+@MainActor
+enum RecordedTypeNames {
+  static var names: [ObjectIdentifier: String?] = [:]
 }
