@@ -17,8 +17,8 @@ public final class Recorder: Sendable {
   private let ids: RecordingIDs
   private let clock: RecordingClock?
   let state: Lock<RecorderState>
-  /// Whether ``takeScreenshots(_:folder:capture:)`` was asked (main actor only).
-  let screenshotsAsked = MainActorFlag()
+  /// What ``takeScreenshots(_:folder:capture:)`` asked for, as the main actor reads it.
+  let screenshotSwitch = ScreenshotSwitch()
 
   /// Begins a run written to a trace file: writes `header` at once.
   /// - Parameters:

@@ -44,11 +44,16 @@ public enum ScreenshotPolicy: String, Hashable, Sendable, CaseIterable {
   case never
 }
 
-/// A flag the main actor alone reads and writes, kept in a ``Recorder`` (which is `Sendable`):
-/// read on every navigation, it costs no lock.
+/// What the main actor alone knows of a run's screenshots, kept in a ``Recorder`` (which is
+/// `Sendable`): read on every navigation, it costs no lock.
 @MainActor
-final class MainActorFlag {
-  var value = false
+final class ScreenshotSwitch {
+  /// Whether the run takes screenshots.
+  var isOn = false
+  /// Whether only the first screen of each type is pictured.
+  var firstOfEachType = false
+  /// The types pictured so far, where only the first of each is: no lock to pass them by.
+  var pictured: Set<String> = []
   nonisolated init() {}
 }
 
@@ -129,16 +134,19 @@ extension Recorder {
     let settings = ScreenshotSettings(
       policy: policy, folder: folder, capture: capture, writer: ScreenshotFiles(folder: folder))
     state.withLock { $0.screenshots = settings }
-    screenshotsAsked.value = policy != .never
+    screenshotSwitch.isOn = policy != .never
+    screenshotSwitch.firstOfEachType = policy == .firstOfEachType
   }
 
   /// Whether the run takes screenshots: read on every navigation, so without a lock.
   @MainActor
-  var takesScreenshots: Bool { screenshotsAsked.value }
+  var takesScreenshots: Bool { screenshotSwitch.isOn }
 
   /// A screen finished appearing: its picture is taken and recorded if the policy asks for one.
   @MainActor
   func screenWasShown(_ screen: any Presentable) {
+    let type = screen.recordedTypeName
+    if screenshotSwitch.firstOfEachType, screenshotSwitch.pictured.contains(type) { return }
     let handle = ObjectHandle(screen)
     guard let settings = state.withLock({ $0.screenshotWanted(of: handle) }),
       let picture = settings.capture(screen)
@@ -149,6 +157,7 @@ extension Recorder {
         .screenImage(screen: $0, file: file, width: picture.width, height: picture.height)
       }
     }
+    if screenshotSwitch.firstOfEachType { screenshotSwitch.pictured.insert(type) }
   }
 
   /// Waits until every screenshot asked for is on disk.

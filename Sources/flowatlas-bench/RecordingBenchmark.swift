@@ -36,7 +36,7 @@ enum RecordingBenchmark {
     var events = 1_000_000
     var rounds = 5
     var only: String?
-    let sinks = ["bare", "discarding", "memory", "writer"]
+    let sinks = ["bare", "discarding", "memory", "writer", "screenshots"]
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       switch argument {
@@ -99,10 +99,56 @@ enum RecordingBenchmark {
     ] where roundsOf(sink) > 0 {
       print(row(name, nanoseconds))
     }
+    // Screenshots (#45): what the recorder adds, given a capture that returns a picture at once
+    // (a device's drawing of its window and PNG encoding are UIKit's, and cannot run here).
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "flowatlas-bench-screenshots-\(getpid())"
+    ).path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let picture = benchPicture()
+    let firstOfEach = best(of: roundsOf("screenshots")) {
+      measure(pairs: pairs, screens: screens, extraEvents: 1) { router in
+        let (recording, recorder) = recorded(router, sink: DiscardingSink())
+        recorder.takeScreenshots(.firstOfEachType, folder: folder) { _ in picture }
+        return (recording, recorder)
+      }
+    }
+    // Every showing pictured: the recorder hashes each picture and writes each distinct one once.
+    let everyPairs = max(1, min(pairs, 2_000))
+    let everyTime = best(of: roundsOf("screenshots")) {
+      measure(pairs: everyPairs, screens: screens, extraEvents: everyPairs * 2 + 1) { router in
+        let (recording, recorder) = recorded(router, sink: DiscardingSink())
+        recorder.takeScreenshots(.everyTime, folder: folder) { _ in picture }
+        return (recording, recorder)
+      }
+    }
+    if roundsOf("screenshots") > 0 {
+      print(row("RecordingRouter, discarding sink, screenshots of the first of each type", firstOfEach))
+      print(
+        "| RecordingRouter, discarding sink, a screenshot at every showing (\(picture.bytes.count >> 10) KB PNG) "
+          + "| \(everyPairs * 2) | \(format(everyTime)) | \(bare > 0 ? format(everyTime / bare) + "×" : "—") |"
+      )
+    }
     print("")
     print("best of \(rounds) rounds; push/pop pairs over 64 screens, attributed to a coordinator")
     print("TraceWriter dropped \(dropped) records (its buffer bound was never the limit when 0)")
+    print(
+      "screenshots: the capture returns a prepared picture; a device's drawing and encoding of its window are not counted"
+    )
     return 0
+  }
+
+  /// A screenshot of a phone's size (1179 × 2556), as large as one of a real screen compressed:
+  /// bands of colour and noise, so its bytes are not one repeated value.
+  private static func benchPicture() -> Screenshot {
+    var bytes = [UInt8](repeating: 0, count: 600 << 10)
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for index in bytes.indices {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      bytes[index] = UInt8(truncatingIfNeeded: state >> 56)
+    }
+    bytes.replaceSubrange(0..<8, with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    return Screenshot(png: bytes, width: 1179, height: 2556)
   }
 
   /// Wraps a fresh stack router for recording, seen from a coordinator.
@@ -128,8 +174,9 @@ enum RecordingBenchmark {
     }
   }
 
+  /// - Parameter extraEvents: the `screen.image` events the run records besides the router's.
   private static func measure(
-    pairs: Int, screens: [BenchScreen],
+    pairs: Int, screens: [BenchScreen], extraEvents: Int = 0,
     make: (StackRouter) -> (any RouterProtocol, Recorder)
   ) -> Double {
     let (recording, recorder) = make(StackRouter())
@@ -140,7 +187,7 @@ enum RecordingBenchmark {
       router.push(screens[index & 63], animated: false)
       router.pop(animated: false)
     } check: {
-      recorder.eventCount == pairs * 2 + 1
+      recorder.eventCount == pairs * 2 + 1 + extraEvents
     }
     recorder.finish()
     return result
