@@ -105,11 +105,15 @@ package enum BuildCommand {
       unchanged: unchangedImages)
     let model = traces.withPictures(pictures.pictures, problems: pictures.problems)
     console.err(model.diagnostics.map { $0.formatted + "\n" }.joined())
-    inputs.setImages(pictures.files)
+    let compared = try baselinesWithPictures(
+      for: model, from: baselinePath, command: "build", console: console)
+    let baselines = compared.apps
+    // The baseline's pictures are inputs too: the Changes page shows them.
+    inputs.setImages(pictures.files + compared.images)
     // Hashed as they were checked: not read a second time.
     inputs.adopt(pictures.hashes)
+    inputs.adopt(compared.hashes)
     inputs.hashAll()
-    let baselines = try baselines(for: model, from: baselinePath, command: "build", console: console)
     let summary = try build(
       model, into: output, notes: notes, replays: replays, baselines: baselines, contracts: contracts,
       provider: provider, cacheReport: cacheReport)
@@ -133,10 +137,22 @@ package enum BuildCommand {
   static func baselines(
     for model: NavigationModel, from path: String?, command: String, console: Console
   ) throws(CommandLineError) -> [String: AppModel] {
-    guard let path else { return [:] }
-    let baseline = try TraceLoading.modelOrTraces(
+    try baselinesWithPictures(for: model, from: path, command: command, console: console).apps
+  }
+
+  /// ``baselines(for:from:command:console:)``, with the screenshots a baseline of traces names
+  /// read and checked (each screen's picture, for the Changes page's before and after; a picture
+  /// that cannot be shown is left out silently, as the baseline's other problems are), and the
+  /// files they are, for the record of inputs.
+  static func baselinesWithPictures(
+    for model: NavigationModel, from path: String?, command: String, console: Console
+  ) throws(CommandLineError) -> (apps: [String: AppModel], images: [String], hashes: [String: String]) {
+    guard let path else { return ([:], [], [:]) }
+    let read = try TraceLoading.modelOrTraces(
       path, command: command, printsDiagnostics: false, console: console
     ).model
+    let checked = ScreenPictures.check(read)
+    let baseline = read.withPictures(checked.pictures, problems: [])
     var baselines: [String: AppModel] = [:]
     for app in model.apps { baselines[app.name] = baseline.app(named: app.name) }
     let missing = model.apps.map(\.name).filter { baselines[$0] == nil }
@@ -146,7 +162,7 @@ package enum BuildCommand {
           "flowatlas: warning: the baseline has no app named \(missing.map { "'\($0)'" }.joined(separator: ", ")); "
             + "no Changes page for \(missing.count == 1 ? "it" : "them")") + "\n")
     }
-    return baselines
+    return (baselines, checked.files, checked.hashes)
   }
 
   /// Says what the previous build's cache gave (with `--verbose`), and which of its entries could

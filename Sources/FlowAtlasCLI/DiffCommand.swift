@@ -1,4 +1,5 @@
 import FlowAtlasBytes
+import FlowAtlasImages
 import FlowAtlasModel
 import FlowAtlasRender
 import FlowAtlasSite
@@ -24,8 +25,13 @@ enum DiffCommand {
       let known = Format.allCases.map(\.rawValue).joined(separator: ", ")
       throw .usage("unknown format '\(Printable.line(formatName))'; use one of \(known)", command: "diff")
     }
-    let old = try side(arguments.positionals[0], app: arguments.value("--old-app"), console: console)
-    let new = try side(arguments.positionals[1], app: arguments.value("--new-app"), console: console)
+    // Only the HTML shows pictures: the other formats never open them.
+    let old = try side(
+      arguments.positionals[0], app: arguments.value("--old-app"), pictures: format == .html, console: console
+    )
+    let new = try side(
+      arguments.positionals[1], app: arguments.value("--new-app"), pictures: format == .html, console: console
+    )
     let diff = NavigationDiff(old: old, new: new)
     let bytes: [UInt8]
     switch format {
@@ -33,8 +39,17 @@ enum DiffCommand {
     case .json: bytes = Array(diff.json.utf8)
     case .html:
       let svg = try drawn(old, new, .svg, executable: executable)
+      // The pictures of the screens that look different, inlined: still the bytes that were checked.
+      var pictures: [String: [UInt8]] = [:]
+      for picture in diff.changedPictures.flatMap({ [$0.old, $0.new] }) {
+        if case .success(let read) = RegularFile.read(picture.path, limit: 64 << 20),
+          Fingerprint.sha256(read) == picture.hash
+        {
+          pictures[picture.hash] = read
+        }
+      }
       do {
-        bytes = try ChangesReport.standalonePage(diff: diff, svg: svg)
+        bytes = try ChangesReport.standalonePage(diff: diff, svg: svg, pictures: pictures)
       } catch {
         throw .render(error.localizedDescription)
       }
@@ -61,10 +76,12 @@ enum DiffCommand {
     }
   }
 
-  private static func side(_ path: String, app: String?, console: Console) throws(CommandLineError)
-    -> AppModel
+  private static func side(_ path: String, app: String?, pictures: Bool, console: Console)
+    throws(CommandLineError) -> AppModel
   {
-    let model = try TraceLoading.modelOrTraces(path, command: "diff", console: console).model
+    let read = try TraceLoading.modelOrTraces(path, command: "diff", console: console).model
+    // Traces' screenshots, checked as a build checks them: the HTML shows those that changed.
+    let model = pictures ? read.withPictures(ScreenPictures.check(read).pictures, problems: []) : read
     do {
       return try RenderCommand.chooseApp(in: model, named: app)
     } catch .usage(let message, _) {

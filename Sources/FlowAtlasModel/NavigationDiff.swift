@@ -18,6 +18,13 @@ package struct NavigationDiff: Hashable, Sendable {
     }
   }
 
+  /// A screen of both versions whose picture is not the same (design review: before and after).
+  package struct PictureChange: Hashable, Sendable {
+    package var screen: String
+    package var old: CheckedPicture
+    package var new: CheckedPicture
+  }
+
   package var oldApp: String
   package var newApp: String
   /// Sorted.
@@ -33,6 +40,9 @@ package struct NavigationDiff: Hashable, Sendable {
   /// Container types (tab bar controllers, presented navigation controllers), sorted.
   package private(set) var addedContainers: [String]
   package private(set) var removedContainers: [String]
+  /// Screens of both versions, each with a picture, whose pictures differ (by their bytes),
+  /// sorted by screen. Not navigation: ``isEmpty`` does not count them.
+  package private(set) var changedPictures: [PictureChange]
 
   /// True when the two versions navigate the same way.
   package var isEmpty: Bool {
@@ -72,5 +82,15 @@ package struct NavigationDiff: Hashable, Sendable {
       guard let previous = oldOwners[screen.type], previous != screen.owner else { return nil }
       return OwnerChange(screen: screen.type, old: previous, new: screen.owner)
     }
+    let oldPictures = Dictionary(
+      old.screens.compactMap { screen in screen.picture.map { (screen.type, $0) } },
+      uniquingKeysWith: { first, _ in first })
+    changedPictures = new.screens.compactMap { screen in
+      guard let after = screen.picture, let before = oldPictures[screen.type], before.hash != after.hash
+      else {
+        return nil
+      }
+      return PictureChange(screen: screen.type, old: before, new: after)
+    }.sorted { $0.screen < $1.screen }
   }
 }

@@ -41,7 +41,7 @@ extension AppPages {
       "main", "search-input", "search-status", "search-results", "theme-toggle", "nav-filter",
       "changes-diagram",
       "screens-added", "screens-removed", "flows-added", "flows-removed", "transitions-added",
-      "transitions-removed", "screens-moved",
+      "transitions-removed", "screens-moved", "pictures-changed",
     ]
     let caption = "\(changes.baseline) (the baseline) and \(app.name), with the changes marked"
     let figure = try self.figure(
@@ -60,7 +60,10 @@ extension AppPages {
                 + "bold), − removed (red, dashed), ~ changed (amber: other triggers or counts, or a screen now "
                 + "in another flow)."),
           ]),
-      ] + ChangesReport.content(diff: changes.diff, figure: figure, screenRef: screenRef)
+      ]
+      + ChangesReport.content(diff: changes.diff, figure: figure, screenRef: screenRef) { picture in
+        "../" + PageScheme.picture(hash: picture.hash, fileExtension: picture.fileExtension)
+      }
     return document(
       title: "Changes", current: PageScheme.changes, crumbs: [("Changes", nil)], main: main)
   }

@@ -1,4 +1,5 @@
 import FlowAtlasModel
+import Foundation
 
 /// What changed between two versions of an app, in HTML: a summary, the diagram of both
 /// versions with the changes marked, and the tables of what was added, removed and moved. The
@@ -9,7 +10,12 @@ package enum ChangesReport {
   ///   - diff: What changed.
   ///   - figure: The diagram, already sanitized and inlined (or nil when none was drawn).
   ///   - screenRef: How a screen's name is shown (a link on the site, code elsewhere).
-  static func content(diff: NavigationDiff, figure: HTML?, screenRef: (String) -> HTML) -> [HTML] {
+  ///   - pictureSource: Where a picture's `img` finds it (a file of the site, a `data:` URL in a
+  ///     page of its own), or nil to leave that picture out.
+  static func content(
+    diff: NavigationDiff, figure: HTML?, screenRef: (String) -> HTML,
+    pictureSource: (CheckedPicture) -> String? = { _ in nil }
+  ) -> [HTML] {
     var out: [HTML] = [
       .p(
         text: diff.isEmpty
@@ -55,6 +61,42 @@ package enum ChangesReport {
     }
     table("Transitions added", id: "transitions-added", diff.addedTransitions)
     table("Transitions removed", id: "transitions-removed", diff.removedTransitions)
+    let pictures = diff.changedPictures.compactMap { change in
+      pictureSource(change.old).flatMap { before in pictureSource(change.new).map { (change, before, $0) } }
+    }
+    if !pictures.isEmpty {
+      out.append(.el("h2", [.id("pictures-changed")], text: "Screens that look different"))
+      out.append(
+        .el(
+          "ul", [.cls("picture-changes")],
+          pictures.map { change, before, after in
+            func side(_ picture: CheckedPicture, _ source: String, _ caption: String) -> HTML {
+              .el(
+                "figure", [],
+                [
+                  .el(
+                    "img",
+                    [
+                      .attr("src", source), .attr("width", String(picture.width)),
+                      .attr("height", String(picture.height)), .attr("alt", "\(change.screen), \(caption)"),
+                      .attr("loading", "lazy"),
+                    ]),
+                  .el("figcaption", [], text: caption),
+                ])
+            }
+            return .el(
+              "li", [],
+              [
+                .p([screenRef(change.screen)]),
+                .el(
+                  "div", [.cls("before-after")],
+                  [
+                    side(change.old, before, "before (\(diff.oldApp))"),
+                    side(change.new, after, "after (\(diff.newApp))"),
+                  ]),
+              ])
+          }))
+    }
     if !diff.ownerChanges.isEmpty {
       out.append(.el("h2", [.id("screens-moved")], text: "Screens that moved to another flow"))
       out.append(
@@ -79,7 +121,11 @@ package enum ChangesReport {
   ///   - svg: The diff diagram as the renderer drew it; it is sanitized before it is inlined.
   /// - Returns: The page, UTF-8.
   /// - Throws: ``SiteError/unsafeDiagram(name:reason:)`` when the SVG holds anything that could run.
-  package static func standalonePage(diff: NavigationDiff, svg: [UInt8]) throws(SiteError) -> [UInt8] {
+  ///   - pictures: Each changed screen's pictures, as their bytes (`flowatlas diff` reads them);
+  ///     they are inlined as `data:` URLs, so the page stays one file.
+  package static func standalonePage(
+    diff: NavigationDiff, svg: [UInt8], pictures: [String: [UInt8]] = [:]
+  ) throws(SiteError) -> [UInt8] {
     var ids: Set<String> = ["changes"]
     let caption = "Navigation of \(diff.oldApp) and \(diff.newApp), with the changes marked"
     let markup = try SVGSanitizer(allowedPages: []).sanitize(
@@ -93,7 +139,12 @@ package enum ChangesReport {
           "figcaption", [],
           text: caption + ": + added (green, bold), − removed (red, dashed), ~ changed (amber)."),
       ])
-    let body = content(diff: diff, figure: figure, screenRef: HTML.code)
+    let body = content(diff: diff, figure: figure, screenRef: HTML.code) { picture in
+      pictures[picture.hash].map { bytes in
+        "data:image/\(picture.fileExtension == "png" ? "png" : "jpeg");base64,"
+          + Data(bytes).base64EncodedString()
+      }
+    }
     let document = HTML.group([
       .trusted("<!DOCTYPE html>\n"),
       .el(
@@ -140,6 +191,8 @@ package enum ChangesReport {
     table{border-collapse:collapse;width:100%}th,td{border:1px solid #d0d7de;padding:.3rem .5rem;text-align:left;vertical-align:top}
     .diagram-scroll{overflow:auto;border:1px solid #d0d7de;border-radius:6px;background:#fff}
     .diagram-svg{max-width:none;height:auto}figcaption{font-size:.9em;color:#59636e}
+    .picture-changes{list-style:none;padding:0}.before-after{display:flex;flex-wrap:wrap;gap:1rem}
+    .before-after figure{margin:0}.before-after img{display:block;width:auto;height:auto;max-width:16rem;max-height:32rem;border:1px solid #d0d7de;border-radius:6px}
     @media (prefers-color-scheme: dark){body{color:#e6edf3;background:#0d1117}code{background:#161b22}
     th,td{border-color:#30363d}figcaption{color:#9198a1}}
     @media print{body{margin:0;max-width:none;color:#000;background:#fff}.diagram-scroll{overflow:visible;border:0}

@@ -137,7 +137,7 @@ package struct SiteBuilder: Sendable {
   /// Bump whenever the pages' markup, words or assets change, so that sites built by an older
   /// FlowAtlas are not mistaken for unchanged. The golden test `SiteGoldenTests` fails until
   /// it is bumped.
-  package static let templateVersion = "41"
+  package static let templateVersion = "42"
 
   /// The stylesheet and scripts every site is written with, hashed.
   static let assetsDigest = Fingerprint.fast128(
@@ -343,27 +343,29 @@ package struct SiteBuilder: Sendable {
 }
 
 extension SiteBuilder {
-  /// Copies each screen's picture into the site, each distinct one once: linked from the previous
+  /// Copies each screen's picture into the site, and the baseline's picture of each screen that
+  /// looks different now (the Changes page shows both), each distinct one once: linked from the previous
   /// site when that still holds the file it wrote under this name (the sha256 of its bytes). The
   /// file is read as a regular file only (never a FIFO or a link swapped in since it was checked),
   /// and one that changed since is left out (its screen page then shows no picture file): the
   /// record of inputs sees the change, so the next build checks it again.
   func writePictures(into staging: OutputFolder.Staging, previous: PreviousSite?) throws(SiteError) {
     var written: Set<String> = []
-    for app in model.apps {
-      for screen in app.screens {
-        guard let picture = screen.picture else { continue }
-        let path = PageScheme.picture(hash: picture.hash, fileExtension: picture.fileExtension)
-        guard written.insert(path).inserted else { continue }
-        if let previous, let kept = previous.intactFile(path) {
-          try staging.reuse(path, from: previous.url.appendingPathComponent(path), entry: kept)
-          continue
-        }
-        guard case .success(let bytes) = RegularFile.read(picture.path, limit: 64 << 20),
-          Fingerprint.sha256(bytes) == picture.hash
-        else { continue }
-        try staging.write(path, bytes)
+    // The baseline's pictures the Changes pages show beside the new ones.
+    let before = model.apps.flatMap { app in
+      baselines[app.name].map { NavigationDiff(old: $0, new: app).changedPictures.map(\.old) } ?? []
+    }
+    for picture in model.apps.flatMap({ $0.screens.compactMap(\.picture) }) + before {
+      let path = PageScheme.picture(hash: picture.hash, fileExtension: picture.fileExtension)
+      guard written.insert(path).inserted else { continue }
+      if let previous, let kept = previous.intactFile(path) {
+        try staging.reuse(path, from: previous.url.appendingPathComponent(path), entry: kept)
+        continue
       }
+      guard case .success(let bytes) = RegularFile.read(picture.path, limit: 64 << 20),
+        Fingerprint.sha256(bytes) == picture.hash
+      else { continue }
+      try staging.write(path, bytes)
     }
   }
 }

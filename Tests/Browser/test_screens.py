@@ -214,3 +214,19 @@ def test_the_player_of_an_examples_journey_shows_each_steps_wireframe(driver, si
         assert shown() == (wanted.rsplit("/", 1)[1] if wanted else None), f"step {position}"
     driver.find_element(By.CSS_SELECTOR, ".player-previous").click()
     assert shown() == (expected[-2].rsplit("/", 1)[1] if expected[-2] else None)
+
+
+def test_a_screen_that_looks_different_is_shown_before_and_after(driver):
+    """The committed site's Shop Digital, compared with Shop: a product page's picture changed,
+    and the Changes page shows both, side by side, each loaded."""
+    repo = pathlib.Path(__file__).resolve().parents[2]
+    _open(driver, repo / "site" / "shop-digital" / "changes.html")
+    pairs = driver.find_elements(By.CSS_SELECTOR, "ul.picture-changes > li")
+    assert pairs, "no screen that looks different"
+    for pair in pairs:
+        images = pair.find_elements(By.CSS_SELECTOR, ".before-after img")
+        assert len(images) == 2
+        assert all(_loaded(driver, image) for image in images)
+        assert "before" in images[0].get_attribute("alt") and "after" in images[1].get_attribute("alt")
+        first, second = (image.rect for image in images)
+        assert abs(first["y"] - second["y"]) < 2 and second["x"] > first["x"] + first["width"] - 1, (first, second)

@@ -150,3 +150,87 @@ import Testing
     #expect(again.err.contains("is up to date"), "\(again.err)")
   }
 }
+
+/// Design review with pictures: a screen whose picture changed shows before and after, on the
+/// Changes page of `build --baseline` and in `diff --format html`; one whose picture is the same
+/// does not.
+@Suite struct PictureChangesTests {
+  /// One version of a two-screen app: Home and List, each with the picture given.
+  static func version(_ name: String, home: [UInt8], list: [UInt8], in folder: URL) throws -> String {
+    let version = folder.appendingPathComponent(name)
+    try FileManager.default.createDirectory(
+      at: version.appendingPathComponent("images"), withIntermediateDirectories: true)
+    try Data(home).write(to: version.appendingPathComponent("images/home.png"))
+    try Data(list).write(to: version.appendingPathComponent("images/list.jpg"))
+    _ = try writeTrace(
+      [
+        #"{"flowatlas":"trace","version":1,"app":"Shop","run":"look"}"#,
+        #"{"seq":1,"event":"coordinator.start","coordinator":"c1","type":"ShopCoordinator"}"#,
+        #"{"seq":2,"event":"router.setRoot","coordinator":"c1","screen":{"id":"s1","type":"HomeViewController"}}"#,
+        #"{"seq":3,"event":"screen.image","screen":"s1","file":"images/home.png"}"#,
+        #"{"seq":4,"event":"router.push","coordinator":"c1","screen":{"id":"s2","type":"ListViewController"}}"#,
+        #"{"seq":5,"event":"screen.image","screen":"s2","file":"images/list.jpg"}"#,
+      ], named: "look.jsonl", in: version)
+    return version.path
+  }
+
+  /// The same 12 × 20 PNG with one pixel's bytes changed (its checksums made right again):
+  /// another picture that libvips reads.
+  static var otherPNG: [UInt8] {
+    var bytes = TestImages.png
+    // Flip a byte of the IDAT data would break the stream; a tEXt chunk changes the bytes instead.
+    let text = Array("tEXtComment\u{0}after".utf8)
+    var chunk: [UInt8] = [0, 0, 0, UInt8(text.count - 4)] + text
+    let crc = TestImages.crc32(text[...])
+    chunk += [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
+    bytes.insert(contentsOf: chunk, at: 33)
+    return bytes
+  }
+
+  @Test func aChangedPictureIsShownBeforeAndAfterOnTheChangesPageAndInTheDiff() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let old = try Self.version("old", home: TestImages.png, list: TestImages.jpeg, in: folder)
+    let new = try Self.version("new", home: Self.otherPNG, list: TestImages.jpeg, in: folder)
+    let site = folder.appendingPathComponent("site").path
+    let built = try await runFlowatlas(["build", new, "--baseline", old, "--output", site, "--jobs", "1"])
+    #expect(built.status == 0, "\(built.err)")
+    #expect(!built.err.contains("bad-image"), "\(built.err)")
+    let changes = try String(contentsOfFile: site + "/shop/changes.html", encoding: .utf8)
+    #expect(changes.contains(#"id="pictures-changed""#))
+    #expect(changes.contains(#"alt="HomeViewController, before (Shop)""#))
+    #expect(changes.contains(#"alt="HomeViewController, after (Shop)""#))
+    #expect(!changes.contains("ListViewController, before"))
+    // Both pictures are in the site, each where the page looks for it.
+    let sources = changes.components(separatedBy: #"src="../images/"#).dropFirst().map {
+      String($0.prefix { $0 != "\"" })
+    }
+    #expect(sources.count == 2 && Set(sources).count == 2)
+    for source in sources { #expect(FileManager.default.fileExists(atPath: site + "/images/" + source)) }
+
+    let page = folder.appendingPathComponent("diff.html").path
+    let diffed = try await runFlowatlas(["diff", old, new, "--format", "html", "--output", page])
+    #expect(diffed.status == 0, "\(diffed.err)")
+    let html = try String(contentsOfFile: page, encoding: .utf8)
+    #expect(html.components(separatedBy: "data:image/png;base64,").count == 3)
+    #expect(html.contains(#"alt="HomeViewController, before (Shop)""#))
+    // The inlined bytes are the pictures themselves.
+    #expect(html.contains(Data(Self.otherPNG).base64EncodedString()))
+  }
+
+  /// The baseline's picture is an input of the build: changed, the site is built again.
+  @Test func aBaselinePictureChangedIsBuiltAgain() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let old = try Self.version("old", home: TestImages.png, list: TestImages.jpeg, in: folder)
+    let new = try Self.version("new", home: Self.otherPNG, list: TestImages.jpeg, in: folder)
+    let site = folder.appendingPathComponent("site").path
+    _ = try await runFlowatlas(["build", new, "--baseline", old, "--output", site, "--jobs", "1"])
+    // The baseline's Home now looks as the new one does: no picture changed any more.
+    try Data(Self.otherPNG).write(to: URL(fileURLWithPath: old + "/images/home.png"))
+    let rebuilt = try await runFlowatlas(["build", new, "--baseline", old, "--output", site, "--jobs", "1"])
+    #expect(rebuilt.status == 0 && !rebuilt.err.contains("up to date"), "\(rebuilt.err)")
+    let changes = try String(contentsOfFile: site + "/shop/changes.html", encoding: .utf8)
+    #expect(!changes.contains("pictures-changed"))
+  }
+}
