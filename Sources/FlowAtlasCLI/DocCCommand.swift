@@ -1,4 +1,5 @@
 import FlowAtlasDocC
+import FlowAtlasImages
 import FlowAtlasModel
 import FlowAtlasSite
 import FlowAtlasTrace
@@ -24,7 +25,12 @@ package enum DocCCommand {
     BuildCommand.warn(
       about: SiteBuilder.tidy(URL(fileURLWithPath: output, isDirectory: true)), console: console)
     let files = try TraceLoading.files(from: arguments.positionals, command: "docc", console: console)
-    let model = try TraceLoading.model(of: files, keepsJourneys: true, console: console)
+    let traces = try TraceLoading.model(
+      of: files, keepsJourneys: true, printsDiagnostics: false, console: console)
+    // The screenshots the runs name, checked as a build checks them: each flow article shows them.
+    let pictures = ScreenPictures.check(traces)
+    let model = traces.withPictures(pictures.pictures, problems: pictures.problems)
+    console.err(model.diagnostics.map { $0.formatted + "\n" }.joined())
     let baselines = try BuildCommand.baselines(
       for: model, from: arguments.value("--baseline"), command: "docc", console: console)
     try write(

@@ -21,8 +21,15 @@ extension DocCArticles {
     let leaving = flow.internalTransitions + flow.exits
     for (index, type) in flow.screens.enumerated() {
       lines += (index == 0 ? [] : [""]) + ["#### \(DocCMarkdown.text(type))", ""]
-      if let titles = app.screens.first(where: { $0.type == type })?.titles, !titles.isEmpty {
+      let screen = app.screen(type)
+      if let titles = screen?.titles, !titles.isEmpty {
         lines += ["Titled \(DocCMarkdown.list(titles.map(quoted))).", ""]
+      }
+      if let screen, let picture = pictured[type] {
+        lines += [
+          "![\(DocCMarkdown.text("\(type) as a run showed it"))](\(pictureName(screen)).\(picture.fileExtension))",
+          "",
+        ]
       }
       let outgoing = leaving.filter { $0.from == type }.sorted(by: Transition.exportOrder)
       lines += sentences(

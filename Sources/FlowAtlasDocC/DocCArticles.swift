@@ -17,6 +17,8 @@ struct DocCArticles: Sendable {
   let baseline: AppModel?
   /// Where the runs' journeys are read.
   let journeys: any JourneyStore
+  /// The screens whose pictures the catalog holds (``pictureName(_:)``), by type.
+  var pictured: [String: CheckedPicture] = [:]
 
   /// Journey steps listed in an article; a longer run says how many it leaves to the site.
   static let stepsListed = 1_000
@@ -33,6 +35,10 @@ struct DocCArticles: Sendable {
     PageScheme.doccName(app: slug, stem: PageScheme.journeyStem(run.slug))
   }
   var changesName: String { PageScheme.doccName(app: slug, stem: PageScheme.changesStem) }
+  /// A screen's picture's resource, without its extension.
+  func pictureName(_ screen: ScreenType) -> String {
+    PageScheme.doccName(app: slug, stem: PageScheme.pictureStem(screen.slug))
+  }
 
   func imageName(_ image: DocCImage) -> String {
     switch image {

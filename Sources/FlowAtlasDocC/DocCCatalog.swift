@@ -80,9 +80,19 @@ package struct DocCCatalog: Sendable {
     var files: [(path: String, bytes: [UInt8])] = []
     var apps: [DocCArticles] = []
     for (index, app) in model.apps.enumerated() {
-      let articles = DocCArticles(
+      var articles = DocCArticles(
         app: app, slug: slugs[index], markdown: DocCMarkdown(module: module), baseline: baselines[app.name],
         journeys: journeys)
+      // Each screen's picture, a resource of the catalog: read again as a regular file, and left
+      // out where it is no longer the bytes that were checked.
+      for screen in app.screens {
+        guard let picture = screen.picture,
+          case .success(let bytes) = RegularFile.read(picture.path, limit: 64 << 20),
+          Fingerprint.sha256(bytes) == picture.hash
+        else { continue }
+        articles.pictured[screen.type] = picture
+        files.append(("resources/\(articles.pictureName(screen)).\(picture.fileExtension)", bytes))
+      }
       apps.append(articles)
       for (subject, svg) in drawn[index] {
         let name = articles.imageName(subject)

@@ -31,6 +31,9 @@ package enum PageScheme {
   /// The stem of a screen's page and its neighbourhood's diagram.
   package static func screenStem(_ screenSlug: String) -> String { "screen-\(screenSlug)" }
 
+  /// The stem of a screen's picture in a DocC catalog (a resource, shown in its flow's article).
+  package static func pictureStem(_ screenSlug: String) -> String { "picture-\(screenSlug)" }
+
   /// A screen's page: its ways in and out, its neighbourhood, the journeys through it.
   package static func screenPage(_ screenSlug: String) -> String { "\(screenStem(screenSlug)).html" }
 

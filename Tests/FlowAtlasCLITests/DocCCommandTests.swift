@@ -27,6 +27,15 @@ import Testing
     let dark = try String(
       contentsOfFile: output + "/resources/flowatlas-purchase_app-map~dark.svg", encoding: .utf8)
     #expect(dark.contains("<style>"))
+    // Each screen's picture (the example's wireframes) is a resource, shown under its screen.
+    let name = "flowatlas-purchase_picture-order-summary-view-controller.png"
+    #expect(flow.contains("![OrderSummaryViewController as a run showed it](\(name))"))
+    let picture = try Data(contentsOf: URL(fileURLWithPath: output + "/resources/" + name))
+    let pictures = try FileManager.default.contentsOfDirectory(atPath: traces + "/purchase/images")
+    #expect(
+      try pictures.contains {
+        try Data(contentsOf: URL(fileURLWithPath: traces + "/purchase/images/" + $0)) == picture
+      })
   }
 
   @Test func aModuleNameThatIsNoSwiftIdentifierIsAUsageError() async throws {
