@@ -49,7 +49,8 @@ let package = Package(
       dependencies: ["FlowAtlasPattern", "FlowAtlasTrace", "FlowAtlasLock", "FlowAtlasBytes"]),
     // For journeys and tests only: scripted runs, and what a person does on headless routers.
     .target(
-      name: "FlowAtlasJourneys", dependencies: ["FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace"]),
+      name: "FlowAtlasJourneys",
+      dependencies: ["FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace", "FlowAtlasBytes"]),
     // For a UI test target: launch the app recording, attach its trace (XCTest UI testing only).
     .target(name: "FlowAtlasUITesting", dependencies: ["FlowAtlasRecording"]),
     // 2. Read: a trace checked line by line against the spec, with a diagnostic for each problem.
@@ -191,7 +192,7 @@ let package = Package(
     // that use it compile with `-module-alias UIKit=UIKitModel`, so that files written against UIKit
     // (the shipped adapters, linked into Tests/UIKitAdapters) compile against it unchanged and run.
     .target(
-      name: "UIKitModel", dependencies: ["ObjectiveCModel", "FlowAtlasRecording", "FlowAtlasJourneys"],
+      name: "UIKitModel", dependencies: ["ObjectiveCModel", "FlowAtlasRecording", "FlowAtlasBytes"],
       path: "Tests/UIKitModel",
       exclude: ["ObjectiveC"]
     ),
@@ -229,7 +230,7 @@ let package = Package(
       name: "FlowAtlasRecordingTests",
       dependencies: [
         "FlowAtlasJourneys", "FlowAtlasRecording", "FlowAtlasPattern", "FlowAtlasTrace",
-        "FlowAtlasTraceReader",
+        "FlowAtlasTraceReader", "FlowAtlasBytes",
       ]),
     .testTarget(
       name: "FlowAtlasModelTests",
@@ -242,8 +243,7 @@ let package = Package(
     .testTarget(
       name: "FlowAtlasImagesTests",
       dependencies: [
-        "FlowAtlasImages", "FlowAtlasModel", "FlowAtlasTraceReader", "FlowAtlasTestSupport",
-        "FlowAtlasJourneys",
+        "FlowAtlasImages", "FlowAtlasModel", "FlowAtlasTraceReader", "FlowAtlasTestSupport", "FlowAtlasBytes",
       ]),
     .testTarget(
       name: "FlowAtlasRenderTests",
@@ -268,6 +268,7 @@ let package = Package(
       dependencies: [
         "FlowAtlasBuild",
         "FlowAtlasLock", "FlowAtlasCLI", "FlowAtlasModel", "FlowAtlasRender", "FlowAtlasBytes",
+        "FlowAtlasImages",
         "FlowAtlasTestSupport",
       ],
       exclude: ["Golden"]),

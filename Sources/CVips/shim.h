@@ -38,6 +38,40 @@ static inline int flowatlas_vips_decode(VipsImage *image) {
   return vips_avg(image, &mean, NULL);
 }
 
+// Decodes every pixel (as flowatlas_vips_decode does: damage fails here too) into a thumbnail:
+// sRGB, any alpha flattened on white, shrunk by the whole `factor` in each direction (a box
+// average), 8-bit RGB rows in a buffer libvips allocated (free it with g_free).
+static inline int flowatlas_vips_thumbnail(VipsImage *image, int factor, void **pixels, size_t *length, int *width,
+                                           int *height) {
+  VipsImage *srgb = NULL, *flat = NULL, *small = NULL, *bytes = NULL;
+  int result = -1;
+  *pixels = NULL;
+  if (vips_colourspace(image, &srgb, VIPS_INTERPRETATION_sRGB, NULL) != 0) goto done;
+  if (vips_image_hasalpha(srgb)) {
+    double white[3] = {255, 255, 255};
+    VipsArrayDouble *background = vips_array_double_new(white, 3);
+    int failed = vips_flatten(srgb, &flat, "background", background, NULL);
+    vips_area_unref(VIPS_AREA(background));
+    if (failed) goto done;
+  } else {
+    flat = srgb;
+    g_object_ref(flat);
+  }
+  if (vips_shrink(flat, &small, (double)factor, (double)factor, NULL) != 0) goto done;
+  if (vips_cast_uchar(small, &bytes, NULL) != 0 || vips_image_get_bands(bytes) != 3) goto done;
+  *pixels = vips_image_write_to_memory(bytes, length);
+  if (*pixels == NULL) goto done;
+  *width = vips_image_get_width(bytes);
+  *height = vips_image_get_height(bytes);
+  result = 0;
+done:
+  if (bytes) g_object_unref(bytes);
+  if (small) g_object_unref(small);
+  if (flat) g_object_unref(flat);
+  if (srgb) g_object_unref(srgb);
+  return result;
+}
+
 // A picture for benchmarks: a pattern of `width` × `height` pixels that differs with `seed`, as
 // a PNG in a buffer libvips allocated (free it with g_free).
 static inline int flowatlas_vips_pattern_png(int width, int height, int seed, void **bytes, size_t *length) {

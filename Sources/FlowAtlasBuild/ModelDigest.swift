@@ -183,7 +183,7 @@ package struct ModelDigest {
       add(screen.visits)
       // What a page shows of its picture: not where it was read.
       if let picture = screen.picture {
-        add([picture.hash, picture.fileExtension])
+        add([picture.hash, picture.fileExtension, picture.hasThumbnail ? "thumbnail" : "-"])
         add([picture.width, picture.height])
       } else {
         add("no picture")

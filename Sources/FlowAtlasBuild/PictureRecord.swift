@@ -3,7 +3,8 @@ import Foundation
 
 /// The pictures a site shows, as its build decoded them, kept in its cache folder
 /// (`.flowatlas-cache/pictures`): a rebuild does not decode them again. One line per picture,
-/// `sha256 extension width height`; a line that does not parse ends the record there. A picture
+/// `sha256 extension width height thumbnail` (`thumbnail` or `-`: whether the site holds its small
+/// copy); a line that does not parse ends the record there. A picture
 /// file that is, by `stat`, still the one the last build read (the record of inputs) is not read
 /// again, only checked to be inside its trace's folder; any other is read, hashed and checked
 /// (format, metadata, the header's size) again, and only its full decode is taken on trust,
@@ -14,10 +15,11 @@ package enum PictureRecord {
     package var fileExtension: String
     package var width: Int
     package var height: Int
+    package var hasThumbnail: Bool
   }
 
   package static let path = "\(PreviousSite.cacheFolder)/pictures"
-  static let header = "flowatlas-pictures 3"
+  static let header = "flowatlas-pictures 4"
 
   /// The record of `model`'s pictures.
   package static func text(of model: NavigationModel) -> String {
@@ -25,7 +27,9 @@ package enum PictureRecord {
     for app in model.apps {
       for screen in app.screens {
         guard let picture = screen.picture else { continue }
-        lines.insert("\(picture.hash) \(picture.fileExtension) \(picture.width) \(picture.height)")
+        lines.insert(
+          "\(picture.hash) \(picture.fileExtension) \(picture.width) \(picture.height) "
+            + (picture.hasThumbnail ? "thumbnail" : "-"))
       }
     }
     return ([header] + lines.sorted()).joined(separator: "\n") + "\n"
@@ -42,12 +46,15 @@ package enum PictureRecord {
     var decoded: [String: Decoded] = [:]
     for line in lines {
       let fields = line.split(separator: " ")
-      guard fields.count == 4, fields[0].count == 64, fields[0].allSatisfy(\.isHexDigit),
+      guard fields.count == 5, fields[0].count == 64, fields[0].allSatisfy(\.isHexDigit),
         fields[1] == "png" || fields[1] == "jpg",
         let width = Int(fields[2]), let height = Int(fields[3]), width > 0, height > 0,
-        width.multipliedReportingOverflow(by: height).partialValue <= 40_000_000
+        width.multipliedReportingOverflow(by: height).partialValue <= 40_000_000,
+        fields[4] == "thumbnail" || fields[4] == "-"
       else { break }
-      decoded[String(fields[0])] = Decoded(fileExtension: String(fields[1]), width: width, height: height)
+      decoded[String(fields[0])] = Decoded(
+        fileExtension: String(fields[1]), width: width, height: height, hasThumbnail: fields[4] == "thumbnail"
+      )
     }
     return decoded
   }

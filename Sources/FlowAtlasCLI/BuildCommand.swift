@@ -100,8 +100,15 @@ package enum BuildCommand {
       of: files, keepsJourneys: true, cache: replays, printsDiagnostics: false, console: console)
     // The screenshots the runs name, read and checked: each screen's picture, or a bad-image.
     // Those the previous site shows were decoded by its build: not decoded again.
+    // A picture whose thumbnail the previous site lost is decoded again, to make it again.
+    let recorded = PictureRecord.read(site: output).filter { hash, decoded in
+      let thumbnail = output + "/" + PageScheme.thumbnail(hash: hash)
+      return !decoded.hasThumbnail
+        || (try? FileManager.default.attributesOfItem(atPath: thumbnail))?[.type] as? FileAttributeType
+          == .typeRegular
+    }
     let pictures = ScreenPictures.check(
-      traces, decoded: PictureRecord.read(site: output).mapValues { ($0.fileExtension, $0.width, $0.height) },
+      traces, decoded: recorded.mapValues { ($0.fileExtension, $0.width, $0.height, $0.hasThumbnail) },
       unchanged: unchangedImages)
     let model = traces.withPictures(pictures.pictures, problems: pictures.problems)
     console.err(model.diagnostics.map { $0.formatted + "\n" }.joined())
@@ -116,7 +123,7 @@ package enum BuildCommand {
     inputs.hashAll()
     let summary = try build(
       model, into: output, notes: notes, replays: replays, baselines: baselines, contracts: contracts,
-      provider: provider, cacheReport: cacheReport)
+      provider: provider, cacheReport: cacheReport, thumbnails: pictures.thumbnails)
     warn(about: summary.skippedNotes, console: console)
     tell(cacheReport, replays: replays, summary: summary, verbose: verbose, console: console)
     let diagnostics = model.diagnostics.map(\.formatted)
@@ -216,21 +223,24 @@ package enum BuildCommand {
   @discardableResult
   package static func build(
     _ model: NavigationModel, into output: String, notes: String?, executable: String, workers: Int,
-    baselines: [String: AppModel] = [:], contracts: [NavigationContract] = []
+    baselines: [String: AppModel] = [:], contracts: [NavigationContract] = [],
+    thumbnails: [String: [UInt8]] = [:]
   ) throws(CommandLineError) -> SiteSummary {
     try build(
       model, into: output, notes: notes, replays: nil, baselines: baselines, contracts: contracts,
-      provider: GraphvizDiagrams(executable: executable, workers: workers))
+      provider: GraphvizDiagrams(executable: executable, workers: workers), thumbnails: thumbnails)
   }
 
   /// Builds the site for `model` into `output`, its diagrams drawn by `provider` (whose
   /// workers may have started already).
-  /// - Parameter replays: the cache the model was built with, which holds its journeys and is
-  ///   kept in the site for the next build; nil for a model that holds its journeys.
+  /// - Parameters:
+  ///   - replays: the cache the model was built with, which holds its journeys and is kept in the
+  ///     site for the next build; nil for a model that holds its journeys.
+  ///   - thumbnails: the thumbnails made while checking the pictures, by the picture's sha256.
   static func build(
     _ model: NavigationModel, into output: String, notes: String?, replays: ReplayCache?,
     baselines: [String: AppModel], contracts: [NavigationContract], provider: GraphvizDiagrams,
-    cacheReport: CacheReport? = nil
+    cacheReport: CacheReport? = nil, thumbnails: [String: [UInt8]] = [:]
   ) throws(CommandLineError) -> SiteSummary {
     if let notes {
       var isDirectory: ObjCBool = false
@@ -245,6 +255,7 @@ package enum BuildCommand {
       notes: notes.map { URL(fileURLWithPath: $0, isDirectory: true) }, replays: replays)
     builder.baselines = baselines
     builder.contracts = contracts
+    builder.thumbnails = thumbnails
     builder.cacheReport = cacheReport
     do {
       return try builder.build(into: URL(fileURLWithPath: output, isDirectory: true))

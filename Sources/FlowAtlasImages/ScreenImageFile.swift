@@ -28,6 +28,14 @@ package struct ScreenImageFile: Sendable, Equatable {
   package let bytes: [UInt8]
   /// `Fingerprint.sha256` of ``bytes``: what names the picture in a site, chosen by hostile bytes.
   package let hash: String
+  /// A small copy, for galleries and flow pages (``thumbnailBox``), as a PNG: made from the
+  /// pixels decoded to check the file, so it costs no second decode. Nil where the pixels were
+  /// not decoded (an earlier build did), or libvips could not make one (a colour space it cannot
+  /// convert): the page then shows the file itself, shrunk.
+  package let thumbnail: [UInt8]?
+
+  /// The most pixels a thumbnail has each way: a phone's screenshot shrinks about 6 times.
+  package static let thumbnailBox = (width: 240, height: 480)
 
   /// The most pixels an image may have: a screenshot of the largest iPad is 5.6 million.
   package static let maximumPixels = 40_000_000
@@ -63,7 +71,7 @@ package struct ScreenImageFile: Sendable, Equatable {
       return .failure(.notPNGOrJPEG)
     }
     let hash = Fingerprint.sha256(bytes)
-    return decode(bytes, format: format, unless: decoded(hash)).flatMap { size in
+    return decode(bytes, format: format, unless: decoded(hash)).flatMap { size, thumbnail in
       if let width, width != size.width {
         return .failure(.otherSize(claimed: (width, height), actual: size))
       }
@@ -71,7 +79,9 @@ package struct ScreenImageFile: Sendable, Equatable {
         return .failure(.otherSize(claimed: (width, height), actual: size))
       }
       return .success(
-        ScreenImageFile(format: format, width: size.width, height: size.height, bytes: bytes, hash: hash))
+        ScreenImageFile(
+          format: format, width: size.width, height: size.height, bytes: bytes, hash: hash,
+          thumbnail: thumbnail))
     }
   }
 
@@ -144,12 +154,13 @@ package struct ScreenImageFile: Sendable, Equatable {
   /// Whether libvips started (nil before the first image).
   private static let library = Lock<Bool?>(nil)
 
-  /// The size of the image `bytes` hold, after decoding every pixel, unless its header gives the
-  /// size `known` (an earlier build decoded these very bytes). Images decode on any thread; a
-  /// failure is said in words of our own, never libvips's: its error buffer is one for the
-  /// process (another thread's message could be read), and its words change with its release.
+  /// The size of the image `bytes` hold, after decoding every pixel, and its thumbnail made from
+  /// them, unless its header gives the size `known` (an earlier build decoded these very bytes).
+  /// Images decode on any thread; a failure is said in words of our own, never libvips's: its
+  /// error buffer is one for the process (another thread's message could be read), and its words
+  /// change with its release.
   private static func decode(_ bytes: [UInt8], format: Format, unless known: (width: Int, height: Int)?)
-    -> Result<(width: Int, height: Int), ImageProblem>
+    -> Result<((width: Int, height: Int), thumbnail: [UInt8]?), ImageProblem>
   {
     let started = library.withLock { started in
       if started == nil { started = flowatlas_vips_start() == 0 }
@@ -167,11 +178,37 @@ package struct ScreenImageFile: Sendable, Equatable {
       guard size.width.multipliedReportingOverflow(by: size.height).partialValue <= maximumPixels,
         size.width <= maximumPixels, size.height <= maximumPixels
       else { return .failure(.tooManyPixels(width: size.width, height: size.height)) }
-      if let known, known == size { return .success(size) }
-      guard flowatlas_vips_decode(image) == 0 else {
+      if let known, known == size { return .success((size, nil)) }
+      let factor = max(
+        1, (size.width + thumbnailBox.width - 1) / thumbnailBox.width,
+        (size.height + thumbnailBox.height - 1) / thumbnailBox.height)
+      var pixels: UnsafeMutableRawPointer?
+      var length = 0
+      var thumbnailSize: (width: Int32, height: Int32) = (0, 0)
+      if flowatlas_vips_thumbnail(
+        image, Int32(factor), &pixels, &length, &thumbnailSize.width, &thumbnailSize.height) == 0, let pixels
+      {
+        defer { g_free(pixels) }
+        let (width, height) = (Int(thumbnailSize.width), Int(thumbnailSize.height))
+        guard width > 0, height > 0, length == width * height * 3 else {
+          return .failure(.damaged("its pixels are cut short or damaged"))
+        }
+        let rgb = [UInt8](UnsafeRawBufferPointer(start: pixels, count: length))
+        return .success((size, PNGEncoder.encode(width: width, height: height, rgb: rgb)))
+      }
+      // No thumbnail: the image is read again to learn whether its pixels decode at all (the
+      // first reading went through them once, as libvips reads a file front to back).
+      vips_error_clear()
+      let again =
+        format == .png
+        ? flowatlas_vips_load_png(buffer.baseAddress, buffer.count)
+        : flowatlas_vips_load_jpeg(buffer.baseAddress, buffer.count)
+      guard let again else { return .failure(.damaged("its header cannot be read")) }
+      defer { g_object_unref(again) }
+      guard flowatlas_vips_decode(again) == 0 else {
         return .failure(.damaged("its pixels are cut short or damaged"))
       }
-      return .success(size)
+      return .success((size, nil))
     }
   }
 

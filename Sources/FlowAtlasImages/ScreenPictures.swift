@@ -18,6 +18,9 @@ package struct ScreenPictures: Sendable {
   /// The sha256 of each picture file read and shown, by path: the bytes that were checked, for
   /// the record of inputs, which need not read and hash them again.
   package var hashes: [String: String] = [:]
+  /// The thumbnails made now, by the sha256 of their picture (a PNG each); those of pictures an
+  /// earlier build decoded are in its site.
+  package var thumbnails: [String: [UInt8]] = [:]
 
   /// Reads the screenshots `model` names.
   /// - Parameters:
@@ -25,9 +28,11 @@ package struct ScreenPictures: Sendable {
   ///     of their bytes: not decoded again.
   ///   - unchanged: the hash of each file that is, by `stat`, still the one the earlier build read
   ///     (the record of inputs): when its picture was decoded, the file is not even read again,
-  ///     only checked to be inside the trace's folder.
+  ///     only checked to be inside the trace's folder. Pass only those whose thumbnails (if they
+  ///     have one) the site still holds.
   package static func check(
-    _ model: NavigationModel, decoded: [String: (fileExtension: String, width: Int, height: Int)] = [:],
+    _ model: NavigationModel,
+    decoded: [String: (fileExtension: String, width: Int, height: Int, hasThumbnail: Bool)] = [:],
     unchanged: [String: String] = [:]
   ) -> ScreenPictures {
     // Each file once, however many runs name it (a retried test), on every core.
@@ -43,15 +48,19 @@ package struct ScreenPictures: Sendable {
     }
     // Each file's picture without its bytes: a build holds one image's bytes per core at a time.
     let results = Lock([Result<CheckedPicture, ImageProblem>?](repeating: nil, count: files.count))
+    let thumbnails = Lock([String: [UInt8]]())
     DispatchQueue.concurrentPerform(iterations: files.count) { [files] index in
       let (path, file, folder) = files[index]
-      let result = Self.picture(file, in: folder, path: path, decoded: decoded, unchanged: unchanged[path])
+      let result = Self.picture(file, in: folder, path: path, decoded: decoded, unchanged: unchanged[path]) {
+        hash, thumbnail in thumbnails.withLock { $0[hash] = thumbnail }
+      }
       results.withLock { $0[index] = result }
     }
     var read: [String: Result<CheckedPicture, ImageProblem>] = [:]
     for (index, result) in results.withLock({ $0 }).enumerated() { read[files[index].path] = result! }
 
     var found = ScreenPictures()
+    found.thumbnails = thumbnails.withLock { $0 }
     // Every file read or tried, but one that leads out of the folder: what is there is not an
     // input, and its bytes are never read, even to hash them.
     found.files = files.map(\.path).filter { path in
@@ -99,20 +108,25 @@ package struct ScreenPictures: Sendable {
   /// (only its place is checked), else read, hashed and checked.
   private static func picture(
     _ file: String, in folder: String, path: String,
-    decoded: [String: (fileExtension: String, width: Int, height: Int)], unchanged hash: String?
+    decoded: [String: (fileExtension: String, width: Int, height: Int, hasThumbnail: Bool)],
+    unchanged hash: String?,
+    thumbnail made: (String, [UInt8]) -> Void
   ) -> Result<CheckedPicture, ImageProblem> {
     if let hash, let size = decoded[hash] {
       return ScreenImageFile.contained(file, in: folder).map {
         CheckedPicture(
-          hash: hash, fileExtension: size.fileExtension, width: size.width, height: size.height, path: path)
+          hash: hash, fileExtension: size.fileExtension, width: size.width, height: size.height, path: path,
+          hasThumbnail: size.hasThumbnail)
       }
     }
     return ScreenImageFile.load(file, in: folder, decoded: { decoded[$0].map { ($0.width, $0.height) } }).map
     {
       image in
-      CheckedPicture(
+      if let thumbnail = image.thumbnail { made(image.hash, thumbnail) }
+      return CheckedPicture(
         hash: image.hash, fileExtension: image.format == .png ? "png" : "jpg", width: image.width,
-        height: image.height, path: path)
+        height: image.height, path: path,
+        hasThumbnail: image.thumbnail != nil || (decoded[image.hash]?.hasThumbnail ?? false))
     }
   }
 

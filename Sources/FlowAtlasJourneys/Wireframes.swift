@@ -1,3 +1,4 @@
+import FlowAtlasBytes
 import FlowAtlasPattern
 import FlowAtlasRecording
 import FlowAtlasTrace

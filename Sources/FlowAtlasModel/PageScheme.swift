@@ -85,6 +85,9 @@ package enum PageScheme {
     "\(picturesFolder)/\(hash).\(fileExtension)"
   }
 
+  /// A screenshot's small copy, from the site's root: named by the hash of the screenshot.
+  package static func thumbnail(hash: String) -> String { "\(picturesFolder)/thumbnails/\(hash).png" }
+
   // MARK: Diagrams
 
   /// The stem of `subject`'s page and file in `app`. A flow or run the app does not have is

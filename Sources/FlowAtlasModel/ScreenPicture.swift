@@ -45,13 +45,19 @@ package struct CheckedPicture: Hashable, Sendable {
   /// Where it was read (through the trace's folder), to be copied into the site: not part of
   /// what a page shows.
   package var path: String
+  /// Whether the site has a small copy of it (`PageScheme.thumbnail(hash:)`), which galleries
+  /// and flow pages show instead of the file.
+  package var hasThumbnail: Bool
 
-  package init(hash: String, fileExtension: String, width: Int, height: Int, path: String) {
+  package init(
+    hash: String, fileExtension: String, width: Int, height: Int, path: String, hasThumbnail: Bool = false
+  ) {
     self.hash = hash
     self.fileExtension = fileExtension
     self.width = width
     self.height = height
     self.path = path
+    self.hasThumbnail = hasThumbnail
   }
 }
 

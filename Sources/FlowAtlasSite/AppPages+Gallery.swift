@@ -54,13 +54,19 @@ extension AppPages {
       })
   }
 
-  /// A screen's picture, small: the file itself, which the stylesheet shrinks.
+  /// A screen's picture, small: its thumbnail, else the file itself, which the stylesheet shrinks
+  /// (the size given is the picture's: the thumbnail has its proportions).
   static func thumbnail(_ picture: CheckedPicture, of type: String) -> HTML {
     .el(
       "img",
       [
         .cls("thumbnail"),
-        .attr("src", "../" + PageScheme.picture(hash: picture.hash, fileExtension: picture.fileExtension)),
+        .attr(
+          "src",
+          "../"
+            + (picture.hasThumbnail
+              ? PageScheme.thumbnail(hash: picture.hash)
+              : PageScheme.picture(hash: picture.hash, fileExtension: picture.fileExtension))),
         .attr("width", String(picture.width)), .attr("height", String(picture.height)),
         .attr("alt", type), .attr("loading", "lazy"),
       ])

@@ -33,6 +33,9 @@ package struct SiteBuilder: Sendable {
   package var baselines: [String: AppModel] = [:]
   /// Flows' intended navigation (`build --contract`): each flow with one shows its coverage.
   package var contracts: [NavigationContract] = []
+  /// The pictures' thumbnails made for this build, by the sha256 of their picture; a picture that
+  /// has one (`CheckedPicture.hasThumbnail`) and is not here keeps the previous site's.
+  package var thumbnails: [String: [UInt8]] = [:]
   /// Where an entry of the previous site's caches that is there but cannot be used is noted
   /// (it is made again either way); nil notes nothing.
   package var cacheReport: CacheReport?
@@ -137,7 +140,7 @@ package struct SiteBuilder: Sendable {
   /// Bump whenever the pages' markup, words or assets change, so that sites built by an older
   /// FlowAtlas are not mistaken for unchanged. The golden test `SiteGoldenTests` fails until
   /// it is bumped.
-  package static let templateVersion = "42"
+  package static let templateVersion = "43"
 
   /// The stylesheet and scripts every site is written with, hashed.
   static let assetsDigest = Fingerprint.fast128(
@@ -366,6 +369,15 @@ extension SiteBuilder {
         Fingerprint.sha256(bytes) == picture.hash
       else { continue }
       try staging.write(path, bytes)
+    }
+    for picture in model.apps.flatMap({ $0.screens.compactMap(\.picture) }) where picture.hasThumbnail {
+      let path = PageScheme.thumbnail(hash: picture.hash)
+      guard written.insert(path).inserted else { continue }
+      if let made = thumbnails[picture.hash] {
+        try staging.write(path, made)
+      } else if let previous, let kept = previous.intactFile(path) {
+        try staging.reuse(path, from: previous.url.appendingPathComponent(path), entry: kept)
+      }
     }
   }
 }

@@ -1,3 +1,4 @@
+import FlowAtlasImages
 import FlowAtlasTestSupport
 import Foundation
 import Testing
@@ -79,9 +80,12 @@ import Testing
         && home.contains(#"width="12" height="20""#))
     #expect(list.contains(#".jpg" width="12" height="20""#))
     let pictures = try FileManager.default.contentsOfDirectory(atPath: site + "/images").sorted()
+      .filter { $0 != "thumbnails" }
     #expect(
       pictures.count == 2 && pictures.contains { $0.hasSuffix(".png") }
         && pictures.contains { $0.hasSuffix(".jpg") })
+    // And a thumbnail of each, a PNG.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: site + "/images/thumbnails").count == 2)
     for screen in ["notes", "cut", "bomb", "exif", "away", "up"] {
       let page = try String(
         contentsOfFile: site + "/shop/screen-\(screen)-view-controller.html", encoding: .utf8)
@@ -89,7 +93,7 @@ import Testing
     }
     // What the build decoded is recorded, for the next one not to decode it again.
     let record = try String(contentsOfFile: site + "/.flowatlas-cache/pictures", encoding: .utf8)
-    #expect(record.split(separator: "\n").count == 3 && record.contains(" 12 20\n"), "\(record)")
+    #expect(record.split(separator: "\n").count == 3 && record.contains(" 12 20 thumbnail\n"), "\(record)")
     let problems = try String(contentsOfFile: site + "/shop/problems.html", encoding: .utf8)
     #expect(problems.components(separatedBy: "bad-image").count - 1 >= 6)
   }
@@ -107,7 +111,10 @@ import Testing
     // Another trace, no picture changed: the pictures are the previous site's files, linked.
     func inodes() throws -> [String: UInt64] {
       var found: [String: UInt64] = [:]
-      for name in try FileManager.default.contentsOfDirectory(atPath: site + "/images") {
+      let thumbnails = try FileManager.default.contentsOfDirectory(atPath: site + "/images/thumbnails")
+      for name in try FileManager.default.contentsOfDirectory(atPath: site + "/images").filter({
+        $0 != "thumbnails"
+      }) + thumbnails.map({ "thumbnails/" + $0 }) {
         var info = stat()
         #expect(lstat(site + "/images/" + name, &info) == 0)
         found[name] = UInt64(info.st_ino)
@@ -117,7 +124,7 @@ import Testing
     let before = try inodes()
     _ = try writeTrace(shopTrace, named: "other.jsonl", in: folder)
     #expect(try await runFlowatlas(["build", folder.path, "--output", site, "--jobs", "1"]).status == 0)
-    #expect(try inodes() == before && before.count == 2)
+    #expect(try inodes() == before && before.count == 4)
     try FileManager.default.removeItem(at: folder.appendingPathComponent("other.jsonl"))
     #expect(try await runFlowatlas(["build", trace, "--output", site, "--jobs", "1"]).status == 0)
     // Only a good picture replaced by another: no problem changes, yet every page that shows it
@@ -233,4 +240,56 @@ import Testing
     let changes = try String(contentsOfFile: site + "/shop/changes.html", encoding: .utf8)
     #expect(!changes.contains("pictures-changed"))
   }
+}
+
+/// Thumbnails through builds: galleries and flow pages show each picture's thumbnail, made once;
+/// a rebuild that does not decode the picture again keeps it, and one whose previous site lost it
+/// makes it again.
+@Suite struct ThumbnailBuildTests {
+  @Test func aThumbnailIsMadeOnceKeptByRebuildsAndMadeAgainWhenLost() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let shot = try #require(ScreenImageFileForTests.pattern)
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("images"), withIntermediateDirectories: true)
+    try Data(shot).write(to: folder.appendingPathComponent("images/home.png"))
+    var lines = [
+      #"{"flowatlas":"trace","version":1,"app":"Shop","run":"look"}"#,
+      #"{"seq":1,"event":"coordinator.start","coordinator":"c1","type":"ShopCoordinator"}"#,
+      #"{"seq":2,"event":"router.setRoot","coordinator":"c1","screen":{"id":"s1","type":"HomeViewController"}}"#,
+      #"{"seq":3,"event":"screen.image","screen":"s1","file":"images/home.png"}"#,
+    ]
+    let trace = try writeTrace(lines, named: "look.jsonl", in: folder)
+    let site = folder.appendingPathComponent("site").path
+    let first = try await runFlowatlas(["build", trace, "--output", site, "--jobs", "1"])
+    #expect(first.status == 0, "\(first.err)")
+    let gallery = try String(contentsOfFile: site + "/shop/gallery.html", encoding: .utf8)
+    let source = try #require(
+      gallery.components(separatedBy: #"src="../images/thumbnails/"#).dropFirst().first.map {
+        String($0.prefix { $0 != "\"" })
+      })
+    let thumbnail = site + "/images/thumbnails/" + source
+    let made = try Data(contentsOf: URL(fileURLWithPath: thumbnail))
+    #expect(made.starts(with: [0x89, 0x50, 0x4E, 0x47]) && made.count < shot.count)
+
+    // Another trace line: a rebuild, which takes the decode from the record and keeps the thumbnail.
+    lines.append(#"{"seq":4,"event":"note","text":"again"}"#)
+    _ = try writeTrace(lines, named: "look.jsonl", in: folder)
+    let second = try await runFlowatlas(["build", trace, "--output", site, "--jobs", "1"])
+    #expect(second.status == 0, "\(second.err)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: thumbnail)) == made)
+
+    // The thumbnail lost from the site: the next rebuild decodes the picture and makes it again.
+    try FileManager.default.removeItem(atPath: thumbnail)
+    lines.append(#"{"seq":5,"event":"note","text":"and again"}"#)
+    _ = try writeTrace(lines, named: "look.jsonl", in: folder)
+    let third = try await runFlowatlas(["build", trace, "--output", site, "--jobs", "1"])
+    #expect(third.status == 0, "\(third.err)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: thumbnail)) == made)
+  }
+}
+
+/// A screenshot of a phone's size for the CLI's tests, drawn by libvips.
+enum ScreenImageFileForTests {
+  static let pattern: [UInt8]? = ScreenImageFile.patternPNG(width: 1170, height: 2532, seed: 7)
 }

@@ -1,5 +1,5 @@
+import FlowAtlasBytes
 import FlowAtlasImages
-import FlowAtlasJourneys
 import FlowAtlasTestSupport
 import Foundation
 import Testing
@@ -169,5 +169,30 @@ import Testing
     try Data(png).write(to: url.appendingPathComponent("drawn.png"))
     let read = try ScreenImageFile.load("drawn.png", in: url.path, width: width, height: height).get()
     #expect(read.format == .png && read.width == width && read.height == height)
+  }
+}
+
+/// Thumbnails: made from the pixels decoded to check the picture, at most 240 × 480, by a whole
+/// factor, a PNG that libvips reads back; none where an earlier build decoded the picture.
+@Suite struct ThumbnailTests {
+  @Test(arguments: [(1170, 2532, 195, 422), (390, 844, 195, 422), (12, 20, 12, 20), (2000, 100, 222, 11)])
+  func aPictureGetsAThumbnailOfAWholeFraction(width: Int, height: Int, thumbWidth: Int, thumbHeight: Int)
+    throws
+  {
+    let png = try #require(ScreenImageFile.patternPNG(width: width, height: height, seed: 3))
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-thumb-\(UUID())")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: url) }
+    try Data(png).write(to: url.appendingPathComponent("shot.png"))
+    let image = try ScreenImageFile.load("shot.png", in: url.path).get()
+    let thumbnail = try #require(image.thumbnail)
+    try Data(thumbnail).write(to: url.appendingPathComponent("thumb.png"))
+    let read = try ScreenImageFile.load("thumb.png", in: url.path).get()
+    #expect(read.width == thumbWidth && read.height == thumbHeight)
+    // The same picture, the same thumbnail.
+    #expect(try ScreenImageFile.load("shot.png", in: url.path).get().thumbnail == thumbnail)
+    // Decoded by an earlier build: no thumbnail is made.
+    let known = try ScreenImageFile.load("shot.png", in: url.path, decoded: { _ in (width, height) }).get()
+    #expect(known.thumbnail == nil)
   }
 }

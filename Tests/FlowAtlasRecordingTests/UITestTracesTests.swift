@@ -1,3 +1,4 @@
+import FlowAtlasBytes
 import FlowAtlasJourneys
 import FlowAtlasPattern
 import FlowAtlasRecording

@@ -2,7 +2,7 @@
 // The model paints each view's background color over its frame, back to front, and nothing else
 // (no text, no images, no layers): enough to tell which screen a picture shows and what was
 // painted over it.
-import FlowAtlasJourneys
+import FlowAtlasBytes
 import Foundation
 
 /// Apple: UIGraphicsImageRendererFormat: the scale of the images a renderer makes (by default the

@@ -83,7 +83,8 @@ enum ExamplesRunner {
     try BuildCommand.build(
       model, into: "site", notes: "examples/notes", executable: executable,
       workers: ProcessInfo.processInfo.activeProcessorCount,
-      baselines: model.app(named: "Shop").map { ["Shop Digital": $0] } ?? [:], contracts: contracts)
+      baselines: model.app(named: "Shop").map { ["Shop Digital": $0] } ?? [:], contracts: contracts,
+      thumbnails: pictures.thumbnails)
     // The same explanation as a DocC catalog, as a team would merge it into its own docs.
     try DocCCommand.write(
       model, into: "docs/Navigation.docc", module: nil,

@@ -1,10 +1,12 @@
-/// Encodes a picture drawn headless (a wireframe, the model of UIKit's renderer) as a PNG: 8-bit
+/// Encodes a picture FlowAtlas made (a wireframe, the model of UIKit's renderer, a screenshot's
+/// thumbnail) as a PNG: 8-bit
 /// RGB, each row filtered against the one above, deflated with the format's fixed codes and
 /// only repeats of the previous byte. Such pictures are mostly runs of one colour, which that
 /// makes small; the same pixels always give the same bytes, on any machine (no zlib, whose
 /// output may change with its release).
 ///
 /// It only writes: every picture FlowAtlas reads is decoded by libvips (FlowAtlasImages).
+/// Not for an app's screenshots: UIKit encodes those.
 package enum PNGEncoder {
   /// - Parameters:
   ///   - width: Pixels across, at least 1.
