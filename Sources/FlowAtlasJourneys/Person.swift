@@ -63,6 +63,17 @@ public struct Person {
     router.pickFromBackMenu(screen)
   }
 
+  /// Looks at the screen on top, as a view shows it: on a `NavigationStackRouter`, whose SwiftUI
+  /// view (`NavigationStackHost`) tells it each screen it shows once the screen appeared, a
+  /// headless journey says it here (a title the screen set then is recorded, and its screenshot
+  /// taken where the run takes them). Other headless routers say it themselves.
+  public func looksAtTheScreen() {
+    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *), let stack = router as? NavigationStackRouter,
+      let screen = router.visibleScreen
+    else { return }
+    stack.didShow(screen)
+  }
+
   /// Swipes the topmost sheet down.
   public func swipeDownSheet() {
     Recorder.endTurn()

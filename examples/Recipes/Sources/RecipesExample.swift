@@ -17,17 +17,16 @@ extension RecipesJourney {
   /// The run ends with the app still running, as a UI test ends: its teardown is no part of
   /// the journey.
   ///
-  /// `appeared` stands for SwiftUI's `NavigationStackHost`, which tells the router each screen it
-  /// shows once its view appears: headless, the screen on top appears when the person looks at it,
-  /// at launch and after each step.
+  /// SwiftUI's `NavigationStackHost` tells the router each screen it shows once its view appears:
+  /// headless, the person looks at the screen on top at launch and after each step.
   @MainActor
-  func play(over window: any RouterProtocol, recorder: Recorder?, appeared: @escaping () -> Void = {}) throws
-  {
+  func play(over window: any RouterProtocol, recorder: Recorder?) throws {
     let app = RecipesApp(window: window)
     try withExtendedLifetime(app) {
       app.launch(recorder: recorder)
-      appeared()
-      try script(RecipesPerson(app: app, recorder: recorder, appeared: appeared))
+      let person = RecipesPerson(app: app, recorder: recorder)
+      person.appeared()
+      try script(person)
       recorder?.finish()
     }
   }
@@ -38,10 +37,7 @@ extension RecipesJourney {
       app: "Recipes", run: run, title: title,
       metadata: ["device": "iPhone 16 (simulated)", "build": "3.1.0 (7)", "os": "iOS 18.2", "ui": "SwiftUI"]
     ) { [self] recorder in
-      let stack = NavigationStackRouter()
-      try play(over: recorder.router(wrapping: stack), recorder: recorder) {
-        if let top = stack.visibleScreen { stack.didShow(top) }
-      }
+      try play(over: recorder.router(wrapping: NavigationStackRouter()), recorder: recorder)
     }
   }
 }

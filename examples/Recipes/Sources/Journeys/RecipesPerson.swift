@@ -18,8 +18,9 @@ struct UnexpectedScreen: Error, CustomStringConvertible {
 struct RecipesPerson {
   let app: RecipesApp
   let recorder: Recorder?
-  /// What the view does once the screen on top appeared (see `RecipesJourney.play`).
-  var appeared: () -> Void = {}
+  /// The person looks at the screen on top, which the SwiftUI view reports shown once it
+  /// appeared (headless, nothing else does; over another router, nothing happens).
+  func appeared() { (try? Person(on: app.window))?.looksAtTheScreen() }
 
   private func on<Screen: Presentable>(_ type: Screen.Type, _ action: String, _ body: (Screen) -> Void) throws
   {
