@@ -38,28 +38,18 @@ static inline int flowatlas_vips_decode(VipsImage *image) {
   return vips_avg(image, &mean, NULL);
 }
 
-// Decodes every pixel (as flowatlas_vips_decode does: damage fails here too) into a thumbnail:
-// sRGB, any alpha flattened on white, shrunk by the whole `factor` in each direction (a box
-// average), 8-bit RGB rows in a buffer libvips allocated (free it with g_free).
-static inline int flowatlas_vips_thumbnail(VipsImage *image, int factor, void **pixels, size_t *length, int *width,
-                                           int *height) {
-  VipsImage *small = NULL, *srgb = NULL, *flat = NULL, *bytes = NULL;
+// Decodes every pixel (damage fails here, as in flowatlas_vips_decode) into 8-bit sRGB rows, with
+// their alpha where the image has one (`*bands` 3 or 4), in a buffer libvips allocated (free it
+// with g_free): what FlowAtlas makes a thumbnail of, by its own arithmetic.
+static inline int flowatlas_vips_pixels(VipsImage *image, void **pixels, size_t *length, int *width, int *height,
+                                        int *bands) {
+  VipsImage *srgb = NULL, *bytes = NULL;
   int result = -1;
   *pixels = NULL;
-  // Shrunk first: the colour work is then done on a thirty-sixth of the pixels.
-  if (vips_shrink(image, &small, (double)factor, (double)factor, NULL) != 0) goto done;
-  if (vips_colourspace(small, &srgb, VIPS_INTERPRETATION_sRGB, NULL) != 0) goto done;
-  if (vips_image_hasalpha(srgb)) {
-    double white[3] = {255, 255, 255};
-    VipsArrayDouble *background = vips_array_double_new(white, 3);
-    int failed = vips_flatten(srgb, &flat, "background", background, NULL);
-    vips_area_unref(VIPS_AREA(background));
-    if (failed) goto done;
-  } else {
-    flat = srgb;
-    g_object_ref(flat);
-  }
-  if (vips_cast_uchar(flat, &bytes, NULL) != 0 || vips_image_get_bands(bytes) != 3) goto done;
+  if (vips_colourspace(image, &srgb, VIPS_INTERPRETATION_sRGB, NULL) != 0) goto done;
+  if (vips_cast_uchar(srgb, &bytes, NULL) != 0) goto done;
+  *bands = vips_image_get_bands(bytes);
+  if (*bands != 3 && *bands != 4) goto done;
   *pixels = vips_image_write_to_memory(bytes, length);
   if (*pixels == NULL) goto done;
   *width = vips_image_get_width(bytes);
@@ -67,9 +57,7 @@ static inline int flowatlas_vips_thumbnail(VipsImage *image, int factor, void **
   result = 0;
 done:
   if (bytes) g_object_unref(bytes);
-  if (flat) g_object_unref(flat);
   if (srgb) g_object_unref(srgb);
-  if (small) g_object_unref(small);
   return result;
 }
 

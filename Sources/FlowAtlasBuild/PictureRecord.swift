@@ -19,7 +19,7 @@ package enum PictureRecord {
   }
 
   package static let path = "\(PreviousSite.cacheFolder)/pictures"
-  static let header = "flowatlas-pictures 4"
+  static let header = "flowatlas-pictures 5"
 
   /// The record of `model`'s pictures.
   package static func text(of model: NavigationModel) -> String {

@@ -100,13 +100,11 @@ package enum BuildCommand {
       of: files, keepsJourneys: true, cache: replays, printsDiagnostics: false, console: console)
     // The screenshots the runs name, read and checked: each screen's picture, or a bad-image.
     // Those the previous site shows were decoded by its build: not decoded again.
-    // A picture whose thumbnail the previous site lost is decoded again, to make it again.
-    let recorded = PictureRecord.read(site: output).filter { hash, decoded in
-      let thumbnail = output + "/" + PageScheme.thumbnail(hash: hash)
-      return !decoded.hasThumbnail
-        || (try? FileManager.default.attributesOfItem(atPath: thumbnail))?[.type] as? FileAttributeType
-          == .typeRegular
-    }
+    // A picture whose thumbnail the previous site no longer holds as written is decoded again,
+    // to make it again.
+    let record = PictureRecord.read(site: output)
+    let kept = SiteBuilder.keptThumbnails(in: output, of: record.filter(\.value.hasThumbnail).keys)
+    let recorded = record.filter { hash, decoded in !decoded.hasThumbnail || kept.contains(hash) }
     let pictures = ScreenPictures.check(
       traces, decoded: recorded.mapValues { ($0.fileExtension, $0.width, $0.height, $0.hasThumbnail) },
       unchanged: unchangedImages)
@@ -158,7 +156,7 @@ package enum BuildCommand {
     let read = try TraceLoading.modelOrTraces(
       path, command: command, printsDiagnostics: false, console: console
     ).model
-    let checked = ScreenPictures.check(read)
+    let checked = ScreenPictures.check(read, makesThumbnails: false)
     let baseline = read.withPictures(checked.pictures, problems: [])
     var baselines: [String: AppModel] = [:]
     for app in model.apps { baselines[app.name] = baseline.app(named: app.name) }

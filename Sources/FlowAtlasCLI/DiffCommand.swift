@@ -81,7 +81,9 @@ enum DiffCommand {
   {
     let read = try TraceLoading.modelOrTraces(path, command: "diff", console: console).model
     // Traces' screenshots, checked as a build checks them: the HTML shows those that changed.
-    let model = pictures ? read.withPictures(ScreenPictures.check(read).pictures, problems: []) : read
+    let model =
+      pictures
+      ? read.withPictures(ScreenPictures.check(read, makesThumbnails: false).pictures, problems: []) : read
     do {
       return try RenderCommand.chooseApp(in: model, named: app)
     } catch .usage(let message, _) {

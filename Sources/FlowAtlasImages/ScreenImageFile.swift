@@ -28,14 +28,11 @@ package struct ScreenImageFile: Sendable, Equatable {
   package let bytes: [UInt8]
   /// `Fingerprint.sha256` of ``bytes``: what names the picture in a site, chosen by hostile bytes.
   package let hash: String
-  /// A small copy, for galleries and flow pages (``thumbnailBox``), as a PNG: made from the
-  /// pixels decoded to check the file, so it costs no second decode. Nil where the pixels were
-  /// not decoded (an earlier build did), or libvips could not make one (a colour space it cannot
-  /// convert): the page then shows the file itself, shrunk.
+  /// A small copy, for galleries and flow pages (``Thumbnail``), as a PNG: made from the pixels
+  /// decoded to check the file, so it costs no second decode. Nil where the pixels were not
+  /// decoded (an earlier build did), or libvips could not give them as sRGB (a colour space it
+  /// cannot convert): the page then shows the file itself, shrunk.
   package let thumbnail: [UInt8]?
-
-  /// The most pixels a thumbnail has each way: a phone's screenshot shrinks about 6 times.
-  package static let thumbnailBox = (width: 240, height: 480)
 
   /// The most pixels an image may have: a screenshot of the largest iPad is 5.6 million.
   package static let maximumPixels = 40_000_000
@@ -51,9 +48,11 @@ package struct ScreenImageFile: Sendable, Equatable {
   ///   - decoded: the size of a picture of these bytes (by their hash) that an earlier build
   ///     decoded to its last pixel, if any: when the header still says that size, the pixels are
   ///     not decoded again. Every other check is made all the same.
+  ///   - makesThumbnail: whether to make its thumbnail while decoding (a baseline's pictures, and
+  ///     a diff's, are only shown whole).
   package static func load(
     _ file: String, in folder: String, width: Int? = nil, height: Int? = nil,
-    decoded: (String) -> (width: Int, height: Int)? = { _ in nil }
+    decoded: (String) -> (width: Int, height: Int)? = { _ in nil }, makesThumbnail: Bool = true
   ) -> Result<ScreenImageFile, ImageProblem> {
     let bytes: [UInt8]
     switch contents(of: file, in: folder) {
@@ -71,7 +70,8 @@ package struct ScreenImageFile: Sendable, Equatable {
       return .failure(.notPNGOrJPEG)
     }
     let hash = Fingerprint.sha256(bytes)
-    return decode(bytes, format: format, unless: decoded(hash)).flatMap { size, thumbnail in
+    return decode(bytes, format: format, unless: decoded(hash), makesThumbnail: makesThumbnail).flatMap {
+      size, thumbnail in
       if let width, width != size.width {
         return .failure(.otherSize(claimed: (width, height), actual: size))
       }
@@ -159,9 +159,9 @@ package struct ScreenImageFile: Sendable, Equatable {
   /// Images decode on any thread; a failure is said in words of our own, never libvips's: its
   /// error buffer is one for the process (another thread's message could be read), and its words
   /// change with its release.
-  private static func decode(_ bytes: [UInt8], format: Format, unless known: (width: Int, height: Int)?)
-    -> Result<((width: Int, height: Int), thumbnail: [UInt8]?), ImageProblem>
-  {
+  private static func decode(
+    _ bytes: [UInt8], format: Format, unless known: (width: Int, height: Int)?, makesThumbnail: Bool
+  ) -> Result<((width: Int, height: Int), thumbnail: [UInt8]?), ImageProblem> {
     let started = library.withLock { started in
       if started == nil { started = flowatlas_vips_start() == 0 }
       return started == true
@@ -179,22 +179,23 @@ package struct ScreenImageFile: Sendable, Equatable {
         size.width <= maximumPixels, size.height <= maximumPixels
       else { return .failure(.tooManyPixels(width: size.width, height: size.height)) }
       if let known, known == size { return .success((size, nil)) }
-      let factor = max(
-        1, (size.width + thumbnailBox.width - 1) / thumbnailBox.width,
-        (size.height + thumbnailBox.height - 1) / thumbnailBox.height)
-      var pixels: UnsafeMutableRawPointer?
-      var length = 0
-      var thumbnailSize: (width: Int32, height: Int32) = (0, 0)
-      if flowatlas_vips_thumbnail(
-        image, Int32(factor), &pixels, &length, &thumbnailSize.width, &thumbnailSize.height) == 0, let pixels
-      {
-        defer { g_free(pixels) }
-        let (width, height) = (Int(thumbnailSize.width), Int(thumbnailSize.height))
-        guard width > 0, height > 0, length == width * height * 3 else {
+      if !makesThumbnail {
+        guard flowatlas_vips_decode(image) == 0 else {
           return .failure(.damaged("its pixels are cut short or damaged"))
         }
-        let rgb = [UInt8](UnsafeRawBufferPointer(start: pixels, count: length))
-        return .success((size, PNGEncoder.encode(width: width, height: height, rgb: rgb)))
+        return .success((size, nil))
+      }
+      var pixels: UnsafeMutableRawPointer?
+      var length = 0
+      var (width, height, bands): (Int32, Int32, Int32) = (0, 0, 0)
+      if flowatlas_vips_pixels(image, &pixels, &length, &width, &height, &bands) == 0, let pixels {
+        defer { g_free(pixels) }
+        guard Int(width) == size.width, Int(height) == size.height,
+          length == size.width * size.height * Int(bands)
+        else { return .failure(.damaged("its pixels are cut short or damaged")) }
+        let decoded = [UInt8](UnsafeRawBufferPointer(start: pixels, count: length))
+        return .success(
+          (size, Thumbnail.png(of: decoded, width: size.width, height: size.height, bands: Int(bands))))
       }
       // No thumbnail: the image is read again to learn whether its pixels decode at all (the
       // first reading went through them once, as libvips reads a file front to back).

@@ -33,7 +33,7 @@ package struct ScreenPictures: Sendable {
   package static func check(
     _ model: NavigationModel,
     decoded: [String: (fileExtension: String, width: Int, height: Int, hasThumbnail: Bool)] = [:],
-    unchanged: [String: String] = [:]
+    unchanged: [String: String] = [:], makesThumbnails: Bool = true
   ) -> ScreenPictures {
     // Each file once, however many runs name it (a retried test), on every core.
     var files: [(path: String, file: String, folder: String)] = []
@@ -51,9 +51,10 @@ package struct ScreenPictures: Sendable {
     let thumbnails = Lock([String: [UInt8]]())
     DispatchQueue.concurrentPerform(iterations: files.count) { [files] index in
       let (path, file, folder) = files[index]
-      let result = Self.picture(file, in: folder, path: path, decoded: decoded, unchanged: unchanged[path]) {
-        hash, thumbnail in thumbnails.withLock { $0[hash] = thumbnail }
-      }
+      let result = Self.picture(
+        file, in: folder, path: path, decoded: decoded, unchanged: unchanged[path],
+        makesThumbnails: makesThumbnails
+      ) { hash, thumbnail in thumbnails.withLock { $0[hash] = thumbnail } }
       results.withLock { $0[index] = result }
     }
     var read: [String: Result<CheckedPicture, ImageProblem>] = [:]
@@ -109,8 +110,7 @@ package struct ScreenPictures: Sendable {
   private static func picture(
     _ file: String, in folder: String, path: String,
     decoded: [String: (fileExtension: String, width: Int, height: Int, hasThumbnail: Bool)],
-    unchanged hash: String?,
-    thumbnail made: (String, [UInt8]) -> Void
+    unchanged hash: String?, makesThumbnails: Bool, thumbnail made: (String, [UInt8]) -> Void
   ) -> Result<CheckedPicture, ImageProblem> {
     if let hash, let size = decoded[hash] {
       return ScreenImageFile.contained(file, in: folder).map {
@@ -119,8 +119,10 @@ package struct ScreenPictures: Sendable {
           hasThumbnail: size.hasThumbnail)
       }
     }
-    return ScreenImageFile.load(file, in: folder, decoded: { decoded[$0].map { ($0.width, $0.height) } }).map
-    {
+    return ScreenImageFile.load(
+      file, in: folder, decoded: { decoded[$0].map { ($0.width, $0.height) } },
+      makesThumbnail: makesThumbnails
+    ).map {
       image in
       if let thumbnail = image.thumbnail { made(image.hash, thumbnail) }
       return CheckedPicture(

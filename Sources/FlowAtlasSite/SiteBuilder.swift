@@ -346,6 +346,16 @@ package struct SiteBuilder: Sendable {
 }
 
 extension SiteBuilder {
+  /// The pictures, by sha256, whose thumbnails the site at `output` holds as its build wrote them
+  /// (its manifest says so, and the file is still that): a build may keep those rather than
+  /// decode their pictures again.
+  package static func keptThumbnails(in output: String, of hashes: some Sequence<String>) -> Set<String> {
+    let url = URL(fileURLWithPath: output, isDirectory: true)
+    guard let manifest = try? OutputFolder.check(url) else { return [] }
+    let previous = PreviousSite(url: url, files: manifest.files)
+    return Set(hashes.filter { previous.intactFile(PageScheme.thumbnail(hash: $0)) != nil })
+  }
+
   /// Copies each screen's picture into the site, and the baseline's picture of each screen that
   /// looks different now (the Changes page shows both), each distinct one once: linked from the previous
   /// site when that still holds the file it wrote under this name (the sha256 of its bytes). The

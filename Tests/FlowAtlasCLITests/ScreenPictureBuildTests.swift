@@ -271,17 +271,31 @@ import Testing
     let thumbnail = site + "/images/thumbnails/" + source
     let made = try Data(contentsOf: URL(fileURLWithPath: thumbnail))
     #expect(made.starts(with: [0x89, 0x50, 0x4E, 0x47]) && made.count < shot.count)
+    func inode() -> UInt64 {
+      var info = stat()
+      return lstat(thumbnail, &info) == 0 ? UInt64(info.st_ino) : 0
+    }
+    let linked = inode()
 
     // Another trace line: a rebuild, which takes the decode from the record and keeps the thumbnail.
     lines.append(#"{"seq":4,"event":"note","text":"again"}"#)
     _ = try writeTrace(lines, named: "look.jsonl", in: folder)
     let second = try await runFlowatlas(["build", trace, "--output", site, "--jobs", "1"])
     #expect(second.status == 0, "\(second.err)")
+    // The previous site's file itself, linked: not made again.
+    #expect(inode() == linked && linked != 0)
+
+    // A thumbnail changed in place (an optimiser run over the site) is not kept: made again.
+    try Data("not the thumbnail".utf8).write(to: URL(fileURLWithPath: thumbnail))
+    lines.append(#"{"seq":5,"event":"note","text":"once more"}"#)
+    _ = try writeTrace(lines, named: "look.jsonl", in: folder)
+    let altered = try await runFlowatlas(["build", trace, "--output", site, "--jobs", "1"])
+    #expect(altered.status == 0, "\(altered.err)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: thumbnail)) == made)
 
     // The thumbnail lost from the site: the next rebuild decodes the picture and makes it again.
     try FileManager.default.removeItem(atPath: thumbnail)
-    lines.append(#"{"seq":5,"event":"note","text":"and again"}"#)
+    lines.append(#"{"seq":6,"event":"note","text":"and again"}"#)
     _ = try writeTrace(lines, named: "look.jsonl", in: folder)
     let third = try await runFlowatlas(["build", trace, "--output", site, "--jobs", "1"])
     #expect(third.status == 0, "\(third.err)")

@@ -175,7 +175,41 @@ import Testing
 /// Thumbnails: made from the pixels decoded to check the picture, at most 240 × 480, by a whole
 /// factor, a PNG that libvips reads back; none where an earlier build decoded the picture.
 @Suite struct ThumbnailTests {
-  @Test(arguments: [(1170, 2532, 195, 422), (390, 844, 195, 422), (12, 20, 12, 20), (2000, 100, 222, 11)])
+  /// A column of 481 pixels (factor 2): blocks of black and white average to 128, the last block
+  /// has one pixel; a transparent pixel is white, a half-transparent red pinkish.
+  @Test func blocksAverageInIntegersOnWhite() throws {
+    var pixels: [UInt8] = []
+    for row in 0..<481 {
+      pixels += row == 480 ? [10, 20, 30, 255] : (row % 2 == 0 ? [0, 0, 0, 255] : [255, 255, 255, 255])
+    }
+    let png = Thumbnail.png(of: pixels, width: 1, height: 481, bands: 4)
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-thumb-\(UUID())")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: url) }
+    try Data(png).write(to: url.appendingPathComponent("t.png"))
+    let read = try ScreenImageFile.load("t.png", in: url.path).get()
+    #expect(read.width == 1 && read.height == 241)
+    // The expected pixels, encoded by the same encoder: the arithmetic is what is checked.
+    let expected = [UInt8]((0..<240).flatMap { _ in [128, 128, 128] as [UInt8] }) + [10, 20, 30]
+    #expect(png == PNGEncoder.encode(width: 1, height: 241, rgb: expected))
+    let flattened = Thumbnail.png(of: [0, 0, 0, 0, 255, 0, 0, 128], width: 2, height: 1, bands: 4)
+    #expect(flattened == PNGEncoder.encode(width: 2, height: 1, rgb: [255, 255, 255, 255, 127, 127]))
+  }
+
+  /// Every row is decoded, the last ones too, where the height is no multiple of the factor.
+  @Test func aPictureCutShortInItsLastRowsIsRefused() throws {
+    let png = try #require(ScreenImageFile.patternPNG(width: 1000, height: 1003, seed: 5))
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-thumb-\(UUID())")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: url) }
+    try Data(png.dropLast(300)).write(to: url.appendingPathComponent("cut.png"))
+    guard case .failure(.damaged) = ScreenImageFile.load("cut.png", in: url.path) else {
+      Issue.record("a picture cut short was accepted")
+      return
+    }
+  }
+
+  @Test(arguments: [(1170, 2532, 195, 422), (390, 844, 195, 422), (12, 20, 12, 20), (2000, 100, 223, 12)])
   func aPictureGetsAThumbnailOfAWholeFraction(width: Int, height: Int, thumbWidth: Int, thumbHeight: Int)
     throws
   {

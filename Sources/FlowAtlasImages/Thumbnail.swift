@@ -1,0 +1,56 @@
+import FlowAtlasBytes
+
+/// A picture's small copy, for galleries and flow pages: at most ``box`` pixels each way, the
+/// picture shrunk by a whole factor, each pixel the average of the block it stands for (a block
+/// at the right or bottom edge averages the pixels it has). Transparent pixels are laid on white
+/// first. All in integers, from the decoded pixels, and encoded by ``PNGEncoder``: the same
+/// picture gives the same bytes on any machine, whatever the image library's release.
+package enum Thumbnail {
+  /// The most pixels a thumbnail has each way: a phone's screenshot shrinks about 6 times.
+  package static let box = (width: 240, height: 480)
+
+  /// The whole factor a picture of `width` × `height` shrinks by.
+  package static func factor(width: Int, height: Int) -> Int {
+    max(1, (width + box.width - 1) / box.width, (height + box.height - 1) / box.height)
+  }
+
+  /// The thumbnail of `pixels` (8-bit sRGB rows, `bands` 3, or 4 with alpha) as a PNG.
+  package static func png(of pixels: [UInt8], width: Int, height: Int, bands: Int) -> [UInt8] {
+    let factor = factor(width: width, height: height)
+    let (smallWidth, smallHeight) = ((width + factor - 1) / factor, (height + factor - 1) / factor)
+    // Sums per thumbnail pixel and channel, one row of blocks at a time.
+    var rgb = [UInt8](repeating: 0, count: smallWidth * smallHeight * 3)
+    var sums = [Int](repeating: 0, count: smallWidth * 3)
+    for blockRow in 0..<smallHeight {
+      for index in sums.indices { sums[index] = 0 }
+      let top = blockRow * factor
+      let bottom = min(height, top + factor)
+      for row in top..<bottom {
+        var source = row * width * bands
+        for column in 0..<width {
+          let target = (column / factor) * 3
+          if bands == 4 {
+            // On white: c·a + 255·(255 − a), over 255, rounded.
+            let alpha = Int(pixels[source + 3])
+            for channel in 0..<3 {
+              sums[target + channel] +=
+                (Int(pixels[source + channel]) * alpha + 255 * (255 - alpha) + 127) / 255
+            }
+          } else {
+            for channel in 0..<3 { sums[target + channel] += Int(pixels[source + channel]) }
+          }
+          source += bands
+        }
+      }
+      let rows = bottom - top
+      for blockColumn in 0..<smallWidth {
+        let count = rows * (min(width, (blockColumn + 1) * factor) - blockColumn * factor)
+        for channel in 0..<3 {
+          rgb[(blockRow * smallWidth + blockColumn) * 3 + channel] = UInt8(
+            (sums[blockColumn * 3 + channel] + count / 2) / count)
+        }
+      }
+    }
+    return PNGEncoder.encode(width: smallWidth, height: smallHeight, rgb: rgb)
+  }
+}
