@@ -173,8 +173,10 @@ package struct WireframeDrawing: Hashable, Sendable {
     if !tabs.isEmpty {
       canvas.fill(x: 0, y: bottom, width: Self.width, height: Self.height - bottom, Self.bar)
       canvas.fill(x: 0, y: bottom, width: Self.width, height: 1, Self.separator)
-      let slot = Self.width / tabs.count
-      for (index, tab) in tabs.enumerated() {
+      // At most as many tabs as have room for a letter or two: the first ones.
+      let shown = Array(tabs.prefix(Self.width / 16))
+      let slot = Self.width / shown.count
+      for (index, tab) in shown.enumerated() {
         let color = tab == selectedTab ? Self.accent : Self.secondary
         canvas.text(
           tab, centredIn: (index * slot + 4)..<((index + 1) * slot - 4), y: bottom + 20, scale: 2, color)

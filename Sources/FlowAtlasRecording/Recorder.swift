@@ -75,11 +75,13 @@ public final class Recorder: Sendable {
       record(.note(text: text))
       FileHandle.standardError.write(Data("FlowAtlas: warning: \(text)\n".utf8))
     }
-    flushScreenshots()
     let wasOpen = state.withLock { state in
       defer { state.isFinished = true }
       return !state.isFinished
     }
+    // Closed first: no screenshot is recorded after this, so every one recorded is on disk when
+    // the flush returns.
+    flushScreenshots()
     if wasOpen { sink.finish() }
   }
 

@@ -24,6 +24,16 @@ public struct Screenshot: Sendable {
     (bytes, self.width, self.height, fileExtension) = (png, width, height, "png")
   }
 
+  /// The width and height a PNG's header gives, or nil for bytes that are no PNG.
+  /// - Parameter png: The file's bytes.
+  package static func pngSize(_ png: [UInt8]) -> (width: Int, height: Int)? {
+    guard png.count >= 24, png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
+      png[12..<16].elementsEqual("IHDR".utf8)
+    else { return nil }
+    func number(at offset: Int) -> Int { png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+    return (number(at: 16), number(at: 20))
+  }
+
   /// - Parameters:
   ///   - jpeg: A JPEG file's bytes.
   ///   - width: Its width in pixels.
@@ -133,7 +143,10 @@ extension Recorder {
   ) {
     let settings = ScreenshotSettings(
       policy: policy, folder: folder, capture: capture, writer: ScreenshotFiles(folder: folder))
+    let replaced = state.withLock { $0.screenshots }
     state.withLock { $0.screenshots = settings }
+    // Asked again: what the earlier settings wrote is on disk before they go.
+    replaced?.writer.flush()
     screenshotSwitch.isOn = policy != .never
     screenshotSwitch.firstOfEachType = policy == .firstOfEachType
   }

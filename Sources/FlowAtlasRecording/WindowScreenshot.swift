@@ -61,10 +61,11 @@
         UIColor.black.setFill()
         for frame in covered { context.fill(frame) }
       }
-      let scale = format.scale
-      return Screenshot(
-        png: [UInt8](png), width: Int((bounds.width * scale).rounded()),
-        height: Int((bounds.height * scale).rounded()))
+      // The size the PNG says (its header), not one worked out from points and scale: a window
+      // of a fractional size is rounded by UIKit, perhaps otherwise.
+      let bytes = [UInt8](png)
+      guard let size = Screenshot.pngSize(bytes) else { return nil }
+      return Screenshot(png: bytes, width: size.width, height: size.height)
     }
 
     /// Where `window` shows what must be painted over, in its coordinates: every secure text
