@@ -62,19 +62,23 @@ done:
 }
 
 // A picture for benchmarks: a pattern of `width` × `height` pixels that differs with `seed`, as
-// a PNG in a buffer libvips allocated (free it with g_free). Red, green, blue and alpha, as UIKit
-// writes a screenshot.
+// a PNG in a buffer libvips allocated (free it with g_free). Red, green, blue and an opaque alpha,
+// as UIKit writes a screenshot.
 static inline int flowatlas_vips_pattern_png(int width, int height, int seed, void **bytes, size_t *length) {
-  VipsImage *xyz = NULL, *shifted = NULL, *wrapped = NULL, *two = NULL, *four = NULL, *pixels = NULL;
+  VipsImage *xyz = NULL, *shifted = NULL, *wrapped = NULL, *two = NULL, *one = NULL, *three = NULL, *four = NULL,
+            *pixels = NULL;
   int result = -1;
   if (vips_xyz(&xyz, width, height, NULL) == 0 && vips_linear1(xyz, &shifted, 1.0, (double)seed, NULL) == 0
       && vips_remainder_const1(shifted, &wrapped, 251.0, NULL) == 0 && vips_cast_uchar(wrapped, &two, NULL) == 0
-      && vips_bandjoin2(two, two, &four, NULL) == 0
+      && vips_extract_band(two, &one, 0, NULL) == 0 && vips_bandjoin2(two, one, &three, NULL) == 0
+      && vips_bandjoin_const1(three, &four, 255.0, NULL) == 0
       && vips_copy(four, &pixels, "interpretation", VIPS_INTERPRETATION_sRGB, NULL) == 0
       && vips_pngsave_buffer(pixels, bytes, length, NULL) == 0) {
     result = 0;
   }
   if (two) g_object_unref(two);
+  if (one) g_object_unref(one);
+  if (three) g_object_unref(three);
   if (four) g_object_unref(four);
   if (pixels) g_object_unref(pixels);
   if (wrapped) g_object_unref(wrapped);

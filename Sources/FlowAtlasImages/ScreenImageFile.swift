@@ -193,7 +193,8 @@ package struct ScreenImageFile: Sendable, Equatable {
         guard Int(width) == size.width, Int(height) == size.height,
           length == size.width * size.height * Int(bands)
         else { return .failure(.damaged("its pixels are cut short or damaged")) }
-        let decoded = [UInt8](UnsafeRawBufferPointer(start: pixels, count: length))
+        // Read where libvips put them: no copy of a picture's megabytes.
+        let decoded = UnsafeRawBufferPointer(start: pixels, count: length)
         return .success(
           (size, Thumbnail.png(of: decoded, width: size.width, height: size.height, bands: Int(bands))))
       }

@@ -15,7 +15,9 @@ package enum Thumbnail {
   }
 
   /// The thumbnail of `pixels` (8-bit sRGB rows, `bands` 3, or 4 with alpha) as a PNG.
-  package static func png(of pixels: [UInt8], width: Int, height: Int, bands: Int) -> [UInt8] {
+  package static func png<Pixels: RandomAccessCollection<UInt8>>(
+    of pixels: Pixels, width: Int, height: Int, bands: Int
+  ) -> [UInt8] where Pixels.Index == Int {
     let factor = factor(width: width, height: height)
     let (smallWidth, smallHeight) = ((width + factor - 1) / factor, (height + factor - 1) / factor)
     // Sums per thumbnail pixel and channel, one row of blocks at a time.
@@ -29,15 +31,18 @@ package enum Thumbnail {
         var source = row * width * bands
         for column in 0..<width {
           let target = (column / factor) * 3
-          if bands == 4 {
-            // On white: c·a + 255·(255 − a), over 255, rounded.
-            let alpha = Int(pixels[source + 3])
+          let alpha = bands == 4 ? Int(pixels[source + 3]) : 255
+          if alpha == 255 {
+            sums[target] += Int(pixels[source])
+            sums[target + 1] += Int(pixels[source + 1])
+            sums[target + 2] += Int(pixels[source + 2])
+          } else {
+            // On white: c·a + 255·(255 − a), over 255, rounded (a screenshot is opaque almost
+            // everywhere: the division is rare).
             for channel in 0..<3 {
               sums[target + channel] +=
                 (Int(pixels[source + channel]) * alpha + 255 * (255 - alpha) + 127) / 255
             }
-          } else {
-            for channel in 0..<3 { sums[target + channel] += Int(pixels[source + channel]) }
           }
           source += bands
         }
