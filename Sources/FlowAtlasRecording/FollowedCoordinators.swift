@@ -309,10 +309,12 @@ enum FollowedCoordinators {
           ? reader.coordinator.map { ($0, reader.recorder, reader.seq) } : nil
       }
     }
-    // Compared outside the table's lock, as in noteRead: a read followed by another event is spent.
-    guard let (coordinator, recorder, seq) = read, let recorder, recorder.eventCount == seq else {
-      return nil
-    }
+    // Compared outside the table's lock, as in noteRead: a read followed by another event is spent,
+    // and so is one of a run that has finished (a task that ended may leave its identity to a new
+    // one, as tests run one after another: its read is no one's).
+    guard let (coordinator, recorder, seq) = read, let recorder, recorder.eventCount == seq,
+      recorder.isRecording
+    else { return nil }
     return (coordinator, recorder)
   }
 
