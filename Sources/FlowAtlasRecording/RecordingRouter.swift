@@ -28,6 +28,8 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
   package let id: String?
 
   private let reporting: (any NavigationStateReporting)?
+  /// Whether `base` is a headless ``StackRouter``, whose changes are over when its calls return.
+  private let isHeadless: Bool
   /// Tells whether this router is off-screen (a tab not selected, a navigation controller not
   /// on screen yet), for `background` on its events.
   package var isInBackground: (@MainActor () -> Bool)?
@@ -44,6 +46,7 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
     self.recorder = recorder
     self.id = id
     self.reporting = base as? any NavigationStateReporting
+    isHeadless = base is StackRouter
     (base as? any SystemNavigationReporting)?.addSystemNavigationObserver(self)
   }
 
@@ -335,7 +338,7 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
   /// takes screenshots, `completion` is wrapped to take its picture first; otherwise it is
   /// `completion` itself, and recording costs what it did.
   private func shownAtOnce(then completion: (() -> Void)?) -> (() -> Void)? {
-    guard base is StackRouter, recorder.takesScreenshots else { return completion }
+    guard isHeadless, recorder.takesScreenshots else { return completion }
     return { [weak self] in
       self?.headlessChangeEnded()
       completion?()
@@ -344,7 +347,7 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
 
   /// Pictures the screen a headless router shows now, where the run takes screenshots.
   private func headlessChangeEnded() {
-    guard base is StackRouter, recorder.takesScreenshots, offScreen != true, let top = layers.last?.last
+    guard isHeadless, recorder.takesScreenshots, offScreen != true, let top = layers.last?.last
     else {
       return
     }
