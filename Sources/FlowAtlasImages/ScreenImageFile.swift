@@ -168,23 +168,26 @@ package struct ScreenImageFile: Sendable, Equatable {
     }
     guard started else { return .failure(.damaged("libvips could not start")) }
     return bytes.withUnsafeBytes { buffer in
-      let image =
+      func load() -> UnsafeMutablePointer<VipsImage>? {
         format == .png
-        ? flowatlas_vips_load_png(buffer.baseAddress, buffer.count)
-        : flowatlas_vips_load_jpeg(buffer.baseAddress, buffer.count)
-      guard let image else { return .failure(.damaged("its header cannot be read")) }
+          ? flowatlas_vips_load_png(buffer.baseAddress, buffer.count)
+          : flowatlas_vips_load_jpeg(buffer.baseAddress, buffer.count)
+      }
+      /// `image`'s pixels decoded to the last, without a thumbnail.
+      func decodedWhole(_ image: UnsafeMutablePointer<VipsImage>, _ size: (width: Int, height: Int))
+        -> Result<((width: Int, height: Int), thumbnail: [UInt8]?), ImageProblem>
+      {
+        flowatlas_vips_decode(image) == 0
+          ? .success((size, nil)) : .failure(.damaged("its pixels are cut short or damaged"))
+      }
+      guard let image = load() else { return .failure(.damaged("its header cannot be read")) }
       defer { g_object_unref(image) }
       let size = (width: Int(vips_image_get_width(image)), height: Int(vips_image_get_height(image)))
       guard size.width.multipliedReportingOverflow(by: size.height).partialValue <= maximumPixels,
         size.width <= maximumPixels, size.height <= maximumPixels
       else { return .failure(.tooManyPixels(width: size.width, height: size.height)) }
       if let known, known == size { return .success((size, nil)) }
-      if !makesThumbnail {
-        guard flowatlas_vips_decode(image) == 0 else {
-          return .failure(.damaged("its pixels are cut short or damaged"))
-        }
-        return .success((size, nil))
-      }
+      if !makesThumbnail { return decodedWhole(image, size) }
       var pixels: UnsafeMutableRawPointer?
       var length = 0
       var (width, height, bands): (Int32, Int32, Int32) = (0, 0, 0)
@@ -201,16 +204,9 @@ package struct ScreenImageFile: Sendable, Equatable {
       // No thumbnail: the image is read again to learn whether its pixels decode at all (the
       // first reading went through them once, as libvips reads a file front to back).
       vips_error_clear()
-      let again =
-        format == .png
-        ? flowatlas_vips_load_png(buffer.baseAddress, buffer.count)
-        : flowatlas_vips_load_jpeg(buffer.baseAddress, buffer.count)
-      guard let again else { return .failure(.damaged("its header cannot be read")) }
+      guard let again = load() else { return .failure(.damaged("its header cannot be read")) }
       defer { g_object_unref(again) }
-      guard flowatlas_vips_decode(again) == 0 else {
-        return .failure(.damaged("its pixels are cut short or damaged"))
-      }
-      return .success((size, nil))
+      return decodedWhole(again, size)
     }
   }
 
