@@ -270,18 +270,23 @@ package struct DiagramRenderer: Sendable {
     }
   }
 
-  /// Layouts wider than this many times their height are laid out again another way.
+  /// Layouts wider than this many times their height are laid out again another way; a layout
+  /// whose longer side is within this many times its shorter reads at a sensible aspect ratio.
   static let wideAspect = 2.5
+  /// A layout that fits the column reads while at most this many times taller than wide.
+  static let tallestInColumn = 4.0
   /// A content column of 1,280 CSS pixels, in points.
   static let columnWidth = 960.0
 
-  /// A layout too wide for a 1,280-pixel column (960 pt), more than 2.5 times wider than tall,
-  /// of a diagram with a fan of more than 6 (`drawn`, in `format`), laid out again the ways that
-  /// wrap a wide fan: turned to the other direction, then (if that does not fit either) with its
-  /// fans staggered over rows, the idea of Graphviz's `unflatten`. What reads best wins: one
-  /// that fits the column, the least tall of those; else the narrowest. Nil when the first
-  /// layout is still the best. Decided by the layouts' sizes alone, so the same DOT always
-  /// gives the same choice; only such diagrams pay for a second layout.
+  /// A layout too wide for a 1,280-pixel column (960 pt) and more than 2.5 times wider than tall
+  /// (`drawn`, in `format`), laid out again the ways that wrap it: turned to the other
+  /// direction, its fans of more than 6 staggered over rows (the idea of Graphviz's
+  /// `unflatten`), and both, over 3 rows and over as many as the widest fan asks
+  /// (``staggerRanks(forFan:)``). What reads best wins (``WrapScore``): one that fits the column
+  /// and is not a very tall strip, the least tall of those; else one of a sensible aspect ratio, the
+  /// smallest; else the least lopsided. Nil when the first layout is still the best. Decided by
+  /// the layouts' sizes alone, so the same DOT always gives the same choice; only such diagrams
+  /// pay for more layouts, and they stop at the first that fits the column.
   private func wrapped(
     _ diagram: Diagram, drawn bytes: [UInt8], format: OutputFormat, draw: RenderEngine.Draw,
     drawing: (Diagram) throws(RenderError) -> Result<[UInt8], RenderError>
@@ -295,24 +300,63 @@ package struct DiagramRenderer: Sendable {
       case .failure(let error): throw error
       }
     }
-    // Fitting the column first, then the shorter (if it fits) or the narrower (if not).
-    func score(_ size: (width: Double, height: Double)) -> (Int, Double) {
-      size.width <= Self.columnWidth ? (0, size.height) : (1, size.width)
-    }
-    guard diagram.graph.widestFan > DiagramGraph.fanLimit, let plain = try size(diagram, bytes),
-      plain.height > 0, plain.width > Self.columnWidth, plain.width / plain.height > Self.wideAspect
+    guard let plain = try size(diagram, bytes), plain.height > 0, plain.width > Self.columnWidth,
+      plain.width / plain.height > Self.wideAspect
     else { return nil }
-    var best: (diagram: Diagram, bytes: [UInt8], score: (Int, Double))?
-    for candidate in [{ diagram.turned() }, { diagram.staggered(ranks: 3) }] {
-      if let best, best.score.0 == 0 { break }  // it fits: no need to try more
+    let fan = diagram.graph.widestFan
+    let many = Self.staggerRanks(forFan: fan)
+    var candidates: [() -> Diagram?] = [{ diagram.turned() }, { diagram.staggered(ranks: 3) }]
+    if many > 3 {
+      candidates += [{ diagram.staggered(ranks: many) }, { diagram.turned().staggered(ranks: many) }]
+    }
+    var best: (diagram: Diagram, bytes: [UInt8], score: WrapScore)?
+    for candidate in candidates {
+      if let best, best.score.fitsColumn { break }  // it fits: no need to try more
       // A way that Graphviz refuses, or that is too large for it, is passed over on every machine.
       guard let candidate = candidate(), Self.admits(candidate.layoutSize),
         case .success(let other) = try drawing(candidate),
         let measured = try size(candidate, other), measured.width > 0, measured.height > 0
       else { continue }
-      if score(measured) < best?.score ?? score(plain) { best = (candidate, other, score(measured)) }
+      let score = WrapScore(width: measured.width, height: measured.height)
+      if score < best?.score ?? WrapScore(width: plain.width, height: plain.height) {
+        best = (candidate, other, score)
+      }
     }
     return best.map { ($0.diagram, $0.bytes) }
+  }
+
+  /// Over how many rows a fan of `fan` boxes is staggered when 3 are not enough: about the
+  /// square root of the fan (a fan of 40 over 7 rows), between 4 and 10.
+  static func staggerRanks(forFan fan: Int) -> Int {
+    var ranks = 1
+    while ranks * ranks < fan { ranks += 1 }
+    return min(10, max(4, ranks))
+  }
+
+  /// How well a layout of `width` × `height` points reads on a page, lower is better: first one
+  /// that fits the column (by its height; pages scroll down, but a strip more than 4 times taller
+  /// than wide does not count), then one within 2.5 times either way (by its area), then any (by
+  /// how lopsided it is).
+  struct WrapScore: Comparable {
+    let rank: Int
+    let measure: Double
+
+    init(width: Double, height: Double) {
+      let lopsided = max(width / height, height / width)
+      if width <= DiagramRenderer.columnWidth, height / width <= DiagramRenderer.tallestInColumn {
+        (rank, measure) = (0, height)
+      } else if lopsided <= DiagramRenderer.wideAspect {
+        (rank, measure) = (1, width * height)
+      } else {
+        (rank, measure) = (2, lopsided)
+      }
+    }
+
+    var fitsColumn: Bool { rank == 0 }
+
+    static func < (left: WrapScore, right: WrapScore) -> Bool {
+      (left.rank, left.measure) < (right.rank, right.measure)
+    }
   }
 
   /// `diagram` as DOT or Mermaid text: no layout needed.

@@ -24,7 +24,8 @@ enum ModelBenchmark {
     let seed = UInt64(options.int("seed", default: Int(shape.seed)))
     guard let out = options.values["out"] else { throw BenchError.usage("generate needs --out DIR") }
     let bytes = try writeCorpus(
-      apps: apps, coordinators: coordinators, events: events, files: files, seed: seed, into: out)
+      apps: apps, coordinators: coordinators, screensPerFlow: shape.screensPerFlow,
+      maxDepth: shape.maxDepth, events: events, files: files, seed: seed, into: out)
     print("wrote \(files) traces, about \(events) events, \(bytes / 1_000_000) MB to \(out)")
     return 0
   }
@@ -33,19 +34,22 @@ enum ModelBenchmark {
   /// - Returns: the bytes written.
   static func writeCorpus(_ shape: CorpusShape, into out: String) throws -> Int {
     try writeCorpus(
-      apps: shape.apps, coordinators: shape.coordinators, events: shape.events, files: shape.files,
-      seed: shape.seed, into: out)
+      apps: shape.apps, coordinators: shape.coordinators, screensPerFlow: shape.screensPerFlow,
+      maxDepth: shape.maxDepth, events: shape.events, files: shape.files, seed: shape.seed, into: out)
   }
 
   /// Writes a seeded corpus: `files` traces of about `events / files` events each, dealt to
   /// `apps` synthetic apps of `coordinators` coordinator types, as `<out>/<App>/run-NNNNN.jsonl`.
   /// - Returns: the bytes written.
   static func writeCorpus(
-    apps: Int, coordinators: Int, events: Int, files: Int, seed: UInt64, into out: String
+    apps: Int, coordinators: Int, screensPerFlow: ClosedRange<Int> = 2...4, maxDepth: Int = .max,
+    events: Int, files: Int, seed: UInt64, into out: String
   ) throws -> Int {
     var random = SeededRandom(seed: seed)
     let models = (0..<max(1, apps)).map {
-      SyntheticApp(name: "SyntheticApp\($0 + 1)", coordinatorCount: coordinators, random: &random)
+      SyntheticApp(
+        name: "SyntheticApp\($0 + 1)", coordinatorCount: coordinators, screensPerFlow: screensPerFlow,
+        maxDepth: maxDepth, random: &random)
     }
     var bytes = 0
     for file in 0..<files {
@@ -217,17 +221,24 @@ struct CorpusShape {
   var events: Int
   var files: Int
   var seed: UInt64
+  var screensPerFlow: ClosedRange<Int> = 2...4
+  var maxDepth = Int.max
 
   /// `many-apps`: 3 apps of 12 coordinator types, 1M events in 300 runs (the reader and model
   /// suites' corpus). `one-app`: what a real team has, one app of 25 flows with 40 runs of 1,500
   /// events (the site goals). `one-app-1m`: the same app with 1M events in 200 runs (the model
-  /// and memory goals).
+  /// and memory goals). `big-app`: an app of 100 flows and about 500 screens (5 a flow), in
+  /// 400 short runs (the big app's map).
   init(named name: String) throws {
     switch name {
     case "many-apps": (apps, coordinators, events, files, seed) = (3, 12, 1_000_000, 300, 1)
     case "one-app": (apps, coordinators, events, files, seed) = (1, 25, 60_000, 40, 1)
     case "one-app-1m": (apps, coordinators, events, files, seed) = (1, 25, 1_000_000, 200, 2)
-    default: throw BenchError.usage("--shape \(name): give many-apps, one-app or one-app-1m")
+    case "big-app":
+      (apps, coordinators, events, files, seed) = (1, 100, 400_000, 400, 3)
+      screensPerFlow = 4...6
+      maxDepth = 4
+    default: throw BenchError.usage("--shape \(name): give many-apps, one-app, one-app-1m or big-app")
     }
   }
 }

@@ -15,18 +15,38 @@ struct SyntheticApp {
   /// - Parameters:
   ///   - name: the app's name.
   ///   - coordinatorCount: how many coordinator types (at least 1); type 0 is the root.
+  ///   - screensPerFlow: how many screen types each coordinator type shows, drawn per type.
+  ///   - maxDepth: how deep below the root a coordinator type may be (a drawn parent too deep
+  ///     gives way to its own parent).
   ///   - random: the seeded generator the shape is drawn from.
-  init(name: String, coordinatorCount: Int, random: inout SeededRandom) {
+  init(
+    name: String, coordinatorCount: Int, screensPerFlow: ClosedRange<Int> = 2...4, maxDepth: Int = .max,
+    random: inout SeededRandom
+  ) {
     self.name = name
     for index in 0..<max(1, coordinatorCount) {
       let type = index == 0 ? "AppCoordinator" : "Flow\(index)Coordinator"
-      let parent = index == 0 ? nil : Int.random(in: 0..<index, using: &random)
-      let screenCount = Int.random(in: 2...4, using: &random)
+      // Runs open at most 5 nested flows: a flow deeper than that is never shown.
+      var parent = index == 0 ? nil : Int.random(in: 0..<index, using: &random)
+      while let candidate = parent, depth(of: candidate) >= maxDepth {
+        parent = coordinators[candidate].parent
+      }
+      let screenCount = Int.random(in: screensPerFlow, using: &random)
       let screens = (0..<screenCount).map { "Flow\(index)Screen\($0)ViewController" }
       coordinators.append(
         CoordinatorSpec(type: type, parent: parent, screens: screens, outputs: ["done", "cancelled"]))
       if let parent { coordinators[parent].children.append(index) }
     }
+  }
+
+  private func depth(of index: Int) -> Int {
+    var depth = 0
+    var current = coordinators[index].parent
+    while let parent = current {
+      depth += 1
+      current = coordinators[parent].parent
+    }
+    return depth
   }
 
   /// One run of about `events` events (a few more to finish a step), as a trace file's bytes.
