@@ -1,3 +1,4 @@
+import FlowAtlasBytes
 import FlowAtlasModel
 import Foundation
 
@@ -19,7 +20,9 @@ package enum PictureRecord {
   }
 
   package static let path = "\(PreviousSite.cacheFolder)/pictures"
-  static let header = "flowatlas-pictures 5"
+  /// Names the thumbnails' maker: a record an older FlowAtlas wrote (its thumbnails made
+  /// otherwise) is not one, and its pictures are decoded and their thumbnails made again.
+  static let header = "flowatlas-pictures 5 thumbnails \(Thumbnail.maker)"
 
   /// The record of `model`'s pictures.
   package static func text(of model: NavigationModel) -> String {

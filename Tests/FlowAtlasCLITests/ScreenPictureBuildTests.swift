@@ -1,3 +1,4 @@
+import FlowAtlasBytes
 import FlowAtlasImages
 import FlowAtlasTestSupport
 import Foundation
@@ -299,6 +300,21 @@ import Testing
     _ = try writeTrace(lines, named: "look.jsonl", in: folder)
     let third = try await runFlowatlas(["build", trace, "--output", site, "--jobs", "1"])
     #expect(third.status == 0, "\(third.err)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: thumbnail)) == made)
+
+    // A site whose thumbnails another maker made (an older FlowAtlas, which shrank pictures
+    // otherwise): its record is not taken, and the thumbnail is made again, not kept.
+    let record = site + "/.flowatlas-cache/pictures"
+    let text = try String(contentsOfFile: record, encoding: .utf8)
+    #expect(text.hasPrefix("flowatlas-pictures 5 thumbnails \(Thumbnail.maker)\n"))
+    try text.replacingOccurrences(of: Thumbnail.maker, with: String(repeating: "0", count: 32))
+      .write(toFile: record, atomically: true, encoding: .utf8)
+    let kept = inode()
+    lines.append(#"{"seq":7,"event":"note","text":"by another maker"}"#)
+    _ = try writeTrace(lines, named: "look.jsonl", in: folder)
+    let fourth = try await runFlowatlas(["build", trace, "--output", site, "--jobs", "1"])
+    #expect(fourth.status == 0, "\(fourth.err)")
+    #expect(inode() != kept, "made again")
     #expect(try Data(contentsOf: URL(fileURLWithPath: thumbnail)) == made)
   }
 }

@@ -1,5 +1,3 @@
-import FlowAtlasBytes
-
 /// A picture's small copy, for galleries and flow pages: at most ``box`` pixels each way, the
 /// picture shrunk by a whole factor, each pixel the average of the block it stands for (a block
 /// at the right or bottom edge averages the pixels it has). Transparent pixels are laid on white
@@ -58,4 +56,21 @@ package enum Thumbnail {
     }
     return PNGEncoder.encode(width: smallWidth, height: smallHeight, rgb: rgb)
   }
+
+  /// What makes thumbnails, as a name derived from the code: the hash of the thumbnail of a fixed
+  /// picture that takes every path above (shrunk 3 times, edge blocks both ways, pixels opaque
+  /// and not). A site's record of its thumbnails names it, so that a FlowAtlas that makes them
+  /// otherwise makes them again rather than keeping what an older one made, and nobody has to
+  /// remember to bump a version.
+  package static let maker: String = {
+    let (width, height) = (722, 9)
+    var pixels = [UInt8](repeating: 0, count: width * height * 4)
+    for index in 0..<width * height {
+      pixels[index * 4] = UInt8(index % 251)
+      pixels[index * 4 + 1] = UInt8(index * 7 % 253)
+      pixels[index * 4 + 2] = UInt8(index * 13 % 255)
+      pixels[index * 4 + 3] = index % 5 == 0 ? UInt8(index % 256) : 255
+    }
+    return Fingerprint.fast128(png(of: pixels, width: width, height: height, bands: 4))
+  }()
 }
