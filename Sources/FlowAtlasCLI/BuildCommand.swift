@@ -45,7 +45,7 @@ package enum BuildCommand {
       inputs = try BuildInputs(
         tool: [
           "flowatlas \(FlowAtlasCommand.version)", "diagrams \(provider.cacheIdentity)",
-          "pictures libvips \(ScreenImageFile.libraryVersion)",
+          "pictures libvips \(ScreenImageFile.libraryVersion) thumbnails \(Thumbnail.maker)",
         ], files: files,
         notes: notes, baseline: (baselineFiles ?? []) + contracts.map(\.file))
     } catch {

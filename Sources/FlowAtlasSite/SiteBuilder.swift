@@ -146,10 +146,10 @@ package struct SiteBuilder: Sendable {
   static let assetsDigest = Fingerprint.fast128(
     Array((SiteAssets.css + "\u{0}" + SiteAssets.themeScript + "\u{0}" + SiteAssets.siteScript).utf8))
 
-  /// What every page is made with besides the model: the template and the assets (a
-  /// stylesheet or script changed without a template bump must not leave a site, or a kept
-  /// page, that looks up to date with the old ones).
-  static let frame = [templateVersion, assetsDigest]
+  /// What every page is made with besides the model: the template, the assets and the maker of
+  /// the thumbnails (a stylesheet, script or thumbnail maker changed without a template bump must
+  /// not leave a site, or a kept page, that looks up to date with the old ones).
+  static let frame = [templateVersion, assetsDigest, "thumbnails " + Thumbnail.maker]
 
   /// The pages of a site of `model`, sorted.
   private static func pages(
