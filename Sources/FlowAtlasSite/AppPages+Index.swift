@@ -8,6 +8,7 @@ extension AppPages {
     var ids: Set<String> = [
       "main", "search-input", "search-status", "search-results", "theme-toggle", "nav-filter", "at-a-glance",
       "hierarchy", "app-map", "flows", "journeys", "problems", "hierarchy-caption", "app-map-caption",
+      "map-focus-input", "map-focus-list",
     ]
     let problemCount = app.diagnostics.count
     var main: [HTML] = [
@@ -30,8 +31,11 @@ extension AppPages {
           containersParagraph(),
           .p(
             text:
-              "The app map: every screen, grouped by the flow that shows it. Select a screen to read about it."
+              "The app map: every screen, grouped by the flow that shows it (a big app's, one box per flow). "
+              + "Select a box to read about it, or focus the map on a flow or a screen and what is one step "
+              + "away."
           ),
+          mapFocus(),
           try figure(.appMap, id: "app-map", caption: "App map of \(app.name)", usedIDs: &ids),
         ]),
     ]
@@ -56,6 +60,44 @@ extension AppPages {
         "section", [.aria("labelledby", "problems")],
         [PageLayout.heading(2, id: "problems", "Problems"), problemSummary()]))
     return document(title: "", current: PageScheme.index, crumbs: [], main: main)
+  }
+
+  /// The app map's focus: a flow or a screen picked here, the site's script dims the rest of the
+  /// map but for what leads to it and what it leads to, one step each way (on a map of flows, a
+  /// screen is its flow's box). Each choice names its page, and a screen its flow's, which the
+  /// map's boxes link to; no trace text reaches the attributes but as escaped values. Hidden
+  /// until the script shows it.
+  private func mapFocus() -> HTML {
+    var choices: [HTML] = []
+    for flow in app.flows {
+      guard let page = flowHref(flow.coordinator) else { continue }
+      choices.append(
+        .el("option", [.attr("value", flow.coordinator), .attr("label", "Flow"), .data("page", page)]))
+    }
+    for screen in app.screens {
+      guard let page = screenHref(screen.type) else { continue }
+      choices.append(
+        .el(
+          "option",
+          [
+            .attr("value", screen.type), .attr("label", "Screen"), .data("page", page),
+            .data("flow", screen.owner.flatMap(flowHref)),
+          ]))
+    }
+    return .el(
+      "div", [.cls("map-focus"), .attr("hidden", "")],
+      [
+        .el("label", [.attr("for", "map-focus-input")], text: "Focus the map on a flow or a screen:"),
+        .el(
+          "input",
+          [
+            .attr("type", "text"), .id("map-focus-input"), .attr("list", "map-focus-list"),
+            .attr("autocomplete", "off"), .attr("spellcheck", "false"),
+          ]),
+        .el("datalist", [.id("map-focus-list")], choices),
+        Self.button("map-focus-clear", "Show all", label: "Show the whole map"),
+        .el("p", [.cls("map-focus-status"), .attr("role", "status")]),
+      ])
   }
 
   private func stat(_ count: Int, _ noun: String) -> HTML {

@@ -280,6 +280,100 @@
     window.addEventListener("resize", function () { if (!zoomed) { rest(); } });
   });
 
+  // The app map's focus: a flow or a screen picked above the map (its page is the option's
+  // data-page, which the map's boxes and flow frames link to) dims the rest of the map but for
+  // what leads to it and what it leads to, one step each way. On a map of flows, a screen is its
+  // flow's box (data-flow). Escape or "Show all" shows the whole map again.
+  var focusForm = /** @type {HTMLElement | null} */ (document.querySelector(".map-focus"));
+  var focusMap = document.querySelector("#app-map svg");
+  if (focusForm && focusMap) {
+    var focusInput = /** @type {HTMLInputElement} */ (focusForm.querySelector("input"));
+    var focusStatus = /** @type {HTMLElement} */ (focusForm.querySelector(".map-focus-status"));
+    var focusChoices = focusForm.querySelectorAll("option");
+    var linked = {};  // page → the map's boxes and frames that link to it
+    Array.prototype.forEach.call(focusMap.querySelectorAll("g.node[id], g.cluster[id]"), function (group) {
+      var link = group.querySelector("a");
+      var page = link && (link.getAttribute("xlink:href") || link.getAttribute("href"));
+      if (page) { (linked[page] = linked[page] || []).push(group); }
+    });
+    var mapNodes = {};
+    Array.prototype.forEach.call(focusMap.querySelectorAll("g.node[id]"), function (node) { mapNodes[node.id] = node; });
+    var mapEdges = [];
+    Array.prototype.forEach.call(focusMap.querySelectorAll("g.edge"), function (edge) {
+      var title = edge.querySelector("title");
+      var ends = title ? title.textContent.split("->") : [];
+      if (ends.length === 2) { mapEdges.push({ group: edge, from: ends[0], to: ends[1] }); }
+    });
+    var owners = function (group) {
+      return Array.prototype.filter.call(group.classList, function (name) { return name.indexOf("owner-") === 0; });
+    };
+    // The boxes a page stands for: its box, or the boxes of the flow whose frame links to it.
+    var boxes = function (page) {
+      var found = [];
+      (linked[page] || []).forEach(function (group) {
+        if (group.classList.contains("node")) { found.push(group); return; }
+        owners(group).forEach(function (owner) {
+          Array.prototype.forEach.call(focusMap.querySelectorAll("g.node." + owner), function (node) { found.push(node); });
+        });
+      });
+      return found;
+    };
+    var showAll = function () {
+      focusMap.classList.remove("focused");
+      Array.prototype.forEach.call(focusMap.querySelectorAll(".focus, .near"), function (group) {
+        group.classList.remove("focus", "near");
+      });
+      focusStatus.textContent = "";
+    };
+    var focusOn = function (choice) {
+      showAll();
+      var name = choice.value;
+      var found = boxes(choice.getAttribute("data-page") || "");
+      var flow = choice.getAttribute("data-flow");
+      var asFlow = found.length === 0 && flow ? boxes(flow) : [];
+      var focused = found.length ? found : asFlow;
+      if (!focused.length) { focusStatus.textContent = name + " is not drawn on this map."; return; }
+      var inFocus = {};
+      focused.forEach(function (node) { inFocus[node.id] = true; node.classList.add("focus"); });
+      var near = 0;
+      mapEdges.forEach(function (edge) {
+        if (!inFocus[edge.from] && !inFocus[edge.to]) { return; }
+        edge.group.classList.add("near");
+        [edge.from, edge.to].forEach(function (id) {
+          var node = mapNodes[id];
+          if (node && !inFocus[id] && !node.classList.contains("near")) { node.classList.add("near"); near += 1; }
+        });
+      });
+      focused.concat(asFlow).forEach(function (node) {
+        owners(node).forEach(function (owner) {
+          Array.prototype.forEach.call(focusMap.querySelectorAll("g.cluster." + owner), function (frame) {
+            frame.classList.add("near");
+          });
+        });
+      });
+      focusMap.classList.add("focused");
+      focusStatus.textContent = (asFlow.length ? name + " is in the flow drawn as one box here. " : "")
+        + "Showing " + name + " and " + near + (near === 1 ? " box" : " boxes") + " one step away.";
+      focused[0].scrollIntoView({ block: "center", inline: "center" });
+    };
+    var pick = function () {
+      var value = focusInput.value;
+      var choice = Array.prototype.filter.call(focusChoices, function (option) { return option.value === value; })[0];
+      if (choice) { focusOn(choice); } else if (value === "") { showAll(); }
+    };
+    focusInput.addEventListener("input", pick);
+    focusInput.addEventListener("change", pick);
+    focusInput.addEventListener("keydown", function (event) {
+      if (event.key === "Escape") { focusInput.value = ""; showAll(); }
+    });
+    focusForm.querySelector(".map-focus-clear").addEventListener("click", function () {
+      focusInput.value = "";
+      showAll();
+      focusInput.focus();
+    });
+    focusForm.hidden = false;
+  }
+
   // The journey player: steps through the page's list of steps (buttons, ← and →, the slider,
   // Play), marks the current step (aria-current="step") and, in the diagram, the screen it
   // is on (class "current"), the transition just taken ("taken") and what is still ahead
