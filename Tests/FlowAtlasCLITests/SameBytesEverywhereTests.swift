@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// The examples' site is the same, byte for byte, under two font set-ups that measure text
-/// differently: SVG labels are measured with built-in metrics, not the machine's fonts.
+/// differently: SVG labels are measured with built-in metrics, not the machine's fonts; the
+/// pictures (wireframes drawn with a font of our own) and their thumbnails use no font at all.
 @Suite(.serialized) struct SameBytesEverywhereTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
@@ -69,6 +70,9 @@ import Testing
       sites.append(IncrementalRebuildTests.contents(of: site))
     }
     #expect(sites[0].count > 50)
+    // The pictures too: the examples' wireframes, copied, and their thumbnails, made.
+    #expect(sites[0].keys.filter { $0.hasPrefix("images/thumbnails/") && $0.hasSuffix(".png") }.count >= 40)
+    #expect(sites[0].keys.filter { $0.hasPrefix("images/") && !$0.contains("thumbnails") }.count >= 40)
     #expect(sites[0].keys.sorted() == sites[1].keys.sorted())
     let differing = sites[0].keys.filter { sites[0][$0] != sites[1][$0] }.sorted()
     #expect(differing.isEmpty, "files that differ: \(differing.prefix(10))")
