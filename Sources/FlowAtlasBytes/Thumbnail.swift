@@ -13,9 +13,14 @@ package enum Thumbnail {
   }
 
   /// The thumbnail of `pixels` (8-bit sRGB rows, `bands` 3, or 4 with alpha) as a PNG.
-  package static func png<Pixels: RandomAccessCollection<UInt8>>(
-    of pixels: Pixels, width: Int, height: Int, bands: Int
-  ) -> [UInt8] where Pixels.Index == Int {
+  package static func png(of pixels: [UInt8], width: Int, height: Int, bands: Int) -> [UInt8] {
+    pixels.withUnsafeBytes { png(of: $0, width: width, height: height, bands: bands) }
+  }
+
+  /// The thumbnail of the pixels in `pixels`, where the image library put them (a phone's
+  /// screenshot is 12 MB: not copied). Not generic: a collection's element read through a
+  /// generic function of another module is a call each, and a picture has millions.
+  package static func png(of pixels: UnsafeRawBufferPointer, width: Int, height: Int, bands: Int) -> [UInt8] {
     let factor = factor(width: width, height: height)
     let (smallWidth, smallHeight) = ((width + factor - 1) / factor, (height + factor - 1) / factor)
     // Sums per thumbnail pixel and channel, one row of blocks at a time.
