@@ -38,7 +38,9 @@ package enum BuildCommand {
       }
     }
     // Its workers start only once the site is known to need building (below).
-    let provider = GraphvizDiagrams(executable: executable, workers: workers)
+    var drawing = DiagramOptions()
+    drawing.screenThumbnails = arguments.has("--thumbnails")
+    let provider = GraphvizDiagrams(executable: executable, workers: workers, options: drawing)
     var inputs: BuildInputs
     do {
       // What the diagrams are drawn with is the provider's to say: the same words key its cache.

@@ -39,6 +39,9 @@ enum Commands {
         completion: .directory),
       .value("--jobs", "n", "Graphviz worker processes (default: the number of cores)."),
       .flag(
+        "--thumbnails",
+        "Draw each screen of the app map as the thumbnail of its screenshot, where a run took one."),
+      .flag(
         "--verbose",
         "Say what the previous build's cache gave (traces replayed, diagrams drawn and kept) and list each "
           + "cache entry that could not be used."),

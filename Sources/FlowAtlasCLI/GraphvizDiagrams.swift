@@ -19,8 +19,11 @@ struct GraphvizDiagrams: DiagramProvider {
   /// - Parameters:
   ///   - executable: this program, started as `__render-worker` processes.
   ///   - workers: processes to run at once.
-  init(executable: String, workers: Int) {
-    self.init(renderer: DiagramRenderer(engine: .pool(RenderPool(executable: executable, workers: workers))))
+  ///   - options: how the diagrams are drawn.
+  init(executable: String, workers: Int, options: DiagramOptions = DiagramOptions()) {
+    self.init(
+      renderer: DiagramRenderer(
+        engine: .pool(RenderPool(executable: executable, workers: workers)), options: options))
   }
 
   /// Draws with `renderer` (tests give one whose engine fails on purpose).

@@ -59,15 +59,19 @@ package struct DiagramLinks: Sendable {
   package var flow: @Sendable (_ coordinatorSlug: String) -> String?
   package var screen: @Sendable (_ ownerSlug: String?, _ screenSlug: String) -> String?
   package var run: @Sendable (_ runSlug: String) -> String?
+  /// Where a screenshot's thumbnail is, by the screenshot's hash; nil where there are none.
+  package var thumbnail: @Sendable (_ pictureHash: String) -> String?
 
   package init(
     flow: @escaping @Sendable (String) -> String?,
     screen: @escaping @Sendable (String?, String) -> String?,
-    run: @escaping @Sendable (String) -> String?
+    run: @escaping @Sendable (String) -> String?,
+    thumbnail: @escaping @Sendable (String) -> String? = { _ in nil }
   ) {
     self.flow = flow
     self.screen = screen
     self.run = run
+    self.thumbnail = thumbnail
   }
 
   /// No links (the command line's standalone diagrams).
@@ -77,7 +81,8 @@ package struct DiagramLinks: Sendable {
   package static let site = DiagramLinks(
     flow: { PageScheme.flowPage($0) },
     screen: { _, screen in PageScheme.screenPage(screen) },
-    run: { PageScheme.journeyPage($0) })
+    run: { PageScheme.journeyPage($0) },
+    thumbnail: { "../" + PageScheme.thumbnail(hash: $0) })
 
   /// True for a relative link made of slug characters, `.`, `/` and one `#` fragment:
   /// never a scheme, a quote, or anything Graphviz would copy dangerously.

@@ -106,6 +106,19 @@ enum DOTWriter {
     list.add("class", joining: node.classes, &out)
     list.add("label", node.label, &out)
     for (name, value) in DiagramStyle.attributes(for: node.role) { list.add(name, value, &out) }
+    if let picture = node.picture {
+      // At least the picture's size, with room around it and for the label under it.
+      // Inches to four places, in integers: the same text on any machine.
+      let inches = { (points: Int) -> String in
+        let tenThousandths = (points * 10_000 + 36) / 72
+        let fraction = String(tenThousandths % 10_000)
+        return "\(tenThousandths / 10_000)." + String(repeating: "0", count: 4 - fraction.count) + fraction
+      }
+      list.add("width", inches(picture.width + 2 * LayoutTexts.pictureMargin), &out)
+      list.add(
+        "height", inches(picture.height + LayoutTexts.pictureMargin + LayoutTexts.pictureLabelRoom), &out)
+      list.add("labelloc", "b", &out)
+    }
     if let tooltip = node.tooltip { list.add("tooltip", tooltip, &out) }
     if let link = DiagramText.safeLink(node.link) { list.add("URL", link, &out) }
     out += "];\n".utf8

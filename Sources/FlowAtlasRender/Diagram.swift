@@ -108,6 +108,9 @@ package struct DiagramOptions: Hashable, Sendable {
   package var clusters: Bool
   /// Trigger names and counts next to edges (`xlabel`).
   package var edgeLabels: Bool
+  /// Draw each screen of the app map as its thumbnail, where it has one and the links name
+  /// where thumbnails are (``DiagramLinks/thumbnail``: the site's), like a navigation editor.
+  package var screenThumbnails = false
 
   package init(
     showBackTransitions: Bool = false, appMapLevel: AppMapLevel = .automatic, maxAppMapScreens: Int = 150,

@@ -38,8 +38,9 @@ extension DiagramBuilder {
       let nodeID = ids.make("screen", context.screenSlug(type))
       nodeIDs[type] = nodeID
       let isEntry = entryScreens.contains(type)
-      let node = context.screenNode(
+      var node = context.screenNode(
         type, id: nodeID, role: isEntry ? .entryScreen : .screen, extraClasses: isEntry ? ["entry"] : [])
+      if options.screenThumbnails { node.picture = context.thumbnail(of: type) }
       if options.clusters, let owner = context.owner(type) {
         byOwner[owner, default: []].append(node)
       } else {

@@ -1,3 +1,4 @@
+import FlowAtlasBytes
 import FlowAtlasModel
 
 /// Turns an app's model into diagrams: one builder per ``DiagramSubject``, pure
@@ -66,6 +67,20 @@ package enum DiagramBuilder {
       DiagramText.safeSlug(coordinators[type]?.slug ?? app.flow(type)?.slug ?? type)
     }
     func owner(_ screenType: String) -> String? { screens[screenType]?.owner }
+
+    /// The thumbnail of `type`'s picture, 72 points wide (at most 160 tall), where it has one
+    /// and the links say where thumbnails are.
+    func thumbnail(of type: String) -> DiagramGraph.Picture? {
+      // The site's thumbnails are beside its apps' folders: one `../`, then a safe link.
+      guard let picture = screen(type)?.picture, picture.hasThumbnail,
+        let href = links.thumbnail(picture.hash),
+        DiagramLinks.isSafe(href.hasPrefix("../") ? String(href.dropFirst(3)) : href)
+      else { return nil }
+      let factor = Thumbnail.factor(width: picture.width, height: picture.height)
+      let (width, height) = ((picture.width + factor - 1) / factor, (picture.height + factor - 1) / factor)
+      return DiagramGraph.Picture(
+        href: href, width: 72, height: min(160, max(24, (72 * height + width / 2) / width)))
+    }
 
     func screenLink(_ type: String) -> String? {
       DiagramText.safeLink(links.screen(owner(type).map(coordinatorSlug), screenSlug(type)))

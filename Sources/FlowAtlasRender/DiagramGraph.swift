@@ -55,6 +55,17 @@ struct DiagramGraph: Hashable, Sendable {
     var classes: [String]
     var link: String?
     var role: NodeRole
+    /// A picture drawn in the box above its label (the app map's `--thumbnails`): laid out as
+    /// a box that large, the picture written in after the layout (``LayoutTexts``).
+    var picture: Picture? = nil
+  }
+
+  /// A screen's thumbnail in a box: where it is (a link ``DiagramLinks/isSafe(_:)`` allows,
+  /// named by a hash) and its size on the diagram, in points.
+  struct Picture: Hashable, Sendable {
+    var href: String
+    var width: Int
+    var height: Int
   }
 
   struct Cluster: Hashable, Sendable {

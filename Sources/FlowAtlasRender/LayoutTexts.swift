@@ -30,7 +30,14 @@ struct LayoutTexts: Sendable {
     /// An edge's line width (``DiagramStyle/penwidth(count:)``), or `nil` for any other element.
     /// The layout draws every line at width 1, which Graphviz writes with no `stroke-width`.
     var strokeWidth: String?
+    /// A node's picture, written in as an `<image>` after its box's first outline.
+    var picture: DiagramGraph.Picture? = nil
   }
+
+  /// Points between a picture and its box's edges.
+  static let pictureMargin = 4
+  /// Points under a picture for its box's label.
+  static let pictureLabelRoom = 18
 
   /// What stands for every tooltip in the masked DOT: one plain character, so that Graphviz
   /// draws the same anchors with it as with the real text.
@@ -39,7 +46,7 @@ struct LayoutTexts: Sendable {
   static let maskedDigits = 4
   /// Part of ``DiagramStyleFingerprint``: a new version when masking or filling changes, so that
   /// drawings cached by the old one are drawn again.
-  static let version = 3
+  static let version = 4
 
   let elements: [String: Element]
 
@@ -48,8 +55,9 @@ struct LayoutTexts: Sendable {
     for cluster in graph.clusters where cluster.tooltip != nil {
       elements[cluster.id] = Element(tooltip: cluster.tooltip, lines: [])
     }
-    for node in graph.nodes + graph.clusters.flatMap(\.nodes) where node.tooltip != nil {
-      elements[node.id] = Element(tooltip: node.tooltip, lines: [])
+    for node in graph.nodes + graph.clusters.flatMap(\.nodes) where node.tooltip != nil || node.picture != nil
+    {
+      elements[node.id] = Element(tooltip: node.tooltip, lines: [], picture: node.picture)
     }
     for edge in graph.edges {
       let width = DiagramStyle.penwidth(count: edge.count)
@@ -118,13 +126,16 @@ struct LayoutTexts: Sendable {
   /// with other texts), with this diagram's tooltips, edge labels and line widths written in:
   /// every `xlink:title` inside an element's group becomes its tooltip, an edge's `<text>`s its
   /// label's lines, in order, and each `stroke` of an edge is followed by its `stroke-width`
-  /// (one an earlier filling wrote is dropped). Anything else is copied as it is.
+  /// (one an earlier filling wrote is dropped). A node's picture is written as an `<image>`
+  /// after its box's first outline, at the top of the box (one an earlier filling wrote is
+  /// dropped). Anything else is copied as it is.
   func filling(_ svg: [UInt8]) -> [UInt8] {
     guard !elements.isEmpty else { return svg }
     var out: [UInt8] = []
     out.reserveCapacity(svg.count + svg.count / 4)
     var owner: Element?
     var line = 0
+    var pictured = false
     var index = 0
     var copied = 0
     svg.withUnsafeBufferPointer { bytes in
@@ -139,6 +150,16 @@ struct LayoutTexts: Sendable {
         var end = value
         while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += 1 }
         return end
+      }
+      /// Where the empty element starting at `start` ends: its `/>`.
+      func emptyElementEnd(from start: Int) -> Int {
+        var close = start
+        while close + 1 < bytes.count,
+          bytes[close] != UInt8(ascii: "/") || bytes[close + 1] != UInt8(ascii: ">")
+        {
+          close += 1
+        }
+        return close
       }
       func replace(from start: Int, to end: Int, with text: String, attribute: Bool) {
         out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<start]))
@@ -155,6 +176,7 @@ struct LayoutTexts: Sendable {
           if close < value + 2 || bytes[value] != UInt8(ascii: "a") || bytes[value + 1] != UInt8(ascii: "_") {
             owner = elements[Self.decoded(bytes, value..<close)]
             line = 0
+            pictured = false
           }
           index = close
         } else if byte == UInt8(ascii: " "), starts(" xlink:title=\"", at: index) {
@@ -176,6 +198,25 @@ struct LayoutTexts: Sendable {
           out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
           copied = min(close + 1, bytes.count)
           index = copied
+        } else if byte == UInt8(ascii: "<"), let picture = owner?.picture, !pictured,
+          starts("<polygon ", at: index) || starts("<path ", at: index)
+        {
+          // The box's first outline: its points give the box; the picture goes after it.
+          let close = emptyElementEnd(from: index)
+          let outline = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<close]), as: UTF8.self)
+          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<min(close + 2, bytes.count)]))
+          copied = min(close + 2, bytes.count)
+          if let box = Self.box(ofOutline: outline) { Self.appendImage(picture, in: box, to: &out) }
+          pictured = true
+          index = copied
+        } else if byte == UInt8(ascii: "<"), owner?.picture != nil, starts("<image ", at: index) {
+          // One an earlier filling wrote (with the new line before it): this filling wrote its
+          // own after the outline.
+          let close = emptyElementEnd(from: index)
+          let kept = index > copied && bytes[index - 1] == UInt8(ascii: "\n") ? index - 1 : index
+          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<kept]))
+          copied = min(close + 2, bytes.count)
+          index = copied
         } else if byte == UInt8(ascii: "<"), starts("<text", at: index), let element = owner, element.labelled
         {
           var content = index
@@ -196,6 +237,48 @@ struct LayoutTexts: Sendable {
       out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<bytes.count]))
     }
     return out
+  }
+
+  /// The box an outline Graphviz drew (`<polygon points="x,y …"` or `<path d="Mx,yC…"`)
+  /// encloses: its least and greatest x and y.
+  static func box(ofOutline outline: String) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+    let attribute = outline.hasPrefix("<polygon") ? " points=\"" : " d=\""
+    guard let start = outline.range(of: attribute)?.upperBound else { return nil }
+    let value = outline[start...].prefix { $0 != "\"" }
+    var numbers: [Double] = []
+    var current = ""
+    for character in value + " " {
+      if character.isNumber || character == "." || (character == "-" && current.isEmpty) {
+        current.append(character)
+      } else {
+        if let number = Double(current) { numbers.append(number) }
+        current = character == "-" ? "-" : ""
+      }
+    }
+    guard numbers.count >= 4, numbers.count % 2 == 0 else { return nil }
+    let xs = stride(from: 0, to: numbers.count, by: 2).map { numbers[$0] }
+    let ys = stride(from: 1, to: numbers.count, by: 2).map { numbers[$0] }
+    return (xs.min()!, ys.min()!, xs.max()!, ys.max()!)
+  }
+
+  /// `<image>` of `picture`, centred at the top of `box`, in points to two places.
+  static func appendImage(
+    _ picture: DiagramGraph.Picture, in box: (minX: Double, minY: Double, maxX: Double, maxY: Double),
+    to out: inout [UInt8]
+  ) {
+    func points(_ value: Double) -> String {
+      let hundredths = Int((value * 100).rounded())
+      let sign = hundredths < 0 ? "-" : ""
+      let fraction = String(abs(hundredths) % 100)
+      return sign + String(abs(hundredths) / 100) + "." + (fraction.count == 1 ? "0" : "") + fraction
+    }
+    let x = (box.minX + box.maxX) / 2 - Double(picture.width) / 2
+    let y = box.minY + Double(pictureMargin)
+    out += "\n<image xlink:href=\"".utf8
+    Markup.escape(picture.href, inAttribute: true, into: &out)
+    out +=
+      "\" x=\"\(points(x))\" y=\"\(points(y))\" width=\"\(picture.width)\" height=\"\(picture.height)\"".utf8
+    out += " preserveAspectRatio=\"xMidYMid meet\"/>".utf8
   }
 
   /// An id as Graphviz wrote it, its entities decoded (2.42 writes `-` as `&#45;`).

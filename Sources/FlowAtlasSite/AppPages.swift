@@ -84,7 +84,12 @@ struct AppPages: Sendable {
     self.screenRefs = screenRefs
     hasPictures = Self.hasGallery(app)
     self.flowRefs = flowRefs
-    sanitizer = SVGSanitizer(allowedPages: Self.pageNames(of: app, hasChanges: changes != nil))
+    sanitizer = SVGSanitizer(
+      allowedPages: Self.pageNames(of: app, hasChanges: changes != nil),
+      allowedPictures: Set(
+        app.screens.compactMap { screen in
+          screen.picture.flatMap { $0.hasThumbnail ? DiagramLinks.site.thumbnail($0.hash) : nil }
+        }))
     renderedSidebar = RenderedSidebar(
       plain: Self.sidebarTree(
         app: app, folder: folder, siblings: siblings, hasChanges: changes != nil, current: nil))

@@ -12,6 +12,9 @@ extension SVGSanitizer {
     case link
     /// May refer to another gradient by `#id`.
     case gradient
+    /// `<image>`: its `href` must be one of the pictures the sanitizer allows (the app map's
+    /// thumbnails, `--thumbnails`); anywhere else it is rejected.
+    case picture
   }
 
   enum AttributeKind {
@@ -32,7 +35,7 @@ extension SVGSanitizer {
   /// Elements by lowercased name; anything else is dropped with its content.
   static let elements = NameTable<ElementKind>(
     [
-      "script", "foreignobject", "iframe", "object", "embed", "style", "use", "image", "animate",
+      "script", "foreignobject", "iframe", "object", "embed", "style", "use", "animate",
       "animatemotion", "animatetransform", "animatecolor", "set", "handler", "listener", "feimage",
       "discard", "audio", "video", "canvas",
     ].map { ($0, .forbidden) }
@@ -40,7 +43,10 @@ extension SVGSanitizer {
         "g", "title", "desc", "path", "polygon", "polyline", "ellipse", "circle", "rect", "line", "text",
         "tspan", "defs", "stop",
       ].map { ($0, .allowed) }
-      + [("svg", .svg), ("a", .link), ("lineargradient", .gradient), ("radialgradient", .gradient)])
+      + [
+        ("svg", .svg), ("a", .link), ("lineargradient", .gradient), ("radialgradient", .gradient),
+        ("image", .picture),
+      ])
 
   /// Attributes by exact name; anything else is dropped.
   static let attributes = NameTable<AttributeKind>(

@@ -6,8 +6,8 @@ import FlowAtlasTrace
 /// from a whitelist.
 ///
 /// It throws on what could run code or leave the site: `<script>`, `<foreignObject>`,
-/// animation and `<use>`/`<image>` elements, `on*` attributes, and links that are not
-/// relative links to this app's own pages. It silently drops what is merely unknown
+/// animation and `<use>` elements, an `<image>` of anything but the pictures it allows,
+/// `on*` attributes, and links that are not relative links to this app's own pages. It silently drops what is merely unknown
 /// (comments, `style` attributes, unlisted elements and attributes), so a newer
 /// Graphviz cannot break a build by adding a harmless attribute. Entities are decoded
 /// before any check (`&#106;avascript:` is `javascript:`) and everything is escaped
@@ -15,6 +15,8 @@ import FlowAtlasTrace
 struct SVGSanitizer: Sendable {
   /// The page file names a link may point at, e.g. `flow-auth.html`.
   var allowedPages: Set<String>
+  /// What an `<image>` may show, e.g. `../images/thumbnails/<sha256>.png`: the site's own files.
+  var allowedPictures: Set<String> = []
 
   /// The sanitized SVG markup, ready to inline.
   ///
@@ -150,7 +152,11 @@ struct SVGSanitizer: Sendable {
     let value = attribute.value
     switch Self.attributes.kind(of: attribute.name) {
     case .href:
-      if kind == .link {
+      if kind == .picture {
+        guard allowedPictures.contains(XMLReader.string(value)) else {
+          throw fail("it shows \(quoted(value)), which is not a picture of this site")
+        }
+      } else if kind == .link {
         guard DiagramLinks.isSafe(value) else { throw fail("it links to \(quoted(value))") }
         let page = XMLReader.Bytes(rebasing: value.prefix { $0 != UInt8(ascii: "#") })
         guard allowedPages.contains(XMLReader.string(page)) else {

@@ -145,7 +145,8 @@ def _built_sites(tmp: pathlib.Path):
     binary = _binary()
     hostile = tmp / "hostile-site"
     extra = [_long_journey(tmp), _wide_app(tmp), _pictures_app(tmp)]
-    _run([str(binary), "build", *HOSTILE, *extra, "--output", str(hostile)], cwd=tmp, site=hostile)
+    # With --thumbnails: the pictures app's map draws its screens as their thumbnails.
+    _run([str(binary), "build", *HOSTILE, *extra, "--thumbnails", "--output", str(hostile)], cwd=tmp, site=hostile)
     examples = tmp / "examples-site"
     traces = sorted(str(p) for p in (REPO / "examples").glob("*/traces"))
     if not traces:

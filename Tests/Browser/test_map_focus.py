@@ -154,3 +154,39 @@ def test_a_big_apps_map_reads_and_focuses(driver, big_site):
     # Every screen and every flow can be picked.
     count = driver.execute_script("return document.querySelectorAll('#map-focus-list option').length")
     assert count == 600
+
+
+def test_the_app_map_draws_screens_as_their_thumbnails(driver, sites):
+    """`build --thumbnails` (the hostile site's build): the pictures app's map draws Home and Detail as
+    their thumbnails, inside their boxes, each loading from the site's own images/thumbnails/; Settings,
+    of which there is no picture, is a plain box."""
+    pictures = [site / "pictures" for site in sites if (site / "pictures" / "index.html").is_file()]
+    assert pictures, "the hostile site has the pictures app"
+    _open(driver, pictures[0] / "index.html")
+    drawn = driver.execute_async_script(
+        """
+        var done = arguments[arguments.length - 1];
+        var images = Array.prototype.slice.call(document.querySelectorAll("#app-map svg g.node image"));
+        var out = [];
+        var left = images.length;
+        if (!left) { done(out); return; }
+        images.forEach(function (image) {
+          var node = image.closest("g.node");
+          var box = node.querySelector("path, polygon").getBBox();
+          var at = image.getBBox();
+          var inside = at.x >= box.x && at.y >= box.y && at.x + at.width <= box.x + box.width
+            && at.y + at.height <= box.y + box.height;
+          var href = image.getAttribute("xlink:href") || image.getAttribute("href");
+          var probe = new Image();
+          probe.onload = function () { out.push([node.id, href, inside, probe.naturalWidth]); if (--left === 0) done(out); };
+          probe.onerror = function () { out.push([node.id, href, inside, 0]); if (--left === 0) done(out); };
+          probe.src = new URL(href, document.baseURI).href;
+        });
+        """
+    )
+    names = sorted(node.rsplit("screen-", 1)[-1] for node, _, _, _ in drawn)
+    assert names == ["detail-view-controller", "home-view-controller"], drawn
+    for node, href, inside, width in drawn:
+        assert href.startswith("../images/thumbnails/") and href.endswith(".png"), href
+        assert inside, f"{node}: its picture is outside its box"
+        assert width > 0, f"{node}: {href} did not load"

@@ -67,6 +67,33 @@ import Testing
 
   /// Control characters never pass, in text or in attribute values, raw or as references: C0
   /// and DEL, and C1 (U+0085), whose lead byte the attribute's fast path once did not look for.
+  /// The app map's thumbnails (`--thumbnails`): an `<image>` of a picture the page allows is
+  /// kept; of anything else (another file, a `..` further up, a URL, an entity-spelled path, a
+  /// page that allows no pictures) the diagram is rejected.
+  @Test func keepsOnlyTheImagesOfAllowedPictures() throws {
+    let thumbnail = "../images/thumbnails/" + String(repeating: "a", count: 64) + ".png"
+    var allowing = sanitizer
+    allowing.allowedPictures = [thumbnail]
+    let image =
+      #"<image xlink:href="\#(thumbnail)" x="1.00" y="-2.00" width="72" height="156" preserveAspectRatio="xMidYMid meet"/>"#
+    var ids: Set<String> = []
+    let kept = try allowing.sanitize(wrap(image), name: "test", rootAttributes: [], usedIDs: &ids)
+    #expect(kept.contains(#"<image xlink:href="\#(thumbnail)" x="1.00" y="-2.00" width="72" height="156""#))
+    for href in [
+      "../images/thumbnails/" + String(repeating: "b", count: 64) + ".png", "../../etc/passwd",
+      "https://evil.example/x.png", "javascript:alert(1)", "&#46;&#46;/images/x.png",
+      "data:image/png;base64,AAAA",
+    ] {
+      #expect(throws: SiteError.self) {
+        var ids: Set<String> = []
+        _ = try allowing.sanitize(
+          wrap(#"<image xlink:href="\#(href)" width="1" height="1"/>"#), name: "test", rootAttributes: [],
+          usedIDs: &ids)
+      }
+    }
+    #expect(throws: SiteError.self) { _ = try sanitize(wrap(image)) }
+  }
+
   @Test func controlCharactersBecomeReplacementCharacters() throws {
     let out = try sanitize(
       wrap(
