@@ -69,44 +69,68 @@ package enum PNGEncoder {
 
   private static func adler32(_ data: [UInt8]) -> UInt32 {
     var (a, b): (UInt32, UInt32) = (1, 0)
-    for byte in data {
-      a = (a + UInt32(byte)) % 65_521
-      b = (b + a) % 65_521
+    // 5,552 bytes is the most that can be summed before `b` could pass 2³² (zlib's NMAX).
+    var start = 0
+    while start < data.count {
+      let end = Swift.min(start + 5_552, data.count)
+      for index in start..<end {
+        a &+= UInt32(data[index])
+        b &+= a
+      }
+      a %= 65_521
+      b %= 65_521
+      start = end
     }
     return b << 16 | a
   }
 
+  /// CRC-32 of each byte value, for ``crc32(_:)``: the usual table.
+  private static let crcTable: [UInt32] = (0..<256).map { value in
+    var crc = UInt32(value)
+    for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    return crc
+  }
+
   static func crc32(_ bytes: [UInt8]) -> UInt32 {
     var crc: UInt32 = 0xFFFF_FFFF
-    for byte in bytes {
-      crc ^= UInt32(byte)
-      for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    crcTable.withUnsafeBufferPointer { table in
+      for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
     }
     return ~crc
   }
 }
 
 /// Deflate's bits: packed from the least significant bit of each byte; Huffman codes go most
-/// significant bit first, everything else least significant first (RFC 1951, 3.1.1).
+/// significant bit first, everything else least significant first (RFC 1951, 3.1.1). Bits are
+/// gathered in a word and written out a byte at a time.
 private struct BitWriter {
   private var output: [UInt8] = []
-  private var current: UInt32 = 0
+  private var current: UInt64 = 0
   private var filled = 0
 
+  /// Each fixed-code symbol (0–287) as its code's bits reversed (so that they go out least
+  /// significant first) and its length.
+  private static let symbols: [(bits: UInt64, count: Int)] = (0..<288).map { symbol in
+    let (code, count) =
+      switch symbol {
+      case 0...143: (0x30 + symbol, 8)
+      case 144...255: (0x190 + symbol - 144, 9)
+      case 256...279: (symbol - 256, 7)
+      default: (0xC0 + symbol - 280, 8)
+      }
+    var reversed = 0
+    for bit in 0..<count where code >> bit & 1 == 1 { reversed |= 1 << (count - 1 - bit) }
+    return (UInt64(reversed), count)
+  }
+
+  /// `count` (at most 32) bits of `value`, least significant first.
   mutating func write(_ value: Int, count: Int) {
-    for bit in 0..<count { push((value >> bit) & 1) }
-  }
-
-  private mutating func writeCode(_ code: Int, count: Int) {
-    for bit in stride(from: count - 1, through: 0, by: -1) { push((code >> bit) & 1) }
-  }
-
-  private mutating func push(_ bit: Int) {
-    current |= UInt32(bit) << UInt32(filled)
-    filled += 1
-    if filled == 8 {
-      output.append(UInt8(current))
-      (current, filled) = (0, 0)
+    current |= (UInt64(value) & ((1 << UInt64(count)) - 1)) << UInt64(filled)
+    filled += count
+    while filled >= 8 {
+      output.append(UInt8(truncatingIfNeeded: current))
+      current >>= 8
+      filled -= 8
     }
   }
 
@@ -123,12 +147,8 @@ private struct BitWriter {
   }
 
   private mutating func writeSymbol(_ symbol: Int) {
-    switch symbol {
-    case 0...143: writeCode(0x30 + symbol, count: 8)
-    case 144...255: writeCode(0x190 + symbol - 144, count: 9)
-    case 256...279: writeCode(symbol - 256, count: 7)
-    default: writeCode(0xC0 + symbol - 280, count: 8)
-    }
+    let (bits, count) = Self.symbols[symbol]
+    write(Int(bits), count: count)
   }
 
   private static func lengthCode(_ length: Int) -> (symbol: Int, base: Int, extra: Int) {
@@ -145,7 +165,7 @@ private struct BitWriter {
     return (symbol + offset, base + offset << extra, extra)
   }
 
-  func bytes() -> [UInt8] { filled == 0 ? output : output + [UInt8(current)] }
+  func bytes() -> [UInt8] { filled == 0 ? output : output + [UInt8(truncatingIfNeeded: current)] }
 }
 
 extension [UInt8] {

@@ -32,22 +32,33 @@ package enum Thumbnail {
       let bottom = min(height, top + factor)
       for row in top..<bottom {
         var source = row * width * bands
-        for column in 0..<width {
-          let target = (column / factor) * 3
-          let alpha = bands == 4 ? Int(pixels[source + 3]) : 255
-          if alpha == 255 {
-            sums[target] += Int(pixels[source])
-            sums[target + 1] += Int(pixels[source + 1])
-            sums[target + 2] += Int(pixels[source + 2])
-          } else {
-            // On white: c·a + 255·(255 − a), over 255, rounded (a screenshot is opaque almost
-            // everywhere: the division is rare).
-            for channel in 0..<3 {
-              sums[target + channel] +=
-                (Int(pixels[source + channel]) * alpha + 255 * (255 - alpha) + 127) / 255
+        var target = 0
+        var column = 0
+        // One block of the row at a time: its sums kept in registers, no division per pixel.
+        while column < width {
+          let end = min(width, column + factor)
+          var (red, green, blue) = (0, 0, 0)
+          for _ in column..<end {
+            let alpha = bands == 4 ? Int(pixels[source + 3]) : 255
+            if alpha == 255 {
+              red += Int(pixels[source])
+              green += Int(pixels[source + 1])
+              blue += Int(pixels[source + 2])
+            } else {
+              // On white: c·a + 255·(255 − a), over 255, rounded (a screenshot is opaque almost
+              // everywhere: the division is rare).
+              let white = 255 * (255 - alpha) + 127
+              red += (Int(pixels[source]) * alpha + white) / 255
+              green += (Int(pixels[source + 1]) * alpha + white) / 255
+              blue += (Int(pixels[source + 2]) * alpha + white) / 255
             }
+            source += bands
           }
-          source += bands
+          sums[target] += red
+          sums[target + 1] += green
+          sums[target + 2] += blue
+          target += 3
+          column = end
         }
       }
       let rows = bottom - top
