@@ -22,6 +22,30 @@ package enum RegularFile {
     }
   }
 
+  /// Writes `bytes` to a new file at `path` (never one that is there, nor through a link), readable
+  /// by its owner alone. A file it could not write whole is removed.
+  /// - Returns: whether the file holds `bytes`.
+  package static func writeNew(_ bytes: [UInt8], to path: String) -> Bool {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return false }
+    var written = 0
+    var whole = true
+    bytes.withUnsafeBytes { buffer in
+      while written < buffer.count {
+        let put = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+        if put < 0 && errno == EINTR { continue }
+        if put <= 0 {
+          whole = false
+          return
+        }
+        written += put
+      }
+    }
+    if close(descriptor) != 0 { whole = false }
+    if !whole { unlink(path) }
+    return whole
+  }
+
   /// The first `count` bytes (or fewer, for a shorter file) of the regular file at `path`,
   /// opened as ``read(_:limit:)`` opens it.
   package static func prefix(of path: String, count: Int) -> Result<[UInt8], Problem> {

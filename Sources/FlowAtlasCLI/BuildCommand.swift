@@ -107,9 +107,14 @@ package enum BuildCommand {
     let record = PictureRecord.read(site: output)
     let kept = SiteBuilder.keptThumbnails(in: output, of: record.filter(\.value.hasThumbnail).keys)
     let recorded = record.filter { hash, decoded in !decoded.hasThumbnail || kept.contains(hash) }
+    // Each picture read is copied into the scratch folder as it is checked: the site takes
+    // those bytes, not the file again (read and hashed a second time).
+    let spool = scratch.url.appendingPathComponent("pictures").path
     let pictures = ScreenPictures.check(
       traces, decoded: recorded.mapValues { ($0.fileExtension, $0.width, $0.height, $0.hasThumbnail) },
-      unchanged: unchangedImages)
+      unchanged: unchangedImages,
+      spool: (try? FileManager.default.createDirectory(atPath: spool, withIntermediateDirectories: false))
+        .map { spool })
     let model = traces.withPictures(pictures.pictures, problems: pictures.problems)
     console.err(model.diagnostics.map { $0.formatted + "\n" }.joined())
     let compared = try baselinesWithPictures(
@@ -123,7 +128,8 @@ package enum BuildCommand {
     inputs.hashAll()
     let summary = try build(
       model, into: output, notes: notes, replays: replays, baselines: baselines, contracts: contracts,
-      provider: provider, cacheReport: cacheReport, thumbnails: pictures.thumbnails)
+      provider: provider, cacheReport: cacheReport, thumbnails: pictures.thumbnails,
+      pictureCopies: pictures.spool)
     warn(about: summary.skippedNotes, console: console)
     tell(cacheReport, replays: replays, summary: summary, verbose: verbose, console: console)
     let diagnostics = model.diagnostics.map(\.formatted)
@@ -237,10 +243,11 @@ package enum BuildCommand {
   ///   - replays: the cache the model was built with, which holds its journeys and is kept in the
   ///     site for the next build; nil for a model that holds its journeys.
   ///   - thumbnails: the thumbnails made while checking the pictures, by the picture's sha256.
+  ///   - pictureCopies: where the pictures were copied as they were checked (their `path`).
   static func build(
     _ model: NavigationModel, into output: String, notes: String?, replays: ReplayCache?,
     baselines: [String: AppModel], contracts: [NavigationContract], provider: GraphvizDiagrams,
-    cacheReport: CacheReport? = nil, thumbnails: [String: [UInt8]] = [:]
+    cacheReport: CacheReport? = nil, thumbnails: [String: [UInt8]] = [:], pictureCopies: String? = nil
   ) throws(CommandLineError) -> SiteSummary {
     if let notes {
       var isDirectory: ObjCBool = false
@@ -256,6 +263,7 @@ package enum BuildCommand {
     builder.baselines = baselines
     builder.contracts = contracts
     builder.thumbnails = thumbnails
+    builder.pictureCopies = pictureCopies
     builder.cacheReport = cacheReport
     do {
       return try builder.build(into: URL(fileURLWithPath: output, isDirectory: true))

@@ -21,6 +21,10 @@ package struct ScreenPictures: Sendable {
   /// The thumbnails made now, by the sha256 of their picture (a PNG each); those of pictures an
   /// earlier build decoded are in its site.
   package var thumbnails: [String: [UInt8]] = [:]
+  /// Where the bytes of the pictures read now were copied once checked (`check`'s `spool`), if
+  /// anywhere: each such picture's `path` is its copy there, which the site takes without
+  /// reading and hashing the file a second time.
+  package var spool: String?
 
   /// Reads the screenshots `model` names.
   /// - Parameters:
@@ -30,10 +34,12 @@ package struct ScreenPictures: Sendable {
   ///     (the record of inputs): when its picture was decoded, the file is not even read again,
   ///     only checked to be inside the trace's folder. Pass only those whose thumbnails (if they
   ///     have one) the site still holds.
+  ///   - spool: a folder of the build's own (its scratch folder's) to copy each picture read into,
+  ///     `<sha256>.<png|jpg>`, as it was checked: the site then copies that, not the file again.
   package static func check(
     _ model: NavigationModel,
     decoded: [String: (fileExtension: String, width: Int, height: Int, hasThumbnail: Bool)] = [:],
-    unchanged: [String: String] = [:], makesThumbnails: Bool = true
+    unchanged: [String: String] = [:], makesThumbnails: Bool = true, spool: String? = nil
   ) -> ScreenPictures {
     // Each file once, however many runs name it (a retried test), on every core.
     var files: [(path: String, file: String, folder: String)] = []
@@ -49,18 +55,35 @@ package struct ScreenPictures: Sendable {
     // Each file's picture without its bytes: a build holds one image's bytes per core at a time.
     let results = Lock([Result<CheckedPicture, ImageProblem>?](repeating: nil, count: files.count))
     let thumbnails = Lock([String: [UInt8]]())
+    // The pictures (by hash) a worker copies, and those it copied whole.
+    let copies = Lock((claimed: Set<String>(), whole: Set<String>()))
     DispatchQueue.concurrentPerform(iterations: files.count) { [files] index in
       let (path, file, folder) = files[index]
       let result = Self.picture(
         file, in: folder, path: path, decoded: decoded, unchanged: unchanged[path],
         makesThumbnails: makesThumbnails
-      ) { hash, thumbnail in thumbnails.withLock { $0[hash] = thumbnail } }
+      ) { image in
+        if let thumbnail = image.thumbnail { thumbnails.withLock { $0[image.hash] = thumbnail } }
+        guard let spool, copies.withLock({ $0.claimed.insert(image.hash).inserted }) else { return }
+        if RegularFile.writeNew(image.bytes, to: Self.copy(of: image, in: spool)) {
+          copies.withLock { _ = $0.whole.insert(image.hash) }
+        }
+      }
       results.withLock { $0[index] = result }
     }
     var read: [String: Result<CheckedPicture, ImageProblem>] = [:]
-    for (index, result) in results.withLock({ $0 }).enumerated() { read[files[index].path] = result! }
+    let copied = copies.withLock { $0.whole }
+    for (index, result) in results.withLock({ $0 }).enumerated() {
+      read[files[index].path] = result!.map { picture in
+        guard let spool, copied.contains(picture.hash) else { return picture }
+        var copy = picture
+        copy.path = spool + "/" + picture.hash + "." + picture.fileExtension
+        return copy
+      }
+    }
 
     var found = ScreenPictures()
+    found.spool = spool
     found.thumbnails = thumbnails.withLock { $0 }
     // Every file read or tried, but one that leads out of the folder: what is there is not an
     // input, and its bytes are never read, even to hash them.
@@ -71,6 +94,7 @@ package struct ScreenPictures: Sendable {
     for (path, result) in read {
       if case .success(let picture) = result { found.hashes[path] = picture.hash }
     }
+
     for app in model.apps {
       var byType: [String: CheckedPicture] = [:]
       for run in app.runs {
@@ -110,7 +134,7 @@ package struct ScreenPictures: Sendable {
   private static func picture(
     _ file: String, in folder: String, path: String,
     decoded: [String: (fileExtension: String, width: Int, height: Int, hasThumbnail: Bool)],
-    unchanged hash: String?, makesThumbnails: Bool, thumbnail made: (String, [UInt8]) -> Void
+    unchanged hash: String?, makesThumbnails: Bool, read: (ScreenImageFile) -> Void
   ) -> Result<CheckedPicture, ImageProblem> {
     if let hash, let size = decoded[hash] {
       return ScreenImageFile.contained(file, in: folder).map {
@@ -124,12 +148,17 @@ package struct ScreenPictures: Sendable {
       makesThumbnail: makesThumbnails
     ).map {
       image in
-      if let thumbnail = image.thumbnail { made(image.hash, thumbnail) }
+      read(image)
       return CheckedPicture(
         hash: image.hash, fileExtension: image.format == .png ? "png" : "jpg", width: image.width,
         height: image.height, path: path,
         hasThumbnail: image.thumbnail != nil || (decoded[image.hash]?.hasThumbnail ?? false))
     }
+  }
+
+  /// Where `image`'s copy goes in `spool`.
+  private static func copy(of image: ScreenImageFile, in spool: String) -> String {
+    spool + "/" + image.hash + "." + (image.format == .png ? "png" : "jpg")
   }
 
   /// The folder of a trace, as its path was given.

@@ -36,6 +36,9 @@ package struct SiteBuilder: Sendable {
   /// The pictures' thumbnails made for this build, by the sha256 of their picture; a picture that
   /// has one (`CheckedPicture.hasThumbnail`) and is not here keeps the previous site's.
   package var thumbnails: [String: [UInt8]] = [:]
+  /// The folder the build copied pictures into as it checked them (`ScreenPictures.spool`): a
+  /// picture whose `path` is there is copied into the site without being hashed again.
+  package var pictureCopies: String?
   /// Where an entry of the previous site's caches that is there but cannot be used is noted
   /// (it is made again either way); nil notes nothing.
   package var cacheReport: CacheReport?
@@ -375,8 +378,11 @@ extension SiteBuilder {
         try staging.reuse(path, from: previous.url.appendingPathComponent(path), entry: kept)
         continue
       }
+      // A copy the build wrote as it checked the picture is those bytes; a file of the traces'
+      // folder may have changed since: hashed again, and left out if it did.
+      let checked = pictureCopies.map { picture.path.hasPrefix($0 + "/") } ?? false
       guard case .success(let bytes) = RegularFile.read(picture.path, limit: 64 << 20),
-        Fingerprint.sha256(bytes) == picture.hash
+        checked || Fingerprint.sha256(bytes) == picture.hash
       else { continue }
       try staging.write(path, bytes)
     }
