@@ -21,6 +21,10 @@ package enum Thumbnail {
   /// screenshot is 12 MB: not copied). Not generic: a collection's element read through a
   /// generic function of another module is a call each, and a picture has millions.
   package static func png(of pixels: UnsafeRawBufferPointer, width: Int, height: Int, bands: Int) -> [UInt8] {
+    // Unchecked reads below: the buffer must hold every pixel.
+    precondition(
+      width > 0 && height > 0 && (bands == 3 || bands == 4) && pixels.count >= width * height * bands,
+      "pixels do not match the size")
     let factor = factor(width: width, height: height)
     let (smallWidth, smallHeight) = ((width + factor - 1) / factor, (height + factor - 1) / factor)
     // Sums per thumbnail pixel and channel, one row of blocks at a time.
@@ -73,20 +77,36 @@ package enum Thumbnail {
     return PNGEncoder.encode(width: smallWidth, height: smallHeight, rgb: rgb)
   }
 
-  /// What makes thumbnails, as a name derived from the code: the hash of the thumbnail of a fixed
-  /// picture that takes every path above (shrunk 3 times, edge blocks both ways, pixels opaque
-  /// and not). A site's record of its thumbnails names it, so that a FlowAtlas that makes them
-  /// otherwise makes them again rather than keeping what an older one made, and nobody has to
-  /// remember to bump a version.
+  /// What makes thumbnails, as a name derived from the code: the hash of the thumbnails of two
+  /// fixed pictures that take every path above and in ``PNGEncoder`` (shrunk 4 times and not at
+  /// all, edge blocks both ways, pixels opaque and not, 3 bands and 4, rows that differ from the
+  /// one above and rows that repeat it in runs of every length deflate codes: 3 to 10, 11 to 257,
+  /// 258 and more). A site's record of its thumbnails names it, so that a FlowAtlas that makes
+  /// them otherwise makes them again rather than keeping what an older one made, and nobody has
+  /// to remember to bump a version.
   package static let maker: String = {
-    let (width, height) = (722, 9)
-    var pixels = [UInt8](repeating: 0, count: width * height * 4)
-    for index in 0..<width * height {
-      pixels[index * 4] = UInt8(index % 251)
-      pixels[index * 4 + 1] = UInt8(index * 7 % 253)
-      pixels[index * 4 + 2] = UInt8(index * 13 % 255)
-      pixels[index * 4 + 3] = index % 5 == 0 ? UInt8(index % 256) : 255
+    func picture(width: Int, height: Int, bands: Int) -> [UInt8] {
+      var pixels = [UInt8](repeating: 0, count: width * height * bands)
+      for row in 0..<height {
+        for column in 0..<width {
+          let index = row * width + column
+          let start = index * bands
+          // Every other row is the one above it again (all zeros once filtered: runs), but for
+          // a mark every 3, 40 or 300 pixels (runs of 5, 116 and 719 bytes between, where the
+          // picture is not shrunk).
+          let flat = row % 2 == 1
+          let mark = column % [3, 40, 300][row % 3] == 0
+          let value = flat && !mark ? (row - 1) * width + column : index
+          pixels[start] = UInt8(value % 251)
+          pixels[start + 1] = UInt8(value * 7 % 253)
+          pixels[start + 2] = UInt8(value * 13 % 255)
+          if bands == 4 { pixels[start + 3] = value % 5 == 0 ? UInt8(value % 256) : 255 }
+        }
+      }
+      return pixels
     }
-    return Fingerprint.fast128(png(of: pixels, width: width, height: height, bands: 4))
+    let shrunk = png(of: picture(width: 722, height: 13, bands: 4), width: 722, height: 13, bands: 4)
+    let whole = png(of: picture(width: 240, height: 7, bands: 3), width: 240, height: 7, bands: 3)
+    return Fingerprint.fast128(shrunk + whole)
   }()
 }

@@ -129,7 +129,7 @@ package enum BuildCommand {
     let summary = try build(
       model, into: output, notes: notes, replays: replays, baselines: baselines, contracts: contracts,
       provider: provider, cacheReport: cacheReport, thumbnails: pictures.thumbnails,
-      pictureCopies: pictures.spool)
+      pictureCopies: pictures.copies)
     warn(about: summary.skippedNotes, console: console)
     tell(cacheReport, replays: replays, summary: summary, verbose: verbose, console: console)
     let diagnostics = model.diagnostics.map(\.formatted)
@@ -243,11 +243,11 @@ package enum BuildCommand {
   ///   - replays: the cache the model was built with, which holds its journeys and is kept in the
   ///     site for the next build; nil for a model that holds its journeys.
   ///   - thumbnails: the thumbnails made while checking the pictures, by the picture's sha256.
-  ///   - pictureCopies: where the pictures were copied as they were checked (their `path`).
+  ///   - pictureCopies: the copies of the pictures written as they were checked (their `path`).
   static func build(
     _ model: NavigationModel, into output: String, notes: String?, replays: ReplayCache?,
     baselines: [String: AppModel], contracts: [NavigationContract], provider: GraphvizDiagrams,
-    cacheReport: CacheReport? = nil, thumbnails: [String: [UInt8]] = [:], pictureCopies: String? = nil
+    cacheReport: CacheReport? = nil, thumbnails: [String: [UInt8]] = [:], pictureCopies: Set<String> = []
   ) throws(CommandLineError) -> SiteSummary {
     if let notes {
       var isDirectory: ObjCBool = false

@@ -21,10 +21,10 @@ package struct ScreenPictures: Sendable {
   /// The thumbnails made now, by the sha256 of their picture (a PNG each); those of pictures an
   /// earlier build decoded are in its site.
   package var thumbnails: [String: [UInt8]] = [:]
-  /// Where the bytes of the pictures read now were copied once checked (`check`'s `spool`), if
-  /// anywhere: each such picture's `path` is its copy there, which the site takes without
-  /// reading and hashing the file a second time.
-  package var spool: String?
+  /// The copies, written whole, of the pictures read now, as they were checked (`check`'s
+  /// `spool`): each such picture's `path` is one of them, which the site takes without hashing
+  /// it again.
+  package var copies: Set<String> = []
 
   /// Reads the screenshots `model` names.
   /// - Parameters:
@@ -73,17 +73,19 @@ package struct ScreenPictures: Sendable {
     }
     var read: [String: Result<CheckedPicture, ImageProblem>] = [:]
     let copied = copies.withLock { $0.whole }
+    var copyPaths: Set<String> = []
     for (index, result) in results.withLock({ $0 }).enumerated() {
       read[files[index].path] = result!.map { picture in
         guard let spool, copied.contains(picture.hash) else { return picture }
         var copy = picture
         copy.path = spool + "/" + picture.hash + "." + picture.fileExtension
+        copyPaths.insert(copy.path)
         return copy
       }
     }
 
     var found = ScreenPictures()
-    found.spool = spool
+    found.copies = copyPaths
     found.thumbnails = thumbnails.withLock { $0 }
     // Every file read or tried, but one that leads out of the folder: what is there is not an
     // input, and its bytes are never read, even to hash them.

@@ -30,6 +30,8 @@ package enum DiagramStyleFingerprint {
     text += "label placement: " + LabelPlacement.behaviour
     // And how a drawing laid out from masked texts gets its real ones.
     text += "layout texts: \(LayoutTexts.version)"
+    // And which layout a wide strip is drawn with (a cached drawing is the one that won).
+    text += "wrapping: " + DiagramRenderer.wrappingRules
     // The site's stable content hash: the same in every process, unlike Hasher.
     return Fingerprint.fast128(Array(text.utf8))
   }()

@@ -36,9 +36,9 @@ package struct SiteBuilder: Sendable {
   /// The pictures' thumbnails made for this build, by the sha256 of their picture; a picture that
   /// has one (`CheckedPicture.hasThumbnail`) and is not here keeps the previous site's.
   package var thumbnails: [String: [UInt8]] = [:]
-  /// The folder the build copied pictures into as it checked them (`ScreenPictures.spool`): a
-  /// picture whose `path` is there is copied into the site without being hashed again.
-  package var pictureCopies: String?
+  /// The copies the build wrote of the pictures as it checked them (`ScreenPictures.copies`): a
+  /// picture whose `path` is one of them is copied into the site without being hashed again.
+  package var pictureCopies: Set<String> = []
   /// Where an entry of the previous site's caches that is there but cannot be used is noted
   /// (it is made again either way); nil notes nothing.
   package var cacheReport: CacheReport?
@@ -380,7 +380,7 @@ extension SiteBuilder {
       }
       // A copy the build wrote as it checked the picture is those bytes; a file of the traces'
       // folder may have changed since: hashed again, and left out if it did.
-      let checked = pictureCopies.map { picture.path.hasPrefix($0 + "/") } ?? false
+      let checked = pictureCopies.contains(picture.path)
       guard case .success(let bytes) = RegularFile.read(picture.path, limit: 64 << 20),
         checked || Fingerprint.sha256(bytes) == picture.hash
       else { continue }

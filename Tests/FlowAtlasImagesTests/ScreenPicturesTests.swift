@@ -35,7 +35,8 @@ import Testing
     try FileManager.default.createDirectory(atPath: spool, withIntermediateDirectories: false)
     let checked = ScreenPictures.check(model, spool: spool)
     #expect(checked.problems.isEmpty, "\(checked.problems)")
-    #expect(checked.spool == spool)
+    #expect(checked.copies == Set(checked.pictures["Shots"]?.values.map(\.path) ?? []))
+    #expect(checked.copies.count == 2)
     let pictures = try #require(checked.pictures["Shots"])
     #expect(pictures.count == 3)
     for (type, picture) in pictures {
@@ -50,7 +51,7 @@ import Testing
 
     // Without a spool, each picture is where the trace named it.
     let plain = ScreenPictures.check(model)
-    #expect(plain.spool == nil)
+    #expect(plain.copies.isEmpty)
     #expect(plain.pictures["Shots"]?["HomeViewController"]?.path == folder.path + "/shots/home.png")
   }
 }

@@ -40,17 +40,27 @@ struct AppMapThumbnailsTests {
     return options
   }
 
-  /// Each `<image>` of `svg` with the id of the node group it is in.
-  static func images(in svg: String) -> [(node: String, tag: String)] {
-    var found: [(String, String)] = []
+  /// Each `<image>` of `svg` with the id of the node group it is in and the outline drawn
+  /// before it in that group.
+  static func images(in svg: String) -> [(node: String, tag: String, outline: String)] {
+    var found: [(String, String, String)] = []
     var node = ""
+    var outline = ""
     for line in svg.replacingOccurrences(of: "&#45;", with: "-").split(separator: "\n") {
       if line.hasPrefix("<g id=\""), line.contains("class=\"node") {
         node = String(line.dropFirst(7).prefix { $0 != "\"" })
+        outline = ""
       }
-      if line.hasPrefix("<image ") { found.append((node, String(line))) }
+      if outline.isEmpty, line.hasPrefix("<path ") || line.hasPrefix("<polygon ") { outline = String(line) }
+      if line.hasPrefix("<image ") { found.append((node, String(line), outline)) }
     }
     return found
+  }
+
+  /// The number in `attribute="…"` of `tag`.
+  static func number(_ attribute: String, of tag: String) -> Double? {
+    guard let start = tag.range(of: " \(attribute)=\"")?.upperBound else { return nil }
+    return Double(tag[start...].prefix { $0 != "\"" })
   }
 
   @Test func eachScreenWithAThumbnailIsDrawnAsIt() throws {
@@ -65,7 +75,21 @@ struct AppMapThumbnailsTests {
     #expect(home.tag.contains(#"width="72" height="156""#), "\(home.tag)")
     let detail = try #require(images.first { $0.node.hasSuffix("screen-detail-view-controller") })
     #expect(detail.tag.contains(#"width="72" height="36""#), "\(detail.tag)")
-    // Inside its box: the box's outline comes first in the group, the picture within it.
+    // Inside its box: the box's outline comes first in the group, the picture within it, above
+    // the label.
+    for image in images {
+      let box = try #require(LayoutTexts.box(ofOutline: image.outline), "\(image.node)")
+      let (x, y) = (
+        try #require(Self.number("x", of: image.tag)), try #require(Self.number("y", of: image.tag))
+      )
+      let (width, height) = (
+        try #require(Self.number("width", of: image.tag)), try #require(Self.number("height", of: image.tag))
+      )
+      #expect(x >= box.minX && x + width <= box.maxX, "\(image.node): \(image.tag) in \(box)")
+      #expect(
+        y >= box.minY && y + height + Double(LayoutTexts.pictureLabelRoom) <= box.maxY + 0.01, "\(image.node)"
+      )
+    }
     #expect(svg.components(separatedBy: "<image ").count == 3)
     // The same model, the same bytes.
     #expect(

@@ -65,11 +65,10 @@ import Testing
     #expect(throws: SiteError.self) { try sanitize(wrap(body)) }
   }
 
-  /// Control characters never pass, in text or in attribute values, raw or as references: C0
-  /// and DEL, and C1 (U+0085), whose lead byte the attribute's fast path once did not look for.
   /// The app map's thumbnails (`--thumbnails`): an `<image>` of a picture the page allows is
-  /// kept; of anything else (another file, a `..` further up, a URL, an entity-spelled path, a
-  /// page that allows no pictures) the diagram is rejected.
+  /// kept, however its name is spelled; of anything else (another file, a `..` further up, a
+  /// URL, a second `href` naming another file, the element in capitals, a page that allows no
+  /// pictures) the diagram is rejected.
   @Test func keepsOnlyTheImagesOfAllowedPictures() throws {
     let thumbnail = "../images/thumbnails/" + String(repeating: "a", count: 64) + ".png"
     var allowing = sanitizer
@@ -79,21 +78,30 @@ import Testing
     var ids: Set<String> = []
     let kept = try allowing.sanitize(wrap(image), name: "test", rootAttributes: [], usedIDs: &ids)
     #expect(kept.contains(#"<image xlink:href="\#(thumbnail)" x="1.00" y="-2.00" width="72" height="156""#))
-    for href in [
-      "../images/thumbnails/" + String(repeating: "b", count: 64) + ".png", "../../etc/passwd",
-      "https://evil.example/x.png", "javascript:alert(1)", "&#46;&#46;/images/x.png",
-      "data:image/png;base64,AAAA",
+    // The same name with its dots as references: decoded, then allowed.
+    let spelled = try allowing.sanitize(
+      wrap(#"<image href="&#46;&#46;/images/thumbnails/\#(String(repeating: "a", count: 64)).png"/>"#),
+      name: "test", rootAttributes: [], usedIDs: &ids)
+    #expect(spelled.contains(#"<image xlink:href="\#(thumbnail)"/>"#))
+    let other = "../images/thumbnails/" + String(repeating: "b", count: 64) + ".png"
+    for element in [
+      #"<image xlink:href="\#(other)"/>"#, #"<image xlink:href="../../etc/passwd"/>"#,
+      #"<image xlink:href="https://evil.example/x.png"/>"#, #"<image xlink:href="javascript:alert(1)"/>"#,
+      #"<image xlink:href="&#46;&#46;/&#46;&#46;/x.png"/>"#,
+      #"<image xlink:href="data:image/png;base64,AAAA"/>"#,
+      #"<image xlink:href="\#(thumbnail)" href="\#(other)"/>"#, #"<IMAGE xlink:href="\#(other)"/>"#,
+      #"<image xlink:href="\#(thumbnail)"><image xlink:href="\#(other)"/></image>"#,
     ] {
-      #expect(throws: SiteError.self) {
+      #expect(throws: SiteError.self, "\(element)") {
         var ids: Set<String> = []
-        _ = try allowing.sanitize(
-          wrap(#"<image xlink:href="\#(href)" width="1" height="1"/>"#), name: "test", rootAttributes: [],
-          usedIDs: &ids)
+        _ = try allowing.sanitize(wrap(element), name: "test", rootAttributes: [], usedIDs: &ids)
       }
     }
     #expect(throws: SiteError.self) { _ = try sanitize(wrap(image)) }
   }
 
+  /// Control characters never pass, in text or in attribute values, raw or as references: C0
+  /// and DEL, and C1 (U+0085), whose lead byte the attribute's fast path once did not look for.
   @Test func controlCharactersBecomeReplacementCharacters() throws {
     let out = try sanitize(
       wrap(
