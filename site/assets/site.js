@@ -325,12 +325,19 @@
       });
       focusStatus.textContent = "";
     };
-    var focusOn = function (choice) {
+    // The choices of one name (a flow and a screen may share one): all their boxes.
+    var focusOn = function (choices) {
       showAll();
-      var name = choice.value;
-      var found = boxes(choice.getAttribute("data-page") || "");
-      var flow = choice.getAttribute("data-flow");
-      var asFlow = found.length === 0 && flow ? boxes(flow) : [];
+      var name = choices[0].value;
+      var found = [];
+      var asFlow = [];
+      choices.forEach(function (choice) {
+        var own = boxes(choice.getAttribute("data-page") || "");
+        var flow = choice.getAttribute("data-flow");
+        found = found.concat(own);
+        if (own.length === 0 && flow) { asFlow = asFlow.concat(boxes(flow)); }
+      });
+      if (found.length) { asFlow = []; }
       var focused = found.length ? found : asFlow;
       if (!focused.length) { focusStatus.textContent = name + " is not drawn on this map."; return; }
       var inFocus = {};
@@ -354,12 +361,19 @@
       focusMap.classList.add("focused");
       focusStatus.textContent = (asFlow.length ? name + " is in the flow drawn as one box here. " : "")
         + "Showing " + name + " and " + near + (near === 1 ? " box" : " boxes") + " one step away.";
-      focused[0].scrollIntoView({ block: "center", inline: "center" });
+      // Into the middle of the map's own scrolling box: the page stays where the field is.
+      var scroller = focusMap.parentElement;
+      if (scroller) {
+        var box = focused[0].getBoundingClientRect();
+        var view = scroller.getBoundingClientRect();
+        scroller.scrollLeft += box.left + box.width / 2 - (view.left + scroller.clientWidth / 2);
+        scroller.scrollTop += box.top + box.height / 2 - (view.top + scroller.clientHeight / 2);
+      }
     };
     var pick = function () {
       var value = focusInput.value;
-      var choice = Array.prototype.filter.call(focusChoices, function (option) { return option.value === value; })[0];
-      if (choice) { focusOn(choice); } else if (value === "") { showAll(); }
+      var choices = Array.prototype.filter.call(focusChoices, function (option) { return option.value === value; });
+      if (choices.length) { focusOn(choices); } else if (value === "") { showAll(); }
     };
     focusInput.addEventListener("input", pick);
     focusInput.addEventListener("change", pick);
