@@ -26,6 +26,10 @@ struct RecorderState: ~Copyable {
   var screenshots: ScreenshotSettings?
   /// The screen types pictured so far.
   var picturedTypes: Set<String> = []
+  /// The screen pictured last and the `seq` of its picture's event: shown again with nothing
+  /// recorded since (a tab's navigation controller and its tab bar both say it appeared), it is
+  /// the same showing, pictured once.
+  var lastPictured: (screen: ObjectIdentifier, seq: Int)?
   /// Table size at which dead entries are swept, so a long run naming many short-lived
   /// objects does not grow without bound.
   private var sweepScreensAt = 1024

@@ -100,6 +100,9 @@
       if let recording, recording.recorder === recorder { return recording }
       let made = RecordingRouter(wrapping: performer, recorder: recorder, id: recorder.makeRouterID())
       made.isInBackground = { [weak self] in self?.isOffScreen ?? false }
+      made.isBeingSelected = { [weak self] in
+        (self?.parent as? RecordingTabBarController)?.isSwitchingTabs ?? false
+      }
       recording = made
       made.recordPrepared(viewControllers)
       return made

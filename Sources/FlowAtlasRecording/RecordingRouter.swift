@@ -33,6 +33,10 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
   /// Tells whether this router is off-screen (a tab not selected, a navigation controller not
   /// on screen yet), for `background` on its events.
   package var isInBackground: (@MainActor () -> Bool)?
+  /// Tells whether a tab bar is switching to this router's tab and has not recorded the switch
+  /// yet (UIKit says the tab's navigation controller appeared before the tab bar says it was
+  /// selected): its screen is pictured after the switch, once, not before it.
+  package var isBeingSelected: (@MainActor () -> Bool)?
   package let systemNavigationObservers = SystemNavigationObservers()
 
   /// Wraps `base` so that its calls are recorded.
@@ -330,7 +334,9 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
     let handle = ObjectHandle(screen)
     let title = screen.screenTitle
     recorder.record { state in state.titleUpdate(of: handle, title: title) }
-    if recorder.takesScreenshots, offScreen != true { recorder.screenWasShown(screen) }
+    if recorder.takesScreenshots, offScreen != true, isBeingSelected?() != true {
+      recorder.screenWasShown(screen)
+    }
   }
 
   /// A headless ``StackRouter`` has finished a change when it calls its completion: the screen

@@ -95,6 +95,9 @@
     /// when it is tapped again.
     var isTapping: Bool { tapping }
 
+    /// Between a switch of tabs beginning (a tap, the app's code) and its being recorded.
+    var isSwitchingTabs: Bool { tapping || selecting }
+
     open override func viewDidDisappear(_ animated: Bool) {
       super.viewDidDisappear(animated)
       if isBeingDismissed || isMovingFromParent || viewIfLoaded?.window == nil { isAnnounced = false }

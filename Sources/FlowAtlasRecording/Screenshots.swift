@@ -181,9 +181,11 @@ extension Recorder {
 
 extension RecorderState {
   /// The settings to take `handle`'s picture with, if the policy wants it now: a screen the run
-  /// has mentioned, of a type not pictured yet where only the first of each is.
+  /// has mentioned, of a type not pictured yet where only the first of each is, and not the
+  /// screen just pictured with nothing recorded since (one showing, one picture).
   func screenshotWanted(of handle: ObjectHandle) -> ScreenshotSettings? {
     guard let settings = screenshots, !isFinished, let type = screenType(of: handle) else { return nil }
+    if let last = lastPictured, last.screen == handle.key, last.seq == seq { return nil }
     switch settings.policy {
     case .never: return nil
     case .everyTime: return settings
@@ -196,6 +198,8 @@ extension RecorderState {
   mutating func screenshotTaken(of handle: ObjectHandle) -> String? {
     guard screenshotWanted(of: handle) != nil, let type = screenType(of: handle) else { return nil }
     picturedTypes.insert(type)
+    // The picture's event is the next one recorded.
+    lastPictured = (handle.key, seq + 1)
     return screenID(of: handle)
   }
 }

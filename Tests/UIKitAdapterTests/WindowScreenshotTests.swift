@@ -106,6 +106,48 @@ import UIKit
     #expect(lines.firstIndex { $0.hasPrefix("push PaintedScreen") } ?? 99 < lines.count - 1, "\(lines)")
   }
 
+  /// A tab bar controller of the app's own (a `RecordingTabBarController`, as a storyboard names
+  /// it), a navigation controller per tab: the selected tab's screen is pictured once the window
+  /// shows it; the other tab's, hidden behind it, only once the person selects its tab.
+  @Test func aTabsScreenIsPicturedWhenItsTabIsShown() throws {
+    UIKitModel.reset()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let sink = MemoryTraceSink()
+    let recorder = Recorder(header: TraceHeader(app: "Tabs", run: "pictures"), sink: sink)
+    recorder.takeScreenshots(.everyTime, folder: folder)
+    let window = UIWindow(frame: UIScreen.main.bounds)
+    window.makeKeyAndVisible()
+    let tabs = RecordingTabBarController()
+    tabs.viewControllers = [
+      UINavigationController.recorded(rootViewController: PaintedScreen("Home", color: .red)),
+      UINavigationController.recorded(rootViewController: PaintedScreen("Settings", color: .blue)),
+    ]
+    let root = TabsCoordinator()
+    recorder.follow(root)
+    root.start()
+    window.rootViewController = tabs
+    UIKitModel.finishAnimations()
+    let shown = Self.imageEvents(sink)
+    // The selected tab's screen, once (its navigation controller and the tab bar both say it
+    // appeared: one showing, one picture, even every time).
+    #expect(shown.count == 1, "\(shown)")
+    #expect(UIKitModel.drawn.last?.pixel(atX: 300, y: 600) == [255, 0, 0])
+
+    Person.tapTab(at: 1, in: tabs)
+    UIKitModel.finishAnimations()
+    recorder.finish()
+    let pictures = Self.imageEvents(sink)
+    #expect(pictures.count == 2, "\(pictures)")
+    #expect(Set(pictures.map(\.screen)).count == 2)
+    #expect(UIKitModel.drawn.last?.pixel(atX: 300, y: 600) == [0, 0, 255])
+    // Each picture after the event that showed its screen.
+    let lines = TraceTranscript(sink.events).lines
+    #expect(
+      lines.firstIndex { $0.hasPrefix("selectTab") } ?? 99 < lines.lastIndex { $0.hasPrefix("image") } ?? -1,
+      "\(lines)")
+  }
+
   @Test func aScreenInNoWindowIsNotPictured() {
     UIKitModel.reset()
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-\(UUID())").path
