@@ -21,6 +21,9 @@ import FlowAtlasLock
 package struct ScreenImageFile: Sendable, Equatable {
   package enum Format: String, Sendable { case png, jpeg }
 
+  /// What a site names its copy with: `png` or `jpg`.
+  package var fileExtension: String { format == .png ? "png" : "jpg" }
+
   package let format: Format
   package let width: Int
   package let height: Int

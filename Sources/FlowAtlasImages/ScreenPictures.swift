@@ -65,7 +65,7 @@ package struct ScreenPictures: Sendable {
       ) { image in
         if let thumbnail = image.thumbnail { thumbnails.withLock { $0[image.hash] = thumbnail } }
         guard let spool, copies.withLock({ $0.claimed.insert(image.hash).inserted }) else { return }
-        if RegularFile.writeNew(image.bytes, to: Self.copy(of: image, in: spool)) {
+        if RegularFile.writeNew(image.bytes, to: Self.copy(of: image.hash, image.fileExtension, in: spool)) {
           copies.withLock { _ = $0.whole.insert(image.hash) }
         }
       }
@@ -78,7 +78,7 @@ package struct ScreenPictures: Sendable {
       read[files[index].path] = result!.map { picture in
         guard let spool, copied.contains(picture.hash) else { return picture }
         var copy = picture
-        copy.path = spool + "/" + picture.hash + "." + picture.fileExtension
+        copy.path = Self.copy(of: picture.hash, picture.fileExtension, in: spool)
         copyPaths.insert(copy.path)
         return copy
       }
@@ -96,7 +96,6 @@ package struct ScreenPictures: Sendable {
     for (path, result) in read {
       if case .success(let picture) = result { found.hashes[path] = picture.hash }
     }
-
     for app in model.apps {
       var byType: [String: CheckedPicture] = [:]
       for run in app.runs {
@@ -152,15 +151,15 @@ package struct ScreenPictures: Sendable {
       image in
       read(image)
       return CheckedPicture(
-        hash: image.hash, fileExtension: image.format == .png ? "png" : "jpg", width: image.width,
+        hash: image.hash, fileExtension: image.fileExtension, width: image.width,
         height: image.height, path: path,
         hasThumbnail: image.thumbnail != nil || (decoded[image.hash]?.hasThumbnail ?? false))
     }
   }
 
-  /// Where `image`'s copy goes in `spool`.
-  private static func copy(of image: ScreenImageFile, in spool: String) -> String {
-    spool + "/" + image.hash + "." + (image.format == .png ? "png" : "jpg")
+  /// Where the copy of the picture of these bytes goes in `spool`.
+  private static func copy(of hash: String, _ fileExtension: String, in spool: String) -> String {
+    spool + "/" + hash + "." + fileExtension
   }
 
   /// The folder of a trace, as its path was given.
