@@ -216,21 +216,31 @@ let package = Package(
       ],
       swiftSettings: onUIKitModel),
 
-    // What the tests share: golden files, a seeded random source, the examples' spy router.
+    // What the tests share: golden files, a seeded random source, the examples' spy router, a small
+    // shop's flows, test images, a folder of a test's own.
     .target(
-      name: "FlowAtlasTestSupport", dependencies: ["FlowAtlasPattern"], path: "Tests/FlowAtlasTestSupport"),
+      name: "FlowAtlasTestSupport",
+      dependencies: ["FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace"],
+      path: "Tests/FlowAtlasTestSupport"),
     .testTarget(name: "FlowAtlasPatternTests", dependencies: ["FlowAtlasPattern"]),
     .testTarget(name: "FlowAtlasBytesTests", dependencies: ["FlowAtlasBytes", "FlowAtlasTestSupport"]),
     .testTarget(
       name: "FlowAtlasTraceTests",
-      dependencies: [
-        "FlowAtlasLock", "FlowAtlasTrace", "FlowAtlasTraceReader", "FlowAtlasBytes", "FlowAtlasTestSupport",
-      ]),
+      dependencies: ["FlowAtlasLock", "FlowAtlasTrace", "FlowAtlasTraceReader"]),
+    .testTarget(
+      name: "FlowAtlasTraceReaderTests",
+      dependencies: ["FlowAtlasTraceReader", "FlowAtlasTrace", "FlowAtlasBytes"]),
     .testTarget(
       name: "FlowAtlasRecordingTests",
       dependencies: [
         "FlowAtlasJourneys", "FlowAtlasRecording", "FlowAtlasPattern", "FlowAtlasTrace",
-        "FlowAtlasTraceReader", "FlowAtlasBytes",
+        "FlowAtlasTraceReader", "FlowAtlasBytes", "FlowAtlasTestSupport",
+      ]),
+    .testTarget(
+      name: "FlowAtlasJourneysTests",
+      dependencies: [
+        "FlowAtlasJourneys", "FlowAtlasRecording", "FlowAtlasPattern", "FlowAtlasTrace",
+        "FlowAtlasTraceReader", "FlowAtlasTestSupport",
       ]),
     .testTarget(
       name: "FlowAtlasModelTests",
@@ -240,6 +250,12 @@ let package = Package(
         "FlowAtlasTestSupport",
       ],
       resources: [.copy("Fixtures")]),
+    .testTarget(
+      name: "FlowAtlasBuildTests",
+      dependencies: [
+        "FlowAtlasBuild", "FlowAtlasModel", "FlowAtlasTrace", "FlowAtlasTraceReader", "FlowAtlasBytes",
+        "FlowAtlasLock", "FlowAtlasTestSupport",
+      ]),
     .testTarget(
       name: "FlowAtlasImagesTests",
       dependencies: [

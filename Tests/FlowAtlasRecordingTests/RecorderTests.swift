@@ -1,5 +1,6 @@
 import FlowAtlasPattern
 import FlowAtlasRecording
+import FlowAtlasTestSupport
 import FlowAtlasTrace
 import Testing
 

@@ -2,6 +2,7 @@ import FlowAtlasBytes
 import FlowAtlasJourneys
 import FlowAtlasPattern
 import FlowAtlasRecording
+import FlowAtlasTestSupport
 import FlowAtlasTrace
 import FlowAtlasTraceReader
 import Foundation
@@ -43,7 +44,7 @@ struct ScreenshotRecordingTests {
   }
 
   @Test func theFirstOfEachTypeIsTakenOnceTheScreenIsShownAndWrittenOnce() throws {
-    let folder = try TemporaryFolder()
+    let folder = try OwnFolder()
     let (recorder, sink, camera, router) = recording(.firstOfEachType, in: folder.path)
     router.setRoot(ProductListScreen(), animated: false)
     router.push(ProductScreen("Tea"), animated: true)
@@ -67,7 +68,7 @@ struct ScreenshotRecordingTests {
   }
 
   @Test func everyTimeTakesOneAtEachShowingAndTheSameBytesAreOneFile() throws {
-    let folder = try TemporaryFolder()
+    let folder = try OwnFolder()
     let (recorder, sink, camera, router) = recording(.everyTime, in: folder.path)
     router.setRoot(ProductListScreen(), animated: false)
     router.push(ProductScreen("Tea"), animated: true)
@@ -83,7 +84,7 @@ struct ScreenshotRecordingTests {
   }
 
   @Test func neverAndARefusedCaptureRecordNothing() throws {
-    let folder = try TemporaryFolder()
+    let folder = try OwnFolder()
     let (recorder, sink, camera, router) = recording(.never, in: folder.path)
     router.setRoot(ProductListScreen(), animated: false)
     #expect(camera.taken.isEmpty && images(in: sink).isEmpty)
@@ -103,7 +104,7 @@ struct ScreenshotRecordingTests {
 
   /// A tab's first screen, set while another tab shows, is pictured when its tab is selected.
   @Test func aScreenInATabNotSelectedWaitsForItsTab() throws {
-    let folder = try TemporaryFolder()
+    let folder = try OwnFolder()
     let (recorder, sink) = makeRecorder()
     let camera = Camera()
     recorder.takeScreenshots(.everyTime, folder: folder.path) { camera.capture($0) }
@@ -134,7 +135,7 @@ struct ScreenshotRecordingTests {
   /// What a run wrote reads back clean: every picture inside the trace's folder, by the reader's
   /// own rules for `screen.image`.
   @Test func aTraceWithItsPicturesReadsWithoutDiagnostics() throws {
-    let folder = try TemporaryFolder()
+    let folder = try OwnFolder()
     let path = "\(folder.path)/run.jsonl"
     let writer = TraceWriter(path: path)
     let recorder = Recorder(header: TraceHeader(app: "Shop", run: "pictures"), sink: writer)
@@ -154,17 +155,4 @@ struct ScreenshotRecordingTests {
     #expect(files.count == 2)
     for file in files { #expect(FileManager.default.fileExists(atPath: "\(folder.path)/\(file)")) }
   }
-}
-
-/// A folder of its own, removed when the test ends.
-final class TemporaryFolder {
-  let path: String
-
-  init() throws {
-    path =
-      FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(atPath: path) }
 }

@@ -2,6 +2,7 @@ import FlowAtlasBytes
 import FlowAtlasJourneys
 import FlowAtlasPattern
 import FlowAtlasRecording
+import FlowAtlasTestSupport
 import FlowAtlasTrace
 import FlowAtlasTraceReader
 import Foundation
@@ -64,7 +65,7 @@ import Testing
     #expect(UITestTraces(folder: folder + "/missing").files(forTest: test) == [])
   }
 
-  @Test func theStandardFolderIsInTheRunnersTemporaryFolder() {
+  @Test func theStandardFolderIsInTheRunnersOwnFolder() {
     let standard = UITestTraces.standard.folder
     #expect(standard.hasSuffix("/FlowAtlasTraces"))
     #expect(standard.hasPrefix(FileManager.default.temporaryDirectory.path.replacing("//", with: "/")))

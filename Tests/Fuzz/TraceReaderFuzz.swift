@@ -1,5 +1,5 @@
 // libFuzzer entry for the trace reader: scripts/fuzz compiles it with Sources/FlowAtlasTrace and
-// Tests/FlowAtlasTraceTests/TraceReaderInvariants.swift (swiftc -sanitize=fuzzer,address). A
+// Tests/FlowAtlasTraceReaderTests/TraceReaderInvariants.swift (swiftc -sanitize=fuzzer,address). A
 // crash, a sanitizer report, a hang past -timeout, or a broken promise stops the run and saves
 // the input under Tests/Fuzz/crashes/, where the test suite replays it from then on.
 

@@ -5,9 +5,10 @@ import Testing
 
 @testable import FlowAtlasCLI
 
-/// Promises the third adversarial pass broke (issue #47, "Hardening, round 3"), through the
-/// command line; each test fails on the code before its fix. The number is the issue's item.
-@Suite struct HardeningRoundThreeTests {
+/// What an interrupted or failed build leaves of the previous site, through the command line: the
+/// person's site whole, never one they deleted brought back. (Found by the third adversarial pass,
+/// issue #47; the numbers are its items.)
+@Suite struct PreviousSiteTests {
   /// Empties the folder `site` is in, copies `pristine` to `site`, then builds `traces` there,
   /// killed at fault point `point` (`FLOWATLAS_KILL_AT`).
   /// - Returns: whether it was killed (false: it ended before the point).

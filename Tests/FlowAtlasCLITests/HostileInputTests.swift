@@ -6,9 +6,10 @@ import Testing
 
 @testable import FlowAtlasCLI
 
-/// Promises the second adversarial pass broke (issue "Hardening, round 2"), through the
-/// command line; each test fails on the code before its fix. The number is the issue's item.
-@Suite struct HardeningRoundTwoTests {
+/// Inputs made to break a promise, through the command line: baselines too big or not a model,
+/// names that try to break out of Markdown, annotations, Graphviz's strings or the file system,
+/// runs that share a name. (Found by the second adversarial pass; the numbers are its items.)
+@Suite struct HostileInputTests {
   /// A model.json holding `count` apps with nothing in them.
   static func manyApps(_ count: Int) -> String {
     let apps = (0..<count).map {

@@ -1,6 +1,7 @@
 import FlowAtlasJourneys
 import FlowAtlasPattern
 import FlowAtlasRecording
+import FlowAtlasTestSupport
 import FlowAtlasTrace
 import FlowAtlasTraceReader
 import Foundation
@@ -83,7 +84,7 @@ struct WireframeTests {
   /// A journey recorded with its wireframes: a `screen.image` per type of screen, each a file
   /// beside the trace, and a header that says what the pictures are.
   @Test func aJourneyIsRecordedWithAWireframeOfEachScreen() throws {
-    let folder = try TemporaryFolder()
+    let folder = try OwnFolder()
     let journey = ScriptedJourney(app: "Shop", run: "browse", title: "Browse") { recorder in
       let router = recorder.router(wrapping: StackRouter())
       router.setRoot(ProductListScreen(), animated: false)

@@ -1,6 +1,7 @@
 import FlowAtlasJourneys
 import FlowAtlasPattern
 import FlowAtlasRecording
+import FlowAtlasTestSupport
 import FlowAtlasTraceReader
 import Testing
 

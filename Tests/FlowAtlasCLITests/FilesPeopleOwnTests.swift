@@ -6,10 +6,11 @@ import Testing
 
 @testable import FlowAtlasCLI
 
-/// Promises a hostile tester broke (issue "Hardening"): each test fails on the code before
-/// its fix. Nothing here touches the machine's own `/dev/null`: a device node made in a
-/// temporary folder stands in for it, so a regression cannot damage the machine.
-@Suite struct HardeningTests {
+/// Files people own: an output that is a device, a FIFO or a link is written through, never
+/// replaced; a write that cannot finish fails cleanly; an input that cannot be read safely is
+/// named and skipped. Nothing here touches the machine's own `/dev/null`: a device node made in
+/// a temporary folder stands in for it, so a regression cannot damage the machine.
+@Suite struct FilesPeopleOwnTests {
   func run(_ arguments: [String]) async -> (status: Int32, out: String, err: String) {
     let captured = CapturedConsole()
     let status = FlowAtlasCommand.main(
@@ -172,7 +173,8 @@ import Testing
   }
 }
 
-@Suite struct NotesHardeningTests {
+/// The notes folder: only regular files are read as notes; anything else is a warning.
+@Suite struct NotesFolderTests {
   @Test func notesAreReadOnlyAsRegularFilesAndTheRestIsAWarning() async throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

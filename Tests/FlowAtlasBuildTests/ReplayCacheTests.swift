@@ -271,8 +271,8 @@ struct ReplayCacheTests {
     var hasher = Fingerprint.Fast128()
     // The model tests' fixtures, which no recording rewrites (the examples' traces are recorded
     // again whenever the examples change).
-    let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-      "Fixtures")
+    let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("FlowAtlasModelTests/Fixtures")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: fixtures.path)) ?? []
     #expect(names.filter { $0.hasSuffix(".jsonl") }.count >= 10)
     for name in names.filter({ $0.hasSuffix(".jsonl") }).sorted() {
