@@ -150,11 +150,8 @@ package struct ModelDigest {
         add(["replayed", key])
         continue
       }
-      // Without a key the run holds its journey (``Run/journey``): it is only left in a store
-      // that names it.
-      guard let journey = run.journey else {
-        preconditionFailure("\(run.file): a run whose journey is in a store has the store's key")
-      }
+      // Without a key the run holds its journey (it is only left in a store under a key).
+      let journey = run.journey
       for step in journey.steps { add(step) }
       add(journey.instances.count)
       for instance in journey.instances {

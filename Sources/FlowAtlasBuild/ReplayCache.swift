@@ -14,11 +14,10 @@ import Foundation
 /// missing, not a regular file, cut short or edited is replayed again: it cannot change a model.
 ///
 /// It is also where a model built with it keeps its journeys: each run holds its counts and
-/// the key of its entry, and the cache, as the model's ``JourneyStore``, reads a run's steps and
-/// instances back from that entry when a page, diagram or check asks, so that memory does not
-/// grow with the traces' events. Keep the cache, and its files, until the model's last journey
-/// has been read.
-package final class ReplayCache: ReplayStore, JourneyStore {
+/// the key of its entry and the cache, which reads a run's steps and instances back from that
+/// entry when a page, diagram or check asks (``Run/journey``), so that memory does not grow with
+/// the traces' events. The cache's files must stay until the model's last journey has been read.
+package final class ReplayCache: ReplayStore {
   /// Bump whenever replaying (``RunReplay``) or the archive layout changes what a trace gives,
   /// so that entries an older FlowAtlas wrote are replayed again rather than trusted. The test
   /// `theFixturesArchivesArePinnedToTheCacheVersion` pins what the model fixtures archive to
@@ -84,11 +83,12 @@ package final class ReplayCache: ReplayStore, JourneyStore {
     let url = previous.appendingPathComponent(key)
     let instead = "the trace is replayed again"
     guard let bytes = read(url, instead: instead) else { return nil }
-    guard let run = RunArchive.run(from: bytes, journey: false), run.file == file else {
+    guard var run = RunArchive.run(from: bytes, journey: false), run.file == file else {
       unparsable(url, bytes, instead: instead)
       return nil
     }
     state.withLock { $0[key] = .kept(url) }
+    run.leaveJourney(in: self, under: key)
     return (run, key)
   }
 
@@ -96,7 +96,6 @@ package final class ReplayCache: ReplayStore, JourneyStore {
   /// ``Run/replayKey`` names, or, when that is gone or damaged since (a file changed during the
   /// build), from replaying the run's trace again, which is noted.
   package func journey(of run: Run) -> Journey {
-    if let held = run.journey { return held }
     guard let key = run.replayKey else { return replayedAgain(run) }
     if let found = recent.withLock({ list in list.first { $0.key == key }?.journey }) { return found }
     let instead = "its journey is read from the trace again"

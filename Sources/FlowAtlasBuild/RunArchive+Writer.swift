@@ -89,9 +89,7 @@ extension RunArchive {
       // Last, so that a summary is read without it.
       for run in tally.runs {
         // Archived as it is replayed, before the run leaves its journey in the store.
-        guard let journey = run.journey else {
-          preconditionFailure("\(run.file): archived after its journey was left in a store")
-        }
+        let journey = run.journey
         number(journey.steps.count)
         for step in journey.steps { write(step) }
         number(journey.instances.count)

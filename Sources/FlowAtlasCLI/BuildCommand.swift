@@ -258,7 +258,7 @@ package enum BuildCommand {
       }
     }
     var builder = SiteBuilder(
-      model: model, journeys: replays ?? HeldJourneys(), diagrams: provider,
+      model: model, diagrams: provider,
       notes: notes.map { URL(fileURLWithPath: $0, isDirectory: true) }, replays: replays)
     builder.baselines = baselines
     builder.contracts = contracts

@@ -21,7 +21,7 @@ enum CheckCommand {
       let shown = Printable.path(path)
       baselinePlaces =
         side.places
-        ?? NavigationCheck.Places(journeysOf: side.model, in: HeldJourneys(), fallback: shown)
+        ?? NavigationCheck.Places(journeysOf: side.model, fallback: shown)
     }
     var contracts: [NavigationContract] = []
     if let folder = arguments.value("--contract") {
@@ -33,7 +33,7 @@ enum CheckCommand {
     }
     let check = NavigationCheck(
       current: current,
-      places: NavigationCheck.Places(journeysOf: current, in: HeldJourneys(), fallback: files[0]),
+      places: NavigationCheck.Places(journeysOf: current, fallback: files[0]),
       baseline: baseline, baselinePlaces: baselinePlaces, contracts: contracts)
     let failing = check.findings.filter { rules.contains($0.rule) }
     console.out(check.findings.map { $0.formatted(failing: rules.contains($0.rule)) + "\n" }.joined())

@@ -32,13 +32,6 @@ struct GraphvizDiagrams: DiagramProvider {
     cacheIdentity = renderer.identity
   }
 
-  /// This provider, on the same workers, reading the runs' journeys from `journeys`.
-  func reading(_ journeys: any JourneyStore) -> any DiagramProvider {
-    var provider = self
-    provider.renderer.journeys = journeys
-    return provider
-  }
-
   /// Starts the worker processes before the first diagram is asked for
   /// (``RenderPool/startWorkers()``), so that they are ready while the model is built.
   func startWorkers() {

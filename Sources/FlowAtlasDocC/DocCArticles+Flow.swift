@@ -66,7 +66,7 @@ extension DocCArticles {
       ]
     }
     let journeys = app.runs.filter { run in
-      self.journeys.journey(of: run).instances.contains { $0.type == flow.coordinator }
+      run.journey.instances.contains { $0.type == flow.coordinator }
     }
     lines += ["", "### Journeys through it", ""]
     lines +=

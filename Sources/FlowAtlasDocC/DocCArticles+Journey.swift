@@ -6,7 +6,7 @@ import Foundation
 extension DocCArticles {
   func journeyArticle(_ run: Run, drawn: Set<DocCImage>) -> String {
     let title = run.title ?? run.name
-    let journey = journeys.journey(of: run)
+    let journey = run.journey
     let problems = app.diagnostics.filter { $0.file == run.file }
     var lines = ["# Journey: \(DocCMarkdown.text(title))", ""]
     lines.append(

@@ -15,8 +15,6 @@ struct DocCArticles: Sendable {
   let slug: String
   let markdown: DocCMarkdown
   let baseline: AppModel?
-  /// Where the runs' journeys are read.
-  let journeys: any JourneyStore
   /// The screens whose pictures the catalog holds (``pictureName(_:)``), by type.
   var pictured: [String: CheckedPicture] = [:]
 

@@ -16,8 +16,6 @@ import Foundation
 /// The same model gives the same bytes.
 package struct DocCCatalog: Sendable {
   package let model: NavigationModel
-  /// Where the model's journeys are read.
-  package let journeys: any JourneyStore
   package let diagrams: any DiagramProvider
   /// The module whose catalog this is merged into (`--module`): coordinator and screen types
   /// link to its symbol pages. Nil: code voice only, so DocC never warns about a link.
@@ -28,15 +26,13 @@ package struct DocCCatalog: Sendable {
   package var baselines: [String: AppModel] = [:]
 
   /// - Throws: ``DocCError/invalidModule(_:)`` when `module` is not a Swift identifier.
-  /// - Parameter journeys: where the model's journeys are read (the runs' own, by default).
   package init(
-    model: NavigationModel, journeys: any JourneyStore = HeldJourneys(), diagrams: any DiagramProvider,
+    model: NavigationModel, diagrams: any DiagramProvider,
     module: String? = nil
   ) throws(DocCError) {
     if let module, !Self.isModuleName(module) { throw .invalidModule(module) }
     self.model = model
-    self.journeys = journeys
-    self.diagrams = diagrams.reading(journeys)
+    self.diagrams = diagrams
     self.module = module
   }
 
@@ -81,8 +77,7 @@ package struct DocCCatalog: Sendable {
     var apps: [DocCArticles] = []
     for (index, app) in model.apps.enumerated() {
       var articles = DocCArticles(
-        app: app, slug: slugs[index], markdown: DocCMarkdown(module: module), baseline: baselines[app.name],
-        journeys: journeys)
+        app: app, slug: slugs[index], markdown: DocCMarkdown(module: module), baseline: baselines[app.name])
       // Each screen's picture, a resource of the catalog: read again as a regular file, and left
       // out where it is no longer the bytes that were checked.
       for screen in app.screens {

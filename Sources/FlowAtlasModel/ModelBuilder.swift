@@ -24,7 +24,7 @@ package struct ModelBuilder: Sendable {
   package var workers: Int
   /// Replays kept from a previous build, and where this build's are filed; used only with
   /// ``keepsJourneys`` (an entry holds its run's journey). With a cache, each run's journey is
-  /// left in it (``Run/journey`` is nil), for the cache to hand out as a ``JourneyStore``, so
+  /// left in it (the run reads it from there: ``Run/journey``), so
   /// that the model's memory grows with runs, screens and transitions, not with events.
   package var cache: (any ReplayStore)?
 
@@ -126,15 +126,11 @@ package struct ModelBuilder: Sendable {
   }
 
   private func replay(_ file: String, read: Read) throws -> ReplayedRun {
-    if let cache, let (kept, key) = cache.replayed(file) {
-      var run = kept
-      run.leaveJourney(under: key)
-      return run
-    }
+    if let cache, let (kept, _) = cache.replayed(file) { return kept }
     var replay = RunReplay(file: file, keepsJourney: keepsJourneys)
     let hash = try read(file, &replay)
     var run = replay.result
-    if let cache { run.leaveJourney(under: cache.file(run, contentHash: hash)) }
+    if let cache { run.leaveJourney(in: cache, under: cache.file(run, contentHash: hash)) }
     return run
   }
 }

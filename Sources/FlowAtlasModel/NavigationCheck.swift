@@ -65,12 +65,11 @@ package struct NavigationCheck: Sendable {
     }
 
     /// The first step of each run's journey that entered a screen or took a transition.
-    /// - Parameter journeys: where the model's journeys are read.
-    package init(journeysOf model: NavigationModel, in journeys: any JourneyStore, fallback: String) {
+    package init(journeysOf model: NavigationModel, fallback: String) {
       self.fallback = fallback
       for app in model.apps {
         for run in app.runs {
-          for step in journeys.journey(of: run).steps {
+          for step in run.journey.steps {
             guard case .transition(let from, let to, let kind, let coordinator, _) = step.kind else {
               continue
             }

@@ -28,9 +28,8 @@ package struct ReplayedRun: Sendable {
   }
 
   /// Names the store's entry the run was read from or filed as, and leaves its journey there.
-  package mutating func leaveJourney(under key: String) {
+  package mutating func leaveJourney(in store: any JourneyStore, under key: String) {
     guard !tally.runs.isEmpty else { return }
-    tally.runs[0].replayKey = key
-    tally.runs[0].journey = nil
+    tally.runs[0].leaveJourney(in: store, under: key)
   }
 }

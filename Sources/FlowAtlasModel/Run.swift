@@ -13,17 +13,29 @@ package struct Run: Hashable, Sendable {
   package var events: Int
   /// Transitions this run added.
   package var transitionCount: Int
-  /// The run's journey (its steps and coordinator instances) when the model holds it; nil when
-  /// it was left in the ``ReplayStore`` the model was built with, which hands it out as a
-  /// ``JourneyStore``. Empty, not nil, when the model was built without journeys. Read it
-  /// through the ``JourneyStore`` the model comes with, which answers for both.
-  package var journey: Journey? {
-    didSet {
-      guard let journey else { return }
-      stepCount = journey.steps.count
-      flaggedInstances = Self.flagged(journey.instances)
-      firstShown = Self.firstShown(journey.steps)
+  /// The run's journey: its steps and coordinator instances (empty when the model was built
+  /// without journeys). A run holds it, or, built with a ``ReplayStore``, leaves it in the store,
+  /// which reads it back on each use, so that a model's memory grows with runs, not with events:
+  /// read it once where it is used.
+  package var journey: Journey {
+    get {
+      switch place {
+      case .held(let journey): journey
+      case .kept(let store): store.journey(of: self)
+      }
     }
+    set {
+      place = .held(newValue)
+      stepCount = newValue.steps.count
+      flaggedInstances = Self.flagged(newValue.instances)
+      firstShown = Self.firstShown(newValue.steps)
+    }
+  }
+  /// Where ``journey`` is.
+  private var place: JourneyPlace
+  /// Whether the run holds its journey (false: a store keeps it, under ``replayKey``).
+  package var holdsJourney: Bool {
+    if case .held = place { true } else { false }
   }
   /// How many steps the journey has, wherever it is.
   package private(set) var stepCount: Int
@@ -61,7 +73,7 @@ package struct Run: Hashable, Sendable {
     self.metadata = metadata
     self.events = events
     self.transitionCount = transitionCount
-    self.journey = journey
+    place = .held(journey)
     stepCount = journey.steps.count
     flaggedInstances = Self.flagged(journey.instances)
     firstShown = Self.firstShown(journey.steps)
@@ -78,7 +90,9 @@ package struct Run: Hashable, Sendable {
     return found
   }
 
-  /// A summary read from an archive: counts and flagged instances only, the journey left in it.
+  /// A summary read from an archive: counts and flagged instances only. Its journey is then
+  /// read from the archive too (setting ``journey``) or left in the store that keeps the archive
+  /// (``leaveJourney(in:under:)``), before anyone reads it.
   package init(
     summary name: String, title: String?, file: String, metadata: [MetadataEntry], events: Int,
     transitionCount: Int, stepCount: Int, flaggedInstances: [CoordinatorInstance], headerLine: Int = 1,
@@ -87,10 +101,15 @@ package struct Run: Hashable, Sendable {
     self.init(
       name: name, slug: "", title: title, file: file, metadata: metadata, events: events,
       transitionCount: transitionCount, journey: Journey(), headerLine: headerLine)
-    journey = nil
     self.stepCount = stepCount
     self.flaggedInstances = flaggedInstances
     self.firstShown = firstShown
+  }
+
+  /// Leaves the journey in `store`, which keeps it under `key`.
+  package mutating func leaveJourney(in store: any JourneyStore, under key: String) {
+    replayKey = key
+    place = .kept(store)
   }
 
   /// The first ``flaggedPerKind`` leaked and orphaned instances of `instances`, in order.
@@ -106,6 +125,29 @@ package struct Run: Hashable, Sendable {
         if orphaned <= flaggedPerKind { return true }
       }
       return false
+    }
+  }
+}
+
+/// Where a run's journey is: held by the run, or kept in a store. Two kept journeys are the same
+/// when their runs' ``Run/replayKey``s are (which the runs compare): a key names the trace's bytes
+/// and the replay, whichever store (this build's or the next's) holds the entry.
+private enum JourneyPlace: Hashable, Sendable {
+  case held(Journey)
+  case kept(any JourneyStore)
+
+  static func == (left: JourneyPlace, right: JourneyPlace) -> Bool {
+    switch (left, right) {
+    case (.held(let one), .held(let other)): one == other
+    case (.kept, .kept): true
+    default: false
+    }
+  }
+
+  func hash(into hasher: inout Hasher) {
+    switch self {
+    case .held(let journey): hasher.combine(journey)
+    case .kept: hasher.combine("kept")
     }
   }
 }

@@ -11,14 +11,13 @@ package enum DiagramBuilder {
   ///   - app: The app's model.
   ///   - links: Where nodes link to; a link that fails ``DiagramLinks/isSafe(_:)`` is dropped.
   ///   - options: What to show.
-  ///   - journeys: Where a run's journey is read (for ``DiagramSubject/journey(run:)``).
   /// - Returns: The diagram, with its DOT and Mermaid text.
   /// - Throws: ``RenderError/unknownCoordinator(_:)``, ``RenderError/unknownRun(_:)`` or
   ///   ``RenderError/unknownScreen(_:)``
   ///   when the subject names something the app does not have.
   package static func diagram(
     for subject: DiagramSubject, of app: AppModel, links: DiagramLinks = .none,
-    options: DiagramOptions = DiagramOptions(), journeys: any JourneyStore = HeldJourneys()
+    options: DiagramOptions = DiagramOptions()
   ) throws(RenderError) -> Diagram {
     let context = Context(app: app, links: links, options: options)
     let id = diagramID(for: subject, of: app)
@@ -30,7 +29,7 @@ package enum DiagramBuilder {
       return self.flow(flow, context, id: id)
     case .journey(let slug):
       guard let run = app.run(slug: slug) else { throw .unknownRun(slug) }
-      return journey(run, steps: journeys.journey(of: run).steps, context, id: id)
+      return journey(run, steps: run.journey.steps, context, id: id)
     case .screen(let type, let depth):
       guard app.screen(type) != nil else { throw .unknownScreen(type) }
       return screen(type, depth: depth, context, id: id)

@@ -47,7 +47,7 @@ extension DiagramRenderer {
         let request = requests[index]
         guard
           let diagram = try? DiagramBuilder.diagram(
-            for: request.subject, of: request.app, links: links, options: options, journeys: journeys)
+            for: request.subject, of: request.app, links: links, options: options)
         else { continue }
         let key = Self.key(ofDOT: diagram.layoutDOTBytes)
         let kept = cached(index, key).map(diagram.filling)

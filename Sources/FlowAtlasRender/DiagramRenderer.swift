@@ -14,20 +14,13 @@ import FlowAtlasModel
 package struct DiagramRenderer: Sendable {
   package var engine: RenderEngine
   package var options: DiagramOptions
-  /// Where the runs' journeys are read, for journey diagrams.
-  package var journeys: any JourneyStore
 
   /// - Parameters:
   ///   - engine: Where layouts run; pass `.pool(...)` for deadlines and parallelism.
   ///   - options: What the diagrams show.
-  ///   - journeys: Where the models' journeys are read (the runs' own, by default).
-  package init(
-    engine: RenderEngine = .inProcess, options: DiagramOptions = DiagramOptions(),
-    journeys: any JourneyStore = HeldJourneys()
-  ) {
+  package init(engine: RenderEngine = .inProcess, options: DiagramOptions = DiagramOptions()) {
     self.engine = engine
     self.options = options
-    self.journeys = journeys
   }
 
   /// Draws `subjects` of `app` as `format`, in parallel when the engine is a pool.
@@ -75,7 +68,7 @@ package struct DiagramRenderer: Sendable {
           Result { () throws(RenderError) in
             textual(
               try DiagramBuilder.diagram(
-                for: request.subject, of: request.app, links: links, options: options, journeys: journeys),
+                for: request.subject, of: request.app, links: links, options: options),
               format: format)
           })
       }
@@ -87,7 +80,7 @@ package struct DiagramRenderer: Sendable {
         index,
         Result { () throws(RenderError) in
           let diagram = try DiagramBuilder.diagram(
-            for: request.subject, of: request.app, links: links, options: options, journeys: journeys)
+            for: request.subject, of: request.app, links: links, options: options)
           return try drawn(diagram, format: format, draw: draw) { reason throws(RenderError) in
             try fallback(for: diagram, of: request.app, links: links, reason: reason)
           }
@@ -189,7 +182,7 @@ package struct DiagramRenderer: Sendable {
     }
     let shape = subject == .appMap ? "coordinator-level map" : "drawing without groups or edge labels"
     return try DiagramBuilder.diagram(
-      for: subject, of: app, links: links, options: simpler, journeys: journeys
+      for: subject, of: app, links: links, options: simpler
     )
     .adding(note: "Simplified \(shape): \(why).")
   }

@@ -78,7 +78,7 @@ extension AppPages {
     let runIndex = Dictionary(
       app.runs.enumerated().map { ($1.slug, $0) }, uniquingKeysWith: { first, _ in first })
     for type in app.screens.map(\.type) {
-      let visits = screenVisits.visits(of: type, in: app, journeys: journeys)
+      let visits = screenVisits.visits(of: type, in: app)
       if let first = visits.firstSteps.min(by: {
         (runIndex[$0.run.slug]!, $0.step) < (runIndex[$1.run.slug]!, $1.step)
       }) {

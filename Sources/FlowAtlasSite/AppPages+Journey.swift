@@ -8,7 +8,7 @@ extension AppPages {
   func journeyPage(_ run: Run, part: Int = 0) throws(SiteError) -> [[UInt8]] {
     let title = run.title ?? run.name
     // Read once: a store may read it from disk on every use.
-    let journey = journeys.journey(of: run)
+    let journey = run.journey
     let allSteps = journey.steps
     let parts = Self.journeyParts(run)
     let perPage = PageScheme.stepsPerJourneyPage

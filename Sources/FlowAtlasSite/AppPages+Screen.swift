@@ -57,7 +57,7 @@ extension AppPages {
             "ul", [.cls("sentences")],
             outOf.map { .el("li", [], transitionSentence($0, showSource: false, fromHere: true)) })
         ])
-    let visits = screenVisits.visits(of: type, in: app, journeys: journeys)
+    let visits = screenVisits.visits(of: type, in: app)
     main += section("journeys", "Journeys that show it", journeysShowing(visits))
     main += section("problems", "Problems", problems(of: screen, at: visits))
     return document(
@@ -155,7 +155,7 @@ final class ScreenVisits: Sendable {
 
   private let table = Lock<[String: Visits]?>(nil)
 
-  func visits(of type: String, in app: AppModel, journeys: any JourneyStore) -> Visits {
+  func visits(of type: String, in app: AppModel) -> Visits {
     if let known = table.withLock({ $0 }) { return known[type] ?? Visits() }
     // Two pages may make the table at once: both find the same visits.
     var found: [String: Visits] = [:]

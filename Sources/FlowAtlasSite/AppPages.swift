@@ -43,15 +43,12 @@ struct AppPages: Sendable {
   let screenVisits = ScreenVisits()
   /// Whether any screen of the app has a picture: then it has a gallery, and its journeys show them.
   let hasPictures: Bool
-  /// Where the runs' journeys are read.
-  let journeys: any JourneyStore
 
   init(
     app: AppModel, folder: String, layout: PageLayout, notes: [String: String],
     siblings: [(name: String, folder: String)], changes: AppChanges? = nil,
-    contracts: [NavigationContract] = [], journeys: any JourneyStore = HeldJourneys()
+    contracts: [NavigationContract] = []
   ) {
-    self.journeys = journeys
     self.changes = changes
     self.contracts = Dictionary(
       contracts.map { ($0.coordinator, $0) }, uniquingKeysWith: { first, _ in first })
@@ -119,7 +116,7 @@ struct AppPages: Sendable {
   func journeyPart(of run: Run, line: Int) -> Int {
     // All on the journey page: no need to read a journey from its store.
     guard run.stepCount > PageScheme.stepsPerJourneyPage else { return 0 }
-    return problemParts.part(of: run, in: journeys, line: line) {
+    return problemParts.part(of: run, line: line) {
       app.diagnostics.filter { $0.file == run.file }.map(\.line)
         + run.flaggedInstances.flatMap { [$0.startLine, $0.finishLine, $0.orphanedLine].compactMap { $0 } }
     }

@@ -58,11 +58,6 @@ package protocol DiagramProvider: Sendable {
   /// app's model is unchanged.
   var drawsJourneysFromTheirRunAlone: Bool { get }
 
-  /// This provider, drawing journeys from `journeys`: the site hands it the store it reads the
-  /// model's journeys from, so that pages and diagrams read one store. The default, for a
-  /// provider that draws no journey from its steps, is the provider itself.
-  func reading(_ journeys: any JourneyStore) -> any DiagramProvider
-
   /// The diagram of two versions of an app, with the changes marked, for its Changes page
   /// (`build --baseline`); nil, the default, draws none.
   /// - Parameters:
@@ -112,8 +107,6 @@ extension DiagramProvider {
   package var cacheIdentity: String { String(reflecting: Self.self) }
 
   package var drawsJourneysFromTheirRunAlone: Bool { false }
-
-  package func reading(_ journeys: any JourneyStore) -> any DiagramProvider { self }
 
   package func changesDiagram(old: AppModel, new: AppModel) throws -> [UInt8]? { nil }
 

@@ -18,9 +18,6 @@ import Foundation
 /// and the site is never held in memory whole.
 package struct SiteBuilder: Sendable {
   package let model: NavigationModel
-  /// Where the model's journeys are read: the ``ReplayCache`` it was built with, or
-  /// ``HeldJourneys`` for a model that holds them.
-  package let journeys: any JourneyStore
   package let diagrams: any DiagramProvider
   /// A folder of hand-written notes, `<CoordinatorType>.md` per flow.
   package let notes: URL?
@@ -45,23 +42,18 @@ package struct SiteBuilder: Sendable {
 
   /// - Parameters:
   ///   - model: what the reader derived from the traces.
-  ///   - journeys: where its journeys are read, by the pages and, handed on, by `diagrams`: the
-  ///     ``ReplayCache`` a model was built with; by default the runs' own (``HeldJourneys``, which
-  ///     stops the program when asked for a journey a run left in a store).
   ///   - diagrams: draws the SVG diagrams (the Graphviz renderer, or a fake in tests).
   ///   - notes: a folder of Markdown notes, `<CoordinatorType>.md` per flow; nil for none.
   ///   - options: the site's title and cache choice.
   ///   - replays: the ``ReplayCache`` the model was built with (its folder is
   ///     ``replayFolder(of:)``), to keep for the next build.
   package init(
-    model: NavigationModel, journeys: any JourneyStore = HeldJourneys(), diagrams: any DiagramProvider,
+    model: NavigationModel, diagrams: any DiagramProvider,
     notes: URL? = nil, options: SiteOptions = SiteOptions(), replays: ReplayCache? = nil
   ) {
     self.replays = replays
     self.model = model
-    self.journeys = journeys
-    // One store for the pages and the diagrams.
-    self.diagrams = diagrams.reading(journeys)
+    self.diagrams = diagrams
     self.notes = notes
     self.options = options
   }
@@ -225,7 +217,7 @@ package struct SiteBuilder: Sendable {
       var entry = PageScheduler.App(
         pages: AppPages(
           app: app, folder: folders[index], layout: layout, notes: notesHTML, siblings: siblings,
-          changes: changes, contracts: contracts, journeys: journeys))
+          changes: changes, contracts: contracts))
       entry.reused = reused
       // Built again: what each run's journey pages are made from, to keep those of unchanged runs.
       let keys =

@@ -81,14 +81,14 @@ struct ReplayCacheTests {
     FileManager.default.temporaryDirectory.appendingPathComponent("replay-cache-\(UUID().uuidString)")
   }
 
-  /// The model with each run's replay key removed and its journey, read from `journeys`, held
-  /// in the run, to compare with a build that kept none.
-  static func withoutKeys(_ model: NavigationModel, journeys: any JourneyStore) -> [[Run]] {
+  /// The model with each run's replay key removed and its journey, read from wherever it is,
+  /// held in the run, to compare with a build that kept none.
+  static func withoutKeys(_ model: NavigationModel) -> [[Run]] {
     model.apps.map { app in
       app.runs.map { run in
         var held = run
         held.replayKey = nil
-        held.journey = journeys.journey(of: run)
+        held.journey = run.journey
         return held
       }
     }
@@ -113,16 +113,16 @@ struct ReplayCacheTests {
     #expect(reads.take().isEmpty)
     #expect(second.entries.values.allSatisfy { if case .kept = $0 { true } else { false } })
     #expect(reused == made)
-    #expect(Self.withoutKeys(reused, journeys: second) == Self.withoutKeys(plain, journeys: HeldJourneys()))
+    #expect(Self.withoutKeys(reused) == Self.withoutKeys(plain))
     #expect(reused.diagnostics == plain.diagnostics)
     #expect(ModelExport.json(reused) == ModelExport.json(plain))
     #expect(reused.apps.allSatisfy { $0.runs.allSatisfy { $0.replayKey != nil } })
     // The journeys stay in the cache, read back when asked for; a model built without one holds them.
-    #expect(reused.apps.allSatisfy { $0.runs.allSatisfy { $0.journey == nil } })
-    #expect(made.apps.allSatisfy { $0.runs.allSatisfy { $0.journey == nil } })
-    #expect(plain.apps.allSatisfy { $0.runs.allSatisfy { $0.journey != nil } })
-    let journeys = reused.apps.flatMap { $0.runs.map(second.journey(of:)) }
-    #expect(journeys == plain.apps.flatMap { $0.runs.map(HeldJourneys().journey(of:)) })
+    #expect(reused.apps.allSatisfy { $0.runs.allSatisfy { !$0.holdsJourney } })
+    #expect(made.apps.allSatisfy { $0.runs.allSatisfy { !$0.holdsJourney } })
+    #expect(plain.apps.allSatisfy { $0.runs.allSatisfy(\.holdsJourney) })
+    let journeys = reused.apps.flatMap { $0.runs.map(\.journey) }
+    #expect(journeys == plain.apps.flatMap { $0.runs.map(\.journey) })
     #expect(reused.apps.flatMap { $0.runs.map(\.stepCount) } == journeys.map(\.steps.count))
     #expect(journeys.contains { !$0.steps.isEmpty && !$0.instances.isEmpty })
 
@@ -147,7 +147,7 @@ struct ReplayCacheTests {
       #expect(entry == .written(scratch.appendingPathComponent(key)))
       #expect(FileManager.default.fileExists(atPath: scratch.appendingPathComponent(key).path))
     }
-    #expect(model.apps.allSatisfy { $0.runs.allSatisfy { $0.journey == nil } })
+    #expect(model.apps.allSatisfy { $0.runs.allSatisfy { !$0.holdsJourney } })
     #expect(
       model.apps.flatMap { $0.runs.map(cache.journey(of:)) }
         == plain.apps.flatMap { $0.runs.compactMap(\.journey) })

@@ -183,10 +183,10 @@ struct ContainerTests {
     script.add(.coordinatorStart(coordinator: "c", type: "AppCoordinator", parent: nil))
     let app = script.model()
     #expect(app.coordinators.map(\.starts) == [2])
-    let steps = app.runs[0].journey?.steps.filter {
+    let steps = app.runs[0].journey.steps.filter {
       if case .flowStarted = $0.kind { true } else { false }
     }
-    #expect(steps?.map(\.line) == [2, 6])
+    #expect(steps.map(\.line) == [2, 6])
   }
 
   @Test func aDeepLinkThatShowsNothingIsIgnoredAtItsLine() {
@@ -243,7 +243,7 @@ struct ContainerTests {
     script.add(.push(screen: screen("b", "B"), coordinator: nil, router: nil, animated: nil))
     let app = script.model()
     #expect(edges(app) == ["->A:setRoot:-*1", "A>B:push:-*1[tap]"])
-    let step = app.runs[0].journey?.steps.first {
+    let step = app.runs[0].journey.steps.first {
       if case .userAction = $0.kind { true } else { false }
     }
     #expect(step?.kind == .userAction(screen: "TabContent", action: "tap", label: nil))

@@ -39,8 +39,8 @@ struct HierarchyTests {
     #expect(app.coordinator("LoginCoordinator")?.parents == ["AccountCoordinator", "ShopCoordinator"])
     #expect(app.coordinator("LoginCoordinator")?.starts == 2)
     #expect(app.coordinator("ShopCoordinator")?.starts == 1)
-    #expect(app.runs[0].journey!.instances.map(\.id) == ["app", "shop", "acc", "l1", "l2"])
-    #expect(app.runs[0].journey!.instances.last?.parent == "acc")
+    #expect(app.runs[0].journey.instances.map(\.id) == ["app", "shop", "acc", "l1", "l2"])
+    #expect(app.runs[0].journey.instances.last?.parent == "acc")
   }
 
   @Test func aFinishedChildStillAttachedAtTheEndLeaksAtTheLastLine() {
@@ -62,7 +62,7 @@ struct HierarchyTests {
     }()
     #expect(app.coordinator("Child")?.leaks == 1)
     #expect(app.coordinator("Child")?.outputs == ["cancelled", "done"])
-    let instances = app.runs[0].journey!.instances
+    let instances = app.runs[0].journey.instances
     #expect(instances.map(\.leaked) == [false, false, true, false])
     #expect(instances[1].finishLine == 6 && instances[1].detachLine == 7 && instances[1].output == "done")
   }

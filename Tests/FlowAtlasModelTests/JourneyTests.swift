@@ -1,3 +1,4 @@
+import FlowAtlasLock
 import FlowAtlasTrace
 import Testing
 
@@ -22,7 +23,7 @@ struct JourneyTests {
 
   @Test func stepsFollowTheTraceInOrderWithTypesAndLines() {
     var script = script(keepsJourney: true)
-    let steps = script.model().runs[0].journey!.steps
+    let steps = script.model().runs[0].journey.steps
     #expect(
       steps.map(\.kind) == [
         .deeplink(url: "shop://home", coordinator: nil),
@@ -47,29 +48,39 @@ struct JourneyTests {
     var without = script(keepsJourney: false)
     let full = with.model()
     let light = without.model()
-    #expect(light.runs[0].journey!.steps.isEmpty)
+    #expect(light.runs[0].journey.steps.isEmpty)
     #expect(light.transitions == full.transitions)
     #expect(light.runs[0].transitionCount == 2)
   }
 
-  /// A run that left its journey in a replay store has none to give: asking the runs themselves
-  /// for it is a mistake that stops the program, not an empty journey page.
-  @Test func heldJourneysRefuseARunWhoseJourneyIsInAStore() async throws {
+  /// A store that hands out one journey and counts how often it is asked.
+  final class OneJourney: JourneyStore {
+    let kept: Journey
+    let asked = Lock(0)
+    init(_ kept: Journey) { self.kept = kept }
+    func journey(of run: Run) -> Journey {
+      asked.withLock { $0 += 1 }
+      return kept
+    }
+  }
+
+  /// A run that left its journey in a store reads it from there, each time it is asked, and
+  /// keeps what the pages need without it; given a journey again, it holds it.
+  @Test func aRunLeftInAStoreReadsItsJourneyFromThere() {
     var script = script(keepsJourney: true)
-    let run = script.model().runs[0]
-    #expect(HeldJourneys().journey(of: run).steps.count == run.stepCount)
-    #if compiler(>=6.2)
-      // Exit tests: Swift 6.2 and later.
-      let stopped = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        var script = ReplayScript(keepsJourney: true)
-        script.add(.note(text: "one step"))
-        var left = script.model().runs[0]
-        left.journey = nil
-        _ = HeldJourneys().journey(of: left)
-      }
-      let said = String(decoding: try #require(stopped).standardErrorContent, as: UTF8.self)
-      #expect(said.contains("was left in a replay store: read it from there"), "\(said)")
-    #endif
+    let held = script.model().runs[0]
+    #expect(held.holdsJourney && !held.journey.steps.isEmpty)
+    let store = OneJourney(held.journey)
+    var left = held
+    left.leaveJourney(in: store, under: "entry")
+    #expect(!left.holdsJourney && left.replayKey == "entry")
+    #expect(left.journey == held.journey && left.journey == held.journey)
+    #expect(store.asked.withLock { $0 } == 2, "read from the store on each use, never kept")
+    #expect(left.stepCount == held.stepCount && left.flaggedInstances == held.flaggedInstances)
+    #expect(left.firstShown == held.firstShown)
+    #expect(left != held, "a run in a store is another run than one holding its journey")
+    left.journey = Journey()
+    #expect(left.holdsJourney && left.stepCount == 0 && store.asked.withLock { $0 } == 2)
   }
 }
 
@@ -85,7 +96,7 @@ struct ActionScreenTests {
     script.add(.userAction(screen: "2", action: "waiting", label: nil))
     script.add(.dismiss(coordinator: nil, router: nil, screen: nil))
     script.add(.userAction(screen: "3", action: "gone", label: nil))
-    let actions = script.model().runs[0].journey!.steps.compactMap { step -> String? in
+    let actions = script.model().runs[0].journey.steps.compactMap { step -> String? in
       guard case .userAction(let screen, let action, _) = step.kind else { return nil }
       return "\(action)@\(screen)"
     }

@@ -59,7 +59,7 @@ struct TriggerTests {
     script.add(.setRoot(screen: screen("1", "A"), coordinator: nil, router: nil, background: nil))
     script.add(.userAction(screen: "1", action: "buy", label: "Buy now"))
     script.add(.push(screen: screen("2", "B"), coordinator: nil, router: nil, animated: nil))
-    let steps = script.model().runs[0].journey!.steps
+    let steps = script.model().runs[0].journey.steps
     #expect(
       steps.last?.kind
         == .transition(

@@ -29,9 +29,9 @@ import Testing
     let model = ModelBuilder(workers: 1).build(traces: [("leaky.jsonl", Array(Self.trace.utf8))])
     let app = try #require(model.apps.first)
     let run = try #require(app.runs.first)
-    #expect(run.journey!.instances.filter(\.leaked).count == Self.leaks)
+    #expect(run.journey.instances.filter(\.leaked).count == Self.leaks)
     #expect(run.flaggedInstances.count == Run.flaggedPerKind)
-    #expect(run.flaggedInstances == Array(run.journey!.instances.filter(\.leaked).prefix(Run.flaggedPerKind)))
+    #expect(run.flaggedInstances == Array(run.journey.instances.filter(\.leaked).prefix(Run.flaggedPerKind)))
     #expect(app.coordinator("LeakyCoordinator")?.leaks == Self.leaks)
 
     let temp = try TemporaryFolder()

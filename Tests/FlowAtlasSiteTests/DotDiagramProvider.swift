@@ -72,8 +72,8 @@ struct DotDiagramProvider: DiagramProvider {
       out += edges(near, among: screens)
     case .journey(let name):
       var previous: String?
-      // The runs' own journeys: a model that left them in a store stops the test here.
-      for step in app.run(slug: name).map({ HeldJourneys().journey(of: $0).steps }) ?? [] {
+      // Wherever each run keeps its journey.
+      for step in app.run(slug: name).map({ $0.journey.steps }) ?? [] {
         guard case .transition(let from, let to, let kind, _, _) = step.kind else { continue }
         out += screenNode(to)
         if let from = from ?? previous {

@@ -51,8 +51,8 @@ final class FakeDiagramProvider: DiagramProvider {
       nodes = app.coordinators.map { ($0.type, links.flow($0.slug), "coordinator") }
     case .journey(let name):
       var seen: Set<String> = []
-      // The runs' own journeys: a model that left them in a store stops the test here.
-      for step in app.run(slug: name).map({ HeldJourneys().journey(of: $0).steps }) ?? [] {
+      // Wherever each run keeps its journey.
+      for step in app.run(slug: name).map({ $0.journey.steps }) ?? [] {
         guard case .transition(_, let to, _, _, _) = step.kind, seen.insert(to).inserted,
           let screen = app.screen(to)
         else { continue }

@@ -36,7 +36,7 @@ import Testing
   @Test func aLongJourneyIsPagedAndItsLinesAreReachable() throws {
     let model = ModelBuilder(workers: 1).build(traces: [("long.jsonl", Array(Self.trace.utf8))])
     let run = try #require(model.apps.first?.runs.first)
-    #expect(run.journey?.steps.count == 2_404)
+    #expect(run.journey.steps.count == 2_404)
     let temp = try TemporaryFolder()
     defer { temp.remove() }
     let site = temp.url.appendingPathComponent("site")

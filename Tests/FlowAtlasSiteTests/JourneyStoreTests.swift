@@ -5,8 +5,9 @@ import Testing
 
 @testable import FlowAtlasSite
 
-/// The site reads each run's journey from the store it is handed, never from somewhere the run
-/// knows of: a model whose runs left their journeys in a store gives the same journey pages.
+/// A model whose runs left their journeys in a store gives the same journey pages and diagrams
+/// as one whose runs hold them: each page and diagram reads the journey through its run, and the
+/// store is asked for every one.
 @Suite struct JourneyStoreTests {
   /// Journeys kept apart from the model, by replay key, counting what is asked.
   final class KeptApart: JourneyStore {
@@ -21,10 +22,8 @@ import Testing
     }
   }
 
-  /// Draws a journey as the number of its steps, read from the store it was handed.
+  /// Draws a journey as the number of its steps, read through its run.
   struct StepCounting: DiagramProvider {
-    var journeys: any JourneyStore = HeldJourneys()
-
     func diagrams(for subjects: [DiagramSubject], of app: AppModel, links: DiagramLinks) throws
       -> [DiagramSubject: String]
     {
@@ -32,44 +31,47 @@ import Testing
       for subject in subjects {
         var drawn = "none"
         if case .journey(let slug) = subject, let run = app.run(slug: slug) {
-          drawn = "steps-\(journeys.journey(of: run).steps.count)"
+          drawn = "steps-\(run.journey.steps.count)"
         }
         svgs[subject] = "<svg viewBox=\"0 0 1 1\"><g id=\"\(drawn)\"/></svg>"
       }
       return svgs
     }
-
-    func reading(_ journeys: any JourneyStore) -> any DiagramProvider { StepCounting(journeys: journeys) }
   }
 
-  @Test func journeyPagesAndDiagramsComeFromTheStoreTheSiteIsHanded() throws {
+  @Test func journeyPagesAndDiagramsComeFromTheStoreTheRunsLeftThemIn() throws {
     let held = SampleModel.model(replayed: true)
     var journeys: [String: Journey] = [:]
-    let apps = held.apps.map { app in
-      let runs = app.runs.map { run in
-        journeys[run.replayKey!] = run.journey!
-        var plain = run
-        plain.journey = nil
-        return plain
-      }
-      return AppModel(
-        name: app.name, slug: app.slug, runs: runs, coordinators: app.coordinators, screens: app.screens,
-        transitions: app.transitions, flows: app.flows, diagnostics: app.diagnostics)
+    var left: [[(run: Run, key: String)]] = []
+    for app in held.apps {
+      left.append(app.runs.map { ($0, $0.replayKey!) })
+      for run in app.runs { journeys[run.replayKey!] = run.journey }
     }
-    let apart = NavigationModel(apps: apps, diagnostics: held.diagnostics)
-    #expect(apart.apps.allSatisfy { $0.runs.allSatisfy { $0.journey == nil && $0.stepCount > 0 } })
-    let store = KeptApart(journeys)
+    let apart = KeptApart(journeys)
+    let apps = zip(held.apps, left).map { app, runs in
+      AppModel(
+        name: app.name, slug: app.slug,
+        runs: runs.map { run, key in
+          var plain = run
+          plain.leaveJourney(in: apart, under: key)
+          return plain
+        },
+        coordinators: app.coordinators, screens: app.screens, transitions: app.transitions, flows: app.flows,
+        diagnostics: app.diagnostics)
+    }
+    let stored = NavigationModel(apps: apps, diagnostics: held.diagnostics)
+    #expect(stored.apps.allSatisfy { $0.runs.allSatisfy { !$0.holdsJourney && $0.stepCount > 0 } })
+    #expect(apart.asked.withLock { $0 }.isEmpty, "leaving a journey reads none")
 
     let temp = try TemporaryFolder()
     defer { temp.remove() }
     let fromModel = temp.url.appendingPathComponent("held")
     let fromStore = temp.url.appendingPathComponent("apart")
-    // The provider is given no store: the site hands it its own.
     try SiteBuilder(model: held, diagrams: StepCounting()).build(into: fromModel)
-    try SiteBuilder(model: apart, journeys: store, diagrams: StepCounting()).build(into: fromStore)
+    try SiteBuilder(model: stored, diagrams: StepCounting()).build(into: fromStore)
 
-    let slugs = apart.apps.flatMap { $0.runs.map(\.slug) }
-    #expect(Set(store.asked.withLock { $0 }) == Set(slugs), "every journey is read from the store")
+    let slugs = stored.apps.flatMap { $0.runs.map(\.slug) }
+    #expect(Set(apart.asked.withLock { $0 }) == Set(slugs), "every journey is read from the store")
     let (expected, built) = (
       try TemporaryFolder.contents(of: fromModel), try TemporaryFolder.contents(of: fromStore)
     )

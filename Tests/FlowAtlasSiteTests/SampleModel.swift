@@ -158,7 +158,7 @@ enum SampleModel {
       Run(
         name: "open-product-link-\(number + 2)", slug: "open-product-link-\(number + 2)", title: nil,
         file: "traces/deeplink-\(number + 2).jsonl", metadata: [], events: deeplink.events,
-        transitionCount: deeplink.transitionCount, journey: deeplink.journey!)
+        transitionCount: deeplink.transitionCount, journey: deeplink.journey)
     }
     var runs = [buy, deeplink] + again
     if replayed {

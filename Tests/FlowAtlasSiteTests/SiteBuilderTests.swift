@@ -281,7 +281,7 @@ import Testing
     let site = temp.url.appendingPathComponent("site")
     let model = SampleModel.model()
     let run = try #require(model.apps.first?.runs.first)
-    let line = try #require(run.journey?.steps.first?.line)
+    let line = try #require(run.journey.steps.first?.line)
     let svg =
       "<svg viewBox=\"0 0 1 1\"><g id=\"line-\(line)\"><text>x</text></g><g id=\"step-1\"/><g id=\"kept\"/></svg>"
     try build(model, provider: FixedDiagramProvider(svg: svg), into: site)
