@@ -7,50 +7,66 @@ import Foundation
 /// same round, medians of `--rounds` rounds (3 by default), on seeded corpora it writes itself:
 ///
 /// - full `flowatlas build` / Graphviz alone (the site's DOT laid out by `dot -Tsvg` without its
-///   pango plugin, `--jobs` at a time), on `one-app` (``CorpusShape``): goal ≤ 1.10×;
-/// - the rebuild after one more trace / that full build, on `one-app`: goal ≤ 0.15×;
+///   pango plugin, `--jobs` at a time), on each of `--shapes` (``CorpusShape``; by default
+///   `one-app`, `many-apps` and `big-app`): goal ≤ 1.10×;
+/// - the rebuild after one more trace / that full build, on each shape: goal ≤ 0.15×;
 /// - `flowatlas model` / `jq -c .` on the same files, both writing a file, on `one-app-1m`:
 ///   goal ≤ 0.10×;
 /// - full build / `dot -Tsvg` with pango, the obvious alternative, on `one-app`: reported;
 /// - peak RSS of a full build of `one-app-1m`: goal ≤ 70 MB;
 /// - `--jobs 1` and `--jobs 2` builds of `one-app`: the same bytes.
 enum GoalsBenchmark {
-  /// `goals [--rounds N] [--jobs N] [--work DIR] [--flowatlas PATH]`.
+  /// `goals [--rounds N] [--jobs N] [--shapes one-app,many-apps,big-app] [--work DIR] [--flowatlas PATH]`.
   static func run(_ arguments: [String]) throws -> Int32 {
     let options = try Options(arguments)
     let flowatlas = options.values["flowatlas"] ?? SiteBenchmark.siblingExecutable("flowatlas")
     let rounds = max(1, options.int("rounds", default: 3))
     let jobs = max(1, options.int("jobs", default: 2))
     let work = options.values["work"] ?? NSTemporaryDirectory() + "flowatlas-bench-goals"
-    let oneApp = try corpus("one-app", in: work)
+    // The build and rebuild goals hold for apps of several shapes (``CorpusShape``): one app of
+    // 25 flows, three apps of a million events, a big app of about 100 flows and 500 screens.
+    let shapes = (options.values["shapes"] ?? "one-app,many-apps,big-app").split(separator: ",").map(
+      String.init)
+    guard shapes.first == "one-app" else { throw BenchError.usage("--shapes must begin with one-app") }
     let big = try corpus("one-app-1m", in: work)
-    let siteWork = "\(work)/site"
-    try FileManager.default.createDirectory(atPath: siteWork, withIntermediateDirectories: true)
-    let model = try ModelBuilder(keepsJourneys: true, workers: jobs).build(
-      files: try TraceInputs.files(in: [oneApp]))
-    let diagrams = try SiteBenchmark.siteDiagrams(of: model)
-    let dotFolder = "\(siteWork)/dot"
-    let list = try SiteBenchmark.writeDOT(diagrams, into: dotFolder)
     SiteBenchmark.say("flowatlas: \(flowatlas), \(jobs) jobs, \(rounds) rounds, work folder \(work)")
-    SiteBenchmark.say(
-      "one-app: \(diagrams.count) diagrams; one-app-1m: \(try TraceInputs.files(in: [big]).count) traces")
+    var corpora: [(shape: String, traces: String, work: String, dot: String, list: String)] = []
+    for shape in shapes {
+      let traces = try corpus(shape, in: work)
+      let siteWork = "\(work)/site-\(shape)"
+      try FileManager.default.createDirectory(atPath: siteWork, withIntermediateDirectories: true)
+      let model = try ModelBuilder(keepsJourneys: true, workers: jobs).build(
+        files: try TraceInputs.files(in: [traces]))
+      let diagrams = try SiteBenchmark.siteDiagrams(of: model)
+      let list = try SiteBenchmark.writeDOT(diagrams, into: "\(siteWork)/dot")
+      corpora.append((shape, traces, siteWork, "\(siteWork)/dot", list.path))
+      SiteBenchmark.say(
+        "\(shape): \(diagrams.count) diagrams, \(try TraceInputs.files(in: [traces]).count) traces")
+    }
+    let oneApp = corpora[0].traces
 
     var measured: [Round] = []
+    var byShape: [String: [Round]] = [:]
     for index in 1...rounds {
-      let site = try SiteBenchmark.measureRound(
-        corpus: oneApp, flowatlas: flowatlas, jobs: jobs, work: siteWork, dotFolder: dotFolder,
-        list: list.path,
-        perFileToo: false, pango: false)
-      let pango = try SiteBenchmark.graphviz(
-        list: list.path, dotFolder: dotFolder, jobs: jobs, batch: 8, work: siteWork, pango: true)
       let (modelRun, jq) = try modelRound(big, flowatlas: flowatlas, work: work)
-      let round = Round(site: site, pango: pango.seconds, model: modelRun, jq: jq)
-      SiteBenchmark.say(
-        "round \(index): build \(f(site.full.seconds)) s / graphviz alone \(f(site.bracketSeconds)) s = "
-          + "\(f(round.buildRatio))×; one more trace \(f(site.grown.seconds)) s = \(f(round.grownRatio))×; "
-          + "model \(f(modelRun)) s / jq \(f(jq)) s = \(f(round.modelRatio))×; dot with pango \(f(pango.seconds)) s"
-      )
-      measured.append(round)
+      for corpus in corpora {
+        let site = try SiteBenchmark.measureRound(
+          corpus: corpus.traces, flowatlas: flowatlas, jobs: jobs, work: corpus.work, dotFolder: corpus.dot,
+          list: corpus.list, perFileToo: false, pango: false)
+        let pango =
+          corpus.shape == "one-app"
+          ? try SiteBenchmark.graphviz(
+            list: corpus.list, dotFolder: corpus.dot, jobs: jobs, batch: 8, work: corpus.work, pango: true
+          ).seconds : .nan
+        let round = Round(site: site, pango: pango, model: modelRun, jq: jq)
+        SiteBenchmark.say(
+          "round \(index), \(corpus.shape): build \(f(site.full.seconds)) s / graphviz alone "
+            + "\(f(site.bracketSeconds)) s = \(f(round.buildRatio))×; one more trace \(f(site.grown.seconds)) s = "
+            + "\(f(round.grownRatio))×; model \(f(modelRun)) s / jq \(f(jq)) s = \(f(round.modelRatio))×"
+            + (pango.isNaN ? "" : "; dot with pango \(f(pango)) s"))
+        if corpus.shape == "one-app" { measured.append(round) }
+        byShape[corpus.shape, default: []].append(round)
+      }
     }
     let memory = try checkedBuild(flowatlas, big, output: "\(work)/big-site", jobs: jobs, work: work)
     let one = try checkedBuild(flowatlas, oneApp, output: "\(work)/jobs-1", jobs: 1, work: work)
@@ -59,16 +75,16 @@ enum GoalsBenchmark {
     _ = (one, two)
 
     func median(_ values: [Double]) -> Double { SiteBenchmark.median(values) }
-    let rows: [(String, String, String, Bool?)] = [
-      (
-        "full build / Graphviz alone (no pango), one-app", "\(f(median(measured.map(\.buildRatio))))×",
-        "≤ 1.10×",
-        median(measured.map(\.buildRatio)) <= 1.10
-      ),
-      (
-        "rebuild after one more trace / full build, one-app", "\(f(median(measured.map(\.grownRatio))))×",
-        "≤ 0.15×", median(measured.map(\.grownRatio)) <= 0.15
-      ),
+    var rows: [(String, String, String, Bool?)] = []
+    for shape in shapes {
+      let rounds = byShape[shape] ?? []
+      let (build, grown) = (median(rounds.map(\.buildRatio)), median(rounds.map(\.grownRatio)))
+      rows.append(
+        ("full build / Graphviz alone (no pango), \(shape)", "\(f(build))×", "≤ 1.10×", build <= 1.10))
+      rows.append(
+        ("rebuild after one more trace / full build, \(shape)", "\(f(grown))×", "≤ 0.15×", grown <= 0.15))
+    }
+    rows += [
       (
         "flowatlas model / jq -c ., one-app-1m", "\(f(median(measured.map(\.modelRatio))))×", "≤ 0.10×",
         median(measured.map(\.modelRatio)) <= 0.10
