@@ -96,6 +96,7 @@ package final class ReplayCache: ReplayStore {
   /// ``Run/replayKey`` names, or, when that is gone or damaged since (a file changed during the
   /// build), from replaying the run's trace again, which is noted.
   package func journey(of run: Run) -> Journey {
+    if run.holdsJourney { return run.journey }
     guard let key = run.replayKey else { return replayedAgain(run) }
     if let found = recent.withLock({ list in list.first { $0.key == key }?.journey }) { return found }
     let instead = "its journey is read from the trace again"

@@ -20,8 +20,12 @@ package struct Run: Hashable, Sendable {
   package var journey: Journey {
     get {
       switch place {
-      case .held(let journey): journey
-      case .kept(let store): store.journey(of: self)
+      case .held(let journey):
+        // A summary read from an archive holds an empty one until it is read or left in a store.
+        assert(
+          journey.steps.count == stepCount, "\(file): a summary's journey read before it was set or left")
+        return journey
+      case .kept(let store): return store.journey(of: self)
       }
     }
     set {

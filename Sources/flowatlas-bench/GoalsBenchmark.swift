@@ -25,8 +25,11 @@ enum GoalsBenchmark {
     let work = options.values["work"] ?? NSTemporaryDirectory() + "flowatlas-bench-goals"
     // The build and rebuild goals hold for apps of several shapes (``CorpusShape``): one app of
     // 25 flows, three apps of a million events, a big app of about 100 flows and 500 screens.
-    let shapes = (options.values["shapes"] ?? "one-app,many-apps,big-app").split(separator: ",").map(
-      String.init)
+    var shapes: [String] = []
+    for shape in (options.values["shapes"] ?? "one-app,many-apps,big-app").split(separator: ",")
+    where !shapes.contains(String(shape)) {
+      shapes.append(String(shape))
+    }
     guard shapes.first == "one-app" else { throw BenchError.usage("--shapes must begin with one-app") }
     let big = try corpus("one-app-1m", in: work)
     SiteBenchmark.say("flowatlas: \(flowatlas), \(jobs) jobs, \(rounds) rounds, work folder \(work)")

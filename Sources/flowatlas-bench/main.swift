@@ -23,7 +23,7 @@ do {
     print(
       """
       USAGE: flowatlas-bench <suite> [<options>]
-        goals       every speed goal in one run: build, rebuild and model ratios, memory, same bytes
+        goals       every speed goal in one run: build, rebuild (on --shapes) and model ratios, memory, same bytes
         recording   RecordingRouter over StackRouter vs the bare StackRouter, with and without screenshots (ns/event)
         reader      trace reader MB/s vs jq -c . on the same files
         generate    write a synthetic app's traces (--shape many-apps|one-app|one-app-1m, --events, --files, --seed, --out)

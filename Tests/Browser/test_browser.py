@@ -205,15 +205,16 @@ def _axe_source():
 def _axe_pages(pages, sites, scheme):
     """The pages axe checks. With FLOWATLAS_AXE_EVERY_PAGE=1 (CI's thorough stage, `scripts/test-thorough`),
     every page in both schemes: about four minutes. Otherwise, in light, the first page of each kind
-    (overview, flow, journey, screen, gallery, problems, changes) of every app, hostile apps included;
-    in dark, whose difference is the stylesheet's, the first of each kind in each site. Every page
-    is still opened by the console, alert, HTML and link checks."""
+    (overview, flow, journey and a journey's later part, screen, gallery, problems, changes) of every
+    app, hostile apps included, and each site's own index; in dark, whose difference is the
+    stylesheet's, the first of each kind in each site. Every page is still opened by the console,
+    alert, HTML and link checks."""
     if os.environ.get("FLOWATLAS_AXE_EVERY_PAGE") == "1":
         return pages
     chosen = {}
     for path in pages:
         site = next(s for s in sites if path.is_relative_to(s))
-        kind = re.match(r"[a-z]*", path.name).group(0)
+        kind = (path.parent == site, re.match(r"[a-z]*", path.name).group(0), ".steps-" in path.name)
         chosen.setdefault((site, kind) if scheme == "dark" else (path.parent, kind), path)
     return sorted(chosen.values())
 

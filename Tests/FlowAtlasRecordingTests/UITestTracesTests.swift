@@ -65,7 +65,7 @@ import Testing
     #expect(UITestTraces(folder: folder + "/missing").files(forTest: test) == [])
   }
 
-  @Test func theStandardFolderIsInTheRunnersOwnFolder() {
+  @Test func theStandardFolderIsInTheRunnersTemporaryFolder() {
     let standard = UITestTraces.standard.folder
     #expect(standard.hasSuffix("/FlowAtlasTraces"))
     #expect(standard.hasPrefix(FileManager.default.temporaryDirectory.path.replacing("//", with: "/")))
