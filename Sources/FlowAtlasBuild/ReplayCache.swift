@@ -77,7 +77,7 @@ package final class ReplayCache: ReplayStore {
   }
 
   /// The previous build's replay of `file`, if it has one for the bytes the file holds now.
-  package func replayed(_ file: String) -> (run: ReplayedRun, key: String)? {
+  package func replayed(_ file: String) -> ReplayedRun? {
     guard let previous, let hash = hashes[file] else { return nil }
     let key = Self.key(file: file, contentHash: hash)
     let url = previous.appendingPathComponent(key)
@@ -89,7 +89,7 @@ package final class ReplayCache: ReplayStore {
     }
     state.withLock { $0[key] = .kept(url) }
     run.leaveJourney(in: self, under: key)
-    return (run, key)
+    return run
   }
 
   /// The journey of `run`: its own when it holds one; else read back from the entry its

@@ -126,7 +126,7 @@ package struct ModelBuilder: Sendable {
   }
 
   private func replay(_ file: String, read: Read) throws -> ReplayedRun {
-    if let cache, let (kept, _) = cache.replayed(file) { return kept }
+    if let cache, let kept = cache.replayed(file) { return kept }
     var replay = RunReplay(file: file, keepsJourney: keepsJourneys)
     let hash = try read(file, &replay)
     var run = replay.result

@@ -4,8 +4,9 @@
 /// does with a damaged entry are the build's (`ReplayCache`, in FlowAtlasBuild).
 package protocol ReplayStore: JourneyStore {
   /// The replay of `file` kept from an earlier build, if there is one for the bytes the file
-  /// holds now, with the key it is kept under; its run's journey is left in the store.
-  func replayed(_ file: String) -> (run: ReplayedRun, key: String)?
+  /// holds now; its run's journey is left in the store, under the key its run names
+  /// (``Run/replayKey``).
+  func replayed(_ file: String) -> ReplayedRun?
   /// Keeps the replay of `run`, read from bytes with hash `contentHash`.
   /// - Returns: the key it is kept under.
   func file(_ run: ReplayedRun, contentHash: String) -> String

@@ -48,7 +48,6 @@ enum GoalsBenchmark {
     }
     let oneApp = corpora[0].traces
 
-    var measured: [Round] = []
     var byShape: [String: [Round]] = [:]
     for index in 1...rounds {
       let (modelRun, jq) = try modelRound(big, flowatlas: flowatlas, work: work)
@@ -67,7 +66,6 @@ enum GoalsBenchmark {
             + "\(f(site.bracketSeconds)) s = \(f(round.buildRatio))×; one more trace \(f(site.grown.seconds)) s = "
             + "\(f(round.grownRatio))×; model \(f(modelRun)) s / jq \(f(jq)) s = \(f(round.modelRatio))×"
             + (pango.isNaN ? "" : "; dot with pango \(f(pango)) s"))
-        if corpus.shape == "one-app" { measured.append(round) }
         byShape[corpus.shape, default: []].append(round)
       }
     }
@@ -78,6 +76,8 @@ enum GoalsBenchmark {
     _ = (one, two)
 
     func median(_ values: [Double]) -> Double { SiteBenchmark.median(values) }
+    // The model and pango rows, measured beside one-app's rounds.
+    let measured = byShape["one-app"] ?? []
     var rows: [(String, String, String, Bool?)] = []
     for shape in shapes {
       let rounds = byShape[shape] ?? []
