@@ -13,6 +13,10 @@ import UIKit
     let app = AppTabsDelegate()
     var tabs: RecordingTabBarController?
     let (lines, _) = RecordingContainersTests.record { recorder in
+      // The run is followed first, as an app sets FlowAtlas up at launch: a tab bar made before
+      // would record in whichever run this thread followed last, another test's.
+      let root = TabsCoordinator()
+      recorder.follow(root)
       let window = UIWindow()
       window.makeKeyAndVisible()
       let controller = RecordingTabBarController()
@@ -21,8 +25,6 @@ import UIKit
       controller.viewControllers = [
         UINavigationController.recorded(rootViewController: HomeScreen()), SettingsScreen(), AboutScreen(),
       ]
-      let root = TabsCoordinator()
-      recorder.follow(root)
       root.start()
       window.rootViewController = controller
       app.refuses = 1
