@@ -65,7 +65,8 @@ package final class FileWatcher {
     var inode: UInt64 = 0
   }
   private var watched: [Int32: Watch] = [:]
-  /// kqueue and polling: each entry's `stat` when last looked at.
+  /// kqueue and polling: each entry's `stat` when last looked at; inotify: each file's, to tell a
+  /// file closed or touched without a change from one written.
   private var stamps: [String: Stamp] = [:]
 
   /// Starts watching `roots`.
@@ -203,8 +204,11 @@ package final class FileWatcher {
       if descriptor >= 0, watched[descriptor] == nil {
         watched[descriptor] = Watch(path: parent, wholeFolder: false)
       }
-      var info = stat()
-      guard fstatat(AT_FDCWD, root, &info, 0) == 0, info.st_mode & S_IFMT == S_IFDIR else { return [] }
+      guard let stamp = Self.stamp(root, following: true) else { return [] }
+      guard stamp.isFolder else {
+        stamps[root] = stamp
+        return []
+      }
       return watchTree(root)
     }
 
@@ -226,7 +230,11 @@ package final class FileWatcher {
         let path = Self.join(folder, name)
         guard !ignores(path) else { continue }
         found.append(Change(path: path, isFolder: isFolder))
-        if isFolder { found += watchTree(path) }
+        if isFolder {
+          found += watchTree(path)
+        } else {
+          stamps[path] = Self.stamp(path, following: false)
+        }
       }
       return found
     }
@@ -303,7 +311,19 @@ package final class FileWatcher {
       let isFolder = mask & UInt32(IN_ISDIR) != 0
       if isFolder, mask & UInt32(IN_MOVED_FROM | IN_DELETE) != 0 { unwatchTree(path) }
       if isFolder, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { changes += watchTree(path) }
+      if !isFolder, !fileChanged(path, mask: mask) { return nil }
       return Change(path: path, isFolder: isFolder)
+    }
+
+    /// Whether an event on the file at `path` is a change. A close or a change of attributes alone
+    /// is none when the file's `stat` is what it was: a file opened for writing and closed
+    /// unwritten, or a descriptor another process inherited (a program started while the file was
+    /// being written, which holds it until it ends) closed long after the write that was seen.
+    private func fileChanged(_ path: String, mask: UInt32) -> Bool {
+      let now = Self.stamp(path, following: roots.contains(path))
+      defer { stamps[path] = now }
+      let onlyClosedOrTouched = mask & ~UInt32(IN_CLOSE_WRITE | IN_ATTRIB) == 0
+      return !(onlyClosedOrTouched && now != nil && now == stamps[path])
     }
   #endif
 

@@ -95,6 +95,35 @@ import Testing
     }
   }
 
+  /// A file closed without being written is no change: opened for writing and closed unwritten,
+  /// or written before the watch by a descriptor another process inherited (a program a test
+  /// started while the file was being written), closed long after. A file written again with its
+  /// size and time put back still is one.
+  @Test(arguments: [false, true])
+  func aFileClosedUnwrittenIsNoChange(polling: Bool) throws {
+    let root = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let note = root + "/ShopCoordinator.md"
+    let written = open(root + "/.note.tmp", O_WRONLY | O_CREAT, 0o644)
+    try #require(written >= 0)
+    #expect(write(written, "# Shop\n", 7) == 7)
+    #expect(rename(root + "/.note.tmp", note) == 0)
+    let watcher = try FileWatcher(roots: [root], ignoring: { _ in false }, polling: polling, interval: 50)
+
+    close(written)
+    let unwritten = open(note, O_WRONLY)
+    try #require(unwritten >= 0)
+    close(unwritten)
+    try Data("{}\n".utf8).write(to: URL(fileURLWithPath: root + "/sentinel.jsonl"))
+    let seen = Self.changes(of: watcher, until: [root + "/sentinel.jsonl"], "the sentinel")
+    #expect(!seen.contains(note), "\(seen)")
+
+    let before = try FileManager.default.attributesOfItem(atPath: note)[.modificationDate] as? Date
+    try Data("# Show\n".utf8).write(to: URL(fileURLWithPath: note))
+    try FileManager.default.setAttributes([.modificationDate: try #require(before)], ofItemAtPath: note)
+    _ = Self.changes(of: watcher, until: [note], "the note written again, its time put back")
+  }
+
   /// The folder that holds the traces' folder is removed and made again (`rm -rf TestOutput &&
   /// mkdir -p TestOutput/traces`): the watcher says it polls from then on, and sees the new trace.
   @Test func aRootsParentRemovedAndMadeAgainIsStillWatched() throws {
