@@ -22,16 +22,23 @@ import FlowAtlasRecording
 /// ```
 @MainActor
 public struct Person {
-  private let router: any PersonDrivenRouter & NavigationStateReporting
+  /// The headless router underneath: a ``StackRouter`` or a ``NavigationStackRouter``.
+  private let router: any NavigationStateReporting
 
   /// A person in front of the stack `router` navigates.
   /// - Parameter router: A headless router, or a router that wraps one.
   /// - Throws: ``PersonError`` when no headless router is underneath `router`.
   public init(on router: any RouterProtocol) throws(PersonError) {
-    guard let driven = innermostRouter(router) as? any PersonDrivenRouter & NavigationStateReporting else {
+    let innermost = innermostRouter(router)
+    if let stack = innermost as? StackRouter {
+      self.router = stack
+    } else if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *),
+      let stack = innermost as? NavigationStackRouter
+    {
+      self.router = stack
+    } else {
       throw PersonError(router: router)
     }
-    self.router = driven
   }
 
   /// The screen the person sees: the top of the topmost layer.
@@ -45,7 +52,7 @@ public struct Person {
   /// reports refusals) at a layer's first screen, where there is no back button.
   public func tapBackButton() {
     Recorder.endTurn()
-    router.tapBackButton()
+    goBack(.backButton)
   }
 
   /// Swipes back from the leading edge.
@@ -53,14 +60,34 @@ public struct Person {
   ///   is recorded, as UIKit reports nothing for a cancelled interactive pop.
   public func swipeBack(completing: Bool = true) {
     Recorder.endTurn()
-    router.swipeBack(completing: completing)
+    if completing { goBack(.edgeSwipe) }
   }
 
   /// Long-presses the back button and picks `screen` from its menu: every screen above it goes.
+  /// Refused when `screen` is not below the top of the topmost layer.
   /// - Parameter screen: A screen of the top layer, below its top.
   public func pickFromBackMenu(_ screen: any Presentable) {
     Recorder.endTurn()
-    router.pickFromBackMenu(screen)
+    if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *), let stack = router as? NavigationStackRouter {
+      // SwiftUI cuts the top layer's path back to the route of `screen`.
+      let top = stack.stacks.count - 1
+      let layer = stack.stacks[top]
+      if layer.root?.screen === screen {
+        return stack.write(path: [], toLayer: top)
+      }
+      guard let index = layer.path.dropLast().firstIndex(where: { $0.screen === screen }) else {
+        return stack.refuse(.notBelowTop(type: screen.screenType))
+      }
+      return stack.write(path: Array(layer.path[...index]), toLayer: top)
+    }
+    guard let stack = router as? StackRouter else { return }
+    var layers = stack.layers
+    let top = layers[layers.count - 1]
+    guard let index = top.lastIndex(where: { $0 === screen }), index < top.count - 1 else {
+      return stack.refuse(.notBelowTop(type: screen.screenType))
+    }
+    layers[layers.count - 1].removeSubrange((index + 1)...)
+    stack.changeBySystem(.backMenu, to: layers)
   }
 
   /// Looks at the screen on top, as a view shows it: on a `NavigationStackRouter`, whose SwiftUI
@@ -74,23 +101,51 @@ public struct Person {
     stack.didShow(screen)
   }
 
-  /// Swipes the topmost sheet down.
+  /// Swipes the topmost sheet down: its modal layer goes. Refused when nothing is presented,
+  /// and on SwiftUI for a full-screen cover.
   public func swipeDownSheet() {
     Recorder.endTurn()
-    router.swipeDownSheet()
+    if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *), let stack = router as? NavigationStackRouter {
+      // SwiftUI sets the sheet's `isPresented` binding to false.
+      return stack.write(isPresented: false, layer: stack.stacks.count - 1)
+    }
+    guard let stack = router as? StackRouter else { return }
+    guard stack.layers.count > 1 else { return stack.refuse(.dismissWithNothingPresented) }
+    stack.changeBySystem(.swipeDown, to: Array(stack.layers.dropLast()))
   }
 
-  /// Taps `tab` in the tab bar; a tap on the selected tab pops its stack to its first screen.
+  /// Taps `tab` in the tab bar. An unknown tab is refused; a tap on the tab already shown pops
+  /// its stack to its first screen, as UIKit does (a system `popToRoot`, gesture `tabBar`), and
+  /// changes nothing at that first screen or while a sheet covers the tab bar.
   /// - Parameters:
   ///   - tab: A tab's name.
   ///   - tabBar: A headless ``TabRouter``, or a router that wraps one.
   /// - Throws: ``PersonError`` when no headless tab router is underneath `tabBar`.
   public static func tapTab(_ tab: String, on tabBar: any TabRouting) throws(PersonError) {
-    guard let driven = innermostRouter(tabBar) as? any PersonDrivenTabRouter else {
-      throw PersonError(router: tabBar)
-    }
+    guard let tabs = innermostRouter(tabBar) as? TabRouter else { throw PersonError(router: tabBar) }
     Recorder.endTurn()
-    driven.tapTab(tab)
+    guard tab == tabs.selectedTab, let stack = tabs.stackRouter(forTab: tab) else {
+      return tabs.selectBySystem(tab)
+    }
+    guard stack.layers.count == 1, let first = stack.layers[0].first, stack.layers[0].count > 1 else {
+      return
+    }
+    stack.changeBySystem(.tabBar, to: [[first]])
+  }
+
+  /// The back button or the edge swipe: the top layer's top screen goes; refused at its first.
+  private func goBack(_ gesture: SystemGesture) {
+    if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *), let stack = router as? NavigationStackRouter {
+      // SwiftUI drops the path's last route, and cannot say which of the two it was.
+      let top = stack.stacks.count - 1
+      guard !stack.stacks[top].path.isEmpty else { return stack.refuse(.popAtRoot) }
+      return stack.write(path: Array(stack.stacks[top].path.dropLast()), toLayer: top)
+    }
+    guard let stack = router as? StackRouter else { return }
+    var layers = stack.layers
+    guard layers[layers.count - 1].count > 1 else { return stack.refuse(.popAtRoot) }
+    layers[layers.count - 1].removeLast()
+    stack.changeBySystem(gesture, to: layers)
   }
 }
 

@@ -23,9 +23,7 @@ import Observation
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @Observable
 @MainActor
-public final class NavigationStackRouter: RouterProtocol, NavigationStateReporting, SystemNavigationRelaying,
-  PersonDrivenRouter
-{
+public final class NavigationStackRouter: RouterProtocol, NavigationStateReporting, SystemNavigationRelaying {
   /// Every stack, bottom first: `stacks[0]` is the bottom navigation stack, the others modal.
   package private(set) var stacks: [NavigationLayer] = [NavigationLayer(style: nil, root: nil, path: [])]
   /// How many modal layers the view reported as appeared.
@@ -158,40 +156,6 @@ public final class NavigationStackRouter: RouterProtocol, NavigationStateReporti
     appearedModalLayers = min(appearedModalLayers, stacks.count - 1)
   }
 
-  // MARK: A person, headless
-
-  /// Goes back one screen as SwiftUI does: the top layer's path loses its last route.
-  package func tapBackButton() {
-    let top = stacks.count - 1
-    guard !stacks[top].path.isEmpty else { return refuse(.popAtRoot) }
-    write(path: stacks[top].path.dropLast(), toLayer: top)
-  }
-
-  /// The edge swipe; given up half-way, SwiftUI writes nothing.
-  package func swipeBack(completing: Bool) {
-    if completing { tapBackButton() }
-  }
-
-  /// The back button's menu: the path is cut back to `screen`.
-  package func pickFromBackMenu(_ screen: any Presentable) {
-    let top = stacks.count - 1
-    let layer = stacks[top]
-    let kept: [NavigationRoute]
-    if layer.root?.screen === screen {
-      kept = []
-    } else if let index = layer.path.dropLast().firstIndex(where: { $0.screen === screen }) {
-      kept = Array(layer.path[...index])
-    } else {
-      return refuse(.notBelowTop(type: screen.screenType))
-    }
-    write(path: kept, toLayer: top)
-  }
-
-  /// Drags the top sheet down.
-  package func swipeDownSheet() {
-    write(isPresented: false, layer: stacks.count - 1)
-  }
-
   private func removeTopLayer() {
     stacks.removeLast()
     appearedModalLayers = min(appearedModalLayers, stacks.count - 1)
@@ -203,7 +167,8 @@ public final class NavigationStackRouter: RouterProtocol, NavigationStateReporti
     systemNavigationObservers.notify(from: before, to: layers, gesture: gesture)
   }
 
-  private func refuse(_ refusal: RouterRefusal) {
+  /// Records `refusal`: a request, a write SwiftUI cannot make, or a gesture it would not do.
+  package func refuse(_ refusal: RouterRefusal) {
     refused.append(refusal)
     onRefusal?(refusal)
   }

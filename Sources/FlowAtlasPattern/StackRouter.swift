@@ -11,9 +11,7 @@
 /// (FlowAtlasJourneys): the router changes its stacks and reports the change to its
 /// ``SystemNavigationObserver``s, exactly as `NavigationRouter` reports UIKit's.
 @MainActor
-public final class StackRouter: RouterProtocol, NavigationStateReporting, SystemNavigationRelaying,
-  PersonDrivenRouter
-{
+public final class StackRouter: RouterProtocol, NavigationStateReporting, SystemNavigationRelaying {
   /// Everything shown, bottom first: `layers[0]` is the navigation stack, later layers are
   /// modal and never empty.
   package private(set) var layers: [[any Presentable]] = [[]]
@@ -83,61 +81,20 @@ public final class StackRouter: RouterProtocol, NavigationStateReporting, System
     completion?()
   }
 
-  // MARK: What a person does
+  // MARK: What the system does
 
-  /// The person taps the navigation bar's back button: the top layer's top screen goes.
-  /// Refused at a layer's first screen, where there is no back button.
-  package func tapBackButton() {
-    systemPop(.backButton)
+  /// The system changed the stacks to `layers`, on a person's `gesture`, as UIKit's navigation
+  /// controller does with no coordinator asked (a `Person`, FlowAtlasJourneys, decides what
+  /// each gesture removes): the router takes them and reports the change, decided by
+  /// ``SystemNavigation`` from the layers before and after, as the UIKit adapter decides.
+  package func changeBySystem(_ gesture: SystemGesture, to layers: [[any Presentable]]) {
+    let before = self.layers
+    self.layers = layers.isEmpty ? [[]] : layers
+    systemNavigationObservers.notify(from: before, to: self.layers, gesture: gesture)
   }
 
-  /// The person swipes back from the leading edge.
-  /// - Parameter completing: false for a swipe the person gives up half-way: nothing changes
-  ///   and nothing is reported, as UIKit reports nothing for a cancelled interactive pop.
-  package func swipeBack(completing: Bool) {
-    guard completing else { return }
-    systemPop(.edgeSwipe)
-  }
-
-  /// The person long-presses the back button and picks `screen` from its menu: every screen
-  /// above it in the top layer goes. Refused when `screen` is not below the top of that layer.
-  /// - Parameter screen: A screen of the top layer, below its top.
-  package func pickFromBackMenu(_ screen: any Presentable) {
-    let top = layers[layers.count - 1]
-    guard let index = top.lastIndex(where: { $0 === screen }), index < top.count - 1 else {
-      return refuse(.notBelowTop(type: screen.screenType))
-    }
-    changeBySystem(.backMenu) { $0[$0.count - 1].removeSubrange((index + 1)...) }
-  }
-
-  /// The person swipes the topmost sheet down: its modal layer goes. Refused when nothing
-  /// is presented.
-  package func swipeDownSheet() {
-    guard layers.count > 1 else { return refuse(.dismissWithNothingPresented) }
-    changeBySystem(.swipeDown) { $0.removeLast() }
-  }
-
-  /// The person taps the tab this stack is in while it is selected: UIKit pops the stack to
-  /// its first screen. Nothing happens at the first screen, or while a sheet covers the tab bar.
-  func tapSelectedTab() {
-    guard layers.count == 1, layers[0].count > 1 else { return }
-    changeBySystem(.tabBar) { $0[0].removeSubrange(1...) }
-  }
-
-  private func systemPop(_ gesture: SystemGesture) {
-    guard layers[layers.count - 1].count > 1 else { return refuse(.popAtRoot) }
-    changeBySystem(gesture) { $0[$0.count - 1].removeLast() }
-  }
-
-  /// Applies a change the system makes and reports it, decided by ``SystemNavigation`` from
-  /// the layers before and after, as the UIKit adapter decides.
-  private func changeBySystem(_ gesture: SystemGesture, _ change: (inout [[any Presentable]]) -> Void) {
-    let before = layers
-    change(&layers)
-    systemNavigationObservers.notify(from: before, to: layers, gesture: gesture)
-  }
-
-  private func refuse(_ refusal: RouterRefusal) {
+  /// Records `refusal`: a request, or a gesture the system would not do.
+  package func refuse(_ refusal: RouterRefusal) {
     refusals.append(refusal)
     onRefusal?(refusal)
   }

@@ -3,9 +3,7 @@
 /// A person tapping the tab bar (`Person.tapTab(_:on:)`, FlowAtlasJourneys) is reported to the
 /// ``SystemNavigationObserver``s as a system `selectTab`.
 @MainActor
-public final class TabRouter: TabRouting, NavigationStateReporting, SystemNavigationRelaying,
-  PersonDrivenTabRouter
-{
+public final class TabRouter: TabRouting, NavigationStateReporting, SystemNavigationRelaying {
   public let tabs: [String]
   public private(set) var selectedTab: String?
   /// Every request refused so far, oldest first.
@@ -24,6 +22,16 @@ public final class TabRouter: TabRouting, NavigationStateReporting, SystemNaviga
     self.routers = Dictionary(uniqueKeysWithValues: self.tabs.map { ($0, StackRouter()) })
   }
 
+  /// Creates a tab container over the given stack routers, one per tab, no tab selected: a test
+  /// double's, whose own routers forward to them.
+  /// - Parameter stacks: The tabs' names and routers, in order; a repeated name is kept once.
+  package init(stacks: [(tab: String, router: StackRouter)]) {
+    var seen = Set<String>()
+    let kept = stacks.filter { seen.insert($0.tab).inserted }
+    tabs = kept.map(\.tab)
+    routers = Dictionary(uniqueKeysWithValues: kept.map { ($0.tab, $0.router) })
+  }
+
   public func router(forTab tab: String) -> (any RouterProtocol)? { routers[tab] }
 
   /// The headless router of `tab`, to inspect its stack.
@@ -32,29 +40,24 @@ public final class TabRouter: TabRouting, NavigationStateReporting, SystemNaviga
   package func stackRouter(forTab tab: String) -> StackRouter? { routers[tab] }
 
   public func selectTab(_ tab: String, animated: Bool, completion: (() -> Void)?) {
-    if routers[tab] != nil {
-      selectedTab = tab
-    } else {
-      refusals.append(.unknownTab(tab))
-      onRefusal?(.unknownTab(tab))
-    }
+    if routers[tab] != nil { selectedTab = tab } else { refuse(.unknownTab(tab)) }
     completion?()
   }
 
-  /// The person taps `tab` in the tab bar. An unknown tab is refused; a tap on the tab already
-  /// shown pops its stack to its first screen, as UIKit does (a system `popToRoot`, gesture
-  /// `tabBar`), and changes nothing at that first screen.
+  /// The system selected `tab` on a tap on the tab bar (a `Person`, FlowAtlasJourneys, decides
+  /// what a tap does): reported as a system `selectTab`. An unknown tab is refused.
   /// - Parameter tab: A tab's name.
-  package func tapTab(_ tab: String) {
-    guard let router = routers[tab] else {
-      refusals.append(.unknownTab(tab))
-      onRefusal?(.unknownTab(tab))
-      return
-    }
-    guard tab != selectedTab else { return router.tapSelectedTab() }
+  package func selectBySystem(_ tab: String) {
+    guard let router = routers[tab] else { return refuse(.unknownTab(tab)) }
     selectedTab = tab
     systemNavigationObservers.notify(
       SystemNavigation(kind: .selectTab, gesture: .tabBar, removed: [], shown: router.topScreen, tab: tab))
+  }
+
+  /// Records `refusal`: a request, or a tap the tab bar would not take.
+  package func refuse(_ refusal: RouterRefusal) {
+    refusals.append(refusal)
+    onRefusal?(refusal)
   }
 
   /// What the selected tab shows (nothing before a tab is selected).

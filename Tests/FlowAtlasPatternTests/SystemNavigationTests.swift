@@ -50,44 +50,23 @@ struct SystemNavigationTests {
     }
   }
 
-  @Test func headlessGesturesChangeTheStacksAndReportOnce() {
+  @Test func aChangeBySystemIsTakenAndReportedOnce() {
     let router = StackRouter()
     let seen = Seen()
     router.addSystemNavigationObserver(seen)
     router.setRoot(a)
     router.push(b)
     router.push(c)
-    router.swipeBack(completing: false)
-    #expect(router.stack.count == 3 && seen.kinds.isEmpty)
-    router.pickFromBackMenu(a)
-    router.push(b)
-    router.tapBackButton()
+    router.changeBySystem(.edgeSwipe, to: router.layers)
+    #expect(router.stack.count == 3 && seen.kinds.isEmpty, "nothing changed, nothing reported")
+    router.changeBySystem(.backMenu, to: [[a]])
     router.present(m)
-    router.swipeDownSheet()
-    #expect(seen.kinds == [.popTo, .pop, .dismiss])
-    #expect(seen.gestures == [.backMenu, .backButton, .swipeDown])
+    router.changeBySystem(.swipeDown, to: [[a]])
+    #expect(seen.kinds == [.popTo, .dismiss])
+    #expect(seen.gestures == [.backMenu, .swipeDown])
     #expect(router.layers.count == 1 && router.stack.count == 1)
-  }
-
-  @Test func illegalGesturesAreRefusedAndReported() {
-    let router = StackRouter()
-    let seen = Seen()
-    router.addSystemNavigationObserver(seen)
-    router.setRoot(a)
-    router.tapBackButton()
-    router.swipeBack(completing: true)
-    router.swipeDownSheet()
-    router.pickFromBackMenu(a)
-    router.pickFromBackMenu(b)
-    #expect(
-      router.refusals == [
-        .popAtRoot, .popAtRoot, .dismissWithNothingPresented, .notBelowTop(type: "TestScreen"),
-        .notBelowTop(type: "TestScreen"),
-      ])
-    #expect(seen.kinds.isEmpty)
-    let tabs = TabRouter(tabs: ["one"])
-    tabs.tapTab("two")
-    #expect(tabs.refusals == [.unknownTab("two")])
+    router.refuse(.popAtRoot)
+    #expect(router.refusals == [.popAtRoot])
   }
 
   @Test func aChildWhoseFirstScreenTheSystemRemovedFinishesAndIsRemoved() {
@@ -97,10 +76,10 @@ struct SystemNavigationTests {
     let child = StepCoordinator("child", router: parent.router)
     parent.startChild(child)
     child.router.push(TestScreen("child-more"))
-    router.swipeBack(completing: true)
+    Self.pop(router, by: .edgeSwipe)
     // Its second screen went: it is told, and goes on.
     #expect(!child.isFinished && parent.childCoordinators.count == 1)
-    router.tapBackButton()
+    Self.pop(router, by: .backButton)
     #expect(child.isFinished && parent.childCoordinators.isEmpty)
   }
 
@@ -111,7 +90,7 @@ struct SystemNavigationTests {
     let child = TellingCoordinator("child", router: parent.router)
     child.finishesOnSystemRemoval = false
     parent.startChild(child)
-    router.tapBackButton()
+    Self.pop(router, by: .backButton)
     #expect(child.told == [.pop])
     #expect(!child.isFinished && parent.childCoordinators.count == 1)
   }
@@ -122,7 +101,7 @@ struct SystemNavigationTests {
     parent.launch()
     var outcome: LoginCoordinator.Outcome?
     parent.startChild(LoginCoordinator(router: parent.router)) { outcome = $0 }
-    router.swipeDownSheet()
+    Self.swipeDown(router)
     #expect(outcome == .cancelled && parent.childCoordinators.isEmpty)
   }
 
@@ -136,9 +115,21 @@ struct SystemNavigationTests {
     var heard = 0
     let child = hears ? SheetFlow(router: parent.router) : QuietSheetFlow(router: parent.router)
     parent.startChild(child) { heard += 1 }
-    router.swipeDownSheet()
+    Self.swipeDown(router)
     #expect(heard == (hears ? 1 : 0))
     #expect(parent.childCoordinators.isEmpty && child.isFinished)
+  }
+
+  /// What the system does on the back button or the edge swipe: the top layer's top screen goes.
+  static func pop(_ router: StackRouter, by gesture: SystemGesture) {
+    var layers = router.layers
+    layers[layers.count - 1].removeLast()
+    router.changeBySystem(gesture, to: layers)
+  }
+
+  /// What the system does when a sheet is swiped down: its layer goes.
+  static func swipeDown(_ router: StackRouter) {
+    router.changeBySystem(.swipeDown, to: Array(router.layers.dropLast()))
   }
 }
 

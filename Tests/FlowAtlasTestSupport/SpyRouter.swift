@@ -12,22 +12,30 @@ package final class CallLog {
 
 /// A router that writes down every call, the way an iOS team's test double does, and forwards
 /// it to a headless ``StackRouter`` so the app keeps real navigation state: in ``calls`` as
-/// `call`, and in the shared log as `name: call`. It logs type names only and holds no screen
-/// itself, so a screen's release can still be seen through a weak reference.
+/// `call`, and in the shared log as `name: call`. A person's gesture (a `Person` drives the
+/// stack underneath) is written down as the person's call, `tapBackButton`, `swipeBack`,
+/// `pickFromBackMenu(Type)`, `swipeDownSheet`, as the stack reports it. It logs type names only
+/// and holds no screen itself, so a screen's release can still be seen through a weak reference.
 @MainActor
 package final class SpyRouter: RouterProtocol, NavigationStateReporting, SystemNavigationReporting,
-  PersonDrivenRouter
+  RouterWrapper
 {
   package let name: String
   package let stack = StackRouter()
   /// This router's calls, in order.
   package private(set) var calls: [String] = []
   private let log: CallLog
+  private var gestures: GestureLog?
 
   package init(name: String = "router", log: CallLog = CallLog()) {
     self.name = name
     self.log = log
+    let gestures = GestureLog { [unowned self] in self.note($0) }
+    stack.addSystemNavigationObserver(gestures)
+    self.gestures = gestures
   }
+
+  package var routerUnderneath: AnyObject { stack }
 
   private func note(_ call: String) {
     calls.append(call)
@@ -70,31 +78,48 @@ package final class SpyRouter: RouterProtocol, NavigationStateReporting, SystemN
   }
 }
 
-/// A tab container whose tabs are spy routers named after their tab, writing to one log.
+/// A tab container whose tabs are spy routers named after their tab, writing to one log, over a
+/// headless ``TabRouter`` of their stacks (a `Person` taps it: `tabs: tapTab(name)`).
 @MainActor
-package final class SpyTabRouter: TabRouting, PersonDrivenTabRouter {
+package final class SpyTabRouter: TabRouting, RouterWrapper {
   package let tabs: [String]
-  package private(set) var selectedTab: String?
   package let routers: [String: SpyRouter]
+  private let tabBar: TabRouter
   private let log: CallLog
+  private var taps: TapLog?
 
   package init(tabs: [String], log: CallLog) {
-    self.tabs = tabs
     self.log = log
-    routers = Dictionary(uniqueKeysWithValues: tabs.map { ($0, SpyRouter(name: $0, log: log)) })
+    let routers = Dictionary(uniqueKeysWithValues: tabs.map { ($0, SpyRouter(name: $0, log: log)) })
+    self.routers = routers
+    tabBar = TabRouter(stacks: tabs.compactMap { tab in routers[tab].map { (tab, $0.stack) } })
+    self.tabs = tabBar.tabs
+    let taps = TapLog { log.append("tabs: tapTab(\($0))") }
+    tabBar.addSystemNavigationObserver(taps)
+    self.taps = taps
   }
+
+  package var selectedTab: String? { tabBar.selectedTab }
+
+  package var routerUnderneath: AnyObject { tabBar }
 
   package func router(forTab tab: String) -> (any RouterProtocol)? { routers[tab] }
 
   package func selectTab(_ tab: String, animated: Bool, completion: (() -> Void)?) {
     log.append("tabs: selectTab(\(tab))")
-    selectedTab = tab
-    completion?()
+    tabBar.selectTab(tab, animated: animated, completion: completion)
   }
+}
 
-  package func tapTab(_ tab: String) {
-    log.append("tabs: tapTab(\(tab))")
-    selectedTab = tab
+/// Writes down a tab the person tapped.
+@MainActor
+private final class TapLog: SystemNavigationObserver {
+  let note: (String) -> Void
+
+  init(note: @escaping (String) -> Void) { self.note = note }
+
+  func systemDidNavigate(_ navigation: SystemNavigation) {
+    if navigation.kind == .selectTab, let tab = navigation.tab { note(tab) }
   }
 }
 
@@ -107,24 +132,23 @@ extension SpyRouter {
   package func removeSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
     stack.removeSystemNavigationObserver(observer)
   }
+}
 
-  package func tapBackButton() {
-    note("tapBackButton")
-    stack.tapBackButton()
-  }
+/// Writes down what the system did on a person's gesture as the person's call.
+@MainActor
+private final class GestureLog: SystemNavigationObserver {
+  let note: (String) -> Void
 
-  package func swipeBack(completing: Bool) {
-    note("swipeBack")
-    stack.swipeBack(completing: completing)
-  }
+  init(note: @escaping (String) -> Void) { self.note = note }
 
-  package func pickFromBackMenu(_ screen: any Presentable) {
-    note("pickFromBackMenu(\(screen.screenType))")
-    stack.pickFromBackMenu(screen)
-  }
-
-  package func swipeDownSheet() {
-    note("swipeDownSheet")
-    stack.swipeDownSheet()
+  func systemDidNavigate(_ navigation: SystemNavigation) {
+    switch navigation.gesture {
+    case .backButton: note("tapBackButton")
+    case .edgeSwipe: note("swipeBack")
+    case .backMenu: note("pickFromBackMenu(\(navigation.shown?.screenType ?? "nothing"))")
+    case .swipeDown: note("swipeDownSheet")
+    case .tabBar: note("tapSelectedTab")
+    default: note("system \(navigation.kind)")
+    }
   }
 }
