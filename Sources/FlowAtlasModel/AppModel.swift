@@ -42,9 +42,11 @@ package struct AppModel: Hashable, Sendable {
     self.containers = containers.sorted { $0.type < $1.type }
   }
 
-  package func coordinator(_ type: String) -> CoordinatorType? { coordinators.first { $0.type == type } }
-  package func screen(_ type: String) -> ScreenType? { screens.first { $0.type == type } }
-  package func flow(_ coordinator: String) -> Flow? { flows.first { $0.coordinator == coordinator } }
+  // Found by binary search in the sorted lists: pages ask per screen and per diagram, so a
+  // linear search made an app of 10,000 screens quadratic.
+  package func coordinator(_ type: String) -> CoordinatorType? { coordinators.sortedFirst(type, by: \.type) }
+  package func screen(_ type: String) -> ScreenType? { screens.sortedFirst(type, by: \.type) }
+  package func flow(_ coordinator: String) -> Flow? { flows.sortedFirst(coordinator, by: \.coordinator) }
   /// The runs named `name`: one, unless traces broke the spec's rule that a run's name is
   /// unique within its app (a retried UI test writes its run again).
   package func runs(named name: String) -> [Run] { runs.filter { $0.name == name } }
@@ -202,5 +204,17 @@ package struct Transition: Hashable, Sendable {
       return l < r
     }
     return false
+  }
+}
+
+extension Array {
+  /// The element whose `key` is `wanted`, in an array sorted by `key` (with `<`), by binary search.
+  func sortedFirst(_ wanted: String, by key: (Element) -> String) -> Element? {
+    var (low, high) = (0, count)
+    while low < high {
+      let middle = (low + high) / 2
+      if key(self[middle]) < wanted { low = middle + 1 } else { high = middle }
+    }
+    return low < count && key(self[low]) == wanted ? self[low] : nil
   }
 }

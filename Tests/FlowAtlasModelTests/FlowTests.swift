@@ -27,6 +27,29 @@ struct FlowTests {
     #expect(app.flow("LoginCoordinator")?.screens == ["Login", "Password"])
   }
 
+  /// Screens, coordinators and flows are found by name in their sorted lists, every one of them
+  /// (first, last, names that sort alike), and a name the app does not have finds nothing.
+  @Test func everyScreenCoordinatorAndFlowIsFoundByName() {
+    let names = ["A", "Ab", "B", "Z", "a", "b", "é", "ü", "Zz"] + (0..<200).map { "Screen\($0)" }
+    let app = AppModel(
+      name: "App", slug: "app", runs: [],
+      coordinators: names.map {
+        CoordinatorType(type: $0, slug: $0, starts: 1, children: [], parents: [], outputs: [], leaks: 0)
+      },
+      screens: names.map { ScreenType(type: $0, slug: $0, titles: [], owner: nil, visits: 1) },
+      transitions: [], flows: [], diagnostics: [])
+    for name in names {
+      #expect(app.screen(name)?.type == name)
+      #expect(app.coordinator(name)?.type == name)
+    }
+    for absent in ["", "0", "Screen", "Screen2000", "zz", "e\u{301}x"] {
+      #expect(app.screen(absent) == nil && app.coordinator(absent) == nil, "\(absent)")
+    }
+    #expect(app.flow("AppCoordinator") == nil)
+    let flows = self.app()
+    #expect(flows.flows.allSatisfy { flows.flow($0.coordinator)?.coordinator == $0.coordinator })
+  }
+
   @Test func entriesComeFromTheRunsEntryOrFromOutside() {
     let app = app()
     #expect(app.flow("AppCoordinator")?.entries.map(\.from) == [nil, "Password"])
