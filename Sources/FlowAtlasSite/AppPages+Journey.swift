@@ -38,15 +38,7 @@ extension AppPages {
         }
       }
       main += [details(run, problems: problems.count)]
-      if !steps.isEmpty {
-        main.append(Self.player(steps: allSteps.count))
-        // The picture of the screen the player is on, when the runs took screenshots: its image
-        // is made by the script, which knows which (an `img` needs its `src`).
-        if hasPictures {
-          main.append(
-            .el("figure", [.cls("player-picture"), .attr("hidden", "")], [.el("figcaption", [], [])]))
-        }
-      }
+      if !steps.isEmpty { main += player(steps: allSteps.count) }
       main.append(diagram)
     }
 
@@ -81,6 +73,19 @@ extension AppPages {
         list += #"" data-transitions-before=""#.utf8
         Self.appendDecimal(transitions, to: &list)
         list.append(UInt8(ascii: "\""))
+        // The picture the player shows until this page's first transition: that of the screen
+        // the last transition before it showed (empty for a screen without one).
+        let lastTransition = allSteps[..<shown.lowerBound].lastIndex {
+          if case .transition = $0.kind { true } else { false }
+        }
+        if hasPictures, let last = lastTransition, case .transition(_, let to, _, _, _) = allSteps[last].kind
+        {
+          list += #" data-picture-before=""#.utf8
+          if let picture = screen(to)?.picture { Self.appendPicturePath(picture, to: &list) }
+          list += #"" data-picture-step-before=""#.utf8
+          Self.appendDecimal(last + 1, to: &list)
+          list.append(UInt8(ascii: "\""))
+        }
       }
       list.append(UInt8(ascii: ">"))
       for (offset, step) in steps.enumerated() {
@@ -94,7 +99,7 @@ extension AppPages {
           into: &list)
       }
       list += "</ol>".utf8
-      if part > 0 { stepList.append(Self.player(steps: allSteps.count)) }
+      if part > 0 { stepList += player(steps: allSteps.count) }
       if parts > 1 {
         stepList.append(.p(text: "Steps \(shown.lowerBound + 1)–\(shown.upperBound) of \(allSteps.count)."))
         stepList.append(pager(run, part: part, label: "Pages of steps"))
@@ -259,10 +264,7 @@ extension AppPages {
     // a hash and an extension only.
     if hasPictures, case .transition(_, let to, _, _, _) = step.kind {
       out += #"" data-picture=""#.utf8
-      if let picture = screen(to)?.picture {
-        out += "../".utf8
-        out.append(utf8: PageScheme.picture(hash: picture.hash, fileExtension: picture.fileExtension))
-      }
+      if let picture = screen(to)?.picture { Self.appendPicturePath(picture, to: &out) }
     }
     out += #"" class="step "#.utf8
     switch step.kind {
@@ -286,6 +288,20 @@ extension AppPages {
     out += #">line "#.utf8
     Self.appendDecimal(step.line, to: &out)
     out += "</span></li>".utf8
+  }
+
+  /// The path of `picture` from a page of the app's folder: a hash and an extension only.
+  private static func appendPicturePath(_ picture: CheckedPicture, to out: inout [UInt8]) {
+    out += "../".utf8
+    out.append(utf8: PageScheme.picture(hash: picture.hash, fileExtension: picture.fileExtension))
+  }
+
+  /// The player, and the picture of the screen it is on when the runs took screenshots: its
+  /// image is made by the script, which knows which (an `img` needs its `src`).
+  private func player(steps: Int) -> [HTML] {
+    [Self.player(steps: steps)]
+      + (hasPictures
+        ? [.el("figure", [.cls("player-picture"), .attr("hidden", "")], [.el("figcaption", [], [])])] : [])
   }
 
   /// `number` in decimal, without making a `String` (a journey writes two per step).

@@ -137,6 +137,29 @@ def _pictures_app(folder: pathlib.Path) -> str:
     return str(path)
 
 
+def _long_pictures_run(folder: pathlib.Path) -> str:
+    """A second run of the Pictures app, long enough for two pages of steps: Home, then Detail, on
+    which the person acts a thousand times (steps 5 to 1,004), back to Home, then Settings. Its second
+    page starts on Detail, whose picture the first page showed."""
+    lines = [json.dumps({"flowatlas": "trace", "version": 1, "app": "Pictures", "run": "long-look"})]
+
+    def add(event, **fields):
+        lines.append(json.dumps({"seq": len(lines), "event": event, **fields}))
+
+    add("coordinator.start", coordinator="c1", type="AppCoordinator")
+    add("router.setRoot", coordinator="c1", screen={"id": "s1", "type": "HomeViewController"})
+    add("user.action", screen="s1", action="openDetail")
+    add("router.push", coordinator="c1", screen={"id": "s2", "type": "DetailViewController"})
+    for _ in range(1000):
+        add("user.action", screen="s2", action="scroll")
+    add("router.pop", coordinator="c1", screen="s2")
+    add("user.action", screen="s1", action="openSettings")
+    add("router.push", coordinator="c1", screen={"id": "s3", "type": "SettingsViewController"})
+    path = folder / "pictures-long.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
 def _built_sites(tmp: pathlib.Path):
     """The hostile trace set's site (with a journey long enough to go over several pages and a very
     wide hub flow), and the
@@ -144,7 +167,7 @@ def _built_sites(tmp: pathlib.Path):
     `flowatlas` with no arguments uses for site/)."""
     binary = _binary()
     hostile = tmp / "hostile-site"
-    extra = [_long_journey(tmp), _wide_app(tmp), _pictures_app(tmp)]
+    extra = [_long_journey(tmp), _wide_app(tmp), _pictures_app(tmp), _long_pictures_run(tmp)]
     # With --thumbnails: the pictures app's map draws its screens as their thumbnails.
     _run([str(binary), "build", *HOSTILE, *extra, "--thumbnails", "--output", str(hostile)], cwd=tmp, site=hostile)
     examples = tmp / "examples-site"

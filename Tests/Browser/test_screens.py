@@ -144,6 +144,29 @@ def test_the_player_shows_the_picture_of_the_screen_it_is_on(driver, sites):
     assert shown() == expected[0]
 
 
+def test_a_later_page_of_steps_starts_on_the_picture_of_the_screen_it_is_on(driver, sites):
+    """The long run's second page of steps begins with actions on Detail, shown on the first page:
+    its player shows Detail's picture from its first step, then Home's after the pop, then none."""
+    _open(driver, _pictures_site(sites) / "journey-long-look.steps-2.html")
+    figure = driver.find_element(By.CSS_SELECTOR, "figure.player-picture")
+    assert not figure.is_displayed(), "a picture shows before the player starts"
+    steps = driver.find_elements(By.CSS_SELECTOR, "ol.steps > li")
+    assert [s.get_attribute("id") for s in steps] == [f"step-{n}" for n in range(1001, 1008)]
+    expected = ["jpg"] * 4 + ["png"] * 2 + [None]
+    captions = ["As step 4 showed it"] * 4 + ["As step 1005 showed it"] * 2 + [None]
+    next_button = driver.find_element(By.CSS_SELECTOR, ".player-next")
+    for position, (wanted, caption) in enumerate(zip(expected, captions), start=1):
+        next_button.click()
+        if wanted is None:
+            assert not figure.is_displayed(), f"step {position}: a picture shows on Settings"
+            continue
+        image = figure.find_element(By.TAG_NAME, "img")
+        WebDriverWait(driver, 10).until(
+            lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image))
+        assert image.get_attribute("src").rsplit(".", 1)[1] == wanted, f"step {position}"
+        assert figure.find_element(By.TAG_NAME, "figcaption").text == caption, f"step {position}"
+
+
 def test_the_gallery_and_the_flow_page_show_the_pictures(driver, sites):
     site = _pictures_site(sites)
     _open(driver, site / "gallery.html")

@@ -247,6 +247,50 @@ import Testing
 /// a rebuild that does not decode the picture again keeps it, and one whose previous site lost it
 /// makes it again.
 @Suite struct ThumbnailBuildTests {
+  /// A journey long enough for a second page of steps, whose first steps are actions on a screen
+  /// shown on the first page: that page has the player's picture too, and starts on that screen's.
+  @Test func aLaterPageOfStepsStartsOnThePictureOfTheScreenItIsOn() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("shots"), withIntermediateDirectories: true)
+    try Data(TestImages.png).write(to: folder.appendingPathComponent("shots/home.png"))
+    var lines = [
+      #"{"flowatlas":"trace","version":1,"app":"Shop","run":"long-look"}"#,
+      #"{"seq":1,"event":"coordinator.start","coordinator":"c1","type":"ShopCoordinator"}"#,
+      #"{"seq":2,"event":"router.setRoot","coordinator":"c1","screen":{"id":"s1","type":"HomeViewController"}}"#,
+      #"{"seq":3,"event":"screen.image","screen":"s1","file":"shots/home.png"}"#,
+    ]
+    // Steps 3 to 1,002: actions on Home; step 1,003 shows Settings, which has no picture.
+    for _ in 0..<1_000 {
+      lines.append(#"{"seq":\#(lines.count),"event":"user.action","screen":"s1","action":"look"}"#)
+    }
+    lines.append(
+      #"{"seq":\#(lines.count),"event":"router.push","coordinator":"c1","screen":{"id":"s2","type":"SettingsViewController"}}"#
+    )
+    let trace = try writeTrace(lines, named: "long.jsonl", in: folder)
+    let site = folder.appendingPathComponent("site").path
+    let built = try await runFlowatlas(["build", trace, "--output", site, "--jobs", "1"])
+    #expect(built.status == 0, "\(built.err)")
+    let home = try String(contentsOfFile: site + "/shop/screen-home-view-controller.html", encoding: .utf8)
+    let picture = try #require(
+      home.components(separatedBy: #"<figure class="screenshot"><img src=""#).dropFirst().first.map {
+        String($0.prefix { $0 != "\"" })
+      })
+    let first = try String(contentsOfFile: site + "/shop/journey-long-look.html", encoding: .utf8)
+    let later = try String(contentsOfFile: site + "/shop/journey-long-look.steps-2.html", encoding: .utf8)
+    for page in [first, later] {
+      #expect(page.components(separatedBy: #"<figure class="player-picture" hidden="">"#).count == 2)
+    }
+    #expect(first.contains(#"<li id="step-2" data-transition="1" data-picture="\#(picture)""#))
+    #expect(!first.contains("data-picture-before"), "the first page starts before any screen")
+    #expect(
+      later.contains(
+        #"<ol class="steps" start="1001" data-transitions-before="1" data-picture-before="\#(picture)" data-picture-step-before="2">"#
+      ), "\(later.prefix(4000))")
+    #expect(later.contains(#"<li id="step-1003" data-transition="2" data-picture="" "#))
+  }
+
   @Test func aThumbnailIsMadeOnceKeptByRebuildsAndMadeAgainWhenLost() async throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -420,11 +420,14 @@
     slider.max = String(items.length);
     // The picture of the screen at each position (the last step at or before it that showed one).
     var figure = /** @type {HTMLElement | null} */ (document.querySelector("figure.player-picture"));
-    var pictureAt = [null], lastPicture = null;
+    // A later page of steps starts on the picture of the last transition before it.
+    var pictureBefore = stepList.getAttribute("data-picture-before");
+    var lastPicture = pictureBefore ? { src: pictureBefore, step: stepList.getAttribute("data-picture-step-before") } : null;
+    var pictureAt = [null];
     items.forEach(function (item) {
       // Present on a transition: the screen it shows, or empty for a screen without a picture.
       var picture = item.getAttribute("data-picture");
-      if (picture !== null) { lastPicture = picture ? { src: picture, step: item } : null; }
+      if (picture !== null) { lastPicture = picture ? { src: picture, step: item.id.slice(5) } : null; }
       pictureAt.push(lastPicture);
     });
     var showPicture = function () {
@@ -439,7 +442,7 @@
         figure.insertBefore(image, caption);
       }
       if (image.getAttribute("src") !== picture.src) { image.setAttribute("src", picture.src); }
-      caption.textContent = "As step " + picture.step.id.slice(5) + " showed it";
+      caption.textContent = "As step " + picture.step + " showed it";
       image.setAttribute("alt", caption.textContent);
     };
     var mark = function (group, name, on) { if (group) { group.classList.toggle(name, on); } };
