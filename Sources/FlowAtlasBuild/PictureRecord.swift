@@ -17,15 +17,26 @@ package enum PictureRecord {
     package var width: Int
     package var height: Int
     package var hasThumbnail: Bool
+
+    package init(fileExtension: String, width: Int, height: Int, hasThumbnail: Bool) {
+      self.fileExtension = fileExtension
+      self.width = width
+      self.height = height
+      self.hasThumbnail = hasThumbnail
+    }
   }
 
   package static let path = "\(PreviousSite.cacheFolder)/pictures"
-  /// Names the thumbnails' maker: a record an older FlowAtlas wrote (its thumbnails made
-  /// otherwise) is not one, and its pictures are decoded and their thumbnails made again.
-  static let header = "flowatlas-pictures 5 thumbnails \(Thumbnail.maker)"
+  /// Names the thumbnails' maker and the decoder: a record an older FlowAtlas wrote (its
+  /// thumbnails made otherwise), or a build with another release of the image library (which may
+  /// refuse what this one took, or the reverse), is not one, and its pictures are decoded and
+  /// their thumbnails made again.
+  static func header(decoder: String) -> String {
+    "flowatlas-pictures 5 thumbnails \(Thumbnail.maker) decoder \(decoder)"
+  }
 
-  /// The record of `model`'s pictures.
-  package static func text(of model: NavigationModel) -> String {
+  /// The record of `model`'s pictures, decoded by `decoder` (a library and its release).
+  package static func text(of model: NavigationModel, decoder: String) -> String {
     var lines: Set<String> = []
     for app in model.apps {
       for screen in app.screens {
@@ -35,16 +46,17 @@ package enum PictureRecord {
             + (picture.hasThumbnail ? "thumbnail" : "-"))
       }
     }
-    return ([header] + lines.sorted()).joined(separator: "\n") + "\n"
+    return ([header(decoder: decoder)] + lines.sorted()).joined(separator: "\n") + "\n"
   }
 
-  /// The record in the site at `site`, empty when there is none or it is not one.
-  package static func read(site: String) -> [String: Decoded] {
+  /// The record in the site at `site`, empty when there is none, it is not one, or its pictures
+  /// were decoded by another library or release than `decoder`.
+  package static func read(site: String, decoder: String) -> [String: Decoded] {
     guard let data = FileManager.default.contents(atPath: site + "/" + path),
       let text = String(data: data, encoding: .utf8)
     else { return [:] }
     var lines = text.split(separator: "\n")
-    guard lines.first == Substring(header) else { return [:] }
+    guard lines.first == Substring(header(decoder: decoder)) else { return [:] }
     lines.removeFirst()
     var decoded: [String: Decoded] = [:]
     for line in lines {

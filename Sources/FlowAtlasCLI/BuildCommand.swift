@@ -47,7 +47,7 @@ package enum BuildCommand {
       inputs = try BuildInputs(
         tool: [
           "flowatlas \(FlowAtlasCommand.version)", "diagrams \(provider.cacheIdentity)",
-          "pictures libvips \(ScreenImageFile.libraryVersion) thumbnails \(Thumbnail.maker)",
+          "pictures \(Self.pictureDecoder) thumbnails \(Thumbnail.maker)",
         ], files: files,
         notes: notes, baseline: (baselineFiles ?? []) + contracts.map(\.file))
     } catch {
@@ -104,7 +104,7 @@ package enum BuildCommand {
     // Those the previous site shows were decoded by its build: not decoded again.
     // A picture whose thumbnail the previous site no longer holds as written is decoded again,
     // to make it again.
-    let record = PictureRecord.read(site: output)
+    let record = PictureRecord.read(site: output, decoder: Self.pictureDecoder)
     let kept = SiteBuilder.keptThumbnails(in: output, of: record.filter(\.value.hasThumbnail).keys)
     let recorded = record.filter { hash, decoded in !decoded.hasThumbnail || kept.contains(hash) }
     // Each picture read is copied into the scratch folder as it is checked: the site takes
@@ -264,6 +264,7 @@ package enum BuildCommand {
     builder.contracts = contracts
     builder.thumbnails = thumbnails
     builder.pictureCopies = pictureCopies
+    builder.pictureDecoder = Self.pictureDecoder
     builder.cacheReport = cacheReport
     do {
       return try builder.build(into: URL(fileURLWithPath: output, isDirectory: true))
@@ -280,6 +281,9 @@ package enum BuildCommand {
       throw .render("\(output): the site could not be built (\(error.localizedDescription))")
     }
   }
+
+  /// What decodes the pictures: libvips and its release.
+  static var pictureDecoder: String { "libvips \(ScreenImageFile.libraryVersion)" }
 
   static func jobs(_ arguments: ParsedArguments, command: String = "build") throws(CommandLineError) -> Int {
     guard let text = arguments.value("--jobs") else { return ProcessInfo.processInfo.activeProcessorCount }

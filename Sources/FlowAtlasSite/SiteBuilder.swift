@@ -36,6 +36,9 @@ package struct SiteBuilder: Sendable {
   /// The copies the build wrote of the pictures as it checked them (`ScreenPictures.copies`): a
   /// picture whose `path` is one of them is copied into the site without being hashed again.
   package var pictureCopies: Set<String> = []
+  /// The library that decoded the pictures, with its release (`libvips 8.14.1`): the site's record
+  /// of decodes (``PictureRecord``) is trusted only by a build that decodes with the same.
+  package var pictureDecoder = ""
   /// Where an entry of the previous site's caches that is there but cannot be used is noted
   /// (it is made again either way); nil notes nothing.
   package var cacheReport: CacheReport?
@@ -282,7 +285,7 @@ package struct SiteBuilder: Sendable {
     }
     if options.incremental, let replays { try ReplayFolder.write(replays.entries, into: staging) }
     if options.incremental, model.apps.contains(where: AppPages.hasGallery) {
-      try staging.write(PictureRecord.path, PictureRecord.text(of: model))
+      try staging.write(PictureRecord.path, PictureRecord.text(of: model, decoder: pictureDecoder))
     }
 
     try writePictures(into: staging, previous: previous)

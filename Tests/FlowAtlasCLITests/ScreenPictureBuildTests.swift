@@ -350,7 +350,8 @@ import Testing
     // otherwise): its record is not taken, and the thumbnail is made again, not kept.
     let record = site + "/.flowatlas-cache/pictures"
     let text = try String(contentsOfFile: record, encoding: .utf8)
-    #expect(text.hasPrefix("flowatlas-pictures 5 thumbnails \(Thumbnail.maker)\n"))
+    let decoder = "libvips \(ScreenImageFile.libraryVersion)"
+    #expect(text.hasPrefix("flowatlas-pictures 5 thumbnails \(Thumbnail.maker) decoder \(decoder)\n"))
     try text.replacingOccurrences(of: Thumbnail.maker, with: String(repeating: "0", count: 32))
       .write(toFile: record, atomically: true, encoding: .utf8)
     let kept = inode()
@@ -359,6 +360,20 @@ import Testing
     let fourth = try await runFlowatlas(["build", trace, "--output", site, "--jobs", "1"])
     #expect(fourth.status == 0, "\(fourth.err)")
     #expect(inode() != kept, "made again")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: thumbnail)) == made)
+
+    // A site whose pictures another release of libvips decoded (the machine was upgraded): its
+    // record is not taken either, since this release may refuse what that one took.
+    let upgraded = try String(contentsOfFile: record, encoding: .utf8)
+    #expect(upgraded.hasPrefix("flowatlas-pictures 5 thumbnails \(Thumbnail.maker) decoder \(decoder)\n"))
+    try upgraded.replacingOccurrences(of: " decoder \(decoder)\n", with: " decoder libvips 0.0.1\n")
+      .write(toFile: record, atomically: true, encoding: .utf8)
+    let keptAgain = inode()
+    lines.append(#"{"seq":8,"event":"note","text":"by another libvips"}"#)
+    _ = try writeTrace(lines, named: "look.jsonl", in: folder)
+    let fifth = try await runFlowatlas(["build", trace, "--output", site, "--jobs", "1"])
+    #expect(fifth.status == 0, "\(fifth.err)")
+    #expect(inode() != keptAgain, "decoded and made again")
     #expect(try Data(contentsOf: URL(fileURLWithPath: thumbnail)) == made)
   }
 }
