@@ -104,6 +104,10 @@ package enum BuildCommand {
     // Those the previous site shows were decoded by its build: not decoded again.
     // A picture whose thumbnail the previous site no longer holds as written is decoded again,
     // to make it again.
+    // Each picture is examined (`stat`) before it is read: one rewritten meanwhile is recorded as it
+    // was before, so the next build sees the change (examined after, it would pair the new file's
+    // time with the old bytes' hash, and the next build would call the site up to date).
+    inputs.add(images: ScreenPictures.paths(in: traces))
     let record = PictureRecord.read(site: output, decoder: Self.pictureDecoder)
     let kept = SiteBuilder.keptThumbnails(in: output, of: record.filter(\.value.hasThumbnail).keys)
     let recorded = record.filter { hash, decoded in !decoded.hasThumbnail || kept.contains(hash) }

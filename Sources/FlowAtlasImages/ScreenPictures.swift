@@ -26,6 +26,27 @@ package struct ScreenPictures: Sendable {
   /// it again.
   package var copies: Set<String> = []
 
+  /// The path of every screenshot file `model`'s runs name, each once, as the record of inputs
+  /// names it (through the trace's folder): to `stat` before they are read, so that a picture
+  /// rewritten while a build reads it is a change to the next build.
+  package static func paths(in model: NavigationModel) -> [String] { named(in: model).map(\.path) }
+
+  /// Each screenshot file `model`'s runs name, once, in run order: its path through the trace's
+  /// folder, the name the trace gives, and that folder.
+  private static func named(in model: NavigationModel) -> [(path: String, file: String, folder: String)] {
+    var files: [(path: String, file: String, folder: String)] = []
+    var seen: Set<String> = []
+    for app in model.apps {
+      for run in app.runs {
+        let folder = folder(of: run.file)
+        for picture in run.pictures where seen.insert(folder + "/" + picture.file).inserted {
+          files.append((folder + "/" + picture.file, picture.file, folder))
+        }
+      }
+    }
+    return files
+  }
+
   /// Reads the screenshots `model` names.
   /// - Parameters:
   ///   - decoded: the pictures an earlier build decoded (the site's `PictureRecord`), by the hash
@@ -42,16 +63,7 @@ package struct ScreenPictures: Sendable {
     unchanged: [String: String] = [:], makesThumbnails: Bool = true, spool: String? = nil
   ) -> ScreenPictures {
     // Each file once, however many runs name it (a retried test), on every core.
-    var files: [(path: String, file: String, folder: String)] = []
-    var seen: Set<String> = []
-    for app in model.apps {
-      for run in app.runs {
-        let folder = folder(of: run.file)
-        for picture in run.pictures where seen.insert(folder + "/" + picture.file).inserted {
-          files.append((folder + "/" + picture.file, picture.file, folder))
-        }
-      }
-    }
+    let files = named(in: model)
     // Each file's picture without its bytes: a build holds one image's bytes per core at a time.
     let results = Lock([Result<CheckedPicture, ImageProblem>?](repeating: nil, count: files.count))
     let thumbnails = Lock([String: [UInt8]]())
