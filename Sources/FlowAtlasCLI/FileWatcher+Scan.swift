@@ -48,11 +48,16 @@ extension FileWatcher {
   /// is searched without leaving it, as the build searches it).
   func scanAll() -> [String: Stamp] {
     var found: [String: Stamp] = [:]
-    for root in roots where !ignores(root) {
-      guard let stamp = Self.stamp(root, following: true) else { continue }
-      found[root] = stamp
-      if stamp.isFolder { scan(root, into: &found) }
-    }
+    for root in roots { found.merge(scan(root: root)) { _, new in new } }
+    return found
+  }
+
+  /// Every entry under `root` and itself, its symbolic link followed (none inside it).
+  func scan(root: String) -> [String: Stamp] {
+    var found: [String: Stamp] = [:]
+    guard !ignores(root), let stamp = Self.stamp(root, following: true) else { return found }
+    found[root] = stamp
+    if stamp.isFolder { scan(root, into: &found) }
     return found
   }
 

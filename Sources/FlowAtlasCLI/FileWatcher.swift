@@ -51,7 +51,7 @@ package final class FileWatcher {
   /// One byte written here ends a ``wait(milliseconds:)`` at once.
   package let wakeDescriptor: Int32
   private let wakeReader: Int32
-  let roots: [String]
+  private(set) var roots: [String]
   let ignores: (String) -> Bool
   /// The inotify or kqueue descriptor; -1 while polling.
   private var queue: Int32 = -1
@@ -130,6 +130,28 @@ package final class FileWatcher {
     #endif
     close(wakeReader)
     close(wakeDescriptor)
+  }
+
+  /// Watches `paths` too (absolute; files or folders), from now on: what a build was found to
+  /// read outside the roots (a screenshot beside a trace given by name). A change made before
+  /// is not reported.
+  package func add(roots paths: [String]) {
+    let fresh = paths.filter { path in !roots.contains(path) && !ignores(path) }
+    guard !fresh.isEmpty else { return }
+    roots += fresh
+    switch mechanism {
+    case .polling:
+      for root in fresh { stamps.merge(scan(root: root)) { _, new in new } }
+    case .inotify:
+      #if !canImport(Darwin)
+        for root in fresh { _ = watchRoot(root) }
+      #endif
+    case .kqueue:
+      #if canImport(Darwin)
+        for root in fresh { stamps.merge(scan(root: root)) { _, new in new } }
+        _ = rescan()
+      #endif
+    }
   }
 
   /// Writes the byte that ends a wait; only what a signal handler may call.

@@ -19,7 +19,7 @@ package enum PreviewCommand {
     let output = arguments.value("--output") ?? "site"
     try OutputFile.checkPath(output, command: "preview")
     _ = try BuildCommand.jobs(arguments, command: "preview")
-    let inputs = try PreviewInputs(arguments, output: output)
+    var inputs = try PreviewInputs(arguments, output: output)
     let watcher: FileWatcher
     do {
       watcher = try FileWatcher(
@@ -45,6 +45,10 @@ package enum PreviewCommand {
     var burst = ChangeBurst()
     burst.settle = max(burst.settle, UInt64(watcher.interval) * 1_000_000)
     preview.build(changed: [])
+    // The screenshots the build read count, whatever their names and wherever they are (beside a
+    // trace given by name, its folder is not watched): found in its record after each build.
+    func followPictures() { watcher.add(roots: inputs.takePictures(readBy: output)) }
+    followPictures()
     // Run by the SwiftPM plugin (in a process group of its own, which Ctrl-C does not reach): it
     // stops once the plugin is gone, looking once a second, as by a hangup.
     let parent = ProcessInfo.processInfo.environment[Self.stopWithParentKey] == "1" ? getppid() : nil
@@ -64,7 +68,10 @@ package enum PreviewCommand {
               + (watcher.fallbackReason ?? "")) + "\n")
       }
       burst.note(changes.filter(inputs.matters).map(\.path), at: Preview.now())
-      if StopSignal.received == 0, burst.isDue(at: Preview.now()) { preview.build(changed: burst.take()) }
+      if StopSignal.received == 0, burst.isDue(at: Preview.now()) {
+        preview.build(changed: burst.take())
+        followPictures()
+      }
     }
     preview.stop()
   }

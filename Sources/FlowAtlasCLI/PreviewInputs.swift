@@ -1,3 +1,4 @@
+import FlowAtlasBuild
 import FlowAtlasBytes
 import FlowAtlasSite
 import Foundation
@@ -22,6 +23,9 @@ struct PreviewInputs {
   }
 
   private(set) var roots: [Root] = []
+  /// The screenshots the latest build read (absolute, through the traces' folders): a change to
+  /// one counts, whatever its name.
+  private(set) var pictures: Set<String> = []
   /// The site's folder, absolute, where a symlink given as it leads, and as seen through a root
   /// that is a link.
   private let outputs: [String]
@@ -76,17 +80,28 @@ struct PreviewInputs {
   /// screenshot beside the traces, a note, a contract, an input given by name, or an input folder
   /// itself (made again, or removed).
   func matters(_ change: FileWatcher.Change) -> Bool {
-    roots.contains { root in
-      guard change.path != root.path else { return true }
-      guard FileWatcher.isInside(change.path, root.path) else { return false }
-      let name = Self.name(of: change.path)
-      let isDirectlyInside = FileWatcher.parent(of: change.path) == root.path
-      switch root.kind {
-      case .traces: return change.isFolder || name.hasSuffix(".jsonl") || Self.isPicture(name)
-      case .notes: return isDirectlyInside && name.hasSuffix(".md") && !name.hasPrefix(".")
-      case .contracts: return isDirectlyInside && (name.hasSuffix(".mmd") || name.hasSuffix(".dot"))
+    pictures.contains(change.path)
+      || roots.contains { root in
+        guard change.path != root.path else { return true }
+        guard FileWatcher.isInside(change.path, root.path) else { return false }
+        let name = Self.name(of: change.path)
+        let isDirectlyInside = FileWatcher.parent(of: change.path) == root.path
+        switch root.kind {
+        case .traces: return change.isFolder || name.hasSuffix(".jsonl") || Self.isPicture(name)
+        case .notes: return isDirectlyInside && name.hasSuffix(".md") && !name.hasPrefix(".")
+        case .contracts: return isDirectlyInside && (name.hasSuffix(".mmd") || name.hasSuffix(".dot"))
+        }
       }
-    }
+  }
+
+  /// Takes the screenshots the build into `output` read, from its record of inputs.
+  /// - Returns: those no root holds, which need watching of their own.
+  mutating func takePictures(readBy output: String) -> [String] {
+    guard let record = BuildInputs.load(from: output) else { return [] }
+    pictures = Set(record.inputs.images.map { Self.absolute($0, in: workingFolder) })
+    return pictures.filter { picture in
+      !roots.contains { FileWatcher.isInside(picture, $0.path) } && !ignores(picture)
+    }.sorted()
   }
 
   /// `paths` as a person reads them: under the working folder, relative to it; at most three.

@@ -124,6 +124,26 @@ import Testing
     _ = Self.changes(of: watcher, until: [note], "the note written again, its time put back")
   }
 
+  /// A file added to watch later (a screenshot beside a trace given by name) is seen when it
+  /// changes, not before; its neighbours are not reported.
+  @Test(arguments: [false, true])
+  func aRootAddedLaterIsWatchedFromThen(polling: Bool) throws {
+    let root = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try FileManager.default.createDirectory(atPath: root + "/traces", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: root + "/shots", withIntermediateDirectories: true)
+    let shot = root + "/shots/home.capture"
+    try Data("one".utf8).write(to: URL(fileURLWithPath: shot))
+    let watcher = try FileWatcher(
+      roots: [root + "/traces"], ignoring: { _ in false }, polling: polling, interval: 50)
+    watcher.add(roots: [shot])
+    #expect(watcher.wait(milliseconds: 0).isEmpty, "what was there before is no change")
+    try Data("two".utf8).write(to: URL(fileURLWithPath: shot))
+    try Data("other".utf8).write(to: URL(fileURLWithPath: root + "/shots/other.capture"))
+    let seen = Self.changes(of: watcher, until: [shot], "the added file written")
+    #expect(!seen.contains(root + "/shots/other.capture"), "\(seen)")
+  }
+
   /// The folder that holds the traces' folder is removed and made again (`rm -rf TestOutput &&
   /// mkdir -p TestOutput/traces`): the watcher says it polls from then on, and sees the new trace.
   @Test func aRootsParentRemovedAndMadeAgainIsStillWatched() throws {

@@ -1,4 +1,5 @@
 import FlowAtlasSite
+import FlowAtlasTestSupport
 import Foundation
 import Testing
 
@@ -205,6 +206,32 @@ import Testing
     for path in SitePreview.paths { #expect(!FileManager.default.fileExists(atPath: site + "/" + path)) }
     #expect(try FileManager.default.contentsOfDirectory(atPath: work.path) == ["site"])
     #expect(preview.lines.filter { $0.hasPrefix("build ") }.count == 1)
+  }
+
+  /// A trace given by name, whose screenshot is in a folder of its own under a name of no picture
+  /// type: the preview learns from the build's record that it read it, watches it, and builds
+  /// again when it changes, to a fresh build's bytes.
+  @Test func aScreenshotTheBuildReadIsWatchedWhateverItsNameAndPlace() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let traces = folder.appendingPathComponent("traces")
+    try FileManager.default.createDirectory(
+      at: traces.appendingPathComponent("shots"), withIntermediateDirectories: true)
+    let shot = traces.appendingPathComponent("shots/home.capture")
+    try Data(TestImages.png).write(to: shot)
+    var lines = Self.trace(run: "a")
+    lines.append(#"{"seq":6,"event":"screen.image","screen":"s1","file":"shots/home.capture"}"#)
+    let trace = try writeTrace(lines, named: "a.jsonl", in: traces)
+    let site = folder.appendingPathComponent("site").path
+    let preview = try PreviewProcess([trace, "--output", site, "--jobs", "1"])
+    defer { if kill(preview.pid, 0) == 0 { _ = preview.stop() } }
+    _ = try preview.build(1)
+    try await Self.expectFreshBuild(of: [trace], equals: site, in: folder, "the first build")
+
+    try Data(TestImages.jpeg).write(to: shot)
+    #expect(try preview.build(2).hasSuffix("shots/home.capture changed"))
+    try await Self.expectFreshBuild(of: [trace], equals: site, in: folder, "after the screenshot changed")
+    #expect(preview.stop(with: SIGTERM) == SIGTERM)
   }
 
   @Test func anInputThatIsNotThereIsAnInputError() async throws {
