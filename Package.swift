@@ -223,6 +223,7 @@ let package = Package(
       dependencies: ["FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace"],
       path: "Tests/FlowAtlasTestSupport"),
     .testTarget(name: "FlowAtlasPatternTests", dependencies: ["FlowAtlasPattern"]),
+    .testTarget(name: "FlowAtlasLockTests", dependencies: ["FlowAtlasLock"]),
     .testTarget(name: "FlowAtlasBytesTests", dependencies: ["FlowAtlasBytes", "FlowAtlasTestSupport"]),
     .testTarget(
       name: "FlowAtlasTraceTests",
