@@ -25,13 +25,13 @@ enum DiffCommand {
       let known = Format.allCases.map(\.rawValue).joined(separator: ", ")
       throw .usage("unknown format '\(Printable.line(formatName))'; use one of \(known)", command: "diff")
     }
-    // Only the HTML shows pictures: the other formats never open them.
+    // The HTML shows the pictures that changed and the Markdown names their screens: the other
+    // formats never open them.
+    let pictures = format == .html || format == .markdown
     let old = try side(
-      arguments.positionals[0], app: arguments.value("--old-app"), pictures: format == .html, console: console
-    )
+      arguments.positionals[0], app: arguments.value("--old-app"), pictures: pictures, console: console)
     let new = try side(
-      arguments.positionals[1], app: arguments.value("--new-app"), pictures: format == .html, console: console
-    )
+      arguments.positionals[1], app: arguments.value("--new-app"), pictures: pictures, console: console)
     let diff = NavigationDiff(old: old, new: new)
     let bytes: [UInt8]
     switch format {

@@ -13,7 +13,9 @@ extension NavigationDiff {
     ]
     if isEmpty {
       lines.append("No change: both versions show the same screens through the same transitions.")
-      return lines.joined(separator: "\n") + "\n"
+      if !changedPictures.isEmpty { lines.append("") }
+      pictures(into: &lines)
+      return lines.joined(separator: "\n") + (changedPictures.isEmpty ? "\n" : "")
     }
     lines.append(summary)
     lines.append("")
@@ -34,7 +36,21 @@ extension NavigationDiff {
       }
       lines.append("")
     }
+    pictures(into: &lines)
     return lines.joined(separator: "\n")
+  }
+
+  /// The screens whose screenshots differ between the two versions (where both have one): a
+  /// review of the look, which the HTML shows side by side.
+  private func pictures(into lines: inout [String]) {
+    guard !changedPictures.isEmpty else { return }
+    lines += [
+      "### Screens that look different", "",
+      "Their screenshots differ between the two versions; `flowatlas diff --format html` shows each before "
+        + "and after.", "",
+    ]
+    lines += changedPictures.map { "- \(Self.code($0.screen, inTable: false))" }
+    lines.append("")
   }
 
   /// One sentence counting what changed.

@@ -224,6 +224,14 @@ import Testing
     #expect(html.contains(#"alt="HomeViewController, before (Shop)""#))
     // The inlined bytes are the pictures themselves.
     #expect(html.contains(Data(Self.otherPNG).base64EncodedString()))
+
+    // For a pull request, the Markdown names the screen that looks different, and only it.
+    let review = folder.appendingPathComponent("diff.md").path
+    let reviewed = try await runFlowatlas(["diff", old, new, "--output", review])
+    #expect(reviewed.status == 0, "\(reviewed.err)")
+    let markdown = try String(contentsOfFile: review, encoding: .utf8)
+    #expect(markdown.contains("### Screens that look different\n\n"), "\(markdown)")
+    #expect(markdown.contains("- `HomeViewController`\n") && !markdown.contains("- `ListViewController`"))
   }
 
   /// The baseline's picture is an input of the build: changed, the site is built again.
