@@ -103,11 +103,15 @@ extension AppPages {
     ]
   }
 
-  /// The problems with the screen's screenshots, and where its flow's problems are.
+  /// The problems recorded while the screen was shown, and those with its screenshots; and where
+  /// its flow's problems are.
   private func problems(of screen: ScreenType, at visits: ScreenVisits.Visits) -> [HTML] {
-    let found = app.diagnostics.filter {
-      visits.lines.contains(ScreenVisits.Line(file: $0.file, line: $0.line))
-    }
+    let whileShown = screenVisits.problemsWhileShown(of: screen.type, in: self)
+    let found = app.diagnostics.indices.filter { index in
+      whileShown.contains(index)
+        || visits.lines.contains(
+          ScreenVisits.Line(file: app.diagnostics[index].file, line: app.diagnostics[index].line))
+    }.map { app.diagnostics[$0] }
     var flow: [HTML] = []
     if let owner = screen.owner, let href = flowHref(owner) {
       flow = [
@@ -117,7 +121,9 @@ extension AppPages {
         ])
       ]
     }
-    guard !found.isEmpty else { return [.p(text: "No problems with its screenshots.")] + flow }
+    guard !found.isEmpty else {
+      return [.p(text: "No problem was recorded while it was shown, nor with its screenshots.")] + flow
+    }
     return flow + [
       .el(
         "ul", [],
@@ -154,6 +160,47 @@ final class ScreenVisits: Sendable {
   }
 
   private let table = Lock<[String: Visits]?>(nil)
+  /// By screen type, the indices (in the app's diagnostics) of the problems recorded while it was
+  /// the screen shown.
+  private let shown = Lock<[String: Set<Int>]?>(nil)
+
+  /// The indices, in `pages`' app's diagnostics, of the problems at a trace line read while `type`
+  /// was the screen shown (the last transition before that line showed it). Made once per app,
+  /// reading the journey of each run that has problems, and only those.
+  func problemsWhileShown(of type: String, in pages: AppPages) -> Set<Int> {
+    if let known = shown.withLock({ $0 }) { return known[type] ?? [] }
+    var found: [String: Set<Int>] = [:]
+    var byFile: [String: [Int]] = [:]
+    for (index, diagnostic) in pages.app.diagnostics.enumerated() {
+      byFile[diagnostic.file, default: []].append(index)
+    }
+    for (file, indices) in byFile {
+      guard let run = pages.run(forFile: file) else { continue }
+      let steps = run.journey.steps
+      for index in indices {
+        if let screen = Self.screen(shownBefore: pages.app.diagnostics[index].line, in: steps) {
+          found[screen, default: []].insert(index)
+        }
+      }
+    }
+    shown.withLock { if $0 == nil { $0 = found } }
+    return found[type] ?? []
+  }
+
+  /// The screen shown when trace line `line` was read: what the last transition on an earlier
+  /// line showed; nil before the first.
+  static func screen(shownBefore line: Int, in steps: [JourneyStep]) -> String? {
+    // Steps come in trace order: the first step at or after the line, by halves, then back.
+    var (low, high) = (0, steps.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if steps[middle].line < line { low = middle + 1 } else { high = middle }
+    }
+    for step in steps[..<low].reversed() {
+      if case .transition(_, let to, _, _, _) = step.kind { return to }
+    }
+    return nil
+  }
 
   func visits(of type: String, in app: AppModel) -> Visits {
     if let known = table.withLock({ $0 }) { return known[type] ?? Visits() }

@@ -1,0 +1,53 @@
+import FlowAtlasModel
+import FlowAtlasTrace
+import Foundation
+import Testing
+
+@testable import FlowAtlasSite
+
+/// A screen's page lists the problems recorded while it was the screen shown, and no others.
+@Suite struct ScreenPageTests {
+  static let trace = """
+    {"flowatlas":"trace","version":1,"app":"Mail","run":"read"}
+    {"seq":1,"event":"coordinator.start","coordinator":"a","type":"InboxCoordinator"}
+    {"seq":2,"event":"router.setRoot","screen":{"id":"s1","type":"InboxViewController"},"coordinator":"a"}
+    {"seq":3,"event":"router.push","screen":{"id":"s2","type":"MessageViewController"},"coordinator":"a"}
+    {"seq":4,"event":"app.somethingNew","detail":"while the message is shown"}
+    {"seq":5,"event":"router.pop","coordinator":"a","screen":"s2"}
+    {"seq":6,"event":"app.somethingElse"}
+
+    """
+
+  @Test func aScreensProblemsAreThoseRecordedWhileItWasShown() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    let model = ModelBuilder(workers: 1).build(traces: [("traces/mail.jsonl", Array(Self.trace.utf8))])
+    #expect(model.diagnostics.map(\.line) == [5, 7], "\(model.diagnostics)")
+    try SiteBuilder(model: model, diagrams: FakeDiagramProvider(), notes: nil).build(into: site)
+    func page(_ name: String) throws -> String {
+      try String(contentsOf: site.appendingPathComponent("mail/\(name).html"), encoding: .utf8)
+    }
+    let message = try page("screen-message-view-controller")
+    let inbox = try page("screen-inbox-view-controller")
+    #expect(message.contains(", line 5: ") && !message.contains(", line 7: "), "\(message)")
+    #expect(inbox.contains(", line 7: ") && !inbox.contains(", line 5: "), "\(inbox)")
+    #expect(message.contains("<code>unknown-event</code>"))
+  }
+
+  @Test func theScreenShownAtALineIsWhatTheLastEarlierTransitionShowed() {
+    let steps = [
+      JourneyStep(.flowStarted(coordinator: "A", parent: nil), line: 2),
+      JourneyStep(
+        .transition(from: nil, to: "Home", kind: .setRoot, coordinator: "A", trigger: .automatic), line: 3),
+      JourneyStep(.userAction(screen: "Home", action: "open", label: nil), line: 4),
+      JourneyStep(
+        .transition(from: "Home", to: "Detail", kind: .push, coordinator: "A", trigger: .automatic), line: 5),
+    ]
+    #expect(ScreenVisits.screen(shownBefore: 2, in: steps) == nil, "before any screen")
+    #expect(ScreenVisits.screen(shownBefore: 3, in: steps) == nil, "the line that shows the first")
+    #expect(ScreenVisits.screen(shownBefore: 4, in: steps) == "Home")
+    #expect(ScreenVisits.screen(shownBefore: 5, in: steps) == "Home", "the push's own line")
+    #expect(ScreenVisits.screen(shownBefore: 99, in: steps) == "Detail")
+  }
+}
