@@ -6,8 +6,11 @@ import FlowAtlasTrace
 /// every key of the site's caches and its fingerprint are hashed from.
 ///
 /// Written field by field because `String(reflecting:)` costs milliseconds per kilobyte on a
-/// big model; when the model gains a field that diagrams draw, add it here.
-package struct ModelDigest {
+/// big model. What a run holds (its summary, journey steps, coordinator instances, pictures,
+/// showings, transitions, diagnostics) is encoded as the run archive encodes it, by the one
+/// description in ModelEncoding.swift, so a field added there is digested too; the app's
+/// aggregates (screens, coordinators, flows), which no archive holds, are listed here.
+package struct ModelDigest: ModelEncoder {
   /// The serialization so far; with ``hashing``, only what was not yet hashed.
   package private(set) var bytes: [UInt8] = []
   /// Hashes the serialization as it grows (``fast128()``), holding a small buffer only.
@@ -62,64 +65,19 @@ package struct ModelDigest {
     for text in texts { add(text) }
   }
 
-  package mutating func add(_ transition: Transition) {
-    add(transition.from)
-    add(transition.to)
-    add(transition.kind.rawValue)
-    add(transition.coordinator)
-    add(transition.count)
-    add(transition.system)
-    add(transition.triggers)
-    add(transition.deeplinks)
-  }
+  package mutating func add(_ transition: Transition) { transition.encode(to: &self) }
 
-  package mutating func add(_ trigger: Trigger) {
-    switch trigger {
-    case .action(let action, let label):
-      add("action")
-      add(action)
-      add(label)
-    case .deeplink(let url):
-      add("deeplink")
-      add(url)
-    case .automatic: add("automatic")
-    case .system(let gesture):
-      add("system")
-      add(gesture)
-    }
+  // What ``ModelEncoder`` writes through: a digest's own tokens.
+  mutating func number(_ value: Int) { add(value) }
+  mutating func string(_ text: String) { add(text) }
+  mutating func optional(_ text: String?) { add(text) }
+  mutating func optional(_ value: Int?) {
+    if let value { add(value) } else { bytes.append(1) }
   }
-
-  package mutating func add(_ step: JourneyStep) {
-    add(step.line)
-    switch step.kind {
-    case .userAction(let screen, let action, let label):
-      add("userAction")
-      add(screen)
-      add(action)
-      add(label)
-    case .transition(let from, let to, let kind, let coordinator, let trigger):
-      add("transition")
-      add(from)
-      add(to)
-      add(kind.rawValue)
-      add(coordinator)
-      add(trigger)
-    case .flowStarted(let coordinator, let parent):
-      add("flowStarted")
-      add(coordinator)
-      add(parent)
-    case .flowFinished(let coordinator, let output):
-      add("flowFinished")
-      add(coordinator)
-      add(output)
-    case .deeplink(let url, let coordinator):
-      add("deeplink")
-      add(url)
-      add(coordinator)
-    case .note(let text):
-      add("note")
-      add(text)
-    }
+  mutating func byte(_ value: UInt8) {
+    bytes.append(4)
+    bytes.append(value)
+    flushIfFull()
   }
 
   package mutating func add(_ app: AppModel) {
@@ -127,24 +85,8 @@ package struct ModelDigest {
     add(app.slug)
     add(app.runs.count)
     for run in app.runs {
-      add(run.name)
       add(run.slug)
-      add(run.title)
-      add(run.file)
-      add(run.metadata.flatMap { [$0.key, $0.value] })
-      add(run.events)
-      add(run.transitionCount)
-      add(run.stepCount)
-      add(run.firstShown.count)
-      for showing in run.firstShown {
-        add(showing.screenType)
-        add(showing.step)
-      }
-      add(run.pictures.count)
-      for picture in run.pictures {
-        add([picture.screenType, picture.file])
-        add([picture.line, picture.width ?? -1, picture.height ?? -1])
-      }
+      run.encodeSummary(to: &self)
       if let key = run.replayKey {
         // The key names the trace's bytes and the replay: the journey and instances follow.
         add(["replayed", key])
@@ -152,17 +94,10 @@ package struct ModelDigest {
       }
       // Without a key the run holds its journey (it is only left in a store under a key).
       let journey = run.journey
-      for step in journey.steps { add(step) }
+      add(journey.steps.count)
+      for step in journey.steps { step.encode(to: &self) }
       add(journey.instances.count)
-      for instance in journey.instances {
-        add([instance.id, instance.type])
-        add(instance.parent)
-        add(instance.output)
-        add([
-          instance.startLine, instance.finishLine ?? -1, instance.detachLine ?? -1, instance.leaked ? 1 : 0,
-          instance.deinitLine ?? -1, instance.orphanedLine ?? -1,
-        ])
-      }
+      for instance in journey.instances { instance.encode(to: &self) }
     }
     add(app.coordinators.count)
     for coordinator in app.coordinators {
@@ -200,10 +135,7 @@ package struct ModelDigest {
       add(flow.outputs)
     }
     add(app.diagnostics.count)
-    for diagnostic in app.diagnostics {
-      add([diagnostic.code.rawValue, diagnostic.file, diagnostic.message])
-      add(diagnostic.line)
-    }
+    for diagnostic in app.diagnostics { diagnostic.encode(to: &self) }
     add(app.containers.count)
     for container in app.containers {
       add(container.type)

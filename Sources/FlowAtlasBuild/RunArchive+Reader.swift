@@ -94,7 +94,7 @@ extension RunArchive {
       for _ in 0..<runCount {
         // A run is of the archive's own trace: one naming another file would have the build
         // read that file (or block on a FIFO) when it replays the run's journey again.
-        guard let run = runSummary(), run.file == file else { return nil }
+        guard let run = Run(summaryFrom: &self), run.file == file else { return nil }
         tally.runs.append(run)
       }
       guard let tallied = transitions(), let listed = transitions(), let screenCount = count() else {
@@ -126,10 +126,8 @@ extension RunArchive {
       }
       guard let diagnosticCount = count() else { return nil }
       for _ in 0..<diagnosticCount {
-        guard let code = string().flatMap(Diagnostic.Code.init(rawValue:)), let file = string(),
-          let line = number(), let message = string()
-        else { return nil }
-        tally.diagnostics.append(Diagnostic(code: code, file: file, line: line, message: message))
+        guard let diagnostic = Diagnostic(from: &self) else { return nil }
+        tally.diagnostics.append(diagnostic)
       }
       if journey {
         for index in tally.runs.indices {
@@ -144,110 +142,11 @@ extension RunArchive {
     }
 
     mutating func transitions() -> [(TransitionKey, TransitionTally)]? {
-      list { reader -> (TransitionKey, TransitionTally)? in
-        guard let from = reader.optionalString(), let to = reader.string(),
-          let kind = reader.string().flatMap(TransitionKind.init(rawValue:)),
-          let coordinator = reader.optionalString(), let total = reader.eventTally(),
-          let system = reader.eventTally(), system <= total,
-          let triggers = reader.stringList(), let deeplinks = reader.stringList()
-        else { return nil }
-        return (
-          TransitionKey(from: from, to: to, kind: kind, coordinator: coordinator),
-          TransitionTally(count: total, system: system, triggers: triggers, deeplinks: deeplinks)
-        )
-      }
+      list { TransitionFields.decode(from: &$0) }
     }
 
-    mutating func runSummary() -> Run? {
-      guard let name = string(), let title = optionalString(), let file = string(),
-        let metadataCount = count()
-      else { return nil }
-      var metadata: [MetadataEntry] = []
-      for _ in 0..<metadataCount {
-        guard let key = string(), let value = string() else { return nil }
-        metadata.append(MetadataEntry(key: key, value: value))
-      }
-      guard let events = eventTally(), let transitionCount = eventTally(), let stepCount = number(),
-        stepCount >= 0, let headerLine = number(), headerLine >= 1,
-        let flagged = instances(), let pictures = list({ $0.picture() }),
-        let firstShown = list({ $0.showing() })
-      else { return nil }
-      var run = Run(
-        summary: name, title: title, file: file, metadata: metadata, events: events,
-        transitionCount: transitionCount, stepCount: stepCount, flaggedInstances: flagged,
-        headerLine: headerLine, firstShown: firstShown)
-      run.pictures = pictures
-      return run
-    }
+    mutating func steps() -> [JourneyStep]? { list { JourneyStep(from: &$0) } }
 
-    mutating func showing() -> ScreenShowing? {
-      guard let type = string(), let step = number(), step >= 1 else { return nil }
-      return ScreenShowing(screenType: type, step: step)
-    }
-
-    mutating func picture() -> ScreenPicture? {
-      guard let type = string(), let file = string(), let line = number(), line >= 1,
-        let width = optionalNumber(), let height = optionalNumber()
-      else { return nil }
-      return ScreenPicture(screenType: type, file: file, line: line, width: width, height: height)
-    }
-
-    mutating func steps() -> [JourneyStep]? { list { $0.step() } }
-
-    mutating func instances() -> [CoordinatorInstance]? { list { $0.instance() } }
-
-    mutating func instance() -> CoordinatorInstance? {
-      guard let id = string(), let type = string(), let parent = optionalString(), let start = number(),
-        let finish = optionalNumber(), let detach = optionalNumber(), let output = optionalString(),
-        let leaked = byte(), leaked <= 1, let deinitLine = optionalNumber(), let orphaned = optionalNumber()
-      else { return nil }
-      return CoordinatorInstance(
-        id: id, type: type, parent: parent, startLine: start, finishLine: finish, detachLine: detach,
-        output: output, leaked: leaked == 1, deinitLine: deinitLine, orphanedLine: orphaned)
-    }
-
-    mutating func step() -> JourneyStep? {
-      guard let line = number(), let tag = byte() else { return nil }
-      let kind: JourneyStep.Kind
-      switch tag {
-      case 0:
-        guard let screen = string(), let action = string(), let label = optionalString() else { return nil }
-        kind = .userAction(screen: screen, action: action, label: label)
-      case 1:
-        guard let from = optionalString(), let to = string(),
-          let transition = string().flatMap(TransitionKind.init(rawValue:)),
-          let coordinator = optionalString(),
-          let trigger = trigger()
-        else { return nil }
-        kind = .transition(from: from, to: to, kind: transition, coordinator: coordinator, trigger: trigger)
-      case 2:
-        guard let coordinator = string(), let parent = optionalString() else { return nil }
-        kind = .flowStarted(coordinator: coordinator, parent: parent)
-      case 3:
-        guard let coordinator = string(), let output = optionalString() else { return nil }
-        kind = .flowFinished(coordinator: coordinator, output: output)
-      case 4:
-        guard let url = string(), let coordinator = optionalString() else { return nil }
-        kind = .deeplink(url: url, coordinator: coordinator)
-      case 5:
-        guard let text = string() else { return nil }
-        kind = .note(text)
-      default:
-        return nil
-      }
-      return JourneyStep(kind, line: line)
-    }
-
-    mutating func trigger() -> Trigger? {
-      switch byte() {
-      case 0:
-        guard let action = string(), let label = optionalString() else { return nil }
-        return .action(action, label: label)
-      case 1: return string().map { .deeplink(url: $0) }
-      case 2: return .automatic
-      case 3: return string().map { .system(gesture: $0) }
-      default: return nil
-      }
-    }
+    mutating func instances() -> [CoordinatorInstance]? { list { CoordinatorInstance(from: &$0) } }
   }
 }

@@ -22,6 +22,44 @@ import Testing
     #expect(first.bytes != second.bytes)
   }
 
+  /// What a run's archive holds is digested by the same description (ModelEncoding.swift): a
+  /// change to any of it, those the digest once left out included (the header's line), is a
+  /// change to the app.
+  @Test func aChangeToAnythingARunHoldsChangesTheDigest() throws {
+    let app = try #require(Self.examples.apps.first { $0.runs.contains { !$0.journey.steps.isEmpty } })
+    let index = try #require(app.runs.firstIndex { !$0.journey.steps.isEmpty })
+    func digest(_ change: (inout Run) -> Void) -> [UInt8] {
+      var runs = app.runs
+      change(&runs[index])
+      var digest = ModelDigest()
+      digest.add(
+        AppModel(
+          name: app.name, slug: app.slug, runs: runs, coordinators: app.coordinators, screens: app.screens,
+          transitions: app.transitions, flows: app.flows, diagnostics: app.diagnostics))
+      return digest.bytes
+    }
+    let unchanged = digest { _ in }
+    #expect(digest { _ in } == unchanged)
+    let changes: [(String, (inout Run) -> Void)] = [
+      ("the header's line", { $0.headerLine += 1 }),
+      ("the title", { $0.title = ($0.title ?? "") + "!" }),
+      ("the metadata", { $0.metadata.append(MetadataEntry(key: "device", value: "iPhone")) }),
+      (
+        "a picture",
+        { $0.pictures.append(ScreenPicture(screenType: "A", file: "a.png", line: 2, width: nil)) }
+      ),
+      (
+        "a step's line",
+        { run in
+          var journey = run.journey
+          journey.steps[0].line += 1
+          run.journey = journey
+        }
+      ),
+    ]
+    for (what, change) in changes { #expect(digest(change) != unchanged, "\(what)") }
+  }
+
   @Test func streamingModelDigestHashesLikeTheWholeSerialization() {
     var whole = ModelDigest()
     var streaming = ModelDigest(streaming: true)
