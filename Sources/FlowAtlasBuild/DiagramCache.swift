@@ -64,7 +64,7 @@ package struct DiagramCache: Sendable {
     let instead = "the diagram is drawn again"
     guard let svg = CacheReport.read(path, limit: 1 << 30, instead: instead, missing: "gone", into: report)
     else { return nil }
-    guard Fingerprint.fast128(svg) == hash, svg.withUnsafeBufferPointer(UTF8Validation.isValid) else {
+    guard Fingerprint.fast128(svg) == hash, UTF8Validation.isValid(svg) else {
       report?.damaged(path, "not the bytes its index records; \(instead)")
       return nil
     }

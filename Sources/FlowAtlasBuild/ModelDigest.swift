@@ -30,7 +30,7 @@ package struct ModelDigest: ModelEncoder {
   /// ``Fingerprint/fast128(_:)-([UInt8])`` of everything added.
   package mutating func fast128() -> String {
     guard var hasher = hashing else { return Fingerprint.fast128(bytes) }
-    bytes.withUnsafeBytes { hasher.combine($0) }
+    hasher.combine(bytes)
     bytes.removeAll(keepingCapacity: true)
     hashing = hasher
     return hasher.finalize()
@@ -38,7 +38,7 @@ package struct ModelDigest: ModelEncoder {
 
   private mutating func flushIfFull() {
     guard bytes.count >= Self.chunk, hashing != nil else { return }
-    bytes.withUnsafeBytes { hashing!.combine($0) }
+    hashing!.combine(bytes)
     bytes.removeAll(keepingCapacity: true)
   }
 
@@ -56,7 +56,8 @@ package struct ModelDigest: ModelEncoder {
   /// model has millions: every journey step's line).
   package mutating func add(_ number: Int) {
     bytes.append(2)
-    withUnsafeBytes(of: Int64(number).littleEndian) { bytes.append(contentsOf: $0) }
+    let value = UInt64(bitPattern: Int64(number))
+    for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) }
     flushIfFull()
   }
 

@@ -21,7 +21,7 @@ enum RunArchive {
   static func bytes(of run: ReplayedRun) -> [UInt8] {
     var writer = Writer()
     writer.write(run)
-    let hash = Array((writer.bytes.withUnsafeBytes { Fingerprint.fast128($0) } + "\n").utf8)
+    let hash = Array((Fingerprint.fast128(writer.bytes) + "\n").utf8)
     return magic + hash + writer.bytes
   }
 
@@ -46,7 +46,7 @@ enum RunArchive {
     let hashLength = 33
     guard bytes.count >= magic.count + hashLength, bytes.starts(with: magic) else { return nil }
     let payload = bytes[(magic.count + hashLength)...]
-    let hash = payload.withUnsafeBytes { Fingerprint.fast128($0) } + "\n"
+    let hash = Fingerprint.fast128(payload) + "\n"
     guard bytes[magic.count..<(magic.count + hashLength)].elementsEqual(hash.utf8) else { return nil }
     return payload
   }

@@ -24,6 +24,11 @@ package enum Fingerprint {
     bytes.withUnsafeBytes { fast128($0) }
   }
 
+  /// ``fast128(_:)-([UInt8])`` of a part of an array, without copying it.
+  package static func fast128(_ bytes: ArraySlice<UInt8>) -> String {
+    bytes.withUnsafeBytes { fast128($0) }
+  }
+
   /// The same hash of bytes in memory, such as a mapped file, without copying them.
   package static func fast128(_ bytes: UnsafeRawBufferPointer) -> String {
     var hasher = Fast128()
@@ -58,6 +63,11 @@ package enum Fingerprint {
 
     private mutating func absorb(_ word: UInt64) {
       lanes = (Self.round(lanes.0, word), Self.round(lanes.1, word ^ lanes.0))
+    }
+
+    /// Adds `bytes` after those already given.
+    package mutating func combine(_ bytes: [UInt8]) {
+      bytes.withUnsafeBytes { combine($0) }
     }
 
     /// Adds bytes after those already given.

@@ -40,6 +40,9 @@ public enum UTF8Validation {
     return length
   }
 
+  /// Whether all of `bytes` are well-formed UTF-8.
+  package static func isValid(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer(isValid) }
+
   /// Whether all of `bytes` are well-formed UTF-8; ASCII is passed over a word at a time.
   package static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return true }

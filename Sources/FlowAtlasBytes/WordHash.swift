@@ -5,6 +5,13 @@
 package enum WordHash {
   /// A fast seeded hash over 8-byte words (a multiply-xorshift mix, as in splitmix64), and the
   /// first eight bytes, zero-padded, which decide equality alone for short ids.
+  /// ``hash(_:count:seed:)``'s hash of `text`'s UTF-8, read in place (`withUTF8` may make the
+  /// string native first, hence `inout`).
+  @inlinable @inline(__always)
+  package static func hash(_ text: inout String, seed: UInt64) -> UInt64 {
+    text.withUTF8 { utf8 in utf8.baseAddress.map { hash($0, count: utf8.count, seed: seed).hash } ?? seed }
+  }
+
   @inlinable @inline(__always)
   package static func hash(
     _ base: UnsafePointer<UInt8>, count: Int, seed: UInt64

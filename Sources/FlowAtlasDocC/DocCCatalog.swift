@@ -52,9 +52,7 @@ package struct DocCCatalog: Sendable {
     let files = try self.files()
     var digest = Fingerprint.Fast128()
     for file in files {
-      Array(file.path.utf8 + [0] + Array(Fingerprint.fast128(file.bytes).utf8)).withUnsafeBytes {
-        digest.combine($0)
-      }
+      digest.combine(Array(file.path.utf8) + [0] + Array(Fingerprint.fast128(file.bytes).utf8))
     }
     do {
       try CatalogFolder.write(files, offering: offered, to: output, fingerprint: "docc " + digest.finalize())

@@ -46,9 +46,7 @@ struct TypeTable {
   /// `name`'s index if it is here, else the empty slot it would take; and its hash.
   private func lookUp(_ name: String) -> (index: Int32?, slot: Int, hash: UInt64) {
     var bytes = name
-    let hash = bytes.withUTF8 { utf8 in
-      utf8.baseAddress.map { WordHash.hash($0, count: utf8.count, seed: seed).hash } ?? seed
-    }
+    let hash = WordHash.hash(&bytes, seed: seed)
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: hash) & mask
     while slots[slot] != 0 {
