@@ -105,6 +105,11 @@ enum FollowedCoordinators {
     Thread.current.threadDictionary[latestRunKey] = LatestRun(recorder: recorder)
   }
 
+  /// Forgets the run of the latest root followed on this thread.
+  static func forgetLatestRun() {
+    Thread.current.threadDictionary[latestRunKey] = nil
+  }
+
   /// The run of the latest root followed on this thread, held weakly.
   private final class LatestRun: NSObject {
     weak var recorder: Recorder?

@@ -48,6 +48,13 @@ extension Recorder {
   /// ``FollowedCoordinators/runForUIKit()``).
   package static var runForUIKit: Recorder? { FollowedCoordinators.runForUIKit() }
 
+  /// Forgets which run this thread followed last, so that UIKit objects made before the next
+  /// ``follow(_:)`` record in no run until one ties them: what a new app process starts with. For
+  /// tests, which follow many runs on one thread, some never finished.
+  package static func forgetThisThreadsLatestRun() {
+    FollowedCoordinators.forgetLatestRun()
+  }
+
   /// Records what changed in `parent`'s children: a `detach` for each one no longer there,
   /// then an `attach` for each new one, following it in this run.
   static func childrenChanged(of parent: AnyObject, from old: [AnyObject], to new: [AnyObject]) {

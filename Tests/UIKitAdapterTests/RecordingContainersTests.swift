@@ -13,6 +13,9 @@ import UIKit
   /// Runs `body` with a recorder, then returns the run's transcript and model.
   static func record(_ body: (FlowAtlasRecording.Recorder) -> Void) -> (lines: [String], app: AppModel?) {
     UIKitModel.reset()
+    // As in a new app process: no run an earlier test followed on this thread (some never finish
+    // theirs) takes the UIKit objects made before this one follows its root.
+    FlowAtlasRecording.Recorder.forgetThisThreadsLatestRun()
     let sink = MemoryTraceSink()
     let recorder = Recorder(header: TraceHeader(app: "Containers", run: "test"), sink: sink)
     body(recorder)

@@ -39,6 +39,8 @@ import UIKit
   /// screens are recorded as prepared off-screen by nobody, and the presentation stays the
   /// coordinator's.
   @Test func aContainerTheRunMeetsFullIsShownByTheCoordinatorThatAsked() {
+    // Made before any run, as in a new app process: not in a run an earlier test left recording.
+    FlowAtlasRecording.Recorder.forgetThisThreadsLatestRun()
     let tabs = RecordingTabBarController()
     tabs.viewControllers = [
       UINavigationController.recorded(rootViewController: HomeScreen()),

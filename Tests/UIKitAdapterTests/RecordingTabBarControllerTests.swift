@@ -44,6 +44,30 @@ import UIKit
     #expect(lines.contains("setRoot SettingsScreen [r2] background"), "\(lines)")
   }
 
+  /// A run an earlier test followed on this thread and left recording takes nothing of the next
+  /// one's, even a tab bar made before the next run follows its root (as a new app process).
+  @Test func aRunLeftRecordingOnTheThreadTakesNothingOfTheNext() {
+    let earlier = FlowAtlasRecording.Recorder(
+      header: TraceHeader(app: "Earlier", run: "left"), sink: MemoryTraceSink())
+    earlier.follow(TabsCoordinator())
+    withExtendedLifetime(earlier) {
+      let (lines, _) = RecordingContainersTests.record { recorder in
+        let controller = RecordingTabBarController()
+        controller.viewControllers = [
+          UINavigationController.recorded(rootViewController: HomeScreen()), SettingsScreen(),
+        ]
+        let root = TabsCoordinator()
+        recorder.follow(root)
+        root.start()
+        let window = UIWindow()
+        window.makeKeyAndVisible()
+        window.rootViewController = controller
+        Person.tapTab(at: 1, in: controller)
+      }
+      #expect(lines.contains("selectTab tab 2 SettingsScreen [r2] (system: tabBar)"), "\(lines)")
+    }
+  }
+
   @Test func theObserversForwardWhatTheyDoNotImplementToTheAppsDelegates() {
     UIKitModel.reset()
     let app = AppTabsDelegate()

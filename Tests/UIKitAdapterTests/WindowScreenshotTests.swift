@@ -58,6 +58,7 @@ import UIKit
 
   @Test func theWindowIsDrawnOnceTheTransitionEndsOncePerTypeWithSecretsPaintedOver() throws {
     UIKitModel.reset()
+    FlowAtlasRecording.Recorder.forgetThisThreadsLatestRun()
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-\(UUID())").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let sink = MemoryTraceSink()
@@ -111,6 +112,7 @@ import UIKit
   /// shows it; the other tab's, hidden behind it, only once the person selects its tab.
   @Test func aTabsScreenIsPicturedWhenItsTabIsShown() throws {
     UIKitModel.reset()
+    FlowAtlasRecording.Recorder.forgetThisThreadsLatestRun()
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-\(UUID())").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let sink = MemoryTraceSink()
@@ -152,6 +154,7 @@ import UIKit
 
   @Test func aScreenInNoWindowIsNotPictured() {
     UIKitModel.reset()
+    FlowAtlasRecording.Recorder.forgetThisThreadsLatestRun()
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-\(UUID())").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let sink = MemoryTraceSink()
