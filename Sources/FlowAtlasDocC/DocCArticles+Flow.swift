@@ -3,7 +3,8 @@ import FlowAtlasSite
 
 /// A flow's article: the site's flow page in Markdown.
 extension DocCArticles {
-  func flowArticle(_ flow: Flow, drawn: Set<DocCImage>) -> String {
+  /// - Parameter runs: the runs that started the flow, in the app's order.
+  func flowArticle(_ flow: Flow, runs journeys: [Run], drawn: Set<DocCImage>) -> String {
     let coordinator = app.coordinator(flow.coordinator)
     var lines = ["# \(DocCMarkdown.text(flow.coordinator)) flow", "", summary(flow, coordinator), ""]
     lines += ["## Overview", ""]
@@ -64,9 +65,6 @@ extension DocCArticles {
         "> Warning: \(Wording.count(orphans, "instance")) never finished after the person left its screens "
           + "(the back button, a swipe or a tab) or the stack was replaced.",
       ]
-    }
-    let journeys = app.runs.filter { run in
-      run.journey.instances.contains { $0.type == flow.coordinator }
     }
     lines += ["", "### Journeys through it", ""]
     lines +=

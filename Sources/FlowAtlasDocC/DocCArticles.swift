@@ -49,7 +49,18 @@ struct DocCArticles: Sendable {
   /// Every article of the app: name → Markdown. `drawn` says which images exist.
   func all(drawn: Set<DocCImage>) -> [(String, String)] {
     var articles = [(name, overview(drawn: drawn))]
-    for flow in app.flows { articles.append((flowName(flow), flowArticle(flow, drawn: drawn))) }
+    // Which flows each run started, from each journey read once (a store may read it from disk):
+    // not once per flow.
+    var runsThrough: [String: [Run]] = [:]
+    for run in app.runs {
+      for coordinator in Set(run.journey.instances.map(\.type)) {
+        runsThrough[coordinator, default: []].append(run)
+      }
+    }
+    for flow in app.flows {
+      articles.append(
+        (flowName(flow), flowArticle(flow, runs: runsThrough[flow.coordinator] ?? [], drawn: drawn)))
+    }
     for run in app.runs { articles.append((journeyName(run), journeyArticle(run, drawn: drawn))) }
     if let baseline { articles.append((changesName, changesArticle(baseline, drawn: drawn))) }
     return articles
