@@ -221,6 +221,11 @@ extension Run {
     for picture in pictures { picture.encode(to: &encoder) }
     encoder.number(firstShown.count)
     for showing in firstShown { showing.encode(to: &encoder) }
+    encoder.number(screensAtProblems.count)
+    for place in screensAtProblems {
+      encoder.number(place.line)
+      encoder.string(place.screenType)
+    }
   }
 
   init?(summaryFrom reader: inout RunArchive.Reader) {
@@ -236,13 +241,18 @@ extension Run {
       let stepCount = reader.number(), stepCount >= 0, let headerLine = reader.number(), headerLine >= 1,
       let flagged = reader.list({ CoordinatorInstance(from: &$0) }),
       let pictures = reader.list({ ScreenPicture(from: &$0) }),
-      let firstShown = reader.list({ ScreenShowing(from: &$0) })
+      let firstShown = reader.list({ ScreenShowing(from: &$0) }),
+      let screensAtProblems = reader.list({ reader -> ScreenAtLine? in
+        guard let line = reader.number(), line >= 1, let type = reader.string() else { return nil }
+        return ScreenAtLine(line: line, screenType: type)
+      })
     else { return nil }
     self.init(
       summary: name, title: title, file: file, metadata: metadata, events: events,
       transitionCount: transitionCount, stepCount: stepCount, flaggedInstances: flagged,
       headerLine: headerLine, firstShown: firstShown)
     self.pictures = pictures
+    self.screensAtProblems = screensAtProblems
   }
 }
 

@@ -22,7 +22,7 @@ package final class ReplayCache: ReplayStore {
   /// so that entries an older FlowAtlas wrote are replayed again rather than trusted. The test
   /// `theFixturesArchivesArePinnedToTheCacheVersion` pins what the model fixtures archive to
   /// and fails until it is bumped.
-  package static let version = "6"
+  package static let version = "7"
   /// The largest entry read back (a trace's replay is a small fraction of the trace).
   static let maximumEntrySize = 1 << 30
 

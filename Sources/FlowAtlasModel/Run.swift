@@ -63,6 +63,10 @@ package struct Run: Hashable, Sendable {
   /// what a screen's page lists of the journeys, without reading them. Held, like ``stepCount``,
   /// when the journey is not; empty when the model was built without journeys.
   package private(set) var firstShown: [ScreenShowing] = []
+  /// The screen shown at each line of the trace where the replay found a problem (what the last
+  /// transition on an earlier line showed), in line order; lines before the first screen have
+  /// none. What a screen's page lists of the problems, without reading the journey.
+  package var screensAtProblems: [ScreenAtLine] = []
 
   package init(
     name: String, slug: String, title: String?, file: String, metadata: [MetadataEntry],
@@ -81,6 +85,22 @@ package struct Run: Hashable, Sendable {
     stepCount = journey.steps.count
     flaggedInstances = Self.flagged(journey.instances)
     firstShown = Self.firstShown(journey.steps)
+  }
+
+  /// The screen shown at each of `lines` (any order): what the last transition of `steps` on an
+  /// earlier line showed, in line order; a line before the first screen has none.
+  package static func screens(at lines: Set<Int>, in steps: [JourneyStep]) -> [ScreenAtLine] {
+    var found: [ScreenAtLine] = []
+    var shown: String?
+    var index = 0
+    for line in lines.sorted() {
+      while index < steps.count, steps[index].line < line {
+        if case .transition(_, let to, _, _, _) = steps[index].kind { shown = to }
+        index += 1
+      }
+      if let shown { found.append(ScreenAtLine(line: line, screenType: shown)) }
+    }
+    return found
   }
 
   /// Each screen type `steps` show, at the step (from 1) that first shows it, in step order.

@@ -249,6 +249,7 @@ package struct RunReplay: TraceConsumer {
         headerLine: summary.headerLine)
     ]
     tally.runs[0].pictures = pictures
+    tally.runs[0].screensAtProblems = Run.screens(at: Set(tally.diagnostics.map(\.line)), in: steps)
     finished = ReplayedRun(file: file, app: header.app, tally: tally, transitions: named)
   }
 }

@@ -33,6 +33,17 @@ package struct ScreenShowing: Hashable, Sendable {
   }
 }
 
+/// The screen shown when a line of a trace was read.
+package struct ScreenAtLine: Hashable, Sendable {
+  package var line: Int
+  package var screenType: String
+
+  package init(line: Int, screenType: String) {
+    self.line = line
+    self.screenType = screenType
+  }
+}
+
 /// A screenshot's file as a build read and checked it (a PNG or JPEG libvips decoded to its last
 /// pixel): what a page needs to show it.
 package struct CheckedPicture: Hashable, Sendable {

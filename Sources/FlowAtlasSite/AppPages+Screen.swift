@@ -165,41 +165,21 @@ final class ScreenVisits: Sendable {
   private let shown = Lock<[String: Set<Int>]?>(nil)
 
   /// The indices, in `pages`' app's diagnostics, of the problems at a trace line read while `type`
-  /// was the screen shown (the last transition before that line showed it). Made once per app,
-  /// reading the journey of each run that has problems, and only those.
+  /// was the screen shown (``Run/screensAtProblems``, which the replay noted: no journey is read).
+  /// Made once per app.
   func problemsWhileShown(of type: String, in pages: AppPages) -> Set<Int> {
     if let known = shown.withLock({ $0 }) { return known[type] ?? [] }
     var found: [String: Set<Int>] = [:]
-    var byFile: [String: [Int]] = [:]
-    for (index, diagnostic) in pages.app.diagnostics.enumerated() {
-      byFile[diagnostic.file, default: []].append(index)
+    var screens: [String: [Int: String]] = [:]
+    for run in pages.app.runs where !run.screensAtProblems.isEmpty {
+      screens[run.file] = Dictionary(
+        run.screensAtProblems.map { ($0.line, $0.screenType) }, uniquingKeysWith: { first, _ in first })
     }
-    for (file, indices) in byFile {
-      guard let run = pages.run(forFile: file) else { continue }
-      let steps = run.journey.steps
-      for index in indices {
-        if let screen = Self.screen(shownBefore: pages.app.diagnostics[index].line, in: steps) {
-          found[screen, default: []].insert(index)
-        }
-      }
+    for (index, diagnostic) in pages.app.diagnostics.enumerated() {
+      if let screen = screens[diagnostic.file]?[diagnostic.line] { found[screen, default: []].insert(index) }
     }
     shown.withLock { if $0 == nil { $0 = found } }
     return found[type] ?? []
-  }
-
-  /// The screen shown when trace line `line` was read: what the last transition on an earlier
-  /// line showed; nil before the first.
-  static func screen(shownBefore line: Int, in steps: [JourneyStep]) -> String? {
-    // Steps come in trace order: the first step at or after the line, by halves, then back.
-    var (low, high) = (0, steps.count)
-    while low < high {
-      let middle = (low + high) / 2
-      if steps[middle].line < line { low = middle + 1 } else { high = middle }
-    }
-    for step in steps[..<low].reversed() {
-      if case .transition(_, let to, _, _, _) = step.kind { return to }
-    }
-    return nil
   }
 
   func visits(of type: String, in app: AppModel) -> Visits {

@@ -103,3 +103,46 @@ struct ActionScreenTests {
     #expect(actions == ["current@Sheet", "beneath@Home", "waiting@Tab", "gone@Sheet"])
   }
 }
+
+/// The screen a run showed at each of its problems' lines, noted by the replay for screen pages.
+@Suite struct ScreensAtProblemsTests {
+  @Test func theScreenShownAtALineIsWhatTheLastEarlierTransitionShowed() {
+    let steps = [
+      JourneyStep(.flowStarted(coordinator: "A", parent: nil), line: 2),
+      JourneyStep(
+        .transition(from: nil, to: "Home", kind: .setRoot, coordinator: "A", trigger: .automatic), line: 3),
+      JourneyStep(.userAction(screen: "Home", action: "open", label: nil), line: 4),
+      JourneyStep(
+        .transition(from: "Home", to: "Detail", kind: .push, coordinator: "A", trigger: .automatic), line: 5),
+    ]
+    // Line 2 is before any screen, and line 3 is the one that shows the first: none for either.
+    #expect(
+      Run.screens(at: [99, 5, 4, 3, 2], in: steps) == [
+        ScreenAtLine(line: 4, screenType: "Home"), ScreenAtLine(line: 5, screenType: "Home"),
+        ScreenAtLine(line: 99, screenType: "Detail"),
+      ])
+    #expect(Run.screens(at: [7], in: []).isEmpty)
+  }
+
+  /// The replay notes them for the lines of the run's own problems (a rebuild reads them back
+  /// from the archive: `ReplayCacheTests` compares the models).
+  @Test func theReplayNotesTheScreenOfEachProblem() throws {
+    let trace = """
+      {"flowatlas":"trace","version":1,"app":"Mail","run":"read"}
+      {"seq":1,"event":"coordinator.start","coordinator":"a","type":"InboxCoordinator"}
+      {"seq":2,"event":"router.setRoot","screen":{"id":"s1","type":"InboxViewController"},"coordinator":"a"}
+      {"seq":3,"event":"router.push","screen":{"id":"s2","type":"MessageViewController"},"coordinator":"a"}
+      {"seq":4,"event":"app.somethingNew"}
+      {"seq":5,"event":"router.pop","coordinator":"a","screen":"s2"}
+      {"seq":6,"event":"app.somethingElse"}
+
+      """
+    let model = ModelBuilder(workers: 1).build(traces: [("mail.jsonl", Array(trace.utf8))])
+    let run = try #require(model.apps.first?.runs.first)
+    #expect(
+      run.screensAtProblems == [
+        ScreenAtLine(line: 5, screenType: "MessageViewController"),
+        ScreenAtLine(line: 7, screenType: "InboxViewController"),
+      ])
+  }
+}

@@ -34,20 +34,4 @@ import Testing
     #expect(inbox.contains(", line 7: ") && !inbox.contains(", line 5: "), "\(inbox)")
     #expect(message.contains("<code>unknown-event</code>"))
   }
-
-  @Test func theScreenShownAtALineIsWhatTheLastEarlierTransitionShowed() {
-    let steps = [
-      JourneyStep(.flowStarted(coordinator: "A", parent: nil), line: 2),
-      JourneyStep(
-        .transition(from: nil, to: "Home", kind: .setRoot, coordinator: "A", trigger: .automatic), line: 3),
-      JourneyStep(.userAction(screen: "Home", action: "open", label: nil), line: 4),
-      JourneyStep(
-        .transition(from: "Home", to: "Detail", kind: .push, coordinator: "A", trigger: .automatic), line: 5),
-    ]
-    #expect(ScreenVisits.screen(shownBefore: 2, in: steps) == nil, "before any screen")
-    #expect(ScreenVisits.screen(shownBefore: 3, in: steps) == nil, "the line that shows the first")
-    #expect(ScreenVisits.screen(shownBefore: 4, in: steps) == "Home")
-    #expect(ScreenVisits.screen(shownBefore: 5, in: steps) == "Home", "the push's own line")
-    #expect(ScreenVisits.screen(shownBefore: 99, in: steps) == "Detail")
-  }
 }
