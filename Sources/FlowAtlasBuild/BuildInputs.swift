@@ -97,6 +97,20 @@ package struct BuildInputs {
     return hashes
   }
 
+  /// Those of `paths` (screenshots `recorded` names) that are, by `stat`, no longer the file it
+  /// recorded: written, made or removed since (one missing then and now is unchanged).
+  package static func changedImages(_ paths: [String], since recorded: BuildInputs) -> [String] {
+    var old: [String: Input] = [:]
+    for file in recorded.files where file.kind == "image" { old[file.path] = file }
+    return paths.filter { path in
+      guard let before = old[path] else { return false }
+      let now =
+        (try? examine(path, kind: "image"))
+        ?? Input(kind: "image", path: path, size: -1, modified: 0, identity: "missing", hash: "missing")
+      return (now.size, now.modified, now.identity) != (before.size, before.modified, before.identity)
+    }
+  }
+
   /// Takes `hashes` (by path) for the files that have none yet: what ``unchangedHashes(of:since:)``
   /// found, so that ``hashAll()`` does not read those files again.
   package mutating func adopt(_ hashes: [String: String]) {

@@ -52,6 +52,8 @@ package final class FileWatcher {
   package let wakeDescriptor: Int32
   private let wakeReader: Int32
   private(set) var roots: [String]
+  /// ``roots``, to look a path up at once (an event asks, and a preview may add a root per picture).
+  private var rootSet: Set<String>
   let ignores: (String) -> Bool
   /// The inotify or kqueue descriptor; -1 while polling.
   private var queue: Int32 = -1
@@ -80,6 +82,7 @@ package final class FileWatcher {
     roots: [String], ignoring ignores: @escaping (String) -> Bool, polling: Bool, interval: Int32 = 250
   ) throws(Failure) {
     self.roots = roots
+    rootSet = Set(roots)
     self.ignores = ignores
     self.interval = interval
     var ends: [Int32] = [-1, -1]
@@ -132,13 +135,17 @@ package final class FileWatcher {
     close(wakeDescriptor)
   }
 
-  /// Watches `paths` too (absolute; files or folders), from now on: what a build was found to
-  /// read outside the roots (a screenshot beside a trace given by name). A change made before
-  /// is not reported.
-  package func add(roots paths: [String]) {
-    let fresh = paths.filter { path in !roots.contains(path) && !ignores(path) }
-    guard !fresh.isEmpty else { return }
+  /// Watches `paths` too (absolute; files or folders whose folder exists), from now on: what a
+  /// build was found to read outside the roots (a screenshot beside a trace given by name). A
+  /// change to a new path made before is not reported (the caller compares it with what was read).
+  /// - Returns: changes to the other roots found while adding them (kqueue looks at every entry
+  ///   then), which the next ``wait(milliseconds:)`` would otherwise not report.
+  @discardableResult
+  package func add(roots paths: [String]) -> [Change] {
+    let fresh = paths.filter { path in !rootSet.contains(path) && !ignores(path) }
+    guard !fresh.isEmpty else { return [] }
     roots += fresh
+    rootSet.formUnion(fresh)
     switch mechanism {
     case .polling:
       for root in fresh { stamps.merge(scan(root: root)) { _, new in new } }
@@ -149,9 +156,10 @@ package final class FileWatcher {
     case .kqueue:
       #if canImport(Darwin)
         for root in fresh { stamps.merge(scan(root: root)) { _, new in new } }
-        _ = rescan()
+        return rescan()
       #endif
     }
+    return []
   }
 
   /// Writes the byte that ends a wait; only what a signal handler may call.
@@ -266,6 +274,7 @@ package final class FileWatcher {
         inotify_rm_watch(queue, descriptor)
         watched[descriptor] = nil
       }
+      stamps = stamps.filter { !Self.isInside($0.key, folder) }
     }
 
     /// Reads every pending event: `struct inotify_event` is a descriptor, a mask, a cookie, the
@@ -329,7 +338,7 @@ package final class FileWatcher {
         return Change(path: folder, isFolder: true)
       }
       let path = Self.join(folder, name)
-      guard wholeFolder || roots.contains(path), !ignores(path) else { return nil }
+      guard wholeFolder || rootSet.contains(path), !ignores(path) else { return nil }
       let isFolder = mask & UInt32(IN_ISDIR) != 0
       if isFolder, mask & UInt32(IN_MOVED_FROM | IN_DELETE) != 0 { unwatchTree(path) }
       if isFolder, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { changes += watchTree(path) }
@@ -342,7 +351,7 @@ package final class FileWatcher {
     /// unwritten, or a descriptor another process inherited (a program started while the file was
     /// being written, which holds it until it ends) closed long after the write that was seen.
     private func fileChanged(_ path: String, mask: UInt32) -> Bool {
-      let now = Self.stamp(path, following: roots.contains(path))
+      let now = Self.stamp(path, following: rootSet.contains(path))
       defer { stamps[path] = now }
       let onlyClosedOrTouched = mask & ~UInt32(IN_CLOSE_WRITE | IN_ATTRIB) == 0
       return !(onlyClosedOrTouched && now != nil && now == stamps[path])

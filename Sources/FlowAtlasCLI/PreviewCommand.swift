@@ -47,7 +47,11 @@ package enum PreviewCommand {
     preview.build(changed: [])
     // The screenshots the build read count, whatever their names and wherever they are (beside a
     // trace given by name, its folder is not watched): found in its record after each build.
-    func followPictures() { watcher.add(roots: inputs.takePictures(readBy: output)) }
+    func followPictures() {
+      let pictures = inputs.takePictures(readBy: output)
+      let meanwhile = watcher.add(roots: pictures.watch).filter(inputs.matters).map(\.path)
+      burst.note(meanwhile + pictures.changed, at: Preview.now())
+    }
     followPictures()
     // Run by the SwiftPM plugin (in a process group of its own, which Ctrl-C does not reach): it
     // stops once the plugin is gone, looking once a second, as by a hangup.

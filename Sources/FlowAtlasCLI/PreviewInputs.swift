@@ -95,13 +95,21 @@ struct PreviewInputs {
   }
 
   /// Takes the screenshots the build into `output` read, from its record of inputs.
-  /// - Returns: those no root holds, which need watching of their own.
-  mutating func takePictures(readBy output: String) -> [String] {
-    guard let record = BuildInputs.load(from: output) else { return [] }
-    pictures = Set(record.inputs.images.map { Self.absolute($0, in: workingFolder) })
-    return pictures.filter { picture in
-      !roots.contains { FileWatcher.isInside(picture, $0.path) } && !ignores(picture)
-    }.sorted()
+  /// - Returns: `watch`, those no root holds whose folder exists, which need watching of their own
+  ///   (one whose folder is not there yet is left for a later build to find); and `changed`, those
+  ///   of them already changed since the build read them (written while it ran, before a watch).
+  mutating func takePictures(readBy output: String) -> (watch: [String], changed: [String]) {
+    guard let record = BuildInputs.load(from: output) else { return ([], []) }
+    let read = record.inputs.images.map { (recorded: $0, path: Self.absolute($0, in: workingFolder)) }
+    pictures = Set(read.map(\.path))
+    let outside = read.filter { picture in
+      !roots.contains { FileWatcher.isInside(picture.path, $0.path) } && !ignores(picture.path)
+        && FileWatcher.stamp(FileWatcher.parent(of: picture.path), following: true)?.isFolder == true
+    }
+    let changed = Set(BuildInputs.changedImages(outside.map(\.recorded), since: record.inputs))
+    return (
+      outside.map(\.path).sorted(), outside.filter { changed.contains($0.recorded) }.map(\.path).sorted()
+    )
   }
 
   /// `paths` as a person reads them: under the working folder, relative to it; at most three.

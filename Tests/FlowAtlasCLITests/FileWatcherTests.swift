@@ -136,8 +136,13 @@ import Testing
     try Data("one".utf8).write(to: URL(fileURLWithPath: shot))
     let watcher = try FileWatcher(
       roots: [root + "/traces"], ignoring: { _ in false }, polling: polling, interval: 50)
-    watcher.add(roots: [shot])
-    #expect(watcher.wait(milliseconds: 0).isEmpty, "what was there before is no change")
+    // A trace written before the picture is added: reported, by the add or by the next wait.
+    try Data("{}\n".utf8).write(to: URL(fileURLWithPath: root + "/traces/a.jsonl"))
+    let trace = root + "/traces/a.jsonl"
+    let added = Set(watcher.add(roots: [shot]).map(\.path))
+    let before =
+      added.contains(trace) ? added : added.union(Self.changes(of: watcher, until: [trace], "a trace"))
+    #expect(!before.contains(shot), "what was there before is no change")
     try Data("two".utf8).write(to: URL(fileURLWithPath: shot))
     try Data("other".utf8).write(to: URL(fileURLWithPath: root + "/shots/other.capture"))
     let seen = Self.changes(of: watcher, until: [shot], "the added file written")

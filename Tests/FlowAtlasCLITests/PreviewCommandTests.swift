@@ -234,6 +234,38 @@ import Testing
     #expect(preview.stop(with: SIGTERM) == SIGTERM)
   }
 
+  /// The same screenshot rewritten while the first build is held part-way, after it read the
+  /// picture and before the preview watches it: the preview finds it changed and builds again.
+  // It finds the build a test stopped through `/proc` (``PreviewProcess/stoppedBuild()``).
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/stat")))
+  func aScreenshotRewrittenWhileTheBuildRanIsBuiltAfterIt() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let traces = folder.appendingPathComponent("traces")
+    try FileManager.default.createDirectory(
+      at: traces.appendingPathComponent("shots"), withIntermediateDirectories: true)
+    let shot = traces.appendingPathComponent("shots/home.capture")
+    try Data(TestImages.png).write(to: shot)
+    var lines = Self.trace(run: "a")
+    lines.append(#"{"seq":6,"event":"screen.image","screen":"s1","file":"shots/home.capture"}"#)
+    let trace = try writeTrace(lines, named: "a.jsonl", in: traces)
+    let site = folder.appendingPathComponent("site").path
+    // Every build stops itself at its second fault point (its second file written).
+    let preview = try PreviewProcess(
+      [trace, "--output", site, "--jobs", "1"], environment: ["FLOWATLAS_STOP_AT": "2"])
+    defer { if kill(preview.pid, 0) == 0 { _ = preview.stop() } }
+
+    let first = try preview.stoppedBuild()
+    try Data(TestImages.jpeg).write(to: shot)
+    kill(first, SIGCONT)
+    _ = try preview.build(1)
+    let second = try preview.stoppedBuild()
+    kill(second, SIGCONT)
+    #expect(try preview.build(2).hasSuffix("shots/home.capture changed"))
+    try await Self.expectFreshBuild(of: [trace], equals: site, in: folder, "after the screenshot changed")
+    #expect(preview.stop(with: SIGTERM) == SIGTERM)
+  }
+
   @Test func anInputThatIsNotThereIsAnInputError() async throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
