@@ -42,6 +42,15 @@ package struct BuildInputs {
     var identity: String
     /// `Fingerprint.fast128` of the bytes, computed when first needed.
     var hash: String?
+
+    /// Whether `now` (a later `stat`) shows this file unchanged: the same size, time and identity,
+    /// and times that prove something (not written moments before they were taken).
+    func isUnchanged(_ now: Input) -> Bool {
+      !identity.hasPrefix(Self.racy) && (size, modified, identity) == (now.size, now.modified, now.identity)
+    }
+
+    /// The prefix of the identity of a file whose times prove nothing.
+    static let racy = "racy:"
   }
 
   /// An input that cannot be examined.
@@ -89,8 +98,7 @@ package struct BuildInputs {
     for file in recorded.files where file.kind == kind { old[file.path] = file }
     var hashes: [String: String] = [:]
     for file in files where file.kind == kind {
-      guard let before = old[file.path], let hash = before.hash, hash != "missing", before.size == file.size,
-        before.modified == file.modified, before.identity == file.identity
+      guard let before = old[file.path], let hash = before.hash, hash != "missing", before.isUnchanged(file)
       else { continue }
       hashes[file.path] = hash
     }
@@ -107,9 +115,15 @@ package struct BuildInputs {
       let now =
         (try? examine(path, kind: "image"))
         ?? Input(kind: "image", path: path, size: -1, modified: 0, identity: "missing", hash: "missing")
-      return (now.size, now.modified, now.identity) != (before.size, before.modified, before.identity)
+      if before.identity == "missing" || now.identity == "missing" { return before.identity != now.identity }
+      // Times that prove nothing: the bytes say.
+      return !before.isUnchanged(now) && hash(path, kind: "image") != before.hash
     }
   }
+
+  /// The hash recorded for a file whose bytes were not hashed as they were read (a screenshot
+  /// refused): never a file's hash, so a changed `stat` makes it a change.
+  package static let unverified = "unverified"
 
   /// Takes `hashes` (by path) for the files that have none yet: what ``unchangedHashes(of:since:)``
   /// found, so that ``hashAll()`` does not read those files again.
@@ -148,11 +162,24 @@ package struct BuildInputs {
     #else
       let (modified, changed) = (info.st_mtim, info.st_ctim)
     #endif
+    let modifiedTime = Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9
+    let changedTime = Double(changed.tv_sec) + Double(changed.tv_nsec) / 1e9
+    // Written so recently that a write within the same tick of the file system's clock (a few
+    // milliseconds, two seconds on some) would leave the same times: its times prove nothing, so
+    // it is recorded with an identity no later `stat` gives, and the next build compares its
+    // bytes (git's "racily clean" entries).
+    // (Only a regular file's bytes are read: a folder or FIFO passed over is recorded by its times.)
+    let racy =
+      info.st_mode & S_IFMT == S_IFREG
+      && Date().timeIntervalSince1970 - max(modifiedTime, changedTime) < Self.racyWindow
     return Input(
-      kind: kind, path: path, size: Int64(info.st_size),
-      modified: Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9,
-      identity: "\(info.st_dev):\(info.st_ino):\(changed.tv_sec).\(changed.tv_nsec)")
+      kind: kind, path: path, size: Int64(info.st_size), modified: modifiedTime,
+      identity: (racy ? Input.racy : "")
+        + "\(info.st_dev):\(info.st_ino):\(changed.tv_sec).\(changed.tv_nsec)")
   }
+
+  /// How recent a change must be for a file's times to prove nothing (see ``examine(_:kind:)``).
+  static let racyWindow = 2.5
 
   /// The hash of a file's bytes, through a symbolic link; nil when it cannot be read (then it
   /// counts as changed). A screenshot's is `sha256`, the name its bytes have in a site (hostile
@@ -197,7 +224,7 @@ package struct BuildInputs {
       let old = recorded.files[index]
       guard files[index].kind == old.kind, files[index].path == old.path, files[index].size == old.size
       else { return false }
-      if files[index].modified == old.modified, files[index].identity == old.identity {
+      if old.isUnchanged(files[index]) {
         files[index].hash = old.hash
         continue
       }

@@ -250,9 +250,8 @@ extension Run {
     self.init(
       summary: name, title: title, file: file, metadata: metadata, events: events,
       transitionCount: transitionCount, stepCount: stepCount, flaggedInstances: flagged,
-      headerLine: headerLine, firstShown: firstShown)
+      headerLine: headerLine, firstShown: firstShown, screensAtProblems: screensAtProblems)
     self.pictures = pictures
-    self.screensAtProblems = screensAtProblems
   }
 }
 

@@ -3,8 +3,6 @@
 /// rest of the lookup. Seed it at random per table, so that hostile input cannot choose
 /// colliding keys.
 package enum WordHash {
-  /// A fast seeded hash over 8-byte words (a multiply-xorshift mix, as in splitmix64), and the
-  /// first eight bytes, zero-padded, which decide equality alone for short ids.
   /// ``hash(_:count:seed:)``'s hash of `text`'s UTF-8, read in place (`withUTF8` may make the
   /// string native first, hence `inout`).
   @inlinable @inline(__always)
@@ -12,6 +10,8 @@ package enum WordHash {
     text.withUTF8 { utf8 in utf8.baseAddress.map { hash($0, count: utf8.count, seed: seed).hash } ?? seed }
   }
 
+  /// A fast seeded hash over 8-byte words (a multiply-xorshift mix, as in splitmix64), and the
+  /// first eight bytes, zero-padded, which decide equality alone for short ids.
   @inlinable @inline(__always)
   package static func hash(
     _ base: UnsafePointer<UInt8>, count: Int, seed: UInt64

@@ -122,13 +122,20 @@ package enum BuildCommand {
     let model = traces.withPictures(pictures.pictures, problems: pictures.problems)
     console.err(model.diagnostics.map { $0.formatted + "\n" }.joined())
     let compared = try baselinesWithPictures(
-      for: model, from: baselinePath, command: "build", console: console)
+      for: model, from: baselinePath, command: "build", console: console
+    ) { inputs.add(images: $0) }
     let baselines = compared.apps
     // The baseline's pictures are inputs too: the Changes page shows them.
     inputs.setImages(pictures.files + compared.images)
     // Hashed as they were checked: not read a second time.
     inputs.adopt(pictures.hashes)
     inputs.adopt(compared.hashes)
+    // A picture refused (or not read) has no hash of bytes that were read: recorded as unverified,
+    // so that a next build whose `stat` of it differs reads it again, rather than trust a hash of
+    // bytes written after the check.
+    inputs.adopt(
+      Dictionary((pictures.files + compared.images).map { ($0, BuildInputs.unverified) }) { first, _ in first
+      })
     inputs.hashAll()
     let summary = try build(
       model, into: output, notes: notes, replays: replays, baselines: baselines, contracts: contracts,
@@ -161,13 +168,17 @@ package enum BuildCommand {
   /// read and checked (each screen's picture, for the Changes page's before and after; a picture
   /// that cannot be shown is left out silently, as the baseline's other problems are), and the
   /// files they are, for the record of inputs.
+  /// - Parameter examine: given the baseline's pictures before they are read, for the record of
+  ///   inputs to examine them first (as the build's own).
   static func baselinesWithPictures(
-    for model: NavigationModel, from path: String?, command: String, console: Console
+    for model: NavigationModel, from path: String?, command: String, console: Console,
+    examine: ([String]) -> Void = { _ in }
   ) throws(CommandLineError) -> (apps: [String: AppModel], images: [String], hashes: [String: String]) {
     guard let path else { return ([:], [], [:]) }
     let read = try TraceLoading.modelOrTraces(
       path, command: command, printsDiagnostics: false, console: console
     ).model
+    examine(ScreenPictures.paths(in: read))
     let checked = ScreenPictures.check(read, makesThumbnails: false)
     let baseline = read.withPictures(checked.pictures, problems: [])
     var baselines: [String: AppModel] = [:]

@@ -66,7 +66,7 @@ package struct Run: Hashable, Sendable {
   /// The screen shown at each line of the trace where the replay found a problem (what the last
   /// transition on an earlier line showed), in line order; lines before the first screen have
   /// none. What a screen's page lists of the problems, without reading the journey.
-  package var screensAtProblems: [ScreenAtLine] = []
+  package internal(set) var screensAtProblems: [ScreenAtLine] = []
 
   package init(
     name: String, slug: String, title: String?, file: String, metadata: [MetadataEntry],
@@ -120,7 +120,7 @@ package struct Run: Hashable, Sendable {
   package init(
     summary name: String, title: String?, file: String, metadata: [MetadataEntry], events: Int,
     transitionCount: Int, stepCount: Int, flaggedInstances: [CoordinatorInstance], headerLine: Int = 1,
-    firstShown: [ScreenShowing] = []
+    firstShown: [ScreenShowing] = [], screensAtProblems: [ScreenAtLine] = []
   ) {
     self.init(
       name: name, slug: "", title: title, file: file, metadata: metadata, events: events,
@@ -128,6 +128,7 @@ package struct Run: Hashable, Sendable {
     self.stepCount = stepCount
     self.flaggedInstances = flaggedInstances
     self.firstShown = firstShown
+    self.screensAtProblems = screensAtProblems
   }
 
   /// Leaves the journey in `store`, which keeps it under `key`.

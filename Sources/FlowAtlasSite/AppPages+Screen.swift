@@ -175,7 +175,8 @@ final class ScreenVisits: Sendable {
       screens[run.file] = Dictionary(
         run.screensAtProblems.map { ($0.line, $0.screenType) }, uniquingKeysWith: { first, _ in first })
     }
-    for (index, diagnostic) in pages.app.diagnostics.enumerated() {
+    // A leak is found when its run ends, on whatever screen was last: not that screen's problem.
+    for (index, diagnostic) in pages.app.diagnostics.enumerated() where diagnostic.code != .coordinatorLeak {
       if let screen = screens[diagnostic.file]?[diagnostic.line] { found[screen, default: []].insert(index) }
     }
     shown.withLock { if $0 == nil { $0 = found } }

@@ -3,13 +3,29 @@ import FlowAtlasBytes
 import Foundation
 import Testing
 
-/// The record of what a build read: a screenshot examined before the build reads it is recorded
-/// as it was then, so one rewritten while the build ran is a change to the next build.
+/// The record of what a build read: a screenshot is recorded as it was when examined, before the
+/// build read it, so one rewritten while the build ran is a change to the next build; so is one
+/// whose times prove nothing (written just before it was examined).
+///
+/// These act out the order `flowatlas build` follows (`BuildCommand` examines the pictures the
+/// runs and the baseline name before checking them, and records a refused one as unverified);
+/// `PreviewCommandTests.aScreenshotRewrittenWhileTheBuildRanIsBuiltAfterIt` drives a real build.
 @Suite struct BuildInputsTests {
-  /// What `flowatlas build` does with a picture new to it: examined, read and hashed (the check),
-  /// rewritten by someone meanwhile (`rewrite`), then recorded; the next build compares.
+  enum Order {
+    /// Examined, then read: what the build does.
+    case examinedFirst
+    /// Read, then examined (after someone rewrote it): what it did before.
+    case examinedAfter
+    /// Examined, read and refused (no hash of what was read): hashed when the record is saved.
+    case refusedAndHashedLater
+    /// Examined, read and refused: recorded as unverified, as the build does.
+    case refusedAndUnverified
+  }
+
+  /// A picture new to a build, read and rewritten by someone while the build goes on (other
+  /// bytes of the same size, its time an hour later), then recorded; the next build compares.
   /// - Returns: whether the next build finds its inputs unchanged.
-  static func nextBuildFindsNothingChanged(examinedFirst: Bool) throws -> Bool {
+  static func nextBuildFindsNothingChanged(_ order: Order) throws -> Bool {
     let folder = ReplayCacheTests.temporaryFolder()
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -21,14 +37,21 @@ import Testing
     }
     let picture = folder.appendingPathComponent("home.png").path
     try Data("the picture the build read".utf8).write(to: URL(fileURLWithPath: picture))
+    let written = Date(timeIntervalSinceNow: -7_200)
+    try FileManager.default.setAttributes([.modificationDate: written], ofItemAtPath: picture)
 
     var inputs = try BuildInputs(settings: ["test"], files: [])
-    if examinedFirst { inputs.add(images: [picture]) }
+    if order != .examinedAfter { inputs.add(images: [picture]) }
     let read = Array(try Data(contentsOf: URL(fileURLWithPath: picture)))
-    // Rewritten while the build goes on: other bytes of the same size.
     try Data("the picture edited, later".utf8 + [0x21]).write(to: URL(fileURLWithPath: picture))
+    try FileManager.default.setAttributes(
+      [.modificationDate: written.addingTimeInterval(3_600)], ofItemAtPath: picture)
     inputs.setImages([picture])
-    inputs.adopt([picture: Fingerprint.sha256(read)])
+    switch order {
+    case .examinedFirst, .examinedAfter: inputs.adopt([picture: Fingerprint.sha256(read)])
+    case .refusedAndHashedLater: break
+    case .refusedAndUnverified: inputs.adopt([picture: BuildInputs.unverified])
+    }
     inputs.hashAll()
     BuildInputs.save(
       .init(inputs: inputs, diagnostics: [], hasErrors: false, pages: ["index.html"]), in: site)
@@ -40,9 +63,29 @@ import Testing
   }
 
   @Test func aPictureRewrittenWhileTheBuildReadItIsAChangeToTheNext() throws {
-    #expect(try !Self.nextBuildFindsNothingChanged(examinedFirst: true))
-    // Examined only after it was read, the record paired the new file's time with the old bytes'
-    // hash: the next build found nothing changed, and kept a site showing the old picture.
-    #expect(try Self.nextBuildFindsNothingChanged(examinedFirst: false))
+    #expect(try !Self.nextBuildFindsNothingChanged(.examinedFirst))
+    #expect(try !Self.nextBuildFindsNothingChanged(.refusedAndUnverified))
+    // Refused and hashed when the record was saved, the new bytes' hash went with the time taken
+    // before them: the next build found nothing changed, and kept a site showing the old problem.
+    #expect(try Self.nextBuildFindsNothingChanged(.refusedAndHashedLater))
+    // Examined after the rewrite, its times are moments old, which prove nothing: its bytes are
+    // compared, and differ.
+    #expect(try !Self.nextBuildFindsNothingChanged(.examinedAfter))
+  }
+
+  /// A file written moments before it was examined is compared by its bytes: unchanged, they say
+  /// so, and there is nothing to build.
+  @Test func aFileWrittenJustBeforeItWasExaminedIsComparedByItsBytes() throws {
+    let folder = ReplayCacheTests.temporaryFolder()
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = folder.appendingPathComponent("a.jsonl").path
+    try Data("{}\n".utf8).write(to: URL(fileURLWithPath: trace))
+    var first = try BuildInputs(settings: ["test"], files: [trace])
+    first.hashAll()
+    var second = try BuildInputs(settings: ["test"], files: [trace])
+    let unchanged = second.matches(first)
+    #expect(unchanged)
+    #expect(second.unchangedHashes(of: "trace", since: first).isEmpty, "not taken on its times")
   }
 }

@@ -135,9 +135,15 @@ struct ActionScreenTests {
       {"seq":4,"event":"app.somethingNew"}
       {"seq":5,"event":"router.pop","coordinator":"a","screen":"s2"}
       {"seq":6,"event":"app.somethingElse"}
+      {"seq":7,"event":"coordinator.attach","coordinator":"b","type":"ComposeCoordinator","parent":"a"}
+      {"seq":8,"event":"coordinator.start","coordinator":"b","type":"ComposeCoordinator","parent":"a"}
+      {"seq":9,"event":"coordinator.finish","coordinator":"b"}
 
       """
     let model = ModelBuilder(workers: 1).build(traces: [("mail.jsonl", Array(trace.utf8))])
+    // The leak, found when the run ends, is on no screen of its own.
+    #expect(
+      model.diagnostics.contains { $0.code == .coordinatorLeak && $0.line == 10 }, "\(model.diagnostics)")
     let run = try #require(model.apps.first?.runs.first)
     #expect(
       run.screensAtProblems == [

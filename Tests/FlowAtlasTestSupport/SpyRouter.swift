@@ -30,7 +30,7 @@ package final class SpyRouter: RouterProtocol, NavigationStateReporting, SystemN
   package init(name: String = "router", log: CallLog = CallLog()) {
     self.name = name
     self.log = log
-    let gestures = GestureLog { [unowned self] in self.note($0) }
+    let gestures = GestureLog { [weak self] in self?.note($0) }
     stack.addSystemNavigationObserver(gestures)
     self.gestures = gestures
   }
