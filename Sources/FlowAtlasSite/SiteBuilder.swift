@@ -37,7 +37,8 @@ package struct SiteBuilder: Sendable {
   /// picture whose `path` is one of them is copied into the site without being hashed again.
   package var pictureCopies: Set<String> = []
   /// The library that decoded the pictures, with its release (`libvips 8.14.1`): the site's record
-  /// of decodes (``PictureRecord``) is trusted only by a build that decodes with the same.
+  /// of decodes (``PictureRecord``) is trusted only by a build that decodes with the same. Empty,
+  /// the site keeps no record (a rebuild then decodes its pictures again).
   package var pictureDecoder = ""
   /// Where an entry of the previous site's caches that is there but cannot be used is noted
   /// (it is made again either way); nil notes nothing.
@@ -284,7 +285,8 @@ package struct SiteBuilder: Sendable {
       try staging.write(AppPagesCache.path, AppPagesCache.text(records))
     }
     if options.incremental, let replays { try ReplayFolder.write(replays.entries, into: staging) }
-    if options.incremental, model.apps.contains(where: AppPages.hasGallery) {
+    // Without the decoder named, no build would take the record: none is written.
+    if options.incremental, !pictureDecoder.isEmpty, model.apps.contains(where: AppPages.hasGallery) {
       try staging.write(PictureRecord.path, PictureRecord.text(of: model, decoder: pictureDecoder))
     }
 
