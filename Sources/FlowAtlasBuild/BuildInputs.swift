@@ -85,17 +85,28 @@ package struct BuildInputs {
   /// before comparing with its record, those of this build before saving its own.
   package mutating func add(images paths: [String]) {
     for path in paths.sorted() where !files.contains(where: { $0.kind == "image" && $0.path == path }) {
-      files.append(
-        (try? Self.examine(path, kind: "image"))
-          ?? Input(kind: "image", path: path, size: -1, modified: 0, identity: "missing", hash: "missing"))
+      files.append(Self.examineImage(path))
     }
+  }
+
+  /// The screenshot at `path` as `stat` shows it now, or as missing (a trace may name a file that
+  /// is not there: its appearing is a change too).
+  private static func examineImage(_ path: String) -> Input {
+    (try? examine(path, kind: "image"))
+      ?? Input(kind: "image", path: path, size: -1, modified: 0, identity: "missing", hash: "missing")
+  }
+
+  /// The files of `kind` this record names, by path.
+  private func files(of kind: String) -> [String: Input] {
+    var found: [String: Input] = [:]
+    for file in files where file.kind == kind { found[file.path] = file }
+    return found
   }
 
   /// The hash `recorded` gives each file of `kind` that is, by `stat`, still the file it
   /// recorded (size, modification time and identity): what need not be read again.
   package func unchangedHashes(of kind: String, since recorded: BuildInputs) -> [String: String] {
-    var old: [String: Input] = [:]
-    for file in recorded.files where file.kind == kind { old[file.path] = file }
+    let old = recorded.files(of: kind)
     var hashes: [String: String] = [:]
     for file in files where file.kind == kind {
       guard let before = old[file.path], let hash = before.hash, hash != "missing", before.isUnchanged(file)
@@ -108,13 +119,10 @@ package struct BuildInputs {
   /// Those of `paths` (screenshots `recorded` names) that are, by `stat`, no longer the file it
   /// recorded: written, made or removed since (one missing then and now is unchanged).
   package static func changedImages(_ paths: [String], since recorded: BuildInputs) -> [String] {
-    var old: [String: Input] = [:]
-    for file in recorded.files where file.kind == "image" { old[file.path] = file }
+    let old = recorded.files(of: "image")
     return paths.filter { path in
       guard let before = old[path] else { return false }
-      let now =
-        (try? examine(path, kind: "image"))
-        ?? Input(kind: "image", path: path, size: -1, modified: 0, identity: "missing", hash: "missing")
+      let now = examineImage(path)
       if before.identity == "missing" || now.identity == "missing" { return before.identity != now.identity }
       // Times that prove nothing: the bytes say.
       return !before.isUnchanged(now) && hash(path, kind: "image") != before.hash
@@ -123,7 +131,15 @@ package struct BuildInputs {
 
   /// The hash recorded for a file whose bytes were not hashed as they were read (a screenshot
   /// refused): never a file's hash, so a changed `stat` makes it a change.
-  package static let unverified = "unverified"
+  private static let unverified = "unverified"
+
+  /// Records every screenshot not hashed yet as ``unverified``: those a build read but could not
+  /// hash as it read them (refused), so that ``hashAll()`` never hashes bytes written after.
+  package mutating func markUnhashedImagesUnverified() {
+    for index in files.indices where files[index].kind == "image" && files[index].hash == nil {
+      files[index].hash = Self.unverified
+    }
+  }
 
   /// Takes `hashes` (by path) for the files that have none yet: what ``unchangedHashes(of:since:)``
   /// found, so that ``hashAll()`` does not read those files again.

@@ -133,9 +133,7 @@ package enum BuildCommand {
     // A picture refused (or not read) has no hash of bytes that were read: recorded as unverified,
     // so that a next build whose `stat` of it differs reads it again, rather than trust a hash of
     // bytes written after the check.
-    inputs.adopt(
-      Dictionary((pictures.files + compared.images).map { ($0, BuildInputs.unverified) }) { first, _ in first
-      })
+    inputs.markUnhashedImagesUnverified()
     inputs.hashAll()
     let summary = try build(
       model, into: output, notes: notes, replays: replays, baselines: baselines, contracts: contracts,

@@ -50,7 +50,7 @@ import Testing
     switch order {
     case .examinedFirst, .examinedAfter: inputs.adopt([picture: Fingerprint.sha256(read)])
     case .refusedAndHashedLater: break
-    case .refusedAndUnverified: inputs.adopt([picture: BuildInputs.unverified])
+    case .refusedAndUnverified: inputs.markUnhashedImagesUnverified()
     }
     inputs.hashAll()
     BuildInputs.save(
