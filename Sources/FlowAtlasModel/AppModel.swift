@@ -208,13 +208,21 @@ package struct Transition: Hashable, Sendable {
 }
 
 extension Array {
-  /// The element whose `key` is `wanted`, in an array sorted by `key` (with `<`), by binary search.
-  func sortedFirst(_ wanted: String, by key: (Element) -> String) -> Element? {
+  /// The index of the first element that `isBefore` does not hold for, in an array where every
+  /// element it holds for comes first (sorted by what it asks), by binary search; `count` when
+  /// it holds for all.
+  package func partitionPoint(where isBefore: (Element) -> Bool) -> Int {
     var (low, high) = (0, count)
     while low < high {
       let middle = (low + high) / 2
-      if key(self[middle]) < wanted { low = middle + 1 } else { high = middle }
+      if isBefore(self[middle]) { low = middle + 1 } else { high = middle }
     }
-    return low < count && key(self[low]) == wanted ? self[low] : nil
+    return low
+  }
+
+  /// The element whose `key` is `wanted`, in an array sorted by `key` (with `<`), by binary search.
+  func sortedFirst(_ wanted: String, by key: (Element) -> String) -> Element? {
+    let index = partitionPoint { key($0) < wanted }
+    return index < count && key(self[index]) == wanted ? self[index] : nil
   }
 }

@@ -126,12 +126,8 @@ struct AppPages: Sendable {
   /// no step has it.
   static func journeyPart(in steps: [JourneyStep], line: Int) -> Int {
     // Steps come in trace order, so their lines never decrease: search by halves.
-    var (low, high) = (0, steps.count)
-    while low < high {
-      let middle = (low + high) / 2
-      if steps[middle].line < line { low = middle + 1 } else { high = middle }
-    }
-    return low < steps.count && steps[low].line == line ? low / PageScheme.stepsPerJourneyPage : 0
+    let first = steps.partitionPoint { $0.line < line }
+    return first < steps.count && steps[first].line == line ? first / PageScheme.stepsPerJourneyPage : 0
   }
 
   /// One page of the app.
