@@ -183,6 +183,18 @@ extension ScreenShowing {
   }
 }
 
+extension ScreenAtLine {
+  func encode(to encoder: inout some ModelEncoder) {
+    encoder.number(line)
+    encoder.string(screenType)
+  }
+
+  init?(from reader: inout RunArchive.Reader) {
+    guard let line = reader.number(), line >= 1, let type = reader.string() else { return nil }
+    self.init(line: line, screenType: type)
+  }
+}
+
 extension Diagnostic {
   func encode(to encoder: inout some ModelEncoder) {
     encoder.string(code.rawValue)
@@ -222,10 +234,7 @@ extension Run {
     encoder.number(firstShown.count)
     for showing in firstShown { showing.encode(to: &encoder) }
     encoder.number(screensAtProblems.count)
-    for place in screensAtProblems {
-      encoder.number(place.line)
-      encoder.string(place.screenType)
-    }
+    for place in screensAtProblems { place.encode(to: &encoder) }
   }
 
   init?(summaryFrom reader: inout RunArchive.Reader) {
@@ -242,10 +251,7 @@ extension Run {
       let flagged = reader.list({ CoordinatorInstance(from: &$0) }),
       let pictures = reader.list({ ScreenPicture(from: &$0) }),
       let firstShown = reader.list({ ScreenShowing(from: &$0) }),
-      let screensAtProblems = reader.list({ reader -> ScreenAtLine? in
-        guard let line = reader.number(), line >= 1, let type = reader.string() else { return nil }
-        return ScreenAtLine(line: line, screenType: type)
-      })
+      let screensAtProblems = reader.list({ ScreenAtLine(from: &$0) })
     else { return nil }
     self.init(
       summary: name, title: title, file: file, metadata: metadata, events: events,
