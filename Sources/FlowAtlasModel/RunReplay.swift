@@ -249,9 +249,8 @@ package struct RunReplay: TraceConsumer {
         headerLine: summary.headerLine)
     ]
     tally.runs[0].pictures = pictures
-    // A leak is found when the run ends, on no screen of its own: not one of a screen's problems.
     tally.runs[0].screensAtProblems = Run.screens(
-      at: Set(tally.diagnostics.filter { $0.code != .coordinatorLeak }.map(\.line)), in: steps)
+      at: Set(tally.diagnostics.filter(\.isOnItsLinesScreen).map(\.line)), in: steps)
     finished = ReplayedRun(file: file, app: header.app, tally: tally, transitions: named)
   }
 }

@@ -33,6 +33,12 @@ package struct ScreenShowing: Hashable, Sendable {
   }
 }
 
+extension Diagnostic {
+  /// Whether the problem happened on the screen shown at its line: all but a leak, which is found
+  /// when its run ends, on whatever screen was last.
+  package var isOnItsLinesScreen: Bool { code != .coordinatorLeak }
+}
+
 /// The screen shown when a line of a trace was read.
 package struct ScreenAtLine: Hashable, Sendable {
   package var line: Int

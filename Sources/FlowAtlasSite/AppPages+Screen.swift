@@ -175,8 +175,7 @@ final class ScreenVisits: Sendable {
       screens[run.file] = Dictionary(
         run.screensAtProblems.map { ($0.line, $0.screenType) }, uniquingKeysWith: { first, _ in first })
     }
-    // A leak is found when its run ends, on whatever screen was last: not that screen's problem.
-    for (index, diagnostic) in pages.app.diagnostics.enumerated() where diagnostic.code != .coordinatorLeak {
+    for (index, diagnostic) in pages.app.diagnostics.enumerated() where diagnostic.isOnItsLinesScreen {
       if let screen = screens[diagnostic.file]?[diagnostic.line] { found[screen, default: []].insert(index) }
     }
     shown.withLock { if $0 == nil { $0 = found } }
