@@ -146,16 +146,18 @@ package final class FileWatcher {
     guard !fresh.isEmpty else { return [] }
     roots += fresh
     rootSet.formUnion(fresh)
-    switch mechanism {
-    case .polling:
+    // Polling and kqueue compare stats: the new roots' are taken now, so only later changes show.
+    if mechanism != .inotify {
       for root in fresh { stamps.merge(scan(root: root)) { _, new in new } }
+    }
+    switch mechanism {
+    case .polling: break
     case .inotify:
       #if !canImport(Darwin)
         for root in fresh { _ = watchRoot(root) }
       #endif
     case .kqueue:
       #if canImport(Darwin)
-        for root in fresh { stamps.merge(scan(root: root)) { _, new in new } }
         return rescan()
       #endif
     }
