@@ -208,20 +208,26 @@ import Testing
     #expect(preview.lines.filter { $0.hasPrefix("build ") }.count == 1)
   }
 
+  /// A trace, `traces/a.jsonl`, whose screenshot is `traces/shots/home.capture` (a PNG, under a
+  /// name of no picture type, in a folder of its own).
+  static func traceWithAScreenshot(in folder: URL) throws -> (trace: String, shot: URL) {
+    let traces = folder.appendingPathComponent("traces")
+    try FileManager.default.createDirectory(
+      at: traces.appendingPathComponent("shots"), withIntermediateDirectories: true)
+    let shot = traces.appendingPathComponent("shots/home.capture")
+    try Data(TestImages.png).write(to: shot)
+    var lines = trace(run: "a")
+    lines.append(#"{"seq":6,"event":"screen.image","screen":"s1","file":"shots/home.capture"}"#)
+    return (try writeTrace(lines, named: "a.jsonl", in: traces), shot)
+  }
+
   /// A trace given by name, whose screenshot is in a folder of its own under a name of no picture
   /// type: the preview learns from the build's record that it read it, watches it, and builds
   /// again when it changes, to a fresh build's bytes.
   @Test func aScreenshotTheBuildReadIsWatchedWhateverItsNameAndPlace() async throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let traces = folder.appendingPathComponent("traces")
-    try FileManager.default.createDirectory(
-      at: traces.appendingPathComponent("shots"), withIntermediateDirectories: true)
-    let shot = traces.appendingPathComponent("shots/home.capture")
-    try Data(TestImages.png).write(to: shot)
-    var lines = Self.trace(run: "a")
-    lines.append(#"{"seq":6,"event":"screen.image","screen":"s1","file":"shots/home.capture"}"#)
-    let trace = try writeTrace(lines, named: "a.jsonl", in: traces)
+    let (trace, shot) = try Self.traceWithAScreenshot(in: folder)
     let site = folder.appendingPathComponent("site").path
     let preview = try PreviewProcess([trace, "--output", site, "--jobs", "1"])
     defer { if kill(preview.pid, 0) == 0 { _ = preview.stop() } }
@@ -241,14 +247,7 @@ import Testing
   func aScreenshotRewrittenWhileTheBuildRanIsBuiltAfterIt() async throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let traces = folder.appendingPathComponent("traces")
-    try FileManager.default.createDirectory(
-      at: traces.appendingPathComponent("shots"), withIntermediateDirectories: true)
-    let shot = traces.appendingPathComponent("shots/home.capture")
-    try Data(TestImages.png).write(to: shot)
-    var lines = Self.trace(run: "a")
-    lines.append(#"{"seq":6,"event":"screen.image","screen":"s1","file":"shots/home.capture"}"#)
-    let trace = try writeTrace(lines, named: "a.jsonl", in: traces)
+    let (trace, shot) = try Self.traceWithAScreenshot(in: folder)
     let site = folder.appendingPathComponent("site").path
     // Every build stops itself at its second fault point (its second file written).
     let preview = try PreviewProcess(

@@ -210,9 +210,7 @@ import Testing
     #expect(changes.contains(#"alt="HomeViewController, after (Shop)""#))
     #expect(!changes.contains("ListViewController, before"))
     // Both pictures are in the site, each where the page looks for it.
-    let sources = changes.components(separatedBy: #"src="../images/"#).dropFirst().map {
-      String($0.prefix { $0 != "\"" })
-    }
+    let sources = quoted(after: #"src="../images/"#, in: changes)
     #expect(sources.count == 2 && Set(sources).count == 2)
     for source in sources { #expect(FileManager.default.fileExists(atPath: site + "/images/" + source)) }
 
@@ -281,10 +279,7 @@ import Testing
     let built = try await runFlowatlas(["build", trace, "--output", site, "--jobs", "1"])
     #expect(built.status == 0, "\(built.err)")
     let home = try String(contentsOfFile: site + "/shop/screen-home-view-controller.html", encoding: .utf8)
-    let picture = try #require(
-      home.components(separatedBy: #"<figure class="screenshot"><img src=""#).dropFirst().first.map {
-        String($0.prefix { $0 != "\"" })
-      })
+    let picture = try #require(quoted(after: #"<figure class="screenshot"><img src=""#, in: home).first)
     let first = try String(contentsOfFile: site + "/shop/journey-long-look.html", encoding: .utf8)
     let later = try String(contentsOfFile: site + "/shop/journey-long-look.steps-2.html", encoding: .utf8)
     for page in [first, later] {
@@ -317,10 +312,7 @@ import Testing
     let first = try await runFlowatlas(["build", trace, "--output", site, "--jobs", "1"])
     #expect(first.status == 0, "\(first.err)")
     let gallery = try String(contentsOfFile: site + "/shop/gallery.html", encoding: .utf8)
-    let source = try #require(
-      gallery.components(separatedBy: #"src="../images/thumbnails/"#).dropFirst().first.map {
-        String($0.prefix { $0 != "\"" })
-      })
+    let source = try #require(quoted(after: #"src="../images/thumbnails/"#, in: gallery).first)
     let thumbnail = site + "/images/thumbnails/" + source
     let made = try Data(contentsOf: URL(fileURLWithPath: thumbnail))
     #expect(made.starts(with: [0x89, 0x50, 0x4E, 0x47]) && made.count < shot.count)
@@ -386,4 +378,9 @@ import Testing
 /// A screenshot of a phone's size for the CLI's tests, drawn by libvips.
 enum ScreenImageFileForTests {
   static let pattern: [UInt8]? = ScreenImageFile.patternPNG(width: 1170, height: 2532, seed: 7)
+}
+
+/// What follows each `marker` in `text` up to the next `"`: an attribute's values, by where they start.
+private func quoted(after marker: String, in text: String) -> [String] {
+  text.components(separatedBy: marker).dropFirst().map { String($0.prefix { $0 != "\"" }) }
 }
