@@ -70,14 +70,20 @@ def _long_journey(folder: pathlib.Path, pairs: int = 1200) -> str:
     return str(path)
 
 
-def _wide_app(folder: pathlib.Path) -> str:
-    """A hub flow that starts fourteen child flows: a very wide fan, the case that was squeezed into
-    a strip of unreadable boxes."""
-    lines = [json.dumps({"flowatlas": "trace", "version": 1, "app": "Wide", "run": "visit-every-feature"})]
+def _trace_lines(app: str, run: str):
+    """A trace's lines, its header first, and a function that adds an event with the next seq."""
+    lines = [json.dumps({"flowatlas": "trace", "version": 1, "app": app, "run": run})]
 
     def add(event, **fields):
         lines.append(json.dumps({"seq": len(lines), "event": event, **fields}))
 
+    return lines, add
+
+
+def _wide_app(folder: pathlib.Path) -> str:
+    """A hub flow that starts fourteen child flows: a very wide fan, the case that was squeezed into
+    a strip of unreadable boxes."""
+    lines, add = _trace_lines("Wide", "visit-every-feature")
     add("coordinator.start", coordinator="c1", type="AppCoordinator")
     add("router.setRoot", coordinator="c1", screen={"id": "s0", "type": "HomeViewController"})
     add("coordinator.attach", coordinator="c2", type="HubCoordinator", parent="c1")
@@ -118,11 +124,7 @@ def _pictures_app(folder: pathlib.Path) -> str:
     shots.mkdir(exist_ok=True)
     (shots / "home.png").write_bytes(png)
     (shots / "detail.jpg").write_bytes(jpeg)
-    lines = [json.dumps({"flowatlas": "trace", "version": 1, "app": "Pictures", "run": "look-around"})]
-
-    def add(event, **fields):
-        lines.append(json.dumps({"seq": len(lines), "event": event, **fields}))
-
+    lines, add = _trace_lines("Pictures", "look-around")
     add("coordinator.start", coordinator="c1", type="AppCoordinator")
     add("router.setRoot", coordinator="c1", screen={"id": "s1", "type": "HomeViewController"})
     add("screen.image", screen="s1", file="shots/home.png")
@@ -141,11 +143,7 @@ def _long_pictures_run(folder: pathlib.Path) -> str:
     """A second run of the Pictures app, long enough for two pages of steps: Home, then Detail, on
     which the person acts a thousand times (steps 5 to 1,004), back to Home, then Settings. Its second
     page starts on Detail, whose picture the first page showed."""
-    lines = [json.dumps({"flowatlas": "trace", "version": 1, "app": "Pictures", "run": "long-look"})]
-
-    def add(event, **fields):
-        lines.append(json.dumps({"seq": len(lines), "event": event, **fields}))
-
+    lines, add = _trace_lines("Pictures", "long-look")
     add("coordinator.start", coordinator="c1", type="AppCoordinator")
     add("router.setRoot", coordinator="c1", screen={"id": "s1", "type": "HomeViewController"})
     add("user.action", screen="s1", action="openDetail")
