@@ -8,7 +8,7 @@ import Foundation
 ///
 /// The site records, in `.flowatlas-cache/apps`, each app folder's key (a hash of everything its
 /// pages are made from: the app's model, its folder, the other apps' names and folders, its
-/// notes, the site's title, the template and the diagram provider) and the diagram cache entries
+/// notes, the site's title and the diagram provider; the build of FlowAtlas is the records' header) and the diagram cache entries
 /// its diagrams were filed under. A folder is reused only when its key is unchanged and every
 /// file the previous manifest lists in it is still the regular file, with the size and hash,
 /// that the previous build wrote. Otherwise the app is built again, but for the journeys of
@@ -16,12 +16,12 @@ import Foundation
 /// diagram are kept, so a new run does not make every other run's pages again.
 package enum AppPagesCache {
   package static let path = "\(PreviousSite.cacheFolder)/apps"
-  static let header = "flowatlas-app-pages 2"
+  static let header = CacheFormat.header("flowatlas-app-pages")
 
   /// One app folder of a site.
   package struct Record: Equatable, Sendable {
     /// Names what the pages were made from
-    /// (``key(app:digests:comparisons:folder:siblings:notes:title:identity:template:)``).
+    /// (``key(app:digests:comparisons:folder:siblings:notes:title:identity:)``).
     package var key: String
     /// Its diagrams' cache entries: key → hash of the bytes.
     package var diagrams: [String: String]
@@ -83,17 +83,15 @@ package enum AppPagesCache {
   ///   - folder: the app's folder; `siblings` the other apps' names and folders.
   ///   - notes: its flows' notes as the pages show them, by coordinator type.
   ///   - title: the site's title; `identity` the diagram provider's cache identity.
-  ///   - template: the pages' template version.
   package static func key(
     app: Int, digests: [String], comparisons: SiteFingerprint.Comparisons, folder: String,
-    siblings: [(name: String, folder: String)], notes: [String: String], title: String, identity: String,
-    template: String
+    siblings: [(name: String, folder: String)], notes: [String: String], title: String, identity: String
   ) -> String {
     var digest = digests[app]
     if let baseline = comparisons.baselines[app] { digest += " " + baseline }
     digest += " " + comparisons.contracts
     var bytes = ModelDigest()
-    bytes.add(["flowatlas-app-pages", template, title, identity, digest, folder])
+    bytes.add(["flowatlas-app-pages", title, identity, digest, folder])
     bytes.add(siblings.count)
     for sibling in siblings { bytes.add([sibling.name, sibling.folder]) }
     bytes.add(notes.count)

@@ -17,7 +17,7 @@ import Foundation
 /// means reading every trace. This record names each input file by path, size, modification
 /// time, identity (device, inode and status-change time, which nobody can put back: a file
 /// rewritten with its modification time restored, as archives with fixed times do, changed it)
-/// and a hash of its bytes (and the notes, the tool's version and how it draws), so the
+/// and a hash of its bytes (and the notes, the build of FlowAtlas and how it draws), so the
 /// common case of rebuilding docs nobody changed costs a few `stat` calls, and a file whose
 /// time or identity changed but not its bytes (a `touch`, a fresh checkout) costs reading it
 /// once. A path that is a symbolic link is examined and read through it: the file it leads to is
@@ -26,7 +26,7 @@ import Foundation
 /// notice one deleted. It lives in the site's cache folder, which the site's reproducible
 /// bytes do not include.
 package struct BuildInputs {
-  /// The tool's version and how it draws and writes pages.
+  /// What the site's bytes depend on outside FlowAtlas's code: how it draws and decodes.
   package let settings: [String]
   /// Every trace, note, baseline file and screenshot, sorted by kind and path.
   package private(set) var files: [Input]
@@ -297,7 +297,7 @@ package struct BuildInputs {
     }
   }
 
-  package static let header = "flowatlas build inputs 3"
+  package static let header = CacheFormat.header("flowatlas-build-inputs")
 
   package static func path(in output: String) -> String {
     (output as NSString).appendingPathComponent("\(PreviousSite.cacheFolder)/inputs")

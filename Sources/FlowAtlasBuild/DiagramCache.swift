@@ -16,7 +16,7 @@ import Foundation
 package struct DiagramCache: Sendable {
   static let directory = "\(PreviousSite.cacheFolder)/diagrams"
   package static let indexPath = "\(directory)/index"
-  static let indexHeader = "flowatlas-diagram-cache 3"
+  static let indexHeader = CacheFormat.header("flowatlas-diagram-cache")
 
   /// The previous site, where cached diagrams are reused from; nil on a first build.
   package let previousSite: URL?

@@ -6,11 +6,12 @@ import FlowAtlasTraceReader
 /// What each run's journey pages are made from, hashed, so that a rebuild keeps the pages of a
 /// run whose key is unchanged (``AppPagesCache``) instead of reading its journey back, drawing
 /// its diagram and writing its pages again: a new run leaves the other runs' pages alone.
-/// The site gives what frames every page (``init(app:folder:frame:title:identity:appDigest:)``).
+/// The site gives the sidebar every page is framed with
+/// (``init(app:folder:sidebar:title:identity:appDigest:namesakes:)``).
 ///
 /// A journey page shows its run (named by the run's replay, which names the trace's bytes),
-/// its problems and the runs that share its name, inside the app's frame (the template, the
-/// site's title, the sidebar), with links to the app's flows and screens; its diagram is drawn
+/// its problems and the runs that share its name, inside the app's frame (the site's title,
+/// the sidebar; the template is the build of FlowAtlas, which the records' header names), with links to the app's flows and screens; its diagram is drawn
 /// from the run, each screen's slug and owner, and the diagram provider. The key hashes all of
 /// it, and nothing else (no count: a new run changes the counts of every flow it went through).
 package struct JourneyKeys: Sendable {
@@ -21,19 +22,18 @@ package struct JourneyKeys: Sendable {
   /// - Parameters:
   ///   - app: the app whose runs these are.
   ///   - folder: the app's folder in the site.
-  ///   - frame: what every page of the app is framed with: the template version and the hash
-  ///     of the assets, and the app's sidebar as written.
+  ///   - sidebar: the hash of the app's sidebar as written.
   ///   - title: the site's title.
   ///   - identity: the diagram provider's cache identity.
   ///   - appDigest: the hash of the whole app's model, for a provider that may draw a journey
   ///     from more of it than its run; nil for one that does not.
   ///   - namesakes: the runs that share a name, by name, as the journey pages list them.
   package init(
-    app: AppModel, folder: String, frame: [String], title: String, identity: String, appDigest: String?,
+    app: AppModel, folder: String, sidebar: String, title: String, identity: String, appDigest: String?,
     namesakes: [String: [Run]]
   ) {
     var digest = ModelDigest()
-    digest.add(["flowatlas-journey-pages"] + frame)
+    digest.add(["flowatlas-journey-pages", sidebar])
     digest.add([title, identity, folder, app.name, app.slug, appDigest ?? "\u{0}"])
     digest.add(app.screens.count)
     for screen in app.screens {

@@ -27,12 +27,12 @@ package enum PictureRecord {
   }
 
   package static let path = "\(PreviousSite.cacheFolder)/pictures"
-  /// Names the thumbnails' maker and the decoder: a record an older FlowAtlas wrote (its
-  /// thumbnails made otherwise), or a build with another release of the image library (which may
-  /// refuse what this one took, or the reverse), is not one, and its pictures are decoded and
-  /// their thumbnails made again.
+  /// Names the build of FlowAtlas and the decoder: a record another build wrote (its
+  /// thumbnails made otherwise, perhaps), or a build with another release of the image library
+  /// (which may refuse what this one took, or the reverse), is not one, and its pictures are
+  /// decoded and their thumbnails made again.
   static func header(decoder: String) -> String {
-    "flowatlas-pictures 5 thumbnails \(Thumbnail.maker) decoder \(decoder)"
+    CacheFormat.header("flowatlas-pictures") + " decoder \(decoder)"
   }
 
   /// The record of `model`'s pictures, decoded by `decoder` (a library and its release).

@@ -3,7 +3,7 @@ import Foundation
 
 /// Which of the previous build's pages a rebuild keeps: an app's whole folder when what its
 /// pages are made from is unchanged
-/// (``AppPagesCache/key(app:digests:comparisons:folder:siblings:notes:title:identity:template:)``),
+/// (``AppPagesCache/key(app:digests:comparisons:folder:siblings:notes:title:identity:)``),
 /// else each run's journey pages whose ``JourneyKeys`` key is unchanged; in either case only
 /// when every file is still the one the previous build wrote.
 extension PreviousSite {

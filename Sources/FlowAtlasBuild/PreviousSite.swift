@@ -142,8 +142,16 @@ package struct PreviousSite: Sendable {
     identity.split(separator: " ").prefix(4) == other.split(separator: " ").prefix(4)
   }
 
+  /// Whether this build of FlowAtlas (``CacheFormat``) wrote the site in `site`: the first line of
+  /// its identities, which every incremental build writes, names it.
+  package static func wasWrittenByThisBuild(_ site: URL) -> Bool {
+    let line = Array((identitiesHeader + "\n").utf8)
+    let path = site.appendingPathComponent(identitiesPath).path
+    return (try? RegularFile.prefix(of: path, count: line.count).get()) == line
+  }
+
   /// The identities file's first line.
-  static let identitiesHeader = "flowatlas-identities 1"
+  static let identitiesHeader = CacheFormat.header("flowatlas-identities")
 
   /// The identities file's text: its header, then `identity<TAB>path` per file, sorted by path.
   package static func identitiesText(_ identities: [String: String]) -> String {

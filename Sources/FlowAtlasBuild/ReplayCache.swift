@@ -8,7 +8,8 @@ import Foundation
 /// Replayed traces kept between builds, so that a rebuild replays only the traces that changed.
 ///
 /// Each trace's replay is filed under a key naming what it was replayed from: the trace's path
-/// (diagnostics and runs name it), the hash of its bytes and ``version``. ``ModelBuilder`` asks
+/// (diagnostics and runs name it) and the hash of its bytes; the entry's first line names the
+/// build of FlowAtlas that wrote it (``CacheFormat``), and another build's is replayed again. ``ModelBuilder`` asks
 /// for a trace's replay before reading it and files the replays it makes; whoever keeps the
 /// cache (the site, in `.flowatlas-cache/runs/`) then writes ``entries`` out. An entry that is
 /// missing, not a regular file, cut short or edited is replayed again: it cannot change a model.
@@ -18,11 +19,6 @@ import Foundation
 /// entry when a page, diagram or check asks (``Run/journey``), so that memory does not grow with
 /// the traces' events. The cache's files must stay until the model's last journey has been read.
 package final class ReplayCache: ReplayStore {
-  /// Bump whenever replaying (``RunReplay``) or the archive layout changes what a trace gives,
-  /// so that entries an older FlowAtlas wrote are replayed again rather than trusted. The test
-  /// `theFixturesArchivesArePinnedToTheCacheVersion` pins what the model fixtures archive to
-  /// and fails until it is bumped.
-  package static let version = "7"
   /// The largest entry read back (a trace's replay is a small fraction of the trace).
   static let maximumEntrySize = 1 << 30
 
@@ -71,7 +67,7 @@ package final class ReplayCache: ReplayStore {
 
   /// The key of a trace replayed from bytes with hash `contentHash`: hex, safe as a file name.
   static func key(file: String, contentHash: String) -> String {
-    var bytes = Array("flowatlas-replay \(version)\u{0}".utf8)
+    var bytes = Array("flowatlas-replay\u{0}".utf8)
     bytes += Array(file.utf8) + [0] + Array(contentHash.utf8)
     return Fingerprint.fast128(bytes)
   }
@@ -128,10 +124,11 @@ package final class ReplayCache: ReplayStore {
     CacheReport.read(url.path, limit: Self.maximumEntrySize, instead: instead, missing: missing, into: report)
   }
 
-  /// Notes `bytes`, the entry at `url`, which does not parse: its key names this version, so
-  /// this version wrote it, whatever is left of its first line.
+  /// Notes `bytes`, the entry at `url`, which does not parse, as damaged when this build wrote it
+  /// (``CacheReport/unparsable(_:_:header:instead:)``): another build's is only out of date.
   private func unparsable(_ url: URL, _ bytes: [UInt8], instead: String) {
-    report?.damaged(url.path, "cut short or edited since it was written; \(instead)")
+    report?.unparsable(
+      url.path, bytes, header: CacheFormat.header("flowatlas-replayed-run"), instead: instead)
   }
 
   /// The journey of `run` from its trace, read again; an empty one, noted, when the trace

@@ -6,13 +6,13 @@ import FlowAtlasTraceReader
 /// A replayed trace written as bytes and read back: what the ``ReplayCache`` keeps per trace,
 /// so that a rebuild replays only the traces that changed.
 ///
-/// The layout is private to these files and versioned by ``ReplayCache/version``: a header line,
+/// The layout is private to these files and versioned by ``CacheFormat/version``: a header line,
 /// the hash of the payload, then the payload, where every string is written once and named by
 /// its number afterwards (a journey names the same few screens thousands of times). Reading
 /// checks the hash and every length and count against the bytes left, so a truncated, edited
 /// or foreign file reads as nil, never as a wrong run and never as a crash.
 enum RunArchive {
-  static let magic = Array("flowatlas-replayed-run \(ReplayCache.version)\n".utf8)
+  static let magic = Array((CacheFormat.header("flowatlas-replayed-run") + "\n").utf8)
   /// The largest tally an archive may hold: 2³⁶ events, more than a terabyte of trace. The sum
   /// of 2²⁶ runs' tallies still fits an `Int`.
   static let maximumTally = 1 << 36

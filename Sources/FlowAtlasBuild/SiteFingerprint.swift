@@ -50,29 +50,30 @@ package enum SiteFingerprint {
   }
 
   /// Whether the site in `folder`, whose manifest records the fingerprint `recorded`, is the one
-  /// a build with `fingerprint` would write: the same fingerprint, and every one of `files`
-  /// still there (a page or asset deleted by hand is a reason to write the site again).
+  /// a build with `fingerprint` would write: the same fingerprint, written by this build of
+  /// FlowAtlas (its pages are made by code the fingerprint leaves out: ``CacheFormat``), and
+  /// every one of `files` still there (a page or asset deleted by hand is a reason to write the
+  /// site again).
   package static func isUpToDate(_ folder: URL, recorded: String?, fingerprint: String, files: [String])
     -> Bool
   {
-    recorded == fingerprint && PreviousSite.holdsAll(files, in: folder)
+    recorded == fingerprint && PreviousSite.wasWrittenByThisBuild(folder)
+      && PreviousSite.holdsAll(files, in: folder)
   }
 
   /// The fingerprint of a site.
   /// - Parameters:
-  ///   - frame: what every page is made with: the template version and the assets' hash.
   ///   - title: the site's title.
   ///   - identity: the diagram provider's cache identity.
   ///   - model: the site's model; `appDigests` its apps' (``digests(of:)``).
   ///   - notes: each flow's note as the site shows it, by app index and coordinator type.
   ///   - comparisons: the baselines and contracts.
   package static func value(
-    frame: [String], title: String, identity: String, model: NavigationModel, appDigests: [String],
+    title: String, identity: String, model: NavigationModel, appDigests: [String],
     notes: (_ app: Int, _ coordinator: String) -> String?, comparisons: Comparisons
   ) -> String {
     var digest = ModelDigest()
     digest.add("flowatlas-site")
-    for part in frame { digest.add(part) }
     digest.add(title)
     digest.add(identity)
     for (index, app) in model.apps.enumerated() {

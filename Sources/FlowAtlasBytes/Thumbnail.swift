@@ -76,37 +76,4 @@ package enum Thumbnail {
     }
     return PNGEncoder.encode(width: smallWidth, height: smallHeight, rgb: rgb)
   }
-
-  /// What makes thumbnails, as a name derived from the code: the hash of the thumbnails of two
-  /// fixed pictures that take every path above and in ``PNGEncoder`` (shrunk 4 times and not at
-  /// all, edge blocks both ways, pixels opaque and not, 3 bands and 4, rows that differ from the
-  /// one above and rows that repeat it in runs of every length deflate codes: 3 to 10, 11 to 257,
-  /// 258 and more). A site's record of its thumbnails names it, so that a FlowAtlas that makes
-  /// them otherwise makes them again rather than keeping what an older one made, and nobody has
-  /// to remember to bump a version.
-  package static let maker: String = {
-    func picture(width: Int, height: Int, bands: Int) -> [UInt8] {
-      var pixels = [UInt8](repeating: 0, count: width * height * bands)
-      for row in 0..<height {
-        for column in 0..<width {
-          let index = row * width + column
-          let start = index * bands
-          // Every other row is the one above it again (all zeros once filtered: runs), but for
-          // a mark every 3, 40 or 300 pixels (runs of 5, 116 and 719 bytes between, where the
-          // picture is not shrunk).
-          let flat = row % 2 == 1
-          let mark = column % [3, 40, 300][row % 3] == 0
-          let value = flat && !mark ? (row - 1) * width + column : index
-          pixels[start] = UInt8(value % 251)
-          pixels[start + 1] = UInt8(value * 7 % 253)
-          pixels[start + 2] = UInt8(value * 13 % 255)
-          if bands == 4 { pixels[start + 3] = value % 5 == 0 ? UInt8(value % 256) : 255 }
-        }
-      }
-      return pixels
-    }
-    let shrunk = png(of: picture(width: 722, height: 13, bands: 4), width: 722, height: 13, bands: 4)
-    let whole = png(of: picture(width: 240, height: 7, bands: 3), width: 240, height: 7, bands: 3)
-    return Fingerprint.fast128(shrunk + whole)
-  }()
 }

@@ -45,10 +45,7 @@ package enum BuildCommand {
     do {
       // What the diagrams are drawn with is the provider's to say: the same words key its cache.
       inputs = try BuildInputs(
-        tool: [
-          "flowatlas \(FlowAtlasCommand.version)", "diagrams \(provider.cacheIdentity)",
-          "pictures \(Self.pictureDecoder) thumbnails \(Thumbnail.maker)",
-        ], files: files,
+        tool: ["diagrams \(provider.cacheIdentity)", "pictures \(Self.pictureDecoder)"], files: files,
         notes: notes, baseline: (baselineFiles ?? []) + contracts.map(\.file))
     } catch {
       throw .inputOutput(error.localizedDescription)

@@ -7,11 +7,12 @@ import Foundation
 /// What decides a drawing, for a cache to file it under: the renderer says, since only it knows
 /// what it draws from; the site's build stage (FlowAtlasBuild) makes the cache's keys from it.
 extension DiagramRenderer {
-  /// What, besides a diagram's DOT, decides the SVG this renderer draws: how FlowAtlas draws
-  /// (``DiagramStyleFingerprint``), the options, the Graphviz release and plugins that draw,
-  /// and the machine's fonts where pango measures SVG text (``FontsFingerprint/forSVG``).
+  /// What, besides a diagram's DOT and FlowAtlas's own code (which every cache's format names:
+  /// `CacheFormat` in FlowAtlasBuild), decides the SVG this renderer draws: the options, the
+  /// Graphviz release and plugins that draw, and the machine's fonts where pango measures SVG
+  /// text (``FontsFingerprint/forSVG``).
   package var identity: String {
-    "FlowAtlasRender \(DiagramStyleFingerprint.value) \(options) \(Graphviz.identity)"
+    "FlowAtlasRender \(options) \(Graphviz.identity)"
       + " fonts \(FontsFingerprint.forSVG)"
   }
 

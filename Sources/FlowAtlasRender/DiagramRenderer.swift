@@ -323,25 +323,6 @@ package struct DiagramRenderer: Sendable {
   /// staggered over that many rows (0: ``staggerRanks(forFan:)``) or not at all.
   static let wrapWays: [(turned: Bool, ranks: Int?)] = [(true, nil), (false, 3), (false, 0), (true, 0)]
 
-  /// The wrapping rules as text, for ``DiagramStyleFingerprint``: the ways tried, the limits, how
-  /// fans of 1 to 64 are staggered, and how a table of sizes ranks. A drawing cached under a
-  /// diagram's DOT is whichever way won; when the rules change, so does the renderer's identity.
-  static var wrappingRules: String {
-    let sizes: [(Double, Double)] = [
-      (500, 500), (900, 400), (900, 3_000), (900, 4_000), (1_000, 1_000), (1_500, 700), (2_500, 900),
-      (4_000, 1_000), (9_000, 300), (300, 9_000), (961, 384), (959, 3_836),
-    ]
-    let ranked = sizes.indices.sorted {
-      let (left, right) = (
-        WrapScore(width: sizes[$0].0, height: sizes[$0].1), WrapScore(width: sizes[$1].0, height: sizes[$1].1)
-      )
-      return left < right || (!(right < left) && $0 < $1)
-    }
-    return
-      "ways \(wrapWays.map { "\($0.turned) \($0.ranks ?? -1)" }) limits \(wideAspect) \(tallestInColumn) "
-      + "\(columnWidth) \(DiagramGraph.fanLimit) fans \((1...64).map(staggerRanks(forFan:))) ranked \(ranked)"
-  }
-
   /// Over how many rows a fan of `fan` boxes is staggered when 3 are not enough: about the
   /// square root of the fan (a fan of 40 over 7 rows), between 4 and 10.
   static func staggerRanks(forFan fan: Int) -> Int {

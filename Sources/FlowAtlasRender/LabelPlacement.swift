@@ -202,26 +202,4 @@ struct LabelPlacement {
         maxY: max(box.maxY, point.y))
     }
   }
-
-  /// Where this placement puts the labels of a small fixed scene: a long label between two
-  /// neighbours, a short one on an edge through a cluster's title, one with no room anywhere. Part of
-  /// ``DiagramStyleFingerprint``, so that a change to the placement draws cached diagrams again.
-  static let behaviour: String = {
-    func flat(_ y: Double, from: Double, to: Double) -> [Point] {
-      (0...3).map { Point(x: from + (to - from) * Double($0) / 3, y: y) }
-    }
-    let nodes = [
-      Box(minX: 0, minY: 0, maxX: 100, maxY: 36), Box(minX: 120, minY: 0, maxX: 220, maxY: 36),
-      Box(minX: 60, minY: 120, maxX: 160, maxY: 156),
-    ]
-    let title = Box(minX: 40, minY: 80, maxX: 180, maxY: 94)
-    let labels = [
-      EdgeLabel(width: 80, height: 11, spline: flat(18, from: 100, to: 120)),
-      EdgeLabel(width: 20, height: 11, spline: (0...3).map { Point(x: 110, y: 120 - 20 * Double($0)) }),
-      EdgeLabel(width: 400, height: 11, spline: flat(60, from: 0, to: 220)),
-    ]
-    let centres = place(
-      labels, obstacles: nodes + [title], bounds: Box(minX: -20, minY: -20, maxX: 240, maxY: 176))
-    return centres.map { "\($0.x),\($0.y)" }.joined(separator: " ")
-  }()
 }

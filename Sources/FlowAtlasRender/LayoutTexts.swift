@@ -44,10 +44,6 @@ struct LayoutTexts: Sendable {
   static let tooltipMark = "~"
   /// The fewest digits a number of an edge label is masked to.
   static let maskedDigits = 4
-  /// Part of ``DiagramStyleFingerprint``: a new version when masking or filling changes, so that
-  /// drawings cached by the old one are drawn again.
-  static let version = 4
-
   let elements: [String: Element]
 
   init(_ graph: DiagramGraph) {

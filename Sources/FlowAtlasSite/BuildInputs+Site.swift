@@ -3,8 +3,9 @@ import FlowAtlasBuild
 extension BuildInputs {
   /// The inputs of a site build for these trace files and notes folder (stat only).
   /// - Parameters:
-  ///   - tool: what else the site's bytes depend on (the tool's version, how it draws, the
-  ///     fonts); the pages' template version is added here.
+  ///   - tool: what else outside FlowAtlas's code the site's bytes depend on (the libraries
+  ///     it draws and decodes with, the fonts); the code itself is the record's header
+  ///     (``CacheFormat``).
   ///   - notes: the folder of notes; the notes the site reads, and those it passes over, are
   ///     inputs, and nothing else in the folder.
   /// - Throws: ``SiteError/inputUnreadable(path:reason:)`` when an input cannot be examined.
@@ -13,7 +14,7 @@ extension BuildInputs {
       notes.map { (try? NotesFolder.scan($0)) ?? (notes: [], skipped: []) } ?? (notes: [], skipped: [])
     do {
       try self.init(
-        settings: tool + ["pages \(SiteBuilder.templateVersion)"], files: files,
+        settings: tool, files: files,
         notes: found.notes.map(\.path),
         skippedNotes: found.skipped.map(\.path), baseline: baseline)
     } catch {

@@ -62,7 +62,7 @@ extension SiteBuilder {
 
 extension AppPages {
   /// What each run's journey pages are made from (``JourneyKeys``): the run, and this app's
-  /// frame (the template, the assets, the sidebar as written).
+  /// sidebar as written.
   /// - Parameters:
   ///   - title: the site's title.
   ///   - identity: the diagram provider's cache identity.
@@ -70,7 +70,7 @@ extension AppPages {
   ///     than its run (``DiagramProvider/drawsJourneysFromTheirRunAlone``); nil otherwise.
   func journeyKeys(title: String, identity: String, appDigest: String?) -> JourneyKeys {
     JourneyKeys(
-      app: app, folder: folder, frame: SiteBuilder.frame + [Fingerprint.fast128(sidebarBytes)], title: title,
+      app: app, folder: folder, sidebar: Fingerprint.fast128(sidebarBytes), title: title,
       identity: identity, appDigest: appDigest, namesakes: namesakes)
   }
 }

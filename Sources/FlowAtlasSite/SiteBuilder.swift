@@ -82,7 +82,7 @@ package struct SiteBuilder: Sendable {
     let appDigests = SiteFingerprint.digests(of: model.apps)
     let comparisons = SiteFingerprint.Comparisons(of: model.apps, baselines: baselines, contracts: contracts)
     let fingerprint = SiteFingerprint.value(
-      frame: Self.frame, title: options.title, identity: diagrams.cacheIdentity, model: model,
+      title: options.title, identity: diagrams.cacheIdentity, model: model,
       appDigests: appDigests, notes: { noteFiles.text(for: $1) }, comparisons: comparisons)
     let pages = Self.pages(of: model, folders: folders, baselines: baselines)
     if options.incremental,
@@ -135,20 +135,6 @@ package struct SiteBuilder: Sendable {
     guard OutputFolder.manifest(in: site)?.kind == .site else { return nil }
     return site.appendingPathComponent(ReplayFolder.directory, isDirectory: true)
   }
-
-  /// Bump whenever the pages' markup, words or assets change, so that sites built by an older
-  /// FlowAtlas are not mistaken for unchanged. The golden test `SiteGoldenTests` fails until
-  /// it is bumped.
-  package static let templateVersion = "49"
-
-  /// The stylesheet and scripts every site is written with, hashed.
-  static let assetsDigest = Fingerprint.fast128(
-    Array((SiteAssets.css + "\u{0}" + SiteAssets.themeScript + "\u{0}" + SiteAssets.siteScript).utf8))
-
-  /// What every page is made with besides the model: the template, the assets and the maker of
-  /// the thumbnails (a stylesheet, script or thumbnail maker changed without a template bump must
-  /// not leave a site, or a kept page, that looks up to date with the old ones).
-  static let frame = [templateVersion, assetsDigest, "thumbnails " + Thumbnail.maker]
 
   /// The pages of a site of `model`, sorted.
   private static func pages(
@@ -204,7 +190,7 @@ package struct SiteBuilder: Sendable {
       let siblings = model.apps.indices.filter { $0 != index }.map { (model.apps[$0].name, folders[$0]) }
       let key = AppPagesCache.key(
         app: index, digests: appDigests, comparisons: comparisons, folder: folders[index], siblings: siblings,
-        notes: notesHTML, title: options.title, identity: identity, template: Self.templateVersion)
+        notes: notesHTML, title: options.title, identity: identity)
       pageKeys.append(key)
       var reused = false
       if let previous, let kept = try reuse(folders[index], key: key, from: previous, into: staging) {

@@ -9,12 +9,6 @@ import Testing
 @testable import FlowAtlasCLI
 
 @Suite struct GraphvizDiagramsTests {
-  /// The site's diagram cache is keyed by how the renderer draws: a changed style draws afresh.
-  @Test func theCacheIdentityHoldsTheDiagramStyleFingerprint() {
-    let identity = GraphvizDiagrams(executable: "/bin/true", workers: 1).cacheIdentity
-    #expect(identity.contains(DiagramStyleFingerprint.value))
-  }
-
   /// A drawing is delivered under the key of the DOT its layout came from, which leaves texts
   /// out; a cheaper drawing, made because the full one failed, has widths and a shape that key
   /// does not name, so it is delivered with none (kept only while its app is unchanged).

@@ -1,3 +1,4 @@
+import FlowAtlasBuild
 import FlowAtlasBytes
 import FlowAtlasImages
 import FlowAtlasTestSupport
@@ -350,16 +351,18 @@ import Testing
     // is decoded and its thumbnail made again, not kept. Each case edits the record's header, then
     // rebuilds after one more trace line.
     let record = site + "/.flowatlas-cache/pictures"
-    let header =
-      "flowatlas-pictures 5 thumbnails \(Thumbnail.maker) decoder libvips \(ScreenImageFile.libraryVersion)"
+    // The build that wrote it is the program the test runs.
+    let version = try #require(CacheFormat.identity(ofExecutableAt: builtExecutable))
+    let build = "flowatlas-pictures \(version)"
+    let header = build + " decoder libvips \(ScreenImageFile.libraryVersion)"
     for (number, (why, other)) in [
-      // An older FlowAtlas, which shrank pictures otherwise.
+      // An older FlowAtlas, which may shrink pictures otherwise.
       (
-        "by another maker",
-        header.replacingOccurrences(of: Thumbnail.maker, with: String(repeating: "0", count: 32))
+        "by another build",
+        header.replacingOccurrences(of: version, with: String(repeating: "0", count: version.count))
       ),
       // Another release of libvips (the machine was upgraded), which may refuse what that one took.
-      ("by another libvips", "flowatlas-pictures 5 thumbnails \(Thumbnail.maker) decoder libvips 0.0.1"),
+      ("by another libvips", build + " decoder libvips 0.0.1"),
     ].enumerated() {
       let text = try String(contentsOfFile: record, encoding: .utf8)
       #expect(text.hasPrefix(header + "\n"), "\(why)")

@@ -88,10 +88,4 @@ import Testing
     #expect(!box.isCrossed(from: Point(x: -5, y: 5), to: Point(x: 5, y: -5)), "through the corner only")
     #expect(!box.isCrossed(from: Point(x: 20, y: 20), to: Point(x: 30, y: 20)))
   }
-
-  @Test func theFingerprintScenePlacesEachOfItsThreeLabels() {
-    let centres = LabelPlacement.behaviour.split(separator: " ")
-    #expect(centres.count == 3)
-    #expect(Set(centres).count == 3)
-  }
 }

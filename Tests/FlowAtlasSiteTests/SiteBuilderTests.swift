@@ -1,3 +1,4 @@
+import FlowAtlasBuild
 import FlowAtlasBytes
 import FlowAtlasModel
 import Foundation
@@ -254,7 +255,7 @@ import Testing
     #expect(cachedEntry(drawing: "flow-main", in: contents) != nil)
     let cacheIndex = contents[".flowatlas-cache/diagrams/index"].map { String(decoding: $0, as: UTF8.self) }
     let lines = (cacheIndex ?? "").split(separator: "\n")
-    #expect(lines.first == "flowatlas-diagram-cache 3")
+    #expect(lines.first.map(String.init) == CacheFormat.header("flowatlas-diagram-cache"))
     #expect(lines.count == summary.diagramsDrawn + 1, "one line per cached diagram")
     let files = contents.keys.filter { $0.hasPrefix(".flowatlas-cache/diagrams/") && $0.hasSuffix(".svg") }
     #expect(files.count == summary.diagramsDrawn)
