@@ -1,3 +1,5 @@
+import FlowAtlasBuild
+import FlowAtlasBytes
 import Foundation
 import Testing
 
@@ -6,7 +8,8 @@ import Testing
 /// The one promise a rebuild makes: whatever changed between two builds of a folder, the rebuild
 /// gives the bytes of a fresh build of the same inputs. A table of changes, each kind of input
 /// (traces, notes, contracts, the baseline) edited, added, removed and renamed, reached directly
-/// and through symbolic links, with times put back, and `--jobs` switched; each built with real
+/// and through symbolic links, with times put back, `--jobs` switched and FlowAtlas upgraded; each
+/// built with real
 /// Graphviz from the Shop example's real traces. (The Graphviz release switched is checked by
 /// `scripts/test-graphviz-14`, which has both.)
 @Suite struct RebuildEqualsFreshBuildTests {
@@ -183,6 +186,11 @@ import Testing
       #expect(utimensat(AT_FDCWD, inputs.baseline, nil, 0) == 0)
     },
     Change(name: "--jobs switched from 1 to 2", rebuildJobs: 2, showsInTheSite: false) { _ in },
+    // Nothing of the inputs changed, but FlowAtlas did: the site is an older build's, whose
+    // templates wrote other pages, and its cache names that build.
+    Change(name: "FlowAtlas upgraded", showsInTheSite: false) { inputs in
+      try actAsAnOlderBuild(of: inputs.folder.path + "/site")
+    },
   ]
 
   @Test(arguments: changes)
@@ -245,4 +253,42 @@ func rewriteKeepingSizeAndTime(_ path: String, replacing old: String, with new: 
   var after = stat()
   #expect(stat(path, &after) == 0 && after.st_size == before.st_size)
   #expect(after.st_mtim.tv_sec == before.st_mtim.tv_sec && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+}
+
+/// Makes the site at `site` one an older FlowAtlas wrote from the same inputs: two of its pages
+/// as other templates wrote them, listed in its manifest and noted in its cache as a build
+/// notes what it wrote, and every file of its cache naming another build (``CacheFormat``).
+/// Trusted, the rebuild would keep those pages.
+private func actAsAnOlderBuild(of site: String) throws {
+  let version = try #require(CacheFormat.identity(ofExecutableAt: builtExecutable))
+  var manifest = try String(contentsOfFile: site + "/.flowatlas-site", encoding: .utf8)
+  let cache = site + "/" + PreviousSite.cacheFolder
+  var identities = try String(contentsOfFile: site + "/" + PreviousSite.identitiesPath, encoding: .utf8)
+  for page in ["index.html", "shop/index.html"] {
+    let path = site + "/" + page
+    let bytes =
+      Array("<!-- an older template -->\n".utf8) + Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    try FileManager.default.removeItem(atPath: path)
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    var info = stat()
+    #expect(lstat(path, &info) == 0)
+    let listed = manifest.split(separator: "\n").first {
+      $0.hasSuffix(" " + page) && $0.split(separator: " ").count == 3
+    }
+    let noted = identities.split(separator: "\n").first { $0.hasSuffix("\t" + page) }
+    manifest = manifest.replacingOccurrences(
+      of: String(try #require(listed)), with: "\(bytes.count) \(Fingerprint.fast128(bytes)) \(page)")
+    identities = identities.replacingOccurrences(
+      of: String(try #require(noted)), with: PreviousSite.identity(of: info) + "\t" + page)
+  }
+  try write(manifest, to: site + "/.flowatlas-site")
+  try write(identities, to: site + "/" + PreviousSite.identitiesPath)
+  let other = String(repeating: "0", count: version.count)
+  for name in try FileManager.default.subpathsOfDirectory(atPath: cache) {
+    let path = cache + "/" + name
+    guard let bytes = FileManager.default.contents(atPath: path) else { continue }
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard text.contains(version) else { continue }
+    try write(text.replacingOccurrences(of: version, with: other), to: path)
+  }
 }
