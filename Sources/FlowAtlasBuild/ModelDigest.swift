@@ -9,7 +9,9 @@ import FlowAtlasTrace
 /// big model. What a run holds (its summary, journey steps, coordinator instances, pictures,
 /// showings, transitions, diagnostics) is encoded as the run archive encodes it, by the one
 /// description in ModelEncoding.swift, so a field added there is digested too; the app's
-/// aggregates (screens, coordinators, flows), which no archive holds, are listed here.
+/// aggregates (screens, coordinators, flows, transitions, containers), which no archive holds,
+/// by their synthesized `Encodable` conformances (``add(encoding:)``), so a field added to one
+/// of them is digested with no other change.
 package struct ModelDigest: ModelEncoder {
   /// The serialization so far; with ``hashing``, only what was not yet hashed.
   package private(set) var bytes: [UInt8] = []
@@ -100,52 +102,13 @@ package struct ModelDigest: ModelEncoder {
       add(journey.instances.count)
       for instance in journey.instances { instance.encode(to: &self) }
     }
-    add(app.coordinators.count)
-    for coordinator in app.coordinators {
-      add([coordinator.type, coordinator.slug])
-      add([coordinator.starts, coordinator.leaks, coordinator.orphans])
-      add(coordinator.children)
-      add(coordinator.parents)
-      add(coordinator.outputs)
-    }
-    add(app.screens.count)
-    for screen in app.screens {
-      add([screen.type, screen.slug])
-      add(screen.titles)
-      add(screen.owner)
-      add(screen.visits)
-      // What a page shows of its picture: not where it was read.
-      if let picture = screen.picture {
-        add([picture.hash, picture.fileExtension, picture.hasThumbnail ? "thumbnail" : "-"])
-        add([picture.width, picture.height])
-      } else {
-        add("no picture")
-      }
-    }
-    add(app.transitions.count)
-    for transition in app.transitions { add(transition) }
-    add(app.flows.count)
-    for flow in app.flows {
-      add([flow.coordinator, flow.slug])
-      add(flow.screens)
-      for list in [flow.entries, flow.internalTransitions, flow.exits] {
-        add(list.count)
-        for transition in list { add(transition) }
-      }
-      add(flow.children)
-      add(flow.outputs)
-    }
+    // The aggregates, as their synthesized `Encodable` conformances write them: every field.
+    add(encoding: app.coordinators)
+    add(encoding: app.screens)
+    add(encoding: app.transitions)
+    add(encoding: app.flows)
     add(app.diagnostics.count)
     for diagnostic in app.diagnostics { diagnostic.encode(to: &self) }
-    add(app.containers.count)
-    for container in app.containers {
-      add(container.type)
-      add(container.owner)
-    }
-  }
-
-  private mutating func add(_ numbers: [Int]) {
-    add(numbers.count)
-    for number in numbers { add(number) }
+    add(encoding: app.containers)
   }
 }

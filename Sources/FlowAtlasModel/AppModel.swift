@@ -60,7 +60,7 @@ package struct AppModel: Hashable, Sendable {
 }
 
 /// A coordinator type in the hierarchy (a graph where a type has several parents).
-package struct CoordinatorType: Hashable, Sendable {
+package struct CoordinatorType: Hashable, Sendable, Encodable {
   package var type: String
   package internal(set) var slug: String
   /// How many `coordinator.start` events named this type, over all runs.
@@ -93,7 +93,7 @@ package struct CoordinatorType: Hashable, Sendable {
 
 /// A container type: a view controller that shows other routers' navigation (a tab bar
 /// controller, a presented navigation controller), with the coordinator that shows it most.
-package struct ContainerType: Hashable, Sendable {
+package struct ContainerType: Hashable, Sendable, Encodable {
   package var type: String
   package var owner: String?
 
@@ -104,7 +104,7 @@ package struct ContainerType: Hashable, Sendable {
 }
 
 /// A screen type: a node of the transition graph.
-package struct ScreenType: Hashable, Sendable {
+package struct ScreenType: Hashable, Sendable, Encodable {
   package var type: String
   package internal(set) var slug: String
   /// Titles seen, sorted, without repeats.
@@ -127,7 +127,7 @@ package struct ScreenType: Hashable, Sendable {
 }
 
 /// An edge of the transition graph, identified by (from, to, kind, coordinator).
-package struct Transition: Hashable, Sendable {
+package struct Transition: Hashable, Sendable, Encodable {
   /// The screen type before; nil for a run's entry.
   package var from: String?
   package var to: String

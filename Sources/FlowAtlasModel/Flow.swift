@@ -1,5 +1,5 @@
 /// What one coordinator type does, as the site explains it on one page.
-package struct Flow: Hashable, Sendable {
+package struct Flow: Hashable, Sendable, Encodable {
   /// The coordinator type.
   package var coordinator: String
   package internal(set) var slug: String

@@ -52,7 +52,7 @@ package struct ScreenAtLine: Hashable, Sendable {
 
 /// A screenshot's file as a build read and checked it (a PNG or JPEG libvips decoded to its last
 /// pixel): what a page needs to show it.
-package struct CheckedPicture: Hashable, Sendable {
+package struct CheckedPicture: Hashable, Sendable, Encodable {
   /// `Fingerprint.sha256` of its bytes: its name in the site, each distinct picture once.
   package var hash: String
   /// `png` or `jpg`.
@@ -75,6 +75,12 @@ package struct CheckedPicture: Hashable, Sendable {
     self.height = height
     self.path = path
     self.hasThumbnail = hasThumbnail
+  }
+
+  /// What a page shows of it, as a cache key names it: every field but ``path`` (the same
+  /// picture read from another folder is the same page).
+  private enum CodingKeys: String, CodingKey {
+    case hash, fileExtension, width, height, hasThumbnail
   }
 }
 

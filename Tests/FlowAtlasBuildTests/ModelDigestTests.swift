@@ -60,6 +60,66 @@ import Testing
     for (what, change) in changes { #expect(digest(change) != unchanged, "\(what)") }
   }
 
+  /// The app's own fields are listed by hand in `ModelDigest.add(_:)`: a new one fails here
+  /// until it is digested there too.
+  @Test func everyFieldOfAnAppIsOneTheDigestTakes() throws {
+    let app = try #require(Self.examples.apps.first)
+    let fields = Mirror(reflecting: app).children.compactMap(\.label)
+    #expect(
+      fields == [
+        "name", "slug", "runs", "coordinators", "screens", "transitions", "flows", "diagnostics",
+        "containers",
+      ], "a new field of AppModel: digest it in ModelDigest.add(_:), then list it here")
+  }
+
+  /// The app's aggregates are digested by their synthesized `Encodable` conformances: every
+  /// field is, by its name, but where a picture was read (the same picture from another folder
+  /// is the same page); and a change to any field changes the digest.
+  @Test func everyFieldOfTheAggregatesIsDigested() {
+    let transition = Transition(
+      from: "A", to: "B", kind: .push, coordinator: "C", count: 2, triggers: ["tap"], system: 1,
+      deeplinks: ["app://b"])
+    var screen = ScreenType(type: "B", slug: "b", titles: ["Bee"], owner: "C", visits: 3)
+    screen.picture = CheckedPicture(
+      hash: "ab", fileExtension: "png", width: 3, height: 4, path: "/traces/b.png", hasThumbnail: true)
+    let values: [any Encodable] = [
+      transition, screen, screen.picture!,
+      CoordinatorType(
+        type: "C", slug: "c", starts: 1, children: ["D"], parents: ["P"], outputs: ["done"], leaks: 1,
+        orphans: 1),
+      Flow(
+        coordinator: "C", slug: "c", screens: ["B"], entries: [transition], internalTransitions: [transition],
+        exits: [transition], children: ["D"], outputs: ["done"]),
+      ContainerType(type: "Tabs", owner: "C"),
+    ]
+    for value in values {
+      var digest = ModelDigest()
+      digest.add(encoding: value)
+      let text = String(decoding: digest.bytes, as: UTF8.self)
+      for field in Mirror(reflecting: value).children.compactMap(\.label) where field != "path" {
+        #expect(text.contains(field + "\u{0}"), "\(type(of: value)).\(field) is not digested")
+      }
+    }
+    func digest(_ screen: ScreenType) -> [UInt8] {
+      var digest = ModelDigest()
+      digest.add(encoding: [screen])
+      return digest.bytes
+    }
+    var moved = screen
+    moved.picture?.path = "/elsewhere/b.png"
+    #expect(digest(moved) == digest(screen))
+    let changes: [(String, (inout ScreenType) -> Void)] = [
+      ("the owner gone", { $0.owner = nil }), ("a title", { $0.titles.append("Bee!") }),
+      ("the visits", { $0.visits += 1 }), ("the picture's width", { $0.picture?.width += 1 }),
+      ("the thumbnail", { $0.picture?.hasThumbnail = false }), ("the picture gone", { $0.picture = nil }),
+    ]
+    for (what, change) in changes {
+      var changed = screen
+      change(&changed)
+      #expect(digest(changed) != digest(screen), "\(what)")
+    }
+  }
+
   @Test func streamingModelDigestHashesLikeTheWholeSerialization() {
     var whole = ModelDigest()
     var streaming = ModelDigest(streaming: true)
