@@ -201,13 +201,12 @@ package struct BuildInputs {
   /// counts as changed). A screenshot's is `sha256`, the name its bytes have in a site (hostile
   /// bytes could be made to share a `fast128`).
   private static func hash(_ path: String, kind: String) -> String? {
+    guard kind == "image" else { return RegularFile.fast128(followingLinks: path) }
     var info = stat()
-    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-    guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
-      return nil
-    }
-    return kind == "image"
-      ? Fingerprint.sha256([UInt8](data)) : data.withUnsafeBytes { Fingerprint.fast128($0) }
+    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+      let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+    else { return nil }
+    return Fingerprint.sha256([UInt8](data))
   }
 
   /// Each trace's hash by path, for a ``ReplayCache`` (after ``hashAll()``).

@@ -28,19 +28,7 @@ package enum RegularFile {
   package static func writeNew(_ bytes: [UInt8], to path: String) -> Bool {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return false }
-    var written = 0
-    var whole = true
-    bytes.withUnsafeBytes { buffer in
-      while written < buffer.count {
-        let put = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-        if put < 0 && errno == EINTR { continue }
-        if put <= 0 {
-          whole = false
-          return
-        }
-        written += put
-      }
-    }
+    var whole = FileDescriptorIO.write(descriptor, bytes)
     if close(descriptor) != 0 { whole = false }
     if !whole { unlink(path) }
     return whole
@@ -54,7 +42,7 @@ package enum RegularFile {
       var filled = 0
       while filled < count {
         let got = bytes.withUnsafeMutableBytes {
-          systemRead(descriptor, $0.baseAddress! + filled, count - filled)
+          FileDescriptorIO.systemRead(descriptor, $0.baseAddress! + filled, count - filled)
         }
         if got < 0 && errno == EINTR { continue }
         if got < 0 { return .failure(Problem(reason: String(cString: strerror(errno)))) }
@@ -63,6 +51,25 @@ package enum RegularFile {
       }
       bytes.removeSubrange(filled...)
       return .success(bytes)
+    }
+  }
+
+  /// ``Fingerprint/fast128(_:)-([UInt8])`` of the regular file at `path`, reached through any
+  /// symbolic link (an input given through a link is the file it leads to), read a piece at a
+  /// time so that memory does not grow with the file; nil when it cannot be read whole.
+  package static func fast128(followingLinks path: String) -> String? {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    var hasher = Fingerprint.Fast128()
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let got = FileDescriptorIO.readSome(descriptor, into: &buffer)
+      if got < 0 { return nil }
+      if got == 0 { return hasher.finalize() }
+      hasher.combine(buffer[..<got])
     }
   }
 
@@ -91,7 +98,7 @@ package enum RegularFile {
       // Grown since `stat`: read on, until the limit is passed.
       if filled == bytes.count { bytes += repeatElement(0, count: max(bytes.count, 1 << 16)) }
       let count = bytes.withUnsafeMutableBytes {
-        systemRead(descriptor, $0.baseAddress! + filled, $0.count - filled)
+        FileDescriptorIO.systemRead(descriptor, $0.baseAddress! + filled, $0.count - filled)
       }
       if count < 0 {
         if errno == EINTR { continue }
@@ -104,8 +111,4 @@ package enum RegularFile {
     bytes.removeSubrange(filled...)
     return .success(bytes)
   }
-}
-
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-  read(descriptor, buffer, count)
 }

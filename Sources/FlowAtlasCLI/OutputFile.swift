@@ -1,3 +1,4 @@
+import FlowAtlasBytes
 import FlowAtlasSite
 import Foundation
 
@@ -107,16 +108,7 @@ package enum OutputFile {
   }
 
   private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(OutputError) {
-    var written = 0
-    while written < bytes.count {
-      let count = bytes.withUnsafeBytes { buffer in
-        Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw OutputError(errno: errno)
-      }
-      written += count
-    }
+    let failure = FileDescriptorIO.writeAll(descriptor, bytes)
+    if failure != 0 { throw OutputError(errno: failure) }
   }
 }

@@ -106,14 +106,16 @@ package enum ChildProcess {
     return (ends[0], ends[1])
   }
 
-  /// Sends what it can of `count` bytes at `bytes` without blocking and without `SIGPIPE`.
+  /// Sends what it can of `bytes` from `start` on without blocking and without `SIGPIPE`.
   /// - Returns: The bytes sent, or -1 with `errno` set (`EPIPE` when the peer is gone).
-  package static func sendWithoutBlocking(_ socket: Int32, _ bytes: UnsafeRawPointer, count: Int) -> Int {
-    #if canImport(Darwin)
-      return send(socket, bytes, count, MSG_DONTWAIT)
-    #else
-      return send(socket, bytes, count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
-    #endif
+  package static func sendWithoutBlocking(_ socket: Int32, _ bytes: [UInt8], from start: Int) -> Int {
+    bytes.withUnsafeBytes { buffer in
+      #if canImport(Darwin)
+        send(socket, buffer.baseAddress! + start, buffer.count - start, MSG_DONTWAIT)
+      #else
+        send(socket, buffer.baseAddress! + start, buffer.count - start, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+      #endif
+    }
   }
 }
 

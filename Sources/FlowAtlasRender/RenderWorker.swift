@@ -1,3 +1,4 @@
+import FlowAtlasBytes
 import FlowAtlasLock
 import Foundation
 

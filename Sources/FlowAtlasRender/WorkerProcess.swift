@@ -1,3 +1,4 @@
+import FlowAtlasBytes
 import Foundation
 
 #if canImport(Glibc)
@@ -150,10 +151,8 @@ final class WorkerProcess: @unchecked Sendable {
       if let error = wait(for: POLLOUT, until: end, deadline: deadline, clock: clock) {
         return .failure(error)
       }
-      let sent = bytes.withUnsafeBytes { buffer in
-        // Non-blocking: a worker that stops reading must not hold us past the deadline.
-        ChildProcess.sendWithoutBlocking(channel, buffer.baseAddress! + done, count: bytes.count - done)
-      }
+      // Non-blocking: a worker that stops reading must not hold us past the deadline.
+      let sent = ChildProcess.sendWithoutBlocking(channel, bytes, from: done)
       if sent < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) { continue }
       guard sent > 0 else { return .failure(crashed()) }
       done += sent
@@ -164,25 +163,14 @@ final class WorkerProcess: @unchecked Sendable {
   private func read(
     count: Int, until end: ContinuousClock.Instant, deadline: Duration, clock: ContinuousClock
   ) -> Result<[UInt8], RenderError> {
-    var failure: RenderError?
-    // Uninitialized, not zero-filled: the bytes are about to be read over (most of a
-    // megabyte for a journey's SVG).
-    let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-      while initialized < count {
-        if let error = wait(for: POLLIN, until: end, deadline: deadline, clock: clock) {
-          failure = error
-          return
-        }
-        let got = FileDescriptorIO.systemRead(channel, buffer.baseAddress! + initialized, count - initialized)
-        if got < 0 && errno == EINTR { continue }
-        guard got > 0 else {
-          failure = crashed()
-          return
-        }
-        initialized += got
-      }
+    // Most of a megabyte for a journey's SVG, read as it comes, each piece waited for.
+    let read = FileDescriptorIO.read(channel, count: count) {
+      wait(for: POLLIN, until: end, deadline: deadline, clock: clock)
     }
-    return failure.map { .failure($0) } ?? .success(bytes)
+    return read.mapError { failure in
+      if case .stopped(let error) = failure { return error }
+      return crashed()
+    }
   }
 
   /// Waits until the socket is ready for `events` (or closed); past `end` the

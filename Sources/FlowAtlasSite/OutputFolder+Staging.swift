@@ -127,10 +127,8 @@ extension OutputFolder {
       var hasher = Fingerprint.Fast128()
       var size = 0
       for piece in pieces {
-        try piece.withUnsafeBufferPointer { bytes throws(SiteError) in
-          try writeAll(bytes, to: descriptor, path: path)
-          hasher.combine(UnsafeRawBufferPointer(bytes))
-        }
+        try writeAll(piece, to: descriptor, path: path)
+        hasher.combine(piece)
         size += piece.count
       }
       let entry = SiteManifest.Entry(size: size, hash: hasher.finalize())
@@ -223,18 +221,9 @@ extension OutputFolder {
       return .writeFailed(path: shown(path), reason: reason)
     }
 
-    private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to file: Int32, path: String)
-      throws(SiteError)
-    {
-      var done = 0
-      while done < bytes.count {
-        let count = Foundation.write(file, bytes.baseAddress! + done, bytes.count - done)
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else {
-          throw failure(path)
-        }
-        done += count
-      }
+    private func writeAll(_ bytes: [UInt8], to file: Int32, path: String) throws(SiteError) {
+      let code = FileDescriptorIO.writeAll(file, bytes)
+      guard code == 0 else { throw .writeFailed(path: shown(path), reason: String(cString: strerror(code))) }
     }
 
     /// Carries the files the site did not write (a `.git`, `CNAME`, `.nojekyll`) from the
@@ -373,9 +362,7 @@ extension OutputFolder {
         throw failure(OutputFolder.marker)
       }
       defer { close(file) }
-      try Array(text.utf8).withUnsafeBufferPointer { bytes throws(SiteError) in
-        try writeAll(bytes, to: file, path: OutputFolder.marker)
-      }
+      try writeAll(Array(text.utf8), to: file, path: OutputFolder.marker)
     }
 
     /// Removes the staging folder: the build failed, the previous site stays.

@@ -1,3 +1,4 @@
+import FlowAtlasBytes
 import Foundation
 
 /// Writes a site atomically: into a staging folder next to `--output`, then exchanged with it in
@@ -148,7 +149,7 @@ enum OutputFolder {
       try rename(staging, output)
       return nil
     }
-    if !forcesTwoRenames, swapAtomically(staging.path, output.path) { return staging }
+    if !forcesTwoRenames, SystemCalls.exchange(staging.path, output.path) { return staging }
     try rename(output, aside)
     FaultPoint.pass()
     do {
@@ -163,32 +164,6 @@ enum OutputFolder {
   /// True with `FLOWATLAS_TWO_RENAMES=1`: the fault-injection test kills a build between the two
   /// renames of the fallback, which the atomic exchange does not have.
   private static let forcesTwoRenames = ProcessInfo.processInfo.environment["FLOWATLAS_TWO_RENAMES"] == "1"
-
-  /// - Returns: false where the system or file system cannot exchange two paths atomically.
-  private static func swapAtomically(_ first: String, _ second: String) -> Bool {
-    #if os(Linux)
-      guard let renameat2 = linuxRenameat2 else { return false }
-      let renameExchange: UInt32 = 1 << 1
-      return renameat2(AT_FDCWD, first, AT_FDCWD, second, renameExchange) == 0
-    #elseif canImport(Darwin)
-      return renamex_np(first, second, UInt32(RENAME_SWAP)) == 0
-    #else
-      return false
-    #endif
-  }
-
-  #if os(Linux)
-    /// glibc's `renameat2` (2.28 and later), looked up at run time: Swift's Glibc module does
-    /// not declare it (it needs `_GNU_SOURCE`), and an older C library simply has none.
-    private typealias Renameat2 =
-      @convention(c) (
-        Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
-      ) -> Int32
-    private static let linuxRenameat2: Renameat2? = {
-      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
-      return unsafeBitCast(symbol, to: Renameat2.self)
-    }()
-  #endif
 
   static func rename(_ from: URL, _ to: URL) throws(SiteError) {
     guard Foundation.rename(from.path, to.path) == 0 else {

@@ -1,4 +1,5 @@
 import Dispatch
+import FlowAtlasBytes
 import FlowAtlasLock
 
 #if canImport(Glibc)
@@ -242,17 +243,8 @@ public final class TraceWriter: TraceSink {
       if file.descriptor < 0 { return failure(errno, headerLost: &file) }
     }
     guard file.descriptor >= 0 else { return nil }  // Failed before: already reported.
-    var written = 0
-    while written < bytes.count {
-      let count = bytes.withUnsafeBytes { buffer in
-        systemWrite(file.descriptor, buffer.baseAddress! + written, buffer.count - written)
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return failure(errno, headerLost: &file)
-      }
-      written += count
-    }
+    let failed = FileDescriptorIO.writeAll(file.descriptor, bytes)
+    if failed != 0 { return failure(failed, headerLost: &file) }
     file.headerWritten = true
     return nil
   }
@@ -268,9 +260,4 @@ public final class TraceWriter: TraceSink {
     }
     return TraceWriteFailure(path: path, reason: reason)
   }
-}
-
-/// `write(2)`, named apart from the writer's own `write` methods.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, bytes, count)
 }
