@@ -5,8 +5,12 @@ extension ModelDigest {
   /// conformance the compiler synthesizes (the app's screens, coordinators, flows, transitions,
   /// containers), so a field added to one is digested with no other change.
   ///
-  /// Each field is written as its key then its value, an element of a list after a mark, so that
-  /// a value left out (`nil`) or a list ending cannot be read as the next field.
+  /// Every token is tagged with its kind and every text with its length, a field is written as
+  /// its key then its value and an element of a list after a mark: no two values write the same
+  /// bytes (a title holding a NUL and the next field's key included), and a value left out
+  /// (`nil`) or a list ending cannot be read as the next field. A `Set` or `Dictionary`, whose
+  /// order changes from process to process, stops the program: a digest must be the same in
+  /// every build, so such a field is kept as a sorted array.
   package mutating func add(encoding value: some Encodable) {
     let encoder = DigestEncoder(self)
     // Nothing here throws: the digest takes any value.
@@ -25,6 +29,10 @@ private final class DigestEncoder: Encoder {
 
   /// What starts a container, and what comes before each element of a list.
   private static let (keyedMark, listMark, elementMark): (UInt8, UInt8, UInt8) = (10, 11, 12)
+  /// What comes before a value of each kind.
+  private static let (textMark, numberMark, flagMark, nilMark): (UInt8, UInt8, UInt8, UInt8) = (
+    13, 14, 15, 16
+  )
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
     digest.byte(Self.keyedMark)
@@ -38,48 +46,75 @@ private final class DigestEncoder: Encoder {
 
   func singleValueContainer() -> any SingleValueEncodingContainer { Single(encoder: self) }
 
-  /// One value, by its kind.
+  /// One value, by its kind: every primitive `Encodable` is one of these (the containers'
+  /// requirements for each primitive type come here through their generic `encode`).
   func write(_ value: some Encodable) throws {
     switch value {
-    case let text as String: digest.add(text)
-    case let number as Int: digest.add(number)
-    case let flag as Bool: digest.byte(flag ? 1 : 0)
-    case let number as Double: digest.add(Int(bitPattern: UInt(number.bitPattern)))
+    case let text as String: write(text: text)
+    case let flag as Bool:
+      digest.byte(Self.flagMark)
+      digest.byte(flag ? 1 : 0)
+    case let number as Int: write(number: number)
+    case let number as Int8: write(number: Int(number))
+    case let number as Int16: write(number: Int(number))
+    case let number as Int32: write(number: Int(number))
+    case let number as Int64: write(number: Int(number))
+    case let number as UInt: write(number: Int(bitPattern: number))
+    case let number as UInt8: write(number: Int(number))
+    case let number as UInt16: write(number: Int(number))
+    case let number as UInt32: write(number: Int(number))
+    case let number as UInt64: write(number: Int(truncatingIfNeeded: number))
+    case let number as Double: write(number: Int(truncatingIfNeeded: number.bitPattern))
+    case let number as Float: write(number: Int(number.bitPattern))
+    case is any UnorderedCollection:
+      preconditionFailure("\(type(of: value)) is digested in hash order, which changes with the process")
     default: try value.encode(to: self)
     }
   }
 
-  func writeNil() { digest.optional(nil as String?) }
+  /// A text, or a field's key: its length, then its bytes.
+  func write(text: String) {
+    digest.byte(Self.textMark)
+    digest.add(text.utf8.count)
+    digest.add(text)
+  }
+
+  private func write(number: Int) {
+    digest.byte(Self.numberMark)
+    digest.add(number)
+  }
+
+  func writeNil() { digest.byte(Self.nilMark) }
 
   struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: DigestEncoder
     var codingPath: [any CodingKey] { [] }
 
     mutating func encodeNil(forKey key: Key) throws {
-      encoder.digest.add(key.stringValue)
+      encoder.write(text: key.stringValue)
       encoder.writeNil()
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-      encoder.digest.add(key.stringValue)
+      encoder.write(text: key.stringValue)
       try encoder.write(value)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
       -> KeyedEncodingContainer<NestedKey>
     {
-      encoder.digest.add(key.stringValue)
+      encoder.write(text: key.stringValue)
       return encoder.container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-      encoder.digest.add(key.stringValue)
+      encoder.write(text: key.stringValue)
       return encoder.unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder { encoder }
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-      encoder.digest.add(key.stringValue)
+      encoder.write(text: key.stringValue)
       return encoder
     }
   }
@@ -132,3 +167,8 @@ private final class DigestEncoder: Encoder {
     mutating func encode<T: Encodable>(_ value: T) throws { try encoder.write(value) }
   }
 }
+
+/// A collection whose order is its hash order, which differs from process to process.
+private protocol UnorderedCollection {}
+extension Set: UnorderedCollection {}
+extension Dictionary: UnorderedCollection {}

@@ -66,7 +66,8 @@ package enum SiteFingerprint {
   ///   - title: the site's title.
   ///   - identity: the diagram provider's cache identity.
   ///   - model: the site's model; `appDigests` its apps' (``digests(of:)``).
-  ///   - notes: each flow's note as the site shows it, by app index and coordinator type.
+  ///   - notes: each flow's note as the site shows it (its HTML: another cmark-gfm may render the
+  ///     same text otherwise), by app index and coordinator type.
   ///   - comparisons: the baselines and contracts.
   package static func value(
     title: String, identity: String, model: NavigationModel, appDigests: [String],

@@ -9,7 +9,7 @@
 /// Reads and writes of whole buffers on a file descriptor: the one place `read(2)` and `write(2)`
 /// are handed raw memory. A call interrupted by a signal (`EINTR`) is made again.
 package enum FileDescriptorIO {
-  /// Exactly `count` bytes, or nil at end of input or on an error.
+  /// Exactly `count` bytes, or why not.
   /// - Parameter before: asked before each read; an error it returns ends the read with it
   ///   (a deadline passed, say), nil reads on.
   package static func read<Failure: Error>(
@@ -50,9 +50,10 @@ package enum FileDescriptorIO {
     try? read(fd, count: count, before: { nil as Never? }).get()
   }
 
-  /// What one `read` gives, into the start of `buffer`: how many bytes, 0 at end of input, or -1
-  /// with `errno` set (`EAGAIN` where nothing is there yet to read without blocking).
+  /// What one `read` gives, into the start of `buffer`: how many bytes, 0 at end of input (or for
+  /// an empty buffer), or -1 with `errno` set (`EAGAIN` where nothing is there yet to read without blocking).
   package static func readSome(_ fd: Int32, into buffer: inout [UInt8]) -> Int {
+    guard !buffer.isEmpty else { return 0 }
     while true {
       let got = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }
       if got < 0 && errno == EINTR { continue }

@@ -15,9 +15,13 @@ package enum RegularFile {
   }
 
   /// The bytes of the regular file at `path`.
-  /// - Parameter limit: the most bytes accepted; a larger file is a problem, not read whole.
-  package static func read(_ path: String, limit: Int) -> Result<[UInt8], Problem> {
-    withOpened(path) { descriptor, info in
+  /// - Parameters:
+  ///   - limit: the most bytes accepted; a larger file is a problem, not read whole.
+  ///   - followingLinks: whether `path` may be reached through symbolic links.
+  package static func read(_ path: String, limit: Int, followingLinks: Bool = false) -> Result<
+    [UInt8], Problem
+  > {
+    withOpened(path, followingLinks: followingLinks) { descriptor, info in
       readAll(descriptor, size: Int(max(info.st_size, 0)), limit: limit)
     }
   }
@@ -35,9 +39,11 @@ package enum RegularFile {
   }
 
   /// The first `count` bytes (or fewer, for a shorter file) of the regular file at `path`,
-  /// opened as ``read(_:limit:)`` opens it.
-  package static func prefix(of path: String, count: Int) -> Result<[UInt8], Problem> {
-    withOpened(path) { descriptor, _ in
+  /// opened as ``read(_:limit:)`` opens it, or through symbolic links where `followingLinks`.
+  package static func prefix(of path: String, count: Int, followingLinks: Bool = false) -> Result<
+    [UInt8], Problem
+  > {
+    withOpened(path, followingLinks: followingLinks) { descriptor, _ in
       var bytes = [UInt8](repeating: 0, count: count)
       var filled = 0
       while filled < count {
@@ -64,7 +70,8 @@ package enum RegularFile {
     var info = stat()
     guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
     var hasher = Fingerprint.Fast128()
-    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    // A piece of a megabyte at most, and one byte more than a smaller file (to see its end).
+    var buffer = [UInt8](repeating: 0, count: min(1 << 20, max(Int(info.st_size), 0) + 1))
     while true {
       let got = FileDescriptorIO.readSome(descriptor, into: &buffer)
       if got < 0 { return nil }
@@ -76,9 +83,9 @@ package enum RegularFile {
   /// Opens `path` without following a symlink or blocking, checks that it is a regular file,
   /// and hands `body` the descriptor (closed after) and what `fstat` said of it.
   private static func withOpened(
-    _ path: String, _ body: (Int32, stat) -> Result<[UInt8], Problem>
+    _ path: String, followingLinks: Bool = false, _ body: (Int32, stat) -> Result<[UInt8], Problem>
   ) -> Result<[UInt8], Problem> {
-    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    let descriptor = open(path, O_RDONLY | (followingLinks ? 0 : O_NOFOLLOW) | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { return .failure(Problem(reason: String(cString: strerror(errno)))) }
     defer { close(descriptor) }
     var info = stat()

@@ -1,3 +1,4 @@
+import FlowAtlasBuild
 import FlowAtlasRender
 import FlowAtlasSite
 import Foundation
@@ -96,12 +97,14 @@ package enum FlowAtlasCommand {
     Commands.root.helpText(usage: Commands.rootUsage, subcommands: Commands.subcommands)
   }
 
-  /// What `--version` prints: the tool, and the Graphviz it draws with and how that measures text.
+  /// What `--version` prints: the tool, the Graphviz it draws with and how that measures text,
+  /// and the build whose caches it trusts (``CacheFormat``).
   static var versionText: String {
     """
     flowatlas \(version)
     Graphviz \(Graphviz.version); SVG text: \(Graphviz.svgTextMetrics.rawValue)
     text measurement: \(Graphviz.textMeasurement)
+    build: \(CacheFormat.version) (what it keeps in .flowatlas-cache is trusted by this build alone)
 
     """
   }

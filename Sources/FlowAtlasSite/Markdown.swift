@@ -7,6 +7,10 @@ import Foundation
 /// `javascript:` and other dangerous link schemes become empty links), with the GFM
 /// table, strikethrough, autolink, task list and tag filter extensions.
 enum Markdown {
+  /// The cmark-gfm release that renders notes: a record of what a build was made from names it,
+  /// since another release may render the same notes otherwise.
+  static var libraryVersion: String { "cmark-gfm " + String(cString: cmark_version_string()) }
+
   /// HTML for `markdown`, its headings moved down by `headingShift` levels (at most h6)
   /// so that notes nest under the page's own headings.
   ///

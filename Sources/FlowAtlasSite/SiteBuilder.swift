@@ -83,7 +83,7 @@ package struct SiteBuilder: Sendable {
     let comparisons = SiteFingerprint.Comparisons(of: model.apps, baselines: baselines, contracts: contracts)
     let fingerprint = SiteFingerprint.value(
       title: options.title, identity: diagrams.cacheIdentity, model: model,
-      appDigests: appDigests, notes: { noteFiles.text(for: $1) }, comparisons: comparisons)
+      appDigests: appDigests, notes: { try? noteFiles.html(for: $1) }, comparisons: comparisons)
     let pages = Self.pages(of: model, folders: folders, baselines: baselines)
     if options.incremental,
       SiteFingerprint.isUpToDate(

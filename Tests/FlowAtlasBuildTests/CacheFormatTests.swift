@@ -51,6 +51,34 @@ import Testing
     #expect(CacheFormat.buildID(ofELF: Array("#!/bin/sh\n".utf8)) == nil)
   }
 
+  /// Program headers said to lie anywhere, up to the end of the address space, give no ID.
+  @Test func programHeadersPastTheHeadGiveNoID() {
+    for table in [UInt64(200), 1 << 32, UInt64(Int.max) - 10, UInt64(Int.max), UInt64.max] {
+      var elf = Self.elf(buildID: [1, 2, 3, 4])
+      for index in 0..<8 { elf[32 + index] = UInt8(truncatingIfNeeded: table >> (8 * UInt64(index))) }
+      #expect(CacheFormat.buildID(ofELF: elf) == nil, "\(table)")
+    }
+  }
+
+  /// A Mac's executable is named by its `LC_UUID` load command.
+  @Test func theUUIDIsReadFromTheLoadCommandsOfAMachOFile() {
+    func little(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+    let uuid: [UInt8] = Array(0x10..<0x20)
+    // A segment command of 72 bytes, then the UUID's 24.
+    let segment = little(0x19) + little(72) + [UInt8](repeating: 7, count: 64)
+    let header =
+      [0xcf, 0xfa, 0xed, 0xfe] + little(0x0100_000c) + little(0) + little(2) + little(2) + little(96)
+      + little(0) + little(0)
+    let macho = header + segment + little(0x1b) + little(24) + uuid
+    #expect(CacheFormat.uuid(ofMachO: macho) == "101112131415161718191a1b1c1d1e1f")
+    #expect(CacheFormat.uuid(ofMachO: Array(macho.dropLast(1))) == nil, "cut short")
+    var zeroSized = macho
+    zeroSized.replaceSubrange(36..<40, with: little(0))
+    #expect(CacheFormat.uuid(ofMachO: zeroSized) == nil, "a command of no size")
+    #expect(CacheFormat.uuid(ofMachO: Self.elf(buildID: uuid)) == nil)
+    for length in 0...macho.count { _ = CacheFormat.uuid(ofMachO: Array(macho.prefix(length))) }
+  }
+
   /// A head cut anywhere, or with any byte changed, gives an ID or none: never a crash.
   @Test func aDamagedHeadNeverCrashes() {
     let elf = Self.elf(buildID: Array(0..<20))
@@ -85,12 +113,4 @@ import Testing
       #expect(CacheFormat.version.count >= 32 && CacheFormat.version.allSatisfy(\.isHexDigit))
     }
   #endif
-
-  @Test func everyKindOfCacheFileNamesTheBuild() {
-    let headers = [
-      AppPagesCache.header, PreviousSite.identitiesHeader, BuildInputs.header, DiagramCache.indexHeader,
-      String(decoding: RunArchive.magic, as: UTF8.self), PictureRecord.header(decoder: "libvips 8"),
-    ]
-    for header in headers { #expect(header.contains(" \(CacheFormat.version)"), "\(header)") }
-  }
 }

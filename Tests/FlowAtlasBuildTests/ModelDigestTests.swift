@@ -105,6 +105,13 @@ import Testing
       digest.add(encoding: [screen])
       return digest.bytes
     }
+    // A text holding what would be the next field's key, NUL and all, is not that field.
+    var forged = screen
+    forged.titles = ["Bee\u{0}owner\u{0}C"]
+    forged.owner = nil
+    var plain = screen
+    plain.titles = ["Bee"]
+    #expect(digest(forged) != digest(plain))
     var moved = screen
     moved.picture?.path = "/elsewhere/b.png"
     #expect(digest(moved) == digest(screen))
@@ -118,6 +125,51 @@ import Testing
       change(&changed)
       #expect(digest(changed) != digest(screen), "\(what)")
     }
+  }
+
+  /// Every primitive a field may have is digested by its value (none of them recurses).
+  @Test func everyPrimitiveKindIsDigestedByItsValue() {
+    struct Fields: Encodable {
+      var numbers: (Int8, Int16, Int32, Int64, UInt, UInt8, UInt16, UInt32, UInt64) = (
+        1, 2, 3, 4, 5, 6, 7, 8, 9
+      )
+      var real: Float = 1.5
+      var double = 2.5
+      var flag = true
+      var nothing: String? = nil
+
+      func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        try container.encode(numbers.0)
+        try container.encode(numbers.1)
+        try container.encode(numbers.2)
+        try container.encode(numbers.3)
+        try container.encode(numbers.4)
+        try container.encode(numbers.5)
+        try container.encode(numbers.6)
+        try container.encode(numbers.7)
+        try container.encode(numbers.8)
+        try container.encode(real)
+        try container.encode(double)
+        try container.encode(flag)
+        try container.encode(nothing)
+      }
+    }
+    func digest(_ fields: Fields) -> [UInt8] {
+      var digest = ModelDigest()
+      digest.add(encoding: fields)
+      return digest.bytes
+    }
+    let base = digest(Fields())
+    var changed = Fields()
+    changed.numbers.3 = -4
+    #expect(digest(changed) != base)
+    changed = Fields()
+    changed.real = 1.25
+    #expect(digest(changed) != base)
+    changed = Fields()
+    changed.nothing = ""
+    #expect(digest(changed) != base)
   }
 
   @Test func streamingModelDigestHashesLikeTheWholeSerialization() {

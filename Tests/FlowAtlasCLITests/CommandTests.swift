@@ -1,3 +1,4 @@
+import FlowAtlasBuild
 import FlowAtlasRender
 import Foundation
 import Testing
@@ -18,7 +19,9 @@ import Testing
     #expect(
       result.out
         == "flowatlas \(FlowAtlasCommand.version)\nGraphviz \(Graphviz.version); SVG text: built-in metrics (the same on every machine)\n"
-        + "text measurement: SVG by Graphviz's built-in metrics; PNG and PDF by pango\n")
+        + "text measurement: SVG by Graphviz's built-in metrics; PNG and PDF by pango\n"
+        + "build: \(CacheFormat.version) (what it keeps in .flowatlas-cache is trusted by this build alone)\n"
+    )
   }
 
   @Test func modelWritesJSONToStandardOutput() async throws {

@@ -284,11 +284,13 @@ private func actAsAnOlderBuild(of site: String) throws {
   try write(manifest, to: site + "/.flowatlas-site")
   try write(identities, to: site + "/" + PreviousSite.identitiesPath)
   let other = String(repeating: "0", count: version.count)
+  // Byte for byte: the replayed runs are binary.
   for name in try FileManager.default.subpathsOfDirectory(atPath: cache) {
     let path = cache + "/" + name
-    guard let bytes = FileManager.default.contents(atPath: path) else { continue }
-    let text = String(decoding: bytes, as: UTF8.self)
-    guard text.contains(version) else { continue }
-    try write(text.replacingOccurrences(of: version, with: other), to: path)
+    guard var bytes = FileManager.default.contents(atPath: path) else { continue }
+    while let found = bytes.range(of: Data(version.utf8)) {
+      bytes.replaceSubrange(found, with: Data(other.utf8))
+    }
+    try bytes.write(to: URL(fileURLWithPath: path))
   }
 }

@@ -1,3 +1,4 @@
+import FlowAtlasBuild
 import FlowAtlasRender
 import Foundation
 import Testing
@@ -58,6 +59,9 @@ import Testing
       return text
     }
     #expect(try version([:]).contains("text measurement: SVG by Graphviz's built-in metrics"))
+    // The build the program names is its own executable's.
+    let build = try #require(CacheFormat.identity(ofExecutableAt: builtExecutable))
+    #expect(try version([:]).contains("\nbuild: \(build) ("))
     #expect(try version(["FLOWATLAS_TEXT_METRICS": "fonts"]).contains("(FLOWATLAS_TEXT_METRICS=fonts)"))
   }
 }

@@ -48,10 +48,11 @@ import Testing
     // Named by another build (each cache file's first line), nothing of it is trusted.
     let other = String(repeating: "0", count: CacheFormat.version.count)
     for path in try Self.files(in: site.appendingPathComponent(PreviousSite.cacheFolder)) {
-      let bytes = try Data(contentsOf: path)
-      let text = String(decoding: bytes, as: UTF8.self)
-      guard text.contains(CacheFormat.version) else { continue }
-      try Data(text.replacingOccurrences(of: CacheFormat.version, with: other).utf8).write(to: path)
+      var bytes = try Data(contentsOf: path)
+      while let found = bytes.range(of: Data(CacheFormat.version.utf8)) {
+        bytes.replaceSubrange(found, with: Data(other.utf8))
+      }
+      try bytes.write(to: path)
     }
     let rebuilt = try builder.build(into: site)
     #expect(!rebuilt.unchanged)
