@@ -93,7 +93,8 @@ package struct TransitionTally: Sendable {
   /// Two sorted lists as one, each string once; of two equal strings, `first`'s is kept.
   package static func union(_ first: [String], _ second: [String]) -> [String] {
     if second.isEmpty, first.count < 2 { return first }
-    if first == second { return first }
+    // Most runs bring no trigger the tally lacks: then `first` is the union, with no new list.
+    if !second.isEmpty, contains(first, second) { return first }
     var merged: [String] = []
     merged.reserveCapacity(first.count + second.count)
     var (i, j) = (0, 0)
@@ -114,6 +115,18 @@ package struct TransitionTally: Sendable {
     for text in first[i...] { add(text) }
     for text in second[j...] { add(text) }
     return merged
+  }
+
+  /// Whether every string of `second` is in `first`, both sorted and each string once.
+  private static func contains(_ first: [String], _ second: [String]) -> Bool {
+    guard second.count <= first.count else { return false }
+    var i = 0
+    for text in second {
+      while i < first.count, first[i] < text { i += 1 }
+      guard i < first.count, first[i] == text else { return false }
+      i += 1
+    }
+    return true
   }
 }
 

@@ -33,6 +33,11 @@ import Testing
     #expect(tally.triggers[1].unicodeScalars.count == 4, "the first spelling stays")
     #expect(TransitionTally.union([], ["a", "b"]) == ["a", "b"])
     #expect(TransitionTally.union(["a", "c"], ["b", "c", "d"]) == ["a", "b", "c", "d"])
+    // Triggers the tally holds already leave its list as it is; a first list keeps each once.
+    #expect(TransitionTally.union(["a", "b", "c"], ["a", "c"]) == ["a", "b", "c"])
+    #expect(TransitionTally.union(["a", "b", "c"], ["c", "d"]) == ["a", "b", "c", "d"])
+    #expect(TransitionTally.union(["a", "a", "b"], []) == ["a", "b"])
+    #expect(TransitionTally(triggers: ["b", "a", "b"]).triggers == ["a", "b"])
   }
 
   /// A transition kind sorts by its name and hashes apart from the others, without its name
