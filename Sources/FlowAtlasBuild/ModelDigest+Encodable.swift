@@ -5,16 +5,21 @@ extension ModelDigest {
   /// conformance the compiler synthesizes (the app's screens, coordinators, flows, transitions,
   /// containers), so a field added to one is digested with no other change.
   ///
-  /// Every token is tagged with its kind and every text with its length, a field is written as
-  /// its key then its value and an element of a list after a mark: no two values write the same
-  /// bytes (a title holding a NUL and the next field's key included), and a value left out
-  /// (`nil`) or a list ending cannot be read as the next field. A `Set` or `Dictionary`, whose
-  /// order changes from process to process, stops the program: a digest must be the same in
-  /// every build, so such a field is kept as a sorted array.
+  /// Every token is tagged with its kind and every text with its length; a field is written as
+  /// its key then its value (a `nil` one as its key and a mark), an element of a list after a
+  /// mark, and each value that encodes itself (a structure, a list) is closed by a mark. So no two
+  /// values of one type write the same bytes: not a title holding a NUL and the next field's key,
+  /// not a field left out in one structure and set in the one around it, not one list of two and
+  /// two lists of one. A `Set` or `Dictionary`, whose order changes from process to process, stops
+  /// the program: a digest must be the same in every build, so such a field is a sorted array.
   package mutating func add(encoding value: some Encodable) {
     let encoder = DigestEncoder(self)
-    // Nothing here throws: the digest takes any value.
-    try? value.encode(to: encoder)
+    do {
+      try encoder.write(value)
+    } catch {
+      // The encoder throws nothing; a type's own `encode(to:)` that does is a programming error.
+      preconditionFailure("\(type(of: value)) could not be digested: \(error)")
+    }
     self = encoder.digest
   }
 }
@@ -27,8 +32,11 @@ private final class DigestEncoder: Encoder {
 
   init(_ digest: ModelDigest) { self.digest = digest }
 
-  /// What starts a container, and what comes before each element of a list.
-  private static let (keyedMark, listMark, elementMark): (UInt8, UInt8, UInt8) = (10, 11, 12)
+  /// What starts a container, what comes before each element of a list, and what closes a value
+  /// that encoded itself.
+  private static let (keyedMark, listMark, elementMark, endMark): (UInt8, UInt8, UInt8, UInt8) = (
+    10, 11, 12, 17
+  )
   /// What comes before a value of each kind.
   private static let (textMark, numberMark, flagMark, nilMark): (UInt8, UInt8, UInt8, UInt8) = (
     13, 14, 15, 16
@@ -68,7 +76,9 @@ private final class DigestEncoder: Encoder {
     case let number as Float: write(number: Int(number.bitPattern))
     case is any UnorderedCollection:
       preconditionFailure("\(type(of: value)) is digested in hash order, which changes with the process")
-    default: try value.encode(to: self)
+    default:
+      try value.encode(to: self)
+      digest.byte(Self.endMark)
     }
   }
 
@@ -98,6 +108,30 @@ private final class DigestEncoder: Encoder {
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
       encoder.write(text: key.stringValue)
       try encoder.write(value)
+    }
+
+    // A field left out is written too (the standard library's default writes nothing), for each
+    // type the synthesized code asks by name.
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+      if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try present(value, key) }
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try present(value, key) }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try present(value, key) }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try present(value, key) }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try present(value, key) }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try present(value, key) }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try present(value, key) }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try present(value, key) }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try present(value, key) }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try present(value, key) }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try present(value, key) }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try present(value, key) }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try present(value, key) }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try present(value, key) }
+
+    private mutating func present<T: Encodable>(_ value: T?, _ key: Key) throws {
+      try encodeIfPresent(value, forKey: key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)

@@ -90,7 +90,8 @@ package struct TransitionTally: Sendable {
     if !other.deeplinks.isEmpty { deeplinks = Self.union(deeplinks, other.deeplinks) }
   }
 
-  /// Two sorted lists as one, each string once; of two equal strings, `first`'s is kept.
+  /// Two sorted lists as one, each string once; of two equal strings, `first`'s is kept. `first`
+  /// holds each string once when `second` has any (a tally's list); alone, it may repeat them.
   package static func union(_ first: [String], _ second: [String]) -> [String] {
     if second.isEmpty, first.count < 2 { return first }
     // Most runs bring no trigger the tally lacks: then `first` is the union, with no new list.

@@ -127,49 +127,80 @@ import Testing
     }
   }
 
-  /// Every primitive a field may have is digested by its value (none of them recurses).
+  /// Every primitive a field may have is digested by its value (none of them recurses), a field
+  /// left out included.
   @Test func everyPrimitiveKindIsDigestedByItsValue() {
     struct Fields: Encodable {
-      var numbers: (Int8, Int16, Int32, Int64, UInt, UInt8, UInt16, UInt32, UInt64) = (
-        1, 2, 3, 4, 5, 6, 7, 8, 9
-      )
+      var int8: Int8 = 1
+      var int16: Int16 = 2
+      var int32: Int32 = 3
+      var int64: Int64 = 4
+      var uint: UInt = 5
+      var uint8: UInt8 = 6
+      var uint16: UInt16 = 7
+      var uint32: UInt32 = 8
+      var uint64: UInt64 = 9
       var real: Float = 1.5
       var double = 2.5
       var flag = true
-      var nothing: String? = nil
-
-      func encode(to encoder: any Encoder) throws {
-        var container = encoder.unkeyedContainer()
-        try container.encode(numbers.0)
-        try container.encode(numbers.1)
-        try container.encode(numbers.2)
-        try container.encode(numbers.3)
-        try container.encode(numbers.4)
-        try container.encode(numbers.5)
-        try container.encode(numbers.6)
-        try container.encode(numbers.7)
-        try container.encode(numbers.8)
-        try container.encode(real)
-        try container.encode(double)
-        try container.encode(flag)
-        try container.encode(nothing)
-      }
+      var text: String? = nil
+      var number: Int? = 3
+      var list: [Int] = [1]
     }
-    func digest(_ fields: Fields) -> [UInt8] {
+    func digest(_ fields: some Encodable) -> [UInt8] {
       var digest = ModelDigest()
       digest.add(encoding: fields)
       return digest.bytes
     }
     let base = digest(Fields())
-    var changed = Fields()
-    changed.numbers.3 = -4
-    #expect(digest(changed) != base)
-    changed = Fields()
-    changed.real = 1.25
-    #expect(digest(changed) != base)
-    changed = Fields()
-    changed.nothing = ""
-    #expect(digest(changed) != base)
+    let changes: [(String, (inout Fields) -> Void)] = [
+      ("Int8", { $0.int8 = -1 }), ("Int16", { $0.int16 = -2 }), ("Int32", { $0.int32 = -3 }),
+      ("Int64", { $0.int64 = -4 }), ("UInt", { $0.uint = .max }), ("UInt8", { $0.uint8 = 255 }),
+      ("UInt16", { $0.uint16 = 70 }), ("UInt32", { $0.uint32 = 80 }), ("UInt64", { $0.uint64 = .max }),
+      ("Float", { $0.real = 1.25 }), ("Double", { $0.double = -2.5 }), ("Bool", { $0.flag = false }),
+      ("a text set", { $0.text = "" }), ("a number left out", { $0.number = nil }),
+      ("a list", { $0.list = [1, 1] }),
+    ]
+    for (what, change) in changes {
+      var changed = Fields()
+      change(&changed)
+      #expect(digest(changed) != base, "\(what)")
+    }
+    // Through an unkeyed container and a single value too.
+    #expect(digest([Int8(1), 2]) != digest([Int8(1), 3]))
+    #expect(digest(UInt64.max) != digest(UInt64.max - 1))
+  }
+
+  /// Where one value ends is written: a field set in an inner structure and left out of the
+  /// outer one is not the other way round, nor one list of two two lists of one.
+  @Test func nestedValuesDoNotRunIntoEachOther() {
+    struct Inner: Encodable { var note: String? }
+    struct Outer: Encodable {
+      var inner: Inner
+      var note: String?
+    }
+    struct Node: Encodable {
+      var name: String
+      var children: [Node]
+    }
+    func digest(_ value: some Encodable) -> [UInt8] {
+      var digest = ModelDigest()
+      digest.add(encoding: value)
+      return digest.bytes
+    }
+    #expect(
+      digest(Outer(inner: Inner(note: "x"), note: nil)) != digest(Outer(inner: Inner(note: nil), note: "x")))
+    #expect(
+      digest([Node(name: "a", children: [Node(name: "b", children: [])])])
+        != digest([Node(name: "a", children: []), Node(name: "b", children: [])]))
+  }
+
+  /// A set is digested in hash order, which changes with the process: refused, loudly.
+  @Test func aSetStopsTheDigest() async {
+    await #expect(processExitsWith: .failure) {
+      var digest = ModelDigest()
+      digest.add(encoding: Set(["a", "b", "c"]))
+    }
   }
 
   @Test func streamingModelDigestHashesLikeTheWholeSerialization() {
