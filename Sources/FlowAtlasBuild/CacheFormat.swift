@@ -17,9 +17,9 @@ import Foundation
 /// without one, the hash of the executable's bytes. It is read from the image that runs (Linux's
 /// `/proc/self/exe`, which still leads to it after an upgrade replaced or removed its file), and
 /// is machine-local, like the caches: the site's own bytes never carry it. Code FlowAtlas loads
-/// from outside its executable is named elsewhere: the Swift runtime the executable was built
-/// with (a toolchain change means building FlowAtlas again), Graphviz in the renderer's
-/// identity, libvips in the pictures' record, and cmark-gfm by the notes' HTML it made.
+/// from outside its executable is named elsewhere (Graphviz in the renderer's identity, libvips
+/// in the pictures' record, cmark-gfm by the notes' HTML it made), but for the Swift runtime,
+/// which Linux loads from the toolchain: a toolchain replaced in place is not noticed.
 package enum CacheFormat {
   /// The identity of the running code, for every cache file's first line.
   package static let version: String = identity(ofExecutableAt: executablePath) ?? unknown
