@@ -202,11 +202,7 @@ package struct BuildInputs {
   /// bytes could be made to share a `fast128`).
   private static func hash(_ path: String, kind: String) -> String? {
     guard kind == "image" else { return RegularFile.fast128(followingLinks: path) }
-    var info = stat()
-    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-      let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
-    else { return nil }
-    return Fingerprint.sha256([UInt8](data))
+    return (try? RegularFile.read(path, limit: .max, followingLinks: true).get()).map(Fingerprint.sha256)
   }
 
   /// Each trace's hash by path, for a ``ReplayCache`` (after ``hashAll()``).

@@ -15,6 +15,14 @@ package enum FileDescriptorIO {
   package static func read<Failure: Error>(
     _ fd: Int32, count: Int, before: () -> Failure?
   ) -> Result<[UInt8], ReadFailure<Failure>> {
+    read(fd, upTo: count, before: before).flatMap { $0.count == count ? .success($0) : .failure(.ended) }
+  }
+
+  /// The next `count` bytes, or those left when the input ends first, or why not.
+  /// - Parameter before: as for ``read(_:count:before:)``.
+  package static func read<Failure: Error>(
+    _ fd: Int32, upTo count: Int, before: () -> Failure?
+  ) -> Result<[UInt8], ReadFailure<Failure>> {
     var failure: ReadFailure<Failure>?
     // Uninitialized, not zero-filled: the bytes are about to be read over.
     let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -25,10 +33,8 @@ package enum FileDescriptorIO {
         }
         let got = systemRead(fd, buffer.baseAddress! + initialized, count - initialized)
         if got < 0 && errno == EINTR { continue }
-        guard got > 0 else {
-          failure = got == 0 ? .ended : .failed(errno)
-          return
-        }
+        if got < 0 { failure = .failed(errno) }
+        guard got > 0 else { return }
         initialized += got
       }
     }
@@ -77,24 +83,10 @@ package enum FileDescriptorIO {
 
   /// True when all of `bytes` was written.
   package static func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool { writeAll(fd, bytes) == 0 }
-
-  static func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Darwin)
-      Darwin.read(fd, buffer, count)
-    #elseif canImport(Musl)
-      Musl.read(fd, buffer, count)
-    #else
-      Glibc.read(fd, buffer, count)
-    #endif
-  }
-
-  static func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Darwin)
-      Darwin.write(fd, buffer, count)
-    #elseif canImport(Musl)
-      Musl.write(fd, buffer, count)
-    #else
-      Glibc.write(fd, buffer, count)
-    #endif
-  }
 }
+
+/// `read(2)` and `write(2)`, named apart from ``FileDescriptorIO``'s own `read` and `write`.
+func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+  read(fd, buffer, count)
+}
+func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }

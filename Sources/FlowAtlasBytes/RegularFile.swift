@@ -44,19 +44,10 @@ package enum RegularFile {
     [UInt8], Problem
   > {
     withOpened(path, followingLinks: followingLinks) { descriptor, _ in
-      var bytes = [UInt8](repeating: 0, count: count)
-      var filled = 0
-      while filled < count {
-        let got = bytes.withUnsafeMutableBytes {
-          FileDescriptorIO.systemRead(descriptor, $0.baseAddress! + filled, count - filled)
-        }
-        if got < 0 && errno == EINTR { continue }
-        if got < 0 { return .failure(Problem(reason: String(cString: strerror(errno)))) }
-        if got == 0 { break }
-        filled += got
+      FileDescriptorIO.read(descriptor, upTo: count, before: { nil as Never? }).mapError { failure in
+        guard case .failed(let code) = failure else { return Problem(reason: "cut short") }
+        return Problem(reason: String(cString: strerror(code)))
       }
-      bytes.removeSubrange(filled...)
-      return .success(bytes)
     }
   }
 
@@ -64,27 +55,25 @@ package enum RegularFile {
   /// symbolic link (an input given through a link is the file it leads to), read a piece at a
   /// time so that memory does not grow with the file; nil when it cannot be read whole.
   package static func fast128(followingLinks path: String) -> String? {
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-    var hasher = Fingerprint.Fast128()
-    // A piece of a megabyte at most, and one byte more than a smaller file (to see its end).
-    var buffer = [UInt8](repeating: 0, count: min(1 << 20, max(Int(info.st_size), 0) + 1))
-    while true {
-      let got = FileDescriptorIO.readSome(descriptor, into: &buffer)
-      if got < 0 { return nil }
-      if got == 0 { return hasher.finalize() }
-      hasher.combine(buffer[..<got])
+    let hash = withOpened(path, followingLinks: true) { descriptor, info -> Result<String, Problem> in
+      var hasher = Fingerprint.Fast128()
+      // A piece of a megabyte at most, and one byte more than a smaller file (to see its end).
+      var buffer = [UInt8](repeating: 0, count: min(1 << 20, max(Int(info.st_size), 0) + 1))
+      while true {
+        let got = FileDescriptorIO.readSome(descriptor, into: &buffer)
+        if got < 0 { return .failure(Problem(reason: String(cString: strerror(errno)))) }
+        if got == 0 { return .success(hasher.finalize()) }
+        hasher.combine(buffer[..<got])
+      }
     }
+    return try? hash.get()
   }
 
   /// Opens `path` without following a symlink or blocking, checks that it is a regular file,
   /// and hands `body` the descriptor (closed after) and what `fstat` said of it.
-  private static func withOpened(
-    _ path: String, followingLinks: Bool = false, _ body: (Int32, stat) -> Result<[UInt8], Problem>
-  ) -> Result<[UInt8], Problem> {
+  private static func withOpened<Value>(
+    _ path: String, followingLinks: Bool = false, _ body: (Int32, stat) -> Result<Value, Problem>
+  ) -> Result<Value, Problem> {
     let descriptor = open(path, O_RDONLY | (followingLinks ? 0 : O_NOFOLLOW) | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { return .failure(Problem(reason: String(cString: strerror(errno)))) }
     defer { close(descriptor) }
@@ -105,7 +94,7 @@ package enum RegularFile {
       // Grown since `stat`: read on, until the limit is passed.
       if filled == bytes.count { bytes += repeatElement(0, count: max(bytes.count, 1 << 16)) }
       let count = bytes.withUnsafeMutableBytes {
-        FileDescriptorIO.systemRead(descriptor, $0.baseAddress! + filled, $0.count - filled)
+        systemRead(descriptor, $0.baseAddress! + filled, $0.count - filled)
       }
       if count < 0 {
         if errno == EINTR { continue }

@@ -213,17 +213,17 @@ extension OutputFolder {
       output.appendingPathComponent(path).path
     }
 
-    /// The failure that `errno` names, for the file at `path`. `errno` is read first: making
-    /// the path's text calls Foundation, which may set it again (a full disk was once reported
-    /// as "No such file or directory").
-    private func failure(_ path: String) -> SiteError {
-      let reason = String(cString: strerror(errno))
+    /// The failure that `code` (by default `errno`) names, for the file at `path`. `errno` is read
+    /// first: making the path's text calls Foundation, which may set it again (a full disk was
+    /// once reported as "No such file or directory").
+    private func failure(_ path: String, code: Int32 = errno) -> SiteError {
+      let reason = String(cString: strerror(code))
       return .writeFailed(path: shown(path), reason: reason)
     }
 
     private func writeAll(_ bytes: [UInt8], to file: Int32, path: String) throws(SiteError) {
       let code = FileDescriptorIO.writeAll(file, bytes)
-      guard code == 0 else { throw .writeFailed(path: shown(path), reason: String(cString: strerror(code))) }
+      guard code == 0 else { throw failure(path, code: code) }
     }
 
     /// Carries the files the site did not write (a `.git`, `CNAME`, `.nojekyll`) from the
