@@ -81,9 +81,19 @@ package struct SiteBuilder: Sendable {
     try Self.checkSize(of: model)
     let appDigests = SiteFingerprint.digests(of: model.apps)
     let comparisons = SiteFingerprint.Comparisons(of: model.apps, baselines: baselines, contracts: contracts)
+    // Each flow's note as its pages show it, by app index: rendered once, for the fingerprint and
+    // the pages alike.
+    var notesHTML: [[String: String]] = []
+    for app in model.apps {
+      var html: [String: String] = [:]
+      for flow in app.flows {
+        if let note = try noteFiles.html(for: flow.coordinator) { html[flow.coordinator] = note }
+      }
+      notesHTML.append(html)
+    }
     let fingerprint = SiteFingerprint.value(
       title: options.title, identity: diagrams.cacheIdentity, model: model,
-      appDigests: appDigests, notes: { try? noteFiles.html(for: $1) }, comparisons: comparisons)
+      appDigests: appDigests, notes: { notesHTML[$0][$1] }, comparisons: comparisons)
     let pages = Self.pages(of: model, folders: folders, baselines: baselines)
     if options.incremental,
       SiteFingerprint.isUpToDate(
@@ -100,7 +110,7 @@ package struct SiteBuilder: Sendable {
         options.incremental
         ? previousManifest.map { PreviousSite(url: output, files: $0.files, report: cacheReport) } : nil
       var summary = try write(
-        into: staging, folders: folders, previous: previous, notes: noteFiles, appDigests: appDigests,
+        into: staging, folders: folders, previous: previous, notes: notesHTML, appDigests: appDigests,
         comparisons: comparisons)
       summary.skippedNotes = noteFiles.skipped
       if let previousManifest { try staging.carry(from: staging.output, manifest: previousManifest) }
@@ -161,7 +171,7 @@ package struct SiteBuilder: Sendable {
   ///   when none may.
   private func write(
     into staging: OutputFolder.Staging, folders: [String], previous: PreviousSite?,
-    notes noteFiles: NotesFolder, appDigests: [String], comparisons: SiteFingerprint.Comparisons
+    notes: [[String: String]], appDigests: [String], comparisons: SiteFingerprint.Comparisons
   ) throws -> SiteSummary {
     let layout = PageLayout(siteTitle: options.title)
     let identity = diagrams.cacheIdentity
@@ -183,10 +193,7 @@ package struct SiteBuilder: Sendable {
     var handedOver = false
     defer { if !handedOver { _ = try? drawingNew.wait() } }
     for (index, app) in model.apps.enumerated() {
-      var notesHTML: [String: String] = [:]
-      for flow in app.flows {
-        if let html = try noteFiles.html(for: flow.coordinator) { notesHTML[flow.coordinator] = html }
-      }
+      let notesHTML = notes[index]
       let siblings = model.apps.indices.filter { $0 != index }.map { (model.apps[$0].name, folders[$0]) }
       let key = AppPagesCache.key(
         app: index, digests: appDigests, comparisons: comparisons, folder: folders[index], siblings: siblings,
