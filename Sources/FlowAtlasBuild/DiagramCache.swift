@@ -46,7 +46,7 @@ package struct DiagramCache: Sendable {
     if let providerKey {
       digest.add(["provider", providerKey])
     } else {
-      digest.add(["app", appDigest, PageScheme.stem(of: subject, in: app)])
+      digest.add(["app", appDigest, subject.stem(in: app)])
     }
     return Fingerprint.fast128(digest.bytes)
   }

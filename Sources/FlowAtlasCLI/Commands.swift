@@ -126,7 +126,7 @@ enum Commands {
       .value(
         "--diagram", "diagram",
         RenderCommand.diagramNames.joined(separator: " | "),
-        completion: .values(DiagramSubject.Kind.allCases.map(\.argument.prefix) + [RenderCommand.legend]),
+        completion: .values(DiagramSubject.Kind.allCases.map(\.row.argument) + [RenderCommand.legend]),
         required: true),
       .value(
         "--format", "format", "svg (default) | png | pdf | dot | mermaid",

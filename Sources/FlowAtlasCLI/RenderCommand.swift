@@ -76,10 +76,9 @@ enum RenderCommand {
   /// What `--diagram` takes besides the diagrams of an app: the key to every diagram's marks.
   static let legend = "legend"
 
-  /// Every spelling `--diagram` takes, for help and messages: `app`, `hierarchy`,
-  /// `flow:<CoordinatorType>`, `run:<run name or trace file>`, `legend`.
-  static let diagramNames =
-    DiagramSubject.Kind.allCases.map { $0.argument.prefix + ($0.argument.placeholder ?? "") } + [legend]
+  /// Every spelling `--diagram` takes, for help and messages: the table of diagram kinds'
+  /// (`app`, `hierarchy`, `flow:<CoordinatorType>`, …), then `legend`.
+  static let diagramNames = DiagramSubject.argumentSpellings + [legend]
 
   /// The most steps each way `--depth` draws of a screen's neighbourhood.
   static let maximumDepth = 5
@@ -97,52 +96,12 @@ enum RenderCommand {
   static func subject(named name: String, in app: AppModel, depth: Int = 1) throws(CommandLineError)
     -> DiagramSubject
   {
-    for kind in DiagramSubject.Kind.allCases {
-      let (prefix, placeholder) = kind.argument
-      if placeholder == nil ? name == prefix : name.hasPrefix(prefix) {
-        return try subject(kind, String(name.dropFirst(prefix.count)), in: app, depth: depth)
-      }
+    guard DiagramSubject.Kind(naming: name) != nil else {
+      let known = DiagramSubject.argumentSpellings.joined(separator: ", ")
+      throw .usage("unknown diagram '\(name)'; use \(known) or \(legend)", command: "render")
     }
-    let known = diagramNames.dropLast().joined(separator: ", ")
-    throw .usage("unknown diagram '\(name)'; use \(known) or \(legend)", command: "render")
-  }
-
-  /// The diagram of `kind` named `argument` (empty for a kind that takes no name).
-  private static func subject(_ kind: DiagramSubject.Kind, _ argument: String, in app: AppModel, depth: Int)
-    throws(CommandLineError) -> DiagramSubject
-  {
-    switch kind {
-    case .appMap: return .appMap
-    case .hierarchy: return .hierarchy
-    case .flow:
-      guard app.flow(argument) != nil else {
-        throw .usage(
-          "no flow '\(argument)' in app '\(app.name)'; flows: \(app.flows.map(\.coordinator).joined(separator: ", "))",
-          command: "render")
-      }
-      return .flow(coordinator: argument)
-    case .journey:
-      // By name; a name several runs share (a retried UI test) is refused, and each of them
-      // is then named by its trace file, which `run:<file>` takes too.
-      let named = app.runs(named: argument)
-      if named.count == 1 { return .journey(run: named[0].slug) }
-      if named.count > 1 {
-        let choices = named.map { "run:\($0.file)" }.joined(separator: ", ")
-        throw .usage(
-          "\(named.count) runs of app '\(app.name)' are named '\(argument)'; name one by its trace file: \(choices)",
-          command: "render")
-      }
-      guard let byFile = app.runs.first(where: { $0.file == argument }) else {
-        throw .usage("no run '\(argument)' in app '\(app.name)'", command: "render")
-      }
-      return .journey(run: byFile.slug)
-    case .screen:
-      guard app.screen(argument) != nil else {
-        throw .usage(
-          "no screen '\(argument)' in app '\(app.name)'; see its app map (--diagram app) for screen types",
-          command: "render")
-      }
-      return .screen(type: argument, depth: depth)
+    do { return try DiagramSubject.named(name, in: app, depth: depth) } catch {
+      throw .usage(error.message, command: "render")
     }
   }
 }

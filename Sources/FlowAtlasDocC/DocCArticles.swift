@@ -42,7 +42,7 @@ struct DocCArticles: Sendable {
     switch image {
     case .changes: return changesName
     case .diagram(let subject):
-      return PageScheme.doccName(app: slug, stem: PageScheme.stem(of: subject, in: app))
+      return PageScheme.doccName(app: slug, stem: subject.stem(in: app))
     }
   }
 

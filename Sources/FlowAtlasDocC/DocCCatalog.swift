@@ -122,7 +122,7 @@ package struct DocCCatalog: Sendable {
   private func drawAll() throws(DocCError) -> [[DocCImage: [UInt8]]] {
     let requests = model.apps.indices.flatMap { index in
       // No screen's neighbourhood: the catalog has an article per flow and journey, none per screen.
-      DiagramSubject.all(of: model.apps[index]).filter { $0.kind != .screen }.map {
+      DiagramSubject.all(of: model.apps[index]).filter(\.kind.row.isInCatalog).map {
         (app: index, subject: $0)
       }
     }

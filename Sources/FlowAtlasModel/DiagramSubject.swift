@@ -3,6 +3,12 @@ import FlowAtlasTrace
 
 /// Which diagram of an app to draw. Shared by the renderer and the site so the
 /// site can ask for diagrams without importing Graphviz.
+///
+/// This file is the table of diagram kinds: each kind's name on the command line, its page's
+/// and file's stem, whether it is drawn per run, whether the DocC catalog shows it, what its
+/// layout costs, and how a name given to `render --diagram` finds it. A new kind is a case here
+/// (the compiler then asks for its row in each switch below), its builder in `DiagramBuilder`,
+/// and the page that shows it.
 package enum DiagramSubject: Hashable, Sendable, Comparable {
   /// Every screen, clustered by owner coordinator (or coordinators only, when too big).
   case appMap
@@ -17,19 +23,59 @@ package enum DiagramSubject: Hashable, Sendable, Comparable {
   /// `depth` steps each way (1 on its page).
   case screen(type: String, depth: Int = 1)
 
-  /// The kinds of diagram: what the command line calls them, and which take a name.
+  /// The kinds of diagram, each with its row of the table (``Row``).
   package enum Kind: CaseIterable, Sendable {
     case appMap, hierarchy, flow, journey, screen
 
-    /// How `render --diagram` names a diagram of this kind: `app`, `hierarchy`, or a prefix
-    /// followed by a name, `flow:<CoordinatorType>`, `run:<run name or trace file>`.
-    package var argument: (prefix: String, placeholder: String?) {
+    /// What FlowAtlas knows of a kind of diagram, but how it is drawn (`DiagramBuilder`) and the
+    /// page that shows it.
+    package struct Row: Sendable {
+      /// How `render --diagram` names it: the whole name (`app`, `hierarchy`), or a prefix
+      /// followed by a name (`flow:`).
+      package var argument: String
+      /// What follows ``argument`` in help (`<CoordinatorType>`); nil for a kind of one diagram.
+      package var placeholder: String?
+      /// The stem of its page and file (``PageScheme``), or, for a kind that takes a name, the
+      /// stem's prefix, followed by the slug of what it draws.
+      package var stem: String
+      /// Drawn once per run, with the run's own texts in its layout (an app's other diagrams are
+      /// laid out with their texts masked, so a count changing does not lay them out again), and
+      /// new with each new run.
+      package var isPerRun: Bool
+      /// Shown in a DocC catalog (a screen's neighbourhood is on the site only).
+      package var isInCatalog: Bool
+    }
+
+    /// The kind `name` names on the command line (`flow:` followed by anything is a flow); nil
+    /// for a name of no kind.
+    package init?(naming name: String) {
+      guard
+        let kind = Self.allCases.first(where: {
+          $0.row.placeholder == nil ? name == $0.row.argument : name.hasPrefix($0.row.argument)
+        })
+      else { return nil }
+      self = kind
+    }
+
+    /// The table.
+    package var row: Row {
       switch self {
-      case .appMap: ("app", nil)
-      case .hierarchy: ("hierarchy", nil)
-      case .flow: ("flow:", "<CoordinatorType>")
-      case .journey: ("run:", "<run name or trace file>")
-      case .screen: ("screen:", "<ScreenType>")
+      case .appMap:
+        Row(argument: "app", placeholder: nil, stem: "app-map", isPerRun: false, isInCatalog: true)
+      case .hierarchy:
+        Row(argument: "hierarchy", placeholder: nil, stem: "hierarchy", isPerRun: false, isInCatalog: true)
+      case .flow:
+        Row(
+          argument: "flow:", placeholder: "<CoordinatorType>", stem: "flow-", isPerRun: false,
+          isInCatalog: true)
+      case .journey:
+        Row(
+          argument: "run:", placeholder: "<run name or trace file>", stem: "journey-", isPerRun: true,
+          isInCatalog: true)
+      case .screen:
+        Row(
+          argument: "screen:", placeholder: "<ScreenType>", stem: "screen-", isPerRun: false,
+          isInCatalog: false)
       }
     }
   }
@@ -48,6 +94,90 @@ package enum DiagramSubject: Hashable, Sendable, Comparable {
   package static func all(of app: AppModel) -> [DiagramSubject] {
     ([.appMap, .hierarchy] + app.flows.map { .flow(coordinator: $0.coordinator) }
       + app.runs.map { .journey(run: $0.slug) } + app.screens.map { .screen(type: $0.type) }).sorted()
+  }
+
+  /// The stem of this diagram's page and file in `app` (``PageScheme``). A flow or run the app
+  /// does not have is named from its name's slug.
+  package func stem(in app: AppModel) -> String {
+    let prefix = kind.row.stem
+    switch self {
+    case .appMap, .hierarchy: return prefix
+    case .flow(let coordinator): return prefix + PageScheme.safe(app.flow(coordinator)?.slug ?? coordinator)
+    case .journey(let run): return prefix + PageScheme.safe(run)
+    case .screen(let type, let depth):
+      let stem = prefix + PageScheme.safe(app.screen(type)?.slug ?? type)
+      return depth == 1 ? stem : "\(stem).depth-\(depth)"
+    }
+  }
+
+  /// A rough measure of how long this diagram takes to lay out, to start the slowest first so
+  /// that the last layouts to finish are short ones.
+  package func layoutCost(in app: AppModel) -> Int {
+    switch self {
+    case .appMap: app.screens.count * 4 + app.transitions.count
+    case .hierarchy: app.coordinators.count
+    case .flow(let coordinator): (app.flow(coordinator)?.screens.count ?? 0) * 4
+    case .journey(let run): min(app.run(slug: run)?.stepCount ?? 0, 300) * 2
+    case .screen(_, let depth): 4 * depth
+    }
+  }
+
+  /// Every spelling `render --diagram` takes for a diagram of an app, for help and messages:
+  /// `app`, `hierarchy`, `flow:<CoordinatorType>`, `run:<run name or trace file>`, ….
+  package static var argumentSpellings: [String] {
+    Kind.allCases.map { $0.row.argument + ($0.row.placeholder ?? "") }
+  }
+
+  /// Why `render --diagram`'s name names no diagram of an app: a sentence for a person.
+  package struct UnknownName: Error, Sendable {
+    package var message: String
+  }
+
+  /// The diagram of `app` that `name` names on the command line (`flow:LoginCoordinator`), a
+  /// screen's neighbourhood `depth` steps each way.
+  package static func named(_ name: String, in app: AppModel, depth: Int = 1) throws(UnknownName)
+    -> DiagramSubject
+  {
+    guard let kind = Kind(naming: name) else {
+      throw UnknownName(
+        message: "unknown diagram '\(name)'; use \(argumentSpellings.joined(separator: ", "))")
+    }
+    let argument = String(name.dropFirst(kind.row.argument.count))
+    switch kind {
+    case .appMap: return .appMap
+    case .hierarchy: return .hierarchy
+    case .flow:
+      guard app.flow(argument) != nil else {
+        throw UnknownName(
+          message:
+            "no flow '\(argument)' in app '\(app.name)'; flows: \(app.flows.map(\.coordinator).joined(separator: ", "))"
+        )
+      }
+      return .flow(coordinator: argument)
+    case .journey:
+      // By name; a name several runs share (a retried UI test) is refused, and each of them
+      // is then named by its trace file, which `run:<file>` takes too.
+      let named = app.runs(named: argument)
+      if named.count == 1 { return .journey(run: named[0].slug) }
+      if named.count > 1 {
+        let choices = named.map { "run:\($0.file)" }.joined(separator: ", ")
+        throw UnknownName(
+          message:
+            "\(named.count) runs of app '\(app.name)' are named '\(argument)'; name one by its trace file: \(choices)"
+        )
+      }
+      guard let byFile = app.runs.first(where: { $0.file == argument }) else {
+        throw UnknownName(message: "no run '\(argument)' in app '\(app.name)'")
+      }
+      return .journey(run: byFile.slug)
+    case .screen:
+      guard app.screen(argument) != nil else {
+        throw UnknownName(
+          message:
+            "no screen '\(argument)' in app '\(app.name)'; see its app map (--diagram app) for screen types")
+      }
+      return .screen(type: argument, depth: depth)
+    }
   }
 }
 

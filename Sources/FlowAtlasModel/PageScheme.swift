@@ -24,12 +24,18 @@ package enum PageScheme {
   package static let changesStem = "changes"
 
   /// The stem of a flow's page and diagram.
-  package static func flowStem(_ coordinatorSlug: String) -> String { "flow-\(coordinatorSlug)" }
+  package static func flowStem(_ coordinatorSlug: String) -> String {
+    DiagramSubject.Kind.flow.row.stem + coordinatorSlug
+  }
   /// The stem of a run's journey page and diagram.
-  package static func journeyStem(_ runSlug: String) -> String { "journey-\(runSlug)" }
+  package static func journeyStem(_ runSlug: String) -> String {
+    DiagramSubject.Kind.journey.row.stem + runSlug
+  }
 
   /// The stem of a screen's page and its neighbourhood's diagram.
-  package static func screenStem(_ screenSlug: String) -> String { "screen-\(screenSlug)" }
+  package static func screenStem(_ screenSlug: String) -> String {
+    DiagramSubject.Kind.screen.row.stem + screenSlug
+  }
 
   /// The stem of a screen's picture in a DocC catalog (a resource, shown in its flow's article).
   package static func pictureStem(_ screenSlug: String) -> String { "picture-\(screenSlug)" }
@@ -90,19 +96,8 @@ package enum PageScheme {
 
   // MARK: Diagrams
 
-  /// The stem of `subject`'s page and file in `app`. A flow or run the app does not have is
-  /// named from its name's slug.
-  package static func stem(of subject: DiagramSubject, in app: AppModel) -> String {
-    switch subject {
-    case .appMap: return "app-map"
-    case .hierarchy: return "hierarchy"
-    case .flow(let coordinator): return flowStem(safe(app.flow(coordinator)?.slug ?? coordinator))
-    case .journey(let run): return journeyStem(safe(run))
-    case .screen(let type, let depth):
-      let stem = screenStem(safe(app.screen(type)?.slug ?? type))
-      return depth == 1 ? stem : "\(stem).depth-\(depth)"
-    }
-  }
+  // A diagram's page and file are named by its stem, which the table of diagram kinds gives
+  // (`DiagramSubject.stem(in:)`).
 
   /// `slug` when it is one, else the slug of it: a model made by hand can hold anything.
   package static func safe(_ slug: String) -> String { Slug.isValid(slug) ? slug : Slug.make(slug) }

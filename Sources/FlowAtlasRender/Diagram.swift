@@ -58,12 +58,7 @@ package struct Diagram: Hashable, Sendable {
 
   /// Whether its SVG is laid out from DOT with its texts masked and given them after
   /// (``LayoutTexts``): every diagram but a journey's, which is drawn once per run and kept whole.
-  var masksTexts: Bool {
-    switch subject {
-    case .appMap, .hierarchy, .flow, .screen: true
-    case .journey, nil: false
-    }
-  }
+  var masksTexts: Bool { subject.map { !$0.kind.row.isPerRun } ?? false }
 
   /// The DOT its SVG is laid out from: tooltips and the numbers of edge labels masked
   /// (``LayoutTexts/masked(_:)``) for a diagram that ``masksTexts``, else ``dotBytes``.

@@ -39,7 +39,7 @@ package enum DiagramBuilder {
   /// The SVG id of `subject`'s diagram, made from slugs only: `<app>-app-map`,
   /// `<app>-hierarchy`, `<app>-flow-<coordinator>`, `<app>-journey-<run>`.
   package static func diagramID(for subject: DiagramSubject, of app: AppModel) -> String {
-    "\(DiagramText.safeSlug(app.slug))-\(PageScheme.stem(of: subject, in: app))"
+    "\(DiagramText.safeSlug(app.slug))-\(subject.stem(in: app))"
   }
 
   /// What every builder needs: the model with lookups by type name.

@@ -363,7 +363,7 @@ struct AppPages: Sendable {
     -> HTML
   {
     try figure(
-      svg: diagrams[subject], file: PageScheme.stem(of: subject, in: app), id: id, caption: caption,
+      svg: diagrams[subject], file: subject.stem(in: app), id: id, caption: caption,
       usedIDs: &usedIDs)
   }
 

@@ -108,19 +108,6 @@ extension SiteBuilder {
     }
     return new
   }
-
-  /// A rough measure of how long a diagram takes to lay out, to start the slowest first so
-  /// that the last layouts to finish are short ones.
-  static func cost(_ request: DiagramRequest) -> Int {
-    let app = request.app
-    switch request.subject {
-    case .appMap: return app.screens.count * 4 + app.transitions.count
-    case .hierarchy: return app.coordinators.count
-    case .flow(let coordinator): return (app.flow(coordinator)?.screens.count ?? 0) * 4
-    case .journey(let run): return min(app.run(slug: run)?.stepCount ?? 0, 300) * 2
-    case .screen(_, let depth): return 4 * depth
-    }
-  }
 }
 
 /// A diagram of one of the model's apps (by number).
@@ -154,7 +141,7 @@ final class Drawing: Sendable {
       done.signal()
       return
     }
-    let costs = requests.map { SiteBuilder.cost($0.request) }
+    let costs = requests.map { $0.request.subject.layoutCost(in: $0.request.app) }
     let ordered = requests.indices.sorted { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }
       .map { requests[$0] }
     // A plain thread, not the Swift concurrency pool or Dispatch's: it blocks for as long as

@@ -19,7 +19,7 @@ struct PageSchemeTests {
 
   @Test func everyDiagramHasAStemOfItsOwnMadeOfSlugCharacters() {
     let app = app()
-    let stems = DiagramSubject.all(of: app).map { PageScheme.stem(of: $0, in: app) }
+    let stems = DiagramSubject.all(of: app).map { $0.stem(in: app) }
     #expect(Set(stems).count == stems.count)
     #expect(stems.count == 2 + app.flows.count + app.runs.count + app.screens.count)
     for stem in stems {
@@ -32,13 +32,13 @@ struct PageSchemeTests {
     let app = app()
     for flow in app.flows {
       #expect(
-        PageScheme.flowPage(flow.slug) == PageScheme.stem(of: .flow(coordinator: flow.coordinator), in: app)
+        PageScheme.flowPage(flow.slug) == DiagramSubject.flow(coordinator: flow.coordinator).stem(in: app)
           + ".html")
       #expect(DiagramLinks.site.flow(flow.slug) == PageScheme.flowPage(flow.slug))
     }
     for run in app.runs {
       #expect(
-        PageScheme.journeyPage(run.slug) == PageScheme.stem(of: .journey(run: run.slug), in: app) + ".html")
+        PageScheme.journeyPage(run.slug) == DiagramSubject.journey(run: run.slug).stem(in: app) + ".html")
       #expect(DiagramLinks.site.run(run.slug) == PageScheme.journeyPage(run.slug))
     }
   }
@@ -50,10 +50,10 @@ struct PageSchemeTests {
     let app = app()
     for screen in app.screens {
       #expect(
-        PageScheme.screenPage(screen.slug) == PageScheme.stem(of: .screen(type: screen.type), in: app)
+        PageScheme.screenPage(screen.slug) == DiagramSubject.screen(type: screen.type).stem(in: app)
           + ".html")
     }
-    #expect(PageScheme.stem(of: .screen(type: "Home", depth: 2), in: app) == "screen-home.depth-2")
+    #expect(DiagramSubject.screen(type: "Home", depth: 2).stem(in: app) == "screen-home.depth-2")
   }
 
   @Test func noSlugNamesAPageOfTheAppFolder() {
@@ -80,7 +80,7 @@ struct PageSchemeTests {
     let app = app()
     #expect(PageScheme.doccArticle(app: "shop") == "flowatlas-shop")
     for subject in DiagramSubject.all(of: app) {
-      let stem = PageScheme.stem(of: subject, in: app)
+      let stem = subject.stem(in: app)
       #expect(PageScheme.doccName(app: "shop", stem: stem) == "flowatlas-shop_\(stem)")
     }
   }
@@ -88,16 +88,35 @@ struct PageSchemeTests {
   @Test func aSubjectTheAppDoesNotHaveIsStillNamedBySlug() {
     let app = app()
     #expect(
-      PageScheme.stem(of: .flow(coordinator: "Nowhere Coordinator"), in: app) == "flow-nowhere-coordinator")
-    #expect(PageScheme.stem(of: .journey(run: "A run!"), in: app) == "journey-a-run")
+      DiagramSubject.flow(coordinator: "Nowhere Coordinator").stem(in: app) == "flow-nowhere-coordinator")
+    #expect(DiagramSubject.journey(run: "A run!").stem(in: app) == "journey-a-run")
   }
 
-  @Test func everyKindOfDiagramHasOneSpellingOnTheCommandLine() {
-    let prefixes = DiagramSubject.Kind.allCases.map(\.argument.prefix)
-    #expect(Set(prefixes).count == prefixes.count)
+  @Test func everyKindOfDiagramHasOneSpellingOnTheCommandLineAndOneStem() {
+    let rows = DiagramSubject.Kind.allCases.map(\.row)
+    #expect(Set(rows.map(\.argument)).count == rows.count)
+    #expect(Set(rows.map(\.stem)).count == rows.count)
+    // No spelling begins another's, so a name finds one kind whatever the table's order.
+    for row in rows {
+      #expect(rows.filter { $0.argument.hasPrefix(row.argument) }.count == 1, "\(row.argument)")
+    }
+  }
+
+  @Test func everyDiagramIsFoundByItsNameOnTheCommandLine() throws {
     let app = app()
     for subject in DiagramSubject.all(of: app) {
-      #expect(DiagramSubject.Kind.allCases.contains(subject.kind))
+      let row = subject.kind.row
+      let name: String =
+        switch subject {
+        case .appMap, .hierarchy: row.argument
+        case .flow(let coordinator): row.argument + coordinator
+        case .journey(let slug): row.argument + (app.run(slug: slug)?.name ?? "")
+        case .screen(let type, _): row.argument + type
+        }
+      #expect(try DiagramSubject.named(name, in: app) == subject, "\(name)")
+      #expect(DiagramSubject.Kind(naming: name) == subject.kind)
     }
+    #expect(DiagramSubject.Kind(naming: "everything") == nil)
+    #expect(throws: DiagramSubject.UnknownName.self) { try DiagramSubject.named("flow:Nowhere", in: app) }
   }
 }
