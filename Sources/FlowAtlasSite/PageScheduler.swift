@@ -125,7 +125,13 @@ final class PageScheduler: Sendable {
   /// Makes and writes a file of the whole site (the landing page, the search index) on a free
   /// core while diagrams are drawn, rather than after the last one, when one core would wait.
   func write(_ path: String, _ make: @escaping @Sendable () -> [UInt8]) {
-    run(app: apps.count, page: -1) { [staging] () throws(SiteError) in try staging.write(path, make()) }
+    write(path, pieces: { [make()] })
+  }
+
+  /// Makes and writes a file of the whole site given in pieces, written one after the other.
+  func write(_ path: String, pieces make: @escaping @Sendable () -> [[UInt8]]) {
+    run(app: apps.count, page: -1) { [staging] () throws(SiteError) in try staging.write(path, pieces: make())
+    }
   }
 
   /// Starts every page that shows no diagram (or whose diagrams have all arrived).

@@ -256,9 +256,11 @@ package struct SiteBuilder: Sendable {
         scheduler.write(PageScheme.index) { [model] in
           LandingPage(layout: layout, model: model, folders: folders).document()
         }
-        scheduler.write("assets/search-index.js") { [model] in
-          SearchIndex.script(SearchIndex.entries(Array(zip(model.apps, folders))))
-        }
+        scheduler.write(
+          "assets/search-index.js",
+          pieces: { [model] in
+            SearchIndex.script(SearchIndex.entries(Array(zip(model.apps, folders))))
+          })
       }
     } catch {
       scheduler.abandon()
