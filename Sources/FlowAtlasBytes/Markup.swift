@@ -181,6 +181,11 @@ package enum Markup {
   /// `text` with its entities decoded, where a `&` that starts none stays as it is (as Graphviz
   /// decodes a label's, its `htmlEntityUTF8`, and reads the ids it escapes: 2.42 writes `-` as
   /// `&#45;`).
+  package static func decodingEntities(_ text: ArraySlice<UInt8>) -> [UInt8] {
+    text.withUnsafeBufferPointer(decodingEntities)
+  }
+
+  /// ``decodingEntities(_:)-(ArraySlice<UInt8>)`` of bytes in place.
   package static func decodingEntities(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(text.count)

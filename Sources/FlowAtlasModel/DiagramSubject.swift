@@ -215,27 +215,6 @@ package struct DiagramLinks: Sendable {
     thumbnail: { "../" + PageScheme.thumbnail(hash: $0) })
 
   /// True for a relative link made of slug characters, `.`, `/` and one `#` fragment:
-  /// never a scheme, a quote, or anything Graphviz would copy dangerously.
-  package static func isSafe(_ link: String) -> Bool {
-    // Byte by byte: `String.contains(_: String)` goes through Foundation's string search,
-    // which costs more than the whole check on the tens of thousands of links of a site.
-    link.withUTF8Bytes(isSafe)
-  }
-
-  /// The same check on a link's UTF-8 bytes, as the SVG sanitizer reads them.
-  package static func isSafe(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let first = bytes.first, first != UInt8(ascii: "/") else { return false }
-    var sawHash = false
-    var previous: UInt8 = 0
-    for byte in bytes {
-      switch byte {
-      case 46 where previous == 46: return false  // ".."
-      case 97...122, 48...57, 45, 46, 47, 95: break
-      case 35 where !sawHash: sawHash = true
-      default: return false
-      }
-      previous = byte
-    }
-    return true
-  }
+  /// never a scheme, a quote, or anything Graphviz would copy dangerously (``SafeLink``).
+  package static func isSafe(_ link: String) -> Bool { SafeLink.isSafe(link) }
 }

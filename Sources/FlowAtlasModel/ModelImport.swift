@@ -45,8 +45,7 @@ package enum ModelImport {
     document: Document, places: [ModelJSON.Place]
   ) {
     do {
-      return try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in try ModelJSON.read(buffer)
-      }
+      return try ModelJSON.read(bytes)
     } catch {
       throw .badModel(path: file, line: ModelJSON.line(of: error.offset, in: bytes), reason: error.problem)
     }
@@ -169,9 +168,7 @@ extension ModelImport {
   /// name its first line.
   package static func places(in bytes: [UInt8], file: String) -> NavigationCheck.Places {
     guard
-      let read = try? bytes.withUnsafeBufferPointer({ buffer throws(JSONSyntaxError) in
-        try ModelJSON.read(buffer).places
-      })
+      let read = try? ModelJSON.read(bytes).places
     else { return NavigationCheck.Places(fallback: file) }
     return places(read, in: bytes, file: file)
   }

@@ -20,27 +20,23 @@ enum ModelJSON {
     var offset: Int
   }
 
-  static func document(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> ModelImport.Document {
-    try read(bytes).document
-  }
-
   /// The document, and where each screen and transition is written in it.
-  static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> (
+  static func read(_ bytes: [UInt8]) throws(JSONSyntaxError) -> (
     document: ModelImport.Document, places: [Place]
   ) {
-    guard let base = bytes.baseAddress else { throw JSONSyntaxError(offset: 0, problem: "the file is empty") }
     guard bytes.count <= JSONScanner.maximumLength else {
       throw JSONSyntaxError(offset: 0, problem: "larger than 2 GiB")
     }
-    var scanner = JSONScanner(base: base, count: bytes.count)
-    var reader = Reader(scanner: scanner, places: PlaceList())
-    let document = try reader.document()
-    scanner = reader.scanner
-    scanner.skipWhitespace()
-    guard scanner.index == bytes.count else {
-      throw JSONSyntaxError(offset: scanner.index, problem: "text after the document's closing '}'")
+    return try JSONScanner.scanning(bytes) { scanner throws(JSONSyntaxError) in
+      guard let scanner else { throw JSONSyntaxError(offset: 0, problem: "the file is empty") }
+      var reader = Reader(scanner: scanner, places: PlaceList())
+      let document = try reader.document()
+      reader.scanner.skipWhitespace()
+      guard reader.scanner.index == bytes.count else {
+        throw JSONSyntaxError(offset: reader.scanner.index, problem: "text after the document's closing '}'")
+      }
+      return (document, reader.places.list)
     }
-    return (document, reader.places.list)
   }
 
   /// The 1-based line of byte `offset`.

@@ -91,7 +91,7 @@ enum DOTWriter {
       out += #"=""#.utf8
       for (index, value) in values.enumerated() {
         if index > 0 { out.append(UInt8(ascii: " ")) }
-        DOTWriter.appendEscaped(value, tooltip: false, into: &out)
+        DOTString.appendEscaped(value, tooltip: false, to: &out)
       }
       out.append(UInt8(ascii: "\""))
     }
@@ -141,13 +141,8 @@ enum DOTWriter {
     out += "];\n".utf8
   }
 
-  /// `text` as a DOT quoted string: `"` and `\` escaped, `&` as `&amp;`, a line break as
-  /// Graphviz's centred `\n`, other control characters (invalid in SVG's XML)
-  /// as spaces.
-  ///
-  /// Graphviz 2.42 expands `\N`, `\G`, `\E` … in tooltips even after an
-  /// escaped backslash (`\\N` shows the node's name), so in a tooltip a
-  /// backslash is written as the look-alike `⧵` (U+29F5).
+  /// `text` as a DOT quoted string, escaped as `DOTString` writes it (a backslash in a tooltip as
+  /// `⧵`), cut at ``maximumQuotedBytes``.
   static func quote(_ text: String, tooltip: Bool = false) -> String {
     var out: [UInt8] = []
     quote(text, tooltip: tooltip, into: &out)
@@ -157,7 +152,7 @@ enum DOTWriter {
   /// Appends `text` quoted, as ``quote(_:tooltip:)`` makes it.
   static func quote(_ text: String, tooltip: Bool = false, into out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
-    appendEscaped(bounded(text), tooltip: tooltip, into: &out)
+    DOTString.appendEscaped(bounded(text), tooltip: tooltip, to: &out)
     out.append(UInt8(ascii: "\""))
   }
 
@@ -173,84 +168,5 @@ enum DOTWriter {
     var end = text.utf8.index(text.utf8.startIndex, offsetBy: maximumQuotedBytes)
     while end.samePosition(in: text.unicodeScalars) == nil { text.utf8.formIndex(before: &end) }
     return String(text.unicodeScalars[..<end]) + "…"
-  }
-
-  /// What goes between the quotes of ``quote(_:tooltip:into:)``.
-  private static func appendEscaped(_ text: String, tooltip: Bool, into out: inout [UInt8]) {
-    text.withUTF8Bytes { appendEscaped(bytes: $0, tooltip: tooltip, into: &out) }
-  }
-
-  /// Copies the runs of bytes that need no care whole (most text: ids, classes, colours,
-  /// type names) and replaces the rest. `bytes` is valid UTF-8, so a C1 control or
-  /// U+FFFE/U+FFFF is recognised by its lead byte and the bytes that follow it.
-  private static func appendEscaped(bytes: UnsafeBufferPointer<UInt8>, tooltip: Bool, into out: inout [UInt8])
-  {
-    var copied = 0
-    var index = 0
-    func flush(to end: Int) {
-      if end > copied { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<end])) }
-    }
-    while index < bytes.count {
-      // A word at a time while none of its bytes needs care.
-      while index + 8 <= bytes.count, !mayNeedCare(ByteWord.load(bytes.baseAddress!, at: index)) {
-        index += 8
-      }
-      guard index < bytes.count else { break }
-      let byte = bytes[index]
-      guard needsCare(byte) else {
-        index += 1
-        continue
-      }
-      let replacement: StaticString
-      var length = 1
-      switch byte {
-      case 0x22: replacement = #"\""#
-      // Graphviz decodes entities in what it reads (`&#x41;dmin` was drawn "Admin"); `&amp;`
-      // reads as the `&` it is, on 2.42 and on 14 alike.
-      case 0x26: replacement = "&amp;"
-      case 0x5C: replacement = tooltip ? "\u{29F5}" : #"\\"#
-      case 0x0A: replacement = #"\n"#
-      case 0x0D: replacement = ""
-      case 0xC2:
-        // U+0080–U+009F are C2 80 – C2 9F.
-        guard index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) else {
-          index += 1
-          continue
-        }
-        replacement = " "
-        length = 2
-      case 0xEF:
-        // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
-        guard index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE else {
-          index += 1
-          continue
-        }
-        replacement = " "
-        length = 3
-      default:
-        // The other controls and DEL.
-        replacement = " "
-      }
-      flush(to: index)
-      replacement.withUTF8Buffer { out.append(contentsOf: $0) }
-      index += length
-      copied = index
-    }
-    flush(to: bytes.count)
-  }
-
-  /// True for a UTF-8 byte that may need changing: `"`, `&`, `\`, controls, DEL, and the lead
-  /// bytes of C1 controls (U+0080–U+009F start with 0xC2) and of U+FFFE/U+FFFF (0xEF).
-  private static func needsCare(_ byte: UInt8) -> Bool {
-    byte < 0x20 || byte == 0x22 || byte == 0x26 || byte == 0x5C || byte == 0x7F || byte == 0xC2
-      || byte == 0xEF
-  }
-
-  /// ``needsCare(_:)`` for any of the eight bytes of `word`, tested at once (``ByteWord``).
-  static func mayNeedCare(_ word: UInt64) -> Bool {
-    ByteWord.below(0x20, in: word) | ByteWord.equal(to: 0x22, in: word) | ByteWord.equal(to: 0x26, in: word)
-      | ByteWord.equal(to: 0x5C, in: word)
-      | ByteWord.equal(to: 0x7F, in: word) | ByteWord.equal(to: 0xC2, in: word)
-      | ByteWord.equal(to: 0xEF, in: word) != 0
   }
 }

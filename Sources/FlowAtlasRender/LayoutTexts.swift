@@ -134,104 +134,101 @@ struct LayoutTexts: Sendable {
     var pictured = false
     var index = 0
     var copied = 0
-    svg.withUnsafeBufferPointer { bytes in
-      func starts(_ prefix: StaticString, at position: Int) -> Bool {
-        let count = prefix.utf8CodeUnitCount
-        guard position + count <= bytes.count else { return false }
-        return prefix.withUTF8Buffer { prefix in
-          (0..<count).allSatisfy { bytes[position + $0] == prefix[$0] }
-        }
+    func starts(_ prefix: StaticString, at position: Int) -> Bool {
+      let count = prefix.utf8CodeUnitCount
+      guard position + count <= svg.count else { return false }
+      return prefix.withUTF8Buffer { prefix in
+        (0..<count).allSatisfy { svg[position + $0] == prefix[$0] }
       }
-      func end(of value: Int) -> Int {
-        var end = value
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += 1 }
-        return end
-      }
-      /// Where the empty element starting at `start` ends: its `/>`.
-      func emptyElementEnd(from start: Int) -> Int {
-        var close = start
-        while close + 1 < bytes.count,
-          bytes[close] != UInt8(ascii: "/") || bytes[close + 1] != UInt8(ascii: ">")
-        {
-          close += 1
-        }
-        return close
-      }
-      func replace(from start: Int, to end: Int, with text: String, attribute: Bool) {
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<start]))
-        Self.appendEscaped(text, attribute: attribute, to: &out)
-        copied = end
-      }
-      while index < bytes.count {
-        let byte = bytes[index]
-        if byte == UInt8(ascii: "<"), starts("<g id=\"", at: index) {
-          let value = index + 7
-          let close = end(of: value)
-          // A group of Graphviz's own around a link (`a_<id>`) belongs to the element it is in;
-          // any other group is an element of its own, with texts or without.
-          if close < value + 2 || bytes[value] != UInt8(ascii: "a") || bytes[value + 1] != UInt8(ascii: "_") {
-            owner = elements[Self.decoded(bytes, value..<close)]
-            line = 0
-            pictured = false
-          }
-          index = close
-        } else if byte == UInt8(ascii: " "), starts(" xlink:title=\"", at: index) {
-          let value = index + 14
-          let close = end(of: value)
-          if let tooltip = owner?.tooltip { replace(from: value, to: close, with: tooltip, attribute: true) }
-          index = close
-        } else if byte == UInt8(ascii: " "), starts(" stroke=\"", at: index), let width = owner?.strokeWidth {
-          let close = end(of: index + 9)
-          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<close + 1]))
-          out += " stroke-width=\"".utf8
-          out.append(utf8: width)
-          out.append(UInt8(ascii: "\""))
-          copied = close + 1
-          index = close + 1
-        } else if byte == UInt8(ascii: " "), starts(" stroke-width=\"", at: index), owner?.edge == true {
-          // One an earlier filling wrote: this filling writes its own after `stroke`.
-          let close = end(of: index + 15)
-          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
-          copied = min(close + 1, bytes.count)
-          index = copied
-        } else if byte == UInt8(ascii: "<"), let picture = owner?.picture, !pictured,
-          starts("<polygon ", at: index) || starts("<path ", at: index)
-        {
-          // The box's first outline: its points give the box; the picture goes after it.
-          let close = emptyElementEnd(from: index)
-          let outline = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<close]), as: UTF8.self)
-          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<min(close + 2, bytes.count)]))
-          copied = min(close + 2, bytes.count)
-          if let box = Self.box(ofOutline: outline) { Self.appendImage(picture, in: box, to: &out) }
-          pictured = true
-          index = copied
-        } else if byte == UInt8(ascii: "<"), owner?.picture != nil, starts("<image ", at: index) {
-          // One an earlier filling wrote (with the new line before it): this filling wrote its
-          // own after the outline.
-          let close = emptyElementEnd(from: index)
-          let kept = index > copied && bytes[index - 1] == UInt8(ascii: "\n") ? index - 1 : index
-          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<kept]))
-          copied = min(close + 2, bytes.count)
-          index = copied
-        } else if byte == UInt8(ascii: "<"), starts("<text", at: index), let element = owner, element.labelled
-        {
-          var content = index
-          while content < bytes.count, bytes[content] != UInt8(ascii: ">") { content += 1 }
-          content += 1
-          var close = content
-          while close < bytes.count, !starts("</text>", at: close) { close += 1 }
-          // A line more than the label has now (a long label is cut where its masked form was)
-          // is left empty: a masked text never reaches a page.
-          let text = line < element.lines.count ? element.lines[line] : ""
-          replace(from: content, to: close, with: text, attribute: false)
-          line += 1
-          index = close
-        } else {
-          index += 1
-        }
-      }
-      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<bytes.count]))
     }
+    func end(of value: Int) -> Int {
+      var end = value
+      while end < svg.count, svg[end] != UInt8(ascii: "\"") { end += 1 }
+      return end
+    }
+    /// Where the empty element starting at `start` ends: its `/>`.
+    func emptyElementEnd(from start: Int) -> Int {
+      var close = start
+      while close + 1 < svg.count,
+        svg[close] != UInt8(ascii: "/") || svg[close + 1] != UInt8(ascii: ">")
+      {
+        close += 1
+      }
+      return close
+    }
+    func replace(from start: Int, to end: Int, with text: String, attribute: Bool) {
+      out.append(contentsOf: svg[copied..<start])
+      Self.appendEscaped(text, attribute: attribute, to: &out)
+      copied = end
+    }
+    while index < svg.count {
+      let byte = svg[index]
+      if byte == UInt8(ascii: "<"), starts("<g id=\"", at: index) {
+        let value = index + 7
+        let close = end(of: value)
+        // A group of Graphviz's own around a link (`a_<id>`) belongs to the element it is in;
+        // any other group is an element of its own, with texts or without.
+        if close < value + 2 || svg[value] != UInt8(ascii: "a") || svg[value + 1] != UInt8(ascii: "_") {
+          owner = elements[Self.decoded(svg, value..<close)]
+          line = 0
+          pictured = false
+        }
+        index = close
+      } else if byte == UInt8(ascii: " "), starts(" xlink:title=\"", at: index) {
+        let value = index + 14
+        let close = end(of: value)
+        if let tooltip = owner?.tooltip { replace(from: value, to: close, with: tooltip, attribute: true) }
+        index = close
+      } else if byte == UInt8(ascii: " "), starts(" stroke=\"", at: index), let width = owner?.strokeWidth {
+        let close = end(of: index + 9)
+        out.append(contentsOf: svg[copied..<close + 1])
+        out += " stroke-width=\"".utf8
+        out.append(utf8: width)
+        out.append(UInt8(ascii: "\""))
+        copied = close + 1
+        index = close + 1
+      } else if byte == UInt8(ascii: " "), starts(" stroke-width=\"", at: index), owner?.edge == true {
+        // One an earlier filling wrote: this filling writes its own after `stroke`.
+        let close = end(of: index + 15)
+        out.append(contentsOf: svg[copied..<index])
+        copied = min(close + 1, svg.count)
+        index = copied
+      } else if byte == UInt8(ascii: "<"), let picture = owner?.picture, !pictured,
+        starts("<polygon ", at: index) || starts("<path ", at: index)
+      {
+        // The box's first outline: its points give the box; the picture goes after it.
+        let close = emptyElementEnd(from: index)
+        let outline = String(decoding: svg[index..<close], as: UTF8.self)
+        out.append(contentsOf: svg[copied..<min(close + 2, svg.count)])
+        copied = min(close + 2, svg.count)
+        if let box = Self.box(ofOutline: outline) { Self.appendImage(picture, in: box, to: &out) }
+        pictured = true
+        index = copied
+      } else if byte == UInt8(ascii: "<"), owner?.picture != nil, starts("<image ", at: index) {
+        // One an earlier filling wrote (with the new line before it): this filling wrote its
+        // own after the outline.
+        let close = emptyElementEnd(from: index)
+        let kept = index > copied && svg[index - 1] == UInt8(ascii: "\n") ? index - 1 : index
+        out.append(contentsOf: svg[copied..<kept])
+        copied = min(close + 2, svg.count)
+        index = copied
+      } else if byte == UInt8(ascii: "<"), starts("<text", at: index), let element = owner, element.labelled {
+        var content = index
+        while content < svg.count, svg[content] != UInt8(ascii: ">") { content += 1 }
+        content += 1
+        var close = content
+        while close < svg.count, !starts("</text>", at: close) { close += 1 }
+        // A line more than the label has now (a long label is cut where its masked form was)
+        // is left empty: a masked text never reaches a page.
+        let text = line < element.lines.count ? element.lines[line] : ""
+        replace(from: content, to: close, with: text, attribute: false)
+        line += 1
+        index = close
+      } else {
+        index += 1
+      }
+    }
+    out.append(contentsOf: svg[copied...])
     return out
   }
 
@@ -278,8 +275,8 @@ struct LayoutTexts: Sendable {
   }
 
   /// An id as Graphviz wrote it, its entities decoded (2.42 writes `-` as `&#45;`).
-  static func decoded(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-    let raw = UnsafeBufferPointer(rebasing: bytes[range])
+  static func decoded(_ bytes: [UInt8], _ range: Range<Int>) -> String {
+    let raw = bytes[range]
     guard raw.contains(UInt8(ascii: "&")) else { return String(decoding: raw, as: UTF8.self) }
     return String(decoding: Markup.decodingEntities(raw), as: UTF8.self)
   }

@@ -157,7 +157,7 @@ struct SVGSanitizer: Sendable {
           throw fail("it shows \(quoted(value)), which is not a picture of this site")
         }
       } else if kind == .link {
-        guard DiagramLinks.isSafe(value) else { throw fail("it links to \(quoted(value))") }
+        guard SafeLink.isSafe(value) else { throw fail("it links to \(quoted(value))") }
         let page = XMLReader.Bytes(rebasing: value.prefix { $0 != UInt8(ascii: "#") })
         guard allowedPages.contains(XMLReader.string(page)) else {
           throw fail("it links to \(quoted(value)), which is not a page of this site")

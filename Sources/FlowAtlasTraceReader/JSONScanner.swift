@@ -69,6 +69,16 @@ package struct JSONScanner {
     self.count = min(count, Self.maximumLength)
   }
 
+  /// Runs `body` with a scanner over `bytes` where they are (nil for no bytes): the scanner is
+  /// for that call only, and must not outlive it.
+  package static func scanning<Result, Failure: Error>(
+    _ bytes: [UInt8], _ body: (JSONScanner?) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try bytes.withUnsafeBufferPointer { buffer throws(Failure) in
+      try body(buffer.baseAddress.map { JSONScanner(base: $0, count: buffer.count) })
+    }
+  }
+
   @inline(__always)
   private func byte(_ i: Int) -> UInt8 { base[i] }
 

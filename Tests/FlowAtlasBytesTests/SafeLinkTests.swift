@@ -1,13 +1,14 @@
-import FlowAtlasModel
+import FlowAtlasBytes
 import Testing
 
-@Suite struct DiagramLinksTests {
+@Suite struct SafeLinkTests {
   @Test(arguments: [
     "flow-auth.html", "flow-auth.html#screen-login-view-controller", "journey-run-1.html", "sub/page.html",
     "index.html#",
   ])
   func safeLinks(link: String) {
-    #expect(DiagramLinks.isSafe(link))
+    #expect(SafeLink.isSafe(link))
+    #expect(Array(link.utf8).withUnsafeBufferPointer(SafeLink.isSafe))
   }
 
   @Test(arguments: [
@@ -16,6 +17,7 @@ import Testing
     "flow-ä.html", "a\\b",
   ])
   func unsafeLinks(link: String) {
-    #expect(!DiagramLinks.isSafe(link))
+    #expect(!SafeLink.isSafe(link))
+    #expect(!Array(link.utf8).withUnsafeBufferPointer(SafeLink.isSafe))
   }
 }

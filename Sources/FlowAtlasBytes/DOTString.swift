@@ -1,0 +1,87 @@
+/// The text between a DOT quoted string's quotes, written the one way FlowAtlas writes it:
+/// `"` and `\` escaped, `&` as `&amp;` (Graphviz decodes entities in what it reads), a line break
+/// as Graphviz's centred `\n`, a carriage return dropped, other control characters (invalid in
+/// SVG's XML) and U+FFFE/U+FFFF as spaces.
+///
+/// Graphviz 2.42 expands `\N`, `\G`, `\E` … in tooltips even after an escaped backslash (`\\N`
+/// shows the node's name), so in a tooltip a backslash is written as the look-alike `⧵` (U+29F5).
+package enum DOTString {
+  /// Appends what goes between a DOT quoted string's quotes for `text`.
+  package static func appendEscaped(_ text: String, tooltip: Bool, to out: inout [UInt8]) {
+    text.withUTF8Bytes { appendEscaped(bytes: $0, tooltip: tooltip, into: &out) }
+  }
+
+  /// Copies the runs of bytes that need no care whole (most text: ids, classes, colours,
+  /// type names) and replaces the rest. `bytes` is valid UTF-8, so a C1 control or
+  /// U+FFFE/U+FFFF is recognised by its lead byte and the bytes that follow it.
+  private static func appendEscaped(bytes: UnsafeBufferPointer<UInt8>, tooltip: Bool, into out: inout [UInt8])
+  {
+    var copied = 0
+    var index = 0
+    func flush(to end: Int) {
+      if end > copied { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<end])) }
+    }
+    while index < bytes.count {
+      // A word at a time while none of its bytes needs care.
+      while index + 8 <= bytes.count, !mayNeedCare(ByteWord.load(bytes.baseAddress!, at: index)) {
+        index += 8
+      }
+      guard index < bytes.count else { break }
+      let byte = bytes[index]
+      guard needsCare(byte) else {
+        index += 1
+        continue
+      }
+      let replacement: StaticString
+      var length = 1
+      switch byte {
+      case 0x22: replacement = #"\""#
+      // Graphviz decodes entities in what it reads (`&#x41;dmin` was drawn "Admin"); `&amp;`
+      // reads as the `&` it is, on 2.42 and on 14 alike.
+      case 0x26: replacement = "&amp;"
+      case 0x5C: replacement = tooltip ? "\u{29F5}" : #"\\"#
+      case 0x0A: replacement = #"\n"#
+      case 0x0D: replacement = ""
+      case 0xC2:
+        // U+0080–U+009F are C2 80 – C2 9F.
+        guard index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) else {
+          index += 1
+          continue
+        }
+        replacement = " "
+        length = 2
+      case 0xEF:
+        // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
+        guard index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE else {
+          index += 1
+          continue
+        }
+        replacement = " "
+        length = 3
+      default:
+        // The other controls and DEL.
+        replacement = " "
+      }
+      flush(to: index)
+      replacement.withUTF8Buffer { out.append(contentsOf: $0) }
+      index += length
+      copied = index
+    }
+    flush(to: bytes.count)
+  }
+
+  /// True for a UTF-8 byte that may need changing: `"`, `&`, `\`, controls, DEL, and the lead
+  /// bytes of C1 controls (U+0080–U+009F start with 0xC2) and of U+FFFE/U+FFFF (0xEF).
+  private static func needsCare(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == 0x22 || byte == 0x26 || byte == 0x5C || byte == 0x7F || byte == 0xC2
+      || byte == 0xEF
+  }
+
+  /// ``needsCare(_:)`` for any of the eight bytes of `word`, tested at once (``ByteWord``).
+  package static func mayNeedCare(_ word: UInt64) -> Bool {
+    ByteWord.below(0x20, in: word) | ByteWord.equal(to: 0x22, in: word) | ByteWord.equal(to: 0x26, in: word)
+      | ByteWord.equal(to: 0x5C, in: word)
+      | ByteWord.equal(to: 0x7F, in: word) | ByteWord.equal(to: 0xC2, in: word)
+      | ByteWord.equal(to: 0xEF, in: word) != 0
+  }
+}
