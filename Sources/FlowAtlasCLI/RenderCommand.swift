@@ -31,7 +31,8 @@ enum RenderCommand {
       return .success
     }
     let model = try TraceLoading.model(
-      from: arguments.positionals, command: "render", keepsJourneys: diagramName.hasPrefix("run:"),
+      from: arguments.positionals, command: "render",
+      keepsJourneys: DiagramSubject.Kind(naming: diagramName)?.row.isPerRun == true,
       console: console)
     let app = try chooseApp(in: model, named: arguments.value("--app"))
     let subject = try subject(named: diagramName, in: app, depth: try depth(arguments.value("--depth")))
@@ -76,7 +77,7 @@ enum RenderCommand {
   /// What `--diagram` takes besides the diagrams of an app: the key to every diagram's marks.
   static let legend = "legend"
 
-  /// Every spelling `--diagram` takes, for help and messages: the table of diagram kinds'
+  /// Every spelling `--diagram` takes, for help and messages: those of the table of diagram kinds
   /// (`app`, `hierarchy`, `flow:<CoordinatorType>`, …), then `legend`.
   static let diagramNames = DiagramSubject.argumentSpellings + [legend]
 
@@ -96,12 +97,8 @@ enum RenderCommand {
   static func subject(named name: String, in app: AppModel, depth: Int = 1) throws(CommandLineError)
     -> DiagramSubject
   {
-    guard DiagramSubject.Kind(naming: name) != nil else {
-      let known = DiagramSubject.argumentSpellings.joined(separator: ", ")
-      throw .usage("unknown diagram '\(name)'; use \(known) or \(legend)", command: "render")
-    }
-    do { return try DiagramSubject.named(name, in: app, depth: depth) } catch {
-      throw .usage(error.message, command: "render")
+    do { return try DiagramSubject.named(name, in: app, depth: depth, otherSpellings: [legend]) } catch {
+      throw .usage(error.localizedDescription, command: "render")
     }
   }
 }

@@ -7,8 +7,8 @@ import FlowAtlasTrace
 /// This file is the table of diagram kinds: each kind's name on the command line, its page's
 /// and file's stem, whether it is drawn per run, whether the DocC catalog shows it, what its
 /// layout costs, and how a name given to `render --diagram` finds it. A new kind is a case here
-/// (the compiler then asks for its row in each switch below), its builder in `DiagramBuilder`,
-/// and the page that shows it.
+/// (the compiler then asks for its row in each switch below; ``all(of:)`` lists the diagrams of
+/// an app by hand), its builder in `DiagramBuilder`, and the page that shows it.
 package enum DiagramSubject: Hashable, Sendable, Comparable {
   /// Every screen, clustered by owner coordinator (or coordinators only, when too big).
   case appMap
@@ -38,9 +38,9 @@ package enum DiagramSubject: Hashable, Sendable, Comparable {
       /// The stem of its page and file (``PageScheme``), or, for a kind that takes a name, the
       /// stem's prefix, followed by the slug of what it draws.
       package var stem: String
-      /// Drawn once per run, with the run's own texts in its layout (an app's other diagrams are
-      /// laid out with their texts masked, so a count changing does not lay them out again), and
-      /// new with each new run.
+      /// Drawn from one run, with that run's own texts in its layout (an app's other diagrams are
+      /// laid out with their texts masked, so a count changing does not lay them out again);
+      /// `render --diagram` reads the runs' journeys for it.
       package var isPerRun: Bool
       /// Shown in a DocC catalog (a screen's neighbourhood is on the site only).
       package var isInCatalog: Bool
@@ -128,19 +128,18 @@ package enum DiagramSubject: Hashable, Sendable, Comparable {
     Kind.allCases.map { $0.row.argument + ($0.row.placeholder ?? "") }
   }
 
-  /// Why `render --diagram`'s name names no diagram of an app: a sentence for a person.
-  package struct UnknownName: Error, Sendable {
-    package var message: String
-  }
-
-  /// The diagram of `app` that `name` names on the command line (`flow:LoginCoordinator`), a
-  /// screen's neighbourhood `depth` steps each way.
-  package static func named(_ name: String, in app: AppModel, depth: Int = 1) throws(UnknownName)
-    -> DiagramSubject
+  /// The diagram of `app` that `name` names on the command line (`flowatlas render --diagram
+  /// flow:LoginCoordinator`), a screen's neighbourhood `depth` steps each way.
+  /// - Parameter otherSpellings: what else the command takes, listed with the kinds' spellings
+  ///   when `name` is of no kind.
+  /// - Throws: ``ModelError/unknownDiagram(reason:)``, saying what the app has instead.
+  package static func named(_ name: String, in app: AppModel, depth: Int = 1, otherSpellings: [String] = [])
+    throws(ModelError) -> DiagramSubject
   {
     guard let kind = Kind(naming: name) else {
-      throw UnknownName(
-        message: "unknown diagram '\(name)'; use \(argumentSpellings.joined(separator: ", "))")
+      let spellings = argumentSpellings + otherSpellings
+      let known = spellings.dropLast().joined(separator: ", ") + " or " + spellings[spellings.count - 1]
+      throw .unknownDiagram(reason: "unknown diagram '\(name)'; use \(known)")
     }
     let argument = String(name.dropFirst(kind.row.argument.count))
     switch kind {
@@ -148,8 +147,8 @@ package enum DiagramSubject: Hashable, Sendable, Comparable {
     case .hierarchy: return .hierarchy
     case .flow:
       guard app.flow(argument) != nil else {
-        throw UnknownName(
-          message:
+        throw .unknownDiagram(
+          reason:
             "no flow '\(argument)' in app '\(app.name)'; flows: \(app.flows.map(\.coordinator).joined(separator: ", "))"
         )
       }
@@ -161,19 +160,19 @@ package enum DiagramSubject: Hashable, Sendable, Comparable {
       if named.count == 1 { return .journey(run: named[0].slug) }
       if named.count > 1 {
         let choices = named.map { "run:\($0.file)" }.joined(separator: ", ")
-        throw UnknownName(
-          message:
+        throw .unknownDiagram(
+          reason:
             "\(named.count) runs of app '\(app.name)' are named '\(argument)'; name one by its trace file: \(choices)"
         )
       }
       guard let byFile = app.runs.first(where: { $0.file == argument }) else {
-        throw UnknownName(message: "no run '\(argument)' in app '\(app.name)'")
+        throw .unknownDiagram(reason: "no run '\(argument)' in app '\(app.name)'")
       }
       return .journey(run: byFile.slug)
     case .screen:
       guard app.screen(argument) != nil else {
-        throw UnknownName(
-          message:
+        throw .unknownDiagram(
+          reason:
             "no screen '\(argument)' in app '\(app.name)'; see its app map (--diagram app) for screen types")
       }
       return .screen(type: argument, depth: depth)

@@ -8,6 +8,8 @@ package enum ModelError: Error, Hashable, Sendable, LocalizedError {
   case unreadable(path: String, reason: String)
   /// A `model.json` given as input is not one this reader can use.
   case badModel(path: String, line: Int?, reason: String)
+  /// A diagram's name (`render --diagram`) names no diagram of the app: why, for a person.
+  case unknownDiagram(reason: String)
 
   package var errorDescription: String? {
     switch self {
@@ -18,6 +20,7 @@ package enum ModelError: Error, Hashable, Sendable, LocalizedError {
     case .badModel(let path, let line, let reason):
       "\(path)\(line.map { ":\($0)" } ?? ""): not a model.json FlowAtlas can read: \(reason); write it with "
         + "'flowatlas model TRACES --output model.json'"
+    case .unknownDiagram(let reason): reason
     }
   }
 }

@@ -117,6 +117,12 @@ struct PageSchemeTests {
       #expect(DiagramSubject.Kind(naming: name) == subject.kind)
     }
     #expect(DiagramSubject.Kind(naming: "everything") == nil)
-    #expect(throws: DiagramSubject.UnknownName.self) { try DiagramSubject.named("flow:Nowhere", in: app) }
+    #expect(throws: ModelError.self) { try DiagramSubject.named("flow:Nowhere", in: app) }
+    #expect(
+      throws: ModelError.unknownDiagram(
+        reason:
+          "unknown diagram 'everything'; use app, hierarchy, flow:<CoordinatorType>, run:<run name or trace file>, "
+          + "screen:<ScreenType> or legend")
+    ) { try DiagramSubject.named("everything", in: app, otherSpellings: ["legend"]) }
   }
 }
