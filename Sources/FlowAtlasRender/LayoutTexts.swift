@@ -180,7 +180,8 @@ struct LayoutTexts: Sendable {
         if let tooltip = owner?.tooltip { replace(from: value, to: close, with: tooltip, attribute: true) }
         index = close
       } else if byte == UInt8(ascii: " "), starts(" stroke=\"", at: index), let width = owner?.strokeWidth {
-        let close = end(of: index + 9)
+        // A value left open (never Graphviz's) runs to the end.
+        let close = min(end(of: index + 9), svg.count - 1)
         out.append(contentsOf: svg[copied..<close + 1])
         out += " stroke-width=\"".utf8
         out.append(utf8: width)
@@ -215,7 +216,7 @@ struct LayoutTexts: Sendable {
       } else if byte == UInt8(ascii: "<"), starts("<text", at: index), let element = owner, element.labelled {
         var content = index
         while content < svg.count, svg[content] != UInt8(ascii: ">") { content += 1 }
-        content += 1
+        content = min(content + 1, svg.count)
         var close = content
         while close < svg.count, !starts("</text>", at: close) { close += 1 }
         // A line more than the label has now (a long label is cut where its masked form was)

@@ -144,6 +144,29 @@ import Testing
     }
   }
 
+  /// A drawing cut short inside a line's `stroke` value or a `<text` tag (never Graphviz's, but a
+  /// filling reads it unchecked) is filled to its end, without reading past it.
+  @Test func aDrawingCutShortIsFilledToItsEnd() throws {
+    var graph = try DiagramBuilder.diagram(for: .appMap, of: SampleApps.shop).graph
+    for index in graph.edges.indices { graph.edges[index].count = [1, 2, 5, 17][index % 4] }
+    let drawn = try Graphviz.render(dotBytes: DOTWriter.dot(LayoutTexts.masked(graph)), format: .svg)
+    let text = String(decoding: drawn, as: UTF8.self)
+    var cuts: [Int] = []
+    for marker in [" stroke=\"", "<text"] {
+      var from = text.utf8.startIndex
+      while let found = text[from...].range(of: marker) {
+        let start = text.utf8.distance(from: text.utf8.startIndex, to: found.lowerBound)
+        cuts += (start..<min(start + 24, drawn.count))
+        from = found.upperBound
+      }
+    }
+    #expect(cuts.count > 100)
+    for cut in cuts {
+      let filled = LayoutTexts(graph).filling(Array(drawn[..<cut]))
+      #expect(filled.count >= cut / 2, "cut at \(cut)")
+    }
+  }
+
   /// The `stroke-width`s in each group of `svg`, in order, by the group's id, for the groups
   /// that have any.
   static func strokeWidths(_ svg: [UInt8]) -> [String: [String]] {
