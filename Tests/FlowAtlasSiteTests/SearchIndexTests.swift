@@ -40,4 +40,30 @@ import Testing
     SearchIndex.appendLiteral(text, to: &literal)
     #expect(String(decoding: literal, as: UTF8.self) == expected)
   }
+
+  /// A big app's index comes in pieces of about ``SearchIndex/pieceSize``, broken only between
+  /// entries: joined, they are the one script, every entry in order.
+  @Test func aBigIndexIsWrittenInPiecesThatJoinToTheScript() throws {
+    let entries = (0..<3_000).map { number in
+      SearchIndex.Entry(
+        kind: number % 3 == 0 ? "Screen" : "Action", title: "Title \(number) → \"quoted\" </script>",
+        detail: String(repeating: "detail ", count: number % 7), url: "app/screen-\(number).html", app: "App")
+    }
+    let pieces = SearchIndex.script(entries)
+    #expect(pieces.count > 2)
+    for piece in pieces.dropLast() {
+      #expect(piece.count >= SearchIndex.pieceSize && piece.count < SearchIndex.pieceSize + 1_024)
+      #expect(piece.last == UInt8(ascii: "\n"), "a piece ends after a whole entry")
+    }
+    let script = String(decoding: pieces.joined(), as: UTF8.self)
+    let prefix = "window.FLOWATLAS_SEARCH = "
+    let array = try #require(script.range(of: prefix)).upperBound
+    let json = script[array...].trimmingCharacters(in: .whitespacesAndNewlines).dropLast()  // its `;`
+    // The script's array is JSON but for the comma after its last entry.
+    let withoutTrailingComma = json.replacingOccurrences(of: "},\n]", with: "}\n]")
+    let decoded = try #require(
+      try JSONSerialization.jsonObject(with: Data(withoutTrailingComma.utf8)) as? [[String: String]])
+    #expect(decoded.map { $0["t"] } == entries.map(\.title))
+    #expect(decoded.map { $0["u"] } == entries.map(\.url))
+  }
 }
