@@ -344,7 +344,7 @@ enum ModelJSON {
       -> Int
     {
       let start = position
-      guard start < scanner.count, scanner.base[start] == UInt8(ascii: byte) else {
+      guard scanner.byte(at: start) == UInt8(ascii: byte) else {
         throw JSONSyntaxError(offset: start, problem: "\(path): expected \(what)")
       }
       return start

@@ -82,6 +82,10 @@ package struct JSONScanner {
   @inline(__always)
   private func byte(_ i: Int) -> UInt8 { base[i] }
 
+  /// The byte at `offset`, or nil past the end: for a reader that looks ahead at what a value
+  /// starts with.
+  package func byte(at offset: Int) -> UInt8? { offset >= 0 && offset < count ? base[offset] : nil }
+
   private func fail(_ problem: String, at offset: Int? = nil) -> JSONSyntaxError {
     JSONSyntaxError(offset: offset ?? index, problem: problem)
   }
