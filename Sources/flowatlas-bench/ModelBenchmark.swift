@@ -25,7 +25,8 @@ enum ModelBenchmark {
     guard let out = options.values["out"] else { throw BenchError.usage("generate needs --out DIR") }
     let bytes = try writeCorpus(
       apps: apps, coordinators: coordinators, screensPerFlow: shape.screensPerFlow,
-      maxDepth: shape.maxDepth, events: events, files: files, seed: seed, into: out)
+      maxDepth: shape.maxDepth, longNames: shape.longNames, events: events, files: files, seed: seed,
+      into: out)
     print("wrote \(files) traces, about \(events) events, \(bytes / 1_000_000) MB to \(out)")
     return 0
   }
@@ -35,7 +36,8 @@ enum ModelBenchmark {
   static func writeCorpus(_ shape: CorpusShape, into out: String) throws -> Int {
     try writeCorpus(
       apps: shape.apps, coordinators: shape.coordinators, screensPerFlow: shape.screensPerFlow,
-      maxDepth: shape.maxDepth, events: shape.events, files: shape.files, seed: shape.seed, into: out)
+      maxDepth: shape.maxDepth, longNames: shape.longNames, events: shape.events, files: shape.files,
+      seed: shape.seed, into: out)
   }
 
   /// Writes a seeded corpus: `files` traces of about `events / files` events each, dealt to
@@ -43,13 +45,13 @@ enum ModelBenchmark {
   /// - Returns: the bytes written.
   static func writeCorpus(
     apps: Int, coordinators: Int, screensPerFlow: ClosedRange<Int> = 2...4, maxDepth: Int = .max,
-    events: Int, files: Int, seed: UInt64, into out: String
+    longNames: Bool = false, events: Int, files: Int, seed: UInt64, into out: String
   ) throws -> Int {
     var random = SeededRandom(seed: seed)
     let models = (0..<max(1, apps)).map {
       SyntheticApp(
         name: "SyntheticApp\($0 + 1)", coordinatorCount: coordinators, screensPerFlow: screensPerFlow,
-        maxDepth: maxDepth, random: &random)
+        maxDepth: maxDepth, longNames: longNames, random: &random)
     }
     var bytes = 0
     for file in 0..<files {
@@ -223,12 +225,15 @@ struct CorpusShape {
   var seed: UInt64
   var screensPerFlow: ClosedRange<Int> = 2...4
   var maxDepth = Int.max
+  /// Type names as long as a big team's (`CheckoutPaymentMethodSelectionFlow3Coordinator`).
+  var longNames = false
 
   /// `many-apps`: 3 apps of 12 coordinator types, 1M events in 300 runs (the reader and model
   /// suites' corpus). `one-app`: what a real team has, one app of 25 flows with 40 runs of 1,500
   /// events (the site goals). `one-app-1m`: the same app with 1M events in 200 runs (the model
   /// and memory goals). `big-app`: an app of 100 flows and about 500 screens (5 a flow), in
-  /// 400 short runs (the big app's map).
+  /// 400 short runs (the big app's map). `long-names`: one-app's size with type names of 40 to 70
+  /// characters. `few-long-runs`: one-app's events in 4 runs of 15,000 (journeys of many pages).
   init(named name: String) throws {
     switch name {
     case "many-apps": (apps, coordinators, events, files, seed) = (3, 12, 1_000_000, 300, 1)
@@ -238,7 +243,13 @@ struct CorpusShape {
       (apps, coordinators, events, files, seed) = (1, 100, 400_000, 400, 3)
       screensPerFlow = 4...6
       maxDepth = 4
-    default: throw BenchError.usage("--shape \(name): give many-apps, one-app, one-app-1m or big-app")
+    case "long-names":
+      (apps, coordinators, events, files, seed) = (1, 25, 60_000, 40, 4)
+      longNames = true
+    case "few-long-runs": (apps, coordinators, events, files, seed) = (1, 25, 60_000, 4, 5)
+    default:
+      throw BenchError.usage(
+        "--shape \(name): give many-apps, one-app, one-app-1m, big-app, long-names or few-long-runs")
     }
   }
 }

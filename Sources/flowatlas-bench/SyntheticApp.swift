@@ -18,21 +18,31 @@ struct SyntheticApp {
   ///   - screensPerFlow: how many screen types each coordinator type shows, drawn per type.
   ///   - maxDepth: how deep below the root a coordinator type may be (a drawn parent too deep
   ///     gives way to its own parent).
+  ///   - longNames: type names as long as a big team's, 40 to 70 characters.
   ///   - random: the seeded generator the shape is drawn from.
   init(
     name: String, coordinatorCount: Int, screensPerFlow: ClosedRange<Int> = 2...4, maxDepth: Int = .max,
-    random: inout SeededRandom
+    longNames: Bool = false, random: inout SeededRandom
   ) {
     self.name = name
+    let words = [
+      "Checkout", "Payment", "Method", "Selection", "Account", "Verification", "Onboarding", "Subscription",
+      "Management", "Notification", "Preferences", "Delivery", "Address",
+    ]
     for index in 0..<max(1, coordinatorCount) {
-      let type = index == 0 ? "AppCoordinator" : "Flow\(index)Coordinator"
+      // A long name is a few words drawn per type, then the type's number, as `Flow<n>` is.
+      let stem =
+        longNames
+        ? (0..<Int.random(in: 3...4, using: &random)).map { _ in words.randomElement(using: &random)! }
+          .joined() : ""
+      let type = index == 0 ? "AppCoordinator" : "\(stem)Flow\(index)Coordinator"
       // Runs open at most 5 nested flows: a flow deeper than that is never shown.
       var parent = index == 0 ? nil : Int.random(in: 0..<index, using: &random)
       while let candidate = parent, depth(of: candidate) >= maxDepth {
         parent = coordinators[candidate].parent
       }
       let screenCount = Int.random(in: screensPerFlow, using: &random)
-      let screens = (0..<screenCount).map { "Flow\(index)Screen\($0)ViewController" }
+      let screens = (0..<screenCount).map { "\(stem)Flow\(index)Screen\($0)ViewController" }
       coordinators.append(
         CoordinatorSpec(type: type, parent: parent, screens: screens, outputs: ["done", "cancelled"]))
       if let parent { coordinators[parent].children.append(index) }

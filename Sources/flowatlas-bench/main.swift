@@ -26,7 +26,7 @@ do {
         goals       every speed goal in one run: build, rebuild (on --shapes) and model ratios, memory, same bytes
         recording   RecordingRouter over StackRouter vs the bare StackRouter, with and without screenshots (ns/event)
         reader      trace reader MB/s vs jq -c . on the same files
-        generate    write a synthetic app's traces (--shape many-apps|one-app|one-app-1m, --events, --files, --seed, --out)
+        generate    write a synthetic app's traces (--shape many-apps|one-app|one-app-1m|big-app|long-names|few-long-runs, --events, --files, --seed, --out)
         model       flowatlas model vs jq -c . on the same traces (ratio, events/s, peak RSS)
         replay      the reader alone vs reader plus replay, one thread, CPU time
         render      in-process Graphviz SVG vs dot -Tsvg (ms/render); 1 vs 2 render workers for a site
