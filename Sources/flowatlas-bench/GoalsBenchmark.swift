@@ -8,7 +8,7 @@ import Foundation
 ///
 /// - full `flowatlas build` / Graphviz alone (the site's DOT laid out by `dot -Tsvg` without its
 ///   pango plugin, `--jobs` at a time), on each of `--shapes` (``CorpusShape``; by default
-///   `one-app`, `many-apps` and `big-app`): goal ≤ 1.10×;
+///   `one-app`, `many-apps` and `big-app`; `long-names` and `few-long-runs` when named): goal ≤ 1.10×;
 /// - the rebuild after one more trace / that full build, on each shape: goal ≤ 0.15×;
 /// - `flowatlas model` / `jq -c .` on the same files, both writing a file, on `one-app-1m`:
 ///   goal ≤ 0.10×;
@@ -24,7 +24,8 @@ enum GoalsBenchmark {
     let jobs = max(1, options.int("jobs", default: 2))
     let work = options.values["work"] ?? NSTemporaryDirectory() + "flowatlas-bench-goals"
     // The build and rebuild goals hold for apps of several shapes (``CorpusShape``): one app of
-    // 25 flows, three apps of a million events, a big app of about 100 flows and 500 screens.
+    // 25 flows, three apps of a million events, a big app of about 100 flows and 500 screens (and,
+    // when named, one-app with long type names, and one-app's events in four long runs).
     var shapes: [String] = []
     for shape in (options.values["shapes"] ?? "one-app,many-apps,big-app").split(separator: ",")
     where !shapes.contains(String(shape)) {

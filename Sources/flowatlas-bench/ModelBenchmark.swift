@@ -232,7 +232,7 @@ struct CorpusShape {
   /// suites' corpus). `one-app`: what a real team has, one app of 25 flows with 40 runs of 1,500
   /// events (the site goals). `one-app-1m`: the same app with 1M events in 200 runs (the model
   /// and memory goals). `big-app`: an app of 100 flows and about 500 screens (5 a flow), in
-  /// 400 short runs (the big app's map). `long-names`: one-app's size with type names of 40 to 70
+  /// 400 short runs (the big app's map). `long-names`: one-app with type names of 35 to 75
   /// characters. `few-long-runs`: one-app's events in 4 runs of 15,000 (journeys of many pages).
   init(named name: String) throws {
     switch name {
@@ -244,7 +244,7 @@ struct CorpusShape {
       screensPerFlow = 4...6
       maxDepth = 4
     case "long-names":
-      (apps, coordinators, events, files, seed) = (1, 25, 60_000, 40, 4)
+      (apps, coordinators, events, files, seed) = (1, 25, 60_000, 40, 1)
       longNames = true
     case "few-long-runs": (apps, coordinators, events, files, seed) = (1, 25, 60_000, 4, 5)
     default:

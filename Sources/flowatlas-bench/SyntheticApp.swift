@@ -18,7 +18,7 @@ struct SyntheticApp {
   ///   - screensPerFlow: how many screen types each coordinator type shows, drawn per type.
   ///   - maxDepth: how deep below the root a coordinator type may be (a drawn parent too deep
   ///     gives way to its own parent).
-  ///   - longNames: type names as long as a big team's, 40 to 70 characters.
+  ///   - longNames: type names as long as a big team's, 35 to 75 characters.
   ///   - random: the seeded generator the shape is drawn from.
   init(
     name: String, coordinatorCount: Int, screensPerFlow: ClosedRange<Int> = 2...4, maxDepth: Int = .max,
@@ -30,11 +30,15 @@ struct SyntheticApp {
       "Management", "Notification", "Preferences", "Delivery", "Address",
     ]
     for index in 0..<max(1, coordinatorCount) {
-      // A long name is a few words drawn per type, then the type's number, as `Flow<n>` is.
+      // A long name is a few words drawn per type from a generator of its own, so that the app's
+      // tree and runs are those of the same seed without long names.
+      var wordsRandom = SeededRandom(seed: 0x1_0000 &+ UInt64(index))
       let stem =
         longNames
-        ? (0..<Int.random(in: 3...4, using: &random)).map { _ in words.randomElement(using: &random)! }
-          .joined() : ""
+        ? (0..<Int.random(in: 3...4, using: &wordsRandom)).map { _ in
+          words.randomElement(using: &wordsRandom)!
+        }
+        .joined() : ""
       let type = index == 0 ? "AppCoordinator" : "\(stem)Flow\(index)Coordinator"
       // Runs open at most 5 nested flows: a flow deeper than that is never shown.
       var parent = index == 0 ? nil : Int.random(in: 0..<index, using: &random)
