@@ -22,6 +22,9 @@ package enum FlowAtlasCommand {
     _ arguments: [String], console: Console = .standard,
     executable: String = RenderPool.currentExecutablePath ?? CommandLine.arguments.first ?? "flowatlas"
   ) -> Int32 {
+    // Before any thread starts: glibc fixes how many heaps there may be when a thread first
+    // finds one busy (the interruption's handler below starts one).
+    if arguments.first == "build" { MallocTuning.oneHeapForAllThreads() }
     // Past a file-size limit (ulimit -f) a write must fail with EFBIG, reported, and its
     // temporary file removed, not kill the process with SIGXFSZ and leave the file behind.
     signal(SIGXFSZ, SIG_IGN)

@@ -11,14 +11,28 @@
 /// so it is looked up by name; elsewhere (or if it is missing) nothing changes.
 enum MallocTuning {
   static func keepLargeBuffersInTheHeap() {
+    // <malloc.h>: M_TRIM_THRESHOLD is -1, M_MMAP_THRESHOLD is -3. 32 MB is the largest
+    // threshold glibc accepts on 64-bit; memory is given back above 512 MB of free heap.
+    mallopt(-3, 32 << 20)
+    mallopt(-1, 512 << 20)
+  }
+
+  /// One heap for every thread of a build (`flowatlas build`, and so the live preview's builds),
+  /// set before any thread starts. glibc gives each thread
+  /// that meets a busy heap one of its own, and each keeps what its thread freed (as
+  /// ``keepLargeBuffersInTheHeap()`` asks): a 1M-event build's peak was 76.5 MiB with four, 67.4 MiB
+  /// with one, for 1.03× the time (`farm-bench`, 6 pairs; BENCHMARKS.md, "Where a build's memory
+  /// goes"). A build's two busy threads rarely allocate at once.
+  static func oneHeapForAllThreads() {
+    // <malloc.h>: M_ARENA_MAX is -8.
+    mallopt(-8, 1)
+  }
+
+  private static func mallopt(_ parameter: Int32, _ value: Int32) {
     #if canImport(Glibc)
       typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
       guard let symbol = dlsym(nil, "mallopt") else { return }
-      let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
-      // <malloc.h>: M_TRIM_THRESHOLD is -1, M_MMAP_THRESHOLD is -3. 32 MB is the largest
-      // threshold glibc accepts on 64-bit; memory is given back above 512 MB of free heap.
-      _ = mallopt(-3, 32 << 20)
-      _ = mallopt(-1, 512 << 20)
+      _ = unsafeBitCast(symbol, to: Mallopt.self)(parameter, value)
     #endif
   }
 }
