@@ -18,11 +18,10 @@ enum MallocTuning {
   }
 
   /// One heap for every thread of a build (`flowatlas build`, and so the live preview's builds),
-  /// set before any thread starts. glibc gives each thread
-  /// that meets a busy heap one of its own, and each keeps what its thread freed (as
-  /// ``keepLargeBuffersInTheHeap()`` asks): a 1M-event build's peak was 76.5 MiB with four, 67.4 MiB
-  /// with one, for 1.03× the time (`farm-bench`, 6 pairs; BENCHMARKS.md, "Where a build's memory
-  /// goes"). A build's two busy threads rarely allocate at once.
+  /// set before any thread starts. glibc gives each thread that meets a busy heap one of its own,
+  /// and each keeps what its thread freed (as ``keepLargeBuffersInTheHeap()`` asks): a 1M-event
+  /// build's peak was 76.0 MiB with four, 68.9 MiB with one, in the same time; a small build took
+  /// 1.05× (`farm-bench`; BENCHMARKS.md, "Where a build's memory goes").
   static func oneHeapForAllThreads() {
     // <malloc.h>: M_ARENA_MAX is -8.
     mallopt(-8, 1)
