@@ -24,7 +24,7 @@ package enum FlowAtlasCommand {
   ) -> Int32 {
     // Before any thread starts: glibc fixes how many heaps there may be when a thread first
     // finds one busy (the interruption's handler below starts one).
-    if arguments.first == "build" { MallocTuning.oneHeapForAllThreads() }
+    if arguments.first == Commands.build.name { MallocTuning.oneHeapForAllThreads() }
     // Past a file-size limit (ulimit -f) a write must fail with EFBIG, reported, and its
     // temporary file removed, not kill the process with SIGXFSZ and leave the file behind.
     signal(SIGXFSZ, SIG_IGN)
