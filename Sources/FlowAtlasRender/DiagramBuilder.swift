@@ -160,17 +160,24 @@ package enum DiagramBuilder {
       options: options, extraClasses: extraClasses)
   }
 
-  /// An edge for a group of transitions: styled by kind, triggers and count next to it.
+  /// An edge for a group of transitions: styled by kind, triggers and count next to it (the
+  /// count unless `labelsCount` is false: a journey's step is one transition).
   static func transitionEdge(
     kind: TransitionKind, from: String, to: String, fromLabel: String?, toLabel: String, count: Int,
-    triggers: [String], system: Int = 0, id: String, options: DiagramOptions, extraClasses: [String] = []
+    triggers: [String], system: Int = 0, id: String, options: DiagramOptions, labelsCount: Bool = true,
+    extraClasses: [String] = []
   ) -> DiagramGraph.Edge {
     let bySystem = system > 0 && system >= count
     var xlabel: String? = nil
     if options.edgeLabels {
-      var text = DiagramText.list(triggers)
-      if count > 1 { text += text.isEmpty ? "×\(count)" : " ×\(count)" }
-      xlabel = text.isEmpty ? nil : text
+      // The count even where it is 1: a label that appeared with a second time would move the
+      // drawing, laid out with every number masked (``LayoutTexts``), when one more trace comes.
+      let text = DiagramText.list(triggers)
+      if labelsCount {
+        xlabel = text.isEmpty ? "×\(count)" : text + " ×\(count)"
+      } else if !text.isEmpty {
+        xlabel = text
+      }
     }
     var tooltip = "\(DiagramStyle.describe(kind)): \(fromLabel ?? "start") → \(toLabel)"
     tooltip += count == 1 ? ", once" : ", \(count) times"

@@ -7,8 +7,10 @@
 /// a rank, a tab bar's, puts a long label on both). That placement also took 30–45% of Graphviz's
 /// time on FlowAtlas's diagrams, so ``Graphviz`` lays out without the labels and this places them:
 /// each in edge order, along its whole edge, nearest the middle first, then further from it, on
-/// the first spot clear of every node, title and label placed before it and inside the bounds.
-/// A label with no such spot goes where Graphviz looks first, right of its edge's middle. Pure
+/// the first spot clear of every node, title and label placed before it and inside the bounds,
+/// with nothing between it and its edge; failing that, the first spot clear of them all, though
+/// something stands between. A label with no such spot goes where Graphviz looks first, right of
+/// its edge's middle. Pure
 /// geometry, in Graphviz's points: the same layout gives the same placement on any machine.
 struct LabelPlacement {
   /// An axis-aligned rectangle.
@@ -120,10 +122,11 @@ struct LabelPlacement {
       // Only what could be in the way of a spot within reach is tested.
       let area = bounding(label.spline).grown(by: reach + label.width + label.height)
       let nearby = obstacles.filter { $0.overlaps(area) } + placed.filter { $0.overlaps(area) }
-      let spot = all.first { candidate in
+      func isClear(_ candidate: (anchor: Point, centre: Point), beside: Bool) -> Bool {
         // The label's box holds the leading Graphviz puts around its text: touching is clear.
         let box = Box(centre: candidate.centre, width: label.width, height: label.height)
         guard bounds.contains(box), !nearby.contains(where: { $0.overlaps(box) }) else { return false }
+        guard beside else { return true }
         // Nothing may stand between the label and its edge: the line from the edge to the
         // label's nearest point crosses nothing (and starts outside everything).
         let nearest = box.nearest(to: candidate.anchor)
@@ -131,6 +134,9 @@ struct LabelPlacement {
           // Nor over its own edge's line.
           && !zip(path, path.dropFirst()).contains { box.isCrossed(from: $0, to: $1) }
       }
+      // Where no spot beside the edge is clear, one clear of everything with something between
+      // it and its edge is still better than a label over another.
+      let spot = all.first { isClear($0, beside: true) } ?? all.first { isClear($0, beside: false) }
       placed.append(Box(centre: (spot ?? first).centre, width: label.width, height: label.height))
     }
     return placed.map(\.centre)

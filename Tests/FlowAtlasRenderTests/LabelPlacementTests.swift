@@ -79,6 +79,23 @@ import Testing
     #expect(second.minY == 60 || second.maxY == 60, "beside its edge, touching it")
   }
 
+  /// An edge walled in (boxes on both sides and over its ends, each within a step of the
+  /// next) has no clear spot beside it: its label goes to the first clear one past a wall,
+  /// not over a box.
+  @Test func aLabelWalledInGoesPastAWallRatherThanOverIt() throws {
+    let edge = Self.line(from: Point(x: 110, y: 100), to: Point(x: 110, y: 60))
+    let walls = [
+      Box(minX: 80, minY: 50, maxX: 106, maxY: 110), Box(minX: 114, minY: 50, maxX: 140, maxY: 110),
+      Box(minX: 80, minY: 110, maxX: 140, maxY: 116), Box(minX: 80, minY: 44, maxX: 140, maxY: 50),
+    ]
+    let label = LabelPlacement.EdgeLabel(width: 20, height: 11, spline: edge)
+    let centre = try #require(LabelPlacement.place([label], obstacles: walls, bounds: Self.bounds).first)
+    let placed = Box(centre: centre, width: 20, height: 11)
+    #expect(!walls.contains { $0.overlaps(placed) }, "\(placed)")
+    #expect(Self.bounds.contains(placed))
+    #expect(centre != Point(x: 120, y: 80), "not where Graphviz looks first, over the wall")
+  }
+
   @Test func nothingMayStandBetweenALabelAndItsEdge() {
     let box = Box(minX: 0, minY: 0, maxX: 10, maxY: 10)
     #expect(box.isCrossed(from: Point(x: -5, y: 5), to: Point(x: 15, y: 5)))

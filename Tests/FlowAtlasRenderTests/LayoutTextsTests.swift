@@ -1,3 +1,4 @@
+import FlowAtlasModel
 import Foundation
 import Testing
 
@@ -37,7 +38,8 @@ import Testing
     var other = diagram.graph
     for index in other.edges.indices {
       other.edges[index].tooltip = other.edges[index].tooltip.map { $0 + " again <&\">" }
-      other.edges[index].count = [1, 3, 40][index % 3]
+      // Counts the labels can show (an edge taken once shows none).
+      if other.edges[index].count > 1 { other.edges[index].count = [2, 3, 40][index % 3] }
       other.edges[index].xlabel = other.edges[index].xlabel.map { $0.replacing(/[0-9]+/) { _ in "7" } }
     }
     for index in other.clusters.indices {
@@ -64,6 +66,49 @@ import Testing
     for node in diagram.graph.clusters.flatMap(\.nodes) {
       #expect(text.contains(">\(node.label)</text>"), "\(node.label)")
     }
+  }
+
+  /// Every transition taken once more, as the next trace of a small UI-test suite does: each
+  /// diagram that masks its texts is laid out as before, an edge taken once too (its label says
+  /// `×1`, then `×2`). Filled, the drawing shows the new counts.
+  @Test func aTransitionTakenOnceMoreKeepsEveryLayout() throws {
+    let app = SampleApps.shop
+    func again(_ transition: Transition) -> Transition {
+      var transition = transition
+      if transition.system == transition.count { transition.system += 1 }
+      transition.count += 1
+      return transition
+    }
+    let flows = app.flows.map { flow in
+      var flow = flow
+      flow.entries = flow.entries.map(again)
+      flow.internalTransitions = flow.internalTransitions.map(again)
+      flow.exits = flow.exits.map(again)
+      return flow
+    }
+    let more = AppModel(
+      name: app.name, slug: app.slug, runs: app.runs, coordinators: app.coordinators, screens: app.screens,
+      transitions: app.transitions.map(again), flows: flows, diagnostics: app.diagnostics,
+      containers: app.containers)
+    #expect(app.transitions.contains { $0.count == 1 && $0.from != nil })
+    var compared = 0
+    for subject in DiagramSubject.all(of: app) where !subject.kind.row.isPerRun {
+      let before = try DiagramBuilder.diagram(for: subject, of: app)
+      let after = try DiagramBuilder.diagram(for: subject, of: more)
+      #expect(
+        String(decoding: before.layoutDOTBytes, as: UTF8.self)
+          == String(decoding: after.layoutDOTBytes, as: UTF8.self), "\(subject)")
+      if before.graph.edges.contains(where: { $0.count == 1 && $0.xlabel != nil }) { compared += 1 }
+    }
+    #expect(compared > 0, "no diagram had an edge taken once")
+
+    let map = try DiagramBuilder.diagram(for: .appMap, of: more)
+    let drawn = try Graphviz.render(dotBytes: map.layoutDOTBytes, format: .svg)
+    let filled = String(decoding: map.filling(drawn), as: UTF8.self)
+    #expect(filled.contains(">pay ×2</text>") && !filled.contains("0000"))
+    let once = try DiagramBuilder.diagram(for: .appMap, of: app)
+    let onceFilled = String(decoding: once.filling(drawn), as: UTF8.self)
+    #expect(onceFilled.contains(">pay ×1</text>") && !onceFilled.contains("0000"))
   }
 
   /// A text filled into a drawing is escaped as Graphviz escapes it when it draws the text
