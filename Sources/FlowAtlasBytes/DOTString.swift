@@ -6,6 +6,32 @@
 /// Graphviz 2.42 expands `\N`, `\G`, `\E` … in tooltips even after an escaped backslash (`\\N`
 /// shows the node's name), so in a tooltip a backslash is written as the look-alike `⧵` (U+29F5).
 package enum DOTString {
+  /// What Graphviz draws for a scalar of a text FlowAtlas wrote: the one table of the rules
+  /// above, which ``appendEscaped(_:tooltip:to:)`` writes in DOT and the renderer's
+  /// `LayoutTexts` in SVG, when it writes a text into a drawing after the layout.
+  package enum Drawn: Equatable, Sendable {
+    /// The scalar itself.
+    case same
+    /// Another scalar in its place.
+    case replaced(by: Unicode.Scalar)
+    /// Nothing.
+    case dropped
+    /// A line break: a new line of a label, `&#10;` in a tooltip.
+    case lineBreak
+  }
+
+  /// What Graphviz draws for `scalar` of a text FlowAtlas wrote, in a tooltip or in a label.
+  package static func drawn(_ scalar: Unicode.Scalar, tooltip: Bool) -> Drawn {
+    switch scalar {
+    case "\\" where tooltip: .replaced(by: "\u{29F5}")
+    case "\n": .lineBreak
+    case "\r": .dropped
+    // Controls, DEL, C1 controls, U+FFFE and U+FFFF: XML has no place for them.
+    case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{FFFE}", "\u{FFFF}": .replaced(by: " ")
+    default: .same
+    }
+  }
+
   /// Appends what goes between a DOT quoted string's quotes for `text`.
   package static func appendEscaped(_ text: String, tooltip: Bool, to out: inout [UInt8]) {
     text.withUTF8Bytes { appendEscaped(bytes: $0, tooltip: tooltip, into: &out) }
@@ -32,23 +58,16 @@ package enum DOTString {
         index += 1
         continue
       }
-      let replacement: StaticString
+      let scalar: Unicode.Scalar
       var length = 1
       switch byte {
-      case 0x22: replacement = #"\""#
-      // Graphviz decodes entities in what it reads (`&#x41;dmin` was drawn "Admin"); `&amp;`
-      // reads as the `&` it is, on 2.42 and on 14 alike.
-      case 0x26: replacement = "&amp;"
-      case 0x5C: replacement = tooltip ? "\u{29F5}" : #"\\"#
-      case 0x0A: replacement = #"\n"#
-      case 0x0D: replacement = ""
       case 0xC2:
         // U+0080–U+009F are C2 80 – C2 9F.
         guard index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) else {
           index += 1
           continue
         }
-        replacement = " "
+        scalar = Unicode.Scalar(UInt8(bytes[index + 1]))
         length = 2
       case 0xEF:
         // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
@@ -56,14 +75,25 @@ package enum DOTString {
           index += 1
           continue
         }
-        replacement = " "
+        scalar = bytes[index + 2] == 0xBE ? "\u{FFFE}" : "\u{FFFF}"
         length = 3
       default:
-        // The other controls and DEL.
-        replacement = " "
+        scalar = Unicode.Scalar(byte)
       }
       flush(to: index)
-      replacement.withUTF8Buffer { out.append(contentsOf: $0) }
+      switch drawn(scalar, tooltip: tooltip) {
+      case .same:
+        // DOT's own syntax. Graphviz decodes entities in what it reads (`&#x41;dmin` was drawn
+        // "Admin"); `&amp;` reads as the `&` it is, on 2.42 and on 14 alike.
+        switch scalar {
+        case "\"": out.append(contentsOf: #"\""#.utf8)
+        case "\\": out.append(contentsOf: #"\\"#.utf8)
+        default: out.append(contentsOf: "&amp;".utf8)
+        }
+      case .replaced(let other): out.append(contentsOf: String(other).utf8)
+      case .dropped: break
+      case .lineBreak: out.append(contentsOf: #"\n"#.utf8)
+      }
       index += length
       copied = index
     }

@@ -283,24 +283,22 @@ struct LayoutTexts: Sendable {
   }
 
   /// `text` escaped for SVG as Graphviz escapes it: ``Markup``'s escaping with both kinds of quote
-  /// (Graphviz writes them as entities in text too), after the changes ``DOTWriter`` makes: a
-  /// backslash in a tooltip as `⧵` (what a journey's tooltips show), carriage returns dropped,
-  /// the other characters XML forbids (control characters, U+FFFE and U+FFFF) as spaces; and a
-  /// new line in an attribute as `&#10;`, in text as a space.
+  /// (Graphviz writes them as entities in text too) of what Graphviz draws for the DOT
+  /// ``DOTWriter`` writes (``DOTString/drawn(_:tooltip:)``, the rules both follow); a line break in
+  /// an attribute (a tooltip) as `&#10;`, in text as a space.
   static func appendEscaped(_ text: String, attribute: Bool, to out: inout [UInt8]) {
     var plain = ""
     plain.unicodeScalars.reserveCapacity(text.utf8.count)
     for scalar in DOTWriter.bounded(text).unicodeScalars {
-      switch scalar {
-      // As ``DOTWriter`` writes it in a tooltip, which Graphviz would expand (`\N`).
-      case "\\" where attribute: plain.unicodeScalars.append("\u{29F5}")
-      case "\n" where attribute:
+      switch DOTString.drawn(scalar, tooltip: attribute) {
+      case .same: plain.unicodeScalars.append(scalar)
+      case .replaced(let other): plain.unicodeScalars.append(other)
+      case .dropped: continue
+      case .lineBreak where attribute:
         Markup.escape(plain, inAttribute: true, into: &out)
         out += "&#10;".utf8
         plain = ""
-      case "\r": continue
-      case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{FFFE}", "\u{FFFF}": plain.unicodeScalars.append(" ")
-      default: plain.unicodeScalars.append(scalar)
+      case .lineBreak: plain.unicodeScalars.append(" ")
       }
     }
     Markup.escape(plain, inAttribute: true, into: &out)

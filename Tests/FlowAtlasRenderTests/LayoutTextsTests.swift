@@ -128,6 +128,19 @@ import Testing
     #expect(filled.contains("xlink:title=\"\(escaped)\""))
   }
 
+  /// What the filling writes is what Graphviz writes for the DOT of the same text, for every
+  /// rule the two share (``DOTString/drawn(_:tooltip:)``): a backslash, quotes, an ampersand,
+  /// markup, a carriage return and a new line, controls, DEL, a C1 control, U+FFFF.
+  @Test func aFilledTooltipIsWhatGraphvizDrawsForItsDOT() throws {
+    // No two spaces in a row: Graphviz writes the second as `&#160;`, the filling as a space.
+    let text = "a\\N \"q\" & <b> 'x'\r\nline\u{1}1\u{7F}2\u{85}3\u{FFFF}4 ⧵ é"
+    let dot = "digraph g { n [label=\"n\", tooltip=\(DOTWriter.quote(text, tooltip: true))] }"
+    let svg = String(decoding: try Graphviz.render(dot: dot, format: .svg), as: UTF8.self)
+    var filled: [UInt8] = []
+    LayoutTexts.appendEscaped(text, attribute: true, to: &filled)
+    #expect(svg.contains("xlink:title=\"\(String(decoding: filled, as: UTF8.self))\""), "\(svg)")
+  }
+
   /// A carriage return before a new line is one Character to Swift: the label is still two
   /// lines, as Graphviz draws it, and neither shows its mask.
   @Test func aLabelBrokenByCarriageReturnAndNewLineIsFilledLineByLine() throws {
