@@ -67,7 +67,7 @@ package enum DOTString {
           index += 1
           continue
         }
-        scalar = Unicode.Scalar(UInt8(bytes[index + 1]))
+        scalar = Unicode.Scalar(bytes[index + 1])
         length = 2
       case 0xEF:
         // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
@@ -88,7 +88,8 @@ package enum DOTString {
         switch scalar {
         case "\"": out.append(contentsOf: #"\""#.utf8)
         case "\\": out.append(contentsOf: #"\\"#.utf8)
-        default: out.append(contentsOf: "&amp;".utf8)
+        case "&": out.append(contentsOf: "&amp;".utf8)
+        default: out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + length]))
         }
       case .replaced(let other): out.append(contentsOf: String(other).utf8)
       case .dropped: break

@@ -63,7 +63,7 @@ extension DiagramBuilder {
         var edge = transitionEdge(
           kind: kind, from: previous, to: nodeID, fromLabel: from ?? previousType, toLabel: to, count: 1,
           triggers: trigger.name.map { [$0] } ?? [], system: trigger.isSystem ? 1 : 0,
-          id: ids.make("edge", String(number)), options: options, labelsCount: false)
+          id: ids.make("edge", String(number)), options: options, showsCount: false)
         edge.classes.append("step-edge")
         graph.edges.append(edge)
         previous = nodeID

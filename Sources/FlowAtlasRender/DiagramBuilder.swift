@@ -161,10 +161,10 @@ package enum DiagramBuilder {
   }
 
   /// An edge for a group of transitions: styled by kind, triggers and count next to it (the
-  /// count unless `labelsCount` is false: a journey's step is one transition).
+  /// count unless `showsCount` is false: a journey's step is one transition).
   static func transitionEdge(
     kind: TransitionKind, from: String, to: String, fromLabel: String?, toLabel: String, count: Int,
-    triggers: [String], system: Int = 0, id: String, options: DiagramOptions, labelsCount: Bool = true,
+    triggers: [String], system: Int = 0, id: String, options: DiagramOptions, showsCount: Bool = true,
     extraClasses: [String] = []
   ) -> DiagramGraph.Edge {
     let bySystem = system > 0 && system >= count
@@ -173,7 +173,7 @@ package enum DiagramBuilder {
       // The count even where it is 1: a label that appeared with a second time would move the
       // drawing, laid out with every number masked (``LayoutTexts``), when one more trace comes.
       let text = DiagramText.list(triggers)
-      if labelsCount {
+      if showsCount {
         xlabel = text.isEmpty ? "×\(count)" : text + " ×\(count)"
       } else if !text.isEmpty {
         xlabel = text

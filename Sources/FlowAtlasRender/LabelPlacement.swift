@@ -8,10 +8,10 @@
 /// time on FlowAtlas's diagrams, so ``Graphviz`` lays out without the labels and this places them:
 /// each in edge order, along its whole edge, nearest the middle first, then further from it, on
 /// the first spot clear of every node, title and label placed before it and inside the bounds,
-/// with nothing between it and its edge; failing that, the first spot clear of them all, though
-/// something stands between. A label with no such spot goes where Graphviz looks first, right of
-/// its edge's middle. Pure
-/// geometry, in Graphviz's points: the same layout gives the same placement on any machine.
+/// off its own line, with nothing between it and its edge; failing that, the first such spot with
+/// something between. A label with neither goes where Graphviz looks first, right of its edge's
+/// middle. Pure geometry, in Graphviz's points: the same layout gives the same placement on any
+/// machine.
 struct LabelPlacement {
   /// An axis-aligned rectangle.
   struct Box: Equatable, Sendable {
@@ -103,8 +103,9 @@ struct LabelPlacement {
   /// The step, in points, of the search away from the edge.
   static let step = 3.0
 
-  /// The centre of each of `labels`: the first clear spot beside its edge (``candidates(for:along:)``),
-  /// or, with none within ``reach``, right of its edge's middle.
+  /// The centre of each of `labels`: the first clear spot beside its edge (``candidates(for:along:)``);
+  /// with none within ``reach``, the first spot clear of everything but for what stands between it
+  /// and its edge; with none either, right of its edge's middle.
   ///
   /// Labels are taken in order; each must be clear of `obstacles` (nodes, cluster and graph
   /// titles, labels placed by Graphviz) and of the labels placed before it, and inside `bounds`.
@@ -126,16 +127,18 @@ struct LabelPlacement {
         // The label's box holds the leading Graphviz puts around its text: touching is clear.
         let box = Box(centre: candidate.centre, width: label.width, height: label.height)
         guard bounds.contains(box), !nearby.contains(where: { $0.overlaps(box) }) else { return false }
+        // Never over its own edge's line.
+        guard !zip(path, path.dropFirst()).contains(where: { box.isCrossed(from: $0, to: $1) }) else {
+          return false
+        }
         guard beside else { return true }
         // Nothing may stand between the label and its edge: the line from the edge to the
         // label's nearest point crosses nothing (and starts outside everything).
         let nearest = box.nearest(to: candidate.anchor)
         return !nearby.contains { $0.isCrossed(from: candidate.anchor, to: nearest) }
-          // Nor over its own edge's line.
-          && !zip(path, path.dropFirst()).contains { box.isCrossed(from: $0, to: $1) }
       }
       // Where no spot beside the edge is clear, one clear of everything with something between
-      // it and its edge is still better than a label over another.
+      // it and its edge is still better than a label over another or over its own line.
       let spot = all.first { isClear($0, beside: true) } ?? all.first { isClear($0, beside: false) }
       placed.append(Box(centre: (spot ?? first).centre, width: label.width, height: label.height))
     }

@@ -8,16 +8,18 @@ import Testing
 /// `FLOWATLAS_TEXT_METRICS=fonts`, the one switch on text measurement, in real processes (the
 /// choice is made once per process).
 @Suite struct TextMetricsSwitchTests {
-  /// On the hierarchy, a diagram without edge labels: FlowAtlas places those itself (and keeps
-  /// room for a count beside every transition), so they are not where `dot` puts them.
+  /// On a journey without edge labels: FlowAtlas places those itself, so they are not where `dot`
+  /// puts them (and every transition of the other diagrams has one: its count).
   @Test func fontsMeasuresSVGAsTheDotCommandDoes() async throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let trace = try writeTrace(shopTrace, named: "shop.jsonl", in: folder)
+    // No action, so no trigger: a journey's steps have no labels.
+    let trace = try writeTrace(
+      shopTrace.filter { !$0.contains("user.action") }, named: "shop.jsonl", in: folder)
     func render(_ name: String, _ format: String, _ environment: [String: String]) async throws -> Data {
       let output = folder.appendingPathComponent(name)
       let result = try await runFlowatlas(
-        ["render", trace, "--diagram", "hierarchy", "--format", format, "--output", output.path],
+        ["render", trace, "--diagram", "run:buy", "--format", format, "--output", output.path],
         environment: environment)
       #expect(result.status == 0, "\(result.err)")
       return try Data(contentsOf: output)
