@@ -8,9 +8,11 @@ import Testing
 /// `FLOWATLAS_TEXT_METRICS=fonts`, the one switch on text measurement, in real processes (the
 /// choice is made once per process).
 @Suite struct TextMetricsSwitchTests {
-  /// On a journey without edge labels: FlowAtlas places those itself, so they are not where `dot`
-  /// puts them (and every transition of the other diagrams has one: its count).
-  @Test func fontsMeasuresSVGAsTheDotCommandDoes() async throws {
+  /// On diagrams without edge labels (FlowAtlas places those itself, so they are not where `dot`
+  /// puts them, and every transition of a map has one: its count): a journey, laid out from its
+  /// own DOT, and the hierarchy, laid out with its texts masked and filled in after.
+  @Test(arguments: ["run:buy", "hierarchy"])
+  func fontsMeasuresSVGAsTheDotCommandDoes(diagram: String) async throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     // No action, so no trigger: a journey's steps have no labels.
@@ -19,7 +21,7 @@ import Testing
     func render(_ name: String, _ format: String, _ environment: [String: String]) async throws -> Data {
       let output = folder.appendingPathComponent(name)
       let result = try await runFlowatlas(
-        ["render", trace, "--diagram", "run:buy", "--format", format, "--output", output.path],
+        ["render", trace, "--diagram", diagram, "--format", format, "--output", output.path],
         environment: environment)
       #expect(result.status == 0, "\(result.err)")
       return try Data(contentsOf: output)

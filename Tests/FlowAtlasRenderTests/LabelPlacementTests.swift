@@ -96,6 +96,26 @@ import Testing
     #expect(centre != Point(x: 120, y: 80), "not where Graphviz looks first, over the wall")
   }
 
+  /// The second choice keeps off the label's own line too: where the one spot clear of every
+  /// box is on its own edge (a window around the line, walls everywhere else), the label goes
+  /// where Graphviz looks first, beside the line.
+  @Test func aLabelWhoseOnlyClearSpotIsOnItsOwnLineStaysOffIt() throws {
+    let edge = Self.line(from: Point(x: 110, y: 100), to: Point(x: 110, y: 40))
+    let window = Box(minX: 100, minY: 63, maxX: 120, maxY: 78)
+    let walls = [
+      Box(minX: -20, minY: -20, maxX: window.minX, maxY: 176),
+      Box(minX: window.maxX, minY: -20, maxX: 240, maxY: 176),
+      Box(minX: window.minX, minY: window.maxY, maxX: window.maxX, maxY: 176),
+      Box(minX: window.minX, minY: -20, maxX: window.maxX, maxY: window.minY),
+    ]
+    let label = LabelPlacement.EdgeLabel(width: 20, height: 11, spline: edge)
+    let centre = try #require(LabelPlacement.place([label], obstacles: walls, bounds: Self.bounds).first)
+    let placed = Box(centre: centre, width: 20, height: 11)
+    let path = LabelPlacement.samples(of: edge)
+    #expect(!zip(path, path.dropFirst()).contains { placed.isCrossed(from: $0, to: $1) }, "\(placed)")
+    #expect(centre == Point(x: 120, y: 70))
+  }
+
   @Test func nothingMayStandBetweenALabelAndItsEdge() {
     let box = Box(minX: 0, minY: 0, maxX: 10, maxY: 10)
     #expect(box.isCrossed(from: Point(x: -5, y: 5), to: Point(x: 15, y: 5)))
