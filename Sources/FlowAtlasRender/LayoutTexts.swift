@@ -285,21 +285,35 @@ struct LayoutTexts: Sendable {
   /// `text` escaped for SVG as Graphviz escapes it: ``Markup``'s escaping with both kinds of quote
   /// (Graphviz writes them as entities in text too) of what Graphviz draws for the DOT
   /// ``DOTWriter`` writes (``DOTString/drawn(_:tooltip:)``, the rules both follow); a line break in
-  /// an attribute (a tooltip) as `&#10;`, in text as a space.
+  /// an attribute (a tooltip) as `&#10;`, in text as a space; and a space after a space as
+  /// `&#160;`, which Graphviz 2.42 and 14 both write so that a run of spaces shows.
   static func appendEscaped(_ text: String, attribute: Bool, to out: inout [UInt8]) {
     var plain = ""
     plain.unicodeScalars.reserveCapacity(text.utf8.count)
+    func flush(then entity: StaticString) {
+      Markup.escape(plain, inAttribute: true, into: &out)
+      out.append(entity)
+      plain = ""
+    }
+    var previous: Unicode.Scalar?
     for scalar in DOTWriter.bounded(text).unicodeScalars {
+      let shown: Unicode.Scalar
       switch DOTString.drawn(scalar, tooltip: attribute) {
-      case .same: plain.unicodeScalars.append(scalar)
-      case .replaced(let other): plain.unicodeScalars.append(other)
+      case .same: shown = scalar
+      case .replaced(let other): shown = other
       case .dropped: continue
       case .lineBreak where attribute:
-        Markup.escape(plain, inAttribute: true, into: &out)
-        out += "&#10;".utf8
-        plain = ""
-      case .lineBreak: plain.unicodeScalars.append(" ")
+        flush(then: "&#10;")
+        previous = "\n"
+        continue
+      case .lineBreak: shown = " "
       }
+      if shown == " ", previous == " " {
+        flush(then: "&#160;")
+      } else {
+        plain.unicodeScalars.append(shown)
+      }
+      previous = shown
     }
     Markup.escape(plain, inAttribute: true, into: &out)
   }
