@@ -223,6 +223,14 @@ import Testing
     #expect(out.contains("<text>→ é → → -\n\"'&gt;</text>"))
   }
 
+  /// A run of spaces as Graphviz writes it, and the filling after it (`&#160;` after the first):
+  /// kept, as the no-break spaces they stand for, in text and in a tooltip.
+  @Test func keepsRunsOfSpacesAsGraphvizWritesThem() throws {
+    let out = try sanitize(wrap("<g><a xlink:title=\"a &#160;&#160;b\"><text>x &#160;y</text></a></g>"))
+    #expect(out.contains("xlink:title=\"a \u{A0}\u{A0}b\""), "\(out)")
+    #expect(out.contains("<text>x \u{A0}y</text>"), "\(out)")
+  }
+
   @Test func limitsNesting() throws {
     #expect(throws: Never.self) { try sanitize(nested(256)) }
     #expect(throws: SiteError.self) { try sanitize(nested(257)) }
