@@ -91,7 +91,7 @@ package enum DOTString {
         case "&": out.append(contentsOf: "&amp;".utf8)
         default: out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + length]))
         }
-      case .replaced(let other): out.append(contentsOf: String(other).utf8)
+      case .replaced(let other): out.append(scalar: other)
       case .dropped: break
       case .lineBreak: out.append(contentsOf: #"\n"#.utf8)
       }
