@@ -123,23 +123,24 @@ struct LabelPlacement {
       // Only what could be in the way of a spot within reach is tested.
       let area = bounding(label.spline).grown(by: reach + label.width + label.height)
       let nearby = obstacles.filter { $0.overlaps(area) } + placed.filter { $0.overlaps(area) }
-      func isClear(_ candidate: (anchor: Point, centre: Point), beside: Bool) -> Bool {
-        // The label's box holds the leading Graphviz puts around its text: touching is clear.
-        let box = Box(centre: candidate.centre, width: label.width, height: label.height)
-        guard bounds.contains(box), !nearby.contains(where: { $0.overlaps(box) }) else { return false }
-        // Never over its own edge's line.
-        guard !zip(path, path.dropFirst()).contains(where: { box.isCrossed(from: $0, to: $1) }) else {
-          return false
-        }
-        guard beside else { return true }
-        // Nothing may stand between the label and its edge: the line from the edge to the
-        // label's nearest point crosses nothing (and starts outside everything).
-        let nearest = box.nearest(to: candidate.anchor)
-        return !nearby.contains { $0.isCrossed(from: candidate.anchor, to: nearest) }
-      }
-      // Where no spot beside the edge is clear, one clear of everything with something between
-      // it and its edge is still better than a label over another or over its own line.
-      let spot = all.first { isClear($0, beside: true) } ?? all.first { isClear($0, beside: false) }
+      // Where no spot beside the edge is clear, the first clear of everything with something
+      // between it and its edge is still better than a label over another or over its own line.
+      var besideNone: (anchor: Point, centre: Point)?
+      let spot =
+        all.first { candidate in
+          // The label's box holds the leading Graphviz puts around its text: touching is clear.
+          let box = Box(centre: candidate.centre, width: label.width, height: label.height)
+          guard bounds.contains(box), !nearby.contains(where: { $0.overlaps(box) }) else { return false }
+          // Never over its own edge's line.
+          guard !zip(path, path.dropFirst()).contains(where: { box.isCrossed(from: $0, to: $1) }) else {
+            return false
+          }
+          if besideNone == nil { besideNone = candidate }
+          // Nothing may stand between the label and its edge: the line from the edge to the
+          // label's nearest point crosses nothing (and starts outside everything).
+          let nearest = box.nearest(to: candidate.anchor)
+          return !nearby.contains { $0.isCrossed(from: candidate.anchor, to: nearest) }
+        } ?? besideNone
       placed.append(Box(centre: (spot ?? first).centre, width: label.width, height: label.height))
     }
     return placed.map(\.centre)
