@@ -132,20 +132,25 @@ import Testing
   /// markup, a carriage return and a new line, controls, DEL, a C1 control, U+FFFF; and runs of
   /// spaces, those written as spaces and those controls became, a new line between.
   @Test func aFilledTextIsWhatGraphvizDrawsForItsDOT() throws {
+    /// Graphviz's drawing of `dot` holds `text` as the filling writes it, between `before` and `after`.
+    func expectDrawnAsFilled(
+      _ text: String, attribute: Bool, in dot: String, between before: String, and after: String
+    ) throws {
+      let svg = String(decoding: try Graphviz.render(dot: dot, format: .svg), as: UTF8.self)
+      var filled: [UInt8] = []
+      LayoutTexts.appendEscaped(text, attribute: attribute, to: &filled)
+      #expect(svg.contains(before + String(decoding: filled, as: UTF8.self) + after), "\(svg)")
+    }
     let text = "a\\N \"q\" & <b> 'x'\r\n line\u{1}\u{7F}2\u{85} 3\u{FFFF}4 ⧵  é \r  f"
-    let dot = "digraph g { n [label=\"n\", tooltip=\(DOTWriter.quote(text, tooltip: true))] }"
-    let svg = String(decoding: try Graphviz.render(dot: dot, format: .svg), as: UTF8.self)
-    var filled: [UInt8] = []
-    LayoutTexts.appendEscaped(text, attribute: true, to: &filled)
-    #expect(svg.contains("xlink:title=\"\(String(decoding: filled, as: UTF8.self))\""), "\(svg)")
-
+    try expectDrawnAsFilled(
+      text, attribute: true,
+      in: "digraph g { n [label=\"n\", tooltip=\(DOTWriter.quote(text, tooltip: true))] }",
+      between: "xlink:title=\"", and: "\"")
     // An edge label's line, in text rather than in an attribute.
     let label = "x  y\u{1} z \"q\" & <b>   ⧵\\"
-    let labelled = "digraph g { a -> b [xlabel=\(DOTWriter.quote(label))] }"
-    let drawn = String(decoding: try Graphviz.render(dot: labelled, format: .svg), as: UTF8.self)
-    var line: [UInt8] = []
-    LayoutTexts.appendEscaped(label, attribute: false, to: &line)
-    #expect(drawn.contains(">\(String(decoding: line, as: UTF8.self))</text>"), "\(drawn)")
+    try expectDrawnAsFilled(
+      label, attribute: false, in: "digraph g { a -> b [xlabel=\(DOTWriter.quote(label))] }",
+      between: ">", and: "</text>")
   }
 
   /// A carriage return before a new line is one Character to Swift: the label is still two
