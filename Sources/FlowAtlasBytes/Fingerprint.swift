@@ -70,6 +70,11 @@ package enum Fingerprint {
       bytes.withUnsafeBytes { combine($0) }
     }
 
+    /// Adds the bytes of a view after those already given.
+    package mutating func combine(_ bytes: ByteView) {
+      combine(UnsafeRawBufferPointer(start: bytes.start, count: bytes.count))
+    }
+
     /// Adds a part of an array after the bytes already given, without copying it.
     package mutating func combine(_ bytes: ArraySlice<UInt8>) {
       bytes.withUnsafeBytes { combine($0) }

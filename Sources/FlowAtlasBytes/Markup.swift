@@ -1,13 +1,13 @@
 /// Where escaped markup is written: an `[UInt8]`, or a writer's own buffer.
 package protocol MarkupSink: ~Copyable {
   /// Bytes that are already markup (or need no escaping), copied as they are.
-  mutating func appendMarkup(_ bytes: UnsafeBufferPointer<UInt8>)
+  mutating func appendMarkup(_ bytes: ByteView)
 }
 
 extension Array: MarkupSink where Element == UInt8 {
   @inlinable
-  package mutating func appendMarkup(_ bytes: UnsafeBufferPointer<UInt8>) {
-    append(contentsOf: bytes)
+  package mutating func appendMarkup(_ bytes: ByteView) {
+    append(bytes)
   }
 }
 
@@ -64,7 +64,7 @@ package enum Markup {
   /// the C0 ones do. Runs that need nothing are copied whole.
   @inlinable
   package static func escape<Sink: MarkupSink & ~Copyable>(
-    _ text: UnsafeBufferPointer<UInt8>, inAttribute: Bool, into out: inout Sink
+    _ text: ByteView, inAttribute: Bool, into out: inout Sink
   ) {
     var run = 0  // the first byte not yet copied
     var i = 0
@@ -74,7 +74,7 @@ package enum Markup {
         i += 1
         continue
       }
-      out.appendMarkup(UnsafeBufferPointer(rebasing: text[run..<i]))
+      out.appendMarkup(text.view(run..<i))
       if byte == 0xC2 {
         // A C1 control's lead byte; the other characters it leads are copied with the run.
         if i + 1 < text.count, (0x80...0x9F).contains(text[i + 1]) {
@@ -87,11 +87,11 @@ package enum Markup {
         }
         continue
       }
-      entity(for: byte, inAttribute: inAttribute)!.withUTF8Buffer { out.appendMarkup($0) }
+      out.appendMarkup(ByteView(entity(for: byte, inAttribute: inAttribute)!))
       i += 1
       run = i
     }
-    out.appendMarkup(UnsafeBufferPointer(rebasing: text[run...]))
+    out.appendMarkup(text.view(from: run))
   }
 
   /// Appends `text` escaped (see ``escape(_:inAttribute:into:)``).
@@ -99,14 +99,13 @@ package enum Markup {
   package static func escape<Sink: MarkupSink & ~Copyable>(
     _ text: String, inAttribute: Bool, into out: inout Sink
   ) {
-    var text = text
-    text.withUTF8 { escape($0, inAttribute: inAttribute, into: &out) }
+    text.withByteView { escape($0, inAttribute: inAttribute, into: &out) }
   }
 
   /// Appends U+FFFD, what a control character becomes.
   @inlinable
   package static func appendReplacement<Sink: MarkupSink & ~Copyable>(into out: inout Sink) {
-    ("\u{FFFD}" as StaticString).withUTF8Buffer { out.appendMarkup($0) }
+    out.appendMarkup(ByteView("\u{FFFD}"))
   }
 
   /// The character the entity or character reference at `text[start]` (an `&`) stands for, and
@@ -117,7 +116,7 @@ package enum Markup {
   /// The SVG sanitizer refuses a drawing with any other `&`; a Graphviz label keeps it as text,
   /// as Graphviz does.
   @inlinable @inline(__always)
-  package static func decodeEntity(in text: UnsafeBufferPointer<UInt8>, at start: Int) -> (
+  package static func decodeEntity(in text: ByteView, at start: Int) -> (
     Unicode.Scalar, end: Int
   )? {
     // Graphviz writes every `-` as `&#45;` (and newlines as `&#10;`): millions on a big site.
@@ -130,7 +129,7 @@ package enum Markup {
   }
 
   /// The `;` that ends an entity starting at `text[start]`, if there is one close enough.
-  package static func entityEnd(in text: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
+  package static func entityEnd(in text: ByteView, at start: Int) -> Int? {
     let limit = min(text.count, start + 11)  // the `;` at most 10 bytes after the `&`
     var semicolon = start + 1
     while semicolon < limit && text[semicolon] != UInt8(ascii: ";") { semicolon += 1 }
@@ -138,22 +137,22 @@ package enum Markup {
   }
 
   @usableFromInline
-  static func decodeAnyEntity(in text: UnsafeBufferPointer<UInt8>, at start: Int) -> (
+  static func decodeAnyEntity(in text: ByteView, at start: Int) -> (
     Unicode.Scalar, end: Int
   )? {
     guard let semicolon = entityEnd(in: text, at: start),
-      let scalar = scalar(named: UnsafeBufferPointer(rebasing: text[(start + 1)..<semicolon])),
+      let scalar = scalar(named: text.view((start + 1)..<semicolon)),
       scalar.value != 0
     else { return nil }
     return (scalar, semicolon + 1)
   }
 
   /// `lt`, `gt`, `amp`, `quot`, `apos`, `#65` or `#x41`.
-  private static func scalar(named entity: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+  private static func scalar(named entity: ByteView) -> Unicode.Scalar? {
     guard entity.first == UInt8(ascii: "#") else {
       for (name, scalar) in [("lt", "<"), ("gt", ">"), ("amp", "&"), ("quot", "\""), ("apos", "'")]
         as [(StaticString, Unicode.Scalar)]
-      where name.withUTF8Buffer({ $0.elementsEqual(entity) }) {
+      where ByteView(name).elementsEqual(entity) {
         return scalar
       }
       return nil
@@ -182,11 +181,13 @@ package enum Markup {
   /// decodes a label's, its `htmlEntityUTF8`, and reads the ids it escapes: 2.42 writes `-` as
   /// `&#45;`).
   package static func decodingEntities(_ text: ArraySlice<UInt8>) -> [UInt8] {
-    text.withUnsafeBufferPointer(decodingEntities)
+    text.withUnsafeBufferPointer { buffer in
+      decodingEntities(buffer.baseAddress.map { ByteView(start: $0, count: buffer.count) } ?? .empty)
+    }
   }
 
   /// ``decodingEntities(_:)-(ArraySlice<UInt8>)`` of bytes in place.
-  package static func decodingEntities(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+  package static func decodingEntities(_ text: ByteView) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(text.count)
     var run = 0
@@ -196,12 +197,12 @@ package enum Markup {
         index += 1
         continue
       }
-      out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<index]))
+      out.append(contentsOf: text.view(run..<index))
       out.append(scalar: scalar)
       index = end
       run = end
     }
-    out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run...]))
+    out.append(contentsOf: text.view(from: run))
     return out
   }
 }

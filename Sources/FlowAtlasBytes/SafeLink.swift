@@ -7,11 +7,11 @@ package enum SafeLink {
   package static func isSafe(_ link: String) -> Bool {
     // Byte by byte: `String.contains(_: String)` goes through Foundation's string search,
     // which costs more than the whole check on the tens of thousands of links of a site.
-    link.withUTF8Bytes(isSafe)
+    link.withByteView(isSafe)
   }
 
   /// The same check on a link's UTF-8 bytes, as the SVG sanitizer reads them.
-  package static func isSafe(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func isSafe(_ bytes: ByteView) -> Bool {
     guard let first = bytes.first, first != UInt8(ascii: "/") else { return false }
     var sawHash = false
     var previous: UInt8 = 0

@@ -8,12 +8,12 @@ public enum UTF8Validation {
   /// The length of the well-formed sequence that starts with the non-ASCII byte at `index`,
   /// or nil when it is not one.
   @inlinable @inline(__always)
-  package static func sequenceLength(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> Int? {
+  package static func sequenceLength(_ bytes: ByteView, at index: Int) -> Int? {
     // The second byte's range depends on the first (RFC 3629's table); the rest are 80...BF.
     let length: Int
     var low: UInt8 = 0x80
     var high: UInt8 = 0xBF
-    switch base[index] {
+    switch bytes[index] {
     case 0xC2...0xDF: length = 2
     case 0xE0:
       length = 3
@@ -31,29 +31,28 @@ public enum UTF8Validation {
       high = 0x8F
     default: return nil
     }
-    guard count - index >= length else { return nil }
-    let second = base[index + 1]
+    guard bytes.count - index >= length else { return nil }
+    let second = bytes[index + 1]
     guard second >= low, second <= high else { return nil }
-    for offset in 2..<length where base[index + offset] & 0xC0 != 0x80 {
+    for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 {
       return nil
     }
     return length
   }
 
   /// Whether all of `bytes` are well-formed UTF-8.
-  package static func isValid(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer(isValid) }
+  package static func isValid(_ bytes: [UInt8]) -> Bool { bytes.withByteView(isValid) }
 
   /// Whether all of `bytes` are well-formed UTF-8; ASCII is passed over a word at a time.
-  package static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
+  package static func isValid(_ bytes: ByteView) -> Bool {
     let count = bytes.count
     var index = 0
     while index < count {
-      if index + 8 <= count, ByteWord.nonASCII(in: ByteWord.load(base, at: index)) == 0 {
+      if index + 8 <= count, ByteWord.nonASCII(in: bytes.word(at: index)) == 0 {
         index += 8
-      } else if base[index] < 0x80 {
+      } else if bytes[index] < 0x80 {
         index += 1
-      } else if let length = sequenceLength(base, at: index, count: count) {
+      } else if let length = sequenceLength(bytes, at: index) {
         index += length
       } else {
         return false

@@ -10,6 +10,12 @@ package enum WordHash {
     text.withUTF8 { utf8 in utf8.baseAddress.map { hash($0, count: utf8.count, seed: seed).hash } ?? seed }
   }
 
+  /// ``hash(_:count:seed:)`` of a view's bytes.
+  @inlinable @inline(__always)
+  package static func hash(_ bytes: ByteView, seed: UInt64) -> (hash: UInt64, prefix: UInt64) {
+    hash(bytes.start, count: bytes.count, seed: seed)
+  }
+
   /// A fast seeded hash over 8-byte words (a multiply-xorshift mix, as in splitmix64), and the
   /// first eight bytes, zero-padded, which decide equality alone for short ids.
   @inlinable @inline(__always)

@@ -1,3 +1,5 @@
+import FlowAtlasBytes
+
 /// The line grammar of contracts, read by one forward pass over each line's bytes: no regular
 /// expression, no backtracking, so a line of any length (up to the file's 1 MiB) costs time in
 /// proportion to its length. (The regular expressions this replaces took cubic time on an
@@ -152,9 +154,8 @@ enum ContractSyntax {
     mutating func take(_ word: StaticString) -> Bool {
       let count = word.utf8CodeUnitCount
       guard bytes.endIndex - index >= count else { return false }
-      let matches = word.withUTF8Buffer { word in
-        word.indices.allSatisfy { bytes[index + $0] == word[$0] }
-      }
+      let word = ByteView(word)
+      let matches = word.indices.allSatisfy { bytes[index + $0] == word[$0] }
       if matches { index += count }
       return matches
     }

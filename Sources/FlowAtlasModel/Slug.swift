@@ -33,7 +33,7 @@ package enum Slug {
   /// True when `text` is a slug this type could have made.
   package static func isValid(_ text: String) -> Bool {
     !text.isEmpty
-      && text.withUTF8Bytes {
+      && text.withByteView {
         $0.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
       }
   }

@@ -98,7 +98,7 @@ enum DOTWriter {
   }
 
   private static func statement(_ node: DiagramGraph.Node, indent: StaticString, into out: inout [UInt8]) {
-    indent.withUTF8Buffer { out += $0 }
+    out.append(ByteView(indent))
     quote(node.id, into: &out)
     out += " [".utf8
     var list = AttributeList()

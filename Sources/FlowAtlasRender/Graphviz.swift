@@ -198,7 +198,7 @@ package enum Graphviz {
   static func decodingEntities(_ text: [CChar]) -> [CChar] {
     guard text.contains(CChar(bitPattern: UInt8(ascii: "&"))) else { return text }
     let bytes = text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-    return bytes.withUnsafeBufferPointer(Markup.decodingEntities).map { CChar(bitPattern: $0) } + [0]
+    return Markup.decodingEntities(bytes[...]).map { CChar(bitPattern: $0) } + [0]
   }
 
   /// The first spline of `edge`, or the point between its ends when it has none.

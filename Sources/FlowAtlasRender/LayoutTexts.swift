@@ -137,9 +137,8 @@ struct LayoutTexts: Sendable {
     func starts(_ prefix: StaticString, at position: Int) -> Bool {
       let count = prefix.utf8CodeUnitCount
       guard position + count <= svg.count else { return false }
-      return prefix.withUTF8Buffer { prefix in
-        (0..<count).allSatisfy { svg[position + $0] == prefix[$0] }
-      }
+      let prefix = ByteView(prefix)
+      return (0..<count).allSatisfy { svg[position + $0] == prefix[$0] }
     }
     func end(of value: Int) -> Int {
       var end = value

@@ -81,7 +81,7 @@ struct NameTable<Kind: Sendable>: Sendable {
     let sorted = names.sorted { $0.0.utf8.count < $1.0.utf8.count }
     for (name, kind) in sorted {
       let count = name.utf8.count
-      let words = Array(name.utf8).withUnsafeBufferPointer { Self.pack($0, lowercasing: false) }!
+      let words = name.withByteView { Self.pack($0, lowercasing: false) }!
       while byLength.count <= count { byLength.append(entries.count..<entries.count) }
       entries.append((words, kind))
       byLength[count] = byLength[count].lowerBound..<entries.count

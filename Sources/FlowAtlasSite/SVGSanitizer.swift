@@ -40,7 +40,7 @@ struct SVGSanitizer: Sendable {
   func sanitize(
     _ svg: [UInt8], name: String, rootAttributes: [HTML.Attribute], usedIDs: inout Set<String>
   ) throws(SiteError) -> [UInt8] {
-    try svg.withUnsafeBufferPointer { bytes in
+    try svg.withByteView { bytes in
       sanitize(bytes, name: name, rootAttributes: rootAttributes, usedIDs: &usedIDs)
     }.get()
   }
@@ -49,9 +49,7 @@ struct SVGSanitizer: Sendable {
   private func sanitize(
     _ svg: XMLReader.Bytes, name: String, rootAttributes: [HTML.Attribute], usedIDs: inout Set<String>
   ) -> Result<[UInt8], SiteError> {
-    let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: svg.count)
-    defer { scratch.deallocate() }
-    var reader = XMLReader(bytes: svg, scratch: scratch)
+    var reader = XMLReader(bytes: svg)
     var out = MarkupBytes(capacity: svg.count)
     var open: [XMLReader.Bytes?] = []  // element names written; nil for a dropped element
     var dropDepth = 0
@@ -120,11 +118,11 @@ struct SVGSanitizer: Sendable {
           }
           if isRoot {
             for attribute in rootAttributes {
-              guard var value = attribute.value else { continue }
+              guard let value = attribute.value else { continue }
               out.append(" ")
               out.append(string: attribute.name)
               out.append("=\"")
-              value.withUTF8 { out.appendEscaped($0, quotes: true) }
+              value.withByteView { out.appendEscaped($0, quotes: true) }
               out.append("\"")
             }
           }
@@ -158,7 +156,7 @@ struct SVGSanitizer: Sendable {
         }
       } else if kind == .link {
         guard SafeLink.isSafe(value) else { throw fail("it links to \(quoted(value))") }
-        let page = XMLReader.Bytes(rebasing: value.prefix { $0 != UInt8(ascii: "#") })
+        let page = value.view(0..<(value.firstIndex(of: UInt8(ascii: "#")) ?? value.count))
         guard allowedPages.contains(XMLReader.string(page)) else {
           throw fail("it links to \(quoted(value)), which is not a page of this site")
         }
@@ -187,10 +185,7 @@ struct SVGSanitizer: Sendable {
     }
   }
 
-  private static var xlinkHref: XMLReader.Bytes {
-    let name: StaticString = "xlink:href"
-    return XMLReader.Bytes(start: name.utf8Start, count: name.utf8CodeUnitCount)
-  }
+  private static var xlinkHref: XMLReader.Bytes { ByteView("xlink:href") }
 
   private func quoted(_ value: XMLReader.Bytes) -> String {
     "“" + String(XMLReader.string(value).prefix(80)) + "”"
@@ -211,9 +206,9 @@ struct SVGSanitizer: Sendable {
     guard value.count >= 6 else { return true }
     let prefix: StaticString = "url(#"
     let isLocal =
-      XMLReader.equal(XMLReader.Bytes(rebasing: value[..<5]), prefix)
+      XMLReader.equal(value.view(0..<5), prefix)
       && value[value.count - 1] == UInt8(ascii: ")")
-      && isSafeID(XMLReader.Bytes(rebasing: value[5..<(value.count - 1)]))
+      && isSafeID(value.view(5..<(value.count - 1)))
     return !isLocal
   }
 
@@ -236,12 +231,12 @@ struct SVGSanitizer: Sendable {
   }
 
   static func isFragment(_ value: XMLReader.Bytes) -> Bool {
-    value.first == UInt8(ascii: "#") && isSafeID(XMLReader.Bytes(rebasing: value.dropFirst()))
+    value.first == UInt8(ascii: "#") && isSafeID(value.view(from: 1))
   }
 
   /// Ids made of letters, digits, `_`, `.`, `:` and `-` only.
   static func isSafeID(_ value: String) -> Bool {
-    value.withUTF8Bytes(isSafeID)
+    value.withByteView(isSafeID)
   }
 
   static func isSafeID(_ value: XMLReader.Bytes) -> Bool {

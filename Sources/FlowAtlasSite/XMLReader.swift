@@ -11,8 +11,8 @@ import FlowAtlasBytes
 /// bytes, and the caller decodes text with ``decodeEntity(in:at:)`` as it copies it.
 /// Attribute values are decoded while the tag is read (so their entity errors come
 /// before any check of the tag) into a scratch buffer when they hold an entity.
-struct XMLReader {
-  typealias Bytes = UnsafeBufferPointer<UInt8>
+struct XMLReader: ~Copyable {
+  typealias Bytes = ByteView
 
   struct Attribute {
     var name: Bytes
@@ -43,19 +43,18 @@ struct XMLReader {
   }
 
   private let bytes: Bytes
-  /// Decoded attribute values of the current tag. Decoding never makes text longer
-  /// (`&#1114111;` is 10 bytes for 4), so a buffer the size of the input always fits.
-  private let scratch: UnsafeMutableBufferPointer<UInt8>
-  private var scratchEnd = 0
+  /// Decoded attribute values of the current tag, which views of it hold: fixed, so they stay
+  /// where they are. Decoding never makes text longer (`&#1114111;` is 10 bytes for 4), so a
+  /// buffer the size of the input always fits.
+  private var scratch: ByteBuffer
   private var index = 0
   /// The attributes of the last start tag, in document order.
   private(set) var attributes: [Attribute] = []
 
-  /// - Parameter scratch: at least `bytes.count` bytes, owned by the caller.
-  init(bytes: Bytes, scratch: UnsafeMutableBufferPointer<UInt8>) {
-    precondition(scratch.count >= bytes.count)
+  /// - Parameter bytes: the document, which must outlive the reader (its tokens are views of it).
+  init(bytes: Bytes) {
     self.bytes = bytes
-    self.scratch = scratch
+    scratch = ByteBuffer(capacity: bytes.count, fixed: true)
     attributes.reserveCapacity(16)
   }
 
@@ -105,7 +104,7 @@ struct XMLReader {
     let name = readName()
     guard !name.isEmpty else { throw Failure(reason: "a “<” does not start a tag") }
     attributes.removeAll(keepingCapacity: true)
-    scratchEnd = 0
+    scratch.removeAll()
     while true {
       skipSpace()
       guard index < bytes.count else { throw Failure(reason: "<\(Self.string(name))> is not closed") }
@@ -169,30 +168,23 @@ struct XMLReader {
 
   /// `raw` with entities decoded, in the scratch buffer after the tag's earlier values.
   private mutating func decodeIntoScratch(_ raw: Bytes) throws(Failure) -> Bytes {
-    let start = scratchEnd
-    var written = scratchEnd
+    let start = scratch.count
     var i = 0
     while i < raw.count {
       guard raw[i] == UInt8(ascii: "&") else {
-        scratch[written] = raw[i]
-        written += 1
+        scratch.append(raw[i])
         i += 1
         continue
       }
       let (scalar, end) = try Self.decodeEntity(in: raw, at: i)
       if scalar.isASCII {
-        scratch[written] = UInt8(scalar.value)
-        written += 1
+        scratch.append(UInt8(scalar.value))
       } else {
-        for byte in UTF8.encode(scalar)! {
-          scratch[written] = byte
-          written += 1
-        }
+        for byte in UTF8.encode(scalar)! { scratch.append(byte) }
       }
       i = end
     }
-    scratchEnd = written
-    return Bytes(rebasing: scratch[start..<written])
+    return scratch.view.view(from: start)
   }
 
   /// The character the entity or character reference at `text[start]` (an `&`) stands
@@ -203,7 +195,7 @@ struct XMLReader {
     guard let semicolon = Markup.entityEnd(in: text, at: start) else {
       throw Failure(reason: "a “&” does not start an entity")
     }
-    throw Failure(reason: "it uses the entity &\(string(Bytes(rebasing: text[(start + 1)..<semicolon])));")
+    throw Failure(reason: "it uses the entity &\(string(text.view((start + 1)..<semicolon)));")
   }
 
   /// Checks the entities of text that is not copied, so a dropped element cannot hide a bad one.
@@ -224,7 +216,7 @@ struct XMLReader {
   }
 
   private func slice(_ start: Int, _ end: Int) -> Bytes {
-    Bytes(rebasing: bytes[start..<end])
+    bytes.view(start..<end)
   }
 
   private func starts(with prefix: StaticString) -> Bool {
@@ -235,7 +227,7 @@ struct XMLReader {
 
   private mutating func skip(past terminator: StaticString) throws(Failure) {
     let count = terminator.utf8CodeUnitCount
-    let first = terminator.utf8Start.pointee
+    let first = ByteView(terminator)[0]
     var i = index
     while i < bytes.count {
       if bytes[i] == first && i + count <= bytes.count && Self.equal(slice(i, i + count), terminator) {
@@ -271,15 +263,9 @@ struct XMLReader {
     return slice(start, end)
   }
 
-  static func equal(_ a: Bytes, _ b: Bytes) -> Bool {
-    guard a.count == b.count else { return false }
-    for i in 0..<a.count where a[i] != b[i] { return false }
-    return true
-  }
+  static func equal(_ a: Bytes, _ b: Bytes) -> Bool { a.elementsEqual(b) }
 
-  static func equal(_ a: Bytes, _ b: StaticString) -> Bool {
-    equal(a, Bytes(start: b.utf8Start, count: b.utf8CodeUnitCount))
-  }
+  static func equal(_ a: Bytes, _ b: StaticString) -> Bool { a.elementsEqual(b) }
 
   /// Bytes as text, for error messages.
   static func string(_ bytes: Bytes) -> String {

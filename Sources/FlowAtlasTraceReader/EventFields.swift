@@ -59,7 +59,7 @@ struct EventFields {
         if scanner.equals(token, "width") { return .width }
         return nil
       case 6:
-        switch scanner.base[token.start] {
+        switch scanner.bytes[token.start] {
         case UInt8(ascii: "s"): return scanner.equals(token, "screen") ? .screen : nil
         case UInt8(ascii: "r"): return scanner.equals(token, "router") ? .router : nil
         case UInt8(ascii: "p"): return scanner.equals(token, "parent") ? .parent : nil

@@ -279,7 +279,7 @@ struct EventLine {
         message: "`\(name)`'s screen `hosts` must be a list of router ids, not "
           + "\(TraceDecoder.kindName(token)); fix the writer")
     }
-    var list = JSONScanner(base: scanner.base + token.start, count: token.end - token.start)
+    var list = JSONScanner(scanner.view(token))
     var routers: [Int] = []
     var wrong: JSONToken?
     do throws(JSONSyntaxError) {

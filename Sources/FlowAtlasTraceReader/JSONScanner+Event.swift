@@ -14,7 +14,7 @@ extension JSONScanner {
         key.kind == .plainString
         ? EventFields.Key.match(key, in: scanner) : EventFields.Key.named(scanner.string(key))
       scanner.skipWhitespace()
-      if known == .screen, scanner.index < scanner.count, scanner.base[scanner.index] == UInt8(ascii: "{") {
+      if known == .screen, scanner.index < scanner.count, scanner.bytes[scanner.index] == UInt8(ascii: "{") {
         let start = scanner.index
         var id = JSONToken.absent
         var type = JSONToken.absent

@@ -60,13 +60,13 @@ package struct JSONScanner {
   /// Longer lines are rejected: token offsets are 32-bit.
   package static let maximumLength = Int(Int32.max)
 
-  package let base: UnsafePointer<UInt8>
-  package let count: Int
+  /// The text scanned: one line of a trace, or a whole file.
+  package let bytes: ByteView
+  package var count: Int { bytes.count }
   package var index: Int = 0
 
-  package init(base: UnsafePointer<UInt8>, count: Int) {
-    self.base = base
-    self.count = min(count, Self.maximumLength)
+  package init(_ bytes: ByteView) {
+    self.bytes = bytes.count > Self.maximumLength ? bytes.view(0..<Self.maximumLength) : bytes
   }
 
   /// Runs `body` with a scanner over `bytes` where they are (nil for no bytes): the scanner is
@@ -74,17 +74,12 @@ package struct JSONScanner {
   package static func scanning<Result, Failure: Error>(
     _ bytes: [UInt8], _ body: (JSONScanner?) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    try bytes.withUnsafeBufferPointer { buffer throws(Failure) in
-      try body(buffer.baseAddress.map { JSONScanner(base: $0, count: buffer.count) })
-    }
+    try bytes.withByteView { view throws(Failure) in try body(view.isEmpty ? nil : JSONScanner(view)) }
   }
-
-  @inline(__always)
-  private func byte(_ i: Int) -> UInt8 { base[i] }
 
   /// The byte at `offset`, or nil past the end: for a reader that looks ahead at what a value
   /// starts with.
-  package func byte(at offset: Int) -> UInt8? { offset >= 0 && offset < count ? base[offset] : nil }
+  package func byte(at offset: Int) -> UInt8? { offset >= 0 && offset < count ? bytes[offset] : nil }
 
   private func fail(_ problem: String, at offset: Int? = nil) -> JSONSyntaxError {
     JSONSyntaxError(offset: offset ?? index, problem: problem)
@@ -93,8 +88,8 @@ package struct JSONScanner {
   @inline(__always)
   package mutating func skipWhitespace() {
     // Compact lines have none: one comparison decides the common case.
-    while index < count, base[index] <= 0x20 {
-      let b = base[index]
+    while index < count, bytes[index] <= 0x20 {
+      let b = bytes[index]
       guard b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D else { return }
       index += 1
     }
@@ -119,30 +114,30 @@ package struct JSONScanner {
     _ member: (JSONToken, inout JSONScanner) throws(JSONSyntaxError) -> Void
   ) throws(JSONSyntaxError) {
     skipWhitespace()
-    guard index < count, base[index] == UInt8(ascii: "{") else {
+    guard index < count, bytes[index] == UInt8(ascii: "{") else {
       throw fail(index < count ? "expected '{'" : "expected a value")
     }
     index += 1
     skipWhitespace()
-    if index < count, base[index] == UInt8(ascii: "}") {
+    if index < count, bytes[index] == UInt8(ascii: "}") {
       index += 1
       return
     }
     while true {
       skipWhitespace()
-      guard index < count, base[index] == UInt8(ascii: "\"") else {
+      guard index < count, bytes[index] == UInt8(ascii: "\"") else {
         throw fail(index < count ? "expected a key in double quotes" : "the object is not closed")
       }
       let key = try string()
       skipWhitespace()
-      guard index < count, base[index] == UInt8(ascii: ":") else {
+      guard index < count, bytes[index] == UInt8(ascii: ":") else {
         throw fail(index < count ? "expected ':' after the key" : "the object is not closed")
       }
       index += 1
       try member(key, &self)
       skipWhitespace()
       guard index < count else { throw fail("the object is not closed") }
-      let b = base[index]
+      let b = bytes[index]
       index += 1
       if b == UInt8(ascii: ",") { continue }
       if b == UInt8(ascii: "}") { return }
@@ -155,7 +150,7 @@ package struct JSONScanner {
     skipWhitespace()
     guard index < count else { throw fail("expected a value") }
     let start = index
-    switch base[index] {
+    switch bytes[index] {
     case UInt8(ascii: "\""):
       return try string()
     case UInt8(ascii: "{"):
@@ -188,12 +183,12 @@ package struct JSONScanner {
     _ element: (inout JSONScanner) throws(JSONSyntaxError) -> Void
   ) throws(JSONSyntaxError) {
     skipWhitespace()
-    guard index < count, base[index] == UInt8(ascii: "[") else {
+    guard index < count, bytes[index] == UInt8(ascii: "[") else {
       throw fail(index < count ? "expected '['" : "expected a value")
     }
     index += 1
     skipWhitespace()
-    if index < count, base[index] == UInt8(ascii: "]") {
+    if index < count, bytes[index] == UInt8(ascii: "]") {
       index += 1
       return
     }
@@ -202,7 +197,7 @@ package struct JSONScanner {
       try element(&self)
       skipWhitespace()
       guard index < count else { throw fail("the array is not closed") }
-      let b = base[index]
+      let b = bytes[index]
       index += 1
       if b == UInt8(ascii: ",") { continue }
       if b == UInt8(ascii: "]") { return }
@@ -217,10 +212,7 @@ package struct JSONScanner {
   private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
     let length = word.utf8CodeUnitCount
     guard count - index >= length else { throw fail("expected a value") }
-    let text = word.utf8Start
-    for i in 0..<length where base[index + i] != text[i] {
-      throw fail("expected a value")
-    }
+    guard bytes.view(index..<index + length).elementsEqual(word) else { throw fail("expected a value") }
     index += length
   }
 
@@ -234,7 +226,7 @@ package struct JSONScanner {
       // The common case: printable ASCII that needs no attention, a word at a time. A byte
       // is flagged when it is < 0x20, '"', '\\' or ≥ 0x80.
       while index + 8 <= count {
-        let word = ByteWord.load(base, at: index)
+        let word = bytes.word(at: index)
         let flags =
           ByteWord.below(0x20, in: word) | ByteWord.equal(to: 0x22, in: word)
           | ByteWord.equal(to: 0x5C, in: word) | ByteWord.nonASCII(in: word)
@@ -245,12 +237,12 @@ package struct JSONScanner {
         index += 8
       }
       while index < count {
-        let b = base[index]
+        let b = bytes[index]
         if b < 0x20 || b >= 0x80 || b == 0x22 || b == 0x5C { break }
         index += 1
       }
       guard index < count else { throw fail("the string is not closed") }
-      let b = base[index]
+      let b = bytes[index]
       if b == 0x22 {
         index += 1
         return JSONToken(kind: escaped ? .escapedString : .plainString, start: start, end: index - 1)
@@ -267,13 +259,13 @@ package struct JSONScanner {
 
   private mutating func escape() throws(JSONSyntaxError) {
     guard index + 1 < count else { throw fail("the string is not closed") }
-    switch base[index + 1] {
+    switch bytes[index + 1] {
     case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
       UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
       index += 2
     case UInt8(ascii: "u"):
       guard index + 5 < count else { throw fail("incomplete \\u escape") }
-      for i in 2...5 where Self.hexValue(base[index + i]) == nil {
+      for i in 2...5 where Self.hexValue(bytes[index + i]) == nil {
         throw fail("\\u needs four hex digits", at: index + i)
       }
       index += 6
@@ -284,7 +276,7 @@ package struct JSONScanner {
 
   /// Passes over one multi-byte UTF-8 sequence, which must be well formed.
   private mutating func utf8Sequence() throws(JSONSyntaxError) {
-    guard let length = UTF8Validation.sequenceLength(base, at: index, count: count) else {
+    guard let length = UTF8Validation.sequenceLength(bytes, at: index) else {
       throw fail("invalid UTF-8")
     }
     index += length
@@ -294,27 +286,27 @@ package struct JSONScanner {
   private mutating func number() throws(JSONSyntaxError) -> JSONToken {
     let start = index
     var integer = true
-    if base[index] == UInt8(ascii: "-") { index += 1 }
-    guard index < count, isDigit(base[index]) else { throw fail("expected a digit") }
-    if base[index] == UInt8(ascii: "0") {
+    if bytes[index] == UInt8(ascii: "-") { index += 1 }
+    guard index < count, isDigit(bytes[index]) else { throw fail("expected a digit") }
+    if bytes[index] == UInt8(ascii: "0") {
       index += 1
     } else {
-      while index < count, isDigit(base[index]) { index += 1 }
+      while index < count, isDigit(bytes[index]) { index += 1 }
     }
-    if index < count, base[index] == UInt8(ascii: ".") {
+    if index < count, bytes[index] == UInt8(ascii: ".") {
       integer = false
       index += 1
-      guard index < count, isDigit(base[index]) else { throw fail("expected a digit after '.'") }
-      while index < count, isDigit(base[index]) { index += 1 }
+      guard index < count, isDigit(bytes[index]) else { throw fail("expected a digit after '.'") }
+      while index < count, isDigit(bytes[index]) { index += 1 }
     }
-    if index < count, base[index] | 0x20 == UInt8(ascii: "e") {
+    if index < count, bytes[index] | 0x20 == UInt8(ascii: "e") {
       integer = false
       index += 1
-      if index < count, base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") {
+      if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
         index += 1
       }
-      guard index < count, isDigit(base[index]) else { throw fail("expected a digit in the exponent") }
-      while index < count, isDigit(base[index]) { index += 1 }
+      guard index < count, isDigit(bytes[index]) else { throw fail("expected a digit in the exponent") }
+      while index < count, isDigit(bytes[index]) { index += 1 }
     }
     return JSONToken(kind: integer ? .integer : .number, start: start, end: index)
   }

@@ -1,14 +1,6 @@
 import FlowAtlasBytes
 import FlowAtlasTrace
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The strings of one trace, each made once and found again by its UTF-8 bytes, with what
 /// the trace has said about each id so far.
 ///
@@ -48,48 +40,34 @@ struct SymbolTable {
   /// The symbol of a string token (plain or escaped) of `scanner`'s line.
   mutating func intern(_ token: JSONToken, in scanner: JSONScanner) -> Int {
     if token.kind == .plainString {
-      return intern(scanner.base + token.start, count: token.end - token.start) { bytes in
-        String(decoding: bytes, as: UTF8.self)
-      }
+      return intern(scanner.view(token)) { bytes in String(decoding: bytes, as: UTF8.self) }
     }
     // Escapes: the symbol is the decoded text, so "s\u0031" and "s1" are one id.
     let text = scanner.string(token)
-    var bytes = text
-    return bytes.withUTF8 { utf8 in
-      intern(utf8.baseAddress ?? scanner.base, count: utf8.count) { _ in text }
-    }
+    return text.withByteView { utf8 in intern(utf8) { _ in text } }
   }
 
-  private mutating func intern(
-    _ base: UnsafePointer<UInt8>, count: Int, make: (UnsafeBufferPointer<UInt8>) -> String
-  ) -> Int {
-    let (hash, prefix) = WordHash.hash(base, count: count, seed: seed)
+  private mutating func intern(_ bytes: ByteView, make: (ByteView) -> String) -> Int {
+    let (hash, prefix) = WordHash.hash(bytes, seed: seed)
+    let count = bytes.count
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: hash) & mask
-    let found = slots.withUnsafeBufferPointer { slots in
-      keys.withUnsafeBufferPointer { keys in
-        arena.withUnsafeBufferPointer { arena -> Int? in
-          while true {
-            let stored = Int(slots[slot])
-            if stored == 0 { return nil }
-            let key = keys[stored - 1]
-            // Up to eight bytes are all in `prefix`; longer ids compare their bytes.
-            if key.hash == hash, key.count == count, key.prefix == prefix,
-              count <= 8 || memcmp(arena.baseAddress! + key.start, base, count) == 0
-            {
-              return stored - 1
-            }
-            slot = (slot + 1) & mask
-          }
-        }
+    while true {
+      let stored = Int(slots[slot])
+      if stored == 0 { break }
+      let key = keys[stored - 1]
+      // Up to eight bytes are all in `prefix`; longer ids compare their bytes.
+      if key.hash == hash, key.count == count, key.prefix == prefix,
+        count <= 8 || arena.withByteView({ $0.view(key.start..<key.start + count).elementsEqual(bytes) })
+      {
+        return stored - 1
       }
+      slot = (slot + 1) & mask
     }
-    if let found { return found }
     let symbol = entries.count
-    let bytes = UnsafeBufferPointer(start: base, count: count)
     entries.append(Entry(string: make(bytes)))
     keys.append((hash, prefix, arena.count, count))
-    arena.append(contentsOf: bytes)
+    arena.append(bytes)
     slots[slot] = Int32(symbol + 1)
     if entries.count * 2 > slots.count { grow() }
     return symbol

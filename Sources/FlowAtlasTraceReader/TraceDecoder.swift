@@ -1,14 +1,6 @@
 import FlowAtlasBytes
 import FlowAtlasTrace
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The state of reading one trace: splits bytes into lines, checks each line in the
 /// spec's order, keeps the screen and coordinator tables, and feeds a consumer.
 ///
@@ -33,7 +25,7 @@ package struct TraceDecoder {
     self.file = file
   }
 
-  /// Splits `count` bytes at `base` into lines and decodes each complete one.
+  /// Splits `bytes` into lines and decodes each complete one.
   ///
   /// - Parameters:
   ///   - atEnd: True for the file's last bytes: a final line without a newline is decoded too.
@@ -41,22 +33,20 @@ package struct TraceDecoder {
   ///     previous call), so that a line longer than a chunk is not searched again and again.
   /// - Returns: How many bytes were used; the caller keeps the rest for the next call.
   mutating func consume<C: TraceConsumer>(
-    _ base: UnsafePointer<UInt8>, count: Int, atEnd: Bool, searched: Int = 0, into consumer: inout C
+    _ bytes: ByteView, atEnd: Bool, searched: Int = 0, into consumer: inout C
   ) -> Int {
     var start = 0
-    var from = min(searched, count)
-    while from < count {
-      guard let found = memchr(base + from, 0x0A, count - from) else { break }
-      let end = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+    var from = min(searched, bytes.count)
+    while let end = bytes.firstIndex(of: 0x0A, from: from) {
       lineNumber += 1
-      line(base + start, count: end - start, unterminated: false, into: &consumer)
+      line(bytes.view(start..<end), unterminated: false, into: &consumer)
       start = end + 1
       from = start
     }
-    if atEnd, start < count {
+    if atEnd, start < bytes.count {
       lineNumber += 1
-      line(base + start, count: count - start, unterminated: true, into: &consumer)
-      start = count
+      line(bytes.view(from: start), unterminated: true, into: &consumer)
+      start = bytes.count
     }
     return start
   }
@@ -102,36 +92,31 @@ package struct TraceDecoder {
   static let headerExample = #"{"flowatlas":"trace","version":1,"app":"…","run":"…"}"#
 
   private mutating func line<C: TraceConsumer>(
-    _ start: UnsafePointer<UInt8>, count: Int, unterminated: Bool, into consumer: inout C
+    _ whole: ByteView, unterminated: Bool, into consumer: inout C
   ) {
-    var base = start
-    var length = count
-    if length > 0, base[length - 1] == 0x0D { length -= 1 }  // CRLF ends a line too.
-    if lineNumber == 1, length >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF {
-      base += 3  // A byte-order mark before the first line is ignored.
-      length -= 3
+    var line = whole
+    // CRLF ends a line too.
+    if line.count > 0, line[line.count - 1] == 0x0D { line = line.view(0..<line.count - 1) }
+    if lineNumber == 1, line.count >= 3, line[0] == 0xEF, line[1] == 0xBB, line[2] == 0xBF {
+      line = line.view(from: 3)  // A byte-order mark before the first line is ignored.
     }
     switch phase {
     case .rejected: return
     case .awaitingHeader:
-      guard !Self.isBlank(base, count: length) else { return }
-      headerLine(JSONScanner(base: base, count: length), unterminated: unterminated, into: &consumer)
+      guard !Self.isBlank(line) else { return }
+      headerLine(JSONScanner(line), unterminated: unterminated, into: &consumer)
     case .events:
-      if length == 0 || (base[0] != UInt8(ascii: "{") && Self.isBlank(base, count: length)) { return }
-      guard length < JSONScanner.maximumLength else {
+      if line.isEmpty || (line[0] != UInt8(ascii: "{") && Self.isBlank(line)) { return }
+      guard line.count < JSONScanner.maximumLength else {
         report(.malformedLine, "the line is longer than 2 GiB; write one event per line", into: &consumer)
         return
       }
-      eventLine(JSONScanner(base: base, count: length), unterminated: unterminated, into: &consumer)
+      eventLine(JSONScanner(line), unterminated: unterminated, into: &consumer)
     }
   }
 
-  private static func isBlank(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {
-    for i in 0..<count {
-      let b = base[i]
-      if !(b == 0x20 || b == 0x09 || b == 0x0D) { return false }
-    }
-    return true
+  private static func isBlank(_ line: ByteView) -> Bool {
+    line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
   }
 
   mutating func report<C: TraceConsumer>(

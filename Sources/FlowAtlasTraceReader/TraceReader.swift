@@ -87,10 +87,7 @@ package struct TraceReader: Sendable {
     }
     defer { close(descriptor) }
     var decoder = TraceDecoder(file: displayPath)
-    var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: chunkSize)
-    var capacity = chunkSize
-    defer { buffer.deallocate() }
-    var filled = 0
+    var buffer = ByteBuffer(capacity: chunkSize)
     // The bytes kept from the previous chunk: part of a line, known to hold no newline.
     var kept = 0
     var total = 0
@@ -98,39 +95,24 @@ package struct TraceReader: Sendable {
       guard total <= maximumFileSize else {
         throw .tooLarge(file: displayPath, limit: maximumFileSize)
       }
-      if filled == capacity, capacity >= maximumLineLength {
+      if buffer.isFull, buffer.capacity >= maximumLineLength {
         decoder.overlongLine(maximumLength: maximumLineLength, into: &consumer)
-        guard
-          try skipToNextLine(
-            descriptor, buffer, capacity: capacity, filled: &filled, total: &total, hashing: &hasher)
-        else { break }
+        guard try skipToNextLine(descriptor, &buffer, total: &total, hashing: &hasher) else { break }
         kept = 0
         continue
       }
-      if filled == capacity {
-        // One line fills the buffer: grow it so the line fits (only for huge lines).
-        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
-        larger.update(from: buffer, count: filled)
-        buffer.deallocate()
-        buffer = larger
-        capacity *= 2
-      }
-      let count = systemRead(descriptor, buffer + filled, capacity - filled)
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .cannotRead(file: displayPath, reason: Self.reason(errno))
-      }
-      hasher?.combine(UnsafeRawBufferPointer(start: buffer + filled, count: count))
-      filled += count
+      // One line fills the buffer: grow it so the line fits (only for huge lines).
+      if buffer.isFull { buffer.grow() }
+      let before = buffer.count
+      let count = buffer.read(from: descriptor)
+      if count < 0 { throw .cannotRead(file: displayPath, reason: Self.reason(errno)) }
+      hasher?.combine(buffer.view.view(from: before))
       total += count
       let atEnd = count == 0
-      let used = decoder.consume(buffer, count: filled, atEnd: atEnd, searched: kept, into: &consumer)
+      let used = decoder.consume(buffer.view, atEnd: atEnd, searched: kept, into: &consumer)
       if atEnd { break }
-      if used > 0 {
-        memmove(buffer, buffer + used, filled - used)
-        filled -= used
-      }
-      kept = filled
+      buffer.removeFirst(used)
+      kept = buffer.count
     }
     decoder.finish(into: &consumer)
   }
@@ -139,28 +121,21 @@ package struct TraceReader: Sendable {
   ///
   /// - Returns: False at the end of the file (nothing follows).
   private func skipToNextLine(
-    _ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, capacity: Int, filled: inout Int,
-    total: inout Int, hashing hasher: inout Fingerprint.Fast128?
+    _ descriptor: Int32, _ buffer: inout ByteBuffer, total: inout Int,
+    hashing hasher: inout Fingerprint.Fast128?
   ) throws(TraceReadError) -> Bool {
     while true {
       guard total <= maximumFileSize else {
         throw .tooLarge(file: displayPath, limit: maximumFileSize)
       }
-      let count = systemRead(descriptor, buffer, capacity)
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .cannotRead(file: displayPath, reason: Self.reason(errno))
-      }
-      total += max(count, 0)
-      if count > 0 { hasher?.combine(UnsafeRawBufferPointer(start: buffer, count: count)) }
-      if count == 0 {
-        filled = 0
-        return false
-      }
-      if let newline = memchr(buffer, 0x0A, count) {
-        let after = UnsafeMutablePointer<UInt8>(newline.assumingMemoryBound(to: UInt8.self)) - buffer + 1
-        memmove(buffer, buffer + after, count - after)
-        filled = count - after
+      buffer.removeAll()
+      let count = buffer.read(from: descriptor)
+      if count < 0 { throw .cannotRead(file: displayPath, reason: Self.reason(errno)) }
+      if count == 0 { return false }
+      total += count
+      hasher?.combine(buffer.view)
+      if let newline = buffer.view.firstIndex(of: 0x0A, from: 0) {
+        buffer.removeFirst(newline + 1)
         return true
       }
     }
@@ -174,19 +149,11 @@ package struct TraceReader: Sendable {
   ///   - consumer: Receives the header, records, diagnostics and summary in order.
   package static func read<C: TraceConsumer>(bytes: [UInt8], path: String, into consumer: inout C) {
     var decoder = TraceDecoder(file: path)
-    bytes.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }
-      _ = decoder.consume(base, count: buffer.count, atEnd: true, into: &consumer)
-    }
+    bytes.withByteView { view in _ = decoder.consume(view, atEnd: true, into: &consumer) }
     decoder.finish(into: &consumer)
   }
 
   private static func reason(_ code: Int32) -> String {
     String(cString: strerror(code))
   }
-}
-
-/// `read(2)`, named apart from ``TraceReader/read(into:)``.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
-  read(descriptor, buffer, count)
 }

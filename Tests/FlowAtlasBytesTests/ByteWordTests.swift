@@ -13,7 +13,7 @@ import Testing
         Bool.random(using: &generator)
           ? near.randomElement(using: &generator)! : UInt8.random(in: 0...255, using: &generator)
       }
-      let word = bytes.withUnsafeBufferPointer { ByteWord.load($0.baseAddress!, at: 0) }
+      let word = bytes.withByteView { $0.word(at: 0) }
       let tests: [(UInt64, (UInt8) -> Bool)] = [
         (ByteWord.below(0x20, in: word), { $0 < 0x20 }),
         (ByteWord.below(0x80, in: word), { $0 < 0x80 }),
@@ -30,6 +30,6 @@ import Testing
 
   @Test func theFirstByteInMemoryIsTheLowest() {
     let bytes: [UInt8] = [1, 2, 3, 4, 5, 6, 7, 8, 9]
-    #expect(bytes.withUnsafeBufferPointer { ByteWord.load($0.baseAddress!, at: 1) } == 0x0908_0706_0504_0302)
+    #expect(bytes.withByteView { $0.word(at: 1) } == 0x0908_0706_0504_0302)
   }
 }

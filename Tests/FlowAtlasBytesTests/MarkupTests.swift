@@ -10,8 +10,7 @@ struct MarkupTests {
   }
 
   static func decoded(_ text: String) -> String {
-    var text = text
-    return text.withUTF8 { String(decoding: Markup.decodingEntities($0), as: UTF8.self) }
+    String(decoding: Markup.decodingEntities(Array(text.utf8)[...]), as: UTF8.self)
   }
 
   @Test func textCanOpenNoTagAndNoEntity() {

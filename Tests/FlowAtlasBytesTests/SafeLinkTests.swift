@@ -8,7 +8,7 @@ import Testing
   ])
   func safeLinks(link: String) {
     #expect(SafeLink.isSafe(link))
-    #expect(Array(link.utf8).withUnsafeBufferPointer(SafeLink.isSafe))
+    #expect(Array(link.utf8).withByteView(SafeLink.isSafe))
   }
 
   @Test(arguments: [
@@ -18,6 +18,6 @@ import Testing
   ])
   func unsafeLinks(link: String) {
     #expect(!SafeLink.isSafe(link))
-    #expect(!Array(link.utf8).withUnsafeBufferPointer(SafeLink.isSafe))
+    #expect(!Array(link.utf8).withByteView(SafeLink.isSafe))
   }
 }

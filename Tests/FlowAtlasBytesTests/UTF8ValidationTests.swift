@@ -17,7 +17,7 @@ import Testing
           ? interesting.randomElement(using: &generator)! : UInt8.random(in: 0...255, using: &generator)
       }
       let expected = String(validating: bytes, as: UTF8.self) != nil
-      #expect(bytes.withUnsafeBufferPointer(UTF8Validation.isValid) == expected, "\(bytes), \(generator)")
+      #expect(UTF8Validation.isValid(bytes) == expected, "\(bytes), \(generator)")
     }
   }
 }

@@ -8,9 +8,8 @@ import Testing
   /// Interns `text` as a plain string token of a line holding only it.
   private func intern(_ text: String, _ table: inout SymbolTable) -> Int {
     let bytes = Array(text.utf8)
-    return bytes.withUnsafeBufferPointer { buffer in
-      let scanner = JSONScanner(base: buffer.baseAddress!, count: buffer.count)
-      return table.intern(JSONToken(kind: .plainString, start: 0, end: buffer.count), in: scanner)
+    return bytes.withByteView { view in
+      table.intern(JSONToken(kind: .plainString, start: 0, end: view.count), in: JSONScanner(view))
     }
   }
 

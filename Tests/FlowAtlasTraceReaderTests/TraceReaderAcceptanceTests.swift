@@ -115,9 +115,8 @@ private let acceptedTraces: [(name: String, text: String, noteLine: Int)] = [
   @Test func everyKnownEventNameMatchesFromBytes() {
     for name in TraceEvent.knownNames {
       let bytes = Array(name.utf8)
-      let matched = bytes.withUnsafeBufferPointer { buffer in
-        let scanner = JSONScanner(base: buffer.baseAddress!, count: buffer.count)
-        return EventName.match(JSONToken(kind: .plainString, start: 0, end: buffer.count), in: scanner)
+      let matched = bytes.withByteView { view in
+        EventName.match(JSONToken(kind: .plainString, start: 0, end: view.count), in: JSONScanner(view))
       }
       #expect(matched != nil && matched == EventName.named(name), "\(name)")
     }
