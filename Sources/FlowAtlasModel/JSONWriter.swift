@@ -52,6 +52,10 @@ struct JSONWriter {
     bytes.append(decimal: value)
   }
 
+  mutating func boolean(_ value: Bool) {
+    bytes.append(value ? "true" : "false")
+  }
+
   private mutating func container(
     open: StaticString, close: StaticString, _ body: (inout JSONWriter) -> Void
   ) {

@@ -6,10 +6,11 @@ import Foundation
 /// Reads `model.json` (what ``ModelExport`` writes) back into a model, so a team can keep one
 /// small file as the baseline of a review or a CI check instead of old traces.
 ///
-/// The file keeps what the spec's "Model export" lists, so the model read back has the
-/// hierarchy, the screens with their owners, the transitions and the diagnostics; flows are
-/// derived again as from traces. Runs are listed without journeys (the file has none), and
-/// what the export leaves out (coordinator outputs, leak counts) is empty.
+/// The file keeps what the spec's "Model export" lists (``ModelFile``, read by
+/// ``ModelJSONDecoder``), so the model read back has the hierarchy, the screens with their
+/// owners, the transitions and the diagnostics; flows are derived again as from traces. Runs are
+/// listed without journeys (the file has none), and what the export leaves out (coordinator
+/// outputs, leak counts) is empty.
 package enum ModelImport {
   /// Whether `prefix` (the first bytes of a file) starts a FlowAtlas model rather than a trace:
   /// a JSON object whose first key is `"flowatlas"` with the value `"model"`.
@@ -41,17 +42,62 @@ package enum ModelImport {
     return (try model(of: read.document, file: file), places(read.places, in: bytes, file: file))
   }
 
+  /// Where a screen or a transition of an app is written: the byte offset of its object.
+  struct Place {
+    var app: String
+    var screen: String?
+    var transition: NavigationCheck.TransitionKey?
+    var offset: Int
+  }
+
   private static func read(_ bytes: [UInt8], file: String) throws(ModelError) -> (
-    document: Document, places: [ModelJSON.Place]
+    document: ModelFile, places: [Place]
   ) {
     do {
-      return try ModelJSON.read(bytes)
+      return try read(bytes)
     } catch {
-      throw .badModel(path: file, line: ModelJSON.line(of: error.offset, in: bytes), reason: error.problem)
+      throw .badModel(path: file, line: line(of: error.offset, in: bytes), reason: error.problem)
     }
   }
 
-  private static func model(of document: Document, file: String) throws(ModelError) -> NavigationModel {
+  /// The file, and where each screen and transition is written in it; one app named twice is
+  /// refused.
+  private static func read(_ bytes: [UInt8]) throws(JSONSyntaxError) -> (document: ModelFile, places: [Place])
+  {
+    // `apps[a].screens[s]` and `apps[a].transitions[t]`, as the decoder meets them.
+    var screenOffsets: [Int: [Int]] = [:]
+    var transitionOffsets: [Int: [Int]] = [:]
+    var appOffsets: [Int] = []
+    let document = try ModelJSONDecoder.decode(ModelFile.self, from: bytes) { path, offset in
+      guard path.first?.stringValue == "apps", let app = path.dropFirst().first?.intValue else { return }
+      switch path.count {
+      case 2: appOffsets.append(offset)
+      case 4 where path[2].stringValue == "screens": screenOffsets[app, default: []].append(offset)
+      case 4 where path[2].stringValue == "transitions": transitionOffsets[app, default: []].append(offset)
+      default: break
+      }
+    }
+    var names: Set<String> = []
+    var places: [Place] = []
+    for (index, app) in document.apps.enumerated() {
+      guard names.insert(app.app).inserted else {
+        throw JSONSyntaxError(
+          offset: appOffsets[index], problem: "apps[\(index)]: a second app named \"\(app.app)\"")
+      }
+      for (screen, offset) in zip(app.screens, screenOffsets[index] ?? []) {
+        places.append(Place(app: app.app, screen: screen.type, transition: nil, offset: offset))
+      }
+      for (transition, offset) in zip(app.transitions, transitionOffsets[index] ?? []) {
+        let key = NavigationCheck.TransitionKey(
+          app: app.app, from: transition.from, to: transition.to, kind: transition.kind,
+          coordinator: transition.coordinator)
+        places.append(Place(app: app.app, screen: nil, transition: key, offset: offset))
+      }
+    }
+    return (document, places)
+  }
+
+  private static func model(of document: ModelFile, file: String) throws(ModelError) -> NavigationModel {
     guard document.flowatlas == "model" else {
       throw .badModel(
         path: file, line: nil, reason: "\"flowatlas\" is \"\(document.flowatlas)\", not \"model\"")
@@ -73,91 +119,26 @@ package enum ModelImport {
     return NavigationModel(apps: apps.sorted { $0.name < $1.name }, diagnostics: diagnostics)
   }
 
-  struct Document {
-    var flowatlas: String
-    var version: Int
-    var apps: [App]
-    var diagnostics: [DiagnosticEntry]
+  /// The 1-based line of byte `offset`.
+  static func line(of offset: Int, in bytes: [UInt8]) -> Int {
+    bytes.prefix(offset).reduce(1) { $0 + ($1 == 10 ? 1 : 0) }
   }
 
-  struct App {
-    struct RunEntry {
-      var run: String
-      var title: String?
-      var file: String
-      var events: Int
-      var transitions: Int
-    }
-    struct CoordinatorEntry {
-      var type: String
-      var starts: Int
-      var children: [String]
-    }
-    struct ScreenEntry {
-      var type: String
-      var titles: [String]
-      var owner: String?
-      var visits: Int
-    }
-    struct TransitionEntry {
-      var from: String?
-      var to: String
-      var kind: TransitionKind
-      var coordinator: String?
-      var count: Int
-      var system: Int?
-      var triggers: [String]
-    }
-
-    var app: String
-    var runs: [RunEntry]
-    var coordinators: [CoordinatorEntry]
-    var screens: [ScreenEntry]
-    var transitions: [TransitionEntry]
-    var containers: [ContainerType] = []
-
-    func model(slug: String) -> AppModel {
-      var parents: [String: Set<String>] = [:]
-      for coordinator in coordinators {
-        for child in coordinator.children { parents[child, default: []].insert(coordinator.type) }
+  /// The 1-based line of each of `offsets` (in any order), in one pass over `bytes`.
+  static func lines(of offsets: [Int], in bytes: [UInt8]) -> [Int] {
+    let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
+    var lines = [Int](repeating: 1, count: offsets.count)
+    var line = 1
+    var position = 0
+    for index in order {
+      let end = min(offsets[index], bytes.count)
+      while position < end {
+        if bytes[position] == 10 { line += 1 }
+        position += 1
       }
-      // One namespace for the app's coordinators, screens and runs, as from traces.
-      var slugger = Slugger(reserved: ModelAccumulator.reservedPageSlugs)
-      let types = coordinators.sorted { $0.type < $1.type }.map { entry in
-        CoordinatorType(
-          type: entry.type, slug: slugger.slug(for: entry.type), starts: entry.starts,
-          children: Array(Set(entry.children)).sorted(), parents: (parents[entry.type] ?? []).sorted(),
-          outputs: [], leaks: 0)
-      }
-      let screenTypes = screens.sorted { $0.type < $1.type }.map { entry in
-        ScreenType(
-          type: entry.type, slug: slugger.slug(for: entry.type), titles: entry.titles,
-          owner: entry.owner, visits: entry.visits)
-      }
-      let edges = transitions.map { entry in
-        Transition(
-          from: entry.from, to: entry.to, kind: entry.kind, coordinator: entry.coordinator,
-          count: entry.count,
-          triggers: entry.triggers, system: entry.system ?? 0)
-      }.sorted(by: Transition.exportOrder)
-      let runList = runs.map { entry in
-        Run(
-          name: entry.run, slug: slugger.slug(for: entry.run), title: entry.title, file: entry.file,
-          metadata: [],
-          events: entry.events, transitionCount: entry.transitions, journey: Journey())
-      }
-      return AppModel(
-        name: app, slug: slug, runs: runList, coordinators: types, screens: screenTypes, transitions: edges,
-        flows: FlowDerivation.flows(coordinators: types, screens: screenTypes, transitions: edges),
-        diagnostics: [], containers: containers)
+      lines[index] = line
     }
-  }
-
-  struct DiagnosticEntry {
-    var code: String
-    var file: String
-    var line: Int
-    var message: String
+    return lines
   }
 }
 
@@ -168,13 +149,13 @@ extension ModelImport {
   /// name its first line.
   package static func places(in bytes: [UInt8], file: String) -> NavigationCheck.Places {
     guard
-      let read = try? ModelJSON.read(bytes).places
+      let read = try? read(bytes).places
     else { return NavigationCheck.Places(fallback: file) }
     return places(read, in: bytes, file: file)
   }
 
   /// The places `read` found in `bytes`, as lines.
-  private static func places(_ read: [ModelJSON.Place], in bytes: [UInt8], file: String)
+  private static func places(_ read: [Place], in bytes: [UInt8], file: String)
     -> NavigationCheck.Places
   {
     var places = NavigationCheck.Places(fallback: file)
@@ -185,7 +166,7 @@ extension ModelImport {
       while offset < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset]) { offset += 1 }
       return offset
     }
-    let lines = ModelJSON.lines(of: firstKeys, in: bytes)
+    let lines = lines(of: firstKeys, in: bytes)
     for (place, line) in zip(read, lines) {
       if let screen = place.screen {
         places.note(screen: screen, app: place.app, file: file, line: line)

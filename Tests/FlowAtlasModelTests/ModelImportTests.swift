@@ -30,6 +30,30 @@ struct ModelImportTests {
     }
   }
 
+  /// The reader takes keys in any order, with keys it does not know among them (a newer writer's),
+  /// as JSON allows: the file is read for what it says, not for its layout.
+  @Test func keysInAnyOrderAndUnknownKeysReadTheSameModel() throws {
+    let model = try ModelBuilder(workers: 1).build(files: try Self.fixtures())
+    let json = ModelExport.json(model)
+    // Every object's keys reversed, and an unknown key (holding an object) added to each.
+    func shuffled(_ value: Any) -> Any {
+      if let object = value as? [String: Any] {
+        var copy = object.mapValues(shuffled)
+        copy["zz-newer"] = ["nested": [1, 2, ["deep": nil as String?]]]
+        return copy
+      }
+      if let list = value as? [Any] { return list.map(shuffled) }
+      return value
+    }
+    let original = try JSONSerialization.jsonObject(with: Data(json.utf8))
+    let reordered = try JSONSerialization.data(
+      withJSONObject: shuffled(original), options: [.sortedKeys, .withoutEscapingSlashes])
+    #expect(reordered.first == UInt8(ascii: "{"))
+    #expect(String(decoding: reordered, as: UTF8.self).hasPrefix(#"{"apps":"#))  // not the export's order
+    let read = try ModelImport.model(from: Array(reordered), file: "model.json")
+    #expect(ModelExport.json(read) == json)
+  }
+
   @Test func aTraceIsNoModel() {
     #expect(!ModelImport.isModel(prefix: Array(#"{"flowatlas":"trace","version":1}"#.utf8)))
     #expect(ModelImport.isModel(prefix: Array("{\n  \"flowatlas\" : \"model\",".utf8)))
