@@ -341,6 +341,15 @@ private final class ObjectReading {
   /// Keys read, with where their values start: a list, since an object of a model has a few keys
   /// (a set or a dictionary hashed each key, a tenth of a read).
   private var keys: [(key: String, value: Int)] = []
+  /// The keys by name, once there are more than a few (a hostile object may have a million: a
+  /// search of the list for each would take hours).
+  private var index: [String: Int]?
+
+  /// Where the value of an earlier key starts.
+  private func value(of key: String) -> Int? {
+    if let index { return index[key] }
+    return keys.first { $0.key == key }?.value
+  }
 
   init(reading: Reading, path: [any CodingKey]) throws(JSONSyntaxError) {
     self.reading = reading
@@ -379,7 +388,7 @@ private final class ObjectReading {
     let keyToken = try reading.scanner.string()
     let key = reading.scanner.string(keyToken)
     // A key given twice would have its values read twice, and merged wrongly.
-    guard !keys.contains(where: { $0.key == key }) else {
+    guard value(of: key) == nil else {
       throw reading.fail(path, "the key \"\(key)\" is given twice", at: keyToken.start - 1)
     }
     let colon = reading.position
@@ -387,8 +396,14 @@ private final class ObjectReading {
       throw JSONSyntaxError(offset: colon, problem: "expected ':' after the key")
     }
     reading.scanner.index = colon + 1
-    keys.append((key, reading.position))
-    return keys[keys.count - 1]
+    let member = (key: key, value: reading.position)
+    keys.append(member)
+    if index != nil {
+      index![key] = member.value
+    } else if keys.count > 16 {
+      index = Dictionary(keys.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+    return member
   }
 
   /// The member whose key was read last, while its value is not yet read past.
@@ -401,7 +416,7 @@ private final class ObjectReading {
       if current.key == key { return (current.value, true) }
       try pass(current)
     }
-    if let member = keys.first(where: { $0.key == key }) { return (member.value, false) }
+    if let offset = value(of: key) { return (offset, false) }
     while let member = try next() {
       if member.key == key {
         current = member

@@ -54,6 +54,25 @@ struct ModelImportTests {
     #expect(ModelExport.json(read) == json)
   }
 
+  /// Keys a model does not know are remembered by name, not searched one by one: an object with
+  /// a hundred thousand of them (a hostile baseline) is read as soon as any other file.
+  @Test func anObjectWithAHundredThousandUnknownKeysIsRead() throws {
+    let unknown = (0..<100_000).map { #""k\#($0)": 0"# }.joined(separator: ",")
+    let text =
+      #"{"flowatlas": "model", "version": 1, "#
+      + unknown + #", "apps": [], "diagnostics": [], "k5": 1}"#
+    #expect {
+      _ = try ModelImport.model(from: Array(text.utf8), file: "wide.json")
+    } throws: { error in
+      (error as? ModelError)?.errorDescription?.contains(#"the key "k5" is given twice"#) == true
+    }
+    let model = try ModelImport.model(
+      from: Array(
+        (#"{"flowatlas": "model", "version": 1, "# + unknown + #", "apps": [], "diagnostics": []}"#).utf8),
+      file: "wide.json")
+    #expect(model.apps.isEmpty)
+  }
+
   @Test func aTraceIsNoModel() {
     #expect(!ModelImport.isModel(prefix: Array(#"{"flowatlas":"trace","version":1}"#.utf8)))
     #expect(ModelImport.isModel(prefix: Array("{\n  \"flowatlas\" : \"model\",".utf8)))
