@@ -12,7 +12,9 @@
 ///
 /// A noncopyable value that frees its memory when it ends. A view of it is good until the buffer
 /// next changes; one made with a fixed capacity never moves its bytes (an append past it stops the
-/// program), so views of what it holds stay good until it is cleared.
+/// program), so views of what it holds stay good while it is only appended to (``removeFirst(_:)``,
+/// ``removeAll()`` and ``read(from:)`` change what they show). Never append a view of the buffer to
+/// itself: a growing buffer frees the bytes the view shows.
 ///
 /// `public` with nothing public in it, so that its `@inlinable` appends inline across modules
 /// (see ``ByteWord``): an `[UInt8]` with `reserveCapacity` measured slower for the sanitizer's
@@ -28,7 +30,7 @@ public struct ByteBuffer: ~Copyable {
 
   /// - Parameters:
   ///   - capacity: the room to begin with (at least one byte is made).
-  ///   - fixed: never grow: views of the bytes held stay good until ``removeAll()``.
+  ///   - fixed: never grow: views of the bytes held stay good while it is only appended to.
   package init(capacity: Int, fixed: Bool = false) {
     room = max(capacity, 1)
     storage = UnsafeMutablePointer.allocate(capacity: room)
@@ -44,7 +46,7 @@ public struct ByteBuffer: ~Copyable {
   /// Whether it holds all it can.
   @inlinable package var isFull: Bool { held == room }
 
-  /// The bytes held, good until the buffer next changes (or, fixed, until it is cleared).
+  /// The bytes held, good until the buffer next changes (or, fixed, while it is only appended to).
   @inlinable package var view: ByteView { ByteView(start: storage, count: held) }
 
   /// The bytes held, as an array.

@@ -192,10 +192,11 @@ enum ModelJSONDecoder {
       } catch let error as JSONSyntaxError {
         throw error
       } catch let DecodingError.dataCorrupted(context) {
-        // A value of the right type its type refuses (an unknown transition kind).
+        // A value of the right type its type refuses: an unknown transition kind.
+        let field = context.codingPath.last.map { $0.intValue == nil ? $0.stringValue : "value" } ?? "value"
         throw JSONSyntaxError(
           offset: reading.lastValue,
-          problem: "\(Reading.name(context.codingPath)): \(context.debugDescription)")
+          problem: "\(Reading.name(context.codingPath)): unknown \(field) \"\(reading.lastString)\"")
       } catch {
         throw JSONSyntaxError(offset: reading.lastValue, problem: "\(error)")
       }
@@ -214,6 +215,8 @@ private final class Reading {
   // of a read).
   @exclusivity(unchecked) var scanner: JSONScanner
   var lastValue = 0
+  /// The last string read, for a message about a value its type refuses.
+  var lastString = ""
   let noteObject: ([any CodingKey], Int) -> Void
 
   init(scanner: JSONScanner, noteObject: @escaping ([any CodingKey], Int) -> Void) {
@@ -264,7 +267,8 @@ private final class Reading {
     lastValue = start
     let token = try scanner.value()
     guard token.isString else { throw fail(path(), "expected a string", at: start) }
-    return scanner.string(token)
+    lastString = scanner.string(token)
+    return lastString
   }
 
   /// A whole number, never negative: every number of a model is a count, a line or a version.
@@ -471,7 +475,12 @@ private struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func contains(_ key: Key) -> Bool { object.contains(key) }
 
   func decodeNil(forKey key: Key) throws -> Bool {
-    try object.read(key) { try object.reading.null() }
+    // Read past the value only when it is null: another is read by the decode that follows.
+    guard let (offset, _) = try object.find(key.stringValue) else {
+      throw object.reading.fail(codingPath, "missing key \"\(key.stringValue)\"", at: object.start)
+    }
+    guard object.reading.scanner.byte(at: offset) == UInt8(ascii: "n") else { return false }
+    return try object.read(key) { try object.reading.null() }
   }
 
   func decode(_ type: String.Type, forKey key: Key) throws -> String {
@@ -497,7 +506,8 @@ private struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? { try present(type, key) }
 
   private func present<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
-    guard contains(key) else { return nil }
+    // Not `contains`, which must swallow a broken value on the way to the key.
+    guard try object.find(key.stringValue) != nil else { return nil }
     return try object.read(key) {
       try object.reading.null() ? nil : try object.reading.value(T.self, at: codingPath + [key])
     }
@@ -635,7 +645,10 @@ private struct SingleContainer: SingleValueDecodingContainer {
   let reading: Reading
   let codingPath: [any CodingKey]
 
-  func decodeNil() -> Bool { reading.scanner.byte(at: reading.position) == UInt8(ascii: "n") }
+  /// Reads past a `null` (an `Optional`'s decoding asks, then reads the value only when it is none).
+  func decodeNil() -> Bool {
+    reading.scanner.byte(at: reading.position) == UInt8(ascii: "n") && (try? reading.null()) == true
+  }
   func decode(_ type: String.Type) throws -> String { try reading.string(at: codingPath) }
   func decode(_ type: Int.Type) throws -> Int { try reading.count(at: codingPath) }
   func decode(_ type: Bool.Type) throws -> Bool { try reading.boolean(at: codingPath) }

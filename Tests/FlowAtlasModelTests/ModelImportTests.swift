@@ -73,6 +73,25 @@ struct ModelImportTests {
     #expect(model.apps.isEmpty)
   }
 
+  /// The decoder reads what `Codable` asks of any record, not only `model.json`'s: optional
+  /// elements of a list, a `null` or a value for an optional key, keys in another order.
+  @Test func theDecoderReadsOptionalsInListsAndKeys() throws {
+    struct Probe: Codable, Equatable {
+      var list: [String?]
+      var maybe: Int?
+      var nested: [[Int]]
+      var after: String
+    }
+    let text = #"{"after": "x", "maybe": null, "list": ["a", null, "b"], "nested": [[1], [], [2, 3]]}"#
+    let read = try ModelJSONDecoder.decode(Probe.self, from: Array(text.utf8))
+    #expect(read == Probe(list: ["a", nil, "b"], maybe: nil, nested: [[1], [], [2, 3]], after: "x"))
+    let written = ModelJSONEncoder.bytes(Probe(list: [nil], maybe: 3, nested: [], after: "y"))
+    #expect(
+      try ModelJSONDecoder.decode(Probe.self, from: written)
+        == Probe(list: [nil], maybe: 3, nested: [], after: "y"))
+    #expect(String(decoding: written, as: UTF8.self).contains(#""maybe": 3"#))
+  }
+
   @Test func aTraceIsNoModel() {
     #expect(!ModelImport.isModel(prefix: Array(#"{"flowatlas":"trace","version":1}"#.utf8)))
     #expect(ModelImport.isModel(prefix: Array("{\n  \"flowatlas\" : \"model\",".utf8)))
@@ -114,7 +133,12 @@ struct ModelImportTests {
     ),
     (
       #"{"flowatlas": "model", "version": 1, "apps": [{"app": "A", "runs": [], "coordinators": [], "screens": [], "transitions": [{"from": null, "to": "B", "kind": "teleport", "coordinator": null, "count": 1, "system": 0, "triggers": []}]}], "diagnostics": []}"#,
-      "bad.json:1: ", "apps[0].transitions[0].kind"
+      "bad.json:1: ", #"apps[0].transitions[0].kind: unknown kind "teleport""#
+    ),
+    // A broken value passed over on the way to a key is named for what it is.
+    (
+      #"{"flowatlas": "model", "version": 1, "apps": [{"app": "A", "runs": [{"run": "r", "note": [1,,2], "file": "f", "events": 1, "transitions": 1}], "coordinators": [], "screens": [], "transitions": []}], "diagnostics": []}"#,
+      "bad.json:1: ", "expected a value"
     ),
   ])
   func aBadModelIsNamedWithWhereAndWhat(text: String, place: String, problem: String) {
