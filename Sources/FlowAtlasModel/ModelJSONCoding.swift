@@ -262,38 +262,35 @@ private final class Reading {
     return value
   }
 
-  func string(at path: @autoclosure () -> [any CodingKey]) throws(JSONSyntaxError) -> String {
+  /// The next value, which must be of a kind `accepts` takes; else `path: expected <what>`.
+  private func token(
+    _ what: String, at path: @autoclosure () -> [any CodingKey], accepts: (JSONKind) -> Bool
+  ) throws(JSONSyntaxError) -> JSONToken {
     let start = position
     lastValue = start
     let token = try scanner.value()
-    guard token.isString else { throw fail(path(), "expected a string", at: start) }
+    guard accepts(token.kind) else { throw fail(path(), "expected \(what)", at: start) }
+    return token
+  }
+
+  func string(at path: @autoclosure () -> [any CodingKey]) throws(JSONSyntaxError) -> String {
+    let token = try token("a string", at: path()) { $0 == .plainString || $0 == .escapedString }
     lastString = scanner.string(token)
     return lastString
   }
 
   /// A whole number, never negative: every number of a model is a count, a line or a version.
   func count(at path: @autoclosure () -> [any CodingKey]) throws(JSONSyntaxError) -> Int {
-    let start = position
-    lastValue = start
-    let token = try scanner.value()
-    guard token.kind == .integer || token.kind == .number else {
-      throw fail(path(), "expected a whole number", at: start)
-    }
+    let token = try token("a whole number", at: path()) { $0 == .integer || $0 == .number }
     guard let value = scanner.integer(token) else {
-      throw fail(path(), "not a whole number a model can hold", at: start)
+      throw fail(path(), "not a whole number a model can hold", at: token.start)
     }
-    guard value >= 0 else { throw fail(path(), "a count is never negative", at: start) }
+    guard value >= 0 else { throw fail(path(), "a count is never negative", at: token.start) }
     return value
   }
 
   func boolean(at path: @autoclosure () -> [any CodingKey]) throws(JSONSyntaxError) -> Bool {
-    let start = position
-    lastValue = start
-    let token = try scanner.value()
-    guard token.kind == .trueValue || token.kind == .falseValue else {
-      throw fail(path(), "expected true or false", at: start)
-    }
-    return token.kind == .trueValue
+    try token("true or false", at: path()) { $0 == .trueValue || $0 == .falseValue }.kind == .trueValue
   }
 
   /// Whether the value at the scanner's position is `null` (then passed over).
