@@ -217,6 +217,14 @@ private final class Reading {
   var lastValue = 0
   /// The last string read, for a message about a value its type refuses.
   var lastString = ""
+  /// Whether the value about to be read may be `null` (an optional key's): its message says so.
+  var nullable = false
+
+  /// What a message says was expected of the value about to be read, which ends `nullable`.
+  func expected(_ what: String) -> String {
+    defer { nullable = false }
+    return nullable ? "expected \(what) or null" : "expected \(what)"
+  }
   let noteObject: ([any CodingKey], Int) -> Void
 
   init(scanner: JSONScanner, noteObject: @escaping ([any CodingKey], Int) -> Void) {
@@ -269,7 +277,8 @@ private final class Reading {
     let start = position
     lastValue = start
     let token = try scanner.value()
-    guard accepts(token.kind) else { throw fail(path(), "expected \(what)", at: start) }
+    let problem = expected(what)
+    guard accepts(token.kind) else { throw fail(path(), problem, at: start) }
     return token
   }
 
@@ -356,8 +365,9 @@ private final class ObjectReading {
     self.reading = reading
     self.path = path
     start = reading.position
+    let problem = reading.expected("an object")
     guard reading.scanner.byte(at: start) == UInt8(ascii: "{") else {
-      throw reading.fail(path, "expected an object", at: start)
+      throw reading.fail(path, problem, at: start)
     }
     cursor = start + 1
     reading.noteObject(path, start)
@@ -506,7 +516,9 @@ private struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     // Not `contains`, which must swallow a broken value on the way to the key.
     guard try object.find(key.stringValue) != nil else { return nil }
     return try object.read(key) {
-      try object.reading.null() ? nil : try object.reading.value(T.self, at: codingPath + [key])
+      if try object.reading.null() { return nil }
+      object.reading.nullable = true  // a value of another type is told that null would do
+      return try object.reading.value(T.self, at: codingPath + [key])
     }
   }
 
@@ -540,8 +552,9 @@ private final class ListReading {
     self.reading = reading
     self.path = path
     let start = reading.position
+    let problem = reading.expected("a list")
     guard reading.scanner.byte(at: start) == UInt8(ascii: "[") else {
-      throw reading.fail(path, "expected a list", at: start)
+      throw reading.fail(path, problem, at: start)
     }
     cursor = start + 1
     try advance()

@@ -135,6 +135,15 @@ struct ModelImportTests {
       #"{"flowatlas": "model", "version": 1, "apps": [{"app": "A", "runs": [], "coordinators": [], "screens": [], "transitions": [{"from": null, "to": "B", "kind": "teleport", "coordinator": null, "count": 1, "system": 0, "triggers": []}]}], "diagnostics": []}"#,
       "bad.json:1: ", #"apps[0].transitions[0].kind: unknown kind "teleport""#
     ),
+    // An optional key's value of another type: null would do too.
+    (
+      #"{"flowatlas": "model", "version": 1, "apps": [{"app": "A", "runs": [], "coordinators": [], "screens": [{"type": "S", "titles": [], "owner": 7, "visits": 1}], "transitions": [], "containers": {}}], "diagnostics": []}"#,
+      "bad.json:1: ", "apps[0].screens[0].owner: expected a string or null"
+    ),
+    (
+      #"{"flowatlas": "model", "version": 1, "apps": [{"app": "A", "runs": [], "coordinators": [], "screens": [], "transitions": [], "containers": {}}], "diagnostics": []}"#,
+      "bad.json:1: ", "apps[0].containers: expected a list or null"
+    ),
     // A broken value passed over on the way to a key is named for what it is.
     (
       #"{"flowatlas": "model", "version": 1, "apps": [{"app": "A", "runs": [{"run": "r", "note": [1,,2], "file": "f", "events": 1, "transitions": 1}], "coordinators": [], "screens": [], "transitions": []}], "diagnostics": []}"#,
