@@ -27,6 +27,13 @@ public struct ByteView: RandomAccessCollection {
     self.count = count
   }
 
+  /// The bytes of `buffer` (none for a buffer without an address), good while it is.
+  @inlinable
+  init(_ buffer: UnsafeBufferPointer<UInt8>) {
+    self.init(
+      start: buffer.baseAddress ?? Self.emptyStorage, count: buffer.baseAddress == nil ? 0 : buffer.count)
+  }
+
   /// The UTF-8 of a literal, good for as long as the program runs.
   @inlinable
   package init(_ text: StaticString) {
@@ -132,9 +139,7 @@ extension Array where Element == UInt8 {
   package func withByteView<Value, Failure: Error>(
     _ body: (ByteView) throws(Failure) -> Value
   ) throws(Failure) -> Value {
-    try withUnsafeBufferPointer { buffer throws(Failure) in
-      try body(buffer.baseAddress.map { ByteView(start: $0, count: buffer.count) } ?? .empty)
-    }
+    try withUnsafeBufferPointer { buffer throws(Failure) in try body(ByteView(buffer)) }
   }
 }
 
@@ -143,8 +148,6 @@ extension String {
   /// copy); the view must not outlive the call.
   @inlinable
   package func withByteView<Value>(_ body: (ByteView) throws -> Value) rethrows -> Value {
-    try withUTF8Bytes { utf8 in
-      try body(utf8.baseAddress.map { ByteView(start: $0, count: utf8.count) } ?? .empty)
-    }
+    try withUTF8Bytes { utf8 in try body(ByteView(utf8)) }
   }
 }

@@ -181,9 +181,7 @@ package enum Markup {
   /// decodes a label's, its `htmlEntityUTF8`, and reads the ids it escapes: 2.42 writes `-` as
   /// `&#45;`).
   package static func decodingEntities(_ text: ArraySlice<UInt8>) -> [UInt8] {
-    text.withUnsafeBufferPointer { buffer in
-      decodingEntities(buffer.baseAddress.map { ByteView(start: $0, count: buffer.count) } ?? .empty)
-    }
+    text.withUnsafeBufferPointer { decodingEntities(ByteView($0)) }
   }
 
   /// ``decodingEntities(_:)-(ArraySlice<UInt8>)`` of bytes in place.
