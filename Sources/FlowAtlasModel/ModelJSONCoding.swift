@@ -302,6 +302,30 @@ private final class Reading {
     try token("true or false", at: path()) { $0 == .trueValue || $0 == .falseValue }.kind == .trueValue
   }
 
+  /// Where the next member or element of an object or array starts, reading from `offset` past
+  /// the comma before it (none before the `first`); nil at the closing `close`, which the scanner
+  /// is then just after.
+  func item(from offset: Int, first: Bool, closedBy close: Unicode.Scalar, of container: String)
+    throws(JSONSyntaxError) -> Int?
+  {
+    scanner.index = offset
+    var at = position
+    let byte = scanner.byte(at: at)
+    if byte == UInt8(ascii: close) {
+      scanner.index = at + 1
+      return nil
+    }
+    if !first {
+      guard byte == UInt8(ascii: ",") else {
+        throw JSONSyntaxError(
+          offset: at, problem: byte == nil ? "the \(container) is not closed" : "expected ',' or '\(close)'")
+      }
+      scanner.index = at + 1
+      at = position
+    }
+    return at
+  }
+
   /// Whether the value at the scanner's position is `null` (then passed over).
   func null() throws(JSONSyntaxError) -> Bool {
     guard scanner.byte(at: position) == UInt8(ascii: "n") else { return false }
@@ -376,21 +400,10 @@ private final class ObjectReading {
   /// The next member's key and where its value starts; nil past the closing brace.
   private func next() throws(JSONSyntaxError) -> (key: String, value: Int)? {
     guard !isClosed else { return nil }
-    reading.scanner.index = cursor
-    var at = reading.position
-    let byte = reading.scanner.byte(at: at)
-    if byte == UInt8(ascii: "}") {
+    guard let at = try reading.item(from: cursor, first: isFirst, closedBy: "}", of: "object") else {
       isClosed = true
-      cursor = at + 1
+      cursor = reading.scanner.index
       return nil
-    }
-    if !isFirst {
-      guard byte == UInt8(ascii: ",") else {
-        throw JSONSyntaxError(
-          offset: at, problem: byte == nil ? "the object is not closed" : "expected ',' or '}'")
-      }
-      reading.scanner.index = at + 1
-      at = reading.position
     }
     isFirst = false
     guard reading.scanner.byte(at: at) == UInt8(ascii: "\"") else {
@@ -562,21 +575,10 @@ private final class ListReading {
 
   /// Moves to the next element or past the closing bracket.
   private func advance() throws(JSONSyntaxError) {
-    reading.scanner.index = cursor
-    var at = reading.position
-    let byte = reading.scanner.byte(at: at)
-    if byte == UInt8(ascii: "]") {
+    guard let at = try reading.item(from: cursor, first: count == 0, closedBy: "]", of: "array") else {
       isAtEnd = true
-      cursor = at + 1
+      cursor = reading.scanner.index
       return
-    }
-    if count > 0 {
-      guard byte == UInt8(ascii: ",") else {
-        throw JSONSyntaxError(
-          offset: at, problem: byte == nil ? "the array is not closed" : "expected ',' or ']'")
-      }
-      reading.scanner.index = at + 1
-      at = reading.position
     }
     cursor = at
   }
