@@ -8,6 +8,7 @@ built elsewhere, e.g. the Swift test that writes a sample site to `FLOWATLAS_SIT
 Nothing is skipped: a missing binary, browser or driver fails the run with a message.
 """
 
+import dataclasses
 import glob
 import json
 import os
@@ -225,3 +226,57 @@ def driver():
     browser.set_page_load_timeout(60)
     yield browser
     browser.quit()
+
+
+SMALLEST_LABEL = """
+  var svg = arguments[0], scale = svg.getScreenCTM().a, smallest = Infinity;
+  svg.querySelectorAll("text").forEach(function (text) {
+    var size = parseFloat(text.getAttribute("font-size"));
+    if (size > 0) { smallest = Math.min(smallest, size * scale); }
+  });
+  return smallest;
+"""
+
+
+@dataclasses.dataclass
+class Visit:
+    """What a page showed when it was opened at rest, then had its diagram links hovered."""
+
+    labels: list  # the smallest label of each diagram, in CSS pixels (inf: a diagram with no text)
+    alerts: list  # the text of each alert that opened (hostile text running as script)
+    console: list  # the browser's SEVERE and WARNING messages
+
+
+@pytest.fixture(scope="session")
+def tour(driver, pages):
+    """Every page opened once, and what it showed (``Visit``), for the checks that hold on every page:
+    each of the site's 238-odd pages loads once per browser rather than once per check. The tests that
+    read it share an xdist group (`@pytest.mark.xdist_group("tour")`), so one browser takes the tour."""
+    from selenium.common.exceptions import NoAlertPresentException
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    def alerts():
+        try:
+            alert = driver.switch_to.alert
+        except NoAlertPresentException:
+            return []
+        text = alert.text
+        alert.dismiss()
+        return [text]
+
+    driver.get_log("browser")  # drop what earlier tests logged
+    visits = {}
+    for path in pages:
+        driver.get(path.resolve().as_uri())
+        WebDriverWait(driver, 20).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        seen = alerts()
+        labels = [driver.execute_script(SMALLEST_LABEL, svg)
+                  for svg in driver.find_elements(By.CSS_SELECTOR, "figure.diagram svg.diagram-svg")]
+        # Focus and hover every diagram link: an injected handler would fire now.
+        for link in driver.find_elements(By.CSS_SELECTOR, "svg a")[:20]:
+            driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('mouseover', {bubbles: true}))", link)
+        seen += alerts()
+        console = [entry for entry in driver.get_log("browser") if entry["level"] in ("SEVERE", "WARNING")]
+        visits[path] = Visit(labels=[float("inf") if x is None else x for x in labels], alerts=seen, console=console)
+    return visits

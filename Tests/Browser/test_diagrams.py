@@ -8,17 +8,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
+from conftest import SMALLEST_LABEL
 from test_browser import _click, _link_target, _open
-
-SMALLEST_LABEL = """
-  var svg = arguments[0], scale = svg.getScreenCTM().a, smallest = Infinity;
-  svg.querySelectorAll("text").forEach(function (text) {
-    var size = parseFloat(text.getAttribute("font-size"));
-    if (size > 0) { smallest = Math.min(smallest, size * scale); }
-  });
-  return smallest;
-"""
-
 
 def _wide_hub(sites) -> pathlib.Path:
     found = [p for site in sites for p in site.glob("wide/flow-hub-coordinator.html")]
@@ -38,14 +29,13 @@ def _room(driver, figure):
     )
 
 
-def test_every_label_is_readable_at_rest(driver, pages):
+@pytest.mark.xdist_group("tour")
+def test_every_label_is_readable_at_rest(tour):
     """No label of any diagram is drawn smaller than 9 CSS pixels when a page opens (1280 px window)."""
     checked = 0
-    for path in pages:
-        _open(driver, path)
-        for svg in driver.find_elements(By.CSS_SELECTOR, "figure.diagram svg.diagram-svg"):
-            smallest = driver.execute_script(SMALLEST_LABEL, svg)
-            if smallest == float("inf") or smallest is None:
+    for path, visit in tour.items():
+        for smallest in visit.labels:
+            if smallest == float("inf"):
                 continue
             assert smallest >= 9, f"{path}: a label renders at {smallest:.1f} px"
             checked += 1
