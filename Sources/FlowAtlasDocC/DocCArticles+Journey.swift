@@ -84,10 +84,11 @@ extension DocCArticles {
   func changesArticle(_ baseline: AppModel, drawn: Set<DocCImage>) -> String {
     let diff = NavigationDiff(old: baseline, new: app)
     var lines = ["# Changes in \(DocCMarkdown.text(app.name))", ""]
+    let summary =
+      diff.isEmpty ? "no change, both show the same screens through the same transitions." : diff.summary
     lines.append(
-      "How \(DocCMarkdown.code(app.name)) differs from its baseline, \(DocCMarkdown.code(baseline.name)): "
-        + (diff.isEmpty
-          ? "no change, both show the same screens through the same transitions." : diff.summary))
+      "How \(DocCMarkdown.code(app.name)) differs from its baseline, \(DocCMarkdown.code(baseline.name)): \(summary)"
+    )
     lines += ["", "## Overview", ""]
     lines.append(
       image(.changes, alt: "The navigation of both versions, what changed marked", drawn: drawn))
@@ -96,27 +97,30 @@ extension DocCArticles {
       "Added is green and bold, removed red and dashed, changed amber (other triggers or counts, or a "
         + "screen now in another flow).",
     ]
-    for (title, names) in [
+    let named: [(String, [String])] = [
       ("Screens added", diff.addedScreens), ("Screens removed", diff.removedScreens),
       ("Flows added", diff.addedCoordinators), ("Flows removed", diff.removedCoordinators),
-    ] where !names.isEmpty {
+    ]
+    for (title, names) in named where !names.isEmpty {
       lines += ["", "### \(title)", ""] + names.map { "- " + markdown.type($0) }
     }
-    for (title, transitions) in [
+    let listed: [(String, [Transition])] = [
       ("Transitions added", diff.addedTransitions), ("Transitions removed", diff.removedTransitions),
-    ] where !transitions.isEmpty {
+    ]
+    for (title, transitions) in listed where !transitions.isEmpty {
       lines += [
         "", "### \(title)", "", "| From | To | Kind | Coordinator | Triggers |", "|---|---|---|---|---|",
       ]
       for transition in transitions {
+        let from = cell(transition.from, or: "(entry)")
+        let coordinator = cell(transition.coordinator, or: "—")
+        let triggers =
+          transition.triggers.isEmpty
+          ? "automatic"
+          : transition.triggers.map { DocCMarkdown.code($0, inTable: true) }.joined(separator: ", ")
         lines.append(
-          "| \(transition.from.map { markdown.type($0, inTable: true) } ?? "(entry)") | "
-            + "\(markdown.type(transition.to, inTable: true)) | \(Wording.label(transition.kind)) | "
-            + "\(transition.coordinator.map { markdown.type($0, inTable: true) } ?? "—") | "
-            + (transition.triggers.isEmpty
-              ? "automatic"
-              : transition.triggers.map { DocCMarkdown.code($0, inTable: true) }.joined(separator: ", "))
-            + " |")
+          "| \(from) | \(cell(transition.to)) | \(Wording.label(transition.kind)) | \(coordinator) | \(triggers) |"
+        )
       }
     }
     if !diff.ownerChanges.isEmpty {
@@ -125,11 +129,15 @@ extension DocCArticles {
       ]
       for change in diff.ownerChanges {
         lines.append(
-          "| \(markdown.type(change.screen, inTable: true)) | "
-            + "\(change.old.map { markdown.type($0, inTable: true) } ?? "none") | "
-            + "\(change.new.map { markdown.type($0, inTable: true) } ?? "none") |")
+          "| \(cell(change.screen)) | \(cell(change.old, or: "none")) | \(cell(change.new, or: "none")) |")
       }
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A type in a table's cell, or `placeholder` where there is none. (The table's rows were one
+  /// expression of `+`, `??` and `map`s that took the compiler six seconds to type-check.)
+  private func cell(_ type: String?, or placeholder: String = "") -> String {
+    type.map { markdown.type($0, inTable: true) } ?? placeholder
   }
 }

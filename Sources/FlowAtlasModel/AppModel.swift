@@ -54,8 +54,9 @@ package struct AppModel: Hashable, Sendable {
   package func run(slug: String) -> Run? { runs.first { $0.slug == slug } }
   /// The names more than one run has, each with its runs, sorted by name.
   package var sharedRunNames: [(name: String, runs: [Run])] {
-    Dictionary(grouping: runs, by: \.name).filter { $0.value.count > 1 }.sorted { $0.key < $1.key }
-      .map { ($0.key, $0.value) }
+    let byName: [String: [Run]] = Dictionary(grouping: runs, by: \.name)
+    let shared = byName.filter { $0.value.count > 1 }.sorted { $0.key < $1.key }
+    return shared.map { (name: $0.key, runs: $0.value) }
   }
 }
 

@@ -21,7 +21,7 @@ package struct TraceTranscript: Sendable {
   }
 
   private func by(_ coordinator: String?) -> String {
-    coordinator.map { " by " + (coordinators[$0] ?? "?\($0)") } ?? ""
+    coordinator.map { " by \(name($0))" } ?? ""
   }
 
   /// ` (system: edgeSwipe)` for navigation the system did on a gesture.
@@ -41,52 +41,69 @@ package struct TraceTranscript: Sendable {
     return " hosts [\(hosts.joined(separator: ", "))]"
   }
 
+  /// What every navigation event ends with: who asked, on which router, and whether off-screen
+  /// or by the system.
+  private func context(
+    _ coordinator: String?, _ router: String?, _ flag: Bool?, _ initiator: Initiator
+  ) -> String {
+    "\(by(coordinator))\(on(router))\(background(flag))\(system(initiator))"
+  }
+
+  private func name(_ coordinator: String) -> String { coordinators[coordinator] ?? "?\(coordinator)" }
+
+  // Written as interpolations of named parts: as `+` chains of optionals' maps, this switch took
+  // the compiler two seconds to type-check.
   private mutating func describe(_ event: TraceEvent) -> String {
     switch event {
     case .coordinatorStart(let id, let type, let parent, let module):
       coordinators[id] = module.map { "\($0).\(type)" } ?? type
-      return "start \(coordinators[id]!)" + (parent.map { " under " + (coordinators[$0] ?? "?\($0)") } ?? "")
+      let under: String = parent.map { " under \(name($0))" } ?? ""
+      return "start \(name(id))\(under)"
     case .coordinatorAttach(let id, let type, let parent, let module):
       coordinators[id] = module.map { "\($0).\(type)" } ?? type
-      return "attach \(coordinators[id]!) to \(coordinators[parent] ?? "?\(parent)")"
+      return "attach \(name(id)) to \(name(parent))"
     case .coordinatorFinish(let id, let output):
-      return "finish \(coordinators[id] ?? "?\(id)")" + (output.map { " -> \($0)" } ?? "")
+      let result: String = output.map { " -> \($0)" } ?? ""
+      return "finish \(name(id))\(result)"
     case .coordinatorDetach(let id, let parent):
-      return "detach \(coordinators[id] ?? "?\(id)") from \(coordinators[parent] ?? "?\(parent)")"
+      return "detach \(name(id)) from \(name(parent))"
     case .coordinatorDeinit(let id):
-      return "deinit \(coordinators[id] ?? "?\(id)")"
+      return "deinit \(name(id))"
     case .setRoot(let mention, let coordinator, let router, let flag, let initiator):
-      return "setRoot \(screen(mention))\(hosts(mention))\(by(coordinator))\(on(router))" + background(flag)
-        + system(initiator)
+      return "setRoot \(screen(mention))\(hosts(mention))\(context(coordinator, router, flag, initiator))"
     case .push(let mention, let coordinator, let router, _, let initiator, let flag):
-      return "push \(screen(mention))\(hosts(mention))\(by(coordinator))\(on(router))" + background(flag)
-        + system(initiator)
+      return "push \(screen(mention))\(hosts(mention))\(context(coordinator, router, flag, initiator))"
     case .pop(let coordinator, let router, let mention, let initiator, let flag):
-      return "pop \(mention.map { screen($0) } ?? "")\(by(coordinator))\(on(router))" + background(flag)
-        + system(initiator)
+      let popped: String = mention.map { screen($0) } ?? ""
+      return "pop \(popped)\(context(coordinator, router, flag, initiator))"
     case .popTo(let mention, let coordinator, let router, let initiator, let flag):
-      return "popTo \(screen(mention))\(by(coordinator))\(on(router))" + background(flag) + system(initiator)
+      return "popTo \(screen(mention))\(context(coordinator, router, flag, initiator))"
     case .popToRoot(let coordinator, let router, let initiator, let flag):
-      return "popToRoot\(by(coordinator))\(on(router))" + background(flag) + system(initiator)
+      return "popToRoot\(context(coordinator, router, flag, initiator))"
     case .present(let mention, let coordinator, let router, _, let initiator, let flag):
-      return "present \(screen(mention))\(hosts(mention))\(by(coordinator))\(on(router))" + background(flag)
-        + system(initiator)
+      return "present \(screen(mention))\(hosts(mention))\(context(coordinator, router, flag, initiator))"
     case .dismiss(let coordinator, let router, let mention, let initiator, let flag):
-      return "dismiss \(mention.map { screen($0) } ?? "")\(by(coordinator))\(on(router))" + background(flag)
-        + system(initiator)
+      let dismissed: String = mention.map { screen($0) } ?? ""
+      return "dismiss \(dismissed)\(context(coordinator, router, flag, initiator))"
     case .selectTab(let mention, let coordinator, let router, let tab, let initiator, let flag):
-      return "selectTab \(tab) \(screen(mention))\(by(coordinator))\(on(router))" + background(flag)
-        + system(initiator)
+      return "selectTab \(tab) \(screen(mention))\(context(coordinator, router, flag, initiator))"
     case .userAction(let mention, let action, let label):
-      return "user \(action)" + (label.map { " (\($0))" } ?? "") + " on \(screen(mention))"
+      let labelled: String = label.map { " (\($0))" } ?? ""
+      return "user \(action)\(labelled) on \(screen(mention))"
     case .screenUpdate(let update):
       let name = screen(.introduce(update))
-      return "update \(name)" + (update.title.map { " title \($0)" } ?? "") + hosts(.introduce(update))
+      let title: String = update.title.map { " title \($0)" } ?? ""
+      return "update \(name)\(title)\(hosts(.introduce(update)))"
     case .deeplinkOpen(let url, let coordinator):
       return "deeplink \(url)\(by(coordinator))"
     case .screenImage(let id, let file, let width, let height):
-      let size =
-        width.map { w in height.map { " \(w)×\($0)" } ?? " \(w) wide" } ?? height.map { " \($0) high" } ?? ""
+      var size = ""
+      switch (width, height) {
+      case (let width?, let height?): size = " \(width)×\(height)"
+      case (let width?, nil): size = " \(width) wide"
+      case (nil, let height?): size = " \(height) high"
+      case (nil, nil): break
+      }
       return "image \(id) \(file)\(size)"
     case .note(let text):
       return "note \(text)"
