@@ -96,7 +96,7 @@ private final class DigestEncoder: Encoder {
 
   func writeNil() { digest.byte(Self.nilMark) }
 
-  struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  struct Keyed<Key: CodingKey>: NilWritingContainer {
     let encoder: DigestEncoder
     var codingPath: [any CodingKey] { [] }
 
@@ -108,30 +108,6 @@ private final class DigestEncoder: Encoder {
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
       encoder.write(text: key.stringValue)
       try encoder.write(value)
-    }
-
-    // A field left out is written too (the standard library's default writes nothing), for each
-    // type the synthesized code asks by name.
-    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-      if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
-    }
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try present(value, key) }
-    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try present(value, key) }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try present(value, key) }
-    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try present(value, key) }
-    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try present(value, key) }
-    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try present(value, key) }
-    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try present(value, key) }
-    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try present(value, key) }
-    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try present(value, key) }
-    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try present(value, key) }
-    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try present(value, key) }
-    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try present(value, key) }
-    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try present(value, key) }
-    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try present(value, key) }
-
-    private mutating func present<T: Encodable>(_ value: T?, _ key: Key) throws {
-      try encodeIfPresent(value, forKey: key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)

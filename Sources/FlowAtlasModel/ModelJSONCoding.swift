@@ -80,7 +80,7 @@ private struct TreeEncoder: Encoder {
 
   func singleValueContainer() -> any SingleValueEncodingContainer { Single(node: node) }
 
-  struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  struct Keyed<Key: CodingKey>: NilWritingContainer {
     let node: JSONNode
     var codingPath: [any CodingKey] { [] }
 
@@ -95,19 +95,6 @@ private struct TreeEncoder: Encoder {
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
       try TreeEncoder(node: child(key)).write(value)
-    }
-
-    // A `nil` is written as `null` (the standard library's default leaves the key out), for each
-    // type the synthesized code asks by name.
-    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-      if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
-    }
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try present(value, key) }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try present(value, key) }
-    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try present(value, key) }
-
-    private mutating func present<T: Encodable>(_ value: T?, _ key: Key) throws {
-      try encodeIfPresent(value, forKey: key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
