@@ -247,11 +247,19 @@ class Visit:
     console: list  # the browser's SEVERE and WARNING messages
 
 
+# The two halves of the tour (every other page each), each an xdist group: the two browsers take
+# one half each, and a half's checks read the one visit of its pages.
+TOUR_HALVES = [
+    pytest.param(half, marks=pytest.mark.xdist_group(f"tour-{half}"), id=f"half-{half + 1}") for half in (0, 1)
+]
+
+
 @pytest.fixture(scope="session")
 def tour(driver, pages):
     """Every page opened once, and what it showed (``Visit``), for the checks that hold on every page:
-    each of the site's 238-odd pages loads once per browser rather than once per check. The tests that
-    read it share an xdist group (`@pytest.mark.xdist_group("tour")`), so one browser takes the tour."""
+    each of the site's 238-odd pages loads once per browser rather than once per check. `tour(half)`
+    gives every other page (half 0 or 1), visited on first use; the tests that read it are
+    parametrized by ``TOUR_HALVES``, so that each half is visited by one browser."""
     from selenium.common.exceptions import NoAlertPresentException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
@@ -265,9 +273,7 @@ def tour(driver, pages):
         alert.dismiss()
         return [text]
 
-    driver.get_log("browser")  # drop what earlier tests logged
-    visits = {}
-    for path in pages:
+    def visit(path):
         driver.get(path.resolve().as_uri())
         WebDriverWait(driver, 20).until(lambda d: d.execute_script("return document.readyState") == "complete")
         seen = alerts()
@@ -278,5 +284,14 @@ def tour(driver, pages):
             driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('mouseover', {bubbles: true}))", link)
         seen += alerts()
         console = [entry for entry in driver.get_log("browser") if entry["level"] in ("SEVERE", "WARNING")]
-        visits[path] = Visit(labels=[float("inf") if x is None else x for x in labels], alerts=seen, console=console)
-    return visits
+        return Visit(labels=[float("inf") if x is None else x for x in labels], alerts=seen, console=console)
+
+    halves = {}
+
+    def half(number):
+        if number not in halves:
+            driver.get_log("browser")  # drop what earlier tests logged
+            halves[number] = {path: visit(path) for path in pages[number::2]}
+        return halves[number]
+
+    return half

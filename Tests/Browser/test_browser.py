@@ -6,6 +6,7 @@ import pathlib
 import re
 
 import pytest
+from conftest import TOUR_HALVES
 from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -40,9 +41,9 @@ def _assert_no_alert(driver, where):
     pytest.fail(f"{where}: an alert opened ({text!r}): hostile text ran as script")
 
 
-@pytest.mark.xdist_group("tour")
-def test_no_console_errors_and_no_alerts_on_any_page(tour):
-    for path, visit in tour.items():
+@pytest.mark.parametrize("half", TOUR_HALVES)
+def test_no_console_errors_and_no_alerts_on_any_page(tour, half):
+    for path, visit in tour(half).items():
         assert visit.alerts == [], f"{path}: an alert opened ({visit.alerts!r}): hostile text ran as script"
         assert visit.console == [], f"{path}: console messages: {visit.console}"
 

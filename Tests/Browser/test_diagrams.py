@@ -8,7 +8,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import SMALLEST_LABEL
+from conftest import SMALLEST_LABEL, TOUR_HALVES
 from test_browser import _click, _link_target, _open
 
 def _wide_hub(sites) -> pathlib.Path:
@@ -29,11 +29,11 @@ def _room(driver, figure):
     )
 
 
-@pytest.mark.xdist_group("tour")
-def test_every_label_is_readable_at_rest(tour):
+@pytest.mark.parametrize("half", TOUR_HALVES)
+def test_every_label_is_readable_at_rest(tour, half):
     """No label of any diagram is drawn smaller than 9 CSS pixels when a page opens (1280 px window)."""
     checked = 0
-    for path, visit in tour.items():
+    for path, visit in tour(half).items():
         for smallest in visit.labels:
             if smallest == float("inf"):
                 continue
