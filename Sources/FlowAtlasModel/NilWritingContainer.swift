@@ -3,7 +3,8 @@
 /// `null`, and a cache key's digest must tell a field that is nil from one that is not there.
 ///
 /// The synthesized code asks for `encodeIfPresent` by each standard type's name, so each has its
-/// overload here (a protocol's extension is preferred to the standard library's defaults).
+/// overload here (a protocol's extension is preferred to the standard library's defaults), but for
+/// `Int128` and `UInt128`, which no record of ours holds (on Apple platforms they need macOS 15).
 package protocol NilWritingContainer: KeyedEncodingContainerProtocol {}
 
 extension NilWritingContainer {

@@ -257,21 +257,27 @@ TOUR_HALVES = [
 @pytest.fixture(scope="session")
 def tour(driver, pages):
     """Every page opened once, and what it showed (``Visit``), for the checks that hold on every page:
-    each of the site's 238-odd pages loads once per browser rather than once per check. `tour(half)`
+    each of the site's 238-odd pages loads once per run rather than once per check. `tour(half)`
     gives every other page (half 0 or 1), visited on first use; the tests that read it are
-    parametrized by ``TOUR_HALVES``, so that each half is visited by one browser."""
-    from selenium.common.exceptions import NoAlertPresentException
+    parametrized by ``TOUR_HALVES``, so that each half is visited by one browser. A page the browser
+    cannot open fails both checks of its half, naming the page."""
+    from selenium.common.exceptions import NoAlertPresentException, WebDriverException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
     def alerts():
-        try:
-            alert = driver.switch_to.alert
-        except NoAlertPresentException:
-            return []
-        text = alert.text
-        alert.dismiss()
-        return [text]
+        seen = []
+        for _ in range(10):  # a script could open one after another
+            try:
+                alert = driver.switch_to.alert
+            except NoAlertPresentException:
+                break
+            seen.append(alert.text)
+            alert.dismiss()
+        return seen
+
+    def problems():
+        return [entry for entry in driver.get_log("browser") if entry["level"] in ("SEVERE", "WARNING")]
 
     def visit(path):
         driver.get(path.resolve().as_uri())
@@ -283,15 +289,29 @@ def tour(driver, pages):
         for link in driver.find_elements(By.CSS_SELECTOR, "svg a")[:20]:
             driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('mouseover', {bubbles: true}))", link)
         seen += alerts()
-        console = [entry for entry in driver.get_log("browser") if entry["level"] in ("SEVERE", "WARNING")]
-        return Visit(labels=[float("inf") if x is None else x for x in labels], alerts=seen, console=console)
+        return Visit(labels=[float("inf") if x is None else x for x in labels], alerts=seen, console=problems())
 
     halves = {}
 
+    def take(number):
+        driver.get_log("browser")  # drop what earlier tests logged
+        visits = {}
+        for path in pages[number::2]:
+            try:
+                visits[path] = visit(path)
+            except WebDriverException as error:
+                alerts()  # leave no alert open for the next test
+                return f"{path}: the browser could not open it ({error.msg or type(error).__name__})"
+        if visits:  # what the last page logged after it was read
+            visits[path].console += problems()
+        return visits
+
     def half(number):
         if number not in halves:
-            driver.get_log("browser")  # drop what earlier tests logged
-            halves[number] = {path: visit(path) for path in pages[number::2]}
+            halves[number] = take(number)
+        if isinstance(halves[number], str):
+            pytest.fail(halves[number], pytrace=False)
+        assert halves[number], f"half {number + 1} of the tour has no page"
         return halves[number]
 
     return half

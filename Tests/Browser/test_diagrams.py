@@ -11,6 +11,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from conftest import SMALLEST_LABEL, TOUR_HALVES
 from test_browser import _click, _link_target, _open
 
+
 def _wide_hub(sites) -> pathlib.Path:
     found = [p for site in sites for p in site.glob("wide/flow-hub-coordinator.html")]
     assert found, "the wide case (Tests/Browser/conftest.py, _wide_app) is missing from the sites"
@@ -39,7 +40,7 @@ def test_every_label_is_readable_at_rest(tour, half):
                 continue
             assert smallest >= 9, f"{path}: a label renders at {smallest:.1f} px"
             checked += 1
-    assert checked > 20
+    assert checked > 10, f"only {checked} diagrams with labels in this half of the pages"
 
 
 def test_a_wide_fan_wraps_and_a_narrow_column_scrolls_from_a_readable_start(driver, sites):
