@@ -40,7 +40,7 @@ def test_every_label_is_readable_at_rest(tour, half):
                 continue
             assert smallest >= 9, f"{path}: a label renders at {smallest:.1f} px"
             checked += 1
-    assert checked > 10, f"only {checked} diagrams with labels in this half of the pages"
+    assert checked > 5, f"only {checked} diagrams with labels in this half of the pages"
 
 
 def test_a_wide_fan_wraps_and_a_narrow_column_scrolls_from_a_readable_start(driver, sites):
