@@ -261,7 +261,8 @@ def tour(driver, pages):
     gives every other page (half 0 or 1), visited on first use; the tests that read it are
     parametrized by ``TOUR_HALVES``, so that each half is visited by one browser. A page the browser
     cannot open fails both checks of its half, naming the page."""
-    from selenium.common.exceptions import NoAlertPresentException, WebDriverException
+    from selenium.common.exceptions import (
+        NoAlertPresentException, UnexpectedAlertPresentException, WebDriverException)
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -299,8 +300,11 @@ def tour(driver, pages):
         for path in pages[number::2]:
             try:
                 visits[path] = visit(path)
-            except WebDriverException as error:
+            except UnexpectedAlertPresentException as error:
                 alerts()  # leave no alert open for the next test
+                return f"{path}: an alert opened ({error.alert_text!r}): hostile text ran as script"
+            except WebDriverException as error:
+                alerts()
                 return f"{path}: the browser could not open it ({error.msg or type(error).__name__})"
         if visits:  # what the last page logged after it was read
             visits[path].console += problems()
