@@ -1,6 +1,7 @@
 import FlowAtlasBuild
 import FlowAtlasBytes
 import FlowAtlasModel
+import FlowAtlasTestSupport
 import Testing
 
 /// What decides whether an app's pages are made again (``ModelDigest``): any change to the app
@@ -174,31 +175,9 @@ import Testing
   /// A field that is nil is digested, by its key, whatever its type: the standard library's
   /// default for synthesized code would leave it out, as if the field were not there.
   @Test func aFieldThatIsNilIsDigestedByItsKey() {
-    // Each key is numbered, so that none is found inside another (`int` in `uint8`).
-    struct Fields: Encodable {
-      var k01Text: String?
-      var k02Flag: Bool?
-      var k03Int: Int?
-      var k04Int8: Int8?
-      var k05Int16: Int16?
-      var k06Int32: Int32?
-      var k07Int64: Int64?
-      var k08UInt: UInt?
-      var k09UInt8: UInt8?
-      var k10UInt16: UInt16?
-      var k11UInt32: UInt32?
-      var k12UInt64: UInt64?
-      var k13Double: Double?
-      var k14Float: Float?
-      var k15List: [Int]?
-    }
     var digest = ModelDigest()
-    digest.add(encoding: Fields())
-    let keys = [
-      "k01Text", "k02Flag", "k03Int", "k04Int8", "k05Int16", "k06Int32", "k07Int64", "k08UInt", "k09UInt8",
-      "k10UInt16", "k11UInt32", "k12UInt64", "k13Double", "k14Float", "k15List",
-    ]
-    for key in keys {
+    digest.add(encoding: NilFields())
+    for key in NilFields.keys {
       #expect(digest.bytes.firstRange(of: Array(key.utf8)) != nil, "\(key) is not in the digest")
     }
   }
