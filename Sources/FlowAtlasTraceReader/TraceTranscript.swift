@@ -91,9 +91,9 @@ package struct TraceTranscript: Sendable {
       let labelled: String = label.map { " (\($0))" } ?? ""
       return "user \(action)\(labelled) on \(screen(mention))"
     case .screenUpdate(let update):
-      let name = screen(.introduce(update))
+      let updated = screen(.introduce(update))
       let title: String = update.title.map { " title \($0)" } ?? ""
-      return "update \(name)\(title)\(hosts(.introduce(update)))"
+      return "update \(updated)\(title)\(hosts(.introduce(update)))"
     case .deeplinkOpen(let url, let coordinator):
       return "deeplink \(url)\(by(coordinator))"
     case .screenImage(let id, let file, let width, let height):
