@@ -228,6 +228,14 @@ def driver():
     browser.quit()
 
 
+def open_page(driver, path: pathlib.Path):
+    """Opens a page of a site from disk, as a reader would, and waits until it has loaded."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.get(path.resolve().as_uri())
+    WebDriverWait(driver, 20).until(lambda d: d.execute_script("return document.readyState") == "complete")
+
+
 SMALLEST_LABEL = """
   var svg = arguments[0], scale = svg.getScreenCTM().a, smallest = Infinity;
   svg.querySelectorAll("text").forEach(function (text) {
@@ -264,7 +272,6 @@ def tour(driver, pages):
     from selenium.common.exceptions import (
         NoAlertPresentException, UnexpectedAlertPresentException, WebDriverException)
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
 
     def alerts():
         seen = []
@@ -281,8 +288,7 @@ def tour(driver, pages):
         return [entry for entry in driver.get_log("browser") if entry["level"] in ("SEVERE", "WARNING")]
 
     def visit(path):
-        driver.get(path.resolve().as_uri())
-        WebDriverWait(driver, 20).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        open_page(driver, path)
         seen = alerts()
         labels = [driver.execute_script(SMALLEST_LABEL, svg)
                   for svg in driver.find_elements(By.CSS_SELECTOR, "figure.diagram svg.diagram-svg")]

@@ -6,7 +6,7 @@ import pathlib
 import re
 
 import pytest
-from conftest import TOUR_HALVES
+from conftest import TOUR_HALVES, open_page as _open
 from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -20,11 +20,6 @@ def _app_indexes(sites):
     indexes = sorted(p for site in sites for p in site.glob("*/index.html") if p.parent.name != "assets")
     assert indexes, "no app pages in the sites"
     return indexes
-
-
-def _open(driver, path: pathlib.Path):
-    driver.get(path.resolve().as_uri())
-    WebDriverWait(driver, 20).until(lambda d: d.execute_script("return document.readyState") == "complete")
 
 
 def _set_color_scheme(driver, scheme):
