@@ -41,7 +41,9 @@ package struct DiagramCache: Sendable {
     providerKey: String?, identity: String, appDigest: String, subject: DiagramSubject, of app: AppModel
   ) -> String {
     var digest = ModelDigest()
-    digest.add("flowatlas-diagram-v4")
+    // What the key is of, never a version: the index's header names the build of FlowAtlas that
+    // filed the entries (``CacheFormat``), and another build's are not read.
+    digest.add("flowatlas-diagram")
     digest.add(identity)
     if let providerKey {
       digest.add(["provider", providerKey])
