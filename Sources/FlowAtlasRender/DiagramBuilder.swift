@@ -11,15 +11,17 @@ package enum DiagramBuilder {
   ///   - app: The app's model.
   ///   - links: Where nodes link to; a link that fails ``DiagramLinks/isSafe(_:)`` is dropped.
   ///   - options: What to show.
+  ///   - index: The app's lookups, shared by a batch of its diagrams (``AppIndexes``); made for
+  ///     this diagram alone when nil.
   /// - Returns: The diagram, with its DOT and Mermaid text.
   /// - Throws: ``RenderError/unknownCoordinator(_:)``, ``RenderError/unknownRun(_:)`` or
   ///   ``RenderError/unknownScreen(_:)``
   ///   when the subject names something the app does not have.
   package static func diagram(
     for subject: DiagramSubject, of app: AppModel, links: DiagramLinks = .none,
-    options: DiagramOptions = DiagramOptions()
+    options: DiagramOptions = DiagramOptions(), index: AppIndex? = nil
   ) throws(RenderError) -> Diagram {
-    let context = Context(app: app, links: links, options: options)
+    let context = Context(app: app, links: links, options: options, index: index ?? AppIndex(app))
     let id = diagramID(for: subject, of: app)
     switch subject {
     case .appMap: return appMap(context, id: id)
@@ -47,25 +49,16 @@ package enum DiagramBuilder {
     let app: AppModel
     let links: DiagramLinks
     let options: DiagramOptions
-    private let screens: [String: ScreenType]
-    private let coordinators: [String: CoordinatorType]
+    /// The app's lookups.
+    let index: AppIndex
 
-    init(app: AppModel, links: DiagramLinks, options: DiagramOptions) {
-      self.app = app
-      self.links = links
-      self.options = options
-      screens = Dictionary(app.screens.map { ($0.type, $0) }, uniquingKeysWith: { first, _ in first })
-      coordinators = Dictionary(
-        app.coordinators.map { ($0.type, $0) }, uniquingKeysWith: { first, _ in first })
-    }
-
-    func screen(_ type: String) -> ScreenType? { screens[type] }
-    func coordinator(_ type: String) -> CoordinatorType? { coordinators[type] }
-    func screenSlug(_ type: String) -> String { DiagramText.safeSlug(screens[type]?.slug ?? type) }
+    func screen(_ type: String) -> ScreenType? { index.screens[type] }
+    func coordinator(_ type: String) -> CoordinatorType? { index.coordinators[type] }
+    func screenSlug(_ type: String) -> String { DiagramText.safeSlug(index.screens[type]?.slug ?? type) }
     func coordinatorSlug(_ type: String) -> String {
-      DiagramText.safeSlug(coordinators[type]?.slug ?? app.flow(type)?.slug ?? type)
+      DiagramText.safeSlug(index.coordinators[type]?.slug ?? app.flow(type)?.slug ?? type)
     }
-    func owner(_ screenType: String) -> String? { screens[screenType]?.owner }
+    func owner(_ screenType: String) -> String? { index.screens[screenType]?.owner }
 
     /// The thumbnail of `type`'s picture, 72 points wide (at most 160 tall), where it has one
     /// and the links say where thumbnails are.

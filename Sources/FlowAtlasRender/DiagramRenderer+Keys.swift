@@ -43,12 +43,14 @@ extension DiagramRenderer {
   ) -> [(key: String?, kept: [UInt8]?)] {
     let keyed = Lock([(key: String?, kept: [UInt8]?)](repeating: (nil, nil), count: requests.count))
     let next = Lock(0)
+    let indexes = DiagramBuilder.AppIndexes()
     DispatchQueue.concurrentPerform(iterations: ProcessInfo.processInfo.activeProcessorCount) { _ in
       while case let index = next.fetchAndIncrement(), index < requests.count {
         let request = requests[index]
         guard
           let diagram = try? DiagramBuilder.diagram(
-            for: request.subject, of: request.app, links: links, options: options)
+            for: request.subject, of: request.app, links: links, options: options,
+            index: indexes.index(of: request.app))
         else { continue }
         let key = Self.key(ofDOT: diagram.layoutDOTBytes)
         let kept = cached(index, key).map(diagram.filling)

@@ -61,6 +61,7 @@ package struct DiagramRenderer: Sendable {
     _ requests: [(app: AppModel, subject: DiagramSubject)], links: DiagramLinks, format: OutputFormat,
     deliver: @Sendable (Int, Result<RenderedDiagram, RenderError>) -> Void
   ) {
+    let indexes = DiagramBuilder.AppIndexes()
     guard format.needsLayout else {
       for (index, request) in requests.enumerated() {
         deliver(
@@ -68,7 +69,8 @@ package struct DiagramRenderer: Sendable {
           Result { () throws(RenderError) in
             textual(
               try DiagramBuilder.diagram(
-                for: request.subject, of: request.app, links: links, options: options),
+                for: request.subject, of: request.app, links: links, options: options,
+                index: indexes.index(of: request.app)),
               format: format)
           })
       }
@@ -80,7 +82,8 @@ package struct DiagramRenderer: Sendable {
         index,
         Result { () throws(RenderError) in
           let diagram = try DiagramBuilder.diagram(
-            for: request.subject, of: request.app, links: links, options: options)
+            for: request.subject, of: request.app, links: links, options: options,
+            index: indexes.index(of: request.app))
           return try drawn(diagram, format: format, draw: draw) { reason throws(RenderError) in
             try fallback(for: diagram, of: request.app, links: links, reason: reason)
           }
