@@ -39,8 +39,7 @@ extension AppPages {
         .screen(type: type), id: "diagram", caption: "What leads to \(type), and what it leads to",
         usedIDs: &ids)
     ]
-    let into = app.transitions.filter { $0.to == type }.sorted(by: Transition.exportOrder)
-    let outOf = app.transitions.filter { $0.from == type }.sorted(by: Transition.exportOrder)
+    let (into, outOf) = screenVisits.ways(of: type, in: app)
     main += section(
       "ways-in", "Ways in",
       into.isEmpty
@@ -106,12 +105,9 @@ extension AppPages {
   /// The problems recorded while the screen was shown, and those with its screenshots; and where
   /// its flow's problems are.
   private func problems(of screen: ScreenType, at visits: ScreenVisits.Visits) -> [HTML] {
-    let whileShown = screenVisits.problemsWhileShown(of: screen.type, in: self)
-    let found = app.diagnostics.indices.filter { index in
-      whileShown.contains(index)
-        || visits.lines.contains(
-          ScreenVisits.Line(file: app.diagnostics[index].file, line: app.diagnostics[index].line))
-    }.map { app.diagnostics[$0] }
+    var indices = screenVisits.problemsWhileShown(of: screen.type, in: self)
+    for line in visits.lines { indices.formUnion(screenVisits.problems(at: line, in: app)) }
+    let found = indices.sorted().map { app.diagnostics[$0] }
     var flow: [HTML] = []
     if let owner = screen.owner, let href = flowHref(owner) {
       flow = [
@@ -144,8 +140,10 @@ extension AppPages {
   }
 }
 
-/// Which runs showed each screen (from each run's first showings) and where its screenshots are:
-/// made once per app, the first time a screen page asks, then shared by every screen page of it.
+/// Which runs showed each screen (from each run's first showings), where its screenshots are, the
+/// transitions into it and out of it, and the problems at each trace line: made once per app, the
+/// first time a screen page asks, then shared by every screen page of it (a page per screen reading
+/// every run, transition or problem of the app made a big app's pages quadratic).
 final class ScreenVisits: Sendable {
   struct Line: Hashable, Sendable {
     var file: String
@@ -163,6 +161,40 @@ final class ScreenVisits: Sendable {
   /// By screen type, the indices (in the app's diagnostics) of the problems recorded while it was
   /// the screen shown.
   private let shown = Lock<[String: Set<Int>]?>(nil)
+  /// By screen type, the transitions that reach it and those that leave it, in the app's order.
+  private let transitions = Lock<[String: (into: [Transition], outOf: [Transition])]?>(nil)
+  /// By trace line, the indices (in the app's diagnostics) of the problems reported there.
+  private let problemLines = Lock<[Line: [Int]]?>(nil)
+
+  /// The transitions that reach `type` and those that leave it, in the order `model.json` lists
+  /// them (``Transition/exportOrder``).
+  func ways(of type: String, in app: AppModel) -> (into: [Transition], outOf: [Transition]) {
+    let table =
+      transitions.withLock({ $0 })
+      ?? {
+        // Two pages may make the table at once: both find the same transitions.
+        var found: [String: (into: [Transition], outOf: [Transition])] = [:]
+        for transition in app.transitions {
+          found[transition.to, default: ([], [])].into.append(transition)
+          if let from = transition.from { found[from, default: ([], [])].outOf.append(transition) }
+        }
+        transitions.withLock { if $0 == nil { $0 = found } }
+        return found
+      }()
+    let ways = table[type] ?? ([], [])
+    return (ways.into.sorted(by: Transition.exportOrder), ways.outOf.sorted(by: Transition.exportOrder))
+  }
+
+  /// The indices, in `app`'s diagnostics, of the problems reported at `line`.
+  func problems(at line: Line, in app: AppModel) -> [Int] {
+    if let known = problemLines.withLock({ $0 }) { return known[line] ?? [] }
+    var found: [Line: [Int]] = [:]
+    for (index, diagnostic) in app.diagnostics.enumerated() {
+      found[Line(file: diagnostic.file, line: diagnostic.line), default: []].append(index)
+    }
+    problemLines.withLock { if $0 == nil { $0 = found } }
+    return found[line] ?? []
+  }
 
   /// The indices, in `pages`' app's diagnostics, of the problems at a trace line read while `type`
   /// was the screen shown (``Run/screensAtProblems``, which the replay noted: no journey is read).

@@ -1,11 +1,13 @@
 import FlowAtlasModel
 import FlowAtlasTrace
+import FlowAtlasTraceReader
 import Foundation
 import Testing
 
 @testable import FlowAtlasSite
 
-/// A screen's page lists the problems recorded while it was the screen shown, and no others.
+/// A screen's page lists the problems recorded while it was the screen shown, and those with its
+/// screenshots, and no others.
 @Suite struct ScreenPageTests {
   static let trace = """
     {"flowatlas":"trace","version":1,"app":"Mail","run":"read"}
@@ -33,5 +35,33 @@ import Testing
     #expect(message.contains(", line 5: ") && !message.contains(", line 7: "), "\(message)")
     #expect(inbox.contains(", line 7: ") && !inbox.contains(", line 5: "), "\(inbox)")
     #expect(message.contains("<code>unknown-event</code>"))
+  }
+
+  /// A problem with a screenshot is on the page of the screen it pictures, not on that of the
+  /// screen shown when it was taken.
+  @Test func aScreensProblemsIncludeThoseWithItsScreenshots() throws {
+    let trace = """
+      {"flowatlas":"trace","version":1,"app":"Mail","run":"read"}
+      {"seq":1,"event":"coordinator.start","coordinator":"a","type":"InboxCoordinator"}
+      {"seq":2,"event":"router.setRoot","screen":{"id":"s1","type":"InboxViewController"},"coordinator":"a"}
+      {"seq":3,"event":"router.push","screen":{"id":"s2","type":"MessageViewController"},"coordinator":"a"}
+      {"seq":4,"event":"screen.image","screen":"s1","file":"shots/inbox.png"}
+
+      """
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    let file = "traces/mail.jsonl"
+    let model = ModelBuilder(workers: 1).build(traces: [(file, Array(trace.utf8))])
+      .withPictures([:], problems: [Diagnostic(code: .badImage, file: file, line: 5, message: "not a PNG")])
+    try SiteBuilder(model: model, diagrams: FakeDiagramProvider(), notes: nil).build(into: site)
+    func page(_ name: String) throws -> String {
+      try String(contentsOf: site.appendingPathComponent("mail/\(name).html"), encoding: .utf8)
+    }
+    let inbox = try page("screen-inbox-view-controller")
+    let message = try page("screen-message-view-controller")
+    #expect(inbox.contains(", line 5: ") && inbox.contains("<code>bad-image</code>"), "\(inbox)")
+    // Shown when the picture was taken, but the problem is the inbox's picture's.
+    #expect(!message.contains(", line 5: "), "\(message)")
   }
 }
