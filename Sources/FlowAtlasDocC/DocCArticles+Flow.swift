@@ -122,7 +122,7 @@ extension DocCArticles {
     if showSource {
       if let from = transition.from {
         text += "From \(markdown.type(from))"
-        if let owner = app.screens.first(where: { $0.type == from })?.owner {
+        if let owner = app.screen(from)?.owner {
           text += " (in \(markdown.type(owner)))"
         }
         text += ", "
