@@ -9,16 +9,21 @@ import Testing
 /// A screen's page lists the problems recorded while it was the screen shown, and those with its
 /// screenshots, and no others.
 @Suite struct ScreenPageTests {
-  static let trace = """
+  /// The inbox, then a message on top of it.
+  static let opening = """
     {"flowatlas":"trace","version":1,"app":"Mail","run":"read"}
     {"seq":1,"event":"coordinator.start","coordinator":"a","type":"InboxCoordinator"}
     {"seq":2,"event":"router.setRoot","screen":{"id":"s1","type":"InboxViewController"},"coordinator":"a"}
     {"seq":3,"event":"router.push","screen":{"id":"s2","type":"MessageViewController"},"coordinator":"a"}
-    {"seq":4,"event":"app.somethingNew","detail":"while the message is shown"}
-    {"seq":5,"event":"router.pop","coordinator":"a","screen":"s2"}
-    {"seq":6,"event":"app.somethingElse"}
 
     """
+  static let trace =
+    opening + """
+      {"seq":4,"event":"app.somethingNew","detail":"while the message is shown"}
+      {"seq":5,"event":"router.pop","coordinator":"a","screen":"s2"}
+      {"seq":6,"event":"app.somethingElse"}
+
+      """
 
   @Test func aScreensProblemsAreThoseRecordedWhileItWasShown() throws {
     let temp = try TemporaryFolder()
@@ -40,14 +45,11 @@ import Testing
   /// A problem with a screenshot is on the page of the screen it pictures, not on that of the
   /// screen shown when it was taken.
   @Test func aScreensProblemsIncludeThoseWithItsScreenshots() throws {
-    let trace = """
-      {"flowatlas":"trace","version":1,"app":"Mail","run":"read"}
-      {"seq":1,"event":"coordinator.start","coordinator":"a","type":"InboxCoordinator"}
-      {"seq":2,"event":"router.setRoot","screen":{"id":"s1","type":"InboxViewController"},"coordinator":"a"}
-      {"seq":3,"event":"router.push","screen":{"id":"s2","type":"MessageViewController"},"coordinator":"a"}
-      {"seq":4,"event":"screen.image","screen":"s1","file":"shots/inbox.png"}
+    let trace =
+      Self.opening + """
+        {"seq":4,"event":"screen.image","screen":"s1","file":"shots/inbox.png"}
 
-      """
+        """
     let temp = try TemporaryFolder()
     defer { temp.remove() }
     let site = temp.url.appendingPathComponent("site")
