@@ -21,6 +21,7 @@ package enum DiagramBuilder {
     for subject: DiagramSubject, of app: AppModel, links: DiagramLinks = .none,
     options: DiagramOptions = DiagramOptions(), index: AppIndex? = nil
   ) throws(RenderError) -> Diagram {
+    precondition(index?.fits(app) ?? true, "the index of another app")
     let context = Context(app: app, links: links, options: options, index: index ?? AppIndex(app))
     let id = diagramID(for: subject, of: app)
     switch subject {

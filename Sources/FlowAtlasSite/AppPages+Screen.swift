@@ -169,19 +169,19 @@ final class ScreenVisits: Sendable {
   /// The transitions that reach `type` and those that leave it, in the order `model.json` lists
   /// them (``Transition/exportOrder``).
   func ways(of type: String, in app: AppModel) -> (into: [Transition], outOf: [Transition]) {
-    let table =
-      transitions.withLock({ $0 })
-      ?? {
-        // Two pages may make the table at once: both find the same transitions.
-        var found: [String: (into: [Transition], outOf: [Transition])] = [:]
-        for transition in app.transitions {
-          found[transition.to, default: ([], [])].into.append(transition)
-          if let from = transition.from { found[from, default: ([], [])].outOf.append(transition) }
-        }
-        transitions.withLock { if $0 == nil { $0 = found } }
-        return found
-      }()
-    let ways = table[type] ?? ([], [])
+    let ways: (into: [Transition], outOf: [Transition])
+    if let known = transitions.withLock({ $0 }) {
+      ways = known[type] ?? ([], [])
+    } else {
+      // Two pages may make the table at once: both find the same transitions.
+      var found: [String: (into: [Transition], outOf: [Transition])] = [:]
+      for transition in app.transitions {
+        found[transition.to, default: ([], [])].into.append(transition)
+        if let from = transition.from { found[from, default: ([], [])].outOf.append(transition) }
+      }
+      transitions.withLock { if $0 == nil { $0 = found } }
+      ways = found[type] ?? ([], [])
+    }
     return (ways.into.sorted(by: Transition.exportOrder), ways.outOf.sorted(by: Transition.exportOrder))
   }
 

@@ -107,7 +107,7 @@ enum GoalsBenchmark {
         "≤ 70 MB", memory.ownPeakKB <= 70 * 1024
       ),
       (
-        "peak RSS, largest process of that build (a render worker)",
+        "peak RSS, largest process of that build (itself or a render worker)",
         "\(SiteBenchmark.megabytes(memory.treePeakKB)) MB", "", nil
       ),
       (

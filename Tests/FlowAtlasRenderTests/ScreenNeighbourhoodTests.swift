@@ -32,11 +32,15 @@ import Testing
     return (Set(into.keys).union(outOf.keys), drawn)
   }
 
-  /// An app of `screens` screens and `count` transitions drawn at random among them: launches,
-  /// loops, back and forward kinds, repeated pairs of other kinds.
+  /// Screens transitions name that the app's list of screens does not hold.
+  static let ghosts = ["Ghost0", "Ghost1"]
+
+  /// An app of `screens` screens and `count` transitions drawn at random among them and two
+  /// ``ghosts``: launches, loops, back and forward kinds, repeated pairs of other kinds.
   static func randomApp(screens: Int, transitions count: Int, seed: UInt64) -> AppModel {
     var random = SeededRandom(seed: seed)
-    let names = (0..<screens).map { "Screen\($0)" }
+    let listed = (0..<screens).map { "Screen\($0)" }
+    let names = listed + ghosts
     var transitions: [Transition] = []
     var seen = Set<Transition.Identity>()
     while transitions.count < count {
@@ -50,7 +54,7 @@ import Testing
     }
     return AppModel(
       name: "Random", slug: "random", runs: [], coordinators: [],
-      screens: names.map { ScreenType(type: $0, slug: $0.lowercased(), titles: [], owner: nil, visits: 1) },
+      screens: listed.map { ScreenType(type: $0, slug: $0.lowercased(), titles: [], owner: nil, visits: 1) },
       transitions: transitions, flows: [], diagnostics: [])
   }
 
@@ -61,7 +65,7 @@ import Testing
     for showingBack in [false, true] {
       let context = DiagramBuilder.Context(
         app: app, links: .none, options: DiagramOptions(showBackTransitions: showingBack), index: index)
-      for screen in app.screens.map(\.type) {
+      for screen in app.screens.map(\.type) + Self.ghosts {
         for depth in 1...3 {
           let found = DiagramBuilder.neighbourhood(of: screen, depth: depth, context)
           let expected = Self.reference(of: screen, depth: depth, in: app, showingBack: showingBack)
@@ -79,14 +83,22 @@ import Testing
     "\(transition.from ?? "launch") -\(transition.kind.rawValue)-> \(transition.to)"
   }
 
-  @Test func aScreenDiagramIsTheSameWithTheBatchIndexOrItsOwn() throws {
-    let app = Self.randomApp(screens: 20, transitions: 90, seed: 7)
+  /// Two apps of one name and as many screens and transitions, asked for in turn: each diagram is
+  /// drawn from its own app's index, never from the other's.
+  @Test func aBatchNeverGivesAnAppAnotherAppsIndex() throws {
+    let apps = [
+      Self.randomApp(screens: 20, transitions: 90, seed: 7),
+      Self.randomApp(screens: 20, transitions: 90, seed: 8),
+    ]
+    #expect(apps[0].name == apps[1].name && apps[0].transitions != apps[1].transitions)
     let indexes = DiagramBuilder.AppIndexes()
-    for screen in app.screens.map(\.type) {
-      let alone = try DiagramBuilder.diagram(for: .screen(type: screen, depth: 2), of: app, links: .site)
-      let shared = try DiagramBuilder.diagram(
-        for: .screen(type: screen, depth: 2), of: app, links: .site, index: indexes.index(of: app))
-      #expect(alone.dot == shared.dot, "\(screen)")
+    for screen in apps[0].screens.map(\.type) {
+      for app in apps {
+        let alone = try DiagramBuilder.diagram(for: .screen(type: screen, depth: 2), of: app, links: .site)
+        let batched = try DiagramBuilder.diagram(
+          for: .screen(type: screen, depth: 2), of: app, links: .site, index: indexes.index(of: app))
+        #expect(alone.dot == batched.dot, "\(screen)")
+      }
     }
   }
 
