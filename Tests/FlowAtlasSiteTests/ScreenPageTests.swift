@@ -66,4 +66,29 @@ import Testing
     // Shown when the picture was taken, but the problem is the inbox's picture's.
     #expect(!message.contains(", line 5: "), "\(message)")
   }
+
+  /// A problem read while a screen was shown, at the line of its own screenshot, is listed once,
+  /// beside the screenshot's own problem at that line.
+  @Test func aProblemBothWhileShownAndWithItsScreenshotIsListedOnce() throws {
+    // Back on the inbox, its screenshot's line repeats a `seq`: a problem read while it was shown.
+    let trace =
+      Self.opening + """
+        {"seq":4,"event":"router.pop","coordinator":"a","screen":"s2"}
+        {"seq":4,"event":"screen.image","screen":"s1","file":"shots/inbox.png"}
+
+        """
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    let file = "traces/mail.jsonl"
+    let replayed = ModelBuilder(workers: 1).build(traces: [(file, Array(trace.utf8))])
+    #expect(replayed.diagnostics.map(\.line) == [6], "\(replayed.diagnostics)")
+    let model = replayed.withPictures(
+      [:], problems: [Diagnostic(code: .badImage, file: file, line: 6, message: "not a PNG")])
+    try SiteBuilder(model: model, diagrams: FakeDiagramProvider(), notes: nil).build(into: site)
+    let inbox = try String(
+      contentsOf: site.appendingPathComponent("mail/screen-inbox-view-controller.html"), encoding: .utf8)
+    #expect(inbox.components(separatedBy: ", line 6: ").count - 1 == 2, "\(inbox)")
+    #expect(inbox.contains("<code>bad-image</code>") && inbox.contains("<code>seq-order</code>"), "\(inbox)")
+  }
 }
