@@ -25,18 +25,33 @@ import Testing
 
       """
 
-  @Test func aScreensProblemsAreThoseRecordedWhileItWasShown() throws {
+  static let file = "traces/mail.jsonl"
+
+  /// The model of `trace`, with `badImages` (trace lines) reported as bad screenshots, its
+  /// replay's own problems checked against `lines`.
+  static func model(of trace: String, lines: [Int], badImages: [Int] = []) -> NavigationModel {
+    let replayed = ModelBuilder(workers: 1).build(traces: [(file, Array(trace.utf8))])
+    #expect(replayed.diagnostics.map(\.line) == lines, "\(replayed.diagnostics)")
+    return replayed.withPictures(
+      [:], problems: badImages.map { Diagnostic(code: .badImage, file: file, line: $0, message: "not a PNG") }
+    )
+  }
+
+  /// The screen pages of `model`'s site, by screen slug.
+  static func screenPages(of model: NavigationModel, _ slugs: [String]) throws -> [String] {
     let temp = try TemporaryFolder()
     defer { temp.remove() }
     let site = temp.url.appendingPathComponent("site")
-    let model = ModelBuilder(workers: 1).build(traces: [("traces/mail.jsonl", Array(Self.trace.utf8))])
-    #expect(model.diagnostics.map(\.line) == [5, 7], "\(model.diagnostics)")
     try SiteBuilder(model: model, diagrams: FakeDiagramProvider(), notes: nil).build(into: site)
-    func page(_ name: String) throws -> String {
-      try String(contentsOf: site.appendingPathComponent("mail/\(name).html"), encoding: .utf8)
+    return try slugs.map {
+      try String(contentsOf: site.appendingPathComponent("mail/screen-\($0).html"), encoding: .utf8)
     }
-    let message = try page("screen-message-view-controller")
-    let inbox = try page("screen-inbox-view-controller")
+  }
+
+  @Test func aScreensProblemsAreThoseRecordedWhileItWasShown() throws {
+    let pages = try Self.screenPages(
+      of: Self.model(of: Self.trace, lines: [5, 7]), ["message-view-controller", "inbox-view-controller"])
+    let (message, inbox) = (pages[0], pages[1])
     #expect(message.contains(", line 5: ") && !message.contains(", line 7: "), "\(message)")
     #expect(inbox.contains(", line 7: ") && !inbox.contains(", line 5: "), "\(inbox)")
     #expect(message.contains("<code>unknown-event</code>"))
@@ -50,18 +65,10 @@ import Testing
         {"seq":4,"event":"screen.image","screen":"s1","file":"shots/inbox.png"}
 
         """
-    let temp = try TemporaryFolder()
-    defer { temp.remove() }
-    let site = temp.url.appendingPathComponent("site")
-    let file = "traces/mail.jsonl"
-    let model = ModelBuilder(workers: 1).build(traces: [(file, Array(trace.utf8))])
-      .withPictures([:], problems: [Diagnostic(code: .badImage, file: file, line: 5, message: "not a PNG")])
-    try SiteBuilder(model: model, diagrams: FakeDiagramProvider(), notes: nil).build(into: site)
-    func page(_ name: String) throws -> String {
-      try String(contentsOf: site.appendingPathComponent("mail/\(name).html"), encoding: .utf8)
-    }
-    let inbox = try page("screen-inbox-view-controller")
-    let message = try page("screen-message-view-controller")
+    let pages = try Self.screenPages(
+      of: Self.model(of: trace, lines: [], badImages: [5]),
+      ["inbox-view-controller", "message-view-controller"])
+    let (inbox, message) = (pages[0], pages[1])
     #expect(inbox.contains(", line 5: ") && inbox.contains("<code>bad-image</code>"), "\(inbox)")
     // Shown when the picture was taken, but the problem is the inbox's picture's.
     #expect(!message.contains(", line 5: "), "\(message)")
@@ -77,17 +84,8 @@ import Testing
         {"seq":4,"event":"screen.image","screen":"s1","file":"shots/inbox.png"}
 
         """
-    let temp = try TemporaryFolder()
-    defer { temp.remove() }
-    let site = temp.url.appendingPathComponent("site")
-    let file = "traces/mail.jsonl"
-    let replayed = ModelBuilder(workers: 1).build(traces: [(file, Array(trace.utf8))])
-    #expect(replayed.diagnostics.map(\.line) == [6], "\(replayed.diagnostics)")
-    let model = replayed.withPictures(
-      [:], problems: [Diagnostic(code: .badImage, file: file, line: 6, message: "not a PNG")])
-    try SiteBuilder(model: model, diagrams: FakeDiagramProvider(), notes: nil).build(into: site)
-    let inbox = try String(
-      contentsOf: site.appendingPathComponent("mail/screen-inbox-view-controller.html"), encoding: .utf8)
+    let inbox = try Self.screenPages(
+      of: Self.model(of: trace, lines: [6], badImages: [6]), ["inbox-view-controller"])[0]
     #expect(inbox.components(separatedBy: ", line 6: ").count - 1 == 2, "\(inbox)")
     #expect(inbox.contains("<code>bad-image</code>") && inbox.contains("<code>seq-order</code>"), "\(inbox)")
   }
