@@ -75,13 +75,22 @@ extension DiagramBuilder {
     var candidates = Set<Int>()
     for screen in into.keys { candidates.formUnion(index.reaching[screen, default: []]) }
     for screen in outOf.keys { candidates.formUnion(index.leaving[screen, default: []]) }
-    let drawn = candidates.sorted().filter(shown).map { transitions[$0] }.filter { transition in
-      guard let from = transition.from else { return transition.to == type }
-      if from == type && transition.to == type { return true }
-      if let before = into[transition.to], into[from] == before + 1 { return true }
-      if let before = outOf[from], outOf[transition.to] == before + 1 { return true }
-      return false
+    let drawn = candidates.sorted().filter(shown).map { transitions[$0] }.filter {
+      isOnAPath($0, of: type, into: into, outOf: outOf)
     }
     return (Set(into.keys).union(outOf.keys), drawn)
+  }
+
+  /// Whether `transition` is a step of a path into `type` or out of it, given how many steps each
+  /// screen is from `type` backwards (`into`) and forwards (`outOf`): a launch is, when it shows
+  /// `type` itself.
+  static func isOnAPath(
+    _ transition: Transition, of type: String, into: [String: Int], outOf: [String: Int]
+  ) -> Bool {
+    guard let from = transition.from else { return transition.to == type }
+    if from == type && transition.to == type { return true }
+    if let before = into[transition.to], into[from] == before + 1 { return true }
+    if let before = outOf[from], outOf[transition.to] == before + 1 { return true }
+    return false
   }
 }

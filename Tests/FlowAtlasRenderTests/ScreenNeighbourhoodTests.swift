@@ -7,8 +7,9 @@ import Testing
 /// A screen's diagram finds its neighbourhood through the app's index of transitions by
 /// screen (``DiagramBuilder/AppIndex``), and a batch of diagrams shares one index per app.
 @Suite struct ScreenNeighbourhoodTests {
-  /// The neighbourhood as first written: every transition read at every step. The index must
-  /// give the same screens and the same transitions in the same order.
+  /// The neighbourhood as first written: every transition read at every step, and every one
+  /// tried as a step of a path. The index must give the same screens and the same transitions in
+  /// the same order.
   static func reference(
     of type: String, depth: Int, in app: AppModel, showingBack: Bool
   ) -> (screens: Set<String>, drawn: [Transition]) {
@@ -22,13 +23,7 @@ import Testing
         if outOf[from] == step - 1, outOf[transition.to] == nil { outOf[transition.to] = step }
       }
     }
-    let drawn = transitions.filter { transition in
-      guard let from = transition.from else { return transition.to == type }
-      if from == type && transition.to == type { return true }
-      if let before = into[transition.to], into[from] == before + 1 { return true }
-      if let before = outOf[from], outOf[transition.to] == before + 1 { return true }
-      return false
-    }
+    let drawn = transitions.filter { DiagramBuilder.isOnAPath($0, of: type, into: into, outOf: outOf) }
     return (Set(into.keys).union(outOf.keys), drawn)
   }
 
