@@ -40,13 +40,21 @@ static inline int flowatlas_vips_decode(VipsImage *image) {
 
 // Decodes every pixel (damage fails here, as in flowatlas_vips_decode) into 8-bit sRGB rows, with
 // their alpha where the image has one (`*bands` 3 or 4), in a buffer libvips allocated (free it
-// with g_free): what FlowAtlas makes a thumbnail of, by its own arithmetic.
+// with g_free): what FlowAtlas makes a thumbnail of, by its own arithmetic. A CMYK JPEG's rows are
+// given as they are (`*cmyk` 1, 4 bands): libvips would convert them through lcms and its own
+// CMYK profile, whose numbers change with their releases; FlowAtlas converts them in integers.
 static inline int flowatlas_vips_pixels(VipsImage *image, void **pixels, size_t *length, int *width, int *height,
-                                        int *bands) {
+                                        int *bands, int *cmyk) {
   VipsImage *srgb = NULL, *bytes = NULL;
   int result = -1;
   *pixels = NULL;
-  if (vips_colourspace(image, &srgb, VIPS_INTERPRETATION_sRGB, NULL) != 0) goto done;
+  *cmyk = vips_image_get_interpretation(image) == VIPS_INTERPRETATION_CMYK && vips_image_get_bands(image) == 4;
+  if (*cmyk) {
+    srgb = image;
+    g_object_ref(srgb);
+  } else if (vips_colourspace(image, &srgb, VIPS_INTERPRETATION_sRGB, NULL) != 0) {
+    goto done;
+  }
   if (vips_cast_uchar(srgb, &bytes, NULL) != 0) goto done;
   *bands = vips_image_get_bands(bytes);
   if (*bands != 3 && *bands != 4) goto done;

@@ -17,6 +17,24 @@ package enum Thumbnail {
     pixels.withUnsafeBytes { png(of: $0, width: width, height: height, bands: bands) }
   }
 
+  /// The thumbnail of a CMYK picture's `pixels` (8-bit rows of cyan, magenta, yellow and black
+  /// ink, as a JPEG holds them), each pixel made red, green and blue in integers: each of them
+  /// (255 − ink)·(255 − black) / 255, rounded. Not colour-managed, so the same on every machine,
+  /// where a conversion through an ICC profile follows the colour library's release; a screenshot
+  /// is never CMYK, and the picture itself is shown as the browser draws it.
+  package static func png(ofCMYK pixels: UnsafeRawBufferPointer, width: Int, height: Int) -> [UInt8] {
+    precondition(
+      width > 0 && height > 0 && pixels.count >= width * height * 4, "pixels do not match the size")
+    var rgb = [UInt8](repeating: 0, count: width * height * 3)
+    for pixel in 0..<width * height {
+      let black = 255 - Int(pixels[pixel * 4 + 3])
+      for channel in 0..<3 {
+        rgb[pixel * 3 + channel] = UInt8(((255 - Int(pixels[pixel * 4 + channel])) * black + 127) / 255)
+      }
+    }
+    return rgb.withUnsafeBytes { png(of: $0, width: width, height: height, bands: 3) }
+  }
+
   /// The thumbnail of the pixels in `pixels`, where the image library put them (a phone's
   /// screenshot is 12 MB: not copied). Not generic: a collection's element read through a
   /// generic function of another module is a call each, and a picture has millions.

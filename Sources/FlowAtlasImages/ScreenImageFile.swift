@@ -193,16 +193,19 @@ package struct ScreenImageFile: Sendable, Equatable {
       if !makesThumbnail { return decodedWhole(image, size) }
       var pixels: UnsafeMutableRawPointer?
       var length = 0
-      var (width, height, bands): (Int32, Int32, Int32) = (0, 0, 0)
-      if flowatlas_vips_pixels(image, &pixels, &length, &width, &height, &bands) == 0, let pixels {
+      var (width, height, bands, cmyk): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+      if flowatlas_vips_pixels(image, &pixels, &length, &width, &height, &bands, &cmyk) == 0, let pixels {
         defer { g_free(pixels) }
         guard Int(width) == size.width, Int(height) == size.height,
           length == size.width * size.height * Int(bands)
         else { return .failure(.damaged("its pixels are cut short or damaged")) }
         // Read where libvips put them: no copy of a picture's megabytes.
         let decoded = UnsafeRawBufferPointer(start: pixels, count: length)
-        return .success(
-          (size, Thumbnail.png(of: decoded, width: size.width, height: size.height, bands: Int(bands))))
+        let thumbnail =
+          cmyk != 0
+          ? Thumbnail.png(ofCMYK: decoded, width: size.width, height: size.height)
+          : Thumbnail.png(of: decoded, width: size.width, height: size.height, bands: Int(bands))
+        return .success((size, thumbnail))
       }
       // No thumbnail: the image is read again to learn whether its pixels decode at all (the
       // first reading went through them once, as libvips reads a file front to back).

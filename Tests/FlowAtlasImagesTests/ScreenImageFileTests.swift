@@ -196,6 +196,32 @@ import Testing
     #expect(flattened == PNGEncoder.encode(width: 2, height: 1, rgb: [255, 255, 255, 255, 127, 127]))
   }
 
+  /// A CMYK JPEG (16 × 8: red ink on the left, half black on the right, as libvips wrote it) gets
+  /// its thumbnail by FlowAtlas's integers, not through lcms and a CMYK profile, whose numbers
+  /// follow their releases: red, and (255 − 128) of white.
+  @Test func aCMYKPictureIsMadeRedGreenAndBlueInIntegers() throws {
+    let jpeg = try #require(Data(base64Encoded: Self.cmykJPEG.joined()))
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-thumb-\(UUID())")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: url) }
+    try jpeg.write(to: url.appendingPathComponent("cmyk.jpg"))
+    let image = try ScreenImageFile.load("cmyk.jpg", in: url.path, width: 16, height: 8).get()
+    let row: [UInt8] = (0..<16).flatMap { $0 < 8 ? [255, 0, 0] : [127, 127, 127] as [UInt8] }
+    let rgb: [UInt8] = (0..<8).flatMap { _ in row }
+    #expect(image.thumbnail == PNGEncoder.encode(width: 16, height: 8, rgb: rgb))
+  }
+
+  static let cmykJPEG: [String] = [
+    "/9j/7gAOQWRvYmUAZAAAAAAA/+EAvEV4aWYAAElJKgAIAAAABgASAQMAAQAAAAEAAAAaAQUAAQAAAFYAAAAbAQUAAQAAAF4A",
+    "AAAoAQMAAQAAAAIAAAATAgMAAQAAAAEAAABphwQAAQAAAGYAAAAAAAAAOGMAAOgDAAA4YwAA6AMAAAYAAJAHAAQAAAAwMjEw",
+    "AZEHAAQAAAABAgMAAKAHAAQAAAAwMTAwAaADAAEAAAD//wAAAqAEAAEAAAAQAAAAA6AEAAEAAAAIAAAAAAAAAP/bAEMAAQEB",
+    "AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAf/AABQIAAgAEARD",
+    "EQBNEQBZEQBLEQD/xAAfAAABBQEBAQEBAQAAAAAAAAAAAQIDBAUGBwgJCgv/xAC1EAACAQMDAgQDBQUEBAAAAX0BAgMABBEF",
+    "EiExQQYTUWEHInEUMoGRoQgjQrHBFVLR8CQzYnKCCQoWFxgZGiUmJygpKjQ1Njc4OTpDREVGR0hJSlNUVVZXWFlaY2RlZmdo",
+    "aWpzdHV2d3h5eoOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4eLj5OXm5+jp",
+    "6vHy8/T19vf4+fr/2gAOBEMATQBZAEsAAD8A/v4r/P8A6/z/AOv7+KK/3+K/3+K/z/6//9k=",
+  ]
+
   /// Every row is decoded, the last ones too, where the height is no multiple of the factor.
   @Test func aPictureCutShortInItsLastRowsIsRefused() throws {
     let png = try #require(ScreenImageFile.patternPNG(width: 1000, height: 1003, seed: 5))
