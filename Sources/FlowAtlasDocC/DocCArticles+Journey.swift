@@ -97,39 +97,35 @@ extension DocCArticles {
       "Added is green and bold, removed red and dashed, changed amber (other triggers or counts, or a "
         + "screen now in another flow).",
     ]
-    let named: [(String, [String])] = [
-      ("Screens added", diff.addedScreens), ("Screens removed", diff.removedScreens),
-      ("Flows added", diff.addedCoordinators), ("Flows removed", diff.removedCoordinators),
-    ]
-    for (title, names) in named where !names.isEmpty {
-      lines += ["", "### \(title)", ""] + names.map { "- " + markdown.type($0) }
-    }
-    let listed: [(String, [Transition])] = [
-      ("Transitions added", diff.addedTransitions), ("Transitions removed", diff.removedTransitions),
-    ]
-    for (title, transitions) in listed where !transitions.isEmpty {
-      lines += [
-        "", "### \(title)", "", "| From | To | Kind | Coordinator | Triggers |", "|---|---|---|---|---|",
-      ]
-      for transition in transitions {
-        let from = cell(transition.from, or: "(entry)")
-        let coordinator = cell(transition.coordinator, or: "—")
-        let triggers =
-          transition.triggers.isEmpty
-          ? "automatic"
-          : transition.triggers.map { DocCMarkdown.code($0, inTable: true) }.joined(separator: ", ")
+    for section in diff.sections {
+      lines += ["", "### \(section.title)", ""]
+      switch section.content {
+      case .screens(let names, _), .types(let names):
+        lines += names.map { "- " + markdown.type($0) }
+      case .transitions(let transitions):
+        lines += ["| From | To | Kind | Coordinator | Triggers |", "|---|---|---|---|---|"]
+        for transition in transitions {
+          let from = cell(transition.from, or: "(entry)")
+          let coordinator = cell(transition.coordinator, or: "—")
+          let triggers =
+            transition.triggers.isEmpty
+            ? "automatic"
+            : transition.triggers.map { DocCMarkdown.code($0, inTable: true) }.joined(separator: ", ")
+          lines.append(
+            "| \(from) | \(cell(transition.to)) | \(Wording.label(transition.kind)) | \(coordinator) | \(triggers) |"
+          )
+        }
+      case .moves(let moves):
+        lines += ["| Screen | Before | After |", "|---|---|---|"]
+        for change in moves {
+          lines.append(
+            "| \(cell(change.screen)) | \(cell(change.old, or: "none")) | \(cell(change.new, or: "none")) |")
+        }
+      case .pictures(let changes):
         lines.append(
-          "| \(from) | \(cell(transition.to)) | \(Wording.label(transition.kind)) | \(coordinator) | \(triggers) |"
-        )
-      }
-    }
-    if !diff.ownerChanges.isEmpty {
-      lines += [
-        "", "### Screens that moved to another flow", "", "| Screen | Before | After |", "|---|---|---|",
-      ]
-      for change in diff.ownerChanges {
-        lines.append(
-          "| \(cell(change.screen)) | \(cell(change.old, or: "none")) | \(cell(change.new, or: "none")) |")
+          "Their screenshots differ between the two versions; `flowatlas diff --format html` shows each before "
+            + "and after.")
+        lines += [""] + changes.map { "- " + markdown.type($0.screen) }
       }
     }
     return lines.joined(separator: "\n") + "\n"

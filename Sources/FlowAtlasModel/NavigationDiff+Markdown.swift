@@ -14,42 +14,46 @@ extension NavigationDiff {
     if isEmpty {
       lines.append("No change: both versions show the same screens through the same transitions.")
       if !changedPictures.isEmpty { lines.append("") }
-      pictures(into: &lines)
-      return lines.joined(separator: "\n") + (changedPictures.isEmpty ? "\n" : "")
+    } else {
+      lines += [summary, ""]
     }
-    lines.append(summary)
-    lines.append("")
-    section("Screens added", addedScreens, into: &lines)
-    section("Screens removed", removedScreens, into: &lines)
-    section("Flows added", addedCoordinators, into: &lines)
-    section("Flows removed", removedCoordinators, into: &lines)
-    section("Containers added", addedContainers, into: &lines)
-    section("Containers removed", removedContainers, into: &lines)
-    table("Transitions added", addedTransitions, into: &lines)
-    table("Transitions removed", removedTransitions, into: &lines)
-    if !ownerChanges.isEmpty {
-      lines += ["### Screens that moved to another flow", "", "| screen | before | after |", "|---|---|---|"]
-      for change in ownerChanges {
+    for section in sections { write(section, into: &lines) }
+    return lines.joined(separator: "\n") + (isEmpty && changedPictures.isEmpty ? "\n" : "")
+  }
+
+  /// One part of the review (``sections``): a list, or a table, under its title.
+  private func write(_ section: Section, into lines: inout [String]) {
+    lines += ["### \(section.title)", ""]
+    switch section.content {
+    case .screens(let names, _), .types(let names):
+      lines += names.map { "- \(Self.code($0, inTable: false))" }
+    case .transitions(let transitions):
+      lines += ["| from | to | kind | coordinator | triggers |", "|---|---|---|---|---|"]
+      for transition in transitions {
+        let from = transition.from.map { Self.code($0) } ?? "*(entry)*"
+        let coordinator = transition.coordinator.map { Self.code($0) } ?? "—"
+        let triggers =
+          transition.triggers.isEmpty
+          ? "automatic" : transition.triggers.map { Self.code($0) }.joined(separator: ", ")
+        lines.append(
+          "| \(from) | \(Self.code(transition.to)) | \(transition.kind.rawValue) | \(coordinator) | \(triggers) |"
+        )
+      }
+    case .moves(let moves):
+      lines += ["| screen | before | after |", "|---|---|---|"]
+      for change in moves {
         lines.append(
           "| \(Self.code(change.screen)) | \(change.old.map { Self.code($0) } ?? "none") | \(change.new.map { Self.code($0) } ?? "none") |"
         )
       }
-      lines.append("")
+    case .pictures(let pictures):
+      // A review of the look, which the HTML shows side by side.
+      lines += [
+        "Their screenshots differ between the two versions; `flowatlas diff --format html` shows each before "
+          + "and after.", "",
+      ]
+      lines += pictures.map { "- \(Self.code($0.screen, inTable: false))" }
     }
-    pictures(into: &lines)
-    return lines.joined(separator: "\n")
-  }
-
-  /// The screens whose screenshots differ between the two versions (where both have one): a
-  /// review of the look, which the HTML shows side by side.
-  private func pictures(into lines: inout [String]) {
-    guard !changedPictures.isEmpty else { return }
-    lines += [
-      "### Screens that look different", "",
-      "Their screenshots differ between the two versions; `flowatlas diff --format html` shows each before "
-        + "and after.", "",
-    ]
-    lines += changedPictures.map { "- \(Self.code($0.screen, inTable: false))" }
     lines.append("")
   }
 
@@ -67,29 +71,6 @@ extension NavigationDiff {
       Self.count(removedContainers.count, "container", "removed"),
     ].compactMap { $0 }
     return parts.joined(separator: ", ") + "."
-  }
-
-  private func section(_ title: String, _ names: [String], into lines: inout [String]) {
-    guard !names.isEmpty else { return }
-    lines += ["### \(title)", ""]
-    lines += names.map { "- \(Self.code($0, inTable: false))" }
-    lines.append("")
-  }
-
-  private func table(_ title: String, _ transitions: [Transition], into lines: inout [String]) {
-    guard !transitions.isEmpty else { return }
-    lines += ["### \(title)", "", "| from | to | kind | coordinator | triggers |", "|---|---|---|---|---|"]
-    for transition in transitions {
-      let from = transition.from.map { Self.code($0) } ?? "*(entry)*"
-      let coordinator = transition.coordinator.map { Self.code($0) } ?? "—"
-      let triggers =
-        transition.triggers.isEmpty
-        ? "automatic" : transition.triggers.map { Self.code($0) }.joined(separator: ", ")
-      lines.append(
-        "| \(from) | \(Self.code(transition.to)) | \(transition.kind.rawValue) | \(coordinator) | \(triggers) |"
-      )
-    }
-    lines.append("")
   }
 
   private static func count(_ number: Int, _ noun: String, _ verb: String) -> String? {

@@ -23,95 +23,102 @@ package enum ChangesReport {
           : diff.summary)
     ]
     if let figure { out.append(figure) }
-    func list(_ title: String, id: String, _ names: [String], _ ref: (String) -> HTML) {
-      guard !names.isEmpty else { return }
-      out.append(.el("h2", [.id(id)], text: title))
-      out.append(.el("ul", [.cls("changes-list")], names.map { .el("li", [], [ref($0)]) }))
-    }
-    list("Screens added", id: "screens-added", diff.addedScreens, screenRef)
-    list("Screens removed", id: "screens-removed", diff.removedScreens, HTML.code)
-    list("Flows added", id: "flows-added", diff.addedCoordinators, HTML.code)
-    list("Flows removed", id: "flows-removed", diff.removedCoordinators, HTML.code)
-    func table(_ title: String, id: String, _ transitions: [Transition]) {
-      guard !transitions.isEmpty else { return }
-      out.append(.el("h2", [.id(id)], text: title))
-      let header = HTML.el(
-        "tr", [],
-        ["From", "To", "Kind", "Coordinator", "Triggers"].map { .el("th", [.attr("scope", "col")], text: $0) }
-      )
-      let rows = transitions.map { transition in
-        HTML.el(
-          "tr", [],
-          [
-            .el("td", [], [transition.from.map(screenRef) ?? .el("em", [], text: "entry")]),
-            .el("td", [], [screenRef(transition.to)]),
-            .el("td", [], text: transition.kind.rawValue),
-            .el("td", [], [transition.coordinator.map(HTML.code) ?? .text("—")]),
-            .el(
-              "td", [],
-              transition.triggers.isEmpty
-                ? [.text("automatic")]
-                : Wording.orList(transition.triggers.map(HTML.code), conjunction: "and")),
-          ])
-      }
-      out.append(
-        .el(
-          "div", HTML.Attribute.tableScroll(label: title),
-          [.el("table", [], [.el("thead", [], [header]), .el("tbody", [], rows)])]))
-    }
-    table("Transitions added", id: "transitions-added", diff.addedTransitions)
-    table("Transitions removed", id: "transitions-removed", diff.removedTransitions)
-    let pictures = diff.changedPictures.compactMap { change in
-      pictureSource(change.old).flatMap { before in pictureSource(change.new).map { (change, before, $0) } }
-    }
-    if !pictures.isEmpty {
-      out.append(.el("h2", [.id("pictures-changed")], text: "Screens that look different"))
-      out.append(
-        .el(
-          "ul", [.cls("picture-changes")],
-          pictures.map { change, before, after in
-            func side(_ picture: CheckedPicture, _ source: String, _ caption: String) -> HTML {
-              .el(
-                "figure", [],
-                [
-                  .el(
-                    "img",
-                    [
-                      .attr("src", source), .attr("width", String(picture.width)),
-                      .attr("height", String(picture.height)), .attr("alt", "\(change.screen), \(caption)"),
-                      .attr("loading", "lazy"),
-                    ]),
-                  .el("figcaption", [], text: caption),
-                ])
-            }
-            return .el(
-              "li", [],
-              [
-                .p([screenRef(change.screen)]),
-                .el(
-                  "div", [.cls("before-after")],
-                  [
-                    side(change.old, before, "before (\(diff.oldApp))"),
-                    side(change.new, after, "after (\(diff.newApp))"),
-                  ]),
-              ])
-          }))
-    }
-    if !diff.ownerChanges.isEmpty {
-      out.append(.el("h2", [.id("screens-moved")], text: "Screens that moved to another flow"))
-      out.append(
-        .el(
-          "ul", [.cls("changes-list")],
-          diff.ownerChanges.map { change in
-            .el(
-              "li", [],
+    for section in diff.sections {
+      let heading = HTML.el("h2", [.id(section.id)], text: section.title)
+      switch section.content {
+      case .screens(let names, let present):
+        out += [heading, list(names.map { [present ? screenRef($0) : HTML.code($0)] })]
+      case .types(let names):
+        out += [heading, list(names.map { [HTML.code($0)] })]
+      case .transitions(let transitions):
+        out += [heading, table(transitions, title: section.title, screenRef: screenRef)]
+      case .moves(let moves):
+        out += [
+          heading,
+          list(
+            moves.map { change in
               [
                 screenRef(change.screen), .text(": "), change.old.map(HTML.code) ?? .text("no flow"),
                 .text(" → "), change.new.map(HTML.code) ?? .text("no flow"),
-              ])
-          }))
+              ]
+            }),
+        ]
+      case .pictures(let changes):
+        let shown = changes.compactMap { change in
+          pictureSource(change.old).flatMap { before in pictureSource(change.new).map { (change, before, $0) }
+          }
+        }
+        guard !shown.isEmpty else { continue }
+        out += [heading, beforeAndAfter(shown, diff: diff, screenRef: screenRef)]
+      }
     }
     return out
+  }
+
+  /// A list of what changed, an item each.
+  private static func list(_ items: [[HTML]]) -> HTML {
+    .el("ul", [.cls("changes-list")], items.map { .el("li", [], $0) })
+  }
+
+  /// The transitions added or removed, a row each.
+  private static func table(_ transitions: [Transition], title: String, screenRef: (String) -> HTML) -> HTML {
+    let header = HTML.el(
+      "tr", [],
+      ["From", "To", "Kind", "Coordinator", "Triggers"].map { .el("th", [.attr("scope", "col")], text: $0) })
+    let rows = transitions.map { transition in
+      HTML.el(
+        "tr", [],
+        [
+          .el("td", [], [transition.from.map(screenRef) ?? .el("em", [], text: "entry")]),
+          .el("td", [], [screenRef(transition.to)]),
+          .el("td", [], text: transition.kind.rawValue),
+          .el("td", [], [transition.coordinator.map(HTML.code) ?? .text("—")]),
+          .el(
+            "td", [],
+            transition.triggers.isEmpty
+              ? [.text("automatic")]
+              : Wording.orList(transition.triggers.map(HTML.code), conjunction: "and")),
+        ])
+    }
+    return .el(
+      "div", HTML.Attribute.tableScroll(label: title),
+      [.el("table", [], [.el("thead", [], [header]), .el("tbody", [], rows)])])
+  }
+
+  /// Each screen that looks different, its picture before and after side by side.
+  private static func beforeAndAfter(
+    _ changes: [(NavigationDiff.PictureChange, before: String, after: String)], diff: NavigationDiff,
+    screenRef: (String) -> HTML
+  ) -> HTML {
+    .el(
+      "ul", [.cls("picture-changes")],
+      changes.map { change, before, after in
+        func side(_ picture: CheckedPicture, _ source: String, _ caption: String) -> HTML {
+          .el(
+            "figure", [],
+            [
+              .el(
+                "img",
+                [
+                  .attr("src", source), .attr("width", String(picture.width)),
+                  .attr("height", String(picture.height)), .attr("alt", "\(change.screen), \(caption)"),
+                  .attr("loading", "lazy"),
+                ]),
+              .el("figcaption", [], text: caption),
+            ])
+        }
+        return .el(
+          "li", [],
+          [
+            .p([screenRef(change.screen)]),
+            .el(
+              "div", [.cls("before-after")],
+              [
+                side(change.old, before, "before (\(diff.oldApp))"),
+                side(change.new, after, "after (\(diff.newApp))"),
+              ]),
+          ])
+      })
   }
 
   /// A page of its own for `flowatlas diff --format html`: one file that opens from disk in any

@@ -1,0 +1,98 @@
+import FlowAtlasModel
+import FlowAtlasSite
+import Foundation
+import Testing
+
+@testable import FlowAtlasDocC
+
+/// A diff is read three ways: `diff`'s Markdown, the Changes page (and `diff --format html`) and
+/// DocC's changes article. Each lists every part of it (``NavigationDiff/sections``): the Changes
+/// page and the article once counted the containers added in their summary and listed none.
+@Suite struct DiffRenderingsTests {
+  static func app(
+    screens: [(type: String, owner: String, picture: String?)], transitions: [Transition],
+    coordinators: [String], containers: [String]
+  ) -> AppModel {
+    AppModel(
+      name: "Mail", slug: "mail", runs: [],
+      coordinators: coordinators.map {
+        CoordinatorType(
+          type: $0, slug: Slug.make($0), starts: 1, children: [], parents: [], outputs: [], leaks: 0)
+      },
+      screens: screens.map { screen in
+        var type = ScreenType(
+          type: screen.type, slug: Slug.make(screen.type), titles: [], owner: screen.owner, visits: 1)
+        type.picture = screen.picture.map {
+          CheckedPicture(hash: $0, fileExtension: "png", width: 390, height: 844, path: "images/\($0).png")
+        }
+        return type
+      },
+      transitions: transitions, flows: [], diagnostics: [],
+      containers: containers.map { ContainerType(type: $0, owner: coordinators[0]) })
+  }
+
+  static func push(_ from: String, _ to: String) -> Transition {
+    Transition(from: from, to: to, kind: .push, coordinator: "MailCoordinator", count: 1, triggers: ["Open"])
+  }
+
+  /// Two versions that differ in every way a diff tells: a screen added and one removed, a flow
+  /// added and one removed, a container added and one removed, transitions added and removed, a
+  /// screen in another flow, a screen that looks different.
+  static let versions = (
+    old: app(
+      screens: [
+        ("Inbox", "MailCoordinator", "aa"), ("Gone", "MailCoordinator", nil),
+        ("Settings", "MailCoordinator", nil),
+      ],
+      transitions: [push("Inbox", "Gone"), push("Inbox", "Settings")],
+      coordinators: ["MailCoordinator", "OldCoordinator"], containers: ["OldTabs"]),
+    new: app(
+      screens: [
+        ("Inbox", "MailCoordinator", "bb"), ("Compose", "MailCoordinator", nil),
+        ("Settings", "SettingsCoordinator", nil),
+      ],
+      transitions: [push("Inbox", "Compose"), push("Inbox", "Settings")],
+      coordinators: ["MailCoordinator", "SettingsCoordinator"], containers: ["MailTabs"])
+  )
+
+  /// The names a section lists.
+  static func names(_ section: NavigationDiff.Section) -> [String] {
+    switch section.content {
+    case .screens(let names, _), .types(let names): names
+    case .transitions(let transitions): transitions.map(\.to)
+    case .moves(let moves): moves.flatMap { [$0.screen] + [$0.old, $0.new].compactMap { $0 } }
+    case .pictures(let pictures): pictures.map(\.screen)
+    }
+  }
+
+  @Test func everyPartOfADiffIsListedByTheMarkdownTheChangesPageAndTheArticle() throws {
+    let diff = NavigationDiff(old: Self.versions.old, new: Self.versions.new)
+    #expect(
+      diff.sections.map(\.id) == [
+        "screens-added", "screens-removed", "flows-added", "flows-removed", "containers-added",
+        "containers-removed", "transitions-added", "transitions-removed", "screens-moved", "pictures-changed",
+      ])
+    let svg =
+      #"<svg xmlns="http://www.w3.org/2000/svg" width="10pt" height="10pt" viewBox="0 0 10 10"></svg>"#
+    let page = String(
+      decoding: try ChangesReport.standalonePage(
+        diff: diff, svg: Array(svg.utf8), pictures: ["aa": [1, 2, 3], "bb": [4, 5, 6]]),
+      as: UTF8.self)
+    var catalog = try DocCCatalog(
+      model: NavigationModel(apps: [Self.versions.new], diagnostics: []), diagrams: SimpleDiagrams())
+    catalog.baselines = ["Mail": Self.versions.old]
+    let article = DocCCatalogTests.text(
+      try #require(try catalog.files().first { $0.path.hasSuffix("_changes.md") }))
+    for section in diff.sections {
+      #expect(diff.markdown.contains("### \(section.title)\n"), "the Markdown lists \(section.id)")
+      #expect(
+        page.contains(#"<h2 id="\#(section.id)">\#(section.title)</h2>"#), "the page lists \(section.id)")
+      #expect(article.contains("### \(section.title)\n"), "the article lists \(section.id)")
+      for name in Self.names(section) {
+        #expect(diff.markdown.contains("`\(name)`"), "the Markdown names \(name)")
+        #expect(page.contains("<code>\(name)</code>"), "the page names \(name)")
+        #expect(article.contains(name), "the article names \(name)")
+      }
+    }
+  }
+}
