@@ -101,7 +101,7 @@ extension DocCArticles {
       lines += ["", "### \(section.title)", ""]
       switch section.content {
       case .screens(let names, _), .types(let names):
-        lines += names.map { "- " + markdown.type($0) }
+        lines += names.map { "- " + name($0) }
       case .transitions(let transitions):
         lines += ["| From | To | Kind | Coordinator | Triggers |", "|---|---|---|---|---|"]
         for transition in transitions {
@@ -125,7 +125,7 @@ extension DocCArticles {
         lines.append(
           "Their screenshots differ between the two versions; `flowatlas diff --format html` shows each before "
             + "and after.")
-        lines += [""] + changes.map { "- " + markdown.type($0.screen) }
+        lines += [""] + changes.map { "- " + name($0.screen) }
       }
     }
     return lines.joined(separator: "\n") + "\n"
@@ -134,6 +134,16 @@ extension DocCArticles {
   /// A type in a table's cell, or `placeholder` where there is none. (The table's rows were one
   /// expression of `+`, `??` and `map`s that took the compiler six seconds to type-check.)
   private func cell(_ type: String?, or placeholder: String = "") -> String {
-    type.map { markdown.type($0, inTable: true) } ?? placeholder
+    type.map { name($0, inTable: true) } ?? placeholder
+  }
+
+  /// A type of the changes article: a link to its symbol page when the app still has it (the
+  /// screens, flows and containers of its model); in code voice when only the baseline had it,
+  /// since the module holds no symbol for it and DocC would warn of the link.
+  private func name(_ type: String, inTable: Bool = false) -> String {
+    let known =
+      app.screen(type) != nil || app.coordinators.contains { $0.type == type }
+      || app.containers.contains { $0.type == type }
+    return known ? markdown.type(type, inTable: inTable) : DocCMarkdown.code(type, inTable: inTable)
   }
 }

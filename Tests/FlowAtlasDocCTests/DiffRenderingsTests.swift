@@ -95,4 +95,22 @@ import Testing
       }
     }
   }
+
+  /// In a module's catalog, the article links the types the app still has to their symbol pages,
+  /// and writes the ones only the baseline had in code voice: the module has no symbol for them.
+  @Test func theArticleLinksOnlyTypesTheAppStillHas() throws {
+    var catalog = try DocCCatalog(
+      model: NavigationModel(apps: [Self.versions.new], diagnostics: []), diagrams: SimpleDiagrams(),
+      module: "Mail")
+    catalog.baselines = ["Mail": Self.versions.old]
+    let article = DocCCatalogTests.text(
+      try #require(try catalog.files().first { $0.path.hasSuffix("_changes.md") }))
+    for added in ["Compose", "SettingsCoordinator", "MailTabs", "Inbox"] {
+      #expect(article.contains("``Mail/\(added)``"), "\(added) is linked")
+    }
+    for removed in ["Gone", "OldCoordinator", "OldTabs"] {
+      #expect(
+        article.contains("`\(removed)`") && !article.contains("``Mail/\(removed)``"), "\(removed) is code")
+    }
+  }
 }
