@@ -104,16 +104,10 @@ extension DocCArticles {
         lines += names.map { "- " + name($0) }
       case .transitions(let transitions):
         lines += ["| From | To | Kind | Coordinator | Triggers |", "|---|---|---|---|---|"]
-        for transition in transitions {
-          let from = cell(transition.from, or: "(entry)")
-          let coordinator = cell(transition.coordinator, or: "—")
-          let triggers =
-            transition.triggers.isEmpty
-            ? "automatic"
-            : transition.triggers.map { DocCMarkdown.code($0, inTable: true) }.joined(separator: ", ")
-          lines.append(
-            "| \(from) | \(cell(transition.to)) | \(Wording.label(transition.kind)) | \(coordinator) | \(triggers) |"
-          )
+        lines += transitions.map { transition in
+          transition.markdownRow(
+            kind: Wording.label(transition.kind), entry: "(entry)", type: { name($0, inTable: true) },
+            trigger: { DocCMarkdown.code($0, inTable: true) })
         }
       case .moves(let moves):
         lines += ["| Screen | Before | After |", "|---|---|---|"]

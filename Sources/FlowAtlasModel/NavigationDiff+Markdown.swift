@@ -29,15 +29,10 @@ extension NavigationDiff {
       lines += names.map { "- \(Self.code($0, inTable: false))" }
     case .transitions(let transitions):
       lines += ["| from | to | kind | coordinator | triggers |", "|---|---|---|---|---|"]
-      for transition in transitions {
-        let from = transition.from.map { Self.code($0) } ?? "*(entry)*"
-        let coordinator = transition.coordinator.map { Self.code($0) } ?? "—"
-        let triggers =
-          transition.triggers.isEmpty
-          ? "automatic" : transition.triggers.map { Self.code($0) }.joined(separator: ", ")
-        lines.append(
-          "| \(from) | \(Self.code(transition.to)) | \(transition.kind.rawValue) | \(coordinator) | \(triggers) |"
-        )
+      lines += transitions.map { transition in
+        transition.markdownRow(
+          kind: transition.kind.rawValue, entry: "*(entry)*", type: { Self.code($0) },
+          trigger: { Self.code($0) })
       }
     case .moves(let moves):
       lines += ["| screen | before | after |", "|---|---|---|"]
@@ -102,5 +97,19 @@ extension NavigationDiff {
     let fence = String(repeating: "`", count: longest + 1)
     let padding = flattened.hasPrefix("`") || flattened.hasSuffix("`") ? " " : ""
     return fence + padding + flattened + padding + fence
+  }
+}
+
+extension Transition {
+  /// Its row in a Markdown table of transitions (from, to, kind, coordinator, triggers), as `diff`'s
+  /// Markdown and DocC's changes article write it: types as `type` writes them (code voice, a
+  /// symbol link), each trigger as `trigger` does, `entry` where it has no origin.
+  package func markdownRow(
+    kind: String, entry: String, type: (String) -> String, trigger: (String) -> String
+  ) -> String {
+    let origin: String = from.map(type) ?? entry
+    let by: String = coordinator.map(type) ?? "—"
+    let actions: String = triggers.isEmpty ? "automatic" : triggers.map(trigger).joined(separator: ", ")
+    return "| \(origin) | \(type(to)) | \(kind) | \(by) | \(actions) |"
   }
 }
