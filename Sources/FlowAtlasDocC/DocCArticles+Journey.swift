@@ -97,11 +97,27 @@ extension DocCArticles {
       "Added is green and bold, removed red and dashed, changed amber (other triggers or counts, or a "
         + "screen now in another flow).",
     ]
+    // A screen or flow links to its symbol page while the app still has it (named as the diff names
+    // it, modules matched with the baseline's); one only the baseline had is code voice, since the
+    // module no longer declares it and DocC would warn of the link. Containers are code voice, as in
+    // the app's article: most are the system's.
+    let compared = app.matchingModules(of: baseline)
+    let known = Set(compared.screens.map(\.type) + compared.coordinators.map(\.type))
+    func name(_ type: String, inTable: Bool = false) -> String {
+      known.contains(type) ? markdown.type(type, inTable: inTable) : DocCMarkdown.code(type, inTable: inTable)
+    }
+    // A type in a table's cell, or `placeholder` where there is none. (The table's rows were one
+    // expression of `+`, `??` and `map`s that took the compiler six seconds to type-check.)
+    func cell(_ type: String?, or placeholder: String = "") -> String {
+      type.map { name($0, inTable: true) } ?? placeholder
+    }
     for section in diff.sections {
       lines += ["", "### \(section.title)", ""]
       switch section.content {
-      case .screens(let names, _), .types(let names):
+      case .screens(let names, _), .flows(let names):
         lines += names.map { "- " + name($0) }
+      case .containers(let names):
+        lines += names.map { "- " + DocCMarkdown.code($0) }
       case .transitions(let transitions):
         lines += ["| From | To | Kind | Coordinator | Triggers |", "|---|---|---|---|---|"]
         lines += transitions.map { transition in
@@ -116,28 +132,9 @@ extension DocCArticles {
             "| \(cell(change.screen)) | \(cell(change.old, or: "none")) | \(cell(change.new, or: "none")) |")
         }
       case .pictures(let changes):
-        lines.append(
-          "Their screenshots differ between the two versions; `flowatlas diff --format html` shows each before "
-            + "and after.")
-        lines += [""] + changes.map { "- " + name($0.screen) }
+        lines += [NavigationDiff.picturesNote, ""] + changes.map { "- " + name($0.screen) }
       }
     }
     return lines.joined(separator: "\n") + "\n"
-  }
-
-  /// A type in a table's cell, or `placeholder` where there is none. (The table's rows were one
-  /// expression of `+`, `??` and `map`s that took the compiler six seconds to type-check.)
-  private func cell(_ type: String?, or placeholder: String = "") -> String {
-    type.map { name($0, inTable: true) } ?? placeholder
-  }
-
-  /// A type of the changes article: a link to its symbol page when the app still has it (the
-  /// screens, flows and containers of its model); in code voice when only the baseline had it,
-  /// since the module holds no symbol for it and DocC would warn of the link.
-  private func name(_ type: String, inTable: Bool = false) -> String {
-    let known =
-      app.screen(type) != nil || app.coordinators.contains { $0.type == type }
-      || app.containers.contains { $0.type == type }
-    return known ? markdown.type(type, inTable: inTable) : DocCMarkdown.code(type, inTable: inTable)
   }
 }

@@ -25,7 +25,7 @@ extension NavigationDiff {
   private func write(_ section: Section, into lines: inout [String]) {
     lines += ["### \(section.title)", ""]
     switch section.content {
-    case .screens(let names, _), .types(let names):
+    case .screens(let names, _), .flows(let names), .containers(let names):
       lines += names.map { "- \(Self.code($0, inTable: false))" }
     case .transitions(let transitions):
       lines += ["| from | to | kind | coordinator | triggers |", "|---|---|---|---|---|"]
@@ -43,10 +43,7 @@ extension NavigationDiff {
       }
     case .pictures(let pictures):
       // A review of the look, which the HTML shows side by side.
-      lines += [
-        "Their screenshots differ between the two versions; `flowatlas diff --format html` shows each before "
-          + "and after.", "",
-      ]
+      lines += [Self.picturesNote, ""]
       lines += pictures.map { "- \(Self.code($0.screen, inTable: false))" }
     }
     lines.append("")

@@ -4,12 +4,14 @@ extension NavigationDiff {
   /// DocC's changes article. The parts are listed once, here, in the order a review reads them,
   /// so a part the diff gains is shown by all of them (the Changes page and DocC's article once
   /// counted containers in their summary without listing them).
-  package struct Section: Sendable {
-    package enum Content: Sendable {
+  package struct Section: Hashable, Sendable {
+    package enum Content: Hashable, Sendable {
       /// Screen types; `present` when they are the new version's (a site has their pages).
       case screens([String], present: Bool)
-      /// Coordinator types or container types: names alone.
-      case types([String])
+      /// Coordinator types.
+      case flows([String])
+      /// Container types: often the system's (`UITabBarController`), never a page or a symbol of the app.
+      case containers([String])
       case transitions([Transition])
       case moves([OwnerChange])
       /// Not navigation: screens whose pictures differ.
@@ -23,7 +25,7 @@ extension NavigationDiff {
 
     var isEmpty: Bool {
       switch content {
-      case .screens(let names, _), .types(let names): names.isEmpty
+      case .screens(let names, _), .flows(let names), .containers(let names): names.isEmpty
       case .transitions(let transitions): transitions.isEmpty
       case .moves(let moves): moves.isEmpty
       case .pictures(let pictures): pictures.isEmpty
@@ -31,25 +33,33 @@ extension NavigationDiff {
     }
   }
 
+  /// What a review says under "Screens that look different", where it cannot show the pictures.
+  package static let picturesNote =
+    "Their screenshots differ between the two versions; `flowatlas diff --format html` shows each before "
+    + "and after."
+
+  /// Every part's anchor, for a page to keep its other ids apart from them.
+  package static let sectionIDs = Set(parts.map(\.id))
+
   /// The parts that have something to list, in order: screens, flows and containers added and
   /// removed, transitions added and removed, screens that moved to another flow, screens that
   /// look different.
   package var sections: [Section] {
-    [
-      Section(title: "Screens added", id: "screens-added", content: .screens(addedScreens, present: true)),
-      Section(
-        title: "Screens removed", id: "screens-removed", content: .screens(removedScreens, present: false)),
-      Section(title: "Flows added", id: "flows-added", content: .types(addedCoordinators)),
-      Section(title: "Flows removed", id: "flows-removed", content: .types(removedCoordinators)),
-      Section(title: "Containers added", id: "containers-added", content: .types(addedContainers)),
-      Section(title: "Containers removed", id: "containers-removed", content: .types(removedContainers)),
-      Section(title: "Transitions added", id: "transitions-added", content: .transitions(addedTransitions)),
-      Section(
-        title: "Transitions removed", id: "transitions-removed", content: .transitions(removedTransitions)),
-      Section(
-        title: "Screens that moved to another flow", id: "screens-moved", content: .moves(ownerChanges)),
-      Section(
-        title: "Screens that look different", id: "pictures-changed", content: .pictures(changedPictures)),
-    ].filter { !$0.isEmpty }
+    Self.parts.map { Section(title: $0.title, id: $0.id, content: $0.content(self)) }.filter { !$0.isEmpty }
   }
+
+  /// Every part: its title, its anchor, what it lists.
+  private static let parts:
+    [(title: String, id: String, content: @Sendable (NavigationDiff) -> Section.Content)] = [
+      ("Screens added", "screens-added", { .screens($0.addedScreens, present: true) }),
+      ("Screens removed", "screens-removed", { .screens($0.removedScreens, present: false) }),
+      ("Flows added", "flows-added", { .flows($0.addedCoordinators) }),
+      ("Flows removed", "flows-removed", { .flows($0.removedCoordinators) }),
+      ("Containers added", "containers-added", { .containers($0.addedContainers) }),
+      ("Containers removed", "containers-removed", { .containers($0.removedContainers) }),
+      ("Transitions added", "transitions-added", { .transitions($0.addedTransitions) }),
+      ("Transitions removed", "transitions-removed", { .transitions($0.removedTransitions) }),
+      ("Screens that moved to another flow", "screens-moved", { .moves($0.ownerChanges) }),
+      ("Screens that look different", "pictures-changed", { .pictures($0.changedPictures) }),
+    ]
 }

@@ -37,12 +37,10 @@ extension AppPages {
 
   func changesPage() throws(SiteError) -> [[UInt8]] {
     guard let changes else { return [] }
-    var ids: Set<String> = [
+    var ids: Set<String> = NavigationDiff.sectionIDs.union([
       "main", "search-input", "search-status", "search-results", "theme-toggle", "nav-filter",
       "changes-diagram",
-      "screens-added", "screens-removed", "flows-added", "flows-removed", "transitions-added",
-      "transitions-removed", "screens-moved", "pictures-changed",
-    ]
+    ])
     let caption = "\(changes.baseline) (the baseline) and \(app.name), with the changes marked"
     let figure = try self.figure(
       svg: changes.svg, file: changes.svg == nil ? nil : PageScheme.changesStem, id: "changes-diagram",

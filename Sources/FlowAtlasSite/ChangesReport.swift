@@ -28,7 +28,7 @@ package enum ChangesReport {
       switch section.content {
       case .screens(let names, let present):
         out += [heading, list(names.map { [present ? screenRef($0) : HTML.code($0)] })]
-      case .types(let names):
+      case .flows(let names), .containers(let names):
         out += [heading, list(names.map { [HTML.code($0)] })]
       case .transitions(let transitions):
         out += [heading, table(transitions, title: section.title, screenRef: screenRef)]
@@ -133,7 +133,7 @@ package enum ChangesReport {
   package static func standalonePage(
     diff: NavigationDiff, svg: [UInt8], pictures: [String: [UInt8]] = [:]
   ) throws(SiteError) -> [UInt8] {
-    var ids: Set<String> = ["changes"]
+    var ids: Set<String> = NavigationDiff.sectionIDs.union(["changes"])
     let caption = "Navigation of \(diff.oldApp) and \(diff.newApp), with the changes marked"
     let markup = try SVGSanitizer(allowedPages: []).sanitize(
       svg, name: "the diff diagram",

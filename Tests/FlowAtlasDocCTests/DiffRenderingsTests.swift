@@ -58,7 +58,7 @@ import Testing
   /// The names a section lists.
   static func names(_ section: NavigationDiff.Section) -> [String] {
     switch section.content {
-    case .screens(let names, _), .types(let names): names
+    case .screens(let names, _), .flows(let names), .containers(let names): names
     case .transitions(let transitions): transitions.map(\.to)
     case .moves(let moves): moves.flatMap { [$0.screen] + [$0.old, $0.new].compactMap { $0 } }
     case .pictures(let pictures): pictures.map(\.screen)
@@ -96,21 +96,21 @@ import Testing
     }
   }
 
-  /// In a module's catalog, the article links the types the app still has to their symbol pages,
-  /// and writes the ones only the baseline had in code voice: the module has no symbol for them.
-  @Test func theArticleLinksOnlyTypesTheAppStillHas() throws {
+  /// In a module's catalog, the article links the screens and flows the app still has to their
+  /// symbol pages, and writes the ones only the baseline had in code voice (the module has no
+  /// symbol for them), and containers too, as the app's article does (most are the system's).
+  @Test func theArticleLinksOnlyScreensAndFlowsTheAppStillHas() throws {
     var catalog = try DocCCatalog(
       model: NavigationModel(apps: [Self.versions.new], diagnostics: []), diagrams: SimpleDiagrams(),
       module: "Mail")
     catalog.baselines = ["Mail": Self.versions.old]
     let article = DocCCatalogTests.text(
       try #require(try catalog.files().first { $0.path.hasSuffix("_changes.md") }))
-    for added in ["Compose", "SettingsCoordinator", "MailTabs", "Inbox"] {
-      #expect(article.contains("``Mail/\(added)``"), "\(added) is linked")
+    for kept in ["Compose", "SettingsCoordinator", "Inbox"] {
+      #expect(article.contains("``Mail/\(kept)``"), "\(kept) is linked")
     }
-    for removed in ["Gone", "OldCoordinator", "OldTabs"] {
-      #expect(
-        article.contains("`\(removed)`") && !article.contains("``Mail/\(removed)``"), "\(removed) is code")
+    for code in ["Gone", "OldCoordinator", "OldTabs", "MailTabs"] {
+      #expect(article.contains("`\(code)`") && !article.contains("``Mail/\(code)``"), "\(code) is code")
     }
   }
 }
