@@ -199,13 +199,14 @@ package struct ScreenImageFile: Sendable, Equatable {
         guard Int(width) == size.width, Int(height) == size.height,
           length == size.width * size.height * Int(bands)
         else { return .failure(.damaged("its pixels are cut short or damaged")) }
-        // Read where libvips put them: no copy of a picture's megabytes.
+        // Read where libvips put them: no copy of a picture's megabytes. A CMYK picture's inks are
+        // made colours there first, by FlowAtlas's integers (libvips's conversion follows lcms).
+        if cmyk != 0 {
+          Thumbnail.makeRGB(ofCMYK: UnsafeMutableRawBufferPointer(start: pixels, count: length))
+        }
         let decoded = UnsafeRawBufferPointer(start: pixels, count: length)
-        let thumbnail =
-          cmyk != 0
-          ? Thumbnail.png(ofCMYK: decoded, width: size.width, height: size.height)
-          : Thumbnail.png(of: decoded, width: size.width, height: size.height, bands: Int(bands))
-        return .success((size, thumbnail))
+        return .success(
+          (size, Thumbnail.png(of: decoded, width: size.width, height: size.height, bands: Int(bands))))
       }
       // No thumbnail: the image is read again to learn whether its pixels decode at all (the
       // first reading went through them once, as libvips reads a file front to back).
