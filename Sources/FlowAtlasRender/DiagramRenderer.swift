@@ -228,13 +228,13 @@ package struct DiagramRenderer: Sendable {
     // other formats, drawn once and never cached, from the DOT as it is.
     func dot(_ diagram: Diagram) -> [UInt8] { format == .svg ? diagram.layoutDOTBytes : diagram.dotBytes }
     // Graphviz's own refusal is returned, to fall back from; the machine's is thrown.
-    func layout(_ dotBytes: [UInt8]) throws(RenderError) -> Result<[UInt8], RenderError> {
+    func layout(dot dotBytes: [UInt8]) throws(RenderError) -> Result<[UInt8], RenderError> {
       let result = draw(RenderJob(dotBytes: dotBytes, format: format))
       if case .failure(let error) = result, !error.isGraphvizsAnswer { throw error }
       return result
     }
     func layout(_ diagram: Diagram) throws(RenderError) -> Result<[UInt8], RenderError> {
-      try layout(dot(diagram))
+      try layout(dot: dot(diagram))
     }
     // What decides the drawing, for a cache to file it under; and what is laid out first, written
     // once (a big diagram's DOT is megabytes).
@@ -253,7 +253,7 @@ package struct DiagramRenderer: Sendable {
     if !Self.admits(size) {
       reason = .tooLarge(size)
     } else {
-      switch try layout(source) {
+      switch try layout(dot: source) {
       case .success(let bytes):
         if let wrapped = try wrapped(diagram, drawn: bytes, format: format, draw: draw, drawing: layout) {
           return rendered(wrapped.diagram, wrapped.bytes, nil)
