@@ -17,7 +17,19 @@ extension RunReplay {
     if let index = instance(ofCoordinator: id), running[index] { return }
     tally.coordinators[type, default: CoordinatorTally()].starts += 1
     let parentType = link(id, type: type, parent: parent, line: line)
-    if let index = instance(ofCoordinator: id) { running[index] = true }
+    if let index = instance(ofCoordinator: id) {
+      running[index] = true
+      // A finished instance started again (a child kept in a stored property, `lazy var`, and
+      // reused) begins a new life: its earlier finish no longer makes it a leak, and it can be
+      // orphaned again.
+      if instances[index].finishLine != nil || instances[index].deinitLine != nil {
+        instances[index].startLine = line
+        instances[index].finishLine = nil
+        instances[index].output = nil
+        instances[index].deinitLine = nil
+        showing.restart(index, line: line)
+      }
+    }
     keep(.flowStarted(coordinator: type, parent: parentType), line)
   }
 
@@ -25,6 +37,8 @@ extension RunReplay {
     if tally.coordinators[type] == nil { tally.coordinators[type] = CoordinatorTally() }
     link(id, type: type, parent: parent, line: line)
     attachedTo[id] = parent
+    // Attached again after a detach: the detach no longer keeps it from being orphaned.
+    if let index = instance(ofCoordinator: id) { instances[index].detachLine = nil }
   }
 
   mutating func finish(_ id: String, output: String?, line: Int) {

@@ -103,6 +103,20 @@ struct ShowingTracker {
     }
   }
 
+  /// `instance`, finished, started again (a child kept in a stored property and reused): while
+  /// showing it keeps its parent showing again, and it has put only the screens still on a stack.
+  mutating func restart(_ instance: Int, line: Int) {
+    guard finished[instance] else { return }
+    finished[instance] = false
+    hasPut[instance] = screensOnStack[instance] > 0
+    let up = Int(parent[instance])
+    if isShowing[instance], up >= 0 {
+      showingChildren[up] += 1
+      // Only starts ancestors showing, so no stop is recorded and the cause is never worded.
+      update(up, line: line, cause: .childMoved(instance))
+    }
+  }
+
   /// `instance` finished: a showing child no longer keeps its parent showing.
   mutating func finish(_ instance: Int, line: Int, cause: Cause) {
     guard !finished[instance] else { return }

@@ -67,6 +67,57 @@ struct HierarchyTests {
     #expect(instances[1].finishLine == 6 && instances[1].detachLine == 7 && instances[1].output == "done")
   }
 
+  /// A child kept in a stored property (`lazy var help`) is started again after it finished:
+  /// its new life is what the end of the run judges. Attached, finished, detached, then
+  /// attached and started again and still running, it is no leak.
+  @Test func aFinishedChildStartedAgainIsJudgedByItsNewLife() {
+    var script = ReplayScript(run: "help-twice")
+    script.add(.coordinatorStart(coordinator: "app", type: "App", parent: nil))
+    script.add(.setRoot(screen: screen("h", "Home"), coordinator: "app", router: nil, background: nil))
+    script.add(.coordinatorAttach(coordinator: "help", type: "Help", parent: "app"))
+    script.add(.coordinatorStart(coordinator: "help", type: "Help", parent: "app"))
+    script.add(.present(screen: screen("s1", "HelpScreen"), coordinator: "help", router: nil, animated: true))
+    script.add(
+      .dismiss(coordinator: "help", router: nil, screen: nil, initiator: .system(gesture: "swipeDown")))
+    script.add(.coordinatorFinish(coordinator: "help", output: "closed"))
+    script.add(.coordinatorDetach(coordinator: "help", parent: "app"))
+    script.add(.coordinatorAttach(coordinator: "help", type: "Help", parent: "app"))
+    script.add(.coordinatorStart(coordinator: "help", type: "Help", parent: "app"))
+    script.add(.present(screen: screen("s2", "HelpScreen"), coordinator: "help", router: nil, animated: true))
+    let app = script.model()
+    #expect(app.diagnostics.isEmpty, "\(app.diagnostics)")
+    #expect(app.coordinator("Help")?.starts == 2)
+    let help = app.runs[0].journey.instances[1]
+    #expect(help.startLine == 11 && help.finishLine == nil && help.detachLine == nil && help.output == nil)
+    #expect(app.coordinator("Help")?.outputs == ["closed"])
+  }
+
+  /// Started again and then left by the person's gesture without finishing, a reused child is
+  /// orphaned, at the line its second screen went (and its first life's finish excuses nothing).
+  @Test(arguments: [false, true])
+  func aChildStartedAgainCanBeOrphanedAgain(reattached: Bool) {
+    var script = ReplayScript(run: "reuse")
+    script.add(.coordinatorStart(coordinator: "app", type: "App", parent: nil))
+    script.add(.setRoot(screen: screen("h", "Home"), coordinator: "app", router: nil, background: nil))
+    if reattached { script.add(.coordinatorAttach(coordinator: "set", type: "Settings", parent: "app")) }
+    script.add(.coordinatorStart(coordinator: "set", type: "Settings", parent: "app"))
+    script.add(.push(screen: screen("s1", "SettingsScreen"), coordinator: "set", router: nil, animated: true))
+    script.add(.pop(coordinator: "set", router: nil, screen: nil, initiator: .system(gesture: "backButton")))
+    script.add(.coordinatorFinish(coordinator: "set", output: nil))
+    if reattached {
+      script.add(.coordinatorDetach(coordinator: "set", parent: "app"))
+      script.add(.coordinatorAttach(coordinator: "set", type: "Settings", parent: "app"))
+    }
+    script.add(.coordinatorStart(coordinator: "set", type: "Settings", parent: "app"))
+    script.add(.push(screen: screen("s2", "SettingsScreen"), coordinator: "set", router: nil, animated: true))
+    script.add(.pop(coordinator: "set", router: nil, screen: nil, initiator: .system(gesture: "edgeSwipe")))
+    let popLine = script.line
+    let app = script.model()
+    #expect(app.diagnostics.map(\.code) == [.orphanedCoordinator], "\(app.diagnostics)")
+    #expect(app.diagnostics.map(\.line) == [popLine])
+    #expect(app.runs[0].journey.instances[1].orphanedLine == popLine)
+  }
+
   @Test(arguments: [("c", "other"), ("never", "p")])
   func detachingAChildNotAttachedToThatParentIsDetachUnknown(child: String, parent: String) {
     var script = ReplayScript()
