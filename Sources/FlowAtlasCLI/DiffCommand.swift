@@ -80,10 +80,16 @@ enum DiffCommand {
     throws(CommandLineError) -> AppModel
   {
     let read = try TraceLoading.modelOrTraces(path, command: "diff", console: console).model
-    // Traces' screenshots, checked as a build checks them: the HTML shows those that changed.
-    let model =
-      pictures
-      ? read.withPictures(ScreenPictures.check(read, makesThumbnails: false).pictures, problems: []) : read
+    // Traces' screenshots, checked as a build checks them: the HTML shows those that changed, and
+    // each that cannot be shown is a `bad-image` beside the traces' other problems.
+    var model = read
+    if pictures {
+      let checked = ScreenPictures.check(read, makesThumbnails: false)
+      model = read.withPictures(checked.pictures, problems: checked.problems)
+      if !checked.problems.isEmpty {
+        console.err(checked.problems.sorted().map { $0.formatted + "\n" }.joined())
+      }
+    }
     do {
       return try RenderCommand.chooseApp(in: model, named: app)
     } catch .usage(let message, _) {

@@ -98,6 +98,14 @@ import Testing
     #expect(record.split(separator: "\n").count == 3 && record.contains(" 12 20 thumbnail\n"), "\(record)")
     let problems = try String(contentsOfFile: site + "/shop/problems.html", encoding: .utf8)
     #expect(problems.components(separatedBy: "bad-image").count - 1 >= 6)
+    // `diff`, which checks both sides' pictures as a build does, says the same of each side.
+    let diffed = try await runFlowatlas([
+      "diff", trace, trace, "--format", "html", "--output", site + "/d.html",
+    ])
+    #expect(diffed.status == 0, "\(diffed.err)")
+    let diffBadImages = diffed.err.split(separator: "\n").filter { $0.hasSuffix("[bad-image]") }
+    #expect(diffBadImages.count == 12, "\(diffed.err)")
+    #expect(Set(diffBadImages) == Set(badImages), "\(diffed.err)")
   }
 
   /// The trace unchanged, its picture edited: a change, built again to a fresh build's bytes.
