@@ -98,13 +98,20 @@ extension AppPages {
         [.text("It returns ")] + Wording.orList(flow.outputs.map { .code($0) }) + [.text(" to its parent.")]
     }
     if isUnattributed(flow) {
-      out += [
-        // The sentences before end in ". ", except the one about outputs.
-        .text(
-          (flow.outputs.isEmpty ? "" : " ")
-            + "No navigation was attributed to it: what it showed names no coordinator in the traces ("),
-        .a(href: PageScheme.index + "#unattributed", text: "unattributed navigation"), .text(")."),
-      ]
+      // The sentences before end in ". ", except the one about outputs.
+      let space = flow.outputs.isEmpty ? "" : " "
+      if app.transitions.contains(where: { $0.coordinator == nil }) {
+        out += [
+          .text(
+            space
+              + "No navigation was attributed to it: what it showed names no coordinator in the traces ("),
+          .a(href: PageScheme.index + "#unattributed", text: "unattributed navigation"), .text(")."),
+        ]
+      } else {
+        // Every transition names its coordinator, so it showed nothing a router records (an alert, say).
+        out.append(
+          .text(space + "It showed no screen in the traces: what it shows without a router is not recorded."))
+      }
     }
     return out
   }

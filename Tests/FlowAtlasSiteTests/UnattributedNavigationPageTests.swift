@@ -59,6 +59,33 @@ import Testing
     #expect(!inbox.contains("No navigation was attributed"))
   }
 
+  /// A flow that shows only what no router records (an alert) in an app whose every transition
+  /// names its coordinator: its page says it showed nothing, and links to no section the
+  /// overview does not have.
+  @Test func aFlowThatShowedNothingInAnAttributedAppSaysSoWithoutALink() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let trace = """
+      {"flowatlas":"trace","version":1,"app":"Alerts","run":"rate"}
+      {"seq":1,"event":"coordinator.start","coordinator":"a","type":"AppCoordinator"}
+      {"seq":2,"event":"router.setRoot","screen":{"id":"s1","type":"Home"},"coordinator":"a"}
+      {"seq":3,"event":"coordinator.attach","coordinator":"b","type":"RatePromptCoordinator","parent":"a"}
+      {"seq":4,"event":"coordinator.start","coordinator":"b","type":"RatePromptCoordinator","parent":"a"}
+      {"seq":5,"event":"coordinator.finish","coordinator":"b","output":"dismissed"}
+      {"seq":6,"event":"coordinator.detach","coordinator":"b","parent":"a"}
+
+      """
+    let site = temp.url.appendingPathComponent("site")
+    let model = ModelBuilder(workers: 1).build(traces: [("traces/alerts.jsonl", Array(trace.utf8))])
+    try SiteBuilder(model: model, diagrams: FakeDiagramProvider(), notes: nil).build(into: site)
+    let flow = try String(
+      contentsOf: site.appendingPathComponent("alerts/flow-rate-prompt-coordinator.html"), encoding: .utf8)
+    #expect(flow.contains("It showed no screen in the traces"))
+    #expect(!flow.contains("unattributed"))
+    let index = try String(contentsOf: site.appendingPathComponent("alerts/index.html"), encoding: .utf8)
+    #expect(!index.contains(#"id="unattributed""#))
+  }
+
   @Test func anAppWhoseNavigationIsAllAttributedHasNoSuchSection() throws {
     let temp = try TemporaryFolder()
     defer { temp.remove() }
