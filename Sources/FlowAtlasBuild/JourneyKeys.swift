@@ -9,8 +9,8 @@ import FlowAtlasTraceReader
 /// The site gives the sidebar every page is framed with
 /// (``init(app:folder:sidebar:title:identity:appDigest:namesakes:)``).
 ///
-/// A journey page shows its run (named by the run's replay, which names the trace's bytes),
-/// its problems and the runs that share its name, inside the app's frame (the site's title,
+/// A journey page shows its run (named by the run's replay, which names the trace's bytes) with
+/// the pictures a build checked of it, its problems and the runs that share its name, inside the app's frame (the site's title,
 /// the sidebar; the template is the build of FlowAtlas, which the records' header names), with links to the app's flows and screens; its diagram is drawn
 /// from the run, each screen's slug and owner, and the diagram provider. The key hashes all of
 /// it, and nothing else (no count: a new run changes the counts of every flow it went through).
@@ -56,6 +56,12 @@ package struct JourneyKeys: Sendable {
     guard let replay = run.replayKey else { return nil }
     var digest = ModelDigest()
     digest.add([base, replay, run.slug, run.name, run.title ?? "\u{0}", run.file])
+    // The pictures its player shows of its own screens.
+    digest.add(run.checkedPictures.count)
+    for line in run.checkedPictures.keys.sorted() {
+      digest.add(line)
+      digest.add(encoding: run.checkedPictures[line]!)
+    }
     let namesakes = namesakes[run.name] ?? []
     digest.add(namesakes.count)
     for other in namesakes { digest.add([other.slug, other.file]) }

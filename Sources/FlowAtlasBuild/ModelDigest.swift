@@ -90,6 +90,12 @@ package struct ModelDigest: ModelEncoder {
     for run in app.runs {
       add(run.slug)
       run.encodeSummary(to: &self)
+      // What a build checked of its screenshots, which no archive holds: the pictures its journey shows.
+      add(run.checkedPictures.count)
+      for line in run.checkedPictures.keys.sorted() {
+        add(line)
+        add(encoding: run.checkedPictures[line]!)
+      }
       if let key = run.replayKey {
         // The key names the trace's bytes and the replay: the journey and instances follow.
         add(["replayed", key])

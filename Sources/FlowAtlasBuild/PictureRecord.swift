@@ -39,8 +39,7 @@ package enum PictureRecord {
   package static func text(of model: NavigationModel, decoder: String) -> String {
     var lines: Set<String> = []
     for app in model.apps {
-      for screen in app.screens {
-        guard let picture = screen.picture else { continue }
+      for picture in app.shownPictures {
         lines.insert(
           "\(picture.hash) \(picture.fileExtension) \(picture.width) \(picture.height) "
             + (picture.hasThumbnail ? "thumbnail" : "-"))

@@ -116,7 +116,7 @@ package enum BuildCommand {
       unchanged: unchangedImages,
       spool: (try? FileManager.default.createDirectory(atPath: spool, withIntermediateDirectories: false))
         .map { spool })
-    let model = traces.withPictures(pictures.pictures, problems: pictures.problems)
+    let model = traces.withPictures(pictures)
     console.err(model.diagnostics.map { $0.formatted + "\n" }.joined())
     let compared = try baselinesWithPictures(
       for: model, from: baselinePath, command: "build", console: console
@@ -175,7 +175,7 @@ package enum BuildCommand {
     ).model
     examine(ScreenPictures.paths(in: read))
     let checked = ScreenPictures.check(read, makesThumbnails: false)
-    let baseline = read.withPictures(checked.pictures, problems: [])
+    let baseline = read.withPictures(checked, problems: false)
     var baselines: [String: AppModel] = [:]
     for app in model.apps { baselines[app.name] = baseline.app(named: app.name) }
     let missing = model.apps.map(\.name).filter { baselines[$0] == nil }

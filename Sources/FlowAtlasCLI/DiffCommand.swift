@@ -85,7 +85,7 @@ enum DiffCommand {
     var model = read
     if pictures {
       let checked = ScreenPictures.check(read, makesThumbnails: false)
-      model = read.withPictures(checked.pictures, problems: checked.problems)
+      model = read.withPictures(checked)
       if !checked.problems.isEmpty {
         console.err(checked.problems.sorted().map { $0.formatted + "\n" }.joined())
       }

@@ -29,7 +29,7 @@ package enum DocCCommand {
       of: files, keepsJourneys: true, printsDiagnostics: false, console: console)
     // The screenshots the runs name, checked as a build checks them: each flow article shows them.
     let pictures = ScreenPictures.check(traces, makesThumbnails: false)
-    let model = traces.withPictures(pictures.pictures, problems: pictures.problems)
+    let model = traces.withPictures(pictures)
     console.err(model.diagnostics.map { $0.formatted + "\n" }.joined())
     let baselines = try BuildCommand.baselines(
       for: model, from: arguments.value("--baseline"), command: "docc", console: console)

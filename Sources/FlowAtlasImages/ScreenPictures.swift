@@ -10,6 +10,9 @@ package struct ScreenPictures: Sendable {
   /// By app name, then screen type: the first picture of the screen that could be read, in run
   /// order, then trace order.
   package var pictures: [String: [String: CheckedPicture]] = [:]
+  /// By the run's file, then the `screen.image` line: each picture that could be read, of the
+  /// size the trace gives (what the run's journey player shows).
+  package var runPictures: [String: [Int: CheckedPicture]] = [:]
   /// A `bad-image` for each screenshot refused.
   package var problems: [Diagnostic] = []
   /// Every file read or tried, as the build's record of inputs names it (through the trace's
@@ -130,6 +133,7 @@ package struct ScreenPictures: Sendable {
               refuse(.otherSize(claimed: claimed, actual: (image.width, image.height)))
               continue
             }
+            found.runPictures[run.file, default: [:]][picture.line] = image
             guard byType[picture.screenType] == nil else { continue }
             byType[picture.screenType] = image
           case .failure(let problem):
@@ -178,5 +182,14 @@ package struct ScreenPictures: Sendable {
   static func folder(of file: String) -> String {
     guard let slash = file.lastIndex(of: "/") else { return "." }
     return slash == file.startIndex ? "/" : String(file[..<slash])
+  }
+}
+
+extension NavigationModel {
+  /// The model with what `checked` found of its screenshots: each screen's picture, each run's
+  /// own (what its journey player shows) and, unless `problems` is false (a baseline, whose
+  /// problems are not this build's), a `bad-image` for each that cannot be shown.
+  package func withPictures(_ checked: ScreenPictures, problems: Bool = true) -> NavigationModel {
+    withPictures(checked.pictures, ofRuns: checked.runPictures, problems: problems ? checked.problems : [])
   }
 }

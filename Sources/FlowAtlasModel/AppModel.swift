@@ -52,6 +52,28 @@ package struct AppModel: Hashable, Sendable {
   package func runs(named name: String) -> [Run] { runs.filter { $0.name == name } }
   /// The run whose slug is `slug` (slugs are unique within the app).
   package func run(slug: String) -> Run? { runs.first { $0.slug == slug } }
+  /// Every picture the app's pages show, each once (by its sha256), in a fixed order: each
+  /// screen's, then what each run's journey shows of its own (``Run/checkedPictures``).
+  package var shownPictures: [CheckedPicture] {
+    var seen: Set<String> = []
+    var found: [CheckedPicture] = []
+    for picture in screens.compactMap(\.picture) where seen.insert(picture.hash).inserted {
+      found.append(picture)
+    }
+    for run in runs {
+      for line in run.checkedPictures.keys.sorted() {
+        let picture = run.checkedPictures[line]!
+        if seen.insert(picture.hash).inserted { found.append(picture) }
+      }
+    }
+    return found
+  }
+
+  /// Gives each run the screenshots of it a build checked, by the run's file then line.
+  mutating func setCheckedPictures(_ byFile: [String: [Int: CheckedPicture]]) {
+    for index in runs.indices { runs[index].checkedPictures = byFile[runs[index].file] ?? [:] }
+  }
+
   /// The names more than one run has, each with its runs, sorted by name.
   package var sharedRunNames: [(name: String, runs: [Run])] {
     let byName: [String: [Run]] = Dictionary(grouping: runs, by: \.name)

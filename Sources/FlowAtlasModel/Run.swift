@@ -59,6 +59,9 @@ package struct Run: Hashable, Sendable {
   /// The screenshots the run names (`screen.image`), in trace order: where each file is, for a
   /// build to read and check. None from a model read back from `model.json`.
   package var pictures: [ScreenPicture] = []
+  /// The screenshots of ``pictures`` a build could read and check, by their `screen.image` line
+  /// (``NavigationModel/withPictures(_:ofRuns:problems:)``): what the run's journey player shows.
+  package var checkedPictures: [Int: CheckedPicture] = [:]
   /// Each screen type the run showed, at the step (from 1) that first showed it, in step order:
   /// what a screen's page lists of the journeys, without reading them. Held, like ``stepCount``,
   /// when the journey is not; empty when the model was built without journeys.

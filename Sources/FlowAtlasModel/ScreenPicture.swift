@@ -85,12 +85,16 @@ package struct CheckedPicture: Hashable, Sendable, Encodable {
 }
 
 extension NavigationModel {
-  /// The model with each screen's picture set, and `problems` (the screenshots that could not be
-  /// shown) added to its diagnostics and to those of the app whose trace names each.
-  /// - Parameter pictures: by app name, then screen type.
-  package func withPictures(_ pictures: [String: [String: CheckedPicture]], problems: [Diagnostic])
-    -> NavigationModel
-  {
+  /// The model with each screen's picture set, each run's own (what its journey shows), and
+  /// `problems` (the screenshots that could not be shown) added to its diagnostics and to those
+  /// of the app whose trace names each.
+  /// - Parameters:
+  ///   - pictures: by app name, then screen type.
+  ///   - runPictures: by the run's file, then the `screen.image` line.
+  package func withPictures(
+    _ pictures: [String: [String: CheckedPicture]], ofRuns runPictures: [String: [Int: CheckedPicture]],
+    problems: [Diagnostic]
+  ) -> NavigationModel {
     var apps = self.apps
     for index in apps.indices {
       let app = apps[index]
@@ -98,6 +102,7 @@ extension NavigationModel {
       for screen in apps[index].screens.indices {
         apps[index].screens[screen].picture = found[apps[index].screens[screen].type]
       }
+      apps[index].setCheckedPictures(runPictures)
       let files = Set(app.runs.map(\.file))
       let own = problems.filter { files.contains($0.file) }
       if !own.isEmpty { apps[index].diagnostics = (app.diagnostics + own).sorted() }

@@ -66,6 +66,7 @@ extension AppPages {
       var transitions = allSteps[..<shown.lowerBound].count {
         if case .transition = $0.kind { true } else { false }
       }
+      let pictures = hasPictures ? StepPictures(run, steps: allSteps) : nil
       list += #"<ol class="steps""#.utf8
       if shown.lowerBound > 0 {
         list += #" start=""#.utf8
@@ -74,17 +75,22 @@ extension AppPages {
         Self.appendDecimal(transitions, to: &list)
         list.append(UInt8(ascii: "\""))
         // The picture the player shows until this page's first transition: that of the screen
-        // the last transition before it showed (empty for a screen without one).
+        // the last transition before it showed (empty for a screen without one), and the step it
+        // pictured when the run took it.
         let lastTransition = allSteps[..<shown.lowerBound].lastIndex {
           if case .transition = $0.kind { true } else { false }
         }
-        if hasPictures, let last = lastTransition, case .transition(_, let to, _, _, _) = allSteps[last].kind
+        if let pictures, let last = lastTransition, case .transition(_, let to, _, _, _) = allSteps[last].kind
         {
+          let before = pictures.picture(at: last, showing: to, fallback: screen(to)?.picture)
           list += #" data-picture-before=""#.utf8
-          if let picture = screen(to)?.picture { Self.appendPicturePath(picture, to: &list) }
-          list += #"" data-picture-step-before=""#.utf8
-          Self.appendDecimal(last + 1, to: &list)
+          if let before { Self.appendPicturePath(before.picture, to: &list) }
           list.append(UInt8(ascii: "\""))
+          if let step = before?.step {
+            list += #" data-picture-step-before=""#.utf8
+            Self.appendDecimal(step + 1, to: &list)
+            list.append(UInt8(ascii: "\""))
+          }
         }
       }
       list.append(UInt8(ascii: ">"))
@@ -96,7 +102,7 @@ extension AppPages {
         }
         write(
           step, number: shown.lowerBound + offset + 1, transition: transition, anchored: anchor(step.line),
-          into: &list)
+          pictures: pictures, into: &list)
       }
       list += "</ol>".utf8
       if part > 0 { stepList += player(steps: allSteps.count) }
@@ -248,11 +254,13 @@ extension AppPages {
       ])
   }
 
-  /// One step as a list item: `<li id="step-K" data-transition="T" data-picture="P" class="step …">sentence
-  /// <span class="line" id="line-N">line N</span></li>`; `transition` numbers the transitions as
-  /// the diagram does, and `anchored` puts the line's anchor on the first step of a line.
+  /// One step as a list item: `<li id="step-K" data-transition="T" data-picture="P" data-picture-step="S"
+  /// class="step …">sentence <span class="line" id="line-N">line N</span></li>`; `transition` numbers
+  /// the transitions as the diagram does, and `anchored` puts the line's anchor on the first step of
+  /// a line. `pictures`: what the player shows, when the app has pictures.
   private func write(
-    _ step: JourneyStep, number: Int, transition: Int?, anchored: Bool, into out: inout [UInt8]
+    _ step: JourneyStep, number: Int, transition: Int?, anchored: Bool, pictures: StepPictures?,
+    into out: inout [UInt8]
   ) {
     out += #"<li id="step-"#.utf8
     Self.appendDecimal(number, to: &out)
@@ -261,10 +269,15 @@ extension AppPages {
       Self.appendDecimal(transition, to: &out)
     }
     // The picture of the screen the step shows, for the player (empty for a screen without one):
-    // a hash and an extension only.
-    if hasPictures, case .transition(_, let to, _, _, _) = step.kind {
+    // a hash and an extension only; and the step it pictured, when the run took it.
+    if let pictures, case .transition(_, let to, _, _, _) = step.kind {
+      let shown = pictures.picture(at: number - 1, showing: to, fallback: screen(to)?.picture)
       out += #"" data-picture=""#.utf8
-      if let picture = screen(to)?.picture { Self.appendPicturePath(picture, to: &out) }
+      if let shown { Self.appendPicturePath(shown.picture, to: &out) }
+      if let pictured = shown?.step {
+        out += #"" data-picture-step=""#.utf8
+        Self.appendDecimal(pictured + 1, to: &out)
+      }
     }
     out += #"" class="step "#.utf8
     switch step.kind {
@@ -429,5 +442,46 @@ extension AppPages {
               }),
           ])
       ])
+  }
+}
+
+/// What the journey player shows at each transition of one run: the picture the run took of
+/// that showing of the screen; else of another showing of the same screen in the run (the
+/// nearest before, else after), with the step it pictured; else the screen's picture from
+/// another run, with no step. So a run's filmstrip is its own wherever it took pictures, and
+/// a caption never says a step showed what another run did.
+struct StepPictures {
+  /// By screen type: the steps (indices, ascending) whose showing the run pictured, each with
+  /// its first picture.
+  private var pictured: [String: [(step: Int, picture: CheckedPicture)]] = [:]
+
+  init(_ run: Run, steps: [JourneyStep]) {
+    guard !run.checkedPictures.isEmpty else { return }
+    // A picture is of the latest showing of its screen before its line (a writer takes it
+    // after the transition that showed the screen).
+    var latest: [String: Int] = [:]
+    var index = 0
+    for picture in run.pictures {
+      guard let checked = run.checkedPictures[picture.line] else { continue }
+      while index < steps.count, steps[index].line < picture.line {
+        if case .transition(_, let to, _, _, _) = steps[index].kind { latest[to] = index }
+        index += 1
+      }
+      guard let step = latest[picture.screenType] else { continue }
+      if pictured[picture.screenType]?.last?.step != step {
+        pictured[picture.screenType, default: []].append((step, checked))
+      }
+    }
+  }
+
+  /// The picture shown at step `index`, which shows `type`, and the step (index) it pictured
+  /// when it is the run's own; `fallback` (another run's) when the run took none of `type`.
+  func picture(at index: Int, showing type: String, fallback: CheckedPicture?) -> (
+    picture: CheckedPicture, step: Int?
+  )? {
+    guard let list = pictured[type], !list.isEmpty else { return fallback.map { ($0, nil) } }
+    let after = list.partitionPoint { $0.step <= index }
+    let nearest = after > 0 ? list[after - 1] : list[after]
+    return (nearest.picture, nearest.step)
   }
 }

@@ -351,7 +351,8 @@ extension SiteBuilder {
     return Set(hashes.filter { previous.intactFile(PageScheme.thumbnail(hash: $0)) != nil })
   }
 
-  /// Copies each screen's picture into the site, and the baseline's picture of each screen that
+  /// Copies each picture the pages show into the site (each screen's, and each run's own, which its
+  /// journey player shows), with its thumbnail, and the baseline's picture of each screen that
   /// looks different now (the Changes page shows both), each distinct one once: linked from the previous
   /// site when that still holds the file it wrote under this name (the sha256 of its bytes). The
   /// file is read as a regular file only (never a FIFO or a link swapped in since it was checked),
@@ -363,7 +364,8 @@ extension SiteBuilder {
     let before = model.apps.flatMap { app in
       baselines[app.name].map { NavigationDiff(old: $0, new: app).changedPictures.map(\.old) } ?? []
     }
-    for picture in model.apps.flatMap({ $0.screens.compactMap(\.picture) }) + before {
+    let shown = model.apps.flatMap(\.shownPictures)
+    for picture in shown + before {
       let path = PageScheme.picture(hash: picture.hash, fileExtension: picture.fileExtension)
       guard written.insert(path).inserted else { continue }
       if let previous, let kept = previous.intactFile(path) {
@@ -378,7 +380,7 @@ extension SiteBuilder {
       else { continue }
       try staging.write(path, bytes)
     }
-    for picture in model.apps.flatMap({ $0.screens.compactMap(\.picture) }) where picture.hasThumbnail {
+    for picture in shown where picture.hasThumbnail {
       let path = PageScheme.thumbnail(hash: picture.hash)
       guard written.insert(path).inserted else { continue }
       if let made = thumbnails[picture.hash] {

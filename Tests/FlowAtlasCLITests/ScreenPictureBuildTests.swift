@@ -303,6 +303,66 @@ import Testing
     #expect(later.contains(#"<li id="step-1003" data-transition="2" data-picture="" "#))
   }
 
+  /// The player is a filmstrip of its own run: a screen shown twice, pictured each time, shows each
+  /// showing's picture; shown a third time without one, the run's latest picture of it, captioned with
+  /// the step it pictured; a run that took no picture of it shows another run's, with no step to name.
+  /// Every picture a player shows is in the site.
+  @Test func eachStepShowsThePictureItsOwnRunTook() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("shots"), withIntermediateDirectories: true)
+    try Data(TestImages.png).write(to: folder.appendingPathComponent("shots/item-1.png"))
+    try Data(TestImages.jpeg).write(to: folder.appendingPathComponent("shots/item-2.jpg"))
+    let start = [
+      #"{"seq":0,"event":"coordinator.start","coordinator":"c1","type":"ShopCoordinator"}"#,
+      #"{"seq":0,"event":"router.setRoot","coordinator":"c1","screen":{"id":"s1","type":"HomeViewController"}}"#,
+    ]
+    func push(_ id: String) -> String {
+      #"{"seq":0,"event":"router.push","coordinator":"c1","screen":{"id":"\#(id)","type":"ItemViewController"}}"#
+    }
+    let pop = #"{"seq":0,"event":"router.pop","coordinator":"c1"}"#
+    func image(_ id: String, _ file: String) -> String {
+      #"{"seq":0,"event":"screen.image","screen":"\#(id)","file":"shots/\#(file)"}"#
+    }
+    // Steps: 1 the flow starts, 2 Home, 3 Item (pictured), 4 Home, 5 Item (pictured again), 6 Home, 7 Item.
+    // Numbered in order, after the header.
+    func numbered(_ lines: [String]) -> [String] {
+      lines.enumerated().map {
+        $0.element.replacingOccurrences(of: #""seq":0,"#, with: #""seq":\#($0.offset),"#)
+      }
+    }
+    let pictured = try writeTrace(
+      [#"{"flowatlas":"trace","version":1,"app":"Shop","run":"a-pictured"}"#] + start
+        + [
+          push("s2"), image("s2", "item-1.png"), pop, push("s3"), image("s3", "item-2.jpg"), pop, push("s4"),
+        ],
+      named: "a.jsonl", in: folder)
+    let plain = try writeTrace(
+      numbered([#"{"flowatlas":"trace","version":1,"app":"Shop","run":"b-plain"}"#] + start + [push("s2")]),
+      named: "b.jsonl", in: folder)
+    let site = folder.appendingPathComponent("site").path
+    let built = try await runFlowatlas(["build", pictured, plain, "--output", site, "--jobs", "1"])
+    #expect(built.status == 0, "\(built.err)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: site + "/images").filter {
+      $0 != "thumbnails"
+    }
+    let png = try #require(files.first { $0.hasSuffix(".png") })
+    let jpeg = try #require(files.first { $0.hasSuffix(".jpg") })
+    #expect(files.count == 2)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: site + "/images/thumbnails").count == 2)
+    let own = try String(contentsOfFile: site + "/shop/journey-a-pictured.html", encoding: .utf8)
+    for (step, file, pictured) in [(3, png, 3), (5, jpeg, 5), (7, jpeg, 5)] {
+      #expect(
+        own.contains(
+          #"id="step-\#(step)" data-transition="\#(step - 1)" data-picture="../images/\#(file)" data-picture-step="\#(pictured)" "#
+        ),
+        "step \(step)")
+    }
+    let other = try String(contentsOfFile: site + "/shop/journey-b-plain.html", encoding: .utf8)
+    #expect(other.contains(#"id="step-3" data-transition="2" data-picture="../images/\#(png)" class="#))
+  }
+
   @Test func aThumbnailIsMadeOnceKeptByRebuildsAndMadeAgainWhenLost() async throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -31,7 +31,7 @@ struct AppMapThumbnailsTests {
         hash: detailHash, fileExtension: "png", width: 800, height: 400, path: "detail.png",
         hasThumbnail: true),
     ]
-    return try #require(model.withPictures(["Pictures": pictures], problems: []).apps.first)
+    return try #require(model.withPictures(["Pictures": pictures], ofRuns: [:], problems: []).apps.first)
   }
 
   static var options: DiagramOptions {

@@ -33,7 +33,8 @@ import Testing
     let replayed = ModelBuilder(workers: 1).build(traces: [(file, Array(trace.utf8))])
     #expect(replayed.diagnostics.map(\.line) == lines, "\(replayed.diagnostics)")
     return replayed.withPictures(
-      [:], problems: badImages.map { Diagnostic(code: .badImage, file: file, line: $0, message: "not a PNG") }
+      [:], ofRuns: [:],
+      problems: badImages.map { Diagnostic(code: .badImage, file: file, line: $0, message: "not a PNG") }
     )
   }
 

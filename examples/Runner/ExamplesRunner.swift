@@ -69,7 +69,7 @@ enum ExamplesRunner {
       console: console)
     // The wireframes the journeys drew, read and checked as a device's screenshots are.
     let pictures = ScreenPictures.check(traces)
-    let model = traces.withPictures(pictures.pictures, problems: pictures.problems)
+    let model = traces.withPictures(pictures)
     console.err(pictures.problems.map { $0.formatted + "\n" }.joined())
     try writeReview(of: model, console: console)
     // The design review's pair: Shop Digital's pages show what changed against Shop; the
