@@ -427,7 +427,7 @@
     items.forEach(function (item) {
       // Present on a transition: the screen it shows, or empty for a screen without a picture.
       var picture = item.getAttribute("data-picture");
-      if (picture !== null) { lastPicture = picture ? { src: picture, step: item.id.slice(5) } : null; }
+      if (picture !== null) { lastPicture = picture ? { src: picture, step: item.getAttribute("data-picture-step") } : null; }
       pictureAt.push(lastPicture);
     });
     var showPicture = function () {
@@ -442,7 +442,8 @@
         figure.insertBefore(image, caption);
       }
       if (image.getAttribute("src") !== picture.src) { image.setAttribute("src", picture.src); }
-      caption.textContent = "As step " + picture.step + " showed it";
+      // The step whose showing the run pictured; none when the picture is another run's.
+      caption.textContent = picture.step ? "As step " + picture.step + " showed it" : "As another run showed it";
       image.setAttribute("alt", caption.textContent);
     };
     var mark = function (group, name, on) { if (group) { group.classList.toggle(name, on); } };
