@@ -142,8 +142,7 @@ extension DocCArticles {
     text += " " + words.before + markdown.type(transition.to) + words.after
     if transition.triggers.isEmpty { text += " automatically" }
     if transition.isSystem, let coordinator = transition.coordinator {
-      text +=
-        (transition.kind == .selectTab ? ", in " : ", leaving a screen of ") + markdown.type(coordinator)
+      text += Wording.systemCoordinatorWords(transition.kind) + markdown.type(coordinator)
     } else if transition.system > 0 {
       text += " (\(Wording.times(transition.system)) by the system)"
     }

@@ -148,15 +148,15 @@ extension AppPages {
     }
     out.append(.text(" "))
     out += Wording.showing(transition.kind, screenRef(transition.to))
-    if transition.triggers.isEmpty { out.append(.text(" automatically")) }
-    if transition.isSystem, let coordinator = transition.coordinator {
-      let words = transition.kind == .selectTab ? ", in " : ", leaving a screen of "
-      out += [.text(words), flowRef(coordinator)]
-    } else if transition.system > 0, !transition.isSystem {
-      out.append(.text(" (\(Wording.times(transition.system)) by the system)"))
-    }
+    // The screen's flow right after the screen, so that no later clause seems to own it.
     if let owner = screen(transition.to)?.owner, owner != transition.coordinator, !showSource {
       out += [.text(" in "), flowRef(owner)]
+    }
+    if transition.triggers.isEmpty { out.append(.text(" automatically")) }
+    if transition.isSystem, let coordinator = transition.coordinator {
+      out += [.text(Wording.systemCoordinatorWords(transition.kind)), flowRef(coordinator)]
+    } else if transition.system > 0, !transition.isSystem {
+      out.append(.text(" (\(Wording.times(transition.system)) by the system)"))
     }
     out.append(.el("span", [.cls("meta")], [.text(" — \(Wording.times(transition.count))")]))
     out.append(.text("."))

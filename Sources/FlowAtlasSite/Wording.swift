@@ -11,6 +11,12 @@ package enum Wording {
       ? [.text(words.before), target] : [.text(words.before), target, .text(words.after)]
   }
 
+  /// What comes before the coordinator a system transition names: the tab container's for a tab
+  /// switch, else the one whose screen the person's gesture removed.
+  package static func systemCoordinatorWords(_ kind: TransitionKind) -> String {
+    kind == .selectTab ? ", among the tabs of " : ", leaving a screen of "
+  }
+
   /// The words before and after the target screen in ``showing(_:_:)``.
   package static func showingWords(_ kind: TransitionKind) -> (before: String, after: String) {
     switch kind {

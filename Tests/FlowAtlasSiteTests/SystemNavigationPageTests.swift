@@ -21,6 +21,34 @@ import Testing
     ModelBuilder(workers: 1).build(traces: [("traces/mail.jsonl", Array(trace.utf8))])
   }
 
+  /// A tab the person tapped: the screen's flow comes right after the screen, and the tab bar's
+  /// coordinator after it, so that neither seems to own the other.
+  @Test func aTabThePersonTappedNamesTheScreensFlowThenTheTabBars() throws {
+    let trace = """
+      {"flowatlas":"trace","version":1,"app":"Tabs","run":"tap-a-tab"}
+      {"seq":1,"event":"coordinator.start","coordinator":"c1","type":"AppCoordinator"}
+      {"seq":2,"event":"coordinator.start","coordinator":"c2","type":"FeedCoordinator","parent":"c1"}
+      {"seq":3,"event":"router.setRoot","screen":{"id":"s1","type":"FeedViewController"},"coordinator":"c2","router":"r1","background":true}
+      {"seq":4,"event":"coordinator.start","coordinator":"c3","type":"SearchCoordinator","parent":"c1"}
+      {"seq":5,"event":"router.setRoot","screen":{"id":"s2","type":"SearchViewController"},"coordinator":"c3","router":"r2","background":true}
+      {"seq":6,"event":"router.setRoot","screen":{"id":"s0","type":"MainTabBarController","hosts":["r1","r2"]},"coordinator":"c1","router":"window"}
+      {"seq":7,"event":"router.selectTab","screen":"s2","coordinator":"c1","router":"r2","tab":"Search","initiator":"system","gesture":"tabBar"}
+
+      """
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    let model = ModelBuilder(workers: 1).build(traces: [("traces/tabs.jsonl", Array(trace.utf8))])
+    try SiteBuilder(model: model, diagrams: FakeDiagramProvider(), notes: nil).build(into: site)
+    let feed = try String(
+      contentsOf: site.appendingPathComponent("tabs/screen-feed-view-controller.html"), encoding: .utf8)
+    let words = feed.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+    #expect(
+      words.contains(
+        "the system switches to the tab showing SearchViewController in SearchCoordinator, among the tabs of "
+          + "AppCoordinator"), "\(words)")
+  }
+
   @Test func theFlowAndJourneySayWhatThePersonDidAndShowTheOrphan() throws {
     let temp = try TemporaryFolder()
     defer { temp.remove() }
