@@ -16,10 +16,12 @@ extension RouterStacks {
 
   /// Makes the screen `id` a container of `hosts`: each router it lists is hosted by it from
   /// now on, and those it listed before and no longer lists are hosted by nobody.
-  /// - Returns: false, changing nothing, where the screen hosted other routers and is on a
-  ///   stack: what a container hosts changes only while it is on no stack.
+  /// - Returns: false, changing nothing, where the screen is on a stack and hosted other routers,
+  ///   or none (it was no container): what a container hosts changes only while it is on no stack.
   @discardableResult
   mutating func declare(container id: Int32, hosts: [RouterID]) -> Bool {
+    // A screen already on a stack does not become a container: its hosts would change there.
+    if containers[id] == nil, holder(of: id) != nil { return false }
     if let known = containers[id] {
       guard known.hosts != hosts else { return true }
       guard !placed.contains(id) else { return false }

@@ -219,6 +219,24 @@ struct ContainerTests {
     #expect(app.diagnostics.first?.line == 5)
   }
 
+  /// A screen set as the root with no `hosts`, given some by a `screen.update` while on the stack:
+  /// skipped as `malformed-line`, so it stays a screen of the graph and hosts nothing.
+  @Test func aScreenOnAStackDoesNotBecomeAContainer() {
+    var script = ReplayScript()
+    script.add(
+      .setRoot(
+        screen: screen("t", "MainTabBarController"), coordinator: nil, router: "window", background: nil))
+    script.add(
+      .screenUpdate(screen: Screen(id: "t", type: "MainTabBarController", hosts: ["home", "other"])))
+    script.add(.setRoot(screen: screen("x", "Other"), coordinator: nil, router: "other", background: nil))
+    let app = script.model()
+    #expect(app.diagnostics.map(\.code) == [.malformedLine], "\(app.diagnostics)")
+    #expect(app.diagnostics.first?.line == 3)
+    #expect(app.containers.isEmpty)
+    // "other" is hosted by nobody: its screen is shown.
+    #expect(edges(app) == ["->MainTabBarController:setRoot:-*1", "MainTabBarController>Other:setRoot:-*1"])
+  }
+
   @Test func aModuleQualifiesTheTypeEverywhere() {
     var script = ReplayScript()
     script.add(.coordinatorStart(coordinator: "c", type: "Flow", parent: nil, module: "Payments"))
