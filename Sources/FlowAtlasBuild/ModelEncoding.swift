@@ -266,7 +266,7 @@ extension Run {
 enum TransitionFields {
   static func encode(
     from: String?, to: String, kind: TransitionKind, coordinator: String?, count: Int, system: Int,
-    triggers: [String], deeplinks: [String], to encoder: inout some ModelEncoder
+    automatic: Int, triggers: [String], deeplinks: [String], to encoder: inout some ModelEncoder
   ) {
     encoder.optional(from)
     encoder.string(to)
@@ -274,6 +274,7 @@ enum TransitionFields {
     encoder.optional(coordinator)
     encoder.number(count)
     encoder.number(system)
+    encoder.number(automatic)
     encoder.strings(triggers)
     encoder.strings(deeplinks)
   }
@@ -283,11 +284,13 @@ enum TransitionFields {
       let kind = reader.string().flatMap(TransitionKind.init(rawValue:)),
       let coordinator = reader.optionalString(), let total = reader.eventTally(),
       let system = reader.eventTally(), system <= total,
+      let automatic = reader.eventTally(), automatic <= total - system,
       let triggers = reader.stringList(), let deeplinks = reader.stringList()
     else { return nil }
     return (
       TransitionKey(from: from, to: to, kind: kind, coordinator: coordinator),
-      TransitionTally(count: total, system: system, triggers: triggers, deeplinks: deeplinks)
+      TransitionTally(
+        count: total, system: system, automatic: automatic, triggers: triggers, deeplinks: deeplinks)
     )
   }
 }
@@ -296,6 +299,6 @@ extension Transition {
   func encode(to encoder: inout some ModelEncoder) {
     TransitionFields.encode(
       from: from, to: to, kind: kind, coordinator: coordinator, count: count, system: system,
-      triggers: triggers, deeplinks: deeplinks, to: &encoder)
+      automatic: automatic, triggers: triggers, deeplinks: deeplinks, to: &encoder)
   }
 }

@@ -94,7 +94,9 @@ extension RunArchive {
       for (key, tally) in transitions.sorted(by: { RunArchive.order($0.0, $1.0) }) {
         TransitionFields.encode(
           from: key.from, to: key.to, kind: key.kind, coordinator: key.coordinator, count: tally.count,
-          system: tally.system, triggers: tally.triggers, deeplinks: tally.deeplinks, to: &self)
+          system: tally.system, automatic: tally.automatic, triggers: tally.triggers,
+          deeplinks: tally.deeplinks,
+          to: &self)
       }
     }
   }

@@ -131,7 +131,8 @@ extension DocCArticles {
       }
     }
     if !transition.triggers.isEmpty {
-      text += trigger(transition) + ", "
+      // Some times had no trigger: the trigger was not every time's.
+      text += trigger(transition) + (transition.automatic > 0 ? ", or automatically, " : ", ")
     }
     let subject =
       if transition.isSystem { "the system" } else if let coordinator = transition.coordinator {

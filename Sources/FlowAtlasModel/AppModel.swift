@@ -166,11 +166,15 @@ package struct Transition: Hashable, Sendable, Encodable {
   /// Those of ``triggers`` that were deep links (`deeplink.open`), sorted: the site words them
   /// as links, whatever their text looks like.
   package var deeplinks: [String]
+  /// How many of ``count`` had no trigger (automatic), so that words never give every time the
+  /// triggers only some had. Not in the spec's export: 0 for a model read from `model.json`.
+  package var automatic: Int
 
   package init(
     from: String?, to: String, kind: TransitionKind, coordinator: String?, count: Int,
-    triggers: [String], system: Int = 0, deeplinks: [String] = []
+    triggers: [String], system: Int = 0, deeplinks: [String] = [], automatic: Int = 0
   ) {
+    self.automatic = automatic
     self.deeplinks = deeplinks
     self.from = from
     self.to = to

@@ -65,6 +65,9 @@ package struct TransitionTally: Sendable {
   package var count = 0
   /// How many of `count` the system did on a gesture.
   package var system = 0
+  /// How many of `count` had no trigger (automatic): where it has triggers too, they were not
+  /// every time's.
+  package var automatic = 0
   /// Sorted, each once: a transition has a few triggers, merged run by run, and merging two
   /// short sorted lists compares a few strings where a set hashed each of them.
   package private(set) var triggers: [String] = []
@@ -75,9 +78,12 @@ package struct TransitionTally: Sendable {
   /// - Parameters:
   ///   - triggers: in any order, repeats allowed (the first spelling is kept).
   ///   - deeplinks: those of `triggers` that were deep links.
-  package init(count: Int = 0, system: Int = 0, triggers: [String] = [], deeplinks: [String] = []) {
+  package init(
+    count: Int = 0, system: Int = 0, automatic: Int = 0, triggers: [String] = [], deeplinks: [String] = []
+  ) {
     self.count = count
     self.system = system
+    self.automatic = automatic
     self.triggers = Self.union(triggers.sorted(), [])
     self.deeplinks = Self.union(deeplinks.sorted(), [])
   }
@@ -85,6 +91,7 @@ package struct TransitionTally: Sendable {
   package mutating func merge(_ other: TransitionTally) {
     count = count.saturatingSum(other.count)
     system = system.saturatingSum(other.system)
+    automatic = automatic.saturatingSum(other.automatic)
     // Sorted and each once already: nothing to merge when the other has none.
     if !other.triggers.isEmpty { triggers = Self.union(triggers, other.triggers) }
     if !other.deeplinks.isEmpty { deeplinks = Self.union(deeplinks, other.deeplinks) }

@@ -61,7 +61,8 @@ package struct ModelAccumulator: Sendable {
     let transitions = tally.transitions.map { key, value in
       Transition(
         from: key.from, to: key.to, kind: key.kind, coordinator: key.coordinator, count: value.count,
-        triggers: value.triggers, system: value.system, deeplinks: value.deeplinks)
+        triggers: value.triggers, system: value.system, deeplinks: value.deeplinks, automatic: value.automatic
+      )
     }.sorted(by: Transition.exportOrder)
     var visits: [String: Int] = [:]
     for transition in transitions { visits[transition.to, default: 0] += transition.count }

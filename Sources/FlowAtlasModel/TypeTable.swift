@@ -92,6 +92,8 @@ struct RunTransitionTally {
   var count = 0
   /// How many of `count` the system did on a gesture.
   var system = 0
+  /// How many of `count` had no trigger: automatic.
+  var automatic = 0
   /// Distinct, searched linearly: a transition has one or two triggers in a run, and the
   /// trace's interned names compare equal at once where a set would hash them every time.
   var triggers: [String] = []
@@ -101,12 +103,17 @@ struct RunTransitionTally {
   mutating func add(_ trigger: Trigger) {
     count += 1
     if trigger.isSystem { system += 1 }
-    if let name = trigger.name, !triggers.contains(name) { triggers.append(name) }
+    guard let name = trigger.name else {
+      automatic += 1
+      return
+    }
+    if !triggers.contains(name) { triggers.append(name) }
     if case .deeplink(let url) = trigger, !deeplinks.contains(url) { deeplinks.append(url) }
   }
 
   var named: TransitionTally {
-    TransitionTally(count: count, system: system, triggers: triggers, deeplinks: deeplinks)
+    TransitionTally(
+      count: count, system: system, automatic: automatic, triggers: triggers, deeplinks: deeplinks)
   }
 }
 

@@ -137,7 +137,8 @@ extension AppPages {
     if !transition.triggers.isEmpty {
       out += Wording.trigger(
         transition.triggers, gestures: Wording.gestures(of: transition), deeplinks: transition.deeplinks)
-      out.append(.text(", "))
+      // Some times had no trigger: the trigger was not every time's.
+      out.append(.text(transition.automatic > 0 ? ", or automatically, " : ", "))
     }
     if transition.isSystem {
       out.append(.text(out.isEmpty ? "The system" : "the system"))

@@ -49,6 +49,35 @@ import Testing
           + "AppCoordinator"), "\(words)")
   }
 
+  /// A push the person's tap made once and the app made once on its own, and a pop the back button
+  /// made once and the app once: the words give the tap and the gesture to some of the times only.
+  @Test func aTriggerOnlySomeTimesHadIsNotGivenToEveryTime() throws {
+    let trace = """
+      {"flowatlas":"trace","version":1,"app":"Mix","run":"mixed"}
+      {"seq":1,"event":"coordinator.start","coordinator":"c","type":"C"}
+      {"seq":2,"event":"router.setRoot","coordinator":"c","screen":{"id":"a","type":"A"}}
+      {"seq":3,"event":"user.action","screen":"a","action":"go"}
+      {"seq":4,"event":"router.push","coordinator":"c","screen":{"id":"b","type":"B"}}
+      {"seq":5,"event":"router.pop","coordinator":"c"}
+      {"seq":6,"event":"router.push","coordinator":"c","screen":{"id":"b2","type":"B"}}
+      {"seq":7,"event":"router.pop","coordinator":"c","initiator":"system","gesture":"backButton"}
+
+      """
+    let model = ModelBuilder(workers: 1).build(traces: [("traces/mix.jsonl", Array(trace.utf8))])
+    let app = try #require(model.apps.first)
+    // The root was set automatically; one push and one pop of the two had no trigger.
+    #expect(app.transitions.map(\.automatic) == [1, 1, 1], "\(app.transitions)")
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    try SiteBuilder(model: model, diagrams: FakeDiagramProvider(), notes: nil).build(into: site)
+    let page = try String(contentsOf: site.appendingPathComponent("mix/screen-a.html"), encoding: .utf8)
+    let words = page.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+    #expect(words.contains("when the person taps go, or automatically, C pushes B — twice"), "\(words)")
+    #expect(
+      words.contains(", or automatically, C goes back to A (pop) (once by the system) — twice"), "\(words)")
+  }
+
   @Test func theFlowAndJourneySayWhatThePersonDidAndShowTheOrphan() throws {
     let temp = try TemporaryFolder()
     defer { temp.remove() }
