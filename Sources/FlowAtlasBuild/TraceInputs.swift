@@ -6,7 +6,8 @@ import Foundation
 /// A folder is searched without leaving it: a symlink in it is followed only to a regular
 /// file inside the same folder. What cannot be read safely (a FIFO, a device, a socket, a
 /// symlink out of the folder, a dangling symlink or a loop) is passed over and said so,
-/// never opened, since opening a FIFO or reading `/dev/zero` would never end.
+/// never opened, since opening a FIFO or reading `/dev/zero` would never end; so is a symlink
+/// to a folder, whatever its name (never searched: it may lead out, or back in).
 package enum TraceInputs {
   /// An input passed over while searching a folder, and why.
   package struct Skipped: Hashable, Sendable {
@@ -83,7 +84,13 @@ package enum TraceInputs {
       case S_IFREG:
         if isTrace { files.insert(path) }
       case S_IFLNK:
-        guard isTrace else { continue }
+        guard isTrace else {
+          // A link to a folder may hold traces: it is never followed, but said.
+          if let reason = folderLinkProblem(path, root: root) {
+            skipped.append(Skipped(path: path, reason: reason))
+          }
+          continue
+        }
         if let reason = symlinkProblem(path, root: root) {
           skipped.append(Skipped(path: path, reason: reason))
         } else {
@@ -111,6 +118,21 @@ package enum TraceInputs {
       return "a symlink to " + kind(info.st_mode) + ", not a regular file"
     }
     return nil
+  }
+
+  /// Why the symlink at `path`, not named as a trace, is said: it leads to a folder (which may
+  /// hold traces, and is not searched), or loops; nil for one that leads to a file or nowhere.
+  private static func folderLinkProblem(_ path: String, root: String) -> String? {
+    guard let target = realPath(path) else { return errno == ELOOP ? "a symlink loop" : nil }
+    var info = stat()
+    guard stat(target, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
+    if target == root || (root + "/").hasPrefix(target.hasSuffix("/") ? target : target + "/") {
+      return "a symlink to a folder that holds it (a loop), not followed"
+    }
+    guard target.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+      return "a symlink to a folder out of the input folder, not followed"
+    }
+    return "a symlink to a folder, not followed (name the folder itself to read it)"
   }
 
   private static func realPath(_ path: String) -> String? {

@@ -138,10 +138,18 @@ import Testing
     try FileManager.default.createDirectory(at: traces, withIntermediateDirectories: true)
     _ = try writeTrace(shopTrace, named: "buy.jsonl", in: traces)
     let outside = try writeTrace(shopTrace, named: "outside.jsonl", in: folder)
+    let outsideFolder = folder.appendingPathComponent("artifacts")
+    try FileManager.default.createDirectory(at: outsideFolder, withIntermediateDirectories: true)
+    _ = try writeTrace(shopTrace, named: "kept.jsonl", in: outsideFolder)
+    try FileManager.default.createDirectory(
+      at: traces.appendingPathComponent("sub"), withIntermediateDirectories: true)
     #expect(mkfifo(traces.appendingPathComponent("x.jsonl").path, 0o644) == 0)
     let links = [
       ("zero.jsonl", "/dev/zero"), ("out.jsonl", outside), ("gone.jsonl", "nowhere.jsonl"),
       ("loop.jsonl", "loop.jsonl"), ("inside.jsonl", "buy.jsonl"),
+      // Folders, named as folders are: one out of the input folder, one back into it, a loop.
+      ("artifacts", outsideFolder.path), ("here", "."), ("inner", "sub"), ("round", "round"),
+      ("notes.txt", "buy.jsonl"),
     ]
     for (name, target) in links {
       try FileManager.default.createSymbolicLink(
@@ -155,6 +163,14 @@ import Testing
     #expect(result.err.contains("\(prefix)out.jsonl: a symlink out of the input folder, not followed"))
     #expect(result.err.contains("\(prefix)gone.jsonl: a dangling symlink"))
     #expect(result.err.contains("\(prefix)loop.jsonl: a symlink loop"))
+    #expect(
+      result.err.contains("\(prefix)artifacts: a symlink to a folder out of the input folder, not followed"))
+    #expect(result.err.contains("\(prefix)here: a symlink to a folder that holds it (a loop), not followed"))
+    #expect(result.err.contains("\(prefix)inner: a symlink to a folder, not followed"))
+    #expect(!result.out.contains("kept.jsonl"))
+    #expect(result.err.contains("\(prefix)round: a symlink loop"))
+    // A link to a file that is no trace by its name is passed over without a word, as such a file is.
+    #expect(!result.err.contains("notes.txt"))
     // The symlink to a trace inside the folder is read, as the trace itself is.
     #expect(result.out.contains(#""file": "\#(prefix)inside.jsonl""#))
     #expect(!result.out.contains("outside.jsonl"))
