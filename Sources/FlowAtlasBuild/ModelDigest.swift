@@ -116,5 +116,6 @@ package struct ModelDigest: ModelEncoder {
     add(app.diagnostics.count)
     for diagnostic in app.diagnostics { diagnostic.encode(to: &self) }
     add(encoding: app.containers)
+    add(app.modules)
   }
 }

@@ -129,6 +129,8 @@ extension RunArchive {
         guard let diagnostic = Diagnostic(from: &self) else { return nil }
         tally.diagnostics.append(diagnostic)
       }
+      guard let modules = stringList(), modules == Array(Set(modules)).sorted() else { return nil }
+      tally.modules = modules
       if journey {
         for index in tally.runs.indices {
           guard let steps = steps(), steps.count == tally.runs[index].stepCount, let instances = instances()

@@ -78,6 +78,7 @@ extension RunArchive {
       }
       number(tally.diagnostics.count)
       for diagnostic in tally.diagnostics { diagnostic.encode(to: &self) }
+      strings(tally.modules)
       // Last, so that a summary is read without it.
       for run in tally.runs {
         // Archived as it is replayed, before the run leaves its journey in the store.

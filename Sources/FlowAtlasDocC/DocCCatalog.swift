@@ -75,7 +75,8 @@ package struct DocCCatalog: Sendable {
     var apps: [DocCArticles] = []
     for (index, app) in model.apps.enumerated() {
       var articles = DocCArticles(
-        app: app, slug: slugs[index], markdown: DocCMarkdown(module: module), baseline: baselines[app.name])
+        app: app, slug: slugs[index], markdown: DocCMarkdown(module: module, modules: Set(app.modules)),
+        baseline: baselines[app.name])
       // Each screen's picture, a resource of the catalog: read again as a regular file, and left
       // out where it is no longer the bytes that were checked.
       for screen in app.screens {

@@ -13,6 +13,9 @@ struct DocCMarkdown: Sendable {
   /// The module whose symbol pages coordinator and screen types link to (`--module`), or nil
   /// for code voice only.
   let module: String?
+  /// The modules the app's traces named: a type `Other.Name` of one of them that is not
+  /// ``module`` is declared elsewhere, so code voice; one of ``module`` links without it.
+  var modules: Set<String> = []
 
   /// `text` as inline Markdown that shows exactly its characters.
   static func text(_ text: String) -> String {
@@ -81,7 +84,13 @@ struct DocCMarkdown: Sendable {
   /// plain (possibly nested) Swift type name, else code voice.
   func type(_ name: String, inTable: Bool = false) -> String {
     guard let module, Self.isTypePath(name) else { return Self.code(name, inTable: inTable) }
-    return "``" + module + "/" + name.split(separator: ".").joined(separator: "/") + "``"
+    var path = name.split(separator: ".")
+    // Recorded with its module (`Module.Name`): its own module's name is not part of the path.
+    if path.count > 1, modules.contains(String(path[0])) {
+      guard path[0] == module else { return Self.code(name, inTable: inTable) }
+      path.removeFirst()
+    }
+    return "``" + module + "/" + path.joined(separator: "/") + "``"
   }
 
   /// `Name` or `Outer.Inner`: identifiers of ASCII letters, digits and `_`, not starting with a digit.

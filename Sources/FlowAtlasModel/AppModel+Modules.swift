@@ -48,6 +48,6 @@ extension AppModel {
     return AppModel(
       name: name, slug: slug, runs: runs, coordinators: sortedTypes, screens: screenTypes, transitions: edges,
       flows: FlowDerivation.flows(coordinators: sortedTypes, screens: screenTypes, transitions: edges),
-      diagnostics: diagnostics, containers: boxes)
+      diagnostics: diagnostics, containers: boxes, modules: modules)
   }
 }

@@ -24,13 +24,19 @@ package struct AppModel: Hashable, Sendable {
   /// The containers (tab bar controllers, presented navigation controllers: screens that show
   /// other routers), sorted by type; never nodes of the graph.
   package private(set) var containers: [ContainerType]
+  /// The modules the traces named (`module`), sorted, each once: in a type name `A.B`, `A` is a
+  /// module when it is one of these, else the outer type of a nested one. Not in the spec's
+  /// export: empty for a model read from `model.json`.
+  package private(set) var modules: [String]
 
   /// A model of the given parts, each list sorted as documented on its property, whatever
   /// order they come in (a stable sort: the builder's lists are sorted already).
   package init(
     name: String, slug: String, runs: [Run], coordinators: [CoordinatorType], screens: [ScreenType],
-    transitions: [Transition], flows: [Flow], diagnostics: [Diagnostic], containers: [ContainerType] = []
+    transitions: [Transition], flows: [Flow], diagnostics: [Diagnostic], containers: [ContainerType] = [],
+    modules: [String] = []
   ) {
+    self.modules = Set(modules).sorted()
     self.name = name
     self.slug = slug
     self.runs = runs.sorted { ($0.name, $0.file) < ($1.name, $1.file) }

@@ -12,6 +12,9 @@ package struct AppTally: Sendable {
   package var screens: [String: ScreenTally] = [:]
   package var coordinators: [String: CoordinatorTally] = [:]
   package var diagnostics: [Diagnostic] = []
+  /// The modules the traces named (`module`), sorted, each once: a type `Module.Name` is then
+  /// told from a nested type `Outer.Name`.
+  package var modules: [String] = []
 
   package init(diagnostics: [Diagnostic] = []) {
     self.diagnostics = diagnostics
@@ -27,6 +30,7 @@ package struct AppTally: Sendable {
       coordinators[key, default: CoordinatorTally()].merge(tally)
     }
     diagnostics.append(contentsOf: other.diagnostics)
+    if !other.modules.isEmpty { modules = TransitionTally.union(modules, other.modules) }
   }
 }
 

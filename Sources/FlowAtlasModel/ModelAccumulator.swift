@@ -92,7 +92,8 @@ package struct ModelAccumulator: Sendable {
     let flows = FlowDerivation.flows(coordinators: coordinators, screens: screens, transitions: transitions)
     return AppModel(
       name: name, slug: slug, runs: runs, coordinators: coordinators, screens: screens,
-      transitions: transitions, flows: flows, diagnostics: tally.diagnostics.sorted(), containers: containers)
+      transitions: transitions, flows: flows, diagnostics: tally.diagnostics.sorted(), containers: containers,
+      modules: tally.modules)
   }
 
   /// `duplicate-run` for each run of an app named like an earlier one (files sorted by path), at

@@ -158,6 +158,7 @@ extension RunReplay {
   mutating func show(_ mention: ScreenMention) -> ShownScreen {
     switch mention {
     case .introduce(let screen):
+      if let module = screen.module { modules.insert(module) }
       let index = screenTypes.index(screen.qualifiedType)
       if Int(index) == screenTallies.count { screenTallies.append(RunScreenTally()) }
       if let title = screen.title { screenTallies[Int(index)].add(title: title) }

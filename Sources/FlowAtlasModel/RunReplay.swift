@@ -55,6 +55,8 @@ package struct RunReplay: TraceConsumer {
   /// a running instance adds nothing.
   var running: [Bool] = []
   var tally = AppTally()
+  /// The modules the run's events named.
+  var modules: Set<String> = []
   var steps: [JourneyStep] = []
   var transitionCount = 0
   /// The reader reports at most one problem per line and its checks come first,
@@ -130,8 +132,10 @@ package struct RunReplay: TraceConsumer {
     let background = record.event.isBackground
     switch record.event {
     case .coordinatorStart(let id, let type, let parent, let module):
+      if let module { modules.insert(module) }
       start(id, type: qualified(type, module), parent: parent, line: line)
     case .coordinatorAttach(let id, let type, let parent, let module):
+      if let module { modules.insert(module) }
       attach(id, type: qualified(type, module), parent: parent, line: line)
     case .coordinatorFinish(let id, let output):
       finish(id, output: output, line: line)
@@ -249,6 +253,7 @@ package struct RunReplay: TraceConsumer {
         headerLine: summary.headerLine)
     ]
     tally.runs[0].pictures = pictures
+    tally.modules = modules.sorted()
     tally.runs[0].screensAtProblems = Run.screens(
       at: Set(tally.diagnostics.filter(\.isOnItsLinesScreen).map(\.line)), in: steps)
     finished = ReplayedRun(file: file, app: header.app, tally: tally, transitions: named)

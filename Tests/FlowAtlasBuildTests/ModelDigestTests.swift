@@ -69,7 +69,7 @@ import Testing
     #expect(
       fields == [
         "name", "slug", "runs", "coordinators", "screens", "transitions", "flows", "diagnostics",
-        "containers",
+        "containers", "modules",
       ], "a new field of AppModel: digest it in ModelDigest.add(_:), then list it here")
   }
 

@@ -86,6 +86,30 @@ import Testing
     #expect(catalog.offered.isEmpty, "the team's own theme settings stay theirs")
   }
 
+  /// Types the traces recorded with their module (`Bank.HomeViewController`, revision 4): those of
+  /// the documented module link without repeating it; another module's are code voice, since its
+  /// symbols are not this module's; nested types of a name no trace gave as a module still link.
+  @Test func typesRecordedWithTheirModuleLinkOnlyIntoTheDocumentedOne() throws {
+    let trace = """
+      {"flowatlas":"trace","version":1,"app":"Bank","run":"open-account"}
+      {"seq":1,"event":"coordinator.start","coordinator":"c","type":"AppCoordinator","module":"Bank"}
+      {"seq":2,"event":"router.setRoot","coordinator":"c","screen":{"id":"a","type":"HomeViewController","module":"Bank"}}
+      {"seq":3,"event":"router.push","coordinator":"c","screen":{"id":"b","type":"DetailViewController","module":"Accounts"}}
+      {"seq":4,"event":"router.push","coordinator":"c","screen":{"id":"d","type":"Settings.RootViewController"}}
+
+      """
+    let model = ModelBuilder(workers: 1).build(traces: [("traces/bank.jsonl", Array(trace.utf8))])
+    #expect(model.apps.first?.modules == ["Accounts", "Bank"])
+    let files = try DocCCatalog(model: model, diagrams: SimpleDiagrams(), module: "Bank").files()
+    let flow = Self.text(
+      try #require(files.first { $0.path.hasPrefix("flowatlas-bank_flow-") }, "\(files.map(\.path))"))
+    #expect(flow.contains("``Bank/AppCoordinator``"), "\(flow)")
+    #expect(flow.contains("``Bank/HomeViewController``"))
+    #expect(flow.contains("`Accounts.DetailViewController`"))
+    #expect(flow.contains("``Bank/Settings/RootViewController``"))
+    #expect(!flow.contains("``Bank/Bank/") && !flow.contains("``Bank/Accounts/"))
+  }
+
   @Test func hostileTracesStayText() throws {
     let files = try DocCCatalog(
       model: try Self.model("Tests/Browser/hostile"), diagrams: SimpleDiagrams(), module: "Fixture"

@@ -102,7 +102,8 @@ struct MemoryBuildTests {
         name: app.name, slug: app.slug, runs: app.runs.shuffled(using: &random),
         coordinators: app.coordinators.reversed(), screens: app.screens.shuffled(using: &random),
         transitions: app.transitions.reversed(), flows: app.flows.shuffled(using: &random),
-        diagnostics: app.diagnostics.reversed(), containers: app.containers.reversed())
+        diagnostics: app.diagnostics.reversed(), containers: app.containers.reversed(),
+        modules: app.modules.reversed())
       #expect(shuffled == app, "\(app.name), \(random)")
     }
   }
