@@ -165,7 +165,12 @@ package enum DiagramSubject: Hashable, Sendable, Comparable {
             "\(named.count) runs of app '\(app.name)' are named '\(argument)'; name one by its trace file: \(choices)"
         )
       }
-      guard let byFile = app.runs.first(where: { $0.file == argument }) else {
+      // The file as the run names it, or written another way (`./t.jsonl`, `traces//t.jsonl`).
+      let file = Self.plainPath(argument)
+      guard
+        let byFile = app.runs.first(where: { $0.file == argument })
+          ?? app.runs.first(where: { Self.plainPath($0.file) == file })
+      else {
         throw .unknownDiagram(reason: "no run '\(argument)' in app '\(app.name)'")
       }
       return .journey(run: byFile.slug)
@@ -216,4 +221,12 @@ package struct DiagramLinks: Sendable {
   /// True for a relative link made of slug characters, `.`, `/` and one `#` fragment:
   /// never a scheme, a quote, or anything Graphviz would copy dangerously (``SafeLink``).
   package static func isSafe(_ link: String) -> Bool { SafeLink.isSafe(link) }
+}
+
+extension DiagramSubject {
+  /// `path` without `.` components and repeated slashes: `./traces//t.jsonl` is `traces/t.jsonl`.
+  static func plainPath(_ path: String) -> String {
+    let parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+    return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+  }
 }

@@ -226,6 +226,11 @@ import Testing
     let chosen = await flowatlas("render", folder.path, "--diagram", "run:\(first)", "--format", "mermaid")
     #expect(chosen.status == 0, "\(chosen.err)")
     #expect(chosen.out.contains("ProductDetailViewController") && !chosen.out.contains("Retried"))
+    // The file written another way names the same run.
+    let written = first.replacingOccurrences(of: "/a-first", with: "/./a-first").replacingOccurrences(
+      of: "/", with: "//")
+    let same = await flowatlas("render", folder.path, "--diagram", "run:\(written)", "--format", "mermaid")
+    #expect(same.status == 0 && same.out == chosen.out, "\(written): \(same.err)")
   }
   // Smaller findings: entities in names are drawn as written; Windows device names get other
   // folders; a baseline that repeats an app or gives a negative count is refused.
