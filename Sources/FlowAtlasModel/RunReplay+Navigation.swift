@@ -158,9 +158,12 @@ extension RunReplay {
   mutating func show(_ mention: ScreenMention) -> ShownScreen {
     switch mention {
     case .introduce(let screen):
-      if let module = screen.module { modules.insert(module) }
       let index = screenTypes.index(screen.qualifiedType)
-      if Int(index) == screenTallies.count { screenTallies.append(RunScreenTally()) }
+      if Int(index) == screenTallies.count {
+        // A type's module is noted once, when the type is first seen.
+        if let module = screen.module { modules.insert(module) }
+        screenTallies.append(RunScreenTally())
+      }
       if let title = screen.title { screenTallies[Int(index)].add(title: title) }
       let shown = ShownScreen(id: screenIDs.index(screen.id), typeIndex: index)
       if let hosts = screen.hosts {
