@@ -57,11 +57,7 @@ package struct JourneyKeys: Sendable {
     var digest = ModelDigest()
     digest.add([base, replay, run.slug, run.name, run.title ?? "\u{0}", run.file])
     // The pictures its player shows of its own screens.
-    digest.add(run.checkedPictures.count)
-    for line in run.checkedPictures.keys.sorted() {
-      digest.add(line)
-      digest.add(encoding: run.checkedPictures[line]!)
-    }
+    digest.addPictures(of: run)
     let namesakes = namesakes[run.name] ?? []
     digest.add(namesakes.count)
     for other in namesakes { digest.add([other.slug, other.file]) }

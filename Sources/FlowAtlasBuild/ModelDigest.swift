@@ -70,6 +70,16 @@ package struct ModelDigest: ModelEncoder {
 
   package mutating func add(_ transition: Transition) { transition.encode(to: &self) }
 
+  /// What a build checked of `run`'s screenshots (``Run/checkedPictures``), which no archive holds.
+  package mutating func addPictures(of run: Run) {
+    let pictures = run.checkedPicturesByLine
+    add(pictures.count)
+    for (line, picture) in pictures {
+      add(line)
+      add(encoding: picture)
+    }
+  }
+
   // What ``ModelEncoder`` writes through: a digest's own tokens.
   mutating func number(_ value: Int) { add(value) }
   mutating func string(_ text: String) { add(text) }
@@ -91,11 +101,7 @@ package struct ModelDigest: ModelEncoder {
       add(run.slug)
       run.encodeSummary(to: &self)
       // What a build checked of its screenshots, which no archive holds: the pictures its journey shows.
-      add(run.checkedPictures.count)
-      for line in run.checkedPictures.keys.sorted() {
-        add(line)
-        add(encoding: run.checkedPictures[line]!)
-      }
+      addPictures(of: run)
       if let key = run.replayKey {
         // The key names the trace's bytes and the replay: the journey and instances follow.
         add(["replayed", key])

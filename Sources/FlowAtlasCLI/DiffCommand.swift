@@ -80,21 +80,21 @@ enum DiffCommand {
     throws(CommandLineError) -> AppModel
   {
     let read = try TraceLoading.modelOrTraces(path, command: "diff", console: console).model
-    // Traces' screenshots, checked as a build checks them: the HTML shows those that changed, and
-    // each that cannot be shown is a `bad-image` beside the traces' other problems.
-    var model = read
-    if pictures {
-      let checked = ScreenPictures.check(read, makesThumbnails: false)
-      model = read.withPictures(checked)
-      if !checked.problems.isEmpty {
-        console.err(checked.problems.sorted().map { $0.formatted + "\n" }.joined())
-      }
-    }
+    let chosen: AppModel
     do {
-      return try RenderCommand.chooseApp(in: model, named: app)
+      chosen = try RenderCommand.chooseApp(in: read, named: app)
     } catch .usage(let message, _) {
       throw .usage(
         "\(path): \(message.replacingOccurrences(of: "--app", with: "--old-app/--new-app"))", command: "diff")
     }
+    guard pictures else { return chosen }
+    // The compared app's screenshots, checked as a build checks them: the HTML shows those that
+    // changed, and each that cannot be shown is a `bad-image` beside the traces' other problems.
+    let compared = NavigationModel(apps: [chosen], diagnostics: [])
+    let checked = ScreenPictures.check(compared, makesThumbnails: false)
+    if !checked.problems.isEmpty {
+      console.err(checked.problems.sorted().map { $0.formatted + "\n" }.joined())
+    }
+    return compared.withPictures(checked).apps[0]
   }
 }

@@ -131,8 +131,7 @@ extension DocCArticles {
       }
     }
     if !transition.triggers.isEmpty {
-      // Some times had no trigger: the trigger was not every time's.
-      text += trigger(transition) + (transition.automatic > 0 ? ", or automatically, " : ", ")
+      text += trigger(transition) + Wording.afterTriggers(transition)
     }
     let subject =
       if transition.isSystem { "the system" } else if let coordinator = transition.coordinator {
@@ -143,7 +142,7 @@ extension DocCArticles {
     text += " " + words.before + markdown.type(transition.to) + words.after
     if transition.triggers.isEmpty { text += " automatically" }
     if transition.isSystem, let coordinator = transition.coordinator {
-      text += Wording.systemCoordinatorWords(transition.kind) + markdown.type(coordinator)
+      text += Wording.systemCoordinatorWords(transition) + markdown.type(coordinator)
     } else if transition.system > 0 {
       text += " (\(Wording.times(transition.system)) by the system)"
     }

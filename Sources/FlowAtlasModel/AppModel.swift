@@ -67,17 +67,24 @@ package struct AppModel: Hashable, Sendable {
       found.append(picture)
     }
     for run in runs {
-      for line in run.checkedPictures.keys.sorted() {
-        let picture = run.checkedPictures[line]!
-        if seen.insert(picture.hash).inserted { found.append(picture) }
+      for (_, picture) in run.checkedPicturesByLine where seen.insert(picture.hash).inserted {
+        found.append(picture)
       }
     }
     return found
   }
 
-  /// Gives each run the screenshots of it a build checked, by the run's file then line.
+  /// Gives each run the screenshots of it a build checked, by the run's file then line: those of
+  /// the app's screens (a container's picture, say, is shown nowhere).
   mutating func setCheckedPictures(_ byFile: [String: [Int: CheckedPicture]]) {
-    for index in runs.indices { runs[index].checkedPictures = byFile[runs[index].file] ?? [:] }
+    for index in runs.indices {
+      let checked = byFile[runs[index].file] ?? [:]
+      var shown: [Int: CheckedPicture] = [:]
+      for picture in runs[index].pictures where screen(picture.screenType) != nil {
+        if let found = checked[picture.line] { shown[picture.line] = found }
+      }
+      runs[index].checkedPictures = shown
+    }
   }
 
   /// The names more than one run has, each with its runs, sorted by name.

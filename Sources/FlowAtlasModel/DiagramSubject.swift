@@ -165,11 +165,12 @@ package enum DiagramSubject: Hashable, Sendable, Comparable {
             "\(named.count) runs of app '\(app.name)' are named '\(argument)'; name one by its trace file: \(choices)"
         )
       }
-      // The file as the run names it, or written another way (`./t.jsonl`, `traces//t.jsonl`).
+      // The file as the run names it, or with `./` and repeated slashes (`./t.jsonl`, `traces//t.jsonl`),
+      // where that names one run.
       let file = Self.plainPath(argument)
+      let written = app.runs.filter { Self.plainPath($0.file) == file }
       guard
-        let byFile = app.runs.first(where: { $0.file == argument })
-          ?? app.runs.first(where: { Self.plainPath($0.file) == file })
+        let byFile = app.runs.first(where: { $0.file == argument }) ?? (written.count == 1 ? written[0] : nil)
       else {
         throw .unknownDiagram(reason: "no run '\(argument)' in app '\(app.name)'")
       }

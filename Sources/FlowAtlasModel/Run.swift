@@ -61,7 +61,11 @@ package struct Run: Hashable, Sendable {
   package var pictures: [ScreenPicture] = []
   /// The screenshots of ``pictures`` a build could read and check, by their `screen.image` line
   /// (``NavigationModel/withPictures(_:ofRuns:problems:)``): what the run's journey player shows.
-  package var checkedPictures: [Int: CheckedPicture] = [:]
+  package internal(set) var checkedPictures: [Int: CheckedPicture] = [:]
+  /// ``checkedPictures`` in line order: what a digest or a list of the site's files takes.
+  package var checkedPicturesByLine: [(line: Int, picture: CheckedPicture)] {
+    checkedPictures.keys.sorted().map { ($0, checkedPictures[$0]!) }
+  }
   /// Each screen type the run showed, at the step (from 1) that first showed it, in step order:
   /// what a screen's page lists of the journeys, without reading them. Held, like ``stepCount``,
   /// when the journey is not; empty when the model was built without journeys.

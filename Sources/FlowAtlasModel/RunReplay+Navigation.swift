@@ -122,7 +122,7 @@ extension RunReplay {
         report(
           .malformedLine, line: line,
           message:
-            "screen.update changes the routers container \(quoted(screen.id)) hosts while it is on a "
+            "screen.update changes the routers screen \(quoted(screen.id)) hosts while it is on a "
             + "stack; give `hosts` when the container first appears (the line is skipped)")
         return
       }

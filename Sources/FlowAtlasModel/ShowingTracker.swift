@@ -104,11 +104,12 @@ struct ShowingTracker {
   }
 
   /// `instance`, finished, started again (a child kept in a stored property and reused): while
-  /// showing it keeps its parent showing again, and it has put only the screens still on a stack.
+  /// showing it keeps its parent showing again, and only a stop in its new life can make it an
+  /// orphan (the screens it put before and are still on a stack count for the new one).
   mutating func restart(_ instance: Int, line: Int) {
     guard finished[instance] else { return }
     finished[instance] = false
-    hasPut[instance] = screensOnStack[instance] > 0
+    stops[instance] = nil
     let up = Int(parent[instance])
     if isShowing[instance], up >= 0 {
       showingChildren[up] += 1

@@ -100,7 +100,7 @@ extension AppPages {
     if isUnattributed(flow) {
       // The sentences before end in ". ", except the one about outputs.
       let space = flow.outputs.isEmpty ? "" : " "
-      if app.transitions.contains(where: { $0.coordinator == nil }) {
+      if hasUnattributedNavigation {
         out += [
           .text(
             space
@@ -137,8 +137,7 @@ extension AppPages {
     if !transition.triggers.isEmpty {
       out += Wording.trigger(
         transition.triggers, gestures: Wording.gestures(of: transition), deeplinks: transition.deeplinks)
-      // Some times had no trigger: the trigger was not every time's.
-      out.append(.text(transition.automatic > 0 ? ", or automatically, " : ", "))
+      out.append(.text(Wording.afterTriggers(transition)))
     }
     if transition.isSystem {
       out.append(.text(out.isEmpty ? "The system" : "the system"))
@@ -155,7 +154,7 @@ extension AppPages {
     }
     if transition.triggers.isEmpty { out.append(.text(" automatically")) }
     if transition.isSystem, let coordinator = transition.coordinator {
-      out += [.text(Wording.systemCoordinatorWords(transition.kind)), flowRef(coordinator)]
+      out += [.text(Wording.systemCoordinatorWords(transition)), flowRef(coordinator)]
     } else if transition.system > 0, !transition.isSystem {
       out.append(.text(" (\(Wording.times(transition.system)) by the system)"))
     }

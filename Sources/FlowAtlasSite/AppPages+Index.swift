@@ -168,6 +168,9 @@ extension AppPages {
   /// Whether a flow was started but neither shows screens, nor starts children, nor is named by
   /// any navigation: a coordinator the app did not bind its router to. (One with children and
   /// no screens is a container, like an app coordinator.)
+  /// Whether some transition names no coordinator: the overview then has its section.
+  var hasUnattributedNavigation: Bool { app.transitions.contains { $0.coordinator == nil } }
+
   func isUnattributed(_ flow: Flow) -> Bool {
     flow.screens.isEmpty && flow.children.isEmpty
       && !app.transitions.contains { $0.coordinator == flow.coordinator }
@@ -177,8 +180,8 @@ extension AppPages {
   /// screens only they showed, and the flows none of whose navigation names them. `nil` when
   /// every transition names its coordinator.
   private func unattributedSection() -> HTML? {
+    guard hasUnattributedNavigation else { return nil }
     let transitions = app.transitions.filter { $0.coordinator == nil }
-    guard !transitions.isEmpty else { return nil }
     var content: [HTML] = [
       PageLayout.heading(2, id: "unattributed", "Unattributed navigation"),
       .p(

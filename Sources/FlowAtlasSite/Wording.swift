@@ -12,9 +12,16 @@ package enum Wording {
   }
 
   /// What comes before the coordinator a system transition names: the tab container's for a tab
-  /// switch, else the one whose screen the person's gesture removed.
-  package static func systemCoordinatorWords(_ kind: TransitionKind) -> String {
-    kind == .selectTab ? ", among the tabs of " : ", leaving a screen of "
+  /// switch or a tap on the tab bar (the selected tab popped to its root), else the one whose
+  /// screen the person's gesture removed.
+  package static func systemCoordinatorWords(_ transition: Transition) -> String {
+    transition.kind == .selectTab || transition.triggers == ["tabBar"]
+      ? ", among the tabs of " : ", leaving a screen of "
+  }
+
+  /// What follows a transition's triggers: they were not every time's where some times had none.
+  package static func afterTriggers(_ transition: Transition) -> String {
+    transition.automatic > 0 ? ", or automatically, " : ", "
   }
 
   /// The words before and after the target screen in ``showing(_:_:)``.

@@ -333,17 +333,19 @@ import Testing
       }
     }
     let pictured = try writeTrace(
-      [#"{"flowatlas":"trace","version":1,"app":"Shop","run":"a-pictured"}"#] + start
-        + [
-          push("s2"), image("s2", "item-1.png"), pop, push("s3"), image("s3", "item-2.jpg"), pop, push("s4"),
-        ],
+      numbered(
+        [#"{"flowatlas":"trace","version":1,"app":"Shop","run":"a-pictured"}"#] + start
+          + [
+            push("s2"), image("s2", "item-1.png"), pop, push("s3"), image("s3", "item-2.jpg"), pop,
+            push("s4"),
+          ]),
       named: "a.jsonl", in: folder)
     let plain = try writeTrace(
       numbered([#"{"flowatlas":"trace","version":1,"app":"Shop","run":"b-plain"}"#] + start + [push("s2")]),
       named: "b.jsonl", in: folder)
     let site = folder.appendingPathComponent("site").path
     let built = try await runFlowatlas(["build", pictured, plain, "--output", site, "--jobs", "1"])
-    #expect(built.status == 0, "\(built.err)")
+    #expect(built.status == 0 && built.err.isEmpty, "\(built.err)")
     let files = try FileManager.default.contentsOfDirectory(atPath: site + "/images").filter {
       $0 != "thumbnails"
     }

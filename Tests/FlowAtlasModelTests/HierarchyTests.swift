@@ -118,6 +118,21 @@ struct HierarchyTests {
     #expect(app.runs[0].journey.instances[1].orphanedLine == popLine)
   }
 
+  /// Started again and showing nothing yet when the run ends: its first life's stop makes it no
+  /// orphan (only a stop in its new life could).
+  @Test func aChildStartedAgainThatShowsNothingYetIsNoOrphan() {
+    var script = ReplayScript(run: "reuse")
+    script.add(.coordinatorStart(coordinator: "app", type: "App", parent: nil))
+    script.add(.setRoot(screen: screen("h", "Home"), coordinator: "app", router: nil, background: nil))
+    script.add(.coordinatorStart(coordinator: "set", type: "Settings", parent: "app"))
+    script.add(.push(screen: screen("s1", "SettingsScreen"), coordinator: "set", router: nil, animated: true))
+    script.add(.pop(coordinator: "set", router: nil, screen: nil, initiator: .system(gesture: "backButton")))
+    script.add(.coordinatorFinish(coordinator: "set", output: nil))
+    script.add(.coordinatorStart(coordinator: "set", type: "Settings", parent: "app"))
+    let app = script.model()
+    #expect(app.diagnostics.isEmpty, "\(app.diagnostics)")
+  }
+
   @Test(arguments: [("c", "other"), ("never", "p")])
   func detachingAChildNotAttachedToThatParentIsDetachUnknown(child: String, parent: String) {
     var script = ReplayScript()

@@ -33,6 +33,8 @@ import Testing
       {"seq":5,"event":"router.setRoot","screen":{"id":"s2","type":"SearchViewController"},"coordinator":"c3","router":"r2","background":true}
       {"seq":6,"event":"router.setRoot","screen":{"id":"s0","type":"MainTabBarController","hosts":["r1","r2"]},"coordinator":"c1","router":"window"}
       {"seq":7,"event":"router.selectTab","screen":"s2","coordinator":"c1","router":"r2","tab":"Search","initiator":"system","gesture":"tabBar"}
+      {"seq":8,"event":"router.push","screen":{"id":"s3","type":"ResultViewController"},"coordinator":"c3","router":"r2"}
+      {"seq":9,"event":"router.popToRoot","coordinator":"c1","router":"r2","initiator":"system","gesture":"tabBar"}
 
       """
     let temp = try TemporaryFolder()
@@ -47,6 +49,14 @@ import Testing
       words.contains(
         "the system switches to the tab showing SearchViewController in SearchCoordinator, among the tabs of "
           + "AppCoordinator"), "\(words)")
+    // A tap on the selected tab pops it to its root: the coordinator named is the tab bar's too.
+    let result = try String(
+      contentsOf: site.appendingPathComponent("tabs/screen-result-view-controller.html"), encoding: .utf8)
+    let popped = result.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+    #expect(
+      popped.contains(
+        "SearchViewController (pop to root) in SearchCoordinator, among the tabs of AppCoordinator"),
+      "\(popped)")
   }
 
   /// A push the person's tap made once and the app made once on its own, and a pop the back button
