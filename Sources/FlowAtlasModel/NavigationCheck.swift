@@ -57,6 +57,8 @@ package struct NavigationCheck: Sendable {
   package struct Places: Sendable {
     var screens: [String: (file: String, line: Int)] = [:]
     var transitions: [TransitionKey: (file: String, line: Int)] = [:]
+    /// The first time each transition was taken on each trigger (`nil`: none).
+    var triggered: [TransitionKey: [String?: (file: String, line: Int)]] = [:]
     /// Where anything not found is reported: the side's file, line 1.
     var fallback: String
 
@@ -70,13 +72,15 @@ package struct NavigationCheck: Sendable {
       for app in model.apps {
         for run in app.runs {
           for step in run.journey.steps {
-            guard case .transition(let from, let to, let kind, let coordinator, _) = step.kind else {
+            guard case .transition(let from, let to, let kind, let coordinator, let trigger) = step.kind
+            else {
               continue
             }
             let place = (run.file, step.line)
             if screens[Self.key(app.name, to)] == nil { screens[Self.key(app.name, to)] = place }
             let key = TransitionKey(app: app.name, from: from, to: to, kind: kind, coordinator: coordinator)
             if transitions[key] == nil { transitions[key] = place }
+            if triggered[key]?[trigger.name] == nil { triggered[key, default: [:]][trigger.name] = place }
           }
         }
       }
@@ -96,6 +100,11 @@ package struct NavigationCheck: Sendable {
 
     func place(of transition: Transition, app: String) -> (file: String, line: Int) {
       transitions[TransitionKey(app: app, transition)] ?? (fallback, 1)
+    }
+
+    /// Where `transition` was first taken on `trigger` (`nil`: none), else where it was first taken.
+    func place(of transition: Transition, trigger: String?, app: String) -> (file: String, line: Int) {
+      triggered[TransitionKey(app: app, transition)]?[trigger] ?? place(of: transition, app: app)
     }
 
     private static func key(_ app: String, _ screen: String) -> String { app + "\u{0}" + screen }
@@ -175,12 +184,16 @@ package struct NavigationCheck: Sendable {
         )
       }
       for transition in coverage.unexpected {
-        let place = places.place(of: transition, app: app.name)
-        findings.append(
-          Finding(
-            rule: .unexpectedTransition, file: place.file, line: place.line,
-            message: "\(app.name): \(Self.describe(transition)) is not in \(contract.coordinator)'s contract "
-              + "(\(contract.file))"))
+        // One finding per trigger no edge allows, where it was first taken so.
+        for trigger in ContractCoverage.disallowed(transition, by: contract) {
+          let place = places.place(of: transition, trigger: trigger, app: app.name)
+          let how = trigger.map { " on \"\($0)\"" } ?? " with no action"
+          findings.append(
+            Finding(
+              rule: .unexpectedTransition, file: place.file, line: place.line,
+              message: "\(app.name): \(Self.describe(transition))\(how) is not in \(contract.coordinator)'s "
+                + "contract (\(contract.file))"))
+        }
       }
     }
   }

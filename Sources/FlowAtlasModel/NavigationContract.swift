@@ -146,7 +146,8 @@ package struct ContractCoverage: Hashable, Sendable {
   package private(set) var exercised: [NavigationContract.Edge] = []
   /// The contract's edges no recorded run took.
   package private(set) var uncovered: [NavigationContract.Edge] = []
-  /// Recorded forward transitions of the flow that no edge allows.
+  /// Recorded forward transitions of the flow some of whose times no edge allows (a trigger no
+  /// edge names, or none where every edge names one).
   package private(set) var unexpected: [Transition] = []
 
   /// Compares `contract` with `app`'s transitions of the contract's coordinator.
@@ -164,7 +165,19 @@ package struct ContractCoverage: Hashable, Sendable {
         uncovered.append(edge)
       }
     }
-    unexpected = recorded.filter { transition in !contract.edges.contains { allows($0, transition) } }
+    unexpected = recorded.filter { !Self.disallowed($0, by: contract).isEmpty }
+  }
+
+  /// The triggers of `transition`'s times that no edge of `contract` allows, sorted, `nil` for the
+  /// times it had none (automatic): an edge with an action allows the times on that action, one
+  /// without allows every time. Each time is judged, so one run's other trigger is not hidden by
+  /// another run that took the edge as the contract says.
+  package static func disallowed(_ transition: Transition, by contract: NavigationContract) -> [String?] {
+    let edges = contract.edges.filter { $0.from == transition.from && $0.to == transition.to }
+    guard !edges.contains(where: { $0.action == nil }) else { return [] }
+    let actions = Set(edges.compactMap(\.action))
+    let untriggered = transition.automatic > 0 || transition.triggers.isEmpty
+    return (untriggered ? [nil] : []) + transition.triggers.filter { !actions.contains($0) }.map { $0 }
   }
 
   /// The share of the contract's edges exercised, in whole percent (100 for an empty contract).

@@ -47,6 +47,55 @@ import Testing
         "is not in InboxCoordinator's contract (\(contracts)/InboxCoordinator.mmd) [unexpected-transition]"))
   }
 
+  /// Two runs: one opens the message on "Open" as the contract says, the other on "Peek" and then
+  /// with no action. Each other way is named at the line that first took it, whatever the first
+  /// run did (the merged triggers held "Open", and hid them).
+  @Test func eachTimeOnAnActionTheContractLacksIsNamedAtItsLine() async throws {
+    let temp = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: temp) }
+    let traces = temp.appendingPathComponent("traces")
+    try FileManager.default.createDirectory(at: traces, withIntermediateDirectories: true)
+    func run(_ name: String, _ actions: [String?]) throws {
+      var lines = [
+        #"{"flowatlas":"trace","version":1,"app":"Mail","run":"\#(name)"}"#,
+        #"{"seq":1,"event":"coordinator.start","coordinator":"a","type":"InboxCoordinator"}"#,
+        #"{"seq":2,"event":"router.setRoot","screen":{"id":"s1","type":"InboxViewController"},"coordinator":"a"}"#,
+      ]
+      for (index, action) in actions.enumerated() {
+        if let action {
+          lines.append(#"{"seq":\#(lines.count),"event":"user.action","screen":"s1","action":"\#(action)"}"#)
+        }
+        lines.append(
+          #"{"seq":\#(lines.count),"event":"router.push","screen":{"id":"m\#(index)","type":"MessageViewController"},"coordinator":"a"}"#
+        )
+        lines.append(#"{"seq":\#(lines.count),"event":"router.pop","coordinator":"a","screen":"m\#(index)"}"#)
+      }
+      _ = try writeTrace(lines, named: "\(name).jsonl", in: traces)
+    }
+    try run("a-as-agreed", ["Open"])
+    try run("b-other-ways", ["Peek", nil])
+    let contracts = try Self.contracts(
+      """
+      flowchart TD
+        start --> InboxViewController
+        InboxViewController -->|Open| MessageViewController
+
+      """, in: temp)
+    let result = await flowatlas(
+      "check", traces.path, "--contract", contracts, "--fail-on", "unexpected-transition")
+    #expect(result.status == 1, "\(result.out)")
+    let found = result.out.split(separator: "\n").filter { $0.hasSuffix("[unexpected-transition]") }
+    #expect(found.count == 2, "\(result.out)")
+    #expect(
+      found.contains {
+        $0.hasPrefix("\(traces.path)/b-other-ways.jsonl:5: error: ") && $0.contains(#"on "Peek""#)
+      }, "\(result.out)")
+    #expect(
+      found.contains {
+        $0.hasPrefix("\(traces.path)/b-other-ways.jsonl:7: error: ") && $0.contains("with no action")
+      })
+  }
+
   @Test func anUncoveredTransitionIsNamedAtItsContractLine() async throws {
     let temp = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: temp) }

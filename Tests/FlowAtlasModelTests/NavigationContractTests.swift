@@ -102,6 +102,28 @@ import Testing
     #expect(coverage.unexpected.map(\.to) == ["Payment", "Payment"])
     #expect(coverage.percent == 50)
   }
+
+  /// Each time is judged: runs that took an edge on its action do not hide another run that took
+  /// it on another action, or with none.
+  @Test func aTimeOnAnotherActionIsUnexpectedWhateverOtherRunsDid() throws {
+    let contract = try NavigationContract(
+      text: Self.mermaid, file: "CartCoordinator.mmd", coordinator: "CartCoordinator")
+    let mixed = Transition(
+      from: "Cart", to: "Address", kind: .push, coordinator: "CartCoordinator", count: 4,
+      triggers: ["Checkout", "Skip"], automatic: 1)
+    let app = AppModel(
+      name: "Shop", slug: "shop", runs: [], coordinators: [], screens: [], transitions: [mixed], flows: [],
+      diagnostics: [])
+    let coverage = ContractCoverage(contract: contract, app: app)
+    #expect(coverage.exercised.map(\.line) == [4])
+    #expect(coverage.unexpected.map(\.to) == ["Address"])
+    #expect(ContractCoverage.disallowed(mixed, by: contract) == [nil, "Skip"])
+    // An edge with no action allows every time.
+    let any = Transition(
+      from: "Payment", to: "Done", kind: .push, coordinator: "CartCoordinator", count: 2, triggers: ["Pay"],
+      automatic: 1)
+    #expect(ContractCoverage.disallowed(any, by: contract).isEmpty)
+  }
   /// A line of a megabyte, cut where the old regular expressions backtracked without end (an
   /// unclosed `-->|` before spaces took cubic time, spaces after `A -> B` quadratic): each is
   /// read in one pass and refused at its line.
