@@ -2,6 +2,7 @@ import FlowAtlasBuild
 import FlowAtlasBytes
 import FlowAtlasModel
 import FlowAtlasTrace
+import Foundation
 
 /// `flowatlas check`: the CI gate. Compares the traces with a baseline and fails on the changes
 /// and new problems it is told to.
@@ -31,10 +32,13 @@ enum CheckCommand {
         throw .inputOutput(error.localizedDescription)
       }
     }
+    let baselineRoots =
+      arguments.value("--baseline").map { TraceLoading.isModelFile($0) ? [] : roots([$0]) } ?? []
     let check = NavigationCheck(
       current: current,
       places: NavigationCheck.Places(journeysOf: current, fallback: files[0]),
-      baseline: baseline, baselinePlaces: baselinePlaces, contracts: contracts)
+      baseline: baseline, baselinePlaces: baselinePlaces, contracts: contracts,
+      roots: roots(arguments.positionals), baselineRoots: baselineRoots)
     let failing = check.findings.filter { rules.contains($0.rule) }
     console.out(check.findings.map { $0.formatted(failing: rules.contains($0.rule)) + "\n" }.joined())
     let counts = Dictionary(grouping: failing, by: \.rule).map { "\($0.value.count) \($0.key.rawValue)" }
@@ -45,6 +49,17 @@ enum CheckCommand {
           + "none of them in --fail-on\n"
         : "flowatlas: check failed: \(counts.joined(separator: ", "))\n")
     return failing.isEmpty ? .success : .strictFailure
+  }
+
+  /// The folders `paths` name, or hold, for a file: what a problem's trace path is taken within,
+  /// so that the same trace given from another folder, or spelled another way, is the same.
+  static func roots(_ paths: [String]) -> [String] {
+    paths.map { path in
+      var info = stat()
+      guard stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { return path }
+      guard let slash = path.lastIndex(of: "/") else { return "." }
+      return String(path[..<slash])
+    }
   }
 
   /// What `--fail-on` accepts: each rule, and `any`.

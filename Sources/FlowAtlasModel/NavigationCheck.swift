@@ -138,12 +138,26 @@ package struct NavigationCheck: Sendable {
   ///     counts as added or removed.
   ///   - baselinePlaces: Where `baseline`'s screens and transitions are written.
   ///   - contracts: Flows' intended navigation, checked against every app with that flow.
+  ///   - roots: The folders `current`'s traces were given in (a file's own folder for a file):
+  ///     a problem is matched by its trace's path within them.
+  ///   - baselineRoots: Likewise for `baseline` (none for a `model.json`).
   package init(
     current: NavigationModel, places: Places, baseline: NavigationModel?, baselinePlaces: Places?,
-    contracts: [NavigationContract] = []
+    contracts: [NavigationContract] = [], roots: [String] = [], baselineRoots: [String] = []
   ) {
-    let known = Set((baseline?.diagnostics ?? []).map(Self.problemKey))
-    for diagnostic in current.diagnostics where !known.contains(Self.problemKey(diagnostic)) {
+    // Known problems by their code and words; then by where, as the path within its side's folder.
+    var known: [String: [[Substring]]] = [:]
+    for diagnostic in baseline?.diagnostics ?? [] {
+      known[Self.problemKey(diagnostic), default: []].append(
+        Self.place(of: diagnostic, within: baselineRoots))
+    }
+    func isKnown(_ diagnostic: Diagnostic) -> Bool {
+      guard let places = known[Self.problemKey(diagnostic)] else { return false }
+      let place = Self.place(of: diagnostic, within: roots)
+      // One path ends the other: a model.json keeps the folder its traces were given in.
+      return places.contains { $0.isEmpty || place.isEmpty || $0.ends(with: place) || place.ends(with: $0) }
+    }
+    for diagnostic in current.diagnostics where !isKnown(diagnostic) {
       findings.append(
         Finding(
           rule: .newProblem, file: diagnostic.file, line: diagnostic.line,
@@ -238,6 +252,8 @@ package struct NavigationCheck: Sendable {
   }
 
   /// What makes two problems the same one across versions.
+  /// Its file's place (``place(of:within:)``) aside: same code, and the same coordinator type
+  /// for a leak or an orphan, else the same message without its digits.
   static func problemKey(_ diagnostic: Diagnostic) -> String {
     let code = diagnostic.code.rawValue
     switch diagnostic.code {
@@ -246,13 +262,33 @@ package struct NavigationCheck: Sendable {
       return code + "\u{0}" + (diagnostic.message.split(separator: " ").first.map(String.init) ?? "")
     default:
       let message = String(diagnostic.message.unicodeScalars.filter { !("0"..."9").contains($0) })
-      return code + "\u{0}" + diagnostic.file + "\u{0}" + message
+      return code + "\u{0}" + message
     }
+  }
+
+  /// Where a problem is, for telling it from the same words elsewhere: its trace's path within
+  /// the first of `roots` that holds it, as components (no `.`, no empty one); nothing for a
+  /// leak or an orphan, which are known by type wherever they are.
+  static func place(of diagnostic: Diagnostic, within roots: [String]) -> [Substring] {
+    if diagnostic.code == .coordinatorLeak || diagnostic.code == .orphanedCoordinator { return [] }
+    func parts(_ path: String) -> [Substring] { path.split(separator: "/").filter { $0 != "." } }
+    let file = parts(diagnostic.file)
+    for root in roots.map(parts) where !root.isEmpty && file.count > root.count && file.starts(with: root) {
+      return Array(file.dropFirst(root.count))
+    }
+    return file
   }
 
   private static func empty(_ name: String) -> AppModel {
     AppModel(
       name: name, slug: Slug.make(name), runs: [], coordinators: [], screens: [], transitions: [], flows: [],
       diagnostics: [])
+  }
+}
+
+extension Array where Element: Equatable {
+  /// Whether the last elements are `suffix`'s.
+  func ends(with suffix: [Element]) -> Bool {
+    count >= suffix.count && self[(count - suffix.count)...].elementsEqual(suffix)
   }
 }

@@ -131,6 +131,35 @@ import Testing
     #expect(alone.status == 1)
   }
 
+  /// A known problem other than a leak (here a pop of nothing, `empty-stack`) is known whatever
+  /// folder the traces are given from, and however the path is spelled: the baseline's traces in
+  /// another folder, the current ones through `./` and `//`, or named as a file, against a
+  /// model.json made from a spelling of its own. In another trace file it is new.
+  @Test func aKnownProblemIsKnownFromAnotherFolderOrSpelling() async throws {
+    let temp = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: temp) }
+    let emptyPop = #"{"seq":3,"event":"router.pop","coordinator":"a"}"#
+    let lines = Array(Self.trace(withMessage: false).prefix(3)) + [emptyPop]
+    let old = try Self.folder(lines, in: temp, "old")
+    let current = try Self.folder(lines, in: temp, "current")
+    let spelled = temp.path + "/./current/"
+    let model = temp.path + "/spelled.json"
+    #expect(await flowatlas("model", spelled, "--output", model).status == 0)
+    for (input, baseline) in [
+      (current, old), (spelled, old), (temp.path + "//current", old), (current + "/read.jsonl", old),
+      (current, model), (temp.path + "//current/read.jsonl", model),
+    ] {
+      let result = await flowatlas("check", input, "--baseline", baseline, "--fail-on", "new-problem")
+      #expect(result.status == 0, "\(input) against \(baseline): \(result.out)")
+    }
+    // The same words in another trace file are a new problem.
+    let moved = temp.appendingPathComponent("moved")
+    try FileManager.default.createDirectory(at: moved, withIntermediateDirectories: true)
+    _ = try writeTrace(lines, named: "other.jsonl", in: moved)
+    let other = await flowatlas("check", moved.path, "--baseline", old, "--fail-on", "new-problem")
+    #expect(other.status == 1, "\(other.out)")
+  }
+
   @Test func tracesServeAsABaselineToo() async throws {
     let temp = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: temp) }
