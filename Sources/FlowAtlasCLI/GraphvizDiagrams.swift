@@ -46,7 +46,7 @@ struct GraphvizDiagrams: DiagramProvider {
 
   func changesDiagram(old: AppModel, new: AppModel) throws -> [UInt8]? {
     do {
-      return try renderer.diff(old: old, new: new, format: .svg).bytes
+      return try renderer.diff(old: old, new: new, format: .svg, links: .site).bytes
     } catch {
       throw SiteError.diagramsFailed(app: new.name, reason: error.localizedDescription)
     }

@@ -35,7 +35,9 @@ extension DiagramBuilder {
   ///   - limit: The most changed transitions `onlyChanges` draws.
   /// - Returns: The diagram (its id `<new app>-diff`), and how many changed transitions it left out.
   package static func diff(
-    old: AppModel, new: AppModel, edgeLabels: Bool = true, onlyChanges: Bool = false, limit: Int = 40
+    old: AppModel, new: AppModel, links: DiagramLinks = .none, edgeLabels: Bool = true,
+    onlyChanges: Bool = false,
+    limit: Int = 40
   ) -> (diagram: Diagram, leftOut: Int) {
     let id = "\(DiagramText.safeSlug(new.slug))-diff"
     var ids = DiagramIDs(prefix: id)
@@ -65,10 +67,14 @@ extension DiagramBuilder {
       let nodeID = ids.make("screen", (newScreens[type] ?? oldScreens[type])?.slug ?? type)
       nodeIDs[type] = nodeID
       marks[type] = mark
+      // A screen the new version has links to its page; a removed one has none.
+      let link = newScreens[type].flatMap { screen in
+        DiagramText.safeLink(links.screen(screen.owner.flatMap { new.coordinator($0)?.slug }, screen.slug))
+      }
       screenNodes[type] =
         DiagramGraph.Node(
           id: nodeID, label: mark.sign + DiagramText.label(type).label, tooltip: tooltip,
-          classes: ["screen", "diff-\(mark.rawValue)"], link: nil, role: .diffScreen(mark))
+          classes: ["screen", "diff-\(mark.rawValue)"], link: link, role: .diffScreen(mark))
     }
     var drawn = Set<String>()
     var leftOut = 0

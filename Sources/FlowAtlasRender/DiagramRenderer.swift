@@ -128,10 +128,12 @@ package struct DiagramRenderer: Sendable {
   ///   - old: The version before.
   ///   - new: The version after.
   ///   - format: Any ``OutputFormat``.
+  ///   - links: Where the new version's screens link (the site's Changes page); none by default.
   /// - Throws: ``RenderError`` when the machine stops a layout, or even the box cannot be drawn.
-  package func diff(old: AppModel, new: AppModel, format: OutputFormat) throws(RenderError) -> RenderedDiagram
+  package func diff(old: AppModel, new: AppModel, format: OutputFormat, links: DiagramLinks = .none)
+    throws(RenderError) -> RenderedDiagram
   {
-    let diagram = DiagramBuilder.diff(old: old, new: new).diagram
+    let diagram = DiagramBuilder.diff(old: old, new: new, links: links).diagram
     guard format.needsLayout else { return textual(diagram, format: format) }
     // As ``drawn(_:format:draw:fallback:)``: decided by the diagram's size and Graphviz's answers.
     func layout(_ diagram: Diagram) throws(RenderError) -> Result<[UInt8], RenderError> {
@@ -149,7 +151,7 @@ package struct DiagramRenderer: Sendable {
     } else {
       reason = .tooLarge(diagram.layoutSize)
     }
-    let simpler = DiagramBuilder.diff(old: old, new: new, edgeLabels: false).diagram.adding(
+    let simpler = DiagramBuilder.diff(old: old, new: new, links: links, edgeLabels: false).diagram.adding(
       note: "Drawn without edge labels: Graphviz could not lay out the full drawing.")
     if Self.admits(simpler.layoutSize), case .success(let bytes) = try layout(simpler) {
       return rendered(simpler, format: format, bytes: bytes, source: simpler.dotBytes)

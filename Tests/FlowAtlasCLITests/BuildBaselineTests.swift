@@ -18,6 +18,11 @@ import Testing
     #expect(page.contains("SettingsViewController"))
     #expect(page.contains(#"<h2 id="screens-removed">Screens removed</h2>"#))
     #expect(page.contains("<svg"), "Graphviz drew the diagram of both versions")
+    // Its screens link to their pages, as in every diagram of the site; the removed one has none.
+    let diagram = try #require(page.components(separatedBy: "<svg").dropFirst().first)
+    #expect(diagram.contains(#"href="screen-settings-view-controller.html""#), "\(diagram.prefix(3000))")
+    #expect(diagram.contains(#"href="screen-inbox-view-controller.html""#))
+    #expect(!diagram.contains(#"href="screen-message-view-controller.html""#))
     let again = await flowatlas("build", current, "--output", site, "--baseline", baseline, "--jobs", "1")
     #expect(again.err.contains("is up to date"))
     // A new baseline (the current traces' own model): nothing changed any more.
