@@ -44,9 +44,9 @@ struct GraphvizDiagrams: DiagramProvider {
     try renderer.svgs(for: subjects, of: app, links: links)
   }
 
-  func changesDiagram(old: AppModel, new: AppModel) throws -> [UInt8]? {
+  func changesDiagram(old: AppModel, new: AppModel, links: DiagramLinks) throws -> [UInt8]? {
     do {
-      return try renderer.diff(old: old, new: new, format: .svg, links: .site).bytes
+      return try renderer.diff(old: old, new: new, format: .svg, links: links).bytes
     } catch {
       throw SiteError.diagramsFailed(app: new.name, reason: error.localizedDescription)
     }

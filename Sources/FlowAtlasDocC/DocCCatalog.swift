@@ -136,7 +136,7 @@ package struct DocCCatalog: Sendable {
       }
       for (index, app) in model.apps.enumerated() {
         guard let baseline = baselines[app.name],
-          let svg = try diagrams.changesDiagram(old: baseline, new: app)
+          let svg = try diagrams.changesDiagram(old: baseline, new: app, links: .none)
         else { continue }
         drawn.withLock { $0[index][.changes] = svg }
       }

@@ -63,8 +63,9 @@ package protocol DiagramProvider: Sendable {
   /// - Parameters:
   ///   - old: The baseline's app.
   ///   - new: The app as the traces show it now.
+  ///   - links: Where the new version's screens link (the site's pages; none in DocC).
   /// - Throws: any error; the build fails and the previous site stays in place.
-  func changesDiagram(old: AppModel, new: AppModel) throws -> [UInt8]?
+  func changesDiagram(old: AppModel, new: AppModel, links: DiagramLinks) throws -> [UInt8]?
 }
 
 /// A diagram a provider drew: its SVG as UTF-8 (a megabyte of journey diagram is not worth
@@ -108,7 +109,7 @@ extension DiagramProvider {
 
   package var drawsJourneysFromTheirRunAlone: Bool { false }
 
-  package func changesDiagram(old: AppModel, new: AppModel) throws -> [UInt8]? { nil }
+  package func changesDiagram(old: AppModel, new: AppModel, links: DiagramLinks) throws -> [UInt8]? { nil }
 
   package func cacheKeys(
     for requests: [DiagramRequest], links: DiagramLinks, cached: @Sendable (Int, String) -> [UInt8]?

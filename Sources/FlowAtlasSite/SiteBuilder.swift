@@ -208,7 +208,7 @@ package struct SiteBuilder: Sendable {
       // The changes diagram is drawn only for pages that will be made.
       var changes: AppChanges?
       if let baseline = baselines[app.name] {
-        let svg = reused ? nil : try diagrams.changesDiagram(old: baseline, new: app)
+        let svg = reused ? nil : try diagrams.changesDiagram(old: baseline, new: app, links: .site)
         changes = AppChanges(baseline: baseline, app: app, svg: svg)
       }
       var entry = PageScheduler.App(

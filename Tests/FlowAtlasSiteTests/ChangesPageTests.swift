@@ -14,7 +14,7 @@ import Testing
     {
       try fake.diagrams(for: subjects, of: app, links: links)
     }
-    func changesDiagram(old: AppModel, new: AppModel) throws -> [UInt8]? {
+    func changesDiagram(old: AppModel, new: AppModel, links: DiagramLinks) throws -> [UInt8]? {
       Array(
         #"<svg xmlns="http://www.w3.org/2000/svg" width="10pt" height="10pt" viewBox="0 0 10 10"><g id="d" class="graph flowatlas diff"><text>&lt;script&gt;</text></g></svg>"#
           .utf8)
