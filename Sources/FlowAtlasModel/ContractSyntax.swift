@@ -5,8 +5,9 @@ import FlowAtlasBytes
 /// proportion to its length. (The regular expressions this replaces took cubic time on an
 /// unclosed `-->|` followed by spaces.)
 ///
-/// Lines end at `\n`, with a `\r` before it dropped: a file saved with Windows line endings
-/// reads as the same contract.
+/// Lines end at `\n`, with a `\r` before it dropped, and a byte-order mark before the first is
+/// passed over: a file saved with Windows line endings, or as Windows editors save UTF-8, reads as
+/// the same contract.
 enum ContractSyntax {
   /// One edge as written: names and the action's text, still quoted where the file quoted it.
   struct EdgeText: Equatable {
@@ -19,7 +20,8 @@ enum ContractSyntax {
   /// `\n`), with their 1-based numbers.
   static func lines(_ bytes: [UInt8]) -> [(number: Int, text: ArraySlice<UInt8>)] {
     var result: [(Int, ArraySlice<UInt8>)] = []
-    var start = bytes.startIndex
+    // A byte-order mark, as Windows editors save UTF-8, is not part of the first line.
+    var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.startIndex + 3 : bytes.startIndex
     var number = 1
     while start <= bytes.endIndex {
       let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex

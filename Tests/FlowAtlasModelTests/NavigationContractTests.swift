@@ -159,6 +159,15 @@ import Testing
   }
 
   /// Windows line endings (`core.autocrlf`): the same contract, and errors at their own line.
+  /// Saved as Windows editors save UTF-8, with a byte-order mark: the same contract.
+  @Test func aByteOrderMarkIsNotPartOfTheFirstLine() throws {
+    for (text, file) in [(Self.mermaid, "CartCoordinator.mmd"), (Self.dot, "CartCoordinator.dot")] {
+      let marked = try NavigationContract(text: "\u{FEFF}" + text, file: file, coordinator: "CartCoordinator")
+      let plain = try NavigationContract(text: text, file: file, coordinator: "CartCoordinator")
+      #expect(Self.edges(marked) == Self.edges(plain), "\(file)")
+    }
+  }
+
   @Test func crlfLinesReadAsLines() throws {
     let windows = { (text: String) in text.replacingOccurrences(of: "\n", with: "\r\n") }
     let mermaid = try NavigationContract(text: windows(Self.mermaid), file: "c.mmd", coordinator: "C")
