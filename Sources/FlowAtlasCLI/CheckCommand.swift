@@ -57,8 +57,7 @@ enum CheckCommand {
     paths.map { path in
       var info = stat()
       guard stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { return path }
-      guard let slash = path.lastIndex(of: "/") else { return "." }
-      return String(path[..<slash])
+      return TracePath.folder(of: path)
     }
   }
 

@@ -41,7 +41,7 @@ package struct ScreenPictures: Sendable {
     var seen: Set<String> = []
     for app in model.apps {
       for run in app.runs {
-        let folder = folder(of: run.file)
+        let folder = TracePath.folder(of: run.file)
         for picture in run.pictures where seen.insert(folder + "/" + picture.file).inserted {
           files.append((folder + "/" + picture.file, picture.file, folder))
         }
@@ -114,7 +114,7 @@ package struct ScreenPictures: Sendable {
     for app in model.apps {
       var byType: [String: CheckedPicture] = [:]
       for run in app.runs {
-        let folder = folder(of: run.file)
+        let folder = TracePath.folder(of: run.file)
         for picture in run.pictures {
           func refuse(_ problem: ImageProblem) {
             found.problems.append(
@@ -176,12 +176,6 @@ package struct ScreenPictures: Sendable {
   /// Where the copy of the picture of these bytes goes in `spool`.
   private static func copy(of hash: String, _ fileExtension: String, in spool: String) -> String {
     spool + "/" + hash + "." + fileExtension
-  }
-
-  /// The folder of a trace, as its path was given.
-  static func folder(of file: String) -> String {
-    guard let slash = file.lastIndex(of: "/") else { return "." }
-    return slash == file.startIndex ? "/" : String(file[..<slash])
   }
 }
 

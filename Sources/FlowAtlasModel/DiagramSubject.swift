@@ -167,8 +167,8 @@ package enum DiagramSubject: Hashable, Sendable, Comparable {
       }
       // The file as the run names it, or with `./` and repeated slashes (`./t.jsonl`, `traces//t.jsonl`),
       // where that names one run.
-      let file = Self.plainPath(argument)
-      let written = app.runs.filter { Self.plainPath($0.file) == file }
+      let file = TracePath.plain(argument)
+      let written = app.runs.filter { TracePath.plain($0.file) == file }
       guard
         let byFile = app.runs.first(where: { $0.file == argument }) ?? (written.count == 1 ? written[0] : nil)
       else {
@@ -222,12 +222,4 @@ package struct DiagramLinks: Sendable {
   /// True for a relative link made of slug characters, `.`, `/` and one `#` fragment:
   /// never a scheme, a quote, or anything Graphviz would copy dangerously (``SafeLink``).
   package static func isSafe(_ link: String) -> Bool { SafeLink.isSafe(link) }
-}
-
-extension DiagramSubject {
-  /// `path` without `.` components and repeated slashes: `./traces//t.jsonl` is `traces/t.jsonl`.
-  static func plainPath(_ path: String) -> String {
-    let parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
-    return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
-  }
 }

@@ -271,9 +271,9 @@ package struct NavigationCheck: Sendable {
   /// leak or an orphan, which are known by type wherever they are.
   static func place(of diagnostic: Diagnostic, within roots: [String]) -> [Substring] {
     if diagnostic.code == .coordinatorLeak || diagnostic.code == .orphanedCoordinator { return [] }
-    func parts(_ path: String) -> [Substring] { path.split(separator: "/").filter { $0 != "." } }
-    let file = parts(diagnostic.file)
-    for root in roots.map(parts) where !root.isEmpty && file.count > root.count && file.starts(with: root) {
+    let file = TracePath.parts(diagnostic.file)
+    for root in roots.map(TracePath.parts)
+    where !root.isEmpty && file.count > root.count && file.starts(with: root) {
       return Array(file.dropFirst(root.count))
     }
     return file
