@@ -110,7 +110,7 @@ package enum TraceInputs {
     guard let target = realPath(path) else {
       return errno == ELOOP ? "a symlink loop" : "a dangling symlink (its target does not exist)"
     }
-    guard target.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+    guard holds(root, target) else {
       return "a symlink out of the input folder, not followed"
     }
     var info = stat()
@@ -126,13 +126,18 @@ package enum TraceInputs {
     guard let target = realPath(path) else { return errno == ELOOP ? "a symlink loop" : nil }
     var info = stat()
     guard stat(target, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
-    if target == root || (root + "/").hasPrefix(target.hasSuffix("/") ? target : target + "/") {
+    if target == root || holds(target, root) {
       return "a symlink to a folder that holds it (a loop), not followed"
     }
-    guard target.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+    guard holds(root, target) else {
       return "a symlink to a folder out of the input folder, not followed"
     }
     return "a symlink to a folder, not followed (name the folder itself to read it)"
+  }
+
+  /// Whether the folder `folder` holds `path` (both resolved), somewhere beneath it.
+  private static func holds(_ folder: String, _ path: String) -> Bool {
+    path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
   }
 
   private static func realPath(_ path: String) -> String? {
