@@ -103,6 +103,8 @@ extension DocCArticles {
     // the app's article: most are the system's.
     let compared = app.matchingModules(of: baseline)
     let known = Set(compared.screens.map(\.type) + compared.coordinators.map(\.type))
+    // The names as the diff gives them may carry the baseline's modules.
+    let markdown = DocCMarkdown(module: markdown.module, modules: Set(compared.modules))
     func name(_ type: String, inTable: Bool = false) -> String {
       known.contains(type) ? markdown.type(type, inTable: inTable) : DocCMarkdown.code(type, inTable: inTable)
     }

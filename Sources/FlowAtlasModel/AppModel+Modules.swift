@@ -48,6 +48,8 @@ extension AppModel {
     return AppModel(
       name: name, slug: slug, runs: runs, coordinators: sortedTypes, screens: screenTypes, transitions: edges,
       flows: FlowDerivation.flows(coordinators: sortedTypes, screens: screenTypes, transitions: edges),
-      diagnostics: diagnostics, containers: boxes, modules: modules)
+      diagnostics: diagnostics, containers: boxes,
+      // Its names now name the modules they took: those are this model's modules too.
+      modules: modules + renamed.values.compactMap { $0.split(separator: ".").first.map(String.init) })
   }
 }

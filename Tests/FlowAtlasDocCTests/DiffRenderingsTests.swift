@@ -113,4 +113,26 @@ import Testing
       #expect(article.contains("`\(code)`") && !article.contains("``Mail/\(code)``"), "\(code) is code")
     }
   }
+
+  /// A baseline recorded with modules (`Mail.Compose`) against traces without: the diff names the
+  /// app's types as the baseline does, and the article links them without the module twice.
+  @Test func aBaselinesModulesAreNotRepeatedInTheArticlesLinks() throws {
+    let old = AppModel(
+      name: "Mail", slug: "mail", runs: [], coordinators: [],
+      screens: [
+        ScreenType(type: "Mail.Inbox", slug: "mail-inbox", titles: [], owner: nil, visits: 1)
+      ], transitions: [], flows: [], diagnostics: [], modules: ["Mail"])
+    let new = Self.app(
+      screens: [("Inbox", "MailCoordinator", nil), ("Compose", "MailCoordinator", nil)],
+      transitions: [Self.push("Inbox", "Compose")], coordinators: ["MailCoordinator"], containers: [])
+    #expect(new.matchingModules(of: old).modules == ["Mail"])
+    var catalog = try DocCCatalog(
+      model: NavigationModel(apps: [new], diagnostics: []), diagrams: SimpleDiagrams(), module: "Mail")
+    catalog.baselines = ["Mail": old]
+    let article = DocCCatalogTests.text(
+      try #require(try catalog.files().first { $0.path.hasSuffix("_changes.md") }))
+    #expect(article.contains("``Mail/Compose``"), "\(article)")
+    #expect(article.contains("``Mail/Inbox``"), "\(article)")
+    #expect(!article.contains("``Mail/Mail/"), "\(article)")
+  }
 }
