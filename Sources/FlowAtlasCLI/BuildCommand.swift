@@ -15,7 +15,7 @@ package enum BuildCommand {
     let workers = try jobs(arguments)
     let strict = arguments.has("--strict")
     let output = arguments.value("--output") ?? "site"
-    try OutputFile.checkPath(output, command: "build")
+    try OutputFile.checkFolderPath(output, command: "build")
     // Held until this function returns: nothing of `output` is read before another build into
     // it has finished.
     let lock = try OutputLock(output, console: console)

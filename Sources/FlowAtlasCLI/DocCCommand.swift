@@ -14,7 +14,7 @@ package enum DocCCommand {
   {
     let workers = try BuildCommand.jobs(arguments)
     let output = arguments.value("--output") ?? defaultOutput
-    try OutputFile.checkPath(output, command: "docc")
+    try OutputFile.checkFolderPath(output, command: "docc")
     let module = arguments.value("--module")
     // Checked before the traces are read: a typo should not cost a whole model.
     if let module, !DocCCatalog.isModuleName(module) {

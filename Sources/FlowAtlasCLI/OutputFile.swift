@@ -47,6 +47,17 @@ package enum OutputFile {
     }
   }
 
+  /// Refuses an empty `--output` and `-` for a command that writes a folder: `-` means standard
+  /// output to every other command, and a folder of that name would surprise (`./-` names one).
+  static func checkFolderPath(_ path: String, command: String) throws(CommandLineError) {
+    try checkPath(path, command: command)
+    guard path != "-" else {
+      throw .usage(
+        "--output names a folder here, and - (standard output) cannot hold one: give a folder's path",
+        command: command)
+    }
+  }
+
   struct OutputError: Error {
     var reason: String
     init(reason: String) { self.reason = reason }

@@ -17,7 +17,7 @@ package enum PreviewCommand {
     -> ExitStatus
   {
     let output = arguments.value("--output") ?? "site"
-    try OutputFile.checkPath(output, command: "preview")
+    try OutputFile.checkFolderPath(output, command: "preview")
     _ = try BuildCommand.jobs(arguments, command: "preview")
     var inputs = try PreviewInputs(arguments, output: output)
     let watcher: FileWatcher

@@ -93,6 +93,20 @@ import Testing
     }
   }
 
+  @Test func aFolderOutputIsNeverStandardOutput() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try writeTrace(shopTrace, named: "buy.jsonl", in: folder)
+    let dash = FileManager.default.currentDirectoryPath + "/-"
+    let existed = FileManager.default.fileExists(atPath: dash)
+    for command in ["build", "docc", "preview"] {
+      let result = await flowatlas(command, trace, "--output", "-")
+      #expect(result.status == 2, "\(command)")
+      #expect(result.err.contains("--output names a folder here"), "\(command): \(result.err)")
+    }
+    #expect(FileManager.default.fileExists(atPath: dash) == existed)
+  }
+
   @Test func underAFileSizeLimitTheWriteFailsCleanly() async throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
