@@ -58,13 +58,30 @@ enum ContractSyntax {
     return cursor.isAtEnd
   }
 
-  /// `A --> B` or `A -->|action| B`; the action may be quoted (`|"Pay now"|`), and then holds no
+  /// A Mermaid node as written: its id, and the label of a shape after it (`id["Settings.Root"]`,
+  /// `id(["…"])`, `id[Settings.Root]` …), which names a type an id cannot: a module's
+  /// (`Module.Type`), a nested or a generic one. Entities in the label (`#lt;`, `#quot;`, `#60;` …),
+  /// as `flowatlas render --format mermaid` writes them, are read as their characters.
+  struct NodeText: Equatable {
+    var id: String
+    var label: String?
+  }
+
+  /// A line of a Mermaid contract: an edge, or a node declared on its own.
+  enum MermaidLine: Equatable {
+    case edge(from: NodeText, to: NodeText, action: String?)
+    case node(NodeText)
+  }
+
+  /// `A --> B` or `A -->|action| B` (`-.->` and `==>` read as `-->`), each node optionally with a
+  /// shape and label, or a node alone. The action may be quoted (`|"Pay now"|`), and then holds no
   /// `"`; unquoted it holds no `"` either. Neither form holds a `|`.
-  static func mermaidEdge(_ line: ArraySlice<UInt8>) -> EdgeText? {
+  static func mermaidLine(_ line: ArraySlice<UInt8>) -> MermaidLine? {
     var cursor = Cursor(line)
-    guard let from = cursor.identifier() else { return nil }
+    guard let from = cursor.mermaidNode() else { return nil }
     cursor.skipSpaces()
-    guard cursor.take("-->") else { return nil }
+    if cursor.isAtEnd { return .node(from) }
+    guard cursor.take("-->") || cursor.take("-.->") || cursor.take("==>") else { return nil }
     cursor.skipSpaces()
     var action: String?
     if cursor.take("|") {
@@ -79,8 +96,36 @@ enum ContractSyntax {
       action = String(decoding: inner, as: UTF8.self)
       cursor.skipSpaces()
     }
-    guard let to = cursor.identifier(), cursor.isAtEnd else { return nil }
-    return EdgeText(from: from, to: to, action: action)
+    guard let to = cursor.mermaidNode() else { return nil }
+    cursor.skipSpaces()
+    return cursor.isAtEnd ? .edge(from: from, to: to, action: action) : nil
+  }
+
+  /// `text` with Mermaid's entities (`#name;`, `#decimal;`) as their characters; a `#` that
+  /// begins none stays.
+  static func decodingEntities(_ text: String) -> String {
+    guard text.contains("#") else { return text }
+    let named: [Substring: String] = ["quot": "\"", "amp": "&", "lt": "<", "gt": ">", "nbsp": "\u{A0}"]
+    var out = ""
+    var rest = text[...]
+    while let hash = rest.firstIndex(of: "#") {
+      out += rest[..<hash]
+      let after = rest[rest.index(after: hash)...]
+      if let semicolon = after.prefix(9).firstIndex(of: ";") {
+        let name = after[..<semicolon]
+        let character =
+          named[name]
+          ?? UInt32(name).flatMap { name.allSatisfy(\.isASCII) ? Unicode.Scalar($0) : nil }.map { String($0) }
+        if let character {
+          out += character
+          rest = after[after.index(after: semicolon)...]
+          continue
+        }
+      }
+      out += "#"
+      rest = after
+    }
+    return out + rest
   }
 
   // MARK: DOT
@@ -183,6 +228,39 @@ enum ContractSyntax {
         index += 1
       }
       return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    /// An id, then a shape's label when one follows (``NodeText``).
+    mutating func mermaidNode() -> NodeText? {
+      guard let id = identifier() else { return nil }
+      let shapes: [(open: [UInt8], close: [UInt8])] = [
+        (Array("([".utf8), Array("])".utf8)), (Array("[[".utf8), Array("]]".utf8)),
+        (Array("((".utf8), Array("))".utf8)), (Array("[".utf8), Array("]".utf8)),
+        (Array("(".utf8), Array(")".utf8)),
+      ]
+      guard let shape = shapes.first(where: { take($0.open) }) else { return NodeText(id: id, label: nil) }
+      var label: String
+      if let text = quoted(allowsEmpty: false) {
+        label = text
+      } else {
+        guard let text = upTo(shape.close[0]) else { return nil }
+        let inner = ContractSyntax.trimmed(text)
+        guard !inner.isEmpty, !inner.contains(where: { "\"[]()|".utf8.contains($0) }) else { return nil }
+        label = String(decoding: inner, as: UTF8.self)
+        index -= 1
+      }
+      guard take(shape.close) else { return nil }
+      label = ContractSyntax.decodingEntities(label)
+      return label.isEmpty ? nil : NodeText(id: id, label: label)
+    }
+
+    /// Moves past `word` when the line continues with it.
+    mutating func take(_ word: [UInt8]) -> Bool {
+      guard bytes.endIndex - index >= word.count,
+        word.indices.allSatisfy({ bytes[index + $0] == word[$0] })
+      else { return false }
+      index += word.count
+      return true
     }
 
     /// `"text"` with no `"` inside: the text. Leaves the cursor where it was when there is none.

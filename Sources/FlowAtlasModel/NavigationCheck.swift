@@ -176,7 +176,10 @@ package struct NavigationCheck: Sendable {
   }
 
   private mutating func check(_ contract: NavigationContract, in model: NavigationModel, places: Places) {
-    let apps = model.apps.filter { $0.flow(contract.coordinator) != nil }
+    // Each app reads the contract's bare names as its own `Module.Type` where it has only that.
+    let apps = model.apps.map { ($0, contract.resolved(in: $0)) }.filter {
+      $0.0.flow($0.1.coordinator) != nil
+    }
     guard !apps.isEmpty else {
       for edge in contract.edges {
         findings.append(
@@ -187,7 +190,7 @@ package struct NavigationCheck: Sendable {
       }
       return
     }
-    for app in apps {
+    for (app, contract) in apps {
       let coverage = ContractCoverage(contract: contract, app: app)
       for edge in coverage.uncovered {
         findings.append(
@@ -199,7 +202,7 @@ package struct NavigationCheck: Sendable {
       }
       for transition in coverage.unexpected {
         // One finding per trigger no edge allows, where it was first taken so.
-        for trigger in ContractCoverage.disallowed(transition, by: contract) {
+        for trigger in coverage.disallowed(transition) {
           let place = places.place(of: transition, trigger: trigger, app: app.name)
           let how = trigger.map { " on \"\($0)\"" } ?? " with no action"
           findings.append(

@@ -13,7 +13,9 @@ import Foundation
 ///   %% a comment
 ///   start --> CartViewController
 ///   CartViewController -->|Checkout| AddressViewController
+///   AddressViewController --> pay["Payments.PaymentViewController"]
 /// ```
+/// A node's label names a type an id cannot spell (a module's, as above, a nested or generic one).
 /// DOT (`CheckoutCoordinator.dot`):
 /// ```
 /// digraph CheckoutCoordinator {
@@ -21,7 +23,8 @@ import Foundation
 ///   CartViewController -> AddressViewController [label="Checkout"];
 /// }
 /// ```
-/// `start` is where the flow begins; an edge without an action allows any trigger. Only
+/// `start` is where the flow begins: as a run begins, or from another flow's screen (a child flow
+/// pushed or presented over its parent's screen). An edge without an action allows any trigger. Only
 /// forward transitions (`setRoot`, `push`, `present`, `selectTab`) are checked: going back
 /// undoes a step and needs no contract.
 package struct NavigationContract: Hashable, Sendable {
@@ -43,6 +46,34 @@ package struct NavigationContract: Hashable, Sendable {
   /// The file extensions a contract folder is searched for.
   package static let extensions: Set<String> = ["mmd", "mermaid", "dot", "gv"]
 
+  /// This contract with each bare type name it gives that `app` has only qualified by a module
+  /// (one `Module.Name` for the `Name` written, and no bare `Name`) named so: the spec compares a
+  /// bare `Type` with the one `Module.Type` of that name, and a contract written without modules
+  /// reads as its app's.
+  package func resolved(in app: AppModel) -> NavigationContract {
+    let known = Set(app.screens.map(\.type) + app.coordinators.map(\.type) + app.containers.map(\.type))
+    var qualified: [Substring: [String]] = [:]
+    for name in known {
+      guard let dot = name.firstIndex(of: "."), dot != name.startIndex else { continue }
+      qualified[name[name.index(after: dot)...], default: []].append(name)
+    }
+    func resolve(_ name: String) -> String {
+      guard !known.contains(name), let candidates = qualified[name[...]], candidates.count == 1 else {
+        return name
+      }
+      return candidates[0]
+    }
+    var copy = self
+    copy.coordinator = resolve(coordinator)
+    copy.edges = edges.map { edge in
+      var edge = edge
+      edge.from = edge.from.map(resolve)
+      edge.to = resolve(edge.to)
+      return edge
+    }
+    return copy
+  }
+
   /// Parses `text`, a Mermaid contract, or a DOT one when `file` ends in `.dot` or `.gv`.
   /// - Throws: ``ContractError`` naming the file, the line and what is wrong with it.
   package init(text: String, file: String, coordinator: String) throws(ContractError) {
@@ -53,7 +84,19 @@ package struct NavigationContract: Hashable, Sendable {
   }
 
   private static func mermaidEdges(_ text: String, file: String) throws(ContractError) -> [Edge] {
-    var edges: [Edge] = []
+    var written: [(line: Int, from: String, to: String, action: String?)] = []
+    // What each id names: its label where one was given (at its first line), else the id itself.
+    var labels: [String: (label: String, line: Int)] = [:]
+    func note(_ node: ContractSyntax.NodeText, line: Int) throws(ContractError) {
+      guard let label = node.label else { return }
+      if let earlier = labels[node.id], earlier.label != label {
+        throw ContractError(
+          file: file, line: line,
+          reason: Printable.line(
+            "'\(node.id)' names \"\(earlier.label)\" at line \(earlier.line), and \"\(label)\" here"))
+      }
+      labels[node.id] = labels[node.id] ?? (label, line)
+    }
     var sawHeader = false
     for (number, line) in ContractSyntax.lines(Array(text.utf8)) {
       if line.isEmpty || line.starts(with: "%%".utf8) { continue }
@@ -65,15 +108,27 @@ package struct NavigationContract: Hashable, Sendable {
         sawHeader = true
         continue
       }
-      guard let found = ContractSyntax.mermaidEdge(line) else {
+      switch ContractSyntax.mermaidLine(line) {
+      case .edge(let from, let to, let action):
+        try note(from, line: number)
+        try note(to, line: number)
+        written.append((number, from.id, to.id, action))
+      case .node(let node):
+        try note(node, line: number)
+      case nil:
         throw ContractError(
           file: file, line: number,
           reason: "not an edge of the form 'A -->|action| B' or 'A --> B': \(shown(line))")
       }
-      edges.append(edge(from: found.from, to: found.to, action: found.action, line: number))
     }
     guard sawHeader else { throw ContractError(file: file, line: nil, reason: "it is empty") }
-    return edges
+    return written.map { written in
+      // `start` is the flow's start unless a label makes it a screen's id.
+      edge(
+        from: labels[written.from]?.label ?? written.from, to: labels[written.to]?.label ?? written.to,
+        action: written.action, line: written.line,
+        startIsScreen: labels["start"] != nil)
+    }
   }
 
   private static func dotEdges(_ text: String, file: String) throws(ContractError) -> [Edge] {
@@ -112,13 +167,16 @@ package struct NavigationContract: Hashable, Sendable {
     Printable.line(String(String(decoding: line.prefix(320), as: UTF8.self).prefix(80)))
   }
 
-  private static func edge(from: String, to: String, action: String?, line: Int) -> Edge {
+  private static func edge(from: String, to: String, action: String?, line: Int, startIsScreen: Bool = false)
+    -> Edge
+  {
     var action = action?.trimmingCharacters(in: .whitespaces)
     if let quoted = action, quoted.hasPrefix("\""), quoted.hasSuffix("\""), quoted.count >= 2 {
       action = String(quoted.dropFirst().dropLast())
     }
     return Edge(
-      from: from == "start" ? nil : from, to: to, action: action?.isEmpty == true ? nil : action, line: line)
+      from: from == "start" && !startIsScreen ? nil : from, to: to,
+      action: action?.isEmpty == true ? nil : action, line: line)
   }
 }
 
@@ -150,30 +208,45 @@ package struct ContractCoverage: Hashable, Sendable {
   /// edge names, or none where every edge names one).
   package private(set) var unexpected: [Transition] = []
 
+  /// The screen types the contract's flow owns: a transition from any other screen (or from none,
+  /// as a run begins) enters the flow, and is what `start` names.
+  private let ownScreens: Set<String>
+
   /// Compares `contract` with `app`'s transitions of the contract's coordinator.
   package init(contract: NavigationContract, app: AppModel) {
     self.contract = contract
+    ownScreens = Set(app.flow(contract.coordinator)?.screens ?? [])
     let recorded = app.transitions.filter { $0.coordinator == contract.coordinator && !$0.kind.isBack }
-    func allows(_ edge: NavigationContract.Edge, _ transition: Transition) -> Bool {
-      edge.from == transition.from && edge.to == transition.to
-        && (edge.action.map { transition.triggers.contains($0) } ?? true)
-    }
+    // The flow may be entered by another coordinator's transition (a tab bar's `selectTab`, its
+    // container's `setRoot`): `start` is exercised by it too, though only the flow's own are judged.
+    let entries = (app.flow(contract.coordinator)?.entries ?? []).filter { !$0.kind.isBack }
     for edge in contract.edges {
-      if recorded.contains(where: { allows(edge, $0) }) {
+      if (recorded + (edge.from == nil ? entries : [])).contains(where: { transition in
+        joins(edge, transition) && (edge.action.map { transition.triggers.contains($0) } ?? true)
+      }) {
         exercised.append(edge)
       } else {
         uncovered.append(edge)
       }
     }
-    unexpected = recorded.filter { !Self.disallowed($0, by: contract).isEmpty }
+    unexpected = recorded.filter { !disallowed($0).isEmpty }
   }
 
-  /// The triggers of `transition`'s times that no edge of `contract` allows, sorted, `nil` for the
+  /// Whether `edge` joins the screens `transition` joins: `start` joins every entry into the flow,
+  /// from the run's beginning or from another flow's screen (a child flow presented over its
+  /// parent's screen begins there).
+  private func joins(_ edge: NavigationContract.Edge, _ transition: Transition) -> Bool {
+    guard edge.to == transition.to else { return false }
+    guard let from = edge.from else { return transition.from.map { !ownScreens.contains($0) } ?? true }
+    return from == transition.from
+  }
+
+  /// The triggers of `transition`'s times that no edge of the contract allows, sorted, `nil` for the
   /// times it had none (automatic): an edge with an action allows the times on that action, one
   /// without allows every time. Each time is judged, so one run's other trigger is not hidden by
   /// another run that took the edge as the contract says.
-  package static func disallowed(_ transition: Transition, by contract: NavigationContract) -> [String?] {
-    let edges = contract.edges.filter { $0.from == transition.from && $0.to == transition.to }
+  package func disallowed(_ transition: Transition) -> [String?] {
+    let edges = contract.edges.filter { joins($0, transition) }
     guard !edges.contains(where: { $0.action == nil }) else { return [] }
     let actions = Set(edges.compactMap(\.action))
     let untriggered = transition.automatic > 0 || transition.triggers.isEmpty

@@ -51,7 +51,8 @@ struct AppPages: Sendable {
   ) {
     self.changes = changes
     self.contracts = Dictionary(
-      contracts.map { ($0.coordinator, $0) }, uniquingKeysWith: { first, _ in first })
+      contracts.map { $0.resolved(in: app) }.map { ($0.coordinator, $0) },
+      uniquingKeysWith: { first, _ in first })
     self.app = app
     self.folder = folder
     self.layout = layout

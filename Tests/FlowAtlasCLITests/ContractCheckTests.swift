@@ -96,6 +96,35 @@ import Testing
       })
   }
 
+  /// A modular app's tab: the contract, written without modules, names the one `Module.Type` of
+  /// each name, and the tab's first screen, put on screen by the app's tab bar (its container's
+  /// `setRoot`, another coordinator's), exercises `start`.
+  @Test func aContractWithoutModulesChecksATabOfAModularApp() async throws {
+    let temp = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: temp) }
+    let traces = try CheckCommandTests.folder(
+      [
+        #"{"flowatlas":"trace","version":1,"app":"Wander","run":"trips"}"#,
+        #"{"seq":1,"event":"coordinator.start","coordinator":"c1","type":"AppCoordinator","module":"Wander"}"#,
+        #"{"seq":2,"event":"coordinator.attach","coordinator":"c4","type":"TripsCoordinator","parent":"c1","module":"Wander"}"#,
+        #"{"seq":3,"event":"coordinator.start","coordinator":"c4","type":"TripsCoordinator","parent":"c1","module":"Wander"}"#,
+        #"{"seq":4,"event":"router.setRoot","screen":{"id":"s2","type":"TripListViewController","module":"Wander"},"coordinator":"c4","router":"r_trips","background":true}"#,
+        #"{"seq":5,"event":"router.setRoot","screen":{"id":"s4","type":"MainTabBarController","module":"Wander","hosts":["r_trips"]},"coordinator":"c1","router":"window"}"#,
+        #"{"seq":6,"event":"user.action","screen":"s2","action":"Show map"}"#,
+        #"{"seq":7,"event":"router.push","screen":{"id":"s5","type":"MapViewController","module":"Wander"},"coordinator":"c4","router":"r_trips"}"#,
+      ], in: temp, "traces")
+    let contracts = try Self.contracts(
+      """
+      flowchart TD
+        start --> TripListViewController
+        TripListViewController -->|Show map| MapViewController
+
+      """, named: "TripsCoordinator.mmd", in: temp)
+    let result = await flowatlas("check", traces, "--contract", contracts)
+    #expect(result.status == 0, "\(result.out)")
+    #expect(result.out.isEmpty)
+  }
+
   @Test func anUncoveredTransitionIsNamedAtItsContractLine() async throws {
     let temp = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: temp) }
@@ -120,7 +149,7 @@ import Testing
     let temp = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: temp) }
     let traces = try CheckCommandTests.folder(CheckCommandTests.trace(), in: temp, "traces")
-    let contracts = try Self.contracts("flowchart TD\n  A --> B\n  A ==> C\n", in: temp)
+    let contracts = try Self.contracts("flowchart TD\n  A --> B\n  A => C\n", in: temp)
     for command in [
       ["check", traces, "--contract", contracts],
       ["build", traces, "--contract", contracts, "--output", temp.appendingPathComponent("site").path],

@@ -45,7 +45,37 @@ import Testing
         == fromMermaid.edges.map { [$0.from, $0.to, $0.action] })
   }
 
+  /// A type a Mermaid id cannot spell (a module's, a generic one) is named by a node's label, as
+  /// `flowatlas render --format mermaid` writes nodes, its entities read as characters.
+  @Test func aMermaidLabelNamesATypeAnIdCannot() throws {
+    let text = """
+      flowchart TD
+        root["Settings.RootViewController"]
+        start --> root
+        root -->|"Edit"| list(["ListViewController#lt;Item#gt;"])
+        list -.-> done[Settings.DoneViewController]
+        done ==>|Again| root
+        list --> start2("A#35;1")
+      """
+    let contract = try NavigationContract(text: text, file: "S.mmd", coordinator: "SettingsCoordinator")
+    #expect(
+      Self.edges(contract) == [
+        "start Settings.RootViewController * 3",
+        "Settings.RootViewController ListViewController<Item> Edit 4",
+        "ListViewController<Item> Settings.DoneViewController * 5",
+        "Settings.DoneViewController Settings.RootViewController Again 6",
+        "ListViewController<Item> A#1 * 7",
+      ])
+  }
+
   @Test(arguments: [
+    (
+      "c.mmd", "flowchart TD\n  a[\"X\"] --> b\n  a[\"Y\"] --> b\n", 3,
+      "'a' names \"X\" at line 2, and \"Y\" here"
+    ),
+    ("c.mmd", "flowchart TD\n  a[\"X\") --> b\n", 2, "not an edge"),
+    ("c.mmd", "flowchart TD\n  a[X --> b\n", 2, "not an edge"),
+    ("c.mmd", "flowchart TD\n  a[] --> b\n", 2, "not an edge"),
     ("c.mmd", "graph\n", 1, "begins with 'flowchart TD'"),
     ("c.mmd", "flowchart TD\n  A --> B\n  A -> B\n", 3, "not an edge of the form 'A -->|action| B'"),
     ("c.mmd", "flowchart TD\n  A -->|x| B C\n", 2, "not an edge"),
@@ -117,12 +147,34 @@ import Testing
     let coverage = ContractCoverage(contract: contract, app: app)
     #expect(coverage.exercised.map(\.line) == [4])
     #expect(coverage.unexpected.map(\.to) == ["Address"])
-    #expect(ContractCoverage.disallowed(mixed, by: contract) == [nil, "Skip"])
+    #expect(coverage.disallowed(mixed) == [nil, "Skip"])
     // An edge with no action allows every time.
     let any = Transition(
       from: "Payment", to: "Done", kind: .push, coordinator: "CartCoordinator", count: 2, triggers: ["Pay"],
       automatic: 1)
-    #expect(ContractCoverage.disallowed(any, by: contract).isEmpty)
+    #expect(coverage.disallowed(any).isEmpty)
+  }
+
+  /// A child flow presented over its parent's screen begins there: `start` names that entry, as it
+  /// names a run's first screen; from one of the flow's own screens it is no entry.
+  @Test func startNamesAnEntryFromAnotherFlowsScreen() throws {
+    let contract = try NavigationContract(
+      text: Self.mermaid, file: "CartCoordinator.mmd", coordinator: "CartCoordinator")
+    let entry = Transition(
+      from: "Product", to: "Cart", kind: .present, coordinator: "CartCoordinator", count: 1, triggers: ["Buy"]
+    )
+    let fromItsOwn = Transition(
+      from: "Payment", to: "Cart", kind: .push, coordinator: "CartCoordinator", count: 1, triggers: ["Edit"])
+    let flow = Flow(
+      coordinator: "CartCoordinator", slug: "cart", screens: ["Address", "Cart", "Done", "Payment"],
+      entries: [entry], internalTransitions: [fromItsOwn], exits: [], children: [], outputs: [])
+    let app = AppModel(
+      name: "Shop", slug: "shop", runs: [], coordinators: [], screens: [], transitions: [entry, fromItsOwn],
+      flows: [flow], diagnostics: [])
+    let coverage = ContractCoverage(contract: contract, app: app)
+    #expect(coverage.exercised.map(\.line) == [3])
+    #expect(coverage.disallowed(entry).isEmpty)
+    #expect(coverage.unexpected.map(\.from) == ["Payment"])
   }
   /// A line of a megabyte, cut where the old regular expressions backtracked without end (an
   /// unclosed `-->|` before spaces took cubic time, spaces after `A -> B` quadratic): each is
