@@ -49,8 +49,10 @@ extension RunReplay {
     }
     if let entry = containerEntry, !stacks.isPlaced(entry.container) { containerEntry = nil }
     guard let (after, through) = stacks.currentPath else {
-      // Nothing is current: the next screen to become current is reached by this trigger.
-      if stacks.lastChangeEntered, containerEntry == nil { keptTrigger = trigger }
+      // Nothing is current: the next screen to become current is reached by this trigger, whether
+      // it is a container's first screen (which takes the entry's, the same) or another (a sheet
+      // presented over a tab bar whose tabs are still empty).
+      if stacks.lastChangeEntered { keptTrigger = trigger }
       return
     }
     currentScreen = after
@@ -59,6 +61,8 @@ extension RunReplay {
     if let entry = containerEntry, through.contains(entry.container) {
       (shownKind, shownTrigger) = (entry.kind, entry.trigger)
       containerEntry = nil
+      // A background event brought it: what the adding event left pending is used up here.
+      keptTrigger = nil
     }
     openDeeplink = nil
     let key = RunTransitionKey(
@@ -122,7 +126,7 @@ extension RunReplay {
         report(
           .malformedLine, line: line,
           message:
-            "screen.update changes the routers screen \(quoted(screen.id)) hosts while it is on a "
+            "screen.update changes the routers that screen \(quoted(screen.id)) hosts while it is on a "
             + "stack; give `hosts` when the container first appears (the line is skipped)")
         return
       }

@@ -136,6 +136,38 @@ struct ContainerTests {
     #expect(app.diagnostics.isEmpty)
   }
 
+  /// A tab bar set as the root before its tabs, and a sheet presented over it first: the sheet is
+  /// the next screen to become current, and is reached by the action the tab bar's `setRoot` took.
+  @Test func aScreenOverAnEmptyRootContainerTakesTheTriggerLeftPending() {
+    var script = ReplayScript()
+    script.add(.setRoot(screen: screen("l", "Login"), coordinator: nil, router: "window", background: nil))
+    script.add(.userAction(screen: "l", action: "logIn", label: nil))
+    script.add(
+      .setRoot(
+        screen: container("t", "Tabs", hosts: ["r1", "r2"]), coordinator: nil, router: "window",
+        background: nil))
+    script.add(.present(screen: screen("w", "WhatsNew"), coordinator: nil, router: "window", animated: nil))
+    #expect(edges(script.model()) == ["->Login:setRoot:-*1", "Login>WhatsNew:present:-*1[logIn]"])
+  }
+
+  /// The container's first screen, set by a background event, takes the adding event's trigger,
+  /// and uses it up: the next transition, with no action since, is automatic.
+  @Test func aContainersFirstScreenUsesUpTheTriggerItTakes() {
+    var script = ReplayScript()
+    script.add(.setRoot(screen: screen("l", "Login"), coordinator: nil, router: "window", background: nil))
+    script.add(.userAction(screen: "l", action: "logIn", label: nil))
+    script.add(
+      .setRoot(
+        screen: container("t", "Tabs", hosts: ["r1", "r2"]), coordinator: nil, router: "window",
+        background: nil))
+    script.add(.setRoot(screen: screen("i", "Items"), coordinator: nil, router: "r1", background: true))
+    script.add(.push(screen: screen("d", "Detail"), coordinator: nil, router: "r1", animated: nil))
+    #expect(
+      edges(script.model()) == [
+        "->Login:setRoot:-*1", "Items>Detail:push:-*1", "Login>Items:setRoot:-*1[logIn]",
+      ])
+  }
+
   @Test func eventsOnTheRouterOfAContainerOffTheStacksAreOffScreen() {
     var script = ReplayScript()
     script.add(.setRoot(screen: screen("a", "A"), coordinator: nil, router: "r1", background: nil))
