@@ -24,7 +24,11 @@ extension TraceDecoder {
         case .integer: "`seq` does not fit in 64 bits"
         default: "`seq` must be an integer, not \(Self.kindName(fields.seq))"
         }
-      let message = what + "; give every event an integer `seq` that increases line by line"
+      let message =
+        fields.seq.kind == .absent && Self.namesHeaderKey(view.bytes)
+        ? "a second header: a trace file holds one run, from its header on; write each run to a file "
+          + "of its own (the line is skipped, and the events after it are read as this run's)"
+        : what + "; give every event an integer `seq` that increases line by line"
       report(.malformedLine, message, into: &consumer)
       return
     }
@@ -280,5 +284,18 @@ extension TraceDecoder {
       return "has a `..` component, which leads out of its folder"
     }
     return nil
+  }
+
+  /// Whether `line` holds the header's key `"flowatlas"` anywhere: a line without `seq` that does
+  /// is a run's header pasted after another's (files appended one to another).
+  static func namesHeaderKey(_ line: ByteView) -> Bool {
+    let key: StaticString = "\"flowatlas\""
+    let length = key.utf8CodeUnitCount
+    var offset = 0
+    while let quote = line.firstIndex(of: UInt8(ascii: "\""), from: offset), quote + length <= line.count {
+      if line.view(quote..<quote + length).elementsEqual(key) { return true }
+      offset = quote + 1
+    }
+    return false
   }
 }

@@ -66,6 +66,9 @@ private let badTraces: [BadTrace] = [
     name: "no seq", text: header + #"{"event":"note","text":"x"}"# + "\n", code: .malformedLine, line: 2,
     mentions: "no `seq`"),
   BadTrace(
+    name: "a second header", text: header + start + header, code: .malformedLine, line: 3,
+    mentions: "a second header: a trace file holds one run"),
+  BadTrace(
     name: "string seq", text: header + #"{"seq":"1","event":"note","text":"x"}"# + "\n",
     code: .malformedLine, line: 2, mentions: "`seq` must be an integer"),
   BadTrace(
