@@ -52,7 +52,7 @@ extension DocCArticles {
     lines += ["", "### How it ends", ""]
     lines.append(
       flow.outputs.isEmpty
-        ? "It was not seen finishing with a result: it lives as long as its parent, or the runs ended first."
+        ? Wording.endsWithoutOutput(isRoot: coordinator?.parents.isEmpty ?? true)
         : "It finishes with \(DocCMarkdown.list(flow.outputs.map { DocCMarkdown.code($0) })).")
     if let leaks = coordinator?.leaks, leaks > 0 {
       lines += [

@@ -228,11 +228,7 @@ extension AppPages {
       out.append(
         .p([.text("It finishes with ")] + Wording.orList(flow.outputs.map { .code($0) }) + [.text(".")]))
     } else {
-      out.append(
-        .p(
-          text:
-            "It was not seen finishing with a result: it lives as long as its parent, or the runs ended first."
-        ))
+      out.append(.p(text: Wording.endsWithoutOutput(isRoot: coordinator?.parents.isEmpty ?? true)))
     }
     if !flow.exits.isEmpty {
       out.append(.p(text: "Its screens lead out of the flow:"))

@@ -24,6 +24,13 @@ package enum Wording {
     transition.automatic > 0 ? ", or automatically, " : ", "
   }
 
+  /// "How it ends" for a flow no run saw return an output: it may have finished without one (the
+  /// model keeps outputs, not finishes), so nothing is claimed that a run may contradict.
+  package static func endsWithoutOutput(isRoot: Bool) -> String {
+    "No run saw it finish with a result (an output): it may finish without one, "
+      + (isRoot ? "or last as long as the app." : "last as long as its parent, or outlast the runs.")
+  }
+
   /// The words before and after the target screen in ``showing(_:_:)``.
   package static func showingWords(_ kind: TransitionKind) -> (before: String, after: String) {
     switch kind {
@@ -32,7 +39,7 @@ package enum Wording {
     case .present: ("presents ", " modally")
     case .selectTab: ("switches to the tab showing ", "")
     case .pop: ("goes back to ", " (pop)")
-    case .popTo: ("goes back several screens to ", " (pop to a screen)")
+    case .popTo: ("goes back to ", " (pop to a screen)")
     case .popToRoot: ("goes back to the first screen, ", " (pop to root)")
     case .dismiss: ("dismisses back to ", "")
     }
