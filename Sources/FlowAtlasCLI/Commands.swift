@@ -129,7 +129,8 @@ enum Commands {
         completion: .values(DiagramSubject.Kind.allCases.map(\.row.argument) + [RenderCommand.legend]),
         required: true),
       .value(
-        "--format", "format", "svg (default) | png | pdf | dot | mermaid",
+        "--format", "format",
+        "svg | png | pdf | dot | mermaid (default: as --output's extension says, else svg)",
         completion: .values(["svg", "png", "pdf", "dot", "mermaid"])),
       .value("--app", "name", "The app to draw, when the traces hold several."),
       .value(
@@ -160,8 +161,9 @@ enum Commands {
       .value("--new-app", "name", "The app to compare in <new>, when it holds several."),
       .value(
         "--format", "format",
-        "markdown (default: tables and a Mermaid diagram, for pull requests) | json | html (one page with "
-          + "the diagram and tables) | svg | png | pdf | dot (the diagram of both versions)",
+        "markdown (tables and a Mermaid diagram, for pull requests; the default, unless --output's extension "
+          + "says another) | json | html (one page with the diagram and tables) | svg | png | pdf | dot (the "
+          + "diagram of both versions)",
         completion: .values(["markdown", "json", "html", "svg", "png", "pdf", "dot"])),
       .value(
         "--output", "file",

@@ -20,7 +20,16 @@ enum DiffCommand {
         "give exactly two inputs: the old version (traces or a model.json), then the new one", command: "diff"
       )
     }
-    let formatName = arguments.value("--format") ?? "markdown"
+    let formatName =
+      arguments.value("--format")
+      ?? OutputFile.format(
+        impliedBy: arguments.value("--output"),
+        among: [
+          "md": "markdown", "markdown": "markdown", "json": "json", "html": "html", "htm": "html",
+          "svg": "svg",
+          "png": "png", "pdf": "pdf", "dot": "dot", "gv": "dot",
+        ])
+      ?? "markdown"
     guard let format = Format(rawValue: formatName) else {
       let known = Format.allCases.map(\.rawValue).joined(separator: ", ")
       throw .usage("unknown format '\(Printable.line(formatName))'; use one of \(known)", command: "diff")
@@ -28,6 +37,8 @@ enum DiffCommand {
     // The HTML shows the pictures that changed and the Markdown names their screens: the other
     // formats never open them.
     let pictures = format == .html || format == .markdown
+    try OutputFile.checkNotAnInput(
+      arguments.value("--output"), inputs: arguments.positionals, command: "diff")
     let old = try side(
       arguments.positionals[0], app: arguments.value("--old-app"), pictures: pictures, console: console)
     let new = try side(

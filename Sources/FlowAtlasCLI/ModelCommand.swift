@@ -3,6 +3,8 @@ import FlowAtlasModel
 /// `flowatlas model`: the model other tools read, as `model.json`.
 enum ModelCommand {
   static func run(_ arguments: ParsedArguments, console: Console) throws(CommandLineError) -> ExitStatus {
+    try OutputFile.checkNotAnInput(
+      arguments.value("--output"), inputs: arguments.positionals, command: "model")
     let model = try TraceLoading.model(
       from: arguments.positionals, command: "model", keepsJourneys: false, console: console)
     try OutputFile.write(

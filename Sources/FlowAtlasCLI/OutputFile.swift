@@ -1,3 +1,4 @@
+import FlowAtlasBuild
 import FlowAtlasBytes
 import FlowAtlasSite
 import Foundation
@@ -56,6 +57,34 @@ package enum OutputFile {
         "--output names a folder here, and - (standard output) cannot hold one: give a folder's path",
         command: command)
     }
+  }
+
+  /// Refuses an output file that is one of `inputs` (a trace, a `model.json`, or a file in a folder
+  /// given), however it is reached (another spelling, a link): writing it would destroy what the
+  /// command reads. Checked before anything is read.
+  static func checkNotAnInput(_ path: String?, inputs: [String], command: String) throws(CommandLineError) {
+    guard let path, !path.isEmpty, path != "-" else { return }
+    var output = stat()
+    guard stat(path, &output) == 0, output.st_mode & S_IFMT == S_IFREG else { return }
+    // A folder's traces; a missing input is the reading's to report.
+    let files = inputs + ((try? TraceInputs.scan(inputs))?.files ?? [])
+    for file in files {
+      var input = stat()
+      if stat(file, &input) == 0, input.st_dev == output.st_dev, input.st_ino == output.st_ino {
+        throw .usage(
+          "--output \(Printable.path(path)) is the input \(Printable.path(file)): writing it would destroy "
+            + "it; name another file", command: command)
+      }
+    }
+  }
+
+  /// The format a file name asks for (`map.png`: png), when `--format` names none: among `formats`,
+  /// by its extension, `nil` for any other name.
+  static func format(impliedBy path: String?, among formats: [String: String]) -> String? {
+    guard let path, path != "-" else { return nil }
+    let name = (path as NSString).lastPathComponent
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+    return formats[name[name.index(after: dot)...].lowercased()]
   }
 
   struct OutputError: Error {

@@ -8,7 +8,15 @@ enum RenderCommand {
   static func run(_ arguments: ParsedArguments, console: Console, executable: String) throws(CommandLineError)
     -> ExitStatus
   {
-    let formatName = arguments.value("--format") ?? "svg"
+    let formatName =
+      arguments.value("--format")
+      ?? OutputFile.format(
+        impliedBy: arguments.value("--output"),
+        among: [
+          "svg": "svg", "png": "png", "pdf": "pdf", "dot": "dot", "gv": "dot", "mmd": "mermaid",
+          "mermaid": "mermaid",
+        ])
+      ?? "svg"
     guard let format = OutputFormat(rawValue: formatName) else {
       let known = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
       throw .usage("unknown format '\(formatName)'; use one of \(known)", command: "render")
@@ -30,6 +38,8 @@ enum RenderCommand {
         command: "render")
       return .success
     }
+    try OutputFile.checkNotAnInput(
+      arguments.value("--output"), inputs: arguments.positionals, command: "render")
     let model = try TraceLoading.model(
       from: arguments.positionals, command: "render",
       keepsJourneys: DiagramSubject.Kind(naming: diagramName)?.row.isPerRun == true,

@@ -19,6 +19,11 @@ final class CapturedConsole: Sendable {
 
 /// Runs `flowatlas` in-process with `arguments`, off the main actor (a build is synchronous work).
 func flowatlas(_ arguments: String...) async -> (status: Int32, out: String, err: String) {
+  await flowatlas(arguments)
+}
+
+/// `flowatlas` with arguments in a list.
+func flowatlas(_ arguments: [String]) async -> (status: Int32, out: String, err: String) {
   let captured = CapturedConsole()
   let status = FlowAtlasCommand.main(arguments, console: captured.console, executable: builtExecutable)
   return (status, captured.out, captured.err)

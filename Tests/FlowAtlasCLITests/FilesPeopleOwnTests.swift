@@ -93,6 +93,43 @@ import Testing
     }
   }
 
+  /// An input named as the output (the trace itself, a file of a folder given, a link to it, the
+  /// baseline `model.json` of a diff) is refused before anything is read, and left as it was.
+  @Test func anOutputThatIsAnInputIsRefused() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try writeTrace(shopTrace, named: "buy.jsonl", in: folder)
+    let link = folder.appendingPathComponent("link.svg").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: trace)
+    let model = folder.appendingPathComponent("model.json").path
+    #expect(await flowatlas("model", trace, "--output", model).status == 0)
+    let before = try [trace, model].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+    for arguments in [
+      ["model", trace, "--output", trace],
+      ["model", folder.path, "--output", folder.path + "/./buy.jsonl"],
+      ["render", folder.path, "--diagram", "app", "--output", link],
+      ["diff", model, trace, "--output", model],
+    ] {
+      let result = await flowatlas(arguments)
+      #expect(result.status == 2, "\(arguments)")
+      #expect(result.err.contains("writing it would destroy it"), "\(arguments): \(result.err)")
+    }
+    #expect(try [trace, model].map { try Data(contentsOf: URL(fileURLWithPath: $0)) } == before)
+  }
+
+  /// Without `--format`, the output's extension chooses it: `map.png` is a PNG, `review.html` HTML.
+  @Test func anOutputsExtensionChoosesTheFormat() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try writeTrace(shopTrace, named: "buy.jsonl", in: folder)
+    let png = folder.appendingPathComponent("map.png").path
+    #expect(await flowatlas("render", trace, "--diagram", "app", "--output", png).status == 0)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: png)).prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+    let html = folder.appendingPathComponent("review.html").path
+    #expect(await flowatlas("diff", trace, trace, "--output", html).status == 0)
+    #expect(try String(contentsOfFile: html, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
+  }
+
   @Test func aFolderOutputIsNeverStandardOutput() async throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
