@@ -127,6 +127,16 @@ extension DocCArticles {
             kind: Wording.label(transition.kind), entry: "(entry)", type: { name($0, inTable: true) },
             trigger: { DocCMarkdown.code($0, inTable: true) })
         }
+      case .triggers(let changes):
+        lines += [
+          "| From | To | Kind | Coordinator | Triggers before | Triggers after |",
+          "|---|---|---|---|---|---|",
+        ]
+        lines += changes.map { change in
+          change.markdownRow(
+            kind: Wording.label(change.transition.kind), entry: "(entry)", type: { name($0, inTable: true) },
+            trigger: { DocCMarkdown.code($0, inTable: true) })
+        }
       case .moves(let moves):
         lines += ["| Screen | Before | After |", "|---|---|---|"]
         for change in moves {

@@ -17,6 +17,8 @@ package struct NavigationCheck: Sendable {
     case removedScreen = "removed-screen"
     case addedTransition = "added-transition"
     case removedTransition = "removed-transition"
+    /// A transition of both versions taken on other triggers.
+    case changedTrigger = "changed-trigger"
     case newProblem = "new-problem"
     /// A recorded transition its flow's contract does not allow.
     case unexpectedTransition = "unexpected-transition"
@@ -245,6 +247,20 @@ package struct NavigationCheck: Sendable {
       report(
         .removedTransition, at: baselinePlaces.place(of: transition, app: app),
         "\(Self.describe(transition)) of the baseline is gone")
+    }
+    for change in diff.changedTriggers {
+      // Where it was first taken on a trigger the baseline lacks, else where it was first taken.
+      let place =
+        change.new.first { !change.old.contains($0) }
+        .map { places.place(of: change.transition, trigger: $0, app: app) }
+        ?? places.place(of: change.transition, app: app)
+      func said(_ triggers: [String]) -> String {
+        triggers.isEmpty ? "automatically" : "on " + triggers.map { "\"\($0)\"" }.joined(separator: ", ")
+      }
+      report(
+        .changedTrigger, at: place,
+        "\(Self.describe(change.transition)) is taken \(said(change.new)), the baseline's \(said(change.old))"
+      )
     }
   }
 

@@ -6,6 +6,11 @@ extension NavigationDiff {
       addedCoordinators: addedCoordinators, removedCoordinators: removedCoordinators,
       addedTransitions: addedTransitions.map(ModelFile.TransitionEntry.init),
       removedTransitions: removedTransitions.map(ModelFile.TransitionEntry.init),
+      changedTriggers: changedTriggers.map { change in
+        File.TriggerChangeEntry(
+          from: change.transition.from, to: change.transition.to, kind: change.transition.kind.rawValue,
+          coordinator: change.transition.coordinator, old: change.old, new: change.new)
+      },
       addedContainers: addedContainers, removedContainers: removedContainers,
       ownerChanges: ownerChanges.map { File.OwnerChangeEntry(screen: $0.screen, old: $0.old, new: $0.new) })
     return String(decoding: ModelJSONEncoder.bytes(file), as: UTF8.self) + "\n"
@@ -23,9 +28,20 @@ extension NavigationDiff {
     var removedCoordinators: [String]
     var addedTransitions: [ModelFile.TransitionEntry]
     var removedTransitions: [ModelFile.TransitionEntry]
+    /// Transitions of both versions taken on other triggers, in export order.
+    var changedTriggers: [TriggerChangeEntry]
     var addedContainers: [String]
     var removedContainers: [String]
     var ownerChanges: [OwnerChangeEntry]
+
+    struct TriggerChangeEntry: Encodable {
+      var from: String?
+      var to: String
+      var kind: String
+      var coordinator: String?
+      var old: [String]
+      var new: [String]
+    }
 
     struct OwnerChangeEntry: Encodable {
       var screen: String

@@ -34,6 +34,15 @@ extension NavigationDiff {
           kind: transition.kind.rawValue, entry: "*(entry)*", type: { Self.code($0) },
           trigger: { Self.code($0) })
       }
+    case .triggers(let changes):
+      lines += [
+        "| from | to | kind | coordinator | triggers before | triggers after |", "|---|---|---|---|---|---|",
+      ]
+      lines += changes.map { change in
+        change.markdownRow(
+          kind: change.transition.kind.rawValue, entry: "*(entry)*", type: { Self.code($0) },
+          trigger: { Self.code($0) })
+      }
     case .moves(let moves):
       lines += ["| screen | before | after |", "|---|---|---|"]
       for change in moves {
@@ -56,6 +65,7 @@ extension NavigationDiff {
       Self.count(removedScreens.count, "screen", "removed"),
       Self.count(addedTransitions.count, "transition", "added"),
       Self.count(removedTransitions.count, "transition", "removed"),
+      Self.count(changedTriggers.count, "transition", "taken another way"),
       Self.count(addedCoordinators.count, "flow", "added"),
       Self.count(removedCoordinators.count, "flow", "removed"),
       Self.count(ownerChanges.count, "screen", "moved to another flow"),
@@ -94,6 +104,21 @@ extension NavigationDiff {
     let fence = String(repeating: "`", count: longest + 1)
     let padding = flattened.hasPrefix("`") || flattened.hasSuffix("`") ? " " : ""
     return fence + padding + flattened + padding + fence
+  }
+}
+
+extension NavigationDiff.TriggerChange {
+  /// Its row in a Markdown table (from, to, kind, coordinator, triggers before, after), written as
+  /// ``Transition/markdownRow(kind:entry:type:trigger:)`` writes a transition's.
+  package func markdownRow(
+    kind: String, entry: String, type: (String) -> String, trigger: (String) -> String
+  ) -> String {
+    func actions(_ triggers: [String]) -> String {
+      triggers.isEmpty ? "automatic" : triggers.map(trigger).joined(separator: ", ")
+    }
+    let origin: String = transition.from.map(type) ?? entry
+    let by: String = transition.coordinator.map(type) ?? "—"
+    return "| \(origin) | \(type(transition.to)) | \(kind) | \(by) | \(actions(old)) | \(actions(new)) |"
   }
 }
 

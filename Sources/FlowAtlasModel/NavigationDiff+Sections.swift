@@ -13,6 +13,7 @@ extension NavigationDiff {
       /// Container types: often the system's (`UITabBarController`), never a page or a symbol of the app.
       case containers([String])
       case transitions([Transition])
+      case triggers([TriggerChange])
       case moves([OwnerChange])
       /// Not navigation: screens whose pictures differ.
       case pictures([PictureChange])
@@ -27,6 +28,7 @@ extension NavigationDiff {
       switch content {
       case .screens(let names, _), .flows(let names), .containers(let names): names.isEmpty
       case .transitions(let transitions): transitions.isEmpty
+      case .triggers(let changes): changes.isEmpty
       case .moves(let moves): moves.isEmpty
       case .pictures(let pictures): pictures.isEmpty
       }
@@ -42,8 +44,8 @@ extension NavigationDiff {
   package static let sectionIDs = Set(parts.map(\.id))
 
   /// The parts that have something to list, in order: screens, flows and containers added and
-  /// removed, transitions added and removed, screens that moved to another flow, screens that
-  /// look different.
+  /// removed, transitions added and removed, transitions taken on other triggers, screens that
+  /// moved to another flow, screens that look different.
   package var sections: [Section] {
     Self.parts.map { Section(title: $0.title, id: $0.id, content: $0.content(self)) }.filter { !$0.isEmpty }
   }
@@ -59,6 +61,7 @@ extension NavigationDiff {
       ("Containers removed", "containers-removed", { .containers($0.removedContainers) }),
       ("Transitions added", "transitions-added", { .transitions($0.addedTransitions) }),
       ("Transitions removed", "transitions-removed", { .transitions($0.removedTransitions) }),
+      ("Transitions taken another way", "transitions-retriggered", { .triggers($0.changedTriggers) }),
       ("Screens that moved to another flow", "screens-moved", { .moves($0.ownerChanges) }),
       ("Screens that look different", "pictures-changed", { .pictures($0.changedPictures) }),
     ]

@@ -2,8 +2,9 @@
 /// screens, coordinators and transitions that appeared or disappeared, and screens
 /// that moved to another flow.
 ///
-/// Transitions are compared by identity (from, to, kind, coordinator), not by count:
-/// how often a path was recorded depends on the journeys, not on the design.
+/// Transitions are compared by identity (from, to, kind, coordinator), and those of both versions
+/// by their triggers, not by count: how often a path was recorded depends on the journeys, not on
+/// the design, while the action that takes it is the design.
 package struct NavigationDiff: Hashable, Sendable {
   /// A screen whose owning flow changed.
   package struct OwnerChange: Hashable, Sendable {
@@ -25,6 +26,18 @@ package struct NavigationDiff: Hashable, Sendable {
     package var new: CheckedPicture
   }
 
+  /// A transition of both versions taken on other triggers, none of them the other version's: a
+  /// button that became a gesture, an automatic step that now waits for a tap. (Where the triggers
+  /// overlap, the runs took more or fewer of its ways, which says more of the journeys than of the
+  /// design: the diagram marks it, no list does.)
+  package struct TriggerChange: Hashable, Sendable {
+    /// The new version's (its from, to, kind and coordinator are the old one's too).
+    package var transition: Transition
+    /// Sorted; empty where every time was automatic.
+    package var old: [String]
+    package var new: [String]
+  }
+
   package var oldApp: String
   package var newApp: String
   /// Sorted.
@@ -35,6 +48,8 @@ package struct NavigationDiff: Hashable, Sendable {
   /// In export order; counts and triggers are the side's own.
   package private(set) var addedTransitions: [Transition]
   package private(set) var removedTransitions: [Transition]
+  /// In export order.
+  package private(set) var changedTriggers: [TriggerChange]
   /// Sorted by screen.
   package private(set) var ownerChanges: [OwnerChange]
   /// Container types (tab bar controllers, presented navigation controllers), sorted.
@@ -48,7 +63,8 @@ package struct NavigationDiff: Hashable, Sendable {
   package var isEmpty: Bool {
     addedScreens.isEmpty && removedScreens.isEmpty && addedCoordinators.isEmpty
       && removedCoordinators.isEmpty && addedTransitions.isEmpty && removedTransitions.isEmpty
-      && ownerChanges.isEmpty && addedContainers.isEmpty && removedContainers.isEmpty
+      && changedTriggers.isEmpty && ownerChanges.isEmpty && addedContainers.isEmpty
+      && removedContainers.isEmpty
   }
 
   /// Compares `old` with `new`.
@@ -72,6 +88,16 @@ package struct NavigationDiff: Hashable, Sendable {
     let newEdges = Set(new.transitions.map(\.identity))
     addedTransitions = new.transitions.filter { !oldEdges.contains($0.identity) }
     removedTransitions = old.transitions.filter { !newEdges.contains($0.identity) }
+    let oldTriggers = Dictionary(
+      old.transitions.map { ($0.identity, $0.triggers) }, uniquingKeysWith: { first, _ in first })
+    changedTriggers = new.transitions.compactMap { transition in
+      // Which of several ways a journey took depends on the journey: only triggers that share none
+      // are another way (an automatic step has none, so one that now waits for a tap is too).
+      guard let before = oldTriggers[transition.identity], before != transition.triggers,
+        Set(before).isDisjoint(with: transition.triggers)
+      else { return nil }
+      return TriggerChange(transition: transition, old: before, new: transition.triggers)
+    }
     let oldOwners = Dictionary(
       old.screens.map { ($0.type, $0.owner) }, uniquingKeysWith: { first, _ in first })
     let oldContainers = Set(old.containers.map(\.type))

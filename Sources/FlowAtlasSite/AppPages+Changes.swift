@@ -23,11 +23,13 @@ struct AppChanges: Sendable {
     let added = diff.addedTransitions.filter { $0.coordinator == flow.coordinator }.count
     let removed = diff.removedTransitions.filter { $0.coordinator == flow.coordinator }.count
     let screens = diff.addedScreens.filter(own.contains).count
+    let retriggered = diff.changedTriggers.filter { $0.transition.coordinator == flow.coordinator }.count
     let moved = diff.ownerChanges.filter { $0.new == flow.coordinator || $0.old == flow.coordinator }.count
     var parts: [String] = []
     if screens > 0 { parts.append(Wording.count(screens, "screen") + " added") }
     if added > 0 { parts.append(Wording.count(added, "transition") + " added") }
     if removed > 0 { parts.append(Wording.count(removed, "transition") + " removed") }
+    if retriggered > 0 { parts.append(Wording.count(retriggered, "transition") + " taken another way") }
     if moved > 0 { parts.append(Wording.count(moved, "screen") + " moved between flows") }
     return parts.isEmpty ? nil : parts.joined(separator: ", ")
   }

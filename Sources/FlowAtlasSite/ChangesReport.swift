@@ -32,6 +32,8 @@ package enum ChangesReport {
         out += [heading, list(names.map { [HTML.code($0)] })]
       case .transitions(let transitions):
         out += [heading, table(transitions, title: section.title, screenRef: screenRef)]
+      case .triggers(let changes):
+        out += [heading, triggerTable(changes, title: section.title, screenRef: screenRef)]
       case .moves(let moves):
         out += [
           heading,
@@ -78,6 +80,35 @@ package enum ChangesReport {
             transition.triggers.isEmpty
               ? [.text("automatic")]
               : Wording.orList(transition.triggers.map(HTML.code), conjunction: "and")),
+        ])
+    }
+    return .el(
+      "div", HTML.Attribute.tableScroll(label: title),
+      [.el("table", [], [.el("thead", [], [header]), .el("tbody", [], rows)])])
+  }
+
+  /// The transitions taken on other triggers, a row each: the triggers before and after.
+  private static func triggerTable(
+    _ changes: [NavigationDiff.TriggerChange], title: String, screenRef: (String) -> HTML
+  ) -> HTML {
+    func actions(_ triggers: [String]) -> [HTML] {
+      triggers.isEmpty ? [.text("automatic")] : Wording.orList(triggers.map(HTML.code), conjunction: "and")
+    }
+    let header = HTML.el(
+      "tr", [],
+      ["From", "To", "Kind", "Coordinator", "Triggers before", "Triggers after"].map {
+        .el("th", [.attr("scope", "col")], text: $0)
+      })
+    let rows = changes.map { change in
+      HTML.el(
+        "tr", [],
+        [
+          .el("td", [], [change.transition.from.map(screenRef) ?? .el("em", [], text: "entry")]),
+          .el("td", [], [screenRef(change.transition.to)]),
+          .el("td", [], text: change.transition.kind.rawValue),
+          .el("td", [], [change.transition.coordinator.map(HTML.code) ?? .text("—")]),
+          .el("td", [], actions(change.old)),
+          .el("td", [], actions(change.new)),
         ])
     }
     return .el(

@@ -96,6 +96,38 @@ import Testing
     #expect(notChosen.out.contains(": warning: Mail: \(message) [\(rule)]"))
   }
 
+  /// A button that became a gesture: the same screens, kind and coordinator on another trigger is
+  /// a change of the design, which `check` reports where the new trigger was first taken and
+  /// `diff` lists (it said "No change").
+  @Test func aTransitionTakenOnAnotherTriggerIsAChange() async throws {
+    let temp = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: temp) }
+    func trace(_ action: String) -> [String] {
+      var lines = Self.trace(withMessage: false)
+      lines.append(#"{"seq":3,"event":"user.action","screen":"s1","action":"\#(action)"}"#)
+      lines.append(
+        #"{"seq":4,"event":"router.push","screen":{"id":"s2","type":"MessageViewController"},"coordinator":"a"}"#
+      )
+      return lines
+    }
+    let baseline = try await Self.baseline(trace("Tap"), in: temp)
+    let current = try Self.folder(trace("Swipe up"), in: temp, "current")
+    let result = await flowatlas("check", current, "--baseline", baseline)
+    #expect(result.status == 1)
+    #expect(
+      result.out
+        == "\(current)/read.jsonl:5: error: Mail: InboxViewController → MessageViewController (push by "
+        + #"InboxCoordinator) is taken on "Swipe up", the baseline's on "Tap" [changed-trigger]"# + "\n")
+    let diff = await flowatlas("diff", baseline, current)
+    #expect(diff.out.contains("1 transition taken another way.\n"), "\(diff.out)")
+    #expect(
+      diff.out.contains(
+        "| `InboxViewController` | `MessageViewController` | push | `InboxCoordinator` | `Tap` | `Swipe up` |"
+      ))
+    let json = await flowatlas("diff", baseline, current, "--format", "json")
+    #expect(json.out.contains(#""changedTriggers": ["#), "\(json.out)")
+  }
+
   @Test func anyFailsOnEveryChange() async throws {
     let temp = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: temp) }

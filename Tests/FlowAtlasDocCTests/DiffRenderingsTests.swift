@@ -31,13 +31,13 @@ import Testing
       containers: containers.map { ContainerType(type: $0, owner: coordinators[0]) })
   }
 
-  static func push(_ from: String, _ to: String) -> Transition {
-    Transition(from: from, to: to, kind: .push, coordinator: "MailCoordinator", count: 1, triggers: ["Open"])
+  static func push(_ from: String, _ to: String, on trigger: String = "Open") -> Transition {
+    Transition(from: from, to: to, kind: .push, coordinator: "MailCoordinator", count: 1, triggers: [trigger])
   }
 
   /// Two versions that differ in every way a diff tells: a screen added and one removed, a flow
   /// added and one removed, a container added and one removed, transitions added and removed, a
-  /// screen in another flow, a screen that looks different.
+  /// transition taken on another trigger, a screen in another flow, a screen that looks different.
   static let versions = (
     old: app(
       screens: [
@@ -51,7 +51,7 @@ import Testing
         ("Inbox", "MailCoordinator", "bb"), ("Compose", "MailCoordinator", nil),
         ("Settings", "SettingsCoordinator", nil),
       ],
-      transitions: [push("Inbox", "Compose"), push("Inbox", "Settings")],
+      transitions: [push("Inbox", "Compose"), push("Inbox", "Settings", on: "Gear")],
       coordinators: ["MailCoordinator", "SettingsCoordinator"], containers: ["MailTabs"])
   )
 
@@ -60,6 +60,7 @@ import Testing
     switch section.content {
     case .screens(let names, _), .flows(let names), .containers(let names): names
     case .transitions(let transitions): transitions.map(\.to)
+    case .triggers(let changes): changes.flatMap { [$0.transition.to] + $0.old + $0.new }
     case .moves(let moves): moves.flatMap { [$0.screen] + [$0.old, $0.new].compactMap { $0 } }
     case .pictures(let pictures): pictures.map(\.screen)
     }
@@ -70,7 +71,9 @@ import Testing
     #expect(
       diff.sections.map(\.id) == [
         "screens-added", "screens-removed", "flows-added", "flows-removed", "containers-added",
-        "containers-removed", "transitions-added", "transitions-removed", "screens-moved", "pictures-changed",
+        "containers-removed", "transitions-added", "transitions-removed", "transitions-retriggered",
+        "screens-moved",
+        "pictures-changed",
       ])
     let svg =
       #"<svg xmlns="http://www.w3.org/2000/svg" width="10pt" height="10pt" viewBox="0 0 10 10"></svg>"#
