@@ -177,7 +177,7 @@ package enum BuildCommand {
     let checked = ScreenPictures.check(read, makesThumbnails: false)
     let baseline = read.withPictures(checked, problems: false)
     var baselines: [String: AppModel] = [:]
-    for app in model.apps { baselines[app.name] = baseline.app(named: app.name) }
+    for app in model.apps { baselines[app.name] = model.baselineApp(for: app, in: baseline) }
     let missing = model.apps.map(\.name).filter { baselines[$0] == nil }
     if !missing.isEmpty {
       console.err(

@@ -166,11 +166,15 @@ package struct NavigationCheck: Sendable {
           message: "new \(diagnostic.severity.rawValue) \(diagnostic.code.rawValue): \(diagnostic.message)"))
     }
     if let baseline, let baselinePlaces {
-      let names = Set(current.apps.map(\.name)).union(baseline.apps.map(\.name)).sorted()
-      for name in names {
-        let new = current.app(named: name) ?? Self.empty(name)
-        let old = baseline.app(named: name) ?? Self.empty(name)
-        compare(old: old, new: new, places: places, baselinePlaces: baselinePlaces)
+      // Each app with its baseline's (``NavigationModel/baselineApp(for:in:)``); an app only one
+      // side has is compared with none.
+      let paired = current.apps.map { ($0, current.baselineApp(for: $0, in: baseline)) }
+      let compared = Set(paired.compactMap { $0.1?.name })
+      for (new, old) in paired {
+        compare(old: old ?? Self.empty(new.name), new: new, places: places, baselinePlaces: baselinePlaces)
+      }
+      for old in baseline.apps where !compared.contains(old.name) {
+        compare(old: old, new: Self.empty(old.name), places: places, baselinePlaces: baselinePlaces)
       }
     }
     for contract in contracts { check(contract, in: current, places: places) }
@@ -225,6 +229,8 @@ package struct NavigationCheck: Sendable {
   private mutating func compare(old: AppModel, new: AppModel, places: Places, baselinePlaces: Places) {
     let diff = NavigationDiff(old: old, new: new)
     let app = new.name
+    // The baseline's places are under its app's name, which may be another.
+    let baselineApp = old.name
     func report(_ rule: Rule, at place: (file: String, line: Int), _ message: String) {
       findings.append(Finding(rule: rule, file: place.file, line: place.line, message: "\(app): \(message)"))
     }
@@ -235,7 +241,7 @@ package struct NavigationCheck: Sendable {
     }
     for screen in diff.removedScreens {
       report(
-        .removedScreen, at: baselinePlaces.place(ofScreen: screen, app: app),
+        .removedScreen, at: baselinePlaces.place(ofScreen: screen, app: baselineApp),
         "screen \(screen) of the baseline is gone")
     }
     for transition in diff.addedTransitions {
@@ -245,7 +251,7 @@ package struct NavigationCheck: Sendable {
     }
     for transition in diff.removedTransitions {
       report(
-        .removedTransition, at: baselinePlaces.place(of: transition, app: app),
+        .removedTransition, at: baselinePlaces.place(of: transition, app: baselineApp),
         "\(Self.describe(transition)) of the baseline is gone")
     }
     for change in diff.changedTriggers {

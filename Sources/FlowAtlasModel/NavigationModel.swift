@@ -17,6 +17,13 @@ package struct NavigationModel: Hashable, Sendable {
   /// The app named `name`, if any trace belonged to it.
   /// A binary search of the sorted apps: a check of thousands of apps against thousands
   /// costs a logarithm each, not a pass over all of them.
+  /// The app of `baseline` that `app` of this model is compared with: the one of its name, or,
+  /// where each model holds one app, that one whatever its name (a product renamed between
+  /// releases, a variant compared with the app it came from: `diff` pairs them so too).
+  package func baselineApp(for app: AppModel, in baseline: NavigationModel) -> AppModel? {
+    baseline.app(named: app.name) ?? (apps.count == 1 && baseline.apps.count == 1 ? baseline.apps[0] : nil)
+  }
+
   package func app(named name: String) -> AppModel? {
     var low = apps.startIndex
     var high = apps.endIndex

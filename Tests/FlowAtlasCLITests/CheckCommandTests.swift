@@ -128,6 +128,28 @@ import Testing
     #expect(json.out.contains(#""changedTriggers": ["#), "\(json.out)")
   }
 
+  /// One app each side, under other names (a product renamed, a variant against the app it came
+  /// from): compared with each other, as `diff` compares them, not as an app added and one removed.
+  @Test func theOneAppOfEachSideIsComparedWhateverItsName() async throws {
+    let temp = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: temp) }
+    let baseline = try Self.folder(Self.trace(), in: temp, "baseline")
+    var renamed = Self.trace(withSettings: true)
+    renamed[0] = renamed[0].replacingOccurrences(of: #""app":"Mail""#, with: #""app":"Mail Beta""#)
+    let current = try Self.folder(renamed, in: temp, "current")
+    let result = await flowatlas("check", current, "--baseline", baseline)
+    #expect(result.status == 1)
+    let rules = result.out.split(separator: "\n").map { $0.split(separator: " ").last.map(String.init) ?? "" }
+    #expect(
+      rules.sorted() == ["[added-screen]", "[added-transition]", "[added-transition]"], "\(result.out)")
+    #expect(result.out.contains("error: Mail Beta: screen SettingsViewController is new"))
+    let site = temp.appendingPathComponent("site").path
+    let build = await flowatlas("build", current, "--baseline", baseline, "--output", site)
+    #expect(build.status == 0)
+    #expect(!build.err.contains("the baseline has no app named"), "\(build.err)")
+    #expect(FileManager.default.fileExists(atPath: site + "/mail-beta/changes.html"))
+  }
+
   @Test func anyFailsOnEveryChange() async throws {
     let temp = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: temp) }
