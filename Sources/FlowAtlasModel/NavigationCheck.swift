@@ -19,6 +19,12 @@ package struct NavigationCheck: Sendable {
     case removedTransition = "removed-transition"
     /// A transition of both versions taken on other triggers.
     case changedTrigger = "changed-trigger"
+    case addedFlow = "added-flow"
+    case removedFlow = "removed-flow"
+    /// A screen of both versions now owned by another flow.
+    case movedScreen = "moved-screen"
+    case addedContainer = "added-container"
+    case removedContainer = "removed-container"
     case newProblem = "new-problem"
     /// A recorded transition its flow's contract does not allow.
     case unexpectedTransition = "unexpected-transition"
@@ -253,6 +259,33 @@ package struct NavigationCheck: Sendable {
       report(
         .removedTransition, at: baselinePlaces.place(of: transition, app: baselineApp),
         "\(Self.describe(transition)) of the baseline is gone")
+    }
+    // A flow where it first navigated; a container, which is no node of the graph, at its side's file.
+    func place(ofFlow flow: String, in model: AppModel, _ places: Places) -> (file: String, line: Int) {
+      model.transitions.first { $0.coordinator == flow }.map { places.place(of: $0, app: model.name) }
+        ?? (places.fallback, 1)
+    }
+    for flow in diff.addedCoordinators {
+      report(
+        .addedFlow, at: place(ofFlow: flow, in: new, places), "flow \(flow) is new (not in the baseline)")
+    }
+    for flow in diff.removedCoordinators {
+      report(
+        .removedFlow, at: place(ofFlow: flow, in: old, baselinePlaces), "flow \(flow) of the baseline is gone"
+      )
+    }
+    for move in diff.ownerChanges {
+      report(
+        .movedScreen, at: places.place(ofScreen: move.screen, app: app),
+        "screen \(move.screen) is in \(move.new ?? "no flow") now, in \(move.old ?? "no flow") in the baseline"
+      )
+    }
+    for container in diff.addedContainers {
+      report(.addedContainer, at: (places.fallback, 1), "container \(container) is new (not in the baseline)")
+    }
+    for container in diff.removedContainers {
+      report(
+        .removedContainer, at: (baselinePlaces.fallback, 1), "container \(container) of the baseline is gone")
     }
     for change in diff.changedTriggers {
       // Where it was first taken on a trigger the baseline lacks, else where it was first taken.

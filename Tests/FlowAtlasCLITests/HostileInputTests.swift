@@ -74,9 +74,16 @@ import Testing
     lines[0] = lines[0].replacingOccurrences(
       of: #""app":"Shop""#, with: #""app":"Shop\nforged.swift:1: error: injected""#)
     let trace = try writeTrace(lines, named: "buy.jsonl", in: folder)
-    let baseline = try writeTrace(shopTrace, named: "base.jsonl", in: folder)
+    // Two apps in the baseline, so that none is paired with the one app built whatever its name.
+    let baselineFolder = folder.appendingPathComponent("base")
+    try FileManager.default.createDirectory(at: baselineFolder, withIntermediateDirectories: true)
+    _ = try writeTrace(shopTrace, named: "base.jsonl", in: baselineFolder)
+    var other = shopTrace
+    other[0] = other[0].replacingOccurrences(of: #""app":"Shop""#, with: #""app":"Other""#)
+    _ = try writeTrace(other, named: "other.jsonl", in: baselineFolder)
     let site = folder.appendingPathComponent("site").path
-    let result = await flowatlas("build", trace, "--baseline", baseline, "--output", site, "--jobs", "1")
+    let result = await flowatlas(
+      "build", trace, "--baseline", baselineFolder.path, "--output", site, "--jobs", "1")
     #expect(result.status == 0, "\(result.err)")
     #expect(result.err.contains("the baseline has no app named"))
     #expect(!result.err.split(separator: "\n").contains { $0.hasPrefix("forged.swift:1: error:") })
