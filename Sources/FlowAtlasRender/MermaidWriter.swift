@@ -22,17 +22,17 @@ package enum MermaidWriter {
     var classes: [String: [String]] = [:]
     func node(_ node: DiagramGraph.Node, indent: String) {
       let (open, close) = shape(node.role)
-      out += "\(indent)\(identifier(node.id))\(open)\"\(escape(node.label))\"\(close)\n"
+      out += "\(indent)\(identifier(node.id))\(open)\"\(quoted(node.label))\"\(close)\n"
       for name in node.classes { classes[name, default: []].append(identifier(node.id)) }
     }
     for cluster in graph.clusters {
-      out += "  subgraph \(identifier(cluster.id))[\"\(escape(cluster.label))\"]\n"
+      out += "  subgraph \(identifier(cluster.id))[\"\(quoted(cluster.label))\"]\n"
       for member in cluster.nodes { node(member, indent: "    ") }
       out += "  end\n"
     }
     for member in graph.nodes { node(member, indent: "  ") }
     for edge in graph.edges where edge.role != .invisible {
-      let label = edge.xlabel.map { "|\"\(escape($0))\"|" } ?? ""
+      let label = edge.xlabel.map { "|\"\(quoted($0))\"|" } ?? ""
       out += "  \(identifier(edge.from)) \(arrow(edge.role))\(label) \(identifier(edge.to))\n"
     }
     for (name, style) in classStyles where classes[name] != nil {
@@ -82,6 +82,12 @@ package enum MermaidWriter {
     case .diffTransition(_, .added): "==>"
     case .diffTransition: "-->"
     }
+  }
+
+  /// ``escape(_:)``, and a space for an empty text: Mermaid refuses `""` (a legend's unlabelled
+  /// node, a screen type recorded as `""`).
+  static func quoted(_ text: String) -> String {
+    text.isEmpty ? " " : escape(text)
   }
 
   /// `text` for a quoted Mermaid label: Mermaid entities for everything with a

@@ -209,6 +209,15 @@ import Testing
     #expect(MermaidWriter.escape(text) == escaped)
   }
 
+  /// Mermaid refuses an empty quoted label (`""`): the legend's unlabelled nodes and a screen
+  /// type recorded as `""` are written as a space.
+  @Test func noMermaidLabelIsEmpty() throws {
+    let text = DiagramBuilder.legend(idPrefix: "flowatlas").mermaid
+    #expect(text.contains("((\" \"))"), "\(text)")
+    #expect(!text.contains("\"\""), "\(text)")
+    #expect(MermaidWriter.quoted("") == " " && MermaidWriter.quoted("a|b") == "a#124;b")
+  }
+
   @Test func hostileMermaidStaysInItsQuotes() throws {
     for subject in [DiagramSubject.appMap, .hierarchy, .journey(run: SampleApps.hostileApp.runs[0].slug)] {
       let text = try DiagramBuilder.diagram(for: subject, of: SampleApps.hostileApp).mermaid
