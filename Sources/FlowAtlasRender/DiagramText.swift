@@ -5,10 +5,15 @@ enum DiagramText {
   /// Labels longer than this are cut, with the full text in the tooltip.
   static let maxLabelLength = 40
 
-  /// `text` cut to `limit` characters with an ellipsis, or nil when it fits.
+  /// `text` cut to `limit` characters by an ellipsis in its middle, or nil when it fits. The end
+  /// is kept as well as the start: long type names share their starts (a module, a feature's
+  /// prefix) and ends (`ViewController`), and differ just before the end
+  /// (`…OverviewViewController`, `…OverviewEditorViewController`), where a cut at the end made
+  /// two screens one label.
   static func shortened(_ text: String, limit: Int = maxLabelLength) -> String? {
     guard text.count > limit else { return nil }
-    return String(text.prefix(limit - 1)) + "…"
+    let head = (limit - 1) * 2 / 5
+    return String(text.prefix(head)) + "…" + String(text.suffix(limit - 1 - head))
   }
 
   /// The label to draw for `text`, and the tooltip to add when it was shortened.

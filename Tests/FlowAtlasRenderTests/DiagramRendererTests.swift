@@ -209,6 +209,17 @@ import Testing
     #expect(MermaidWriter.escape(text) == escaped)
   }
 
+  /// Two long screen names that differ just before their shared end stay two labels: a label is
+  /// cut in its middle, keeping its start and its end.
+  @Test func longNamesThatDifferNearTheirEndStayApart() throws {
+    let overview = "Wander.TravelDocumentsAndPassportVerificationStatusOverviewViewController"
+    let editor = "Wander.TravelDocumentsAndPassportVerificationStatusOverviewEditorViewController"
+    let (a, b) = (DiagramText.label(overview), DiagramText.label(editor))
+    #expect(a.label == "Wander.TravelDo…usOverviewViewController" && a.full == overview)
+    #expect(b.label != a.label && b.label.count == DiagramText.maxLabelLength)
+    #expect(DiagramText.label("ShortViewController").full == nil)
+  }
+
   /// Mermaid refuses an empty quoted label (`""`): the legend's unlabelled nodes and a screen
   /// type recorded as `""` are written as a space.
   @Test func noMermaidLabelIsEmpty() throws {
