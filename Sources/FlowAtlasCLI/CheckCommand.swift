@@ -20,6 +20,14 @@ enum CheckCommand {
         console: console)
       baseline = side.model
       let shown = Printable.path(path)
+      if !TraceLoading.isModelFile(path), let theirs = try? TraceInputs.scan([path]).files,
+        Self.identities(of: theirs) == Self.identities(of: files)
+      {
+        // A gate that can never fail: said, since CI would pass every change.
+        console.err(
+          "flowatlas: warning: the baseline \(shown) is the traces checked: no change can be found; give "
+            + "the last release's traces, or the model.json 'flowatlas model' wrote of them\n")
+      }
       baselinePlaces =
         side.places
         ?? NavigationCheck.Places(journeysOf: side.model, fallback: shown)
@@ -59,6 +67,15 @@ enum CheckCommand {
       guard stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { return path }
       return TracePath.folder(of: path)
     }
+  }
+
+  /// The files `paths` are (device and inode), however spelled or linked.
+  private static func identities(of paths: [String]) -> Set<[UInt64]> {
+    Set(
+      paths.compactMap { path in
+        var info = stat()
+        return stat(path, &info) == 0 ? [UInt64(info.st_dev), UInt64(info.st_ino)] : nil
+      })
   }
 
   /// What `--fail-on` accepts: each rule, and `any`.

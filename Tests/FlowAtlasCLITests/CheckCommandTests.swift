@@ -182,6 +182,19 @@ import Testing
     }
   }
 
+  /// The traces checked given as their own baseline (a CI setting gone wrong): said, since the
+  /// gate can then never fail.
+  @Test func aBaselineThatIsTheTracesCheckedIsSaid() async throws {
+    let temp = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: temp) }
+    let current = try Self.folder(Self.trace(), in: temp, "current")
+    let result = await flowatlas("check", current, "--baseline", current + "/.")
+    #expect(result.status == 0)
+    #expect(result.err.contains("warning: the baseline \(current)/. is the traces checked"), "\(result.err)")
+    let other = try Self.folder(Self.trace(), in: temp, "other")
+    #expect(!(await flowatlas("check", current, "--baseline", other)).err.contains("is the traces checked"))
+  }
+
   @Test func anyFailsOnEveryChange() async throws {
     let temp = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: temp) }
