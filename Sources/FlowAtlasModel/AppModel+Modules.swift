@@ -2,6 +2,19 @@
 /// recorded without: the spec's "Model export" takes a bare `Type` for the one `Module.Type` of
 /// that name, where there is one.
 extension AppModel {
+  /// `name` as this app writes it: itself where the app has that type, else the one `Module.name`
+  /// among its types (the spec's reading of a bare `Type`), else nil.
+  package func typeName(_ name: String) -> String? {
+    let names = screens.map(\.type) + coordinators.map(\.type) + containers.map(\.type)
+    if names.contains(name) { return name }
+    let qualified = Set(
+      names.filter { type in
+        guard let dot = type.firstIndex(of: "."), dot != type.startIndex else { return false }
+        return type[type.index(after: dot)...] == name
+      })
+    return qualified.count == 1 ? qualified.first : nil
+  }
+
   /// This app with each type name that `other` has only qualified by a module (exactly one
   /// `Module.Name` for a bare `Name` here that `other` lacks) renamed to it; the app itself where
   /// nothing matches. Diffs and checks compare `old.matchingModules(of: new)` with

@@ -141,7 +141,9 @@ package enum DiagramSubject: Hashable, Sendable, Comparable {
       let known = spellings.dropLast().joined(separator: ", ") + " or " + spellings[spellings.count - 1]
       throw .unknownDiagram(reason: "unknown diagram '\(name)'; use \(known)")
     }
-    let argument = String(name.dropFirst(kind.row.argument.count))
+    var argument = String(name.dropFirst(kind.row.argument.count))
+    // A bare type names the app's one `Module.Type` of that name, as the spec reads it.
+    if kind == .flow || kind == .screen { argument = app.typeName(argument) ?? argument }
     switch kind {
     case .appMap: return .appMap
     case .hierarchy: return .hierarchy

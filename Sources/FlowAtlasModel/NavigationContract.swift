@@ -51,18 +51,7 @@ package struct NavigationContract: Hashable, Sendable {
   /// bare `Type` with the one `Module.Type` of that name, and a contract written without modules
   /// reads as its app's.
   package func resolved(in app: AppModel) -> NavigationContract {
-    let known = Set(app.screens.map(\.type) + app.coordinators.map(\.type) + app.containers.map(\.type))
-    var qualified: [Substring: [String]] = [:]
-    for name in known {
-      guard let dot = name.firstIndex(of: "."), dot != name.startIndex else { continue }
-      qualified[name[name.index(after: dot)...], default: []].append(name)
-    }
-    func resolve(_ name: String) -> String {
-      guard !known.contains(name), let candidates = qualified[name[...]], candidates.count == 1 else {
-        return name
-      }
-      return candidates[0]
-    }
+    func resolve(_ name: String) -> String { app.typeName(name) ?? name }
     var copy = self
     copy.coordinator = resolve(coordinator)
     copy.edges = edges.map { edge in

@@ -107,6 +107,23 @@ import Testing
     #expect(deeper.out.hasPrefix("digraph \"shop-screen-product-detail-view-controller.depth-2\""))
   }
 
+  /// In an app recorded with modules, a bare type names its one `Module.Type`, as the spec reads it.
+  @Test func aBareTypeNamesAModularAppsFlowAndScreen() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try writeTrace(
+      [
+        #"{"flowatlas":"trace","version":1,"app":"Wander","run":"trips"}"#,
+        #"{"seq":1,"event":"coordinator.start","coordinator":"c1","type":"TripsCoordinator","module":"Wander"}"#,
+        #"{"seq":2,"event":"router.setRoot","screen":{"id":"s1","type":"TripListViewController","module":"Wander"},"coordinator":"c1"}"#,
+      ], named: "trips.jsonl", in: folder)
+    for diagram in ["flow:TripsCoordinator", "screen:TripListViewController"] {
+      let result = await flowatlas("render", trace, "--diagram", diagram, "--format", "dot")
+      #expect(result.status == 0, "\(diagram): \(result.err)")
+      #expect(result.out.contains("Wander.TripListViewController"), "\(diagram)")
+    }
+  }
+
   @Test(arguments: [
     (["--diagram", "flow:NoSuchCoordinator"], "no flow 'NoSuchCoordinator'"),
     (["--diagram", "run:nope"], "no run 'nope'"),
