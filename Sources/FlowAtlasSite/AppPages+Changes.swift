@@ -8,25 +8,37 @@ struct AppChanges: Sendable {
   var diff: NavigationDiff
   /// The diagram of both versions, from the provider; nil when it draws none.
   var svg: [UInt8]?
+  /// The flow each removed screen belonged to in the baseline, where it belonged to one.
+  var removedScreenOwners: [String: String] = [:]
 
   init(baseline: AppModel, app: AppModel, svg: [UInt8]?) {
     self.baseline = baseline.name
     diff = NavigationDiff(old: baseline, new: app)
     self.svg = svg
+    // Named as the diff names them (a baseline without modules takes the app's).
+    let owners = Dictionary(
+      baseline.matchingModules(of: app).screens.map { ($0.type, $0.owner) },
+      uniquingKeysWith: { first, _ in first })
+    for screen in diff.removedScreens {
+      if let owner = owners[screen] ?? nil { removedScreenOwners[screen] = owner }
+    }
   }
 
-  /// What changed in `flow`: whether it is new, and how many of its transitions (entries,
-  /// internal, exits) and screens were added; nil when nothing did.
+  /// What changed in `flow`: whether it is new, and how many of its screens were added and
+  /// removed, of its transitions (entries, internal, exits) added, removed and taken another way,
+  /// and of screens moved; nil when nothing did.
   func summary(of flow: Flow) -> String? {
     if diff.addedCoordinators.contains(flow.coordinator) { return "new since the baseline" }
     let own = Set(flow.screens)
     let added = diff.addedTransitions.filter { $0.coordinator == flow.coordinator }.count
     let removed = diff.removedTransitions.filter { $0.coordinator == flow.coordinator }.count
     let screens = diff.addedScreens.filter(own.contains).count
+    let removedScreens = removedScreenOwners.values.filter { $0 == flow.coordinator }.count
     let retriggered = diff.changedTriggers.filter { $0.transition.coordinator == flow.coordinator }.count
     let moved = diff.ownerChanges.filter { $0.new == flow.coordinator || $0.old == flow.coordinator }.count
     var parts: [String] = []
     if screens > 0 { parts.append(Wording.count(screens, "screen") + " added") }
+    if removedScreens > 0 { parts.append(Wording.count(removedScreens, "screen") + " removed") }
     if added > 0 { parts.append(Wording.count(added, "transition") + " added") }
     if removed > 0 { parts.append(Wording.count(removed, "transition") + " removed") }
     if retriggered > 0 { parts.append(Wording.count(retriggered, "transition") + " taken another way") }

@@ -58,7 +58,8 @@ import Testing
     let index = try String(contentsOf: site.appendingPathComponent("mail/index.html"), encoding: .utf8)
     #expect(index.contains(#"<a href="changes.html">See the changes, drawn</a>"#))
     #expect(index.contains(#"<a href="changes.html">Changes</a>"#), "the sidebar links it")
-    #expect(index.contains("Changed: 1 screen added, 1 transition added, 1 transition removed"))
+    #expect(
+      index.contains("Changed: 1 screen added, 1 screen removed, 1 transition added, 1 transition removed"))
     let flow = try String(
       contentsOf: site.appendingPathComponent("mail/flow-mail-coordinator.html"), encoding: .utf8)
     #expect(flow.contains(#"<span class="change-mark"><a href="changes.html">Changed: "#))
