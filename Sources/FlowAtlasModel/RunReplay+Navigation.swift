@@ -51,18 +51,23 @@ extension RunReplay {
     guard let (after, through) = stacks.currentPath else {
       // Nothing is current: the next screen to become current is reached by this trigger, whether
       // it is a container's first screen (which takes the entry's, the same) or another (a sheet
-      // presented over a tab bar whose tabs are still empty).
+      // presented over a tab bar whose tabs are still empty, which then ends the entry).
       if stacks.lastChangeEntered { keptTrigger = trigger }
       return
     }
     currentScreen = after
     guard after.id != before?.id else { return }
     var (shownKind, shownTrigger) = (kind, trigger)
-    if let entry = containerEntry, through.contains(entry.container) {
-      (shownKind, shownTrigger) = (entry.kind, entry.trigger)
+    if let entry = containerEntry {
+      // The container's first screen is the adding event's only while no other screen became
+      // current first: else that screen took the trigger the adding event left pending, and one
+      // tap reached one screen.
       containerEntry = nil
-      // A background event brought it: what the adding event left pending is used up here.
-      keptTrigger = nil
+      if through.contains(entry.container) {
+        (shownKind, shownTrigger) = (entry.kind, entry.trigger)
+        // A background event brought it: what the adding event left pending is used up here.
+        keptTrigger = nil
+      }
     }
     openDeeplink = nil
     let key = RunTransitionKey(

@@ -150,6 +150,26 @@ struct ContainerTests {
     #expect(edges(script.model()) == ["->Login:setRoot:-*1", "Login>WhatsNew:present:-*1[logIn]"])
   }
 
+  /// A sheet over the empty tab bar took the tap; swiped away, it leaves nothing current, and the
+  /// tab's first screen is reached by the swipe: one tap reaches one screen.
+  @Test func aScreenThatTookTheTapEndsTheContainersEntry() {
+    var script = ReplayScript()
+    script.add(.setRoot(screen: screen("l", "Login"), coordinator: nil, router: "window", background: nil))
+    script.add(.userAction(screen: "l", action: "logIn", label: nil))
+    script.add(
+      .setRoot(
+        screen: container("t", "Tabs", hosts: ["r1", "r2"]), coordinator: nil, router: "window",
+        background: nil))
+    script.add(.present(screen: screen("w", "WhatsNew"), coordinator: nil, router: "window", animated: nil))
+    script.add(
+      .dismiss(coordinator: nil, router: "window", screen: nil, initiator: .system(gesture: "swipeDown")))
+    script.add(.setRoot(screen: screen("i", "Items"), coordinator: nil, router: "r1", background: nil))
+    #expect(
+      edges(script.model()) == [
+        "->Login:setRoot:-*1", "Login>WhatsNew:present:-*1[logIn]", "WhatsNew>Items:setRoot:-*1[swipeDown]",
+      ])
+  }
+
   /// The container's first screen, set by a background event, takes the adding event's trigger,
   /// and uses it up: the next transition, with no action since, is automatic.
   @Test func aContainersFirstScreenUsesUpTheTriggerItTakes() {
