@@ -9,7 +9,8 @@ extension NavigationDiff {
       changedTriggers: changedTriggers.map { change in
         File.TriggerChangeEntry(
           from: change.transition.from, to: change.transition.to, kind: change.transition.kind.rawValue,
-          coordinator: change.transition.coordinator, old: change.old, new: change.new)
+          coordinator: change.transition.coordinator, old: change.old, oldAutomatic: change.oldAutomatic,
+          new: change.new, newAutomatic: change.newAutomatic)
       },
       addedContainers: addedContainers, removedContainers: removedContainers,
       ownerChanges: ownerChanges.map { File.OwnerChangeEntry(screen: $0.screen, old: $0.old, new: $0.new) })
@@ -40,7 +41,9 @@ extension NavigationDiff {
       var kind: String
       var coordinator: String?
       var old: [String]
+      var oldAutomatic: Bool
       var new: [String]
+      var newAutomatic: Bool
     }
 
     struct OwnerChangeEntry: Encodable {

@@ -113,12 +113,13 @@ extension NavigationDiff.TriggerChange {
   package func markdownRow(
     kind: String, entry: String, type: (String) -> String, trigger: (String) -> String
   ) -> String {
-    func actions(_ triggers: [String]) -> String {
-      triggers.isEmpty ? "automatic" : triggers.map(trigger).joined(separator: ", ")
+    func actions(_ triggers: [String], _ automatic: Bool) -> String {
+      (triggers.map(trigger) + (automatic ? ["automatic"] : [])).joined(separator: ", ")
     }
     let origin: String = transition.from.map(type) ?? entry
     let by: String = transition.coordinator.map(type) ?? "—"
-    return "| \(origin) | \(type(transition.to)) | \(kind) | \(by) | \(actions(old)) | \(actions(new)) |"
+    return "| \(origin) | \(type(transition.to)) | \(kind) | \(by) | \(actions(old, oldAutomatic)) | "
+      + "\(actions(new, newAutomatic)) |"
   }
 }
 

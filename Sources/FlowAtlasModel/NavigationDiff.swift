@@ -33,9 +33,29 @@ package struct NavigationDiff: Hashable, Sendable {
   package struct TriggerChange: Hashable, Sendable {
     /// The new version's (its from, to, kind and coordinator are the old one's too).
     package var transition: Transition
-    /// Sorted; empty where every time was automatic.
+    /// The triggers, sorted; empty where every time was automatic.
     package var old: [String]
     package var new: [String]
+    /// Whether some times were automatic, beside the triggers.
+    package var oldAutomatic: Bool
+    package var newAutomatic: Bool
+  }
+
+  /// The ways a transition was taken, as a diff compares them: each action or gesture, a deep
+  /// link (whatever its URL, which a journey chooses), and automatically.
+  private enum Way: Hashable {
+    case trigger(String)
+    case deepLink
+    case automatic
+  }
+
+  /// - Parameter links: the deep links of both versions' transition (a `model.json` does not
+  ///   tell them from other triggers: the other side's say).
+  private static func ways(_ transition: Transition, links: Set<String>) -> Set<Way> {
+    var ways = Set(transition.triggers.filter { !links.contains($0) }.map(Way.trigger))
+    if transition.triggers.contains(where: links.contains) { ways.insert(.deepLink) }
+    if transition.automatic > 0 || transition.triggers.isEmpty { ways.insert(.automatic) }
+    return ways
   }
 
   package var oldApp: String
@@ -88,15 +108,21 @@ package struct NavigationDiff: Hashable, Sendable {
     let newEdges = Set(new.transitions.map(\.identity))
     addedTransitions = new.transitions.filter { !oldEdges.contains($0.identity) }
     removedTransitions = old.transitions.filter { !newEdges.contains($0.identity) }
-    let oldTriggers = Dictionary(
-      old.transitions.map { ($0.identity, $0.triggers) }, uniquingKeysWith: { first, _ in first })
+    let oldByIdentity = Dictionary(
+      old.transitions.map { ($0.identity, $0) }, uniquingKeysWith: { first, _ in first })
     changedTriggers = new.transitions.compactMap { transition in
-      // Which of several ways a journey took depends on the journey: only triggers that share none
-      // are another way (an automatic step has none, so one that now waits for a tap is too).
-      guard let before = oldTriggers[transition.identity], before != transition.triggers,
-        Set(before).isDisjoint(with: transition.triggers)
-      else { return nil }
-      return TriggerChange(transition: transition, old: before, new: transition.triggers)
+      // Which of several ways a journey took depends on the journey: only ways that share none
+      // are another way (automatic counts as a way, so a step that now waits for a tap is one).
+      // Going back is the system's or a button's as the person chooses, as contracts take it.
+      guard !transition.kind.isBack, let before = oldByIdentity[transition.identity] else { return nil }
+      let links = Set(before.deeplinks + transition.deeplinks)
+      guard Self.ways(before, links: links).isDisjoint(with: Self.ways(transition, links: links)) else {
+        return nil
+      }
+      return TriggerChange(
+        transition: transition, old: before.triggers, new: transition.triggers,
+        oldAutomatic: before.automatic > 0 || before.triggers.isEmpty,
+        newAutomatic: transition.automatic > 0 || transition.triggers.isEmpty)
     }
     let oldOwners = Dictionary(
       old.screens.map { ($0.type, $0.owner) }, uniquingKeysWith: { first, _ in first })

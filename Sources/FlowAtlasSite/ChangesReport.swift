@@ -91,8 +91,8 @@ package enum ChangesReport {
   private static func triggerTable(
     _ changes: [NavigationDiff.TriggerChange], title: String, screenRef: (String) -> HTML
   ) -> HTML {
-    func actions(_ triggers: [String]) -> [HTML] {
-      triggers.isEmpty ? [.text("automatic")] : Wording.orList(triggers.map(HTML.code), conjunction: "and")
+    func actions(_ triggers: [String], _ automatic: Bool) -> [HTML] {
+      Wording.orList(triggers.map(HTML.code) + (automatic ? [.text("automatic")] : []), conjunction: "and")
     }
     let header = HTML.el(
       "tr", [],
@@ -107,8 +107,8 @@ package enum ChangesReport {
           .el("td", [], [screenRef(change.transition.to)]),
           .el("td", [], text: change.transition.kind.rawValue),
           .el("td", [], [change.transition.coordinator.map(HTML.code) ?? .text("—")]),
-          .el("td", [], actions(change.old)),
-          .el("td", [], actions(change.new)),
+          .el("td", [], actions(change.old, change.oldAutomatic)),
+          .el("td", [], actions(change.new, change.newAutomatic)),
         ])
     }
     return .el(

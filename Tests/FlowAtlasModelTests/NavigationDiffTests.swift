@@ -46,6 +46,35 @@ import Testing
     #expect(diff.summary.hasPrefix("1 screen removed, 1 transition added, 1 transition removed"))
   }
 
+  /// Only a forward transition taken in ways that share none is taken another way: automatic is
+  /// a way, a deep link is one whatever its URL, and going back is the person's choice of gesture.
+  @Test(arguments: [
+    // (old triggers, old automatic times, new triggers, new automatic, kind, changed)
+    (["Tap"], 0, ["Swipe up"], 0, TransitionKind.push, true),
+    (["Tap"], 0, [String](), 0, .push, true),
+    (["Tap"], 1, [String](), 1, .push, false),
+    (["Tap", "Hold"], 0, ["Tap"], 0, .push, false),
+    (["backButton"], 0, ["edgeSwipe"], 0, .pop, false),
+    (["app://item/1"], 0, ["app://item/2"], 0, .push, false),
+  ])
+  func aTransitionIsTakenAnotherWayOnlyByWaysThatShareNone(
+    old: [String], oldAutomatic: Int, new: [String], newAutomatic: Int, kind: TransitionKind, changed: Bool
+  ) {
+    func app(_ triggers: [String], _ automatic: Int) -> AppModel {
+      let links = triggers.filter { $0.hasPrefix("app://") }
+      return Self.app(
+        "Shop", screens: [("A", "Checkout"), ("B", "Checkout")],
+        transitions: [
+          Transition(
+            from: "A", to: "B", kind: kind, coordinator: "Checkout", count: 2, triggers: triggers,
+            deeplinks: links, automatic: automatic)
+        ], coordinators: ["Checkout"])
+    }
+    let diff = NavigationDiff(old: app(old, oldAutomatic), new: app(new, newAutomatic))
+    #expect(diff.changedTriggers.count == (changed ? 1 : 0))
+    #expect(diff.isEmpty == !changed)
+  }
+
   @Test func countsAloneAreNotAChange() {
     let old = Self.app(
       "A", screens: [("S", nil)], transitions: [Self.edge(nil, "S", .setRoot)], coordinators: [])
