@@ -115,7 +115,9 @@ enum ContractSyntax {
         let name = after[..<semicolon]
         let character =
           named[name]
-          ?? UInt32(name).flatMap { name.allSatisfy(\.isASCII) ? Unicode.Scalar($0) : nil }.map { String($0) }
+          ?? UInt32(name).flatMap { code in
+            name.allSatisfy { ("0"..."9").contains($0) } && code > 0 ? Unicode.Scalar(code) : nil
+          }.map { String($0) }
         if let character {
           out += character
           rest = after[after.index(after: semicolon)...]

@@ -69,6 +69,9 @@ package struct NavigationCheck: Sendable {
     var triggered: [TransitionKey: [String?: (file: String, line: Int)]] = [:]
     /// Where anything not found is reported: the side's file, line 1.
     var fallback: String
+    /// Whether the places are its runs' own (traces, read for their journeys): then a run's file is
+    /// a file of the side, where an app's finding that has no line of its own is put.
+    private(set) var hasRunFiles = false
 
     package init(fallback: String) {
       self.fallback = fallback
@@ -77,6 +80,7 @@ package struct NavigationCheck: Sendable {
     /// The first step of each run's journey that entered a screen or took a transition.
     package init(journeysOf model: NavigationModel, fallback: String) {
       self.fallback = fallback
+      hasRunFiles = true
       for app in model.apps {
         for run in app.runs {
           for step in run.journey.steps {
@@ -260,10 +264,15 @@ package struct NavigationCheck: Sendable {
         .removedTransition, at: baselinePlaces.place(of: transition, app: baselineApp),
         "\(Self.describe(transition)) of the baseline is gone")
     }
-    // A flow where it first navigated; a container, which is no node of the graph, at its side's file.
+    // An app's finding with no line of its own: its first trace, else the side's file.
+    func start(of model: AppModel, _ places: Places) -> (file: String, line: Int) {
+      ((places.hasRunFiles ? model.runs.map(\.file).min() : nil) ?? places.fallback, 1)
+    }
+    // A flow where it first navigated (in the order of files and lines); a container, which is
+    // no node of the graph, at the start of its app's first trace.
     func place(ofFlow flow: String, in model: AppModel, _ places: Places) -> (file: String, line: Int) {
-      model.transitions.first { $0.coordinator == flow }.map { places.place(of: $0, app: model.name) }
-        ?? (places.fallback, 1)
+      model.transitions.filter { $0.coordinator == flow }.map { places.place(of: $0, app: model.name) }
+        .min { ($0.file, $0.line) < ($1.file, $1.line) } ?? start(of: model, places)
     }
     for flow in diff.addedCoordinators {
       report(
@@ -281,25 +290,27 @@ package struct NavigationCheck: Sendable {
       )
     }
     for container in diff.addedContainers {
-      report(.addedContainer, at: (places.fallback, 1), "container \(container) is new (not in the baseline)")
+      report(
+        .addedContainer, at: start(of: new, places), "container \(container) is new (not in the baseline)")
     }
     for container in diff.removedContainers {
       report(
-        .removedContainer, at: (baselinePlaces.fallback, 1), "container \(container) of the baseline is gone")
+        .removedContainer, at: start(of: old, baselinePlaces),
+        "container \(container) of the baseline is gone")
     }
     for change in diff.changedTriggers {
-      // Where it was first taken on a trigger the baseline lacks, else where it was first taken.
+      // Where it was first taken on one of its triggers (the first by name; the ways share none),
+      // else where it was first taken.
       let place =
-        change.new.first { !change.old.contains($0) }
-        .map { places.place(of: change.transition, trigger: $0, app: app) }
+        change.new.first.map { places.place(of: change.transition, trigger: $0, app: app) }
         ?? places.place(of: change.transition, app: app)
-      func said(_ triggers: [String]) -> String {
-        triggers.isEmpty ? "automatically" : "on " + triggers.map { "\"\($0)\"" }.joined(separator: ", ")
+      func said(_ triggers: [String], _ automatic: Bool) -> String {
+        (triggers.map { "on \"\($0)\"" } + (automatic ? ["automatically"] : [])).joined(separator: ", ")
       }
       report(
         .changedTrigger, at: place,
-        "\(Self.describe(change.transition)) is taken \(said(change.new)), the baseline's \(said(change.old))"
-      )
+        "\(Self.describe(change.transition)) is taken \(said(change.new, change.newAutomatic)), the "
+          + "baseline's \(said(change.old, change.oldAutomatic))")
     }
   }
 

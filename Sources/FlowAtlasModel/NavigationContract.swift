@@ -112,11 +112,10 @@ package struct NavigationContract: Hashable, Sendable {
     }
     guard sawHeader else { throw ContractError(file: file, line: nil, reason: "it is empty") }
     return written.map { written in
-      // `start` is the flow's start unless a label makes it a screen's id.
+      // `start` is the flow's start, whatever shape or label it is drawn with (`start((start))`).
       edge(
-        from: labels[written.from]?.label ?? written.from, to: labels[written.to]?.label ?? written.to,
-        action: written.action, line: written.line,
-        startIsScreen: labels["start"] != nil)
+        from: written.from == "start" ? "start" : labels[written.from]?.label ?? written.from,
+        to: labels[written.to]?.label ?? written.to, action: written.action, line: written.line)
     }
   }
 
@@ -156,15 +155,13 @@ package struct NavigationContract: Hashable, Sendable {
     Printable.line(String(String(decoding: line.prefix(320), as: UTF8.self).prefix(80)))
   }
 
-  private static func edge(from: String, to: String, action: String?, line: Int, startIsScreen: Bool = false)
-    -> Edge
-  {
+  private static func edge(from: String, to: String, action: String?, line: Int) -> Edge {
     var action = action?.trimmingCharacters(in: .whitespaces)
     if let quoted = action, quoted.hasPrefix("\""), quoted.hasSuffix("\""), quoted.count >= 2 {
       action = String(quoted.dropFirst().dropLast())
     }
     return Edge(
-      from: from == "start" && !startIsScreen ? nil : from, to: to,
+      from: from == "start" ? nil : from, to: to,
       action: action?.isEmpty == true ? nil : action, line: line)
   }
 }

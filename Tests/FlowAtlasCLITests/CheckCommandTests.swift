@@ -176,7 +176,7 @@ import Testing
       "\(current)/read.jsonl:5: error: Mail: screen InboxViewController is in MailCoordinator now, in "
         + "InboxCoordinator in the baseline [moved-screen]",
       "\(current)/read.jsonl:1: error: Mail: container MainTabs is new (not in the baseline) [added-container]",
-      "\(baseline):1: error: Mail: container Tabs of the baseline is gone [removed-container]",
+      "\(baseline)/read.jsonl:1: error: Mail: container Tabs of the baseline is gone [removed-container]",
     ] {
       #expect(result.out.contains(expected + "\n"), "\(expected)\n\(result.out)")
     }

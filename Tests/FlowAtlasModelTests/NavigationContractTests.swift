@@ -56,6 +56,8 @@ import Testing
         list -.-> done[Settings.DoneViewController]
         done ==>|Again| root
         list --> start2("A#35;1")
+        start(("start")) -->|Deep| list
+        list --> x["#+60;#0;"]
       """
     let contract = try NavigationContract(text: text, file: "S.mmd", coordinator: "SettingsCoordinator")
     #expect(
@@ -65,6 +67,9 @@ import Testing
         "ListViewController<Item> Settings.DoneViewController * 5",
         "Settings.DoneViewController Settings.RootViewController Again 6",
         "ListViewController<Item> A#1 * 7",
+        // `start` is the flow's start whatever it is drawn as; a sign or a zero is no entity.
+        "start ListViewController<Item> Deep 8",
+        "ListViewController<Item> #+60;#0; * 9",
       ])
   }
 
