@@ -20,16 +20,12 @@ enum DiffCommand {
         "give exactly two inputs: the old version (traces or a model.json), then the new one", command: "diff"
       )
     }
-    let formatName =
-      arguments.value("--format")
-      ?? OutputFile.format(
-        impliedBy: arguments.value("--output"),
-        among: [
-          "md": "markdown", "markdown": "markdown", "json": "json", "html": "html", "htm": "html",
-          "svg": "svg",
-          "png": "png", "pdf": "pdf", "dot": "dot", "gv": "dot",
-        ])
-      ?? "markdown"
+    let formatName = OutputFile.format(
+      given: arguments.value("--format"), output: arguments.value("--output"),
+      among: [
+        "md": "markdown", "markdown": "markdown", "json": "json", "html": "html", "htm": "html", "svg": "svg",
+        "png": "png", "pdf": "pdf", "dot": "dot", "gv": "dot",
+      ], fallback: "markdown", console: console)
     guard let format = Format(rawValue: formatName) else {
       let known = Format.allCases.map(\.rawValue).joined(separator: ", ")
       throw .usage("unknown format '\(Printable.line(formatName))'; use one of \(known)", command: "diff")

@@ -78,13 +78,24 @@ package enum OutputFile {
     }
   }
 
-  /// The format a file name asks for (`map.png`: png), when `--format` names none: among `formats`,
-  /// by its extension, `nil` for any other name.
-  static func format(impliedBy path: String?, among formats: [String: String]) -> String? {
-    guard let path, path != "-" else { return nil }
-    let name = (path as NSString).lastPathComponent
-    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-    return formats[name[name.index(after: dot)...].lowercased()]
+  /// The format to write: `given` (`--format`), else the one `output`'s extension names among
+  /// `formats` (`map.png`: png), else `fallback`. Said where the two disagree, or where the
+  /// extension names no format, since the bytes would not be what the name promises.
+  static func format(
+    given: String?, output: String?, among formats: [String: String], fallback: String, console: Console
+  ) -> String {
+    guard let output, output != "-" else { return given ?? fallback }
+    let name = (output as NSString).lastPathComponent
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return given ?? fallback }
+    let implied = formats[name[name.index(after: dot)...].lowercased()]
+    let format = given ?? implied ?? fallback
+    if implied != format {
+      console.err(
+        Printable.line(
+          "flowatlas: warning: writing \(format) into \(output), "
+            + (implied.map { "whose name says \($0)" } ?? "whose extension names no format")) + "\n")
+    }
+    return format
   }
 
   struct OutputError: Error {

@@ -109,6 +109,8 @@ private struct Preview {
   private var count = 0
   /// When the latest build ended (``SitePreview/State/finished``).
   private var finished: Int64 = 0
+  /// The latest reason the pages could not be told, said once until it changes.
+  private var untold: String?
 
   init(inputs: PreviewInputs, output: String, console: Console, build: PreviewBuild) {
     self.inputs = inputs
@@ -160,7 +162,7 @@ private struct Preview {
 
   /// Tells the pages where the preview is, holding the site's lock so that no build of another
   /// command replaces the folder meanwhile.
-  private func publish(_ state: SitePreview.State) {
+  private mutating func publish(_ state: SitePreview.State) {
     do throws(CommandLineError) {
       let lock = try OutputLock(output, console: console)
       defer { lock.release() }
@@ -169,10 +171,14 @@ private struct Preview {
       } catch {
         throw .inputOutput(error.localizedDescription)
       }
+      untold = nil
     } catch {
+      // Said before the build and after it, the same words twice: once is enough.
+      guard untold != error.localizedDescription else { return }
+      untold = error.localizedDescription
       console.err(
         Printable.line(
-          "flowatlas: warning: \(error.localizedDescription); open pages do not follow this build")
+          "flowatlas: warning: \(error.localizedDescription); open pages do not follow the builds")
           + "\n")
     }
   }
@@ -182,7 +188,13 @@ private struct Preview {
   func stop() -> Never {
     SiteBuilder.tidy(site)
     SitePreview.remove(from: site)
-    console.err(Printable.line("flowatlas: preview: stopped; \(output) holds the last site built") + "\n")
+    let built = FileManager.default.fileExists(atPath: site.appendingPathComponent("index.html").path)
+    console.err(
+      Printable.line(
+        "flowatlas: preview: stopped; "
+          + (built
+            ? "\(output) holds the last site built" : "no build succeeded, so there is no site in \(output)"))
+        + "\n")
     StopSignal.end()
   }
 

@@ -8,15 +8,12 @@ enum RenderCommand {
   static func run(_ arguments: ParsedArguments, console: Console, executable: String) throws(CommandLineError)
     -> ExitStatus
   {
-    let formatName =
-      arguments.value("--format")
-      ?? OutputFile.format(
-        impliedBy: arguments.value("--output"),
-        among: [
-          "svg": "svg", "png": "png", "pdf": "pdf", "dot": "dot", "gv": "dot", "mmd": "mermaid",
-          "mermaid": "mermaid",
-        ])
-      ?? "svg"
+    let formatName = OutputFile.format(
+      given: arguments.value("--format"), output: arguments.value("--output"),
+      among: [
+        "svg": "svg", "png": "png", "pdf": "pdf", "dot": "dot", "gv": "dot", "mmd": "mermaid",
+        "mermaid": "mermaid",
+      ], fallback: "svg", console: console)
     guard let format = OutputFormat(rawValue: formatName) else {
       let known = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
       throw .usage("unknown format '\(formatName)'; use one of \(known)", command: "render")

@@ -128,6 +128,16 @@ import Testing
     let html = folder.appendingPathComponent("review.html").path
     #expect(await flowatlas("diff", trace, trace, "--output", html).status == 0)
     #expect(try String(contentsOfFile: html, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
+    // A name that says another format, or none, is written as asked, and said.
+    let mismatch = await flowatlas(
+      "render", trace, "--diagram", "app", "--format", "svg", "--output", folder.path + "/a.png")
+    #expect(
+      mismatch.status == 0
+        && mismatch.err.contains("warning: writing svg into \(folder.path)/a.png, whose name says png"))
+    let unknown = await flowatlas("render", trace, "--diagram", "app", "--output", folder.path + "/map.jpg")
+    #expect(unknown.status == 0 && unknown.err.contains("map.jpg, whose extension names no format"))
+    let plain = await flowatlas("render", trace, "--diagram", "app", "--output", folder.path + "/map")
+    #expect(plain.status == 0 && !plain.err.contains("warning"))
   }
 
   @Test func aFolderOutputIsNeverStandardOutput() async throws {

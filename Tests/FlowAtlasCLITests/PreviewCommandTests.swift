@@ -265,6 +265,26 @@ import Testing
     #expect(preview.stop(with: SIGTERM) == SIGTERM)
   }
 
+  /// A site that cannot be written (its folder's parent is a file): each build says why, the pages'
+  /// warning comes once, and the stop does not claim a site was built.
+  @Test func aSiteThatCannotBeWrittenIsNeverClaimed() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = try writeTrace(shopTrace, named: "buy.jsonl", in: folder)
+    let site = trace + "/site"
+    let preview = try PreviewProcess([trace, "--output", site, "--jobs", "1"])
+    defer { if kill(preview.pid, 0) == 0 { _ = preview.stop() } }
+    let first = try #require(preview.line(startingWith: "build 1: "), "\(preview.errors)")
+    #expect(!first.hasPrefix("build 1: exit 0 "))
+    #expect(preview.stop(with: SIGTERM) == SIGTERM)
+    #expect(
+      preview.errors.components(separatedBy: "open pages do not follow the builds").count == 2,
+      "\(preview.errors)")
+    #expect(
+      preview.errors.contains("no build succeeded, so there is no site in \(site)"), "\(preview.errors)")
+    #expect(!preview.errors.contains("holds the last site built"))
+  }
+
   @Test func anInputThatIsNotThereIsAnInputError() async throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
