@@ -204,8 +204,10 @@
         return applyingOwnChange { super.setViewControllers(viewControllers, animated: animated) }
       }
       // One change of UIKit's, recorded as what it did to the stack, all asked for by the
-      // coordinator that asked for the change: screens added on top are pushes, screens taken
-      // off the top a `popTo`, anything else a new root with each screen pushed on it.
+      // coordinator that asked for the change: screens taken off the top a `popTo` the last screen
+      // kept, screens added on top pushes (both, where it replaced the top: `[Home, Cart,
+      // Checkout]` to `[Home, Done]`), and a stack that keeps nothing a new root with each screen
+      // pushed on it.
       let asking = Recorder.coordinatorOfWaitingRead
       let before = self.viewControllers
       applyingOwnChange { super.setViewControllers(viewControllers, animated: animated) }
@@ -213,7 +215,7 @@
       performer.skipsChanges = true
       if kept == 0 {
         whileMade(wasEmpty: before.isEmpty) { recording.setRoot(first, animated: animated, completion: nil) }
-      } else if kept == viewControllers.count, kept < before.count {
+      } else if kept < before.count {
         recording.popTo(viewControllers[kept - 1]) {}
       }
       for screen in viewControllers.dropFirst(max(kept, 1)) {

@@ -149,7 +149,8 @@ import UIKit
   }
 
   /// `setViewControllers` recorded as what it did: screens added on top are pushes, screens taken
-  /// off the top a `popTo`, a stack that shares no bottom a new root.
+  /// off the top a `popTo`, both where the top was replaced (the pushes alone left the screens it
+  /// took off on the recorded stack), a stack that shares no bottom a new root.
   @Test func aStackReplacedWholeIsRecordedAsWhatChanged() {
     let (lines, app) = Record.record { recorder in
       let shop = ShopCoordinator()
@@ -159,6 +160,7 @@ import UIKit
       let payment = PaymentScreen()
       shop.navigation.setViewControllers([product, payment, DetailScreen()], animated: false)
       shop.navigation.setViewControllers([product, payment], animated: false)
+      shop.navigation.setViewControllers([product, DetailScreen()], animated: false)
       shop.navigation.setViewControllers([HomeScreen()], animated: false)
     }
     #expect(
@@ -167,6 +169,8 @@ import UIKit
         "push PaymentScreen by ShopCoordinator [r1]",
         "push DetailScreen by ShopCoordinator [r1]",
         "popTo PaymentScreen by ShopCoordinator [r1]",
+        "popTo ProductScreen by ShopCoordinator [r1]",
+        "push DetailScreen by ShopCoordinator [r1]",
         "setRoot HomeScreen by ShopCoordinator [r1]",
       ], "\(lines)")
     #expect(app?.diagnostics == [])
