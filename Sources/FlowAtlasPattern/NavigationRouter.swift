@@ -2,7 +2,8 @@
   import UIKit
 
   /// A router over a `UINavigationController`. A presented screen is wrapped in a
-  /// navigation controller of its own, so it can push (the trace format's modal layers).
+  /// navigation controller of its own, so it can push (the trace format's modal layers); a flow's
+  /// own navigation controller is presented as that layer itself, keeping its delegate.
   ///
   /// It sees what the system does on a person's gesture and reports it to its
   /// ``SystemNavigationObserver``s: the back button, the edge swipe (only once it completes:
@@ -130,7 +131,10 @@
 
     public func present(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
       guard let controller = viewController(screen, completion: completion) else { return }
-      let layer = UINavigationController(rootViewController: controller)
+      // A flow's own navigation controller is the layer as it is (wrapped in another, UIKit raises
+      // "Pushing a navigation controller is not supported"), with the delegate it was given.
+      let given = controller as? UINavigationController
+      let layer = given ?? UINavigationController(rootViewController: controller)
       // A screen set up as a full-screen cover or a sheet is presented as one. (A popover or a
       // custom presentation needs what the screen was given for it: it stays the layer's default.)
       switch controller.modalPresentationStyle {
@@ -138,7 +142,7 @@
         layer.modalPresentationStyle = controller.modalPresentationStyle
       default: break
       }
-      layer.delegate = self
+      if layer.delegate == nil { layer.delegate = self }
       observeSheet(layer)
       topNavigationController.present(layer, animated: animated) { [weak self] in
         self?.resynchronize()

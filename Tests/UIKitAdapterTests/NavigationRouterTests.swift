@@ -160,6 +160,22 @@ import UIKit
     #expect(reports.lines.count == 1)
   }
 
+  /// A flow's own navigation controller is presented as the layer it is: wrapped in another, UIKit
+  /// raises ("Pushing a navigation controller is not supported"). Its delegate stays the app's;
+  /// the router's pushes go onto it, and a swipe down of it is seen.
+  @Test func aPresentedNavigationControllerIsTheLayerItself() throws {
+    let (router, reports, _) = navigation(showing: "A")
+    let flow = UINavigationController(rootViewController: Screen("Form"))
+    router.present(flow, animated: false, completion: nil)
+    #expect(UIKitModel.raised.isEmpty, "\(UIKitModel.raised)")
+    #expect(router.navigationController.presentedViewController === flow)
+    router.push(Screen("Next"), animated: false, completion: nil)
+    #expect(router.titles == ["A", "Form Next"])
+    Person.swipeDown(flow)
+    #expect(router.titles == ["A"])
+    #expect(reports.lines.count == 1, "\(reports.lines)")
+  }
+
   @Test func aSheetThatRefusesAndAFullScreenCoverStay() throws {
     let (router, reports, _) = navigation(showing: "A")
     let form = Screen("Form")

@@ -132,6 +132,10 @@ open class UINavigationController: UIViewController {
     guard !stack.contains(where: { $0 === viewController }) else {
       return UIKitModel.raise("Pushing the same view controller instance more than once is not supported")
     }
+    // UIKit's exception, for a navigation controller pushed (or made the root of another).
+    guard !(viewController is UINavigationController) else {
+      return UIKitModel.raise("Pushing a navigation controller is not supported")
+    }
     change(to: stack + [viewController], animated: animated)
   }
 
