@@ -136,9 +136,8 @@ struct ContainerTests {
     #expect(app.diagnostics.isEmpty)
   }
 
-  /// A tab bar set as the root before its tabs, and a sheet presented over it first: the sheet is
-  /// the next screen to become current, and is reached by the action the tab bar's `setRoot` took.
-  @Test func aScreenOverAnEmptyRootContainerTakesTheTriggerLeftPending() {
+  /// A tap on Login that sets a tab bar as the root before its tabs have a screen: nothing is current.
+  static func loggedInToEmptyTabs() -> ReplayScript {
     var script = ReplayScript()
     script.add(.setRoot(screen: screen("l", "Login"), coordinator: nil, router: "window", background: nil))
     script.add(.userAction(screen: "l", action: "logIn", label: nil))
@@ -146,6 +145,13 @@ struct ContainerTests {
       .setRoot(
         screen: container("t", "Tabs", hosts: ["r1", "r2"]), coordinator: nil, router: "window",
         background: nil))
+    return script
+  }
+
+  /// A tab bar set as the root before its tabs, and a sheet presented over it first: the sheet is
+  /// the next screen to become current, and is reached by the action the tab bar's `setRoot` took.
+  @Test func aScreenOverAnEmptyRootContainerTakesTheTriggerLeftPending() {
+    var script = Self.loggedInToEmptyTabs()
     script.add(.present(screen: screen("w", "WhatsNew"), coordinator: nil, router: "window", animated: nil))
     #expect(edges(script.model()) == ["->Login:setRoot:-*1", "Login>WhatsNew:present:-*1[logIn]"])
   }
@@ -153,13 +159,7 @@ struct ContainerTests {
   /// A sheet over the empty tab bar took the tap; swiped away, it leaves nothing current, and the
   /// tab's first screen is reached by the swipe: one tap reaches one screen.
   @Test func aScreenThatTookTheTapEndsTheContainersEntry() {
-    var script = ReplayScript()
-    script.add(.setRoot(screen: screen("l", "Login"), coordinator: nil, router: "window", background: nil))
-    script.add(.userAction(screen: "l", action: "logIn", label: nil))
-    script.add(
-      .setRoot(
-        screen: container("t", "Tabs", hosts: ["r1", "r2"]), coordinator: nil, router: "window",
-        background: nil))
+    var script = Self.loggedInToEmptyTabs()
     script.add(.present(screen: screen("w", "WhatsNew"), coordinator: nil, router: "window", animated: nil))
     script.add(
       .dismiss(coordinator: nil, router: "window", screen: nil, initiator: .system(gesture: "swipeDown")))
@@ -173,13 +173,7 @@ struct ContainerTests {
   /// The container's first screen, set by a background event, takes the adding event's trigger,
   /// and uses it up: the next transition, with no action since, is automatic.
   @Test func aContainersFirstScreenUsesUpTheTriggerItTakes() {
-    var script = ReplayScript()
-    script.add(.setRoot(screen: screen("l", "Login"), coordinator: nil, router: "window", background: nil))
-    script.add(.userAction(screen: "l", action: "logIn", label: nil))
-    script.add(
-      .setRoot(
-        screen: container("t", "Tabs", hosts: ["r1", "r2"]), coordinator: nil, router: "window",
-        background: nil))
+    var script = Self.loggedInToEmptyTabs()
     script.add(.setRoot(screen: screen("i", "Items"), coordinator: nil, router: "r1", background: true))
     script.add(.push(screen: screen("d", "Detail"), coordinator: nil, router: "r1", animated: nil))
     #expect(
