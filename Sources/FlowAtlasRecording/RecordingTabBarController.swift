@@ -163,6 +163,9 @@
 
     /// Sees the person swipe down what it presented.
     private var presentedSheet: SheetSwipeObserver?
+    /// The router its presentation was recorded on (the tab selected then), for its dismissal: the
+    /// app may select another tab under a cover before it dismisses it.
+    private weak var presentedOn: RecordingRouter?
 
     /// Presents `viewControllerToPresent`: the app's `present`, recorded on the router of the
     /// selected tab (where UIKit's own presentation by a screen of the tab is recorded too), and
@@ -174,6 +177,7 @@
         return super.present(viewControllerToPresent, animated: flag, completion: completion)
       }
       router.recordPresentation(of: viewControllerToPresent, animated: flag)
+      presentedOn = router
       super.present(viewControllerToPresent, animated: flag, completion: completion)
       presentedSheet = SheetSwipeObserver(observing: viewControllerToPresent) {
         [weak self, weak router, weak viewControllerToPresent] in
@@ -187,9 +191,12 @@
     open override func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
       guard let presented = presentedViewController,
         !ContainerPresentation.dismissingItself.contains(ObjectIdentifier(presented)), let recorder,
-        recorder.knowsScreen(presented), let router = ContainerPresentation.router(of: self, in: recorder)
+        recorder.knowsScreen(presented),
+        let router = presentedOn.flatMap({ $0.recorder === recorder ? $0 : nil })
+          ?? ContainerPresentation.router(of: self, in: recorder)
       else { return super.dismiss(animated: flag, completion: completion) }
       presentedSheet = nil
+      presentedOn = nil
       router.recordDismissal(removing: presented)
       super.dismiss(animated: flag) { [weak self] in
         if let self { ContainerPresentation.resynchronize(from: self) }

@@ -157,6 +157,30 @@ import UIKit
     #expect(app?.diagnostics == [])
   }
 
+  /// What the tab bar controller presented is dismissed where its presentation was recorded, on
+  /// the tab selected then, though the app selected another tab under the cover meanwhile (as a
+  /// deep link does): on the tab selected at the dismissal, the dismiss found no modal layer.
+  @Test func aTabBarDismissesOnTheTabItPresentedOn() throws {
+    let (lines, app) = Self.record { recorder in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      let tabs = TabsCoordinator()
+      recorder.follow(tabs)
+      tabs.start()
+      window.rootViewController = tabs.controller
+      let cover = Screen("Cover")
+      cover.modalPresentationStyle = .fullScreen
+      tabs.controller.present(cover, animated: false)
+      UIKitModel.finishAnimations()
+      tabs.controller.selectedIndex = 1
+      tabs.controller.dismiss(animated: false)
+      UIKitModel.finishAnimations()
+    }
+    // (Off-screen by then: the trace format shows the selected tab, whose stack holds no cover.)
+    #expect(lines.last == "dismiss Screen by TabsCoordinator [r1] background", "\(lines)")
+    #expect(app?.diagnostics == [], "\(lines)")
+  }
+
   /// A new root for the window takes the old one, and its routers' screens, off every stack: a
   /// flow that showed only there and never finished is orphaned, at that line.
   @Test func aNewWindowRootEmptiesTheOldOnesStacks() throws {
