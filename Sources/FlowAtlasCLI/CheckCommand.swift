@@ -21,7 +21,7 @@ enum CheckCommand {
       baseline = side.model
       let shown = Printable.path(path)
       if !TraceLoading.isModelFile(path), let theirs = try? TraceInputs.scan([path]).files,
-        Self.identities(of: theirs) == Self.identities(of: files)
+        Set(theirs.compactMap(OutputFile.identity)) == Set(files.compactMap(OutputFile.identity))
       {
         // A gate that can never fail: said, since CI would pass every change.
         console.err(
@@ -67,15 +67,6 @@ enum CheckCommand {
       guard stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { return path }
       return TracePath.folder(of: path)
     }
-  }
-
-  /// The files `paths` are (device and inode), however spelled or linked.
-  private static func identities(of paths: [String]) -> Set<[UInt64]> {
-    Set(
-      paths.compactMap { path in
-        var info = stat()
-        return stat(path, &info) == 0 ? [UInt64(info.st_dev), UInt64(info.st_ino)] : nil
-      })
   }
 
   /// What `--fail-on` accepts: each rule, and `any`.

@@ -66,16 +66,22 @@ package enum OutputFile {
     guard let path, !path.isEmpty, path != "-" else { return }
     var output = stat()
     guard stat(path, &output) == 0, output.st_mode & S_IFMT == S_IFREG else { return }
+    let written = identity(of: path)
     // A folder's traces; a missing input is the reading's to report.
     let files = inputs + ((try? TraceInputs.scan(inputs))?.files ?? [])
     for file in files {
-      var input = stat()
-      if stat(file, &input) == 0, input.st_dev == output.st_dev, input.st_ino == output.st_ino {
+      if identity(of: file) == written {
         throw .usage(
           "--output \(Printable.path(path)) is the input \(Printable.path(file)): writing it would destroy "
             + "it; name another file", command: command)
       }
     }
+  }
+
+  /// The file `path` is (its device and inode), however spelled or linked; nil where there is none.
+  static func identity(of path: String) -> [UInt64]? {
+    var info = stat()
+    return stat(path, &info) == 0 ? [UInt64(info.st_dev), UInt64(info.st_ino)] : nil
   }
 
   /// The format to write: `given` (`--format`), else the one `output`'s extension names among

@@ -5,14 +5,19 @@ extension AppModel {
   /// `name` as this app writes it: itself where the app has that type, else the one `Module.name`
   /// among its types (the spec's reading of a bare `Type`), else nil.
   package func typeName(_ name: String) -> String? {
-    let names = screens.map(\.type) + coordinators.map(\.type) + containers.map(\.type)
+    let names = typeNames
     if names.contains(name) { return name }
-    let qualified = Set(
-      names.filter { type in
-        guard let dot = type.firstIndex(of: "."), dot != type.startIndex else { return false }
-        return type[type.index(after: dot)...] == name
-      })
+    let qualified = Set(names.filter { Self.nameWithinModule($0) == name[...] })
     return qualified.count == 1 ? qualified.first : nil
+  }
+
+  /// Every type name of the app: its screens', coordinators' and containers'.
+  private var typeNames: [String] { screens.map(\.type) + coordinators.map(\.type) + containers.map(\.type) }
+
+  /// `Type` of `Module.Type` (the part after the first dot), nil for a name with no module.
+  private static func nameWithinModule(_ name: String) -> Substring? {
+    guard let dot = name.firstIndex(of: "."), dot != name.startIndex else { return nil }
+    return name[name.index(after: dot)...]
   }
 
   /// This app with each type name that `other` has only qualified by a module (exactly one
@@ -20,13 +25,12 @@ extension AppModel {
   /// nothing matches. Diffs and checks compare `old.matchingModules(of: new)` with
   /// `new.matchingModules(of: old)`.
   package func matchingModules(of other: AppModel) -> AppModel {
-    let names = Set(screens.map(\.type) + coordinators.map(\.type) + containers.map(\.type))
-    let theirs = Set(
-      other.screens.map(\.type) + other.coordinators.map(\.type) + other.containers.map(\.type))
+    let names = Set(typeNames)
+    let theirs = Set(other.typeNames)
     var qualified: [String: [String]] = [:]
     for name in theirs {
-      guard let dot = name.firstIndex(of: "."), dot != name.startIndex else { continue }
-      qualified[String(name[name.index(after: dot)...]), default: []].append(name)
+      guard let within = Self.nameWithinModule(name) else { continue }
+      qualified[String(within), default: []].append(name)
     }
     var renamed: [String: String] = [:]
     for name in names where !theirs.contains(name) {
