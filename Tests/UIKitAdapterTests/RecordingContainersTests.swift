@@ -119,12 +119,7 @@ import UIKit
   @Test func theAppsOwnTabBarControllerRecordsTapsSelectionsAndTheRetap() throws {
     var heard: [String] = []
     let (lines, app) = Self.record { recorder in
-      let window = UIWindow()
-      window.makeKeyAndVisible()
-      let tabs = TabsCoordinator()
-      recorder.follow(tabs)
-      tabs.start()
-      window.rootViewController = tabs.controller
+      let tabs = TabsCoordinator.startedInAWindow(followedBy: recorder)
       tabs.controller.viewControllers?[0].children.first.map { _ in tabs.openDetail() }
       UIKitModel.finishAnimations()
       Person.tapTab(at: 1, in: tabs.controller)
@@ -162,12 +157,7 @@ import UIKit
   /// deep link does): on the tab selected at the dismissal, the dismiss found no modal layer.
   @Test func aTabBarDismissesOnTheTabItPresentedOn() throws {
     let (lines, app) = Self.record { recorder in
-      let window = UIWindow()
-      window.makeKeyAndVisible()
-      let tabs = TabsCoordinator()
-      recorder.follow(tabs)
-      tabs.start()
-      window.rootViewController = tabs.controller
+      let tabs = TabsCoordinator.startedInAWindow(followedBy: recorder)
       let cover = Screen("Cover")
       cover.modalPresentationStyle = .fullScreen
       tabs.controller.present(cover, animated: false)
@@ -289,6 +279,21 @@ final class TabsController: RecordingTabBarController, UITabBarControllerDelegat
 @MainActor
 final class TabsCoordinator {
   @RecordedRouter var controller = TabsController()  // FlowAtlas
+  /// The window whose root its tab bar is, where a test put it there (kept with it).
+  private var window: UIWindow?
+
+  /// A tab app as its scene delegate starts it: a key window, the coordinator followed by
+  /// `recorder` and started, its tab bar the window's root.
+  static func startedInAWindow(followedBy recorder: FlowAtlasRecording.Recorder) -> TabsCoordinator {
+    let window = UIWindow()
+    window.makeKeyAndVisible()
+    let tabs = TabsCoordinator()
+    recorder.follow(tabs)
+    tabs.start()
+    window.rootViewController = tabs.controller
+    tabs.window = window
+    return tabs
+  }
 
   func start() { Recorder.started(self) }  // FlowAtlas
 

@@ -87,12 +87,7 @@ import UIKit
   /// it: the dismissal is recorded on the router the presentation was, the selected tab's.
   @Test func aTabBarControllerDismissingWhatItPresentedIsRecorded() {
     let (lines, app) = Record.record { recorder in
-      let window = UIWindow()
-      window.makeKeyAndVisible()
-      let tabs = TabsCoordinator()
-      recorder.follow(tabs)
-      tabs.start()
-      window.rootViewController = tabs.controller
+      let tabs = TabsCoordinator.startedInAWindow(followedBy: recorder)
       tabs.controller.present(
         RecordingNavigationController(rootViewController: PaymentScreen()), animated: false)
       UIKitModel.finishAnimations()
@@ -112,12 +107,7 @@ import UIKit
   /// on the selected tab's router.
   @Test func aSheetTheTabBarControllerPresentedSwipedDownIsTheSystems() {
     let (lines, app) = Record.record { recorder in
-      let window = UIWindow()
-      window.makeKeyAndVisible()
-      let tabs = TabsCoordinator()
-      recorder.follow(tabs)
-      tabs.start()
-      window.rootViewController = tabs.controller
+      let tabs = TabsCoordinator.startedInAWindow(followedBy: recorder)
       let sheet = AboutScreen()
       tabs.controller.present(sheet, animated: true)
       UIKitModel.finishAnimations()
@@ -133,12 +123,7 @@ import UIKit
   /// bar's gesture.
   @Test func aSelectedTabPoppedInCodeIsNoTabBarTap() {
     let (lines, _) = Record.record { recorder in
-      let window = UIWindow()
-      window.makeKeyAndVisible()
-      let tabs = TabsCoordinator()
-      recorder.follow(tabs)
-      tabs.start()
-      window.rootViewController = tabs.controller
+      let tabs = TabsCoordinator.startedInAWindow(followedBy: recorder)
       tabs.openDetail()
       UIKitModel.finishAnimations()
       let home = tabs.controller.viewControllers?[0] as? UINavigationController
