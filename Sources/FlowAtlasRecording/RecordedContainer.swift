@@ -16,6 +16,11 @@ package protocol RecordedContainer: Presentable {
   /// Its type as the trace names it (a navigation controller FlowAtlas made is the app's
   /// `UINavigationController`).
   var recordedTypeName: String { get }
+
+  /// Keeps `announce`, the recording of the event that shows it, until it hosts a router, where it
+  /// hosts none yet: a tab bar controller the app shows before it sets its tabs (the format gives
+  /// `hosts` when a container first appears, never empty). True where it kept it.
+  func awaitRouters(_ announce: @escaping @MainActor () -> Void) -> Bool
 }
 
 extension Presentable {

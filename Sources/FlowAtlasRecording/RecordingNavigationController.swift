@@ -73,17 +73,28 @@
     // MARK: As a container
 
     package func hostedRouters(in recorder: Recorder) -> [String] {
+      let router = recording(in: recorder)
+      // Shown again: the model emptied its router when it left, so what it holds is recorded again.
+      if hasLeft { router.recordPrepared(viewControllers) }
+      hasLeft = false
       isAnnounced = true
-      return [recording(in: recorder).id ?? ""]
+      return [router.id ?? ""]
     }
+
+    package func awaitRouters(_ announce: @escaping @MainActor () -> Void) -> Bool { false }
 
     /// Whether a recorded event put it where it is (set as a root, pushed, presented): false
     /// again once it left. A presentation no recording made is recorded when it appears.
     private var isAnnounced = false
+    /// Whether it left since a recorded event put it where it was.
+    private var hasLeft = false
 
     open override func viewDidDisappear(_ animated: Bool) {
       super.viewDidDisappear(animated)
-      if isBeingDismissed || isMovingFromParent || viewIfLoaded?.window == nil { isAnnounced = false }
+      if isBeingDismissed || isMovingFromParent || viewIfLoaded?.window == nil {
+        hasLeft = hasLeft || isAnnounced
+        isAnnounced = false
+      }
     }
 
     package var recordedTypeName: String {

@@ -379,7 +379,7 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
   /// present) remembers who did, for the system event that may remove it later.
   fileprivate func recordShowing(
     _ screen: any Presentable, by coordinatorID: String?, puts: Bool = true,
-    _ event: (ScreenMention, String?) -> TraceEvent
+    _ event: @escaping (ScreenMention, String?) -> TraceEvent
   ) {
     let reader = coordinatorID == nil ? FollowedCoordinators.takeReader(for: recorder, showing: screen) : nil
     recordShowing(
@@ -388,7 +388,7 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
 
   fileprivate func recordShowing(
     _ screen: any Presentable, by coordinator: (inout RecorderState) -> String?, puts: Bool,
-    _ event: (ScreenMention, String?) -> TraceEvent
+    _ event: @escaping (ScreenMention, String?) -> TraceEvent
   ) {
     let handle = ObjectHandle(screen)
     let screenType = screen.recordedTypeName
@@ -401,6 +401,15 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
       let asking = recorder.state.withLock { coordinator(&$0) }
       coordinator = { _ in asking }
       hosts = container.hostedRouters(in: recorder)
+      // A container with nothing to host yet is recorded once it has something, as the same event
+      // by the same coordinator (this router kept for it: the window's is made for each event).
+      let kept =
+        hosts == []
+        && container.awaitRouters { [weak container] in
+          guard let container else { return }
+          self.recordShowing(container, by: { _ in asking }, puts: puts, event)
+        }
+      if kept { return }
     }
     recorder.record { state in
       // The coordinator first: ids of coordinators and of screens are counted apart, and the

@@ -15,7 +15,8 @@
   /// navigation controller. Recorded: every tab the person taps (a system `selectTab`, gesture
   /// `tabBar`), the selected tab tapped again (a system `popToRoot` of its navigation controller),
   /// a tab the app selects in code (`selectedIndex`, `selectedViewController`: the app's
-  /// `selectTab`), and where it becomes the window's root or is presented, when it appears. The
+  /// `selectTab`), and where it becomes the window's root or is presented, when it appears (shown
+  /// before the app set its tabs, once they are set: a container hosts at least one router). The
   /// app's own delegate (often the controller itself) keeps working: it is told every call, as
   /// without FlowAtlas, whether it was set before or after.
   @MainActor
@@ -80,12 +81,52 @@
 
     package func hostedRouters(in recorder: Recorder) -> [String] {
       if !(super.delegate === watcher) { delegate = super.delegate }
+      // Shown again: the model emptied its tabs' routers when it left, so what they hold is
+      // recorded again (a router made now records it as it is made).
+      let shownAgain = hasLeft
+      hasLeft = false
       isAnnounced = true
-      return (viewControllers ?? []).compactMap { router(of: $0, in: recorder)?.id }
+      return (viewControllers ?? []).compactMap { tab in
+        let known = shownAgain && hasRouter(tab, in: recorder)
+        guard let router = router(of: tab, in: recorder) else { return nil }
+        if known { router.recordPrepared((tab as? UINavigationController)?.viewControllers ?? [tab]) }
+        return router.id
+      }
+    }
+
+    package func awaitRouters(_ announce: @escaping @MainActor () -> Void) -> Bool {
+      guard viewControllers?.isEmpty ?? true else { return false }
+      pendingAnnouncement = announce
+      return true
+    }
+
+    /// The recording of the event that showed it before it had tabs, kept until it has.
+    private var pendingAnnouncement: (@MainActor () -> Void)?
+
+    /// The app sets its tabs: where it was shown before it had any, that is recorded now.
+    open override func setViewControllers(_ viewControllers: [UIViewController]?, animated: Bool) {
+      super.setViewControllers(viewControllers, animated: animated)
+      announceOnceFilled()
+    }
+
+    open override var viewControllers: [UIViewController]? {
+      get { super.viewControllers }
+      set {
+        super.viewControllers = newValue
+        announceOnceFilled()
+      }
+    }
+
+    private func announceOnceFilled() {
+      guard let announce = pendingAnnouncement, !(viewControllers ?? []).isEmpty else { return }
+      pendingAnnouncement = nil
+      announce()
     }
 
     /// Whether a recorded event put it where it is: false again once it left.
     private var isAnnounced = false
+    /// Whether it left since a recorded event put it where it was.
+    private var hasLeft = false
 
     /// Whether its tabs can be on screen: a recorded event put it where it is, or it is in the
     /// window. An app fills its tabs before it shows the tab bar: that is off-screen.
@@ -100,10 +141,21 @@
 
     open override func viewDidDisappear(_ animated: Bool) {
       super.viewDidDisappear(animated)
-      if isBeingDismissed || isMovingFromParent || viewIfLoaded?.window == nil { isAnnounced = false }
+      if isBeingDismissed || isMovingFromParent || viewIfLoaded?.window == nil {
+        hasLeft = hasLeft || isAnnounced
+        isAnnounced = false
+      }
     }
 
     package var recordedTypeName: String { String(describing: Swift.type(of: self)) }
+
+    /// Whether `tab` has its router in `recorder`'s run already.
+    private func hasRouter(_ tab: UIViewController, in recorder: Recorder) -> Bool {
+      if let navigation = tab as? RecordingNavigationController {
+        return navigation.recordingRecorder === recorder
+      }
+      return plainTabs[ObjectIdentifier(tab)]?.recorder === recorder
+    }
 
     /// The router a tab shows in `recorder`'s run: its navigation controller's, or one made for a
     /// tab that is no navigation controller (its screen recorded as prepared off-screen).

@@ -195,6 +195,78 @@ import UIKit
     // A root has no parent to remove it: the message does not say one would.
     #expect(orphans.first?.message.contains("its parent") == false)
   }
+
+  /// A tab bar controller the app shows before it sets its tabs (the coordinator makes the tab bar
+  /// the window's root, then starts a flow per tab): the tab bar is recorded once it has tabs,
+  /// hosting them, never with `hosts: []`, which the format forbids and after which the tabs'
+  /// routers could not join it.
+  @Test func aTabBarShownBeforeItsTabsAreSetIsRecordedWithThemOnceSet() {
+    let (lines, app) = Self.record { recorder in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      let main = LateTabsCoordinator(window: window)
+      recorder.follow(main)
+      main.start()
+      UIKitModel.finishAnimations()
+      Person.tapTab(at: 1, in: main.tabs)
+      UIKitModel.finishAnimations()
+    }
+    #expect(
+      lines == [
+        "start LateTabsCoordinator",
+        // The tabs' flows record no coordinator of their own here.
+        "setRoot HomeScreen [r1] background",
+        "setRoot SettingsScreen [r2] background",
+        "setRoot RecordingTabBarController hosts [r1, r2] by LateTabsCoordinator [window]",
+        "selectTab Settings SettingsScreen by LateTabsCoordinator [r2] (system: tabBar)",
+      ], "\(lines)")
+    #expect(
+      Self.edges(app) == [
+        "launch > HomeScreen: setRoot by LateTabsCoordinator",
+        "HomeScreen > SettingsScreen: selectTab by LateTabsCoordinator [tabBar]",
+      ], "\(Self.edges(app))")
+    #expect(app?.diagnostics == [], "\(lines)")
+  }
+
+  /// A flow's navigation controller presented again after it was dismissed (a coordinator that
+  /// keeps its child's navigation controller): the model emptied its router when it left, so its
+  /// screens are recorded again before it comes back, and its dismissal finds them.
+  @Test func aContainerPresentedAgainRecordsItsStackAgain() {
+    let (lines, app) = Self.record { recorder in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      let shop = ShopCoordinator()
+      recorder.follow(shop)
+      shop.start()
+      window.rootViewController = shop.navigation
+      shop.checkOut()
+      UIKitModel.finishAnimations()
+      guard let payment = shop.payment else { return }
+      payment.navigation.dismiss(animated: false)
+      UIKitModel.finishAnimations()
+      shop.navigation.present(payment.navigation, animated: false)
+      UIKitModel.finishAnimations()
+      payment.pay()
+      UIKitModel.finishAnimations()
+    }
+    #expect(
+      Array(lines.suffix(5)) == [
+        "dismiss PaymentScreen by PaymentCoordinator [r2]",
+        "setRoot PaymentScreen [r2] background",
+        "present UINavigationController by ShopCoordinator [r1]",
+        "finish PaymentCoordinator -> paid",
+        "dismiss PaymentScreen by PaymentCoordinator [r2]",
+      ], "\(lines)")
+    // Both presentations showed the payment screen, and both dismissals left it.
+    #expect(
+      (app?.transitions ?? []).map { "\($0.from ?? "launch") > \($0.to): \($0.kind.rawValue) \($0.count)" }
+        == [
+          "launch > ProductScreen: setRoot 1",
+          "PaymentScreen > ProductScreen: dismiss 2",
+          "ProductScreen > PaymentScreen: present 2",
+        ], "\(Self.edges(app))")
+    #expect(app?.diagnostics == [], "\(lines)")
+  }
 }
 
 // An app in the style these tests need: plain coordinators over recorded navigation controllers.
@@ -273,6 +345,43 @@ final class TabsController: RecordingTabBarController, UITabBarControllerDelegat
 
   func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
     heard.append("didSelect \(selectedIndex)")
+  }
+}
+
+/// A coordinator that makes its tab bar the window's root first, then a flow per tab, as many
+/// apps' main coordinators do.
+@MainActor
+final class LateTabsCoordinator {
+  @RecordedRouter var tabs = RecordingTabBarController()  // FlowAtlas (was UITabBarController)
+  private let window: UIWindow
+
+  init(window: UIWindow) { self.window = window }
+
+  func start() {
+    Recorder.started(self)  // FlowAtlas
+    window.rootViewController = tabs
+    let home = HomeFlow(title: "Home", root: HomeScreen())
+    let settings = HomeFlow(title: "Settings", root: SettingsScreen())
+    home.start()
+    settings.start()
+    tabs.viewControllers = [home.navigation, settings.navigation]
+    flows = [home, settings]
+  }
+
+  private var flows: [HomeFlow] = []
+
+  /// A tab's flow: its navigation controller and first screen, attributed to the main coordinator
+  /// (which reads the flow's marked property).
+  @MainActor final class HomeFlow {
+    @RecordedRouter var navigation: UINavigationController = .recorded()  // FlowAtlas
+    private let root: UIViewController
+
+    init(title: String, root: UIViewController) {
+      self.root = root
+      navigation.tabBarItem = UITabBarItem(title: title, image: nil, selectedImage: nil)
+    }
+
+    func start() { navigation.setViewControllers([root], animated: false) }
   }
 }
 
