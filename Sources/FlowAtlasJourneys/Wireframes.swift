@@ -80,7 +80,7 @@ package struct Wireframes: Sendable {
   /// The wireframe of `screen` as it is now (its title is the one it shows).
   @MainActor
   package func picture(of screen: any Presentable) -> Screenshot {
-    let type = screen.recordedTypeName
+    let type = screen.recordedType.name
     let drawing = self.drawing(of: type, title: screen.screenTitle ?? type)
     return Screenshot(png: drawing.png(), width: WireframeDrawing.width, height: WireframeDrawing.height)
   }

@@ -15,7 +15,7 @@ package protocol RecordedContainer: Presentable {
 
   /// Its type as the trace names it (a navigation controller FlowAtlas made is the app's
   /// `UINavigationController`).
-  var recordedTypeName: String { get }
+  var recordedType: RecordedType { get }
 
   /// Keeps `announce`, the recording of the event that shows it, until it hosts a router, where it
   /// hosts none yet: a tab bar controller the app shows before it sets its tabs (the format gives
@@ -26,18 +26,19 @@ package protocol RecordedContainer: Presentable {
 extension Presentable {
   /// The screen's type as the trace names it; a container names its own.
   ///
-  /// Asked at every recorded event: the answer for each type is kept, since a type's name
-  /// (`String(describing:)`, by reflection) and its conformance (a dynamic cast) cost more than
-  /// the rest of recording an event.
+  /// Asked at every recorded event: the answer for each type is kept, since a type's name (by
+  /// reflection) and its conformance (a dynamic cast) cost more than the rest of recording an
+  /// event.
   @MainActor
-  package var recordedTypeName: String {
+  package var recordedType: RecordedType {
     let type = ObjectIdentifier(Swift.type(of: self))
     if let known = RecordedTypeNames.names[type] {
-      return known ?? (self as? any RecordedContainer)?.recordedTypeName ?? ""
+      return known ?? (self as? any RecordedContainer)?.recordedType ?? RecordedType(module: nil, name: "")
     }
     let container = self as? any RecordedContainer
-    RecordedTypeNames.names[type] = container == nil ? String(describing: Swift.type(of: self)) : .some(nil)
-    return container?.recordedTypeName ?? String(describing: Swift.type(of: self))
+    let named = RecordedType(of: Swift.type(of: self))
+    RecordedTypeNames.names[type] = container == nil ? named : .some(nil)
+    return container?.recordedType ?? named
   }
 }
 
@@ -45,5 +46,5 @@ extension Presentable {
 /// itself. Types live as long as the process, so the table holds one entry per type.
 @MainActor
 enum RecordedTypeNames {
-  static var names: [ObjectIdentifier: String?] = [:]
+  static var names: [ObjectIdentifier: RecordedType?] = [:]
 }

@@ -35,7 +35,7 @@ extension Recorder {
   @MainActor
   public func userAction(on screen: any Presentable, action: String, label: String? = nil) {
     let reference = ObjectHandle(screen)
-    let screenType = screen.recordedTypeName
+    let screenType = screen.recordedType
     let title = screen.screenTitle
     record { state in
       // A screen no router event showed (a tab's content) is introduced here (revision 4).

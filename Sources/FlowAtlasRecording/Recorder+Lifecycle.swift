@@ -50,20 +50,22 @@ extension Recorder: CoordinatorLifecycleObserver {
   // own that report through Recorder+Following.
 
   func recordStart(of child: ObjectHandle, parent: ObjectHandle?) {
-    let type = String(describing: Swift.type(of: child.object))
+    let type = RecordedType(of: Swift.type(of: child.object))
     record { state in
       if !state.followedRoots.isEmpty { state.followedRoots.removeAll { $0.key == child.key } }
       return .coordinatorStart(
-        coordinator: state.coordinatorID(for: child), type: type,
-        parent: parent.map { state.coordinatorID(for: $0) })
+        coordinator: state.coordinatorID(for: child), type: type.name,
+        parent: parent.map { state.coordinatorID(for: $0) }, module: state.writtenModule(of: type))
     }
   }
 
   func recordAttach(of child: ObjectHandle, to parent: ObjectHandle) {
-    let type = String(describing: Swift.type(of: child.object))
+    let type = RecordedType(of: Swift.type(of: child.object))
     record { state in
       .coordinatorAttach(
-        coordinator: state.coordinatorID(for: child), type: type, parent: state.coordinatorID(for: parent))
+        coordinator: state.coordinatorID(for: child), type: type.name,
+        parent: state.coordinatorID(for: parent),
+        module: state.writtenModule(of: type))
     }
   }
 

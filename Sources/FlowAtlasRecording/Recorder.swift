@@ -85,12 +85,23 @@ public final class Recorder: Sendable {
     if wasOpen { sink.finish() }
   }
 
+  /// Names every type the run records with the module that declares it (trace format revision 4,
+  /// `module`): for an app whose modules share type names (`Settings.RootViewController` and
+  /// `Profile.RootViewController` are two screens, where without it they are one). Diagrams then
+  /// name every type `Module.Type`. Call it before the run records its first event.
+  ///
+  /// Without it, types are named within their modules (`Login.ViewController` for a type nested
+  /// in `Login`), which is what an app of one module needs.
+  public func recordModules() {
+    state.withLock { $0.recordsModules = true }
+  }
+
   /// Whether the run still records (``finish()`` was not called).
   package var isRecording: Bool { state.withLock { !$0.isFinished } }
 
   /// Notes a root given to ``follow(_:)``, to say at the end if it never reported its start.
   func noteFollowed(_ root: AnyObject) {
-    let type = String(describing: Swift.type(of: root))
+    let type = RecordedType(of: Swift.type(of: root)).name
     state.withLock { $0.followedRoots.append((ObjectIdentifier(root), type)) }
   }
 

@@ -12,6 +12,8 @@ struct RecorderState: ~Copyable {
   var screenCount = 0
   var routerCount = 0
   private var coordinators: [ObjectIdentifier: NamedObject] = [:]
+  /// Whether types are written with their modules (``Recorder/recordModules()``).
+  var recordsModules = false
   /// The roots given to `follow` that have not reported their start yet.
   var followedRoots: [(key: ObjectIdentifier, type: String)] = []
   /// The window's root container, once one was recorded: a second appearance of the same root
@@ -84,17 +86,20 @@ struct RecorderState: ~Copyable {
   ///     did (read back by ``coordinator(showing:)``), noted in the same look-up: this is
   ///     recording's hot path.
   mutating func mention(
-    screen handle: ObjectHandle, type: String, title: String?, hosts: [String]? = nil, shownBy: String?? = nil
+    screen handle: ObjectHandle, type: RecordedType, title: String?, hosts: [String]? = nil,
+    shownBy: String?? = nil
   ) -> ScreenMention {
     let key = handle.key
     if let named = screens[key], named.names(handle), let known = named.screen {
       if let shownBy { named.shownBy = shownBy }
       if known.title == title, hosts == nil || known.hosts == hosts { return .reference(named.id) }
-      let screen = Screen(id: named.id, type: known.type, title: title, hosts: hosts ?? known.hosts)
+      let screen = Screen(
+        id: named.id, type: known.type, title: title, module: known.module, hosts: hosts ?? known.hosts)
       named.screen = screen
       return .introduce(screen)
     }
-    let screen = Screen(id: newScreenID(), type: type, title: title, hosts: hosts)
+    let screen = Screen(
+      id: newScreenID(), type: type.name, title: title, module: writtenModule(of: type), hosts: hosts)
     let named = NamedObject(object: handle.object, id: screen.id, screen: screen)
     if let shownBy { named.shownBy = shownBy }
     screens[key] = named
@@ -107,8 +112,9 @@ struct RecorderState: ~Copyable {
     guard let title, let named = screens[handle.key], named.names(handle), let known = named.screen,
       known.title != title
     else { return nil }
-    let screen = Screen(id: named.id, type: known.type, title: title)
-    named.screen = Screen(id: named.id, type: known.type, title: title, hosts: known.hosts)
+    let screen = Screen(id: named.id, type: known.type, title: title, module: known.module)
+    named.screen = Screen(
+      id: named.id, type: known.type, title: title, module: known.module, hosts: known.hosts)
     return .screenUpdate(screen: screen)
   }
 
@@ -125,10 +131,18 @@ struct RecorderState: ~Copyable {
     return named.id
   }
 
-  /// The type of `handle`'s screen as the trace wrote it, if the run has mentioned it.
+  /// The type of `handle`'s screen as the trace wrote it (`Module.Type` where it gave a module),
+  /// if the run has mentioned it.
   func screenType(of handle: ObjectHandle) -> String? {
     guard let named = screens[handle.key], named.names(handle) else { return nil }
-    return named.screen?.type
+    return named.screen?.qualifiedType
+  }
+
+  /// The module the trace writes for `type`: its own where the run records modules, but for the
+  /// classes Objective-C declares (`__C`, no Swift module).
+  func writtenModule(of type: RecordedType) -> String? {
+    guard recordsModules, let module = type.module, module != "__C" else { return nil }
+    return module
   }
 
   func coordinator(showing handle: ObjectHandle) -> String? {

@@ -97,10 +97,11 @@
       }
     }
 
-    package var recordedTypeName: String {
+    package var recordedType: RecordedType {
       // The class FlowAtlas made stands for the app's own `UINavigationController`.
       let type = Swift.type(of: self)
-      return type == RecordingNavigationController.self ? "UINavigationController" : String(describing: type)
+      return type == RecordingNavigationController.self
+        ? RecordedType(module: nil, name: "UINavigationController") : RecordedType(of: type)
     }
 
     /// Its recording in `recorder`'s run, made on first need with a router id of its own; what it

@@ -391,7 +391,7 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
     _ event: @escaping (ScreenMention, String?) -> TraceEvent
   ) {
     let handle = ObjectHandle(screen)
-    let screenType = screen.recordedTypeName
+    let screenType = screen.recordedType
     let title = screen.screenTitle
     var coordinator = coordinator
     var hosts: [String]?
@@ -439,7 +439,7 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
       return
     }
     let handle = ObjectHandle(removed)
-    let screenType = removed.recordedTypeName
+    let screenType = removed.recordedType
     let title = removed.screenTitle
     recorder.record { state in
       let mention = state.mention(screen: handle, type: screenType, title: title)

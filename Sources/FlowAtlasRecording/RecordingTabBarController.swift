@@ -147,7 +147,7 @@
       }
     }
 
-    package var recordedTypeName: String { String(describing: Swift.type(of: self)) }
+    package var recordedType: RecordedType { RecordedType(of: Swift.type(of: self)) }
 
     /// Whether `tab` has its router in `recorder`'s run already.
     private func hasRouter(_ tab: UIViewController, in recorder: Recorder) -> Bool {

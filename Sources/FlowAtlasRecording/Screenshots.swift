@@ -158,7 +158,7 @@ extension Recorder {
   /// A screen finished appearing: its picture is taken and recorded if the policy asks for one.
   @MainActor
   func screenWasShown(_ screen: any Presentable) {
-    let type = screen.recordedTypeName
+    let type = screen.recordedType.qualified
     if screenshotSwitch.firstOfEachType, screenshotSwitch.pictured.contains(type) { return }
     let handle = ObjectHandle(screen)
     guard let settings = state.withLock({ $0.screenshotWanted(of: handle) }),

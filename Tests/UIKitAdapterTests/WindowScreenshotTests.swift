@@ -104,7 +104,9 @@ import UIKit
       #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
     }
     let lines = TraceTranscript(sink.events).lines
-    #expect(lines.firstIndex { $0.hasPrefix("push PaintedScreen") } ?? 99 < lines.count - 1, "\(lines)")
+    #expect(
+      lines.firstIndex { $0.hasPrefix("push WindowScreenshotTests.PaintedScreen") } ?? 99 < lines.count - 1,
+      "\(lines)")
   }
 
   /// A tab bar controller of the app's own (a `RecordingTabBarController`, as a storyboard names
