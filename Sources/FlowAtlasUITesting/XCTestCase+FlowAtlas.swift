@@ -28,12 +28,24 @@
       app.launch()
     }
 
+    /// Ends `app`'s run with its trace whole, then terminates it: sends the app to the background,
+    /// where it finishes its recorder (docs/ui-tests.md, step 1), and waits until the system
+    /// suspends it, which it does only once the app's background callbacks have returned (at
+    /// most `timeout` seconds). `app.terminate()` alone kills the app, and the events of its
+    /// last moments, still in the writer's buffer, with it.
+    @MainActor
+    public func finishRecordingNavigation(_ app: XCUIApplication, timeout: TimeInterval = 10) {
+      XCUIDevice.shared.press(.home)
+      _ = app.wait(for: .runningBackgroundSuspended, timeout: timeout)
+      app.terminate()
+    }
+
     /// Attaches the traces this test's run wrote to the test's result, and the screenshots they
     /// name, kept even when the test passes, so that CI exports them from the `.xcresult`
     /// bundle: a trace by its file name, a picture as `flowatlas-image-<hash>`
     /// (`UITestTraces.attachmentName(ofImage:)`), which `scripts/collect-xcresult-traces` puts
-    /// back at `images/<hash>.png` beside the traces. Call it after the app has ended
-    /// (`app.terminate()`), so the trace is whole.
+    /// back at `images/<hash>.png` beside the traces. Call it after the app's run has ended
+    /// (``finishRecordingNavigation(_:timeout:)``), so the trace is whole.
     @MainActor
     public func attachNavigationTraces(_ traces: UITestTraces = .standard) {
       var attachments = traces.files(forTest: name).map { (($0 as NSString).lastPathComponent, $0) }

@@ -27,8 +27,30 @@ open class XCUIElement: NSObject {}
 
 @MainActor
 open class XCUIApplication: XCUIElement {
+  public enum State: UInt, Sendable {
+    case unknown = 0
+    case notRunning = 1
+    case runningBackgroundSuspended = 2
+    case runningBackground = 3
+    case runningForeground = 4
+  }
+
   public override init() {}
   open var launchEnvironment: [String: String] = [:]
+  open var state: XCUIApplication.State { .unknown }
   open func launch() {}
   open func terminate() {}
+  open func wait(for state: XCUIApplication.State, timeout: TimeInterval) -> Bool { false }
+}
+
+@MainActor
+open class XCUIDevice: NSObject {
+  public enum Button: Int, Sendable {
+    case home = 1
+    case volumeUp = 2
+    case volumeDown = 3
+  }
+
+  open class var shared: XCUIDevice { XCUIDevice() }
+  open func press(_ button: XCUIDevice.Button) {}
 }
