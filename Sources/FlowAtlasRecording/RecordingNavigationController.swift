@@ -174,8 +174,9 @@
       } else if isBeingPresented, !isAnnounced, let presenter = presentingViewController,
         let router = ContainerPresentation.router(of: presenter, in: recorder)
       {
-        // Presented by a view controller that records nothing: the presentation is its own to record.
-        router.present(self, animated: animated, completion: nil)
+        // Presented by a view controller that records nothing: the presentation is its own to
+        // record, and only to record (UIKit is presenting it: presenting it again would raise).
+        router.recordPresentation(of: self, animated: animated)
         ownSheet = SheetSwipeObserver(observing: self) { [weak self] in self?.ownSheetWasSwipedDown() }
       }
     }

@@ -195,7 +195,8 @@
       } else if isBeingPresented, !isAnnounced, let presenter = presentingViewController,
         let router = ContainerPresentation.router(of: presenter, in: recorder)
       {
-        router.present(self, animated: animated, completion: nil)
+        // Recorded only: UIKit is presenting it, and presenting it again would raise.
+        router.recordPresentation(of: self, animated: animated)
       }
     }
 

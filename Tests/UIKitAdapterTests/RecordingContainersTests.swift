@@ -21,6 +21,8 @@ import UIKit
     body(recorder)
     UIKitModel.finishAnimations()
     recorder.finish()
+    // Recording never makes UIKit raise (presenting what is presented already, …).
+    #expect(UIKitModel.raised == [])
     let model = ModelBuilder(workers: 1).build(traces: [("test.jsonl", Array(sink.text.utf8))])
     return (TraceTranscript(sink.events).lines, model.app(named: "Containers"))
   }
