@@ -241,13 +241,17 @@
 
     @discardableResult
     open override func popViewController(animated: Bool) -> UIViewController? {
-      popped(by: recording.map { recording in { recording.pop(animated: animated, completion: nil) } }) {
+      // UIKit never pops the root: nothing happens, and nothing is recorded.
+      guard viewControllers.count > 1 else { return super.popViewController(animated: animated) }
+      return popped(by: recording.map { recording in { recording.pop(animated: animated, completion: nil) } })
+      {
         super.popViewController(animated: animated)
       }
     }
 
     @discardableResult
     open override func popToRootViewController(animated: Bool) -> [UIViewController]? {
+      guard viewControllers.count > 1 else { return super.popToRootViewController(animated: animated) }
       // A tab of a tab bar controller tapped again while selected: UIKit pops it to its root. A
       // recording tab bar controller knows the tap; of another, that is the likeliest reason.
       if let tabs = tabBarController, tabs.selectedViewController === self, !isApplyingTheAppsRead,
@@ -266,6 +270,10 @@
     open override func popToViewController(_ viewController: UIViewController, animated: Bool)
       -> [UIViewController]?
     {
+      // A pop to the screen on top pops nothing (an app showing what it shows already).
+      guard viewControllers.last !== viewController else {
+        return super.popToViewController(viewController, animated: animated)
+      }
       guard isApplyingTheAppsRead, let recording else {
         // The person's back menu: one `popTo`, whatever it removes (docs/system-navigation.md, trace format). (UIKit's
         // own pop to the root, for a tab tapped again, may come this way with its gesture set.)

@@ -54,6 +54,30 @@ import UIKit
       ], "\(lines)")
   }
 
+  /// Pops UIKit does nothing for (the root popped, a pop to the screen on top, as Element pops to
+  /// the room it shows already) record nothing, the app's or a screen's own: the model would take
+  /// the root away or report `empty-stack`, and the person's next back button read as the menu.
+  @Test func aPopThatPopsNothingRecordsNothing() {
+    let lines = Self.run { coordinator, navigation in
+      coordinator.back()
+      coordinator.backToTop()
+      coordinator.backToRoot()
+      UIKitModel.finishAnimations()
+      coordinator.show("Detail")
+      UIKitModel.finishAnimations()
+      navigation.popToViewController(navigation.viewControllers[1], animated: false)
+      Person.tapBackButton(in: navigation)
+      UIKitModel.finishAnimations()
+    }
+    #expect(
+      lines == [
+        "start PlainCoordinator",
+        "setRoot Screen by PlainCoordinator [r1]",
+        "push Screen by PlainCoordinator [r1]",
+        "pop Screen by PlainCoordinator [r1] (system: backButton)",
+      ], "\(lines)")
+  }
+
   @Test func aSheetTheAppPresentsAndThePersonSwipesDown() throws {
     var sheet: UIViewController?
     let lines = Self.run { coordinator, navigation in
@@ -196,4 +220,6 @@ final class PlainCoordinator {
   func backToTop() {
     rootViewController.popToViewController(rootViewController.viewControllers[0], animated: false)
   }
+
+  func backToRoot() { rootViewController.popToRootViewController(animated: false) }
 }
