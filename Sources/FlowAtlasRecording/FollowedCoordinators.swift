@@ -141,9 +141,11 @@ enum FollowedCoordinators {
   )? {
     return table.withLock { table in
       guard let recorder = table.entry(for: parent)?.recorder else { return nil }
-      let pending = table.entry(for: child)?.startIsPending ?? false
+      let known = table.entry(for: child)
+      let pending = known?.startIsPending ?? false
       let entry = Entry(coordinator: child.object, recorder: recorder, parent: parent.object)
-      entry.isRunning = pending
+      // Started under this parent already (it started the child before keeping it): still running.
+      entry.isRunning = pending || (known?.recorder != nil && known?.isRunning == true)
       table.insert(entry, for: child)
       return (recorder, pending)
     }
@@ -156,7 +158,10 @@ enum FollowedCoordinators {
   /// A coordinator no parent attached (no `@RecordedChildren` array holds it) is followed under
   /// the followed coordinator that holds it in a stored property (`let payments = Payments…`,
   /// a lazy or optional property, a plain array or dictionary of children): many apps keep their
-  /// children so.
+  /// children so. One that nothing holds yet is followed under the followed coordinator whose
+  /// read of its router waits (it made the child with its router, `Child(router: router)`, and
+  /// keeps it once started: `child.start(); self.child = child`, or appends it after); else its
+  /// start waits for an attach, or for a read of its router once a followed coordinator holds it.
   static func start(of coordinator: ObjectHandle) -> (recorder: Recorder, parent: ObjectHandle?)? {
     let known = table.withLock { table -> (recorder: Recorder, parent: ObjectHandle?)?? in
       guard let entry = table.entry(for: coordinator), let recorder = entry.recorder else {
@@ -174,12 +179,13 @@ enum FollowedCoordinators {
     }
     // Looked for outside the lock: reading a coordinator's properties may run its code
     // (a custom mirror), which may report to the recorder.
-    if let parent = holder(of: coordinator), let attached = attach(coordinator, to: parent) {
-      table.withLock { table in
-        table.entry(for: coordinator)?.isRunning = true
-        table.entry(for: coordinator)?.startIsPending = false
+    if let start = startUnderHolder(of: coordinator) { return start }
+    if let (reader, _) = waitingRead(), reader !== coordinator.object {
+      let parent = ObjectHandle(reader)
+      if let attached = attach(coordinator, to: parent) {
+        markRunning(coordinator)
+        return (attached.recorder, parent)
       }
-      return (attached.recorder, parent)
     }
     table.withLock { table in
       guard table.entry(for: coordinator) == nil else { return }
@@ -188,6 +194,25 @@ enum FollowedCoordinators {
       table.insert(entry, for: coordinator)
     }
     return nil
+  }
+
+  /// Follows `coordinator`, whose start waits, under the followed coordinator that holds it in a
+  /// stored property, if one does now: what its start is recorded with.
+  private static func startUnderHolder(of coordinator: ObjectHandle) -> (
+    recorder: Recorder, parent: ObjectHandle
+  )? {
+    guard let parent = holder(of: coordinator), let attached = attach(coordinator, to: parent) else {
+      return nil
+    }
+    markRunning(coordinator)
+    return (attached.recorder, parent)
+  }
+
+  private static func markRunning(_ coordinator: ObjectHandle) {
+    table.withLock { table in
+      table.entry(for: coordinator)?.isRunning = true
+      table.entry(for: coordinator)?.startIsPending = false
+    }
   }
 
   /// Notes that `coordinator` finished: a later start is a new run of its flow.
@@ -241,7 +266,17 @@ enum FollowedCoordinators {
   /// counts as the same turn (nothing tells it apart), and so does a read made off the main
   /// thread only until the main queue moves on.
   static func noteRead(by coordinator: ObjectHandle, value: AnyObject? = nil) {
-    let recorder = table.withLock { $0.entry(for: coordinator)?.recorder }
+    let (followedBy, waitsToStart) = table.withLock { table in
+      let entry = table.entry(for: coordinator)
+      return (entry?.recorder, entry?.startIsPending ?? false)
+    }
+    var recorder = followedBy
+    if recorder == nil, waitsToStart, let start = startUnderHolder(of: coordinator) {
+      // It started before anything held it, and a followed coordinator keeps it now: its start,
+      // late, then its navigation.
+      start.recorder.recordStart(of: coordinator, parent: start.parent)
+      recorder = start.recorder
+    }
     guard let recorder else {
       // A coordinator no run follows read its router: what comes next is not a followed one's.
       // An app that records nothing ends here, at one lock more.

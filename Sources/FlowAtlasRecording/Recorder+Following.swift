@@ -14,9 +14,11 @@ extension Recorder {
 
   /// Records `coordinator.start`: call it first thing in the coordinator's `start()`.
   ///
-  /// A coordinator started before its parent attached it is recorded starting right after
-  /// that attach; one that no `@RecordedChildren` array holds is followed under the followed
-  /// coordinator that holds it in a stored property; one that nothing follows records nothing.
+  /// One that no `@RecordedChildren` array holds is followed under the followed coordinator that
+  /// holds it in a stored property; one started before anything holds it, under the followed
+  /// coordinator whose read of its router waits (which made it with its router), else when it is
+  /// attached, or at its next read of its router once a followed coordinator holds it; one that
+  /// nothing follows records nothing.
   /// A coordinator that is running already (started and not finished) records nothing: an app
   /// whose `start` also routes (`start(with: option)`) calls it for every flow and deep link.
   /// - Parameter coordinator: The coordinator starting (`self`).

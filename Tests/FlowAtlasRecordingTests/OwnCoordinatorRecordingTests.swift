@@ -152,9 +152,11 @@ struct OwnCoordinatorRecordingTests {
         == .push(screen: introduce("s2", "LoginScreen"), coordinator: nil, router: nil, animated: true))
   }
 
+  /// A child made with no followed coordinator's router read, started, then appended: its start
+  /// waits for the attach, and what it showed before names no coordinator.
   @Test func aStartReportedBeforeTheAttachIsRecordedRightAfterIt() {
-    let (app, _, sink, _) = launch()
-    let payment = TeamPaymentCoordinator(router: app.routerReadForTests)
+    let (app, navigation, sink, _) = launch()
+    let payment = TeamPaymentCoordinator(router: TeamRouter(navigationController: navigation))
     payment.start()
     app.childCoordinators.append(payment)
     #expect(
@@ -164,6 +166,25 @@ struct OwnCoordinatorRecordingTests {
     #expect(
       sink.events.suffix(3).first
         == .push(screen: introduce("s2", "PaymentScreen"), coordinator: nil, router: nil, animated: true))
+  }
+
+  /// Made with its parent's router (`Child(router: router)`), started, then appended (half of
+  /// Element's children): it starts under the parent whose read waits, names its navigation, and
+  /// is attached after, started once.
+  @Test func aChildMadeWithItsParentsRouterStartsUnderItBeforeTheAttach() {
+    let (app, _, sink, _) = launch()
+    let payment = TeamPaymentCoordinator(router: app.routerReadForTests)
+    payment.start()
+    app.childCoordinators.append(payment)
+    payment.start()
+    // Started again while it runs: its push, and no second start.
+    #expect(
+      Array(sink.events.suffix(4)) == [
+        .coordinatorStart(coordinator: "c2", type: "TeamPaymentCoordinator", parent: "c1"),
+        .push(screen: introduce("s2", "PaymentScreen"), coordinator: "c2", router: nil, animated: true),
+        .coordinatorAttach(coordinator: "c2", type: "TeamPaymentCoordinator", parent: "c1"),
+        .push(screen: introduce("s3", "PaymentScreen"), coordinator: "c2", router: nil, animated: true),
+      ], "\(sink.events)")
   }
 
   @Test func nothingIsRecordedForCoordinatorsNoRecorderFollows() {
@@ -226,6 +247,8 @@ private final class StoredHelpCoordinator {
     Recorder.started(self)  // FlowAtlas
     router.push(LoginScreen())
   }
+
+  func showAgain() { router.push(LoginScreen()) }
 }
 
 @MainActor
@@ -239,6 +262,14 @@ private final class StoredRootCoordinator {
   init(router: TeamRouter) {
     self.router = router
     cards = StoredCardsCoordinator(router: router)
+  }
+
+  /// Makes a child with its own router and starts it, then keeps it (Mastodon's settings,
+  /// Element's room exploration): nothing holds the child while it starts.
+  func startChildThenKeepIt() {
+    let child = StoredCardsCoordinator(router: router)
+    child.start()
+    optionalCards = child
   }
 
   /// Starts, and routes to `option` where given: the classic sample's `start(with:)`, called
@@ -288,6 +319,37 @@ struct StoredChildrenRecordingTests {
     #expect(
       sink.events.contains(
         .push(screen: introduce("s2", "PaymentScreen"), coordinator: "c2", router: nil, animated: true)))
+  }
+
+  /// A child started before its parent keeps it, made with the parent's router: it starts under
+  /// the parent whose read of its router waits, and its navigation names it. It was recorded
+  /// neither starting nor navigating, and its reads took the parent's attribution away.
+  @Test func aChildStartedBeforeItsParentKeepsItStartsUnderTheParent() {
+    let (app, sink, _) = launch()
+    app.startChildThenKeepIt()
+    #expect(
+      Array(sink.events.suffix(2)) == [
+        .coordinatorStart(coordinator: "c2", type: "StoredCardsCoordinator", parent: "c1"),
+        .push(screen: introduce("s2", "PaymentScreen"), coordinator: "c2", router: nil, animated: true),
+      ], "\(sink.events)")
+  }
+
+  /// One with a router of its own, started before the parent keeps it: its start is recorded at
+  /// its next read of its router, once the parent holds it, before what it shows then.
+  @Test func aChildStartedBeforeAnythingHoldsItStartsAtItsNextRead() {
+    let (app, sink, recorder) = launch()
+    let navigation = recorder.router(wrapping: StackRouter(), id: "help")
+    navigation.setRoot(ProductScreen("Help"), animated: false)
+    let child = StoredHelpCoordinator(router: TeamRouter(navigationController: navigation))
+    child.start()
+    app.unmarked.append(child)
+    child.showAgain()
+    #expect(
+      Array(sink.events.suffix(3)) == [
+        .push(screen: introduce("s3", "LoginScreen"), coordinator: nil, router: "help", animated: true),
+        .coordinatorStart(coordinator: "c2", type: "StoredHelpCoordinator", parent: "c1"),
+        .push(screen: introduce("s4", "LoginScreen"), coordinator: "c2", router: "help", animated: true),
+      ], "\(sink.events)")
   }
 
   /// Trace format revision 4: a running coordinator started again adds nothing, so the recorder
