@@ -361,19 +361,27 @@ enum FollowedCoordinators {
   /// The coordinator that read its router just before this router event of `recorder`'s run,
   /// if `recorder` follows it; the read is used up either way.
   /// - Parameter screen: The screen the event shows: a read that gave it (a child coordinator's
-  ///   navigation controller, read to present it: `navigation.present(child.navigation, …)`) is
-  ///   passed over for the read before it, the coordinator asking.
+  ///   navigation controller, read to present it: `navigation.present(child.navigation, …)`),
+  ///   or gave a router of the app's own that holds it (`router.present(child.toPresentable())`,
+  ///   where the child's router hands out its navigation controller), is passed over for the
+  ///   read before it, the coordinator asking.
   static func takeReader(for recorder: Recorder, showing screen: AnyObject? = nil) -> (
     coordinator: ObjectHandle, seq: Int
   )? {
     let task = currentTask()
-    return table.withLock { table in
-      guard var reader = table.readers.removeValue(forKey: ObjectIdentifier(recorder)),
+    let taken = table.withLock { table -> (last: Reader, before: Reader?, gave: AnyObject?)? in
+      guard let reader = table.readers.removeValue(forKey: ObjectIdentifier(recorder)),
         reader.recorder === recorder, isCurrent(reader, turn: table.turn, task: task)
       else { return nil }
-      if let screen, reader.value === screen, let previous = reader.previous { reader = previous }
-      guard let coordinator = reader.coordinator else { return nil }
-      return (ObjectHandle(coordinator), reader.seq)
+      return (reader, reader.previous, reader.value)
     }
+    guard let taken else { return nil }
+    var reader = taken.last
+    // Looked into outside the lock, as in `holder(of:)`: a router's properties may be its code.
+    if let screen, let before = taken.before, let gave = taken.gave, gave === screen || holds(gave, screen) {
+      reader = before
+    }
+    guard let coordinator = reader.coordinator else { return nil }
+    return (ObjectHandle(coordinator), reader.seq)
   }
 }

@@ -28,6 +28,21 @@ extension Recorder {
     recorder.recordStart(of: reference, parent: parent)
   }
 
+  /// Says that `coordinator` asks for the navigation that comes next, as a read of a
+  /// ``RecordedRouter`` property says it: for navigation through what no such property gives (a
+  /// screen's own `present`, as `SceneCoordinator`s present from the sender; a computed property;
+  /// a weak one). The next router event, if its run records nothing before, in this task and this
+  /// turn of the main queue, names it.
+  ///
+  /// ```swift
+  /// Recorder.asking(self)  // FlowAtlas
+  /// sender.present(viewController, animated: true)
+  /// ```
+  /// - Parameter coordinator: The coordinator asking (`self`).
+  public static func asking(_ coordinator: AnyObject) {
+    FollowedCoordinators.noteRead(by: ObjectHandle(coordinator))
+  }
+
   /// Records `coordinator.finish`: call it where the coordinator's flow ends, before it tells
   /// its parent (by delegate or closure), so the parent's removal is recorded after it.
   /// - Parameters:

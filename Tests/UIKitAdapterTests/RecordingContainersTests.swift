@@ -288,6 +288,7 @@ final class PaymentScreen: UIViewController {
 final class ShopCoordinator {
   @RecordedRouter var navigation: UINavigationController = .recorded()  // FlowAtlas
   var payment: PaymentCoordinator?
+  var helpFlow: HelpCoordinator?
 
   func start() {
     Recorder.started(self)  // FlowAtlas

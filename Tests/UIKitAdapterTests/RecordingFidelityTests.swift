@@ -35,6 +35,44 @@ import UIKit
     #expect(app?.diagnostics == [])
   }
 
+  /// A parent presents its child's flow through the child's own router object, which hands out
+  /// its navigation controller (Element's `present(coordinator.toPresentable())`): the child's
+  /// read of its router, to hand the navigation controller out, does not make it the one asking.
+  @Test func aChildsFlowHandedOutByItsRouterIsPresentedByTheParent() {
+    let (lines, _) = Record.record { recorder in
+      let shop = ShopCoordinator()
+      recorder.follow(shop)
+      shop.start()
+      shop.presentHelp()
+    }
+    #expect(
+      Array(lines.suffix(2)) == [
+        "setRoot ProductScreen by HelpCoordinator [r2] background",
+        "present UINavigationController hosts [r2] by ShopCoordinator [r1]",
+      ], "\(lines)")
+  }
+
+  /// A scene coordinator that presents from the screen that asked (Mastodon's
+  /// `present(scene:from:transition:)`): no marked property is read, so one marked line names it.
+  @Test func aCoordinatorPresentingFromAScreenIsNamedByAsking() {
+    let (lines, _) = Record.record { recorder in
+      let shop = ShopCoordinator()
+      recorder.follow(shop)
+      shop.start()
+      UIKitModel.finishAnimations()
+      let sender = shop.navigation.topViewController
+      // An event spends that read, as the person's tap on the screen does.
+      recorder.note("the person taps Help")
+      Recorder.asking(shop)  // FlowAtlas
+      sender?.navigationController?.pushViewController(DetailScreen(), animated: false)
+      sender?.navigationController?.pushViewController(HomeScreen(), animated: false)
+    }
+    // The second push, after an event, asks nobody.
+    #expect(
+      Array(lines.suffix(2)) == ["push DetailScreen by ShopCoordinator [r1]", "push HomeScreen [r1]"],
+      "\(lines)")
+  }
+
   /// A tab bar made before the run followed anything, presented by a coordinator: its tabs'
   /// screens are recorded as prepared off-screen by nobody, and the presentation stays the
   /// coordinator's.
@@ -217,5 +255,32 @@ final class SettingsFlowCoordinator {
   func start() {
     Recorder.started(self)  // FlowAtlas
     navigation.setViewControllers([SettingsScreen()], animated: false)
+  }
+}
+
+/// A child whose router is an object of the app's own around its navigation controller, handed
+/// out by `toPresentable()`, as Element's coordinators do.
+@MainActor
+final class HelpCoordinator {
+  @MainActor final class Router {
+    let navigationController: UINavigationController = .recorded()
+  }
+
+  @RecordedRouter var router = Router()  // FlowAtlas
+
+  func start() {
+    Recorder.started(self)  // FlowAtlas
+    router.navigationController.setViewControllers([ProductScreen()], animated: false)
+  }
+
+  func toPresentable() -> UIViewController { router.navigationController }
+}
+
+extension ShopCoordinator {
+  func presentHelp() {
+    let help = HelpCoordinator()
+    helpFlow = help
+    help.start()
+    navigation.present(help.toPresentable(), animated: false)
   }
 }
