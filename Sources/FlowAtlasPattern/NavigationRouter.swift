@@ -39,6 +39,10 @@
     /// ``navigationDelegate`` for the runtime's `responds(to:)` and `forwardingTarget(for:)`,
     /// which are not isolated: UIKit asks them on the main thread only.
     private nonisolated(unsafe) weak var forwardTarget: (any NSObjectProtocol)?
+    /// Set while a call is forwarded to ``navigationDelegate``: a delegate that passes each call
+    /// on to the delegate it found before it (Hero's transitions, a proxy of the app's), which on
+    /// a recording navigation controller is this router, calls back in, and that call ends here.
+    private var isForwarding = false
 
     package let systemNavigationObservers = SystemNavigationObservers()
     /// What the router showed after its own last change or the last system change it reported.
@@ -186,6 +190,7 @@
       _ navigationController: UINavigationController, willShow viewController: UIViewController,
       animated: Bool
     ) {
+      guard !isForwarding else { return }
       if let transition = navigationController.transitionCoordinator, transition.isInteractive {
         interactiveGesture = .edgeSwipe
         transition.notifyWhenInteractionChanges { [weak self] context in
@@ -205,22 +210,34 @@
         reportSystemChange(gesture: expectedGesture)
         expectedGesture = nil
       }
-      navigationDelegate?.navigationController?(
-        navigationController, willShow: viewController, animated: animated)
+      forwarding {
+        navigationDelegate?.navigationController?(
+          navigationController, willShow: viewController, animated: animated)
+      }
     }
 
     public func navigationController(
       _ navigationController: UINavigationController, didShow viewController: UIViewController,
       animated: Bool
     ) {
+      guard !isForwarding else { return }
       let gesture = interactiveGesture ?? expectedGesture
       interactiveGesture = nil
       expectedGesture = nil
       // What the system did and was not reported yet (a change UIKit made without `willShow`).
       if !isApplyingOwnChange { reportSystemChange(gesture: gesture) }
       systemNavigationObservers.notifyShown(viewController)
-      navigationDelegate?.navigationController?(
-        navigationController, didShow: viewController, animated: animated)
+      forwarding {
+        navigationDelegate?.navigationController?(
+          navigationController, didShow: viewController, animated: animated)
+      }
+    }
+
+    /// Runs `call`, a call forwarded to the app's delegate, marked as such.
+    private func forwarding(_ call: () -> Void) {
+      isForwarding = true
+      defer { isForwarding = false }
+      call()
     }
 
     /// Reports what changed since the router last knew its stacks, if the system did it;

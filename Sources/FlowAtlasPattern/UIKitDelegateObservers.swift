@@ -54,13 +54,20 @@
     package var tapBegins: (@MainActor (UIViewController) -> Void)?
     /// The tap selected a tab, before the app's delegate hears it.
     package var tapEnds: (@MainActor (UIViewController) -> Void)?
+    /// Set while a call is forwarded to ``appDelegate``: a delegate that passes each call on to the
+    /// delegate it found before it (a proxy of the app's), which on a recording tab bar controller
+    /// is this observer, calls back in, and that call ends here.
+    private var isForwarding = false
 
     package override init() { super.init() }
 
     package func tabBarController(
       _ tabBarController: UITabBarController, shouldSelect viewController: UIViewController
     ) -> Bool {
+      guard !isForwarding else { return true }
+      isForwarding = true
       let selects = appDelegate?.tabBarController?(tabBarController, shouldSelect: viewController) ?? true
+      isForwarding = false
       if selects { tapBegins?(viewController) }
       return selects
     }
@@ -68,8 +75,11 @@
     package func tabBarController(
       _ tabBarController: UITabBarController, didSelect viewController: UIViewController
     ) {
+      guard !isForwarding else { return }
       tapEnds?(viewController)
+      isForwarding = true
       appDelegate?.tabBarController?(tabBarController, didSelect: viewController)
+      isForwarding = false
     }
 
     package override func responds(to aSelector: Selector!) -> Bool {

@@ -154,6 +154,23 @@ import UIKit
     #expect(app?.diagnostics == [])
   }
 
+  /// A tab bar delegate that passes every call on to the delegate it found before it (a proxy
+  /// for the retap of a tab) finds the recording's own there: each tap called itself back without
+  /// end.
+  @Test func aTabBarDelegateForwardingToTheOneItFoundHearsEachTapOnce() {
+    let proxy = ForwardingTabBarDelegate()
+    let (lines, _) = Self.record { recorder in
+      let tabs = TabsCoordinator.startedInAWindow(followedBy: recorder)
+      proxy.previous = tabs.controller.delegate
+      tabs.controller.delegate = proxy
+      Person.tapTab(at: 1, in: tabs.controller)
+      UIKitModel.finishAnimations()
+    }
+    #expect(proxy.heard == ["shouldSelect", "didSelect"])
+    #expect(
+      lines.last == "selectTab Settings SettingsScreen by TabsCoordinator [r2] (system: tabBar)", "\(lines)")
+  }
+
   /// What the tab bar controller presented is dismissed where its presentation was recorded, on
   /// the tab selected then, though the app selected another tab under the cover meanwhile (as a
   /// deep link does): on the tab selected at the dismissal, the dismiss found no modal layer.
@@ -493,5 +510,24 @@ final class ClassicAppCoordinator {
     self.tabs = tabs
     navigation.setViewControllers([tabs], animated: false)
     navigation.isNavigationBarHidden = true
+  }
+}
+
+/// A tab bar delegate that keeps the delegate it found and passes every call on to it.
+@MainActor
+final class ForwardingTabBarDelegate: NSObject, UITabBarControllerDelegate {
+  weak var previous: (any UITabBarControllerDelegate)?
+  private(set) var heard: [String] = []
+
+  func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController)
+    -> Bool
+  {
+    heard.append("shouldSelect")
+    return previous?.tabBarController?(tabBarController, shouldSelect: viewController) ?? true
+  }
+
+  func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
+    heard.append("didSelect")
+    previous?.tabBarController?(tabBarController, didSelect: viewController)
   }
 }

@@ -78,6 +78,26 @@ import UIKit
       ], "\(lines)")
   }
 
+  /// A delegate that passes every call on to the delegate it found before it (Hero's transitions,
+  /// an app's proxy) finds the recording's own there: each push called itself back without end,
+  /// and the app crashed on its first navigation.
+  @Test func aDelegateForwardingToTheOneItFoundHearsEachCallOnce() {
+    let proxy = ForwardingNavigationDelegate()
+    let lines = Self.run { coordinator, navigation in
+      proxy.previous = navigation.delegate
+      navigation.delegate = proxy
+      coordinator.show("Detail")
+      UIKitModel.finishAnimations()
+      Person.tapBackButton(in: navigation)
+      UIKitModel.finishAnimations()
+    }
+    #expect(proxy.heard == ["willShow", "didShow", "willShow", "didShow"])
+    #expect(
+      Array(lines.suffix(2)) == [
+        "push Screen by PlainCoordinator [r1]", "pop Screen by PlainCoordinator [r1] (system: backButton)",
+      ], "\(lines)")
+  }
+
   @Test func aSheetTheAppPresentsAndThePersonSwipesDown() throws {
     var sheet: UIViewController?
     let lines = Self.run { coordinator, navigation in
@@ -222,4 +242,25 @@ final class PlainCoordinator {
   }
 
   func backToRoot() { rootViewController.popToRootViewController(animated: false) }
+}
+
+/// A delegate in Hero's style: it keeps the delegate it found and passes every call on to it.
+@MainActor
+final class ForwardingNavigationDelegate: NSObject, UINavigationControllerDelegate {
+  weak var previous: (any UINavigationControllerDelegate)?
+  private(set) var heard: [String] = []
+
+  func navigationController(
+    _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool
+  ) {
+    heard.append("willShow")
+    previous?.navigationController?(navigationController, willShow: viewController, animated: animated)
+  }
+
+  func navigationController(
+    _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
+  ) {
+    heard.append("didShow")
+    previous?.navigationController?(navigationController, didShow: viewController, animated: animated)
+  }
 }
