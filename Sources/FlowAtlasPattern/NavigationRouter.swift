@@ -278,6 +278,19 @@
       known = layers
     }
 
+    /// The presented layers it knew that are gone, topmost first, where what it shows now is what
+    /// it knew without them: layers something else dismissed (the app's own container above it,
+    /// which UIKit had present them), which no delegate call tells. Taken as known.
+    package func takeLayersDismissedElsewhere() -> [[any Presentable]] {
+      let now = layers
+      let kept = known.prefix(now.count)
+      guard known.count > now.count,
+        zip(kept, now).allSatisfy({ $0.count == $1.count && zip($0, $1).allSatisfy { $0 === $1 } })
+      else { return [] }
+      defer { known = now }
+      return known[now.count...].reversed()
+    }
+
     /// Set while the router (or a `RecordingNavigationController` for the app) changes the
     /// stacks itself: UIKit may tell the delegate of an unanimated change before the call returns
     /// (the model of UIKit does; Apple's documentation does not say when).

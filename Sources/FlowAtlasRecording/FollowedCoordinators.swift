@@ -358,6 +358,25 @@ enum FollowedCoordinators {
     return (coordinator, recorder)
   }
 
+  /// Runs `record`, which records what nobody asked for now (a dismissal made elsewhere, earlier,
+  /// caught up with), keeping the read that waits in `recorder`'s run for the navigation it leads
+  /// to: the events `record` adds do not spend it.
+  static func keepingWaitingRead(in recorder: Recorder, _ record: () -> Void) {
+    let waiting =
+      waitingRead(in: recorder) == nil ? nil : table.withLock { $0.readers[ObjectIdentifier(recorder)] }
+    record()
+    guard let waiting, let coordinator = waiting.coordinator else { return }
+    let seq = recorder.eventCount
+    table.withLock { table in
+      let renewed = Reader(
+        coordinator: coordinator, recorder: recorder, seq: seq, turn: waiting.turn, task: waiting.task,
+        value: waiting.value)
+      renewed.previous = waiting.previous
+      table.readers[ObjectIdentifier(recorder)] = renewed
+      if table.latest === waiting { table.latest = renewed }
+    }
+  }
+
   /// The coordinator that read its router just before this router event of `recorder`'s run,
   /// if `recorder` follows it; the read is used up either way.
   /// - Parameter screen: The screen the event shows: a read that gave it (a child coordinator's

@@ -102,6 +102,12 @@ extension Recorder {
   /// The coordinator whose read of its router waits for its router event in this run.
   package var coordinatorOfWaitingRead: AnyObject? { FollowedCoordinators.waitingRead(in: self)?.coordinator }
 
+  /// Runs `record`, which records what nobody asked for now, keeping the read of a router that
+  /// waits in this run for the navigation it leads to.
+  package func keepingWaitingRead(_ record: () -> Void) {
+    FollowedCoordinators.keepingWaitingRead(in: self, record)
+  }
+
   /// Notes that `coordinator` read its router (see ``RecordedRouter``).
   package static func noteRead(by coordinator: AnyObject, value: AnyObject? = nil) {
     FollowedCoordinators.noteRead(by: ObjectHandle(coordinator), value: value)

@@ -274,6 +274,7 @@
       guard viewControllers.last !== viewController else {
         return super.popToViewController(viewController, animated: animated)
       }
+      if !applying { recordDismissalsMadeElsewhere() }
       guard isApplyingTheAppsRead, let recording else {
         // The person's back menu: one `popTo`, whatever it removes (docs/system-navigation.md, trace format). (UIKit's
         // own pop to the root, for a tab tapped again, may come this way with its gesture set.)
@@ -336,15 +337,35 @@
     /// UIKit objects record in, or kept from the first time; nil while no run records.
     private func recordingForTheApp() -> RecordingRouter? {
       guard !applying else { return nil }
-      if let recording { return recording }
+      if let recording {
+        recordDismissalsMadeElsewhere()
+        return recording
+      }
       guard let recorder = Recorder.recorderOfWaitingRead ?? Recorder.runForUIKit else { return nil }
       return recording(in: recorder)
+    }
+
+    /// Records the layers it presented that something else dismissed since (the app's own
+    /// container above it, which UIKit had present them: a root view controller or side menu of
+    /// the app's own), as the app's dismissals on its router, topmost first, before the next
+    /// navigation here: the model would keep them, and put what comes next into them.
+    private func recordDismissalsMadeElsewhere() {
+      guard let recording, let watcherStorage else { return }
+      let dismissed = watcherStorage.takeLayersDismissedElsewhere()
+      guard !dismissed.isEmpty else { return }
+      // The coordinator whose read waits asks for what comes next, not for these.
+      recording.recorder.keepingWaitingRead {
+        for layer in dismissed {
+          if let top = layer.last { recording.recordDismissal(removing: top, unattributed: true) }
+        }
+      }
     }
 
     /// A pop: the app's, recorded by `record`, when a coordinator's read is waiting; otherwise
     /// the person's (or unattributable), left for the watcher to report as UIKit begins it, as
     /// the edge swipe always is.
     private func popped<Result>(by record: (() -> Void)?, _ pop: () -> Result?) -> Result? {
+      if !applying { recordDismissalsMadeElsewhere() }
       guard let record, isApplyingTheAppsRead else {
         if recording == nil, !applying, let recorder = Recorder.runForUIKit {
           // The person's first gesture on a navigation controller no run recorded yet.

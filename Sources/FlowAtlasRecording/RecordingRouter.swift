@@ -278,10 +278,17 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
 
   /// Records the app's `dismiss` that UIKit performs itself (a tab bar controller of the app's
   /// own dismissing what it presented), naming `removed`, the screen that leaves.
-  package func recordDismissal(removing removed: any Presentable) {
+  /// - Parameter unattributed: The dismissal was made elsewhere, earlier: it names no coordinator
+  ///   and leaves a coordinator's waiting read for the navigation it waits for.
+  package func recordDismissal(removing removed: any Presentable, unattributed: Bool = false) {
     let (routerID, background) = (id, offScreen)
-    recordRemoving(removed, by: nil) { screen, coordinator in
+    let event: (ScreenMention?, String?) -> TraceEvent = { screen, coordinator in
       .dismiss(coordinator: coordinator, router: routerID, screen: screen, background: background)
+    }
+    if unattributed {
+      recordRemoving(removed, by: { _ in nil }, event)
+    } else {
+      recordRemoving(removed, by: nil, event)
     }
   }
 

@@ -73,6 +73,40 @@ import UIKit
       "\(lines)")
   }
 
+  /// A screen presented through the recording navigation controller, which UIKit hands to the
+  /// app's own root container, then dismissed by that container (Wire's root view controller, a
+  /// side menu's): no recording override saw the dismissal, the model kept the layer, and the
+  /// next push went into it. The dismissal is recorded before the app's next navigation there.
+  @Test func aDismissalAnotherContainerMadeIsRecordedBeforeTheNextNavigation() {
+    let (lines, app) = Record.record { recorder in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      let root = UIViewController()
+      window.rootViewController = root
+      let shop = ShopCoordinator()
+      recorder.follow(shop)
+      shop.start()
+      root.addChild(shop.navigation)
+      root.view.addSubview(shop.navigation.view)
+      shop.navigation.didMove(toParent: root)
+      shop.navigation.present(HomeScreen(), animated: false)
+      UIKitModel.finishAnimations()
+      root.dismiss(animated: false)
+      UIKitModel.finishAnimations()
+      shop.navigation.pushViewController(DetailScreen(), animated: false)
+      UIKitModel.finishAnimations()
+    }
+    #expect(
+      Array(lines.suffix(3)) == [
+        "present HomeScreen by ShopCoordinator [r1]",
+        "dismiss HomeScreen [r1]",
+        "push DetailScreen by ShopCoordinator [r1]",
+      ], "\(lines)")
+    #expect(
+      Record.edges(app).contains("ProductScreen > DetailScreen: push by ShopCoordinator"),
+      "\(Record.edges(app))")
+  }
+
   /// A tab bar made before the run followed anything, presented by a coordinator: its tabs'
   /// screens are recorded as prepared off-screen by nobody, and the presentation stays the
   /// coordinator's.
