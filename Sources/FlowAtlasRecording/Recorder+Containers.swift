@@ -41,6 +41,20 @@ extension Recorder {
     windowRouter.setRoot(container, animated: false, completion: nil, coordinatorID: setter)
   }
 
+  /// Records `container` as what `parent`, a container of the app's own that shows one child at a
+  /// time (a root view controller swapping flows, a side menu's content), shows now: a `setRoot`
+  /// on `parent`'s router, which takes the one it showed before off screen. Attributed as a
+  /// window's root is.
+  @MainActor
+  package func recordContainerRoot(
+    _ container: any RecordedContainer, in parent: AnyObject, loadedFor loader: AnyObject? = nil
+  ) {
+    let id = state.withLock { $0.containerRouterID(for: ObjectHandle(parent)) }
+    let router = RecordingRouter(wrapping: UnperformedNavigation(), recorder: self, id: id)
+    let setter = coordinatorOfWaitingRead == nil ? loader.flatMap { self.id(ofKnownCoordinator: $0) } : nil
+    router.setRoot(container, animated: false, completion: nil, coordinatorID: setter)
+  }
+
   /// The id of a coordinator this run has named, or nil.
   func id(ofKnownCoordinator coordinator: AnyObject) -> String? {
     let reference = ObjectHandle(coordinator)

@@ -11,6 +11,7 @@ struct RecorderState: ~Copyable {
   var coordinatorCount = 0
   var screenCount = 0
   var routerCount = 0
+  var containerCount = 0
   private var coordinators: [ObjectIdentifier: NamedObject] = [:]
   /// Whether types are written with their modules (``Recorder/recordModules()``).
   var recordsModules = false
@@ -24,6 +25,8 @@ struct RecorderState: ~Copyable {
   /// The router of the run's first navigation controller.
   var firstNavigation: String?
   private var screens: [ObjectIdentifier: NamedObject] = [:]
+  /// The app's own containers that showed a recorded container, with their routers' ids.
+  private var containers: [ObjectIdentifier: NamedObject] = [:]
   /// Screenshots, once the app asked for them (`Recorder.takeScreenshots`).
   var screenshots: ScreenshotSettings?
   /// The screen types pictured so far.
@@ -39,6 +42,15 @@ struct RecorderState: ~Copyable {
 
   init(ids: RecordingIDs) {
     self.ids = ids
+  }
+
+  /// The router id of `handle`'s container of the app's own, made on first sight.
+  mutating func containerRouterID(for handle: ObjectHandle) -> String {
+    if let named = containers[handle.key], named.names(handle) { return named.id }
+    containerCount += 1
+    let id = ids.id(.containerRouter, containerCount)
+    containers[handle.key] = NamedObject(object: handle.object, id: id)
+    return id
   }
 
   /// The id of a coordinator the run has named already (started, attached or asking), or nil.

@@ -4,6 +4,8 @@ package struct RecordingIDs: Sendable {
   /// What an id names.
   package enum Kind: Hashable, Sendable {
     case coordinator, screen, router
+    /// A container of the app's own that shows a navigation or tab bar controller: its router.
+    case containerRouter
   }
 
   private let make: @Sendable (Kind, Int) -> String
@@ -15,12 +17,14 @@ package struct RecordingIDs: Sendable {
     self.make = make
   }
 
-  /// `c1`, `c2` … for coordinators, `s1` … for screens, `r1` … for routers.
+  /// `c1`, `c2` … for coordinators, `s1` … for screens, `r1` … for routers, `container1` … for
+  /// the routers of the app's own containers.
   package static let sequential = RecordingIDs { kind, n in
     switch kind {
     case .coordinator: "c\(n)"
     case .screen: "s\(n)"
     case .router: "r\(n)"
+    case .containerRouter: "container\(n)"
     }
   }
 

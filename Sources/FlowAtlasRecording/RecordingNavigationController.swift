@@ -178,6 +178,8 @@
         // record, and only to record (UIKit is presenting it: presenting it again would raise).
         router.recordPresentation(of: self, animated: animated)
         ownSheet = SheetSwipeObserver(observing: self) { [weak self] in self?.ownSheetWasSwipedDown() }
+      } else if !isAnnounced, let parent, ContainerPresentation.showsOneChildAtATime(parent) {
+        recorder.recordContainerRoot(self, in: parent, loadedFor: loader)
       }
     }
 
@@ -526,6 +528,13 @@
       }
       if presenter.viewIfLoaded?.window?.rootViewController === presenter { return recorder.windowRouter }
       return nil
+    }
+
+    /// Whether `parent` is a container of the app's own that shows one child at a time (a root view
+    /// controller swapping flows, a side menu's content), not one of UIKit's: a navigation or tab
+    /// bar controller records its own children, and a split view shows several side by side.
+    static func showsOneChildAtATime(_ parent: UIViewController) -> Bool {
+      !(parent is UINavigationController || parent is UITabBarController || parent is UISplitViewController)
     }
 
     /// Every recording navigation controller in `root`'s hierarchy takes its stacks as they are.

@@ -197,6 +197,8 @@
       {
         // Recorded only: UIKit is presenting it, and presenting it again would raise.
         router.recordPresentation(of: self, animated: animated)
+      } else if !isAnnounced, let parent, ContainerPresentation.showsOneChildAtATime(parent) {
+        recorder.recordContainerRoot(self, in: parent, loadedFor: loader)
       }
     }
 

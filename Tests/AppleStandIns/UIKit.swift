@@ -100,6 +100,8 @@
   case overCurrentContext = 6, popover = 7, none = -1, automatic = -2
 }
 
+@MainActor @preconcurrency open class UISplitViewController: UIViewController {}
+
 @MainActor @preconcurrency open class UITabBarController: UIViewController {
   public override init() { super.init() }
   public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init() }

@@ -107,6 +107,53 @@ import UIKit
       "\(Record.edges(app))")
   }
 
+  /// The app's own root container swaps the navigation controller it shows (Wire's root view
+  /// controller between signing in and the signed-in app, a side menu's content): each is shown
+  /// when it appears there, as a new root of that container, which takes the one before off screen.
+  @Test func aNavigationControllerAContainerOfTheAppsOwnShowsIsShownThere() {
+    let (lines, app) = Record.record { recorder in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      let root = UIViewController()
+      window.rootViewController = root
+      let shop = ShopCoordinator()
+      recorder.follow(shop)
+      shop.start()
+      Self.show(shop.navigation, in: root)
+      UIKitModel.finishAnimations()
+      let payment = PaymentCoordinator()
+      shop.payment = payment
+      payment.start()
+      Self.show(payment.navigation, in: root, replacing: shop.navigation)
+      UIKitModel.finishAnimations()
+    }
+    #expect(
+      lines.filter { $0.contains("hosts") } == [
+        "setRoot UINavigationController hosts [r1] by ShopCoordinator [container1]",
+        // The shop's code replaces it (reading its navigation controller to take it away).
+        "setRoot UINavigationController hosts [r2] by ShopCoordinator [container1]",
+      ], "\(lines)")
+    #expect(
+      Record.edges(app) == [
+        "launch > ProductScreen: setRoot by ShopCoordinator",
+        "ProductScreen > PaymentScreen: setRoot by ShopCoordinator",
+      ], "\(Record.edges(app))")
+  }
+
+  /// Shows `child` in `container`, as a container of the app's own does, in place of `old`.
+  static func show(
+    _ child: UIViewController, in container: UIViewController, replacing old: UIViewController? = nil
+  ) {
+    if let old {
+      old.willMove(toParent: nil)
+      old.view.removeFromSuperview()
+      old.removeFromParent()
+    }
+    container.addChild(child)
+    container.view.addSubview(child.view)
+    child.didMove(toParent: container)
+  }
+
   /// A tab bar made before the run followed anything, presented by a coordinator: its tabs'
   /// screens are recorded as prepared off-screen by nobody, and the presentation stays the
   /// coordinator's.

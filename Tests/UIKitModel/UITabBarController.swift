@@ -182,3 +182,9 @@ public struct TabBarControllerDelegateMethod {
     delegate.tabBarController(tabBarController, didSelect: viewController)
   }
 }
+
+/// Apple: UISplitViewController, "a container view controller that manages child view controllers
+/// in a hierarchical interface": its columns, shown side by side. Only its type, so far: what
+/// shows its columns is not modelled.
+@preconcurrency @MainActor
+open class UISplitViewController: UIViewController {}
