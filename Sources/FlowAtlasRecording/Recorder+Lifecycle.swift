@@ -54,7 +54,7 @@ extension Recorder: CoordinatorLifecycleObserver {
     record { state in
       if !state.followedRoots.isEmpty { state.followedRoots.removeAll { $0.key == child.key } }
       return .coordinatorStart(
-        coordinator: state.coordinatorID(for: child), type: type.name,
+        coordinator: state.lifecycleID(for: child), type: type.name,
         parent: parent.map { state.coordinatorID(for: $0) }, module: state.writtenModule(of: type))
     }
   }
@@ -63,7 +63,7 @@ extension Recorder: CoordinatorLifecycleObserver {
     let type = RecordedType(of: Swift.type(of: child.object))
     record { state in
       .coordinatorAttach(
-        coordinator: state.coordinatorID(for: child), type: type.name,
+        coordinator: state.lifecycleID(for: child), type: type.name,
         parent: state.coordinatorID(for: parent),
         module: state.writtenModule(of: type))
     }

@@ -132,9 +132,19 @@ public final class Recorder: Sendable {
   func record(_ build: (inout RecorderState) -> TraceEvent?) {
     state.withLock { state in
       guard !state.isFinished, let event = build(&state) else { return }
-      state.seq += 1
-      let seq = state.seq
-      sink.write(TraceRecord(seq: seq, time: clock?.time(ofEvent: seq), event: event))
+      write(event, &state)
+      // Coordinators released meanwhile with no deinit recorded (the app's own report none), so
+      // that a flow freed when the person left it is no orphan: looked for at each lifecycle
+      // event and every 16th event, never at the run's end, where the app's objects may be
+      // released because the run ends.
+      guard state.isReleaseCheckDue(after: event) else { return }
+      for id in state.takeReleasedCoordinators() { write(.coordinatorDeinit(coordinator: id), &state) }
     }
+  }
+
+  private func write(_ event: TraceEvent, _ state: inout RecorderState) {
+    state.seq += 1
+    let seq = state.seq
+    sink.write(TraceRecord(seq: seq, time: clock?.time(ofEvent: seq), event: event))
   }
 }

@@ -13,6 +13,12 @@ struct RecorderState: ~Copyable {
   var routerCount = 0
   var containerCount = 0
   private var coordinators: [ObjectIdentifier: NamedObject] = [:]
+  /// The coordinators whose start or attach the run recorded: those whose release it records.
+  private var lifecycles: Set<String> = []
+  /// Coordinators released with no `deinit` recorded (the app's own coordinators report none),
+  /// found where their entries were swept or their addresses reused: recorded at the run's end.
+  private var released: [String] = []
+  private var eventsSinceReleaseCheck = 0
   /// Whether types are written with their modules (``Recorder/recordModules()``).
   var recordsModules = false
   /// The roots given to `follow` that have not reported their start yet.
@@ -62,7 +68,9 @@ struct RecorderState: ~Copyable {
   mutating func coordinatorID(for handle: ObjectHandle) -> String {
     let key = handle.key
     if let named = coordinators[key], named.names(handle) { return named.id }
+    if let dead = coordinators[key], dead.object == nil { noteReleased(dead.id) }
     if coordinators.count >= sweepCoordinatorsAt {
+      for named in coordinators.values where named.object == nil { noteReleased(named.id) }
       coordinators = coordinators.filter { $0.value.object != nil }
       sweepCoordinatorsAt = max(1024, coordinators.count * 2)
     }
@@ -86,7 +94,46 @@ struct RecorderState: ~Copyable {
 
   /// The id of a coordinator being released, forgotten so its address can be reused.
   mutating func releaseCoordinator(_ key: ObjectIdentifier) -> String? {
-    coordinators.removeValue(forKey: key)?.id
+    guard let id = coordinators.removeValue(forKey: key)?.id else { return nil }
+    lifecycles.remove(id)
+    return id
+  }
+
+  /// The id of a coordinator whose start or attach is being recorded.
+  mutating func lifecycleID(for handle: ObjectHandle) -> String {
+    let id = coordinatorID(for: handle)
+    lifecycles.insert(id)
+    return id
+  }
+
+  private mutating func noteReleased(_ id: String) {
+    if lifecycles.remove(id) != nil { released.append(id) }
+  }
+
+  /// Whether to look for released coordinators after `event`: a coordinator's lifecycle event, or
+  /// every 16th event (a look costs a weak load per coordinator alive).
+  mutating func isReleaseCheckDue(after event: TraceEvent) -> Bool {
+    eventsSinceReleaseCheck += 1
+    switch event {
+    case .coordinatorStart, .coordinatorAttach, .coordinatorFinish, .coordinatorDetach: break
+    default: guard eventsSinceReleaseCheck >= 16 else { return false }
+    }
+    eventsSinceReleaseCheck = 0
+    return !lifecycles.isEmpty || !released.isEmpty
+  }
+
+  /// The coordinators the run recorded starting or attached that were released with no `deinit`
+  /// recorded (the app's own coordinators, which report none: the spec's orphan rule then exempts
+  /// them), in the order the run named them; forgotten.
+  mutating func takeReleasedCoordinators() -> [String] {
+    let dead = coordinators.filter { $0.value.object == nil }
+    for (key, named) in dead {
+      noteReleased(named.id)
+      coordinators[key] = nil
+    }
+    guard !released.isEmpty else { return [] }
+    defer { released = [] }
+    return released.sorted { ($0.count, $0) < ($1.count, $1) }
   }
 
   /// How the next event mentions `handle`'s screen: the whole screen on first sight, or when its

@@ -116,6 +116,36 @@ import UIKit
     #expect(orphan.code == .orphanedCoordinator && orphan.message.hasPrefix("PaymentCoordinator"))
   }
 
+  /// The person swipes the payment sheet away and the shop lets its coordinator go, unfinished
+  /// (it keeps the latest one only): the coordinator was freed, no leak, and its release is
+  /// recorded at the next coordinator event (the app's own coordinators report no deinit), so the
+  /// model does not call it orphaned. One the shop still holds is.
+  @Test func aFlowFreedWhenThePersonLeftItIsNoOrphan() throws {
+    let (lines, app) = Self.record { recorder in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      let shop = ShopCoordinator()
+      recorder.follow(shop)
+      window.rootViewController = shop.navigation
+      shop.start()
+      shop.checkOut(fromTheScreen: true)
+      UIKitModel.finishAnimations()
+      if let sheet = shop.navigation.presentedViewController { Person.swipeDown(sheet) }
+      UIKitModel.finishAnimations()
+      shop.payment = nil
+      shop.checkOut(fromTheScreen: true)
+      UIKitModel.finishAnimations()
+      if let sheet = shop.navigation.presentedViewController { Person.swipeDown(sheet) }
+      UIKitModel.finishAnimations()
+    }
+    #expect(lines.contains("deinit PaymentCoordinator"), "\(lines)")
+    let orphans = app?.diagnostics.filter { $0.code == .orphanedCoordinator } ?? []
+    #expect(orphans.count == 1, "\(orphans)")
+    // The second, still held: its swipe is at the file's last lines.
+    let last = try #require(orphans.first)
+    #expect(last.line > lines.firstIndex(of: "deinit PaymentCoordinator") ?? .max, "\(lines)")
+  }
+
   /// The app's own tab bar controller (a subclass that sets its tabs in `viewDidLoad` and is its
   /// own delegate) as the window's root: one marked line records every tab.
   @Test func theAppsOwnTabBarControllerRecordsTapsSelectionsAndTheRetap() throws {
