@@ -26,6 +26,8 @@ enum FollowedCoordinators {
     /// When it was followed, in the order of the table: the latest parent holding a child in a
     /// stored property is taken as its parent.
     var order = 0
+    /// The main queue's turn in which it reported its start, while that start waits.
+    var startTurn: Int?
 
     init(coordinator: AnyObject, recorder: Recorder?, parent: AnyObject?) {
       self.coordinator = coordinator
@@ -191,6 +193,7 @@ enum FollowedCoordinators {
       guard table.entry(for: coordinator) == nil else { return }
       let entry = Entry(coordinator: coordinator.object, recorder: nil, parent: nil)
       entry.startIsPending = true
+      entry.startTurn = table.turn
       table.insert(entry, for: coordinator)
     }
     return nil
@@ -266,9 +269,11 @@ enum FollowedCoordinators {
   /// counts as the same turn (nothing tells it apart), and so does a read made off the main
   /// thread only until the main queue moves on.
   static func noteRead(by coordinator: ObjectHandle, value: AnyObject? = nil) {
-    let (followedBy, waitsToStart) = table.withLock { table in
+    let (followedBy, waitsToStart, startedEarlier) = table.withLock { table in
       let entry = table.entry(for: coordinator)
-      return (entry?.recorder, entry?.startIsPending ?? false)
+      return (
+        entry?.recorder, entry?.startIsPending ?? false, entry?.startTurn.map { $0 != table.turn } ?? false
+      )
     }
     var recorder = followedBy
     if recorder == nil, waitsToStart, let start = startUnderHolder(of: coordinator) {
@@ -276,6 +281,15 @@ enum FollowedCoordinators {
       // late, then its navigation.
       start.recorder.recordStart(of: coordinator, parent: start.parent)
       recorder = start.recorder
+    } else if recorder == nil, waitsToStart, startedEarlier, let run = runForUIKit() {
+      // Started in an earlier turn and attached by no followed coordinator since: kept by what
+      // no run follows (a screen that owns its coordinator, a window), it is a root of the run.
+      table.withLock { table in
+        table.insert(Entry(coordinator: coordinator.object, recorder: run, parent: nil), for: coordinator)
+        table.entry(for: coordinator)?.isRunning = true
+      }
+      run.recordStart(of: coordinator, parent: nil)
+      recorder = run
     }
     guard let recorder else {
       // A coordinator no run follows read its router: what comes next is not a followed one's.

@@ -17,8 +17,9 @@ extension Recorder {
   /// One that no `@RecordedChildren` array holds is followed under the followed coordinator that
   /// holds it in a stored property; one started before anything holds it, under the followed
   /// coordinator whose read of its router waits (which made it with its router), else when it is
-  /// attached, or at its next read of its router once a followed coordinator holds it; one that
-  /// nothing follows records nothing.
+  /// attached, or at its next read of its router once a followed coordinator holds it, or, held by
+  /// nothing a run follows (a screen that owns its coordinator), as a root at its first read in a
+  /// later turn of the main queue.
   /// A coordinator that is running already (started and not finished) records nothing: an app
   /// whose `start` also routes (`start(with: option)`) calls it for every flow and deep link.
   /// - Parameter coordinator: The coordinator starting (`self`).

@@ -352,6 +352,26 @@ struct StoredChildrenRecordingTests {
       ], "\(sink.events)")
   }
 
+  /// A coordinator a screen owns (MVVM-C's view controller that makes its coordinator, or one a
+  /// window keeps): no followed coordinator ever holds it. Its start is recorded at its first read
+  /// of its router in a later turn, as a root of the run, and what it shows from then names it.
+  @Test func aCoordinatorNoFollowedOneHoldsStartsAsARootAtItsNextTurn() {
+    let (app, sink, recorder) = launch()
+    let navigation = recorder.router(wrapping: StackRouter(), id: "help")
+    navigation.setRoot(ProductScreen("Help"), animated: false)
+    let screenOwned = StoredHelpCoordinator(router: TeamRouter(navigationController: navigation))
+    screenOwned.start()
+    Recorder.endTurn()
+    screenOwned.showAgain()
+    withExtendedLifetime(app) {}
+    #expect(
+      Array(sink.events.suffix(3)) == [
+        .push(screen: introduce("s3", "LoginScreen"), coordinator: nil, router: "help", animated: true),
+        .coordinatorStart(coordinator: "c2", type: "StoredHelpCoordinator", parent: nil),
+        .push(screen: introduce("s4", "LoginScreen"), coordinator: "c2", router: "help", animated: true),
+      ], "\(sink.events)")
+  }
+
   /// Trace format revision 4: a running coordinator started again adds nothing, so the recorder
   /// writes one start per running instance; after its finish, a start is a new one.
   @Test func aRunningCoordinatorStartedAgainRecordsNothing() {
