@@ -39,10 +39,11 @@
     /// ``navigationDelegate`` for the runtime's `responds(to:)` and `forwardingTarget(for:)`,
     /// which are not isolated: UIKit asks them on the main thread only.
     private nonisolated(unsafe) weak var forwardTarget: (any NSObjectProtocol)?
-    /// Set while a call is forwarded to ``navigationDelegate``: a delegate that passes each call
-    /// on to the delegate it found before it (Hero's transitions, a proxy of the app's), which on
-    /// a recording navigation controller is this router, calls back in, and that call ends here.
-    private var isForwarding = false
+    /// The call forwarded to ``navigationDelegate`` now: a delegate that passes each call on to the
+    /// delegate it found before it (Hero's transitions, a proxy of the app's), which on a recording
+    /// navigation controller is this router, calls back in with the same call, and that call ends
+    /// here. Another call made meanwhile (the app's `didShow` navigates) is heard as any other.
+    private var forwardedCall: DelegateCall?
 
     package let systemNavigationObservers = SystemNavigationObservers()
     /// What the router showed after its own last change or the last system change it reported.
@@ -190,7 +191,8 @@
       _ navigationController: UINavigationController, willShow viewController: UIViewController,
       animated: Bool
     ) {
-      guard !isForwarding else { return }
+      let call = DelegateCall(.willShow, viewController)
+      guard forwardedCall != call else { return }
       if let transition = navigationController.transitionCoordinator, transition.isInteractive {
         interactiveGesture = .edgeSwipe
         transition.notifyWhenInteractionChanges { [weak self] context in
@@ -210,7 +212,7 @@
         reportSystemChange(gesture: expectedGesture)
         expectedGesture = nil
       }
-      forwarding {
+      forwarding(call) {
         navigationDelegate?.navigationController?(
           navigationController, willShow: viewController, animated: animated)
       }
@@ -220,24 +222,31 @@
       _ navigationController: UINavigationController, didShow viewController: UIViewController,
       animated: Bool
     ) {
-      guard !isForwarding else { return }
+      let call = DelegateCall(.didShow, viewController)
+      guard forwardedCall != call else { return }
       let gesture = interactiveGesture ?? expectedGesture
       interactiveGesture = nil
       expectedGesture = nil
       // What the system did and was not reported yet (a change UIKit made without `willShow`).
       if !isApplyingOwnChange { reportSystemChange(gesture: gesture) }
       systemNavigationObservers.notifyShown(viewController)
-      forwarding {
+      forwarding(call) {
         navigationDelegate?.navigationController?(
           navigationController, didShow: viewController, animated: animated)
       }
     }
 
-    /// Runs `call`, a call forwarded to the app's delegate, marked as such.
-    private func forwarding(_ call: () -> Void) {
-      isForwarding = true
-      defer { isForwarding = false }
-      call()
+    /// Whether a call is being forwarded to the app's delegate: what the navigation controller is
+    /// asked meanwhile is the app's delegate's doing (it navigates when a screen has shown), even
+    /// inside a change the router is applying.
+    package var isForwardingToTheApp: Bool { forwardedCall != nil }
+
+    /// Runs `forward`, which forwards `call` to the app's delegate, marked as in flight.
+    private func forwarding(_ call: DelegateCall, _ forward: () -> Void) {
+      let outer = forwardedCall
+      forwardedCall = call
+      defer { forwardedCall = outer }
+      forward()
     }
 
     /// Reports what changed since the router last knew its stacks, if the system did it;

@@ -38,6 +38,20 @@
     }
   }
 
+  /// A delegate call an observer forwards to the app's delegate: which, about which view
+  /// controller. The same call coming back while it is forwarded is the app's delegate passing it
+  /// on to the delegate it found before it, the observer.
+  struct DelegateCall: Equatable {
+    enum Kind { case willShow, didShow, shouldSelect, didSelect }
+    let kind: Kind
+    let viewController: ObjectIdentifier
+
+    init(_ kind: Kind, _ viewController: UIViewController) {
+      self.kind = kind
+      self.viewController = ObjectIdentifier(viewController)
+    }
+  }
+
   /// Sees the person tap a tab bar controller's tabs (`tabBarController(_:shouldSelect:)` and
   /// `tabBarController(_:didSelect:)`, which UIKit calls for taps only) as its delegate, and
   /// forwards every delegate call to the app's delegate: for recording a tab bar controller of
@@ -54,20 +68,22 @@
     package var tapBegins: (@MainActor (UIViewController) -> Void)?
     /// The tap selected a tab, before the app's delegate hears it.
     package var tapEnds: (@MainActor (UIViewController) -> Void)?
-    /// Set while a call is forwarded to ``appDelegate``: a delegate that passes each call on to the
+    /// The call forwarded to ``appDelegate`` now: a delegate that passes each call on to the
     /// delegate it found before it (a proxy of the app's), which on a recording tab bar controller
-    /// is this observer, calls back in, and that call ends here.
-    private var isForwarding = false
+    /// is this observer, calls back in with the same call, and that call ends here.
+    private var forwardedCall: DelegateCall?
 
     package override init() { super.init() }
 
     package func tabBarController(
       _ tabBarController: UITabBarController, shouldSelect viewController: UIViewController
     ) -> Bool {
-      guard !isForwarding else { return true }
-      isForwarding = true
+      let call = DelegateCall(.shouldSelect, viewController)
+      guard forwardedCall != call else { return true }
+      let outer = forwardedCall
+      forwardedCall = call
       let selects = appDelegate?.tabBarController?(tabBarController, shouldSelect: viewController) ?? true
-      isForwarding = false
+      forwardedCall = outer
       if selects { tapBegins?(viewController) }
       return selects
     }
@@ -75,11 +91,13 @@
     package func tabBarController(
       _ tabBarController: UITabBarController, didSelect viewController: UIViewController
     ) {
-      guard !isForwarding else { return }
+      let call = DelegateCall(.didSelect, viewController)
+      guard forwardedCall != call else { return }
       tapEnds?(viewController)
-      isForwarding = true
+      let outer = forwardedCall
+      forwardedCall = call
       appDelegate?.tabBarController?(tabBarController, didSelect: viewController)
-      isForwarding = false
+      forwardedCall = outer
     }
 
     package override func responds(to aSelector: Selector!) -> Bool {

@@ -338,7 +338,7 @@
     /// read of its marked property is waiting (the app is asking on its behalf), else of the run
     /// UIKit objects record in, or kept from the first time; nil while no run records.
     private func recordingForTheApp() -> RecordingRouter? {
-      guard !applying else { return nil }
+      guard isTheAppsCall else { return nil }
       if let recording {
         recordDismissalsMadeElsewhere()
         return recording
@@ -389,9 +389,13 @@
     /// gesture recognizer has begun).
     private var isApplyingTheAppsRead: Bool {
       let swiping = [.began, .changed].contains(interactivePopGestureRecognizer?.state)
-      guard !applying, !swiping, let recording else { return false }
+      guard isTheAppsCall, !swiping, let recording else { return false }
       return Recorder.recorderOfWaitingRead === recording.recorder
     }
+
+    /// Whether a call made on it now is the app's: not UIKit's own, made inside a change being
+    /// applied, unless the app's delegate, told of that change, makes it.
+    private var isTheAppsCall: Bool { !applying || watcherStorage?.isForwardingToTheApp == true }
 
     /// Runs `change`, UIKit's own, as a change the app made: the watcher does not report it.
     fileprivate func applyingOwnChange(_ change: () -> Void) {

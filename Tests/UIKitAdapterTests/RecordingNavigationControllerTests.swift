@@ -98,6 +98,23 @@ import UIKit
       ], "\(lines)")
   }
 
+  /// An app's delegate that navigates when a screen shows hears the navigation it makes, and the
+  /// recording records it: only the same call coming back in is cut short.
+  @Test func aDelegateThatNavigatesWhenAScreenShowsHearsThatNavigation() {
+    let delegate = ForwardingNavigationDelegate()
+    let lines = Self.run { coordinator, navigation in
+      navigation.delegate = delegate
+      delegate.onDidShow = { shown in
+        if shown.title == "Detail" { navigation.pushViewController(Screen("More"), animated: false) }
+      }
+      // Unanimated: UIKit tells `didShow` at once, and the push made there is told inside it.
+      coordinator.replaceStack(with: ["Start", "Detail"])
+      UIKitModel.finishAnimations()
+    }
+    #expect(delegate.heard == ["willShow", "didShow", "willShow", "didShow"], "\(delegate.heard)")
+    #expect(lines.filter { $0.hasPrefix("push") }.count == 2, "\(lines)")
+  }
+
   @Test func aSheetTheAppPresentsAndThePersonSwipesDown() throws {
     var sheet: UIViewController?
     let lines = Self.run { coordinator, navigation in
@@ -249,6 +266,8 @@ final class PlainCoordinator {
 final class ForwardingNavigationDelegate: NSObject, UINavigationControllerDelegate {
   weak var previous: (any UINavigationControllerDelegate)?
   private(set) var heard: [String] = []
+  /// What the app does when a screen has shown.
+  var onDidShow: ((UIViewController) -> Void)?
 
   func navigationController(
     _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool
@@ -262,5 +281,6 @@ final class ForwardingNavigationDelegate: NSObject, UINavigationControllerDelega
   ) {
     heard.append("didShow")
     previous?.navigationController?(navigationController, didShow: viewController, animated: animated)
+    onDidShow?(viewController)
   }
 }
