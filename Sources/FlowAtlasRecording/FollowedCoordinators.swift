@@ -411,7 +411,11 @@ enum FollowedCoordinators {
     guard let taken else { return nil }
     var reader = taken.last
     // Looked into outside the lock, as in `holder(of:)`: a router's properties may be its code.
-    if let screen, let before = taken.before, let gave = taken.gave, gave === screen || holds(gave, screen) {
+    // Only a container is handed out so (a router that keeps what it pushes, as `RouterImp`'s
+    // completions do, would hold every screen its own coordinator shows).
+    if let screen, let before = taken.before, let gave = taken.gave,
+      gave === screen || (screen is any RecordedContainer && holds(gave, screen))
+    {
       reader = before
     }
     guard let coordinator = reader.coordinator else { return nil }

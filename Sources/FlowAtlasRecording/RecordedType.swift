@@ -52,14 +52,16 @@ package struct RecordedType: Hashable, Sendable {
   /// `Module.Name`, or the name alone.
   package var qualified: String { module.map { "\($0).\(name)" } ?? name }
 
-  /// `text` without every `<…>`, nested ones too.
+  /// `text` without every `<…>`, nested ones too (a function type's `->` inside is no bracket).
   private static func withoutGenericArguments(_ text: String) -> String {
     var depth = 0
     var kept = ""
+    var previous: Character?
     for character in text {
+      defer { previous = character }
       if character == "<" {
         depth += 1
-      } else if character == ">", depth > 0 {
+      } else if character == ">", depth > 0, previous != "-" {
         depth -= 1
       } else if depth == 0 {
         kept.append(character)

@@ -49,7 +49,13 @@ extension Recorder {
   package func recordContainerRoot(
     _ container: any RecordedContainer, in parent: AnyObject, loadedFor loader: AnyObject? = nil
   ) {
-    let id = state.withLock { $0.containerRouterID(for: ObjectHandle(parent)) }
+    let parentHandle = ObjectHandle(parent)
+    let id = state.withLock { state -> String? in
+      // Shown again (a full-screen cover dismissed over it): no new root.
+      guard state.noteContainerRoot(ObjectIdentifier(container), of: parentHandle) else { return nil }
+      return state.containerRouterID(for: parentHandle)
+    }
+    guard let id else { return }
     let router = RecordingRouter(wrapping: UnperformedNavigation(), recorder: self, id: id)
     let setter = coordinatorOfWaitingRead == nil ? loader.flatMap { self.id(ofKnownCoordinator: $0) } : nil
     router.setRoot(container, animated: false, completion: nil, coordinatorID: setter)

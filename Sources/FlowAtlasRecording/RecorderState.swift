@@ -16,7 +16,8 @@ struct RecorderState: ~Copyable {
   /// The coordinators whose start or attach the run recorded: those whose release it records.
   private var lifecycles: Set<String> = []
   /// Coordinators released with no `deinit` recorded (the app's own coordinators report none),
-  /// found where their entries were swept or their addresses reused: recorded at the run's end.
+  /// found where their entries were swept or their addresses reused: recorded at the next look
+  /// for released coordinators (``isReleaseCheckDue(after:)``).
   private var released: [String] = []
   private var eventsSinceReleaseCheck = 0
   /// Whether types are written with their modules (``Recorder/recordModules()``).
@@ -48,6 +49,20 @@ struct RecorderState: ~Copyable {
 
   init(ids: RecordingIDs) {
     self.ids = ids
+  }
+
+  /// What each container of the app's own shows, as the run recorded it last.
+  private var containerRoots: [ObjectIdentifier: ObjectIdentifier] = [:]
+
+  /// Notes `root` as what `parent`, a container of the app's own, shows: false where the run
+  /// recorded it so already (it appears again, a full-screen cover dismissed over it).
+  mutating func noteContainerRoot(_ root: ObjectIdentifier, of parent: ObjectHandle) -> Bool {
+    let parentKey = parent.key
+    guard containerRoots[parentKey] != root || containers[parentKey]?.names(parent) != true else {
+      return false
+    }
+    containerRoots[parentKey] = root
+    return true
   }
 
   /// The router id of `handle`'s container of the app's own, made on first sight.

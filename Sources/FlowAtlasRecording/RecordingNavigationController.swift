@@ -357,8 +357,11 @@
       guard !dismissed.isEmpty else { return }
       // The coordinator whose read waits asks for what comes next, not for these.
       recording.recorder.keepingWaitingRead {
+        // Only layers the run showed: what a screen presented by itself (a picker) is not its.
         for layer in dismissed {
-          if let top = layer.last { recording.recordDismissal(removing: top, unattributed: true) }
+          if let top = layer.last, recording.recorder.knowsScreen(top) {
+            recording.recordDismissal(removing: top, unattributed: true)
+          }
         }
       }
     }
@@ -549,6 +552,10 @@
       }
       if let tabs = root as? UITabBarController {
         for child in tabs.viewControllers ?? [] { resynchronize(from: child) }
+      }
+      // A container of the app's own (a root view controller, a side menu): its children.
+      if !(root is UINavigationController || root is UITabBarController) {
+        for child in root.children { resynchronize(from: child) }
       }
     }
   }

@@ -27,7 +27,12 @@ private final class TeamRouter {
   let navigationController: any RouterProtocol
   init(navigationController: any RouterProtocol) { self.navigationController = navigationController }
   func setRootModule(_ module: any Presentable) { navigationController.setRoot(module) }
-  func push(_ module: any Presentable) { navigationController.push(module) }
+  /// What it pushed, as the classic template's `completions[module]` keeps it.
+  private var pushed: [any Presentable] = []
+  func push(_ module: any Presentable) {
+    pushed.append(module)
+    navigationController.push(module)
+  }
   func popModule() { navigationController.pop() }
 }
 
@@ -272,6 +277,8 @@ private final class StoredRootCoordinator {
     optionalCards = child
   }
 
+  var routerForTests: TeamRouter { router }
+
   /// Starts, and routes to `option` where given: the classic sample's `start(with:)`, called
   /// again for every deep link.
   func start(with option: String? = nil) {
@@ -370,6 +377,21 @@ struct StoredChildrenRecordingTests {
         .coordinatorStart(coordinator: "c2", type: "StoredHelpCoordinator", parent: nil),
         .push(screen: introduce("s4", "LoginScreen"), coordinator: "c2", router: "help", animated: true),
       ], "\(sink.events)")
+  }
+
+  /// A child's push through a router that keeps what it pushes (the classic template's
+  /// completions), while its parent's read of the same router waits: the child asked, though the
+  /// router it read holds the screen shown (only a container handed out passes to the read before).
+  @Test func aPushThroughARouterThatKeepsItsScreensIsTheChildsThatAsked() {
+    let (app, sink, _) = launch()
+    app.start(with: "help")
+    Recorder.endTurn()
+    _ = app.routerForTests
+    app.help.showAgain()
+    #expect(
+      sink.events.last
+        == .push(screen: introduce("s3", "LoginScreen"), coordinator: "c2", router: nil, animated: true),
+      "\(sink.events)")
   }
 
   /// Trace format revision 4: a running coordinator started again adds nothing, so the recorder

@@ -32,6 +32,7 @@ struct RecordedTypeTests {
     let cases: [(reflecting: String, describing: String, module: String?, name: String)] = [
       ("MyApp.Outer.Inner<Swift.Int>.Deep", "Deep", "MyApp", "Outer.Inner.Deep"),
       ("MyApp.List<MyApp.Outer.Row>", "List<Row>", "MyApp", "List<Row>"),
+      ("MyApp.Filter<(Swift.Int) -> Swift.Bool>.Cell", "Cell", "MyApp", "Filter.Cell"),
       ("(extension in MyApp):Swift.Array<Swift.Int>.Row", "Row", "MyApp", "Array.Row"),
       ("(extension in MyApp):__C.UIViewController.Inner", "Inner", "MyApp", "UIViewController.Inner"),
       ("MyApp.(unknown context at $10a3c4).(unknown context at $10a3cc).Local", "Local", "MyApp", "Local"),

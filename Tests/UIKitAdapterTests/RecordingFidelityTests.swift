@@ -107,6 +107,51 @@ import UIKit
       "\(Record.edges(app))")
   }
 
+  /// A flow presented by a navigation controller that a container of the app's own shows (UIKit
+  /// has that container present it) dismisses itself: recorded once, not again as a dismissal
+  /// made elsewhere at the next navigation.
+  @Test func aFlowThatDismissedItselfUnderAContainerOfTheAppsOwnIsDismissedOnce() {
+    let (lines, app) = Record.record { recorder in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      let root = UIViewController()
+      window.rootViewController = root
+      let shop = ShopCoordinator()
+      recorder.follow(shop)
+      shop.start()
+      Self.show(shop.navigation, in: root)
+      shop.checkOut()
+      UIKitModel.finishAnimations()
+      shop.payment?.pay()
+      UIKitModel.finishAnimations()
+      shop.navigation.pushViewController(DetailScreen(), animated: false)
+    }
+    #expect(
+      lines.filter { $0.hasPrefix("dismiss") } == ["dismiss PaymentScreen by PaymentCoordinator [r2]"],
+      "\(lines)")
+    #expect(app?.diagnostics == [], "\(lines)")
+  }
+
+  /// What a screen presents by itself (a picker) is not the run's: when something else dismisses
+  /// it, no dismissal is caught up for it either.
+  @Test func aLayerTheRunNeverShowedIsNoDismissalWhenItGoes() {
+    let (lines, _) = Record.record { recorder in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      let root = UIViewController()
+      window.rootViewController = root
+      let shop = ShopCoordinator()
+      recorder.follow(shop)
+      shop.start()
+      Self.show(shop.navigation, in: root)
+      shop.navigation.topViewController?.present(Screen("Picker"), animated: false)
+      shop.navigation.pushViewController(DetailScreen(), animated: false)
+      root.dismiss(animated: false)
+      shop.navigation.pushViewController(HomeScreen(), animated: false)
+    }
+    #expect(!lines.contains { $0.hasPrefix("dismiss") }, "\(lines)")
+  }
+
   /// The app's own root container swaps the navigation controller it shows (Wire's root view
   /// controller between signing in and the signed-in app, a side menu's content): each is shown
   /// when it appears there, as a new root of that container, which takes the one before off screen.
@@ -126,9 +171,16 @@ import UIKit
       payment.start()
       Self.show(payment.navigation, in: root, replacing: shop.navigation)
       UIKitModel.finishAnimations()
+      // A full-screen cover over the container, dismissed: what it shows appears again, no new root.
+      let cover = Screen("Cover")
+      cover.modalPresentationStyle = .fullScreen
+      root.present(cover, animated: false)
+      UIKitModel.finishAnimations()
+      root.dismiss(animated: false)
+      UIKitModel.finishAnimations()
     }
     #expect(
-      lines.filter { $0.contains("hosts") } == [
+      lines.filter { $0.contains("[container1]") } == [
         "setRoot UINavigationController hosts [r1] by ShopCoordinator [container1]",
         // The shop's code replaces it (reading its navigation controller to take it away).
         "setRoot UINavigationController hosts [r2] by ShopCoordinator [container1]",
