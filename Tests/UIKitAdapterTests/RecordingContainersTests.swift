@@ -336,6 +336,8 @@ final class ShopCoordinator {
   @RecordedRouter var navigation: UINavigationController = .recorded()  // FlowAtlas
   var payment: PaymentCoordinator?
   var helpFlow: HelpCoordinator?
+  /// The window its app shows it in, where a test made one (kept with it).
+  var window: UIWindow?
 
   func start() {
     Recorder.started(self)  // FlowAtlas

@@ -79,16 +79,7 @@ import UIKit
   /// next push went into it. The dismissal is recorded before the app's next navigation there.
   @Test func aDismissalAnotherContainerMadeIsRecordedBeforeTheNextNavigation() {
     let (lines, app) = Record.record { recorder in
-      let window = UIWindow()
-      window.makeKeyAndVisible()
-      let root = UIViewController()
-      window.rootViewController = root
-      let shop = ShopCoordinator()
-      recorder.follow(shop)
-      shop.start()
-      root.addChild(shop.navigation)
-      root.view.addSubview(shop.navigation.view)
-      shop.navigation.didMove(toParent: root)
+      let (shop, root) = Self.shopInAContainerOfItsOwn(followedBy: recorder)
       shop.navigation.present(HomeScreen(), animated: false)
       UIKitModel.finishAnimations()
       root.dismiss(animated: false)
@@ -112,14 +103,7 @@ import UIKit
   /// made elsewhere at the next navigation.
   @Test func aFlowThatDismissedItselfUnderAContainerOfTheAppsOwnIsDismissedOnce() {
     let (lines, app) = Record.record { recorder in
-      let window = UIWindow()
-      window.makeKeyAndVisible()
-      let root = UIViewController()
-      window.rootViewController = root
-      let shop = ShopCoordinator()
-      recorder.follow(shop)
-      shop.start()
-      Self.show(shop.navigation, in: root)
+      let (shop, _) = Self.shopInAContainerOfItsOwn(followedBy: recorder)
       shop.checkOut()
       UIKitModel.finishAnimations()
       shop.payment?.pay()
@@ -136,14 +120,7 @@ import UIKit
   /// it, no dismissal is caught up for it either.
   @Test func aLayerTheRunNeverShowedIsNoDismissalWhenItGoes() {
     let (lines, _) = Record.record { recorder in
-      let window = UIWindow()
-      window.makeKeyAndVisible()
-      let root = UIViewController()
-      window.rootViewController = root
-      let shop = ShopCoordinator()
-      recorder.follow(shop)
-      shop.start()
-      Self.show(shop.navigation, in: root)
+      let (shop, root) = Self.shopInAContainerOfItsOwn(followedBy: recorder)
       shop.navigation.topViewController?.present(Screen("Picker"), animated: false)
       shop.navigation.pushViewController(DetailScreen(), animated: false)
       root.dismiss(animated: false)
@@ -157,14 +134,7 @@ import UIKit
   /// when it appears there, as a new root of that container, which takes the one before off screen.
   @Test func aNavigationControllerAContainerOfTheAppsOwnShowsIsShownThere() {
     let (lines, app) = Record.record { recorder in
-      let window = UIWindow()
-      window.makeKeyAndVisible()
-      let root = UIViewController()
-      window.rootViewController = root
-      let shop = ShopCoordinator()
-      recorder.follow(shop)
-      shop.start()
-      Self.show(shop.navigation, in: root)
+      let (shop, root) = Self.shopInAContainerOfItsOwn(followedBy: recorder)
       UIKitModel.finishAnimations()
       let payment = PaymentCoordinator()
       shop.payment = payment
@@ -190,6 +160,24 @@ import UIKit
         "launch > ProductScreen: setRoot by ShopCoordinator",
         "ProductScreen > PaymentScreen: setRoot by ShopCoordinator",
       ], "\(Record.edges(app))")
+  }
+
+  /// A shop app whose window's root is a view controller of its own that shows the shop's
+  /// navigation controller as its child (Wire's root view controller, a side menu's content): the
+  /// shop followed by `recorder` and started (it keeps the window).
+  static func shopInAContainerOfItsOwn(followedBy recorder: FlowAtlasRecording.Recorder) -> (
+    shop: ShopCoordinator, root: UIViewController
+  ) {
+    let window = UIWindow()
+    window.makeKeyAndVisible()
+    let root = UIViewController()
+    window.rootViewController = root
+    let shop = ShopCoordinator()
+    recorder.follow(shop)
+    shop.start()
+    show(shop.navigation, in: root)
+    shop.window = window
+    return (shop, root)
   }
 
   /// Shows `child` in `container`, as a container of the app's own does, in place of `old`.
