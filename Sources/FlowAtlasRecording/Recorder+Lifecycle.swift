@@ -53,6 +53,7 @@ extension Recorder: CoordinatorLifecycleObserver {
     let type = RecordedType(of: Swift.type(of: child.object))
     record { state in
       if !state.followedRoots.isEmpty { state.followedRoots.removeAll { $0.key == child.key } }
+      state.releaseCheckIsAsked = true
       return .coordinatorStart(
         coordinator: state.lifecycleID(for: child), type: type.name,
         parent: parent.map { state.coordinatorID(for: $0) }, module: state.writtenModule(of: type))
@@ -62,7 +63,8 @@ extension Recorder: CoordinatorLifecycleObserver {
   func recordAttach(of child: ObjectHandle, to parent: ObjectHandle) {
     let type = RecordedType(of: Swift.type(of: child.object))
     record { state in
-      .coordinatorAttach(
+      state.releaseCheckIsAsked = true
+      return .coordinatorAttach(
         coordinator: state.lifecycleID(for: child), type: type.name,
         parent: state.coordinatorID(for: parent),
         module: state.writtenModule(of: type))
@@ -70,12 +72,16 @@ extension Recorder: CoordinatorLifecycleObserver {
   }
 
   func recordFinish(of coordinator: ObjectHandle, output: String?) {
-    record { state in .coordinatorFinish(coordinator: state.coordinatorID(for: coordinator), output: output) }
+    record { state in
+      state.releaseCheckIsAsked = true
+      return .coordinatorFinish(coordinator: state.coordinatorID(for: coordinator), output: output)
+    }
   }
 
   func recordDetach(of child: ObjectHandle, from parent: ObjectHandle) {
     record { state in
-      .coordinatorDetach(
+      state.releaseCheckIsAsked = true
+      return .coordinatorDetach(
         coordinator: state.coordinatorID(for: child), parent: state.coordinatorID(for: parent))
     }
   }

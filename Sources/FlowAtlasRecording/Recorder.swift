@@ -137,7 +137,7 @@ public final class Recorder: Sendable {
       // that a flow freed when the person left it is no orphan: looked for at each lifecycle
       // event and every 16th event, never at the run's end, where the app's objects may be
       // released because the run ends.
-      guard state.isReleaseCheckDue(after: event) else { return }
+      guard state.isReleaseCheckDue() else { return }
       for id in state.takeReleasedCoordinators() { write(.coordinatorDeinit(coordinator: id), &state) }
     }
   }

@@ -20,6 +20,8 @@ struct RecorderState: ~Copyable {
   /// for released coordinators (``isReleaseCheckDue(after:)``).
   private var released: [String] = []
   private var eventsSinceReleaseCheck = 0
+  /// Set by a coordinator's lifecycle event: the look for released coordinators follows it.
+  var releaseCheckIsAsked = false
   /// Whether types are written with their modules (``Recorder/recordModules()``).
   var recordsModules = false
   /// The roots given to `follow` that have not reported their start yet.
@@ -125,14 +127,13 @@ struct RecorderState: ~Copyable {
     if lifecycles.remove(id) != nil { released.append(id) }
   }
 
-  /// Whether to look for released coordinators after `event`: a coordinator's lifecycle event, or
-  /// every 16th event (a look costs a weak load per coordinator alive).
-  mutating func isReleaseCheckDue(after event: TraceEvent) -> Bool {
-    eventsSinceReleaseCheck += 1
-    switch event {
-    case .coordinatorStart, .coordinatorAttach, .coordinatorFinish, .coordinatorDetach: break
-    default: guard eventsSinceReleaseCheck >= 16 else { return false }
-    }
+  /// Whether to look for released coordinators after the event just recorded: a coordinator's
+  /// lifecycle event (which sets ``releaseCheckIsAsked``), or every 16th event (a look costs a weak
+  /// load per coordinator alive; the count, a few instructions per event).
+  mutating func isReleaseCheckDue() -> Bool {
+    eventsSinceReleaseCheck &+= 1
+    guard releaseCheckIsAsked || eventsSinceReleaseCheck >= 16 else { return false }
+    releaseCheckIsAsked = false
     eventsSinceReleaseCheck = 0
     return !lifecycles.isEmpty || !released.isEmpty
   }
@@ -141,10 +142,10 @@ struct RecorderState: ~Copyable {
   /// recorded (the app's own coordinators, which report none: the spec's orphan rule then exempts
   /// them), in the order the run named them; forgotten.
   mutating func takeReleasedCoordinators() -> [String] {
-    let dead = coordinators.filter { $0.value.object == nil }
-    for (key, named) in dead {
-      noteReleased(named.id)
-      coordinators[key] = nil
+    var dead: [ObjectIdentifier] = []
+    for (key, named) in coordinators where named.object == nil { dead.append(key) }
+    for key in dead {
+      if let named = coordinators.removeValue(forKey: key) { noteReleased(named.id) }
     }
     guard !released.isEmpty else { return [] }
     defer { released = [] }
