@@ -23,6 +23,34 @@ package protocol RecordedContainer: Presentable {
   func awaitRouters(_ announce: @escaping @MainActor () -> Void) -> Bool
 }
 
+/// Whether a recorded event put a container where it is, and whether it left since: what the
+/// UIKit containers record their appearance and their routers' stacks again by.
+package struct ContainerPresence: Sendable {
+  /// A recorded event put it where it is (set as a root, pushed, presented): false again once it
+  /// left. A showing no recording made is recorded when it appears.
+  package private(set) var isAnnounced = false
+  /// It left since a recorded event put it where it was.
+  private var hasLeft = false
+
+  package init() {}
+
+  /// Notes a recorded event that shows it; returns whether it is shown again after it left (the
+  /// model emptied its routers then, so what they hold is recorded again).
+  package mutating func announce() -> Bool {
+    defer {
+      hasLeft = false
+      isAnnounced = true
+    }
+    return hasLeft
+  }
+
+  /// Notes that it left (dismissed, moved from its parent, out of the window).
+  package mutating func leave() {
+    hasLeft = hasLeft || isAnnounced
+    isAnnounced = false
+  }
+}
+
 extension Presentable {
   /// The screen's type as the trace names it; a container names its own.
   ///

@@ -37,8 +37,7 @@ extension Recorder {
     let key = ObjectIdentifier(container)
     guard state.withLock({ $0.windowRoot != key }) else { return }
     state.withLock { $0.windowRoot = key }
-    let setter = coordinatorOfWaitingRead == nil ? loader.flatMap { id(ofKnownCoordinator: $0) } : nil
-    windowRouter.setRoot(container, animated: false, completion: nil, coordinatorID: setter)
+    recordRoot(container, on: Self.windowRouterID, loadedFor: loader)
   }
 
   /// Records `container` as what `parent`, a container of the app's own that shows one child at a
@@ -56,9 +55,19 @@ extension Recorder {
       return state.containerRouterID(for: parentHandle)
     }
     guard let id else { return }
-    let router = RecordingRouter(wrapping: UnperformedNavigation(), recorder: self, id: id)
-    let setter = coordinatorOfWaitingRead == nil ? loader.flatMap { self.id(ofKnownCoordinator: $0) } : nil
-    router.setRoot(container, animated: false, completion: nil, coordinatorID: setter)
+    recordRoot(container, on: id, loadedFor: loader)
+  }
+
+  /// Records `container`, which UIKit shows already, as the new root of the router `routerID` (the
+  /// window's, a container's of the app's own), attributed to the coordinator whose read waits, else
+  /// to `loader`, the one whose read waited when the container's view loaded.
+  @MainActor
+  private func recordRoot(
+    _ container: any RecordedContainer, on routerID: String, loadedFor loader: AnyObject?
+  ) {
+    let setter = coordinatorOfWaitingRead == nil ? loader.flatMap { id(ofKnownCoordinator: $0) } : nil
+    RecordingRouter(wrapping: UnperformedNavigation(), recorder: self, id: routerID)
+      .setRoot(container, animated: false, completion: nil, coordinatorID: setter)
   }
 
   /// The id of a coordinator this run has named, or nil.

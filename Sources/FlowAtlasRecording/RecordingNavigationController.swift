@@ -75,26 +75,17 @@
     package func hostedRouters(in recorder: Recorder) -> [String] {
       let router = recording(in: recorder)
       // Shown again: the model emptied its router when it left, so what it holds is recorded again.
-      if hasLeft { router.recordPrepared(viewControllers) }
-      hasLeft = false
-      isAnnounced = true
+      if presence.announce() { router.recordPrepared(viewControllers) }
       return [router.id ?? ""]
     }
 
     package func awaitRouters(_ announce: @escaping @MainActor () -> Void) -> Bool { false }
 
-    /// Whether a recorded event put it where it is (set as a root, pushed, presented): false
-    /// again once it left. A presentation no recording made is recorded when it appears.
-    private var isAnnounced = false
-    /// Whether it left since a recorded event put it where it was.
-    private var hasLeft = false
+    private var presence = ContainerPresence()
 
     open override func viewDidDisappear(_ animated: Bool) {
       super.viewDidDisappear(animated)
-      if isBeingDismissed || isMovingFromParent || viewIfLoaded?.window == nil {
-        hasLeft = hasLeft || isAnnounced
-        isAnnounced = false
-      }
+      if isBeingDismissed || isMovingFromParent || viewIfLoaded?.window == nil { presence.leave() }
     }
 
     package var recordedType: RecordedType {
@@ -171,14 +162,14 @@
       guard let recorder = recording?.recorder ?? Recorder.runForUIKit else { return }
       if parent == nil, presentingViewController == nil, viewIfLoaded?.window?.rootViewController === self {
         recorder.recordWindowRoot(self, loadedFor: loader)
-      } else if isBeingPresented, !isAnnounced, let presenter = presentingViewController,
+      } else if isBeingPresented, !presence.isAnnounced, let presenter = presentingViewController,
         let router = ContainerPresentation.router(of: presenter, in: recorder)
       {
         // Presented by a view controller that records nothing: the presentation is its own to
         // record, and only to record (UIKit is presenting it: presenting it again would raise).
         router.recordPresentation(of: self, animated: animated)
         ownSheet = SheetSwipeObserver(observing: self) { [weak self] in self?.ownSheetWasSwipedDown() }
-      } else if !isAnnounced, let parent, ContainerPresentation.showsOneChildAtATime(parent) {
+      } else if !presence.isAnnounced, let parent, ContainerPresentation.showsOneChildAtATime(parent) {
         recorder.recordContainerRoot(self, in: parent, loadedFor: loader)
       }
     }

@@ -83,9 +83,7 @@
       if !(super.delegate === watcher) { delegate = super.delegate }
       // Shown again: the model emptied its tabs' routers when it left, so what they hold is
       // recorded again (a router made now records it as it is made).
-      let shownAgain = hasLeft
-      hasLeft = false
-      isAnnounced = true
+      let shownAgain = presence.announce()
       return (viewControllers ?? []).compactMap { tab in
         let known = shownAgain && hasRouter(tab, in: recorder)
         guard let router = router(of: tab, in: recorder) else { return nil }
@@ -123,14 +121,11 @@
       announce()
     }
 
-    /// Whether a recorded event put it where it is: false again once it left.
-    private var isAnnounced = false
-    /// Whether it left since a recorded event put it where it was.
-    private var hasLeft = false
+    private var presence = ContainerPresence()
 
     /// Whether its tabs can be on screen: a recorded event put it where it is, or it is in the
     /// window. An app fills its tabs before it shows the tab bar: that is off-screen.
-    var isOnScreen: Bool { isAnnounced || viewIfLoaded?.window != nil }
+    var isOnScreen: Bool { presence.isAnnounced || viewIfLoaded?.window != nil }
 
     /// Whether the person's tap on a tab is under way: UIKit pops the selected tab to its root
     /// when it is tapped again.
@@ -141,10 +136,7 @@
 
     open override func viewDidDisappear(_ animated: Bool) {
       super.viewDidDisappear(animated)
-      if isBeingDismissed || isMovingFromParent || viewIfLoaded?.window == nil {
-        hasLeft = hasLeft || isAnnounced
-        isAnnounced = false
-      }
+      if isBeingDismissed || isMovingFromParent || viewIfLoaded?.window == nil { presence.leave() }
     }
 
     package var recordedType: RecordedType { RecordedType(of: Swift.type(of: self)) }
@@ -192,12 +184,12 @@
       guard let recorder else { return }
       if parent == nil, presentingViewController == nil, viewIfLoaded?.window?.rootViewController === self {
         recorder.recordWindowRoot(self, loadedFor: loader)
-      } else if isBeingPresented, !isAnnounced, let presenter = presentingViewController,
+      } else if isBeingPresented, !presence.isAnnounced, let presenter = presentingViewController,
         let router = ContainerPresentation.router(of: presenter, in: recorder)
       {
         // Recorded only: UIKit is presenting it, and presenting it again would raise.
         router.recordPresentation(of: self, animated: animated)
-      } else if !isAnnounced, let parent, ContainerPresentation.showsOneChildAtATime(parent) {
+      } else if !presence.isAnnounced, let parent, ContainerPresentation.showsOneChildAtATime(parent) {
         recorder.recordContainerRoot(self, in: parent, loadedFor: loader)
       }
     }
