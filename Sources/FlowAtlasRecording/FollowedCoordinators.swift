@@ -182,12 +182,10 @@ enum FollowedCoordinators {
     // Looked for outside the lock: reading a coordinator's properties may run its code
     // (a custom mirror), which may report to the recorder.
     if let start = startUnderHolder(of: coordinator) { return start }
-    if let (reader, _) = waitingRead(), reader !== coordinator.object {
-      let parent = ObjectHandle(reader)
-      if let attached = attach(coordinator, to: parent) {
-        markRunning(coordinator)
-        return (attached.recorder, parent)
-      }
+    if let (reader, _) = waitingRead(), reader !== coordinator.object,
+      let start = startRunning(coordinator, under: ObjectHandle(reader))
+    {
+      return start
     }
     table.withLock { table in
       guard table.entry(for: coordinator) == nil else { return }
@@ -204,18 +202,20 @@ enum FollowedCoordinators {
   private static func startUnderHolder(of coordinator: ObjectHandle) -> (
     recorder: Recorder, parent: ObjectHandle
   )? {
-    guard let parent = holder(of: coordinator), let attached = attach(coordinator, to: parent) else {
-      return nil
-    }
-    markRunning(coordinator)
-    return (attached.recorder, parent)
+    holder(of: coordinator).flatMap { startRunning(coordinator, under: $0) }
   }
 
-  private static func markRunning(_ coordinator: ObjectHandle) {
+  /// Follows `coordinator`, starting now, under `parent` where `parent` is followed: its run, and
+  /// its parent, for its start.
+  private static func startRunning(_ coordinator: ObjectHandle, under parent: ObjectHandle) -> (
+    recorder: Recorder, parent: ObjectHandle
+  )? {
+    guard let attached = attach(coordinator, to: parent) else { return nil }
     table.withLock { table in
       table.entry(for: coordinator)?.isRunning = true
       table.entry(for: coordinator)?.startIsPending = false
     }
+    return (attached.recorder, parent)
   }
 
   /// Notes that `coordinator` finished: a later start is a new run of its flow.
