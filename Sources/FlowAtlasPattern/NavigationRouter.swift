@@ -55,7 +55,7 @@
     /// tab, which UIKit answers by popping this stack to its root.
     package var expectedGesture: SystemGesture?
     /// One per presented layer: sees the sheet swiped down, forwards to the app's delegate.
-    private var sheets: [ObjectIdentifier: SheetObserver] = [:]
+    private var sheets: [ObjectIdentifier: SheetSwipeObserver] = [:]
 
     /// Creates a router over `navigationController` and becomes its delegate (the delegate it
     /// had becomes ``navigationDelegate``).
@@ -152,8 +152,10 @@
       topNavigationController.present(layer, animated: animated) { [weak self] in
         self?.resynchronize()
         completion?()
+        self?.reclaimSheets()
       }
       resynchronize()
+      reclaimSheets()
     }
 
     public func dismiss(animated: Bool, completion: (() -> Void)?) {
@@ -271,10 +273,17 @@
     /// Sees `layer`, about to be presented, swiped down: for the layers this router presents,
     /// and for those a `RecordingNavigationController` presents on the app's behalf.
     package func observeSheet(_ layer: UIViewController) {
-      guard let presentation = layer.presentationController else { return }
-      let sheet = SheetObserver(router: self, forwardingTo: presentation.delegate)
-      sheets[ObjectIdentifier(layer)] = sheet
-      presentation.delegate = sheet
+      guard layer.presentationController != nil else { return }
+      sheets[ObjectIdentifier(layer)] = SheetSwipeObserver(
+        observing: layer, onLetGo: { [weak self] in self?.reportSheetDismissal($0) },
+        onSwipe: { [weak self] in self?.sheetWasSwipedDown($0) })
+    }
+
+    /// Sees the layers it presented swiped down still, where the app made another delegate of
+    /// their presentation controllers since (a sheet's screen as its view loaded, a coordinator
+    /// once it presented): called once a presentation is made, and when it has ended.
+    package func reclaimSheets() {
+      sheets = sheets.filter { $0.value.reclaim() }
     }
 
     func sheetWasSwipedDown(_ layer: UIViewController) {
@@ -350,45 +359,4 @@
     }
   }
 
-  /// Sees a presented layer swiped down (`UIAdaptivePresentationControllerDelegate`) and
-  /// forwards every delegate call to the delegate the presentation controller had.
-  @MainActor
-  final class SheetObserver: NSObject, UIAdaptivePresentationControllerDelegate {
-    private weak var router: NavigationRouter?
-    private weak var forward: (any UIAdaptivePresentationControllerDelegate)?
-    /// `forward` for the runtime's non-isolated calls (made on the main thread only).
-    private nonisolated(unsafe) weak var forwardTarget: (any NSObjectProtocol)?
-
-    init(router: NavigationRouter, forwardingTo forward: (any UIAdaptivePresentationControllerDelegate)?) {
-      self.router = router
-      self.forward = forward
-      self.forwardTarget = forward
-    }
-
-    /// The person lets go of the sheet: reported then, past half-way, before UIKit tells the
-    /// sheet it disappeared; without an interactive transition, when it is gone.
-    func presentationControllerWillDismiss(_ presentationController: UIPresentationController) {
-      let layer = presentationController.presentedViewController
-      if let transition = layer.transitionCoordinator, transition.isInteractive {
-        transition.notifyWhenInteractionChanges { [weak self] context in
-          guard !context.isCancelled else { return }
-          self?.router?.reportSheetDismissal(layer)
-        }
-      }
-      forward?.presentationControllerWillDismiss?(presentationController)
-    }
-
-    func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
-      router?.sheetWasSwipedDown(presentationController.presentedViewController)
-      forward?.presentationControllerDidDismiss?(presentationController)
-    }
-
-    override func responds(to aSelector: Selector!) -> Bool {
-      super.responds(to: aSelector) || forwardTarget?.responds(to: aSelector) == true
-    }
-
-    override func forwardingTarget(for aSelector: Selector!) -> Any? {
-      forwardTarget?.responds(to: aSelector) == true ? forwardTarget : super.forwardingTarget(for: aSelector)
-    }
-  }
 #endif

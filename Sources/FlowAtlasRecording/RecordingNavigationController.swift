@@ -168,7 +168,7 @@
         // Presented by a view controller that records nothing: the presentation is its own to
         // record, and only to record (UIKit is presenting it: presenting it again would raise).
         router.recordPresentation(of: self, animated: animated)
-        ownSheet = SheetSwipeObserver(observing: self) { [weak self] in self?.ownSheetWasSwipedDown() }
+        ownSheet = SheetSwipeObserver(observing: self) { [weak self] _ in self?.ownSheetWasSwipedDown() }
       } else if !presence.isAnnounced, let parent, ContainerPresentation.showsOneChildAtATime(parent) {
         recorder.recordContainerRoot(self, in: parent, loadedFor: loader)
       }
@@ -176,6 +176,8 @@
 
     open override func viewDidAppear(_ animated: Bool) {
       super.viewDidAppear(animated)
+      // A delegate its screens gave its presentation controller as they loaded or appeared.
+      if ownSheet?.reclaim() == false { ownSheet = nil }
       // A title the top screen set when its view loaded.
       if let top = topViewController { recording?.noteShown(top) }
     }
@@ -461,8 +463,10 @@
             let shown = (controller as? UINavigationController)?.topViewController ?? controller
             owner.recording?.noteShown(shown)
             done?()
+            owner.watcherStorage?.reclaimSheets()
           }
         }
+        owner.watcherStorage?.reclaimSheets()
       }
 
       func dismiss(animated: Bool, completion: (() -> Void)?) {

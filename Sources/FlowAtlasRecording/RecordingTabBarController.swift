@@ -225,11 +225,15 @@
       }
       router.recordPresentation(of: viewControllerToPresent, animated: flag)
       presentedOn = router
-      super.present(viewControllerToPresent, animated: flag, completion: completion)
+      super.present(viewControllerToPresent, animated: flag) { [weak self] in
+        completion?()
+        // A delegate the app gave the presentation controller after presenting.
+        if self?.presentedSheet?.reclaim() == false { self?.presentedSheet = nil }
+      }
       presentedSheet = SheetSwipeObserver(observing: viewControllerToPresent) {
-        [weak self, weak router, weak viewControllerToPresent] in
+        [weak self, weak router] presented in
         self?.presentedSheet = nil
-        router?.recordSystemDismissal(of: viewControllerToPresent)
+        router?.recordSystemDismissal(of: presented)
       }
     }
 

@@ -116,6 +116,39 @@ import UIKit
     #expect(orphan.code == .orphanedCoordinator && orphan.message.hasPrefix("PaymentCoordinator"))
   }
 
+  /// A delegate the app gives the sheet's presentation controller after presenting it (from a
+  /// screen, or from its own tab bar controller) does not hide the person's swipe from the run.
+  @Test func aSheetSwipedDownWithTheAppsDelegateSetAfterPresenting() throws {
+    let fromScreen = AppPresentationDelegate()
+    let fromTabs = AppPresentationDelegate()
+    let (lines, _) = Self.record { recorder in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      let shop = ShopCoordinator()
+      recorder.follow(shop)
+      window.rootViewController = shop.navigation
+      shop.start()
+      shop.checkOut(fromTheScreen: true)
+      shop.navigation.presentedViewController?.presentationController?.delegate = fromScreen
+      UIKitModel.finishAnimations()
+      if let sheet = shop.navigation.presentedViewController { Person.swipeDown(sheet) }
+      UIKitModel.finishAnimations()
+    }
+    #expect(fromScreen.dismissed == 1)
+    #expect(lines.last == "dismiss PaymentScreen by PaymentCoordinator [r2] (system: swipeDown)", "\(lines)")
+
+    let (tabLines, _) = Self.record { recorder in
+      let tabs = TabsCoordinator.startedInAWindow(followedBy: recorder)
+      tabs.controller.present(Screen("Filters"), animated: true)
+      tabs.controller.presentedViewController?.presentationController?.delegate = fromTabs
+      UIKitModel.finishAnimations()
+      if let sheet = tabs.controller.presentedViewController { Person.swipeDown(sheet) }
+      UIKitModel.finishAnimations()
+    }
+    #expect(fromTabs.dismissed == 1)
+    #expect(tabLines.last == "dismiss Screen by TabsCoordinator [r1] (system: swipeDown)", "\(tabLines)")
+  }
+
   /// The person swipes the payment sheet away and the shop lets its coordinator go, unfinished
   /// (it keeps the latest one only): the coordinator was freed, no leak, and its release is
   /// recorded at the next coordinator event (the app's own coordinators report no deinit), so the

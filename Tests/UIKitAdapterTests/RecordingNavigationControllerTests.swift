@@ -135,6 +135,60 @@ import UIKit
       ], "\(lines)")
   }
 
+  /// A sheet whose screen makes itself its presentation controller's delegate as its view loads
+  /// (a form that asks before it is thrown away), or whose coordinator sets one once it has
+  /// presented it, took the recording's place: the person's swipe went unrecorded, and the model
+  /// kept the sheet on screen, with all that came next inside it. Each delegate still hears it.
+  @Test func aSheetWhoseDelegateTheAppSetsAfterPresentingIsStillSwipedDown() throws {
+    let form = FormScreen()
+    let late = AppPresentationDelegate()
+    let window = UIWindow()
+    let lines = Self.run { coordinator, navigation in
+      window.makeKeyAndVisible()
+      window.rootViewController = navigation
+      coordinator.present(form)
+      UIKitModel.finishAnimations()
+      Person.swipeDown(form)
+      UIKitModel.finishAnimations()
+      coordinator.presentCart()
+      navigation.presentedViewController?.presentationController?.delegate = late
+      UIKitModel.finishAnimations()
+      Person.swipeDown(try! #require(navigation.presentedViewController))
+      UIKitModel.finishAnimations()
+      coordinator.show("Detail")
+    }
+    #expect(form.dismissed == 1 && late.dismissed == 1)
+    #expect(
+      Array(lines.suffix(6)) == [
+        "present FormScreen by PlainCoordinator [r1]",
+        "update FormScreen title Form",
+        "dismiss FormScreen by PlainCoordinator [r1] (system: swipeDown)",
+        "present Screen by PlainCoordinator [r1]",
+        "dismiss Screen by PlainCoordinator [r1] (system: swipeDown)",
+        "push Screen by PlainCoordinator [r1]",
+      ], "\(lines)")
+  }
+
+  /// A delegate set after presenting that passes every call on to the delegate it found (the
+  /// recording's own) hears each call once, and the swipe is recorded once.
+  @Test func aSheetDelegateForwardingToTheOneItFoundHearsTheSwipeOnce() throws {
+    let proxy = AppPresentationDelegate()
+    let lines = Self.run { coordinator, navigation in
+      coordinator.presentCart()
+      let presentation = navigation.presentedViewController?.presentationController
+      proxy.previous = presentation?.delegate
+      presentation?.delegate = proxy
+      UIKitModel.finishAnimations()
+      Person.swipeDown(try! #require(navigation.presentedViewController))
+      UIKitModel.finishAnimations()
+    }
+    #expect(proxy.dismissed == 1)
+    #expect(
+      lines.filter { $0.hasPrefix("dismiss") } == [
+        "dismiss Screen by PlainCoordinator [r1] (system: swipeDown)"
+      ])
+  }
+
   @Test func theAppsOwnDelegateHearsEverythingSetBeforeOrAfter() {
     let early = AppNavigationDelegate()
     let late = AppNavigationDelegate()
@@ -247,7 +301,8 @@ final class PlainCoordinator {
 
   func show(_ name: String) { rootViewController.pushViewController(Screen(name), animated: true) }
   func back() { rootViewController.popViewController(animated: true) }
-  func presentCart() { rootViewController.present(Screen("Cart"), animated: true) }
+  func presentCart() { present(Screen("Cart")) }
+  func present(_ screen: UIViewController) { rootViewController.present(screen, animated: true) }
   func closeCart() { rootViewController.dismiss(animated: false) }
 
   func replaceStack(with names: [String]) {

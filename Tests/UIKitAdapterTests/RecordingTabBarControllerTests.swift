@@ -83,7 +83,7 @@ import UIKit
     let presentationDelegate = AppPresentationDelegate()
     sheet.presentationController?.delegate = presentationDelegate
     var swiped = 0
-    let sheetObserver = SheetSwipeObserver(observing: sheet) { swiped += 1 }
+    let sheetObserver = SheetSwipeObserver(observing: sheet) { _ in swiped += 1 }
     #expect(sheet.presentationController?.delegate === sheetObserver)
     #expect(sheetObserver.responds(to: "presentationControllerDidDismiss:"))
     #expect(
@@ -137,16 +137,5 @@ private final class AppTabsDelegate: NSObject, UITabBarControllerDelegate {
   override func responds(to aSelector: Selector!) -> Bool {
     ["tabBarController:shouldSelectViewController:", "tabBarController:didSelectViewController:"]
       .contains(aSelector.description)
-  }
-}
-
-@MainActor
-private final class AppPresentationDelegate: NSObject, UIAdaptivePresentationControllerDelegate {
-  private(set) var dismissed = 0
-
-  func presentationControllerDidDismiss(_ presentationController: UIPresentationController) { dismissed += 1 }
-
-  override func responds(to aSelector: Selector!) -> Bool {
-    aSelector.description == "presentationControllerDidDismiss:"
   }
 }

@@ -79,3 +79,44 @@ final class AppNavigationDelegate: NSObject, UINavigationControllerDelegate {
     ].contains(aSelector.description)
   }
 }
+
+/// An app's presentation controller delegate: it counts the sheets swiped away, and, as a proxy
+/// (`previous` set), passes every call on to the delegate it found before it.
+@MainActor
+final class AppPresentationDelegate: NSObject, UIAdaptivePresentationControllerDelegate {
+  weak var previous: (any UIAdaptivePresentationControllerDelegate)?
+  private(set) var dismissed = 0
+
+  func presentationControllerWillDismiss(_ presentationController: UIPresentationController) {
+    previous?.presentationControllerWillDismiss?(presentationController)
+  }
+
+  func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
+    dismissed += 1
+    previous?.presentationControllerDidDismiss?(presentationController)
+  }
+
+  override func responds(to aSelector: Selector!) -> Bool {
+    ["presentationControllerWillDismiss:", "presentationControllerDidDismiss:"].contains(
+      aSelector.description)
+  }
+}
+
+/// A sheet's screen in the style of a form that asks before it is thrown away: it makes itself
+/// its presentation controller's delegate as its view loads.
+@MainActor
+final class FormScreen: UIViewController, UIAdaptivePresentationControllerDelegate {
+  private(set) var dismissed = 0
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    title = "Form"
+    (navigationController ?? self).presentationController?.delegate = self
+  }
+
+  func presentationControllerDidDismiss(_ presentationController: UIPresentationController) { dismissed += 1 }
+
+  override func responds(to aSelector: Selector!) -> Bool {
+    aSelector.description == "presentationControllerDidDismiss:"
+  }
+}
