@@ -100,6 +100,33 @@ extension Recorder {
 
   /// Notes that a recorded container appeared in the app's window.
   package func noteTheWindow() { state.withLock { $0.sawTheWindow = true } }
+
+  /// Asks `catchUp` to record what its navigation controller learns only late (the layers
+  /// something else dismissed) before each action of the person's the run records: it happened
+  /// before the action, and recorded after it, it would take the action as its trigger. It
+  /// returns false once its navigation controller is gone.
+  @MainActor
+  package func catchUpBeforeEachAction(_ catchUp: @escaping @MainActor () -> Bool) {
+    lateChanges.catchUps.append(catchUp)
+  }
+
+  /// Runs the catch-ups of ``catchUpBeforeEachAction(_:)``, forgetting those whose navigation
+  /// controller is gone.
+  @MainActor
+  func catchUpLateChanges() {
+    let current = lateChanges.catchUps
+    lateChanges.catchUps = []
+    let alive = current.filter { $0() }
+    lateChanges.catchUps = alive + lateChanges.catchUps
+  }
+}
+
+/// What a run's navigation controllers record late, asked for before each action of the person's.
+@MainActor
+final class LateChanges {
+  var catchUps: [@MainActor () -> Bool] = []
+
+  nonisolated init() {}
 }
 
 /// The navigation of a router whose changes UIKit made already (or will): recording only.

@@ -37,6 +37,7 @@ extension Recorder {
     let reference = ObjectHandle(screen)
     let screenType = screen.recordedType
     let title = screen.screenTitle
+    catchUpLateChanges()
     record { state in
       // A screen no router event showed (a tab's content) is introduced here (revision 4).
       .userAction(

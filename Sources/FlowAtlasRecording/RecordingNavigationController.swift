@@ -107,6 +107,12 @@
         (self?.parent as? RecordingTabBarController)?.isSwitchingTabs ?? false
       }
       recording = made
+      recorder.catchUpBeforeEachAction { [weak self, weak made] in
+        // Gone, or recording in another run since.
+        guard let self, let made, recording === made else { return false }
+        if !applying { recordDismissalsMadeElsewhere() }
+        return true
+      }
       made.recordPrepared(viewControllers)
       return made
     }

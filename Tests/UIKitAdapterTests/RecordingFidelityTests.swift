@@ -76,7 +76,10 @@ import UIKit
   /// A screen presented through the recording navigation controller, which UIKit hands to the
   /// app's own root container, then dismissed by that container (Wire's root view controller, a
   /// side menu's): no recording override saw the dismissal, the model kept the layer, and the
-  /// next push went into it. The dismissal is recorded before the app's next navigation there.
+  /// next push went into it. The dismissal is recorded before the app's next navigation there,
+  /// or before the person's next action the app records, which it happened before: recorded after
+  /// the action, it took the action as its trigger, and the navigation the action asked for read
+  /// as automatic.
   @Test func aDismissalAnotherContainerMadeIsRecordedBeforeTheNextNavigation() {
     let (lines, app) = Record.record { recorder in
       let (shop, root) = Self.shopInAContainerOfItsOwn(followedBy: recorder)
@@ -86,15 +89,29 @@ import UIKit
       UIKitModel.finishAnimations()
       shop.navigation.pushViewController(DetailScreen(), animated: false)
       UIKitModel.finishAnimations()
+      shop.navigation.present(HomeScreen(), animated: false)
+      root.dismiss(animated: false)
+      UIKitModel.finishAnimations()
+      if let detail = shop.navigation.topViewController {
+        recorder.userAction(on: detail, action: "openProduct")
+      }
+      shop.navigation.pushViewController(ProductScreen(), animated: false)
     }
     #expect(
-      Array(lines.suffix(3)) == [
+      Array(lines.suffix(7)) == [
         "present HomeScreen by ShopCoordinator [r1]",
         "dismiss HomeScreen [r1]",
         "push DetailScreen by ShopCoordinator [r1]",
+        "present HomeScreen by ShopCoordinator [r1]",
+        "dismiss HomeScreen [r1]",
+        "user openProduct on DetailScreen",
+        "push ProductScreen by ShopCoordinator [r1]",
       ], "\(lines)")
     #expect(
       Record.edges(app).contains("ProductScreen > DetailScreen: push by ShopCoordinator"),
+      "\(Record.edges(app))")
+    #expect(
+      Record.edges(app).contains("DetailScreen > ProductScreen: push by ShopCoordinator [openProduct]"),
       "\(Record.edges(app))")
   }
 
