@@ -34,11 +34,12 @@
     public var onRefusal: ((RouterRefusal) -> Void)?
     /// The app's own navigation controller delegate; every delegate call is forwarded to it.
     public weak var navigationDelegate: (any UINavigationControllerDelegate)? {
-      didSet { forwardTarget = navigationDelegate }
+      didSet { forwarding.target = navigationDelegate }
     }
-    /// ``navigationDelegate`` for the runtime's `responds(to:)` and `forwardingTarget(for:)`,
-    /// which are not isolated: UIKit asks them on the main thread only.
-    private nonisolated(unsafe) weak var forwardTarget: (any NSObjectProtocol)?
+    private let forwarding = DelegateForwarding(implementing: [
+      "navigationController:willShowViewController:animated:",
+      "navigationController:didShowViewController:animated:",
+    ])
     /// The call forwarded to ``navigationDelegate`` now: a delegate that passes each call on to the
     /// delegate it found before it (Hero's transitions, a proxy of the app's), which on a recording
     /// navigation controller is this router, calls back in with the same call, and that call ends
@@ -78,7 +79,6 @@
 
     private func takeOver(_ navigationController: UINavigationController) {
       navigationDelegate = navigationController.delegate
-      forwardTarget = navigationDelegate
       navigationController.delegate = self
       known = layers
     }
@@ -324,13 +324,18 @@
       resynchronize()
     }
 
+    /// Whether `delegate` forwards every call to this router (see ``DelegateForwarding``).
+    package func isForwardedTo(by delegate: any NSObjectProtocol) -> Bool {
+      forwarding.reachesTheObserver(through: delegate)
+    }
+
     // Every other delegate call goes to the app's delegate.
     public override func responds(to aSelector: Selector!) -> Bool {
-      super.responds(to: aSelector) || forwardTarget?.responds(to: aSelector) == true
+      forwarding.responds(to: aSelector) || super.responds(to: aSelector)
     }
 
     public override func forwardingTarget(for aSelector: Selector!) -> Any? {
-      forwardTarget?.responds(to: aSelector) == true ? forwardTarget : super.forwardingTarget(for: aSelector)
+      forwarding.forwardingTarget(for: aSelector) ?? super.forwardingTarget(for: aSelector)
     }
 
     // MARK: Helpers

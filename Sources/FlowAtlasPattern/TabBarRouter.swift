@@ -22,10 +22,11 @@
 
     /// The app's own tab bar controller delegate; every delegate call is forwarded to it.
     public weak var tabBarDelegate: (any UITabBarControllerDelegate)? {
-      didSet { forwardTarget = tabBarDelegate }
+      didSet { forwarding.target = tabBarDelegate }
     }
-    /// ``tabBarDelegate`` for the runtime's non-isolated calls (made on the main thread only).
-    private nonisolated(unsafe) weak var forwardTarget: (any NSObjectProtocol)?
+    private let forwarding = DelegateForwarding(implementing: [
+      "tabBarController:shouldSelectViewController:", "tabBarController:didSelectViewController:",
+    ])
 
     private let routers: [String: NavigationRouter]
     package let systemNavigationObservers = SystemNavigationObservers()
@@ -48,7 +49,7 @@
       tabBarController.setViewControllers(routers.map { $0.navigationController }, animated: false)
       // An initializer's own assignment runs no `didSet`: both are set here.
       tabBarDelegate = tabBarController.delegate
-      forwardTarget = tabBarDelegate
+      forwarding.target = tabBarDelegate
       tabBarController.delegate = self
     }
 
@@ -82,11 +83,11 @@
 
     // Every other delegate call goes to the app's delegate.
     public override func responds(to aSelector: Selector!) -> Bool {
-      super.responds(to: aSelector) || forwardTarget?.responds(to: aSelector) == true
+      forwarding.responds(to: aSelector) || super.responds(to: aSelector)
     }
 
     public override func forwardingTarget(for aSelector: Selector!) -> Any? {
-      forwardTarget?.responds(to: aSelector) == true ? forwardTarget : super.forwardingTarget(for: aSelector)
+      forwarding.forwardingTarget(for: aSelector) ?? super.forwardingTarget(for: aSelector)
     }
 
     public var selectedTab: String? {

@@ -12,8 +12,10 @@
     private let onLetGo: (@MainActor (UIViewController) -> Void)?
     private let onSwipe: @MainActor (UIViewController) -> Void
     private weak var forward: (any UIAdaptivePresentationControllerDelegate)?
-    /// `forward` for the runtime's non-isolated calls (made on the main thread only).
-    private nonisolated(unsafe) weak var forwardTarget: (any NSObjectProtocol)?
+    private let forwarding = DelegateForwarding(implementing: [
+      "presentationControllerShouldDismiss:", "presentationControllerWillDismiss:",
+      "presentationControllerDidDismiss:", "presentationControllerDidAttemptToDismiss:",
+    ])
     /// The call forwarded to the app's delegate now: a delegate that passes each call on to the
     /// delegate it found before it (this observer, where it was set after it) calls back in with
     /// the same call, and that call ends here.
@@ -51,21 +53,21 @@
         return
       }
       forward = presentation.delegate
-      forwardTarget = forward
+      forwarding.target = forward
       presentation.delegate = self
     }
 
     package func presentationControllerShouldDismiss(_ presentationController: UIPresentationController)
       -> Bool
     {
-      forwarding(.shouldDismiss, presentationController) {
+      forwardingCall(.shouldDismiss, presentationController) {
         forward?.presentationControllerShouldDismiss?(presentationController)
       } ?? true
     }
 
     package func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController)
     {
-      forwarding(.didAttemptToDismiss, presentationController) {
+      forwardingCall(.didAttemptToDismiss, presentationController) {
         forward?.presentationControllerDidAttemptToDismiss?(presentationController)
       }
     }
@@ -82,7 +84,7 @@
           onLetGo(layer)
         }
       }
-      forwarding(.willDismiss, presentationController) {
+      forwardingCall(.willDismiss, presentationController) {
         forward?.presentationControllerWillDismiss?(presentationController)
       }
     }
@@ -91,14 +93,14 @@
       let call = DelegateCall(.didDismiss, presentationController.presentedViewController)
       guard forwardedCall != call else { return }
       onSwipe(presentationController.presentedViewController)
-      forwarding(.didDismiss, presentationController) {
+      forwardingCall(.didDismiss, presentationController) {
         forward?.presentationControllerDidDismiss?(presentationController)
       }
     }
 
     /// Runs `forwardCall` marked as in flight; the same call coming back meanwhile gives nil.
     @discardableResult
-    private func forwarding<Result>(
+    private func forwardingCall<Result>(
       _ kind: DelegateCall.Kind, _ presentation: UIPresentationController, _ forwardCall: () -> Result?
     ) -> Result? {
       let call = DelegateCall(kind, presentation.presentedViewController)
@@ -110,11 +112,57 @@
     }
 
     package override func responds(to aSelector: Selector!) -> Bool {
-      super.responds(to: aSelector) || forwardTarget?.responds(to: aSelector) == true
+      forwarding.responds(to: aSelector) || super.responds(to: aSelector)
     }
 
     package override func forwardingTarget(for aSelector: Selector!) -> Any? {
-      forwardTarget?.responds(to: aSelector) == true ? forwardTarget : super.forwardingTarget(for: aSelector)
+      forwarding.forwardingTarget(for: aSelector) ?? super.forwardingTarget(for: aSelector)
+    }
+  }
+
+  /// What an observer of FlowAtlas's (a delegate UIKit talks to in the app's place) answers the
+  /// runtime: it responds to the methods it implements and to those of the app's delegate, and
+  /// forwards to the app's delegate every call it does not implement. Kept outside the observer's
+  /// isolation: the runtime asks on the main thread only.
+  ///
+  /// It also tells whether a delegate the app sets answers `responds(to:)` by asking the delegate
+  /// it found before it, the observer, as RxCocoa's `DelegateProxy` does (which then forwards it
+  /// every call it does not take itself): the observer asks it about a selector nothing else
+  /// answers, and answers yes only while it asks. Such a delegate takes UIKit's seat in front of
+  /// the observer (RxCocoa checks that it has it); behind it, the two would ask each other
+  /// `responds(to:)` without end.
+  package final class DelegateForwarding: @unchecked Sendable {
+    /// The app's delegate.
+    package weak var target: (any NSObjectProtocol)?
+    /// The selectors of the observer's own delegate methods: what the runtime answers for them on
+    /// a device (`super.responds(to:)`), said for the model of UIKit, which cannot list methods.
+    private let implemented: Set<Selector>
+    /// Set while ``reachesTheObserver(through:)`` asks.
+    private var isProbing = false
+
+    private static var probe: Selector { Selector(("flowAtlasForwardingProbe")) }
+
+    /// - Parameter implemented: The selectors of the delegate methods the observer implements.
+    package init(implementing implemented: [String]) {
+      self.implemented = Set(implemented.map { Selector($0) })
+    }
+
+    /// `responds(to:)` for the observer, beside what its superclass answers.
+    package func responds(to selector: Selector) -> Bool {
+      if selector == Self.probe { return isProbing }
+      return implemented.contains(selector) || target?.responds(to: selector) == true
+    }
+
+    /// `forwardingTarget(for:)` for the observer: the app's delegate where it responds.
+    package func forwardingTarget(for selector: Selector) -> Any? {
+      target?.responds(to: selector) == true ? target : nil
+    }
+
+    /// Whether `delegate` asks the observer what it responds to, and so forwards it every call.
+    package func reachesTheObserver(through delegate: any NSObjectProtocol) -> Bool {
+      isProbing = true
+      defer { isProbing = false }
+      return delegate.responds(to: Self.probe)
     }
   }
 
@@ -143,10 +191,11 @@
   package final class TabTapObserver: NSObject, UITabBarControllerDelegate {
     /// The app's own delegate; every delegate call is forwarded to it.
     package weak var appDelegate: (any UITabBarControllerDelegate)? {
-      didSet { forwardTarget = appDelegate }
+      didSet { forwarding.target = appDelegate }
     }
-    /// ``appDelegate`` for the runtime's non-isolated calls (made on the main thread only).
-    private nonisolated(unsafe) weak var forwardTarget: (any NSObjectProtocol)?
+    private let forwarding = DelegateForwarding(implementing: [
+      "tabBarController:shouldSelectViewController:", "tabBarController:didSelectViewController:",
+    ])
     /// The person's tap begins, where the app's delegate lets it select the tab.
     package var tapBegins: (@MainActor (UIViewController) -> Void)?
     /// The tap selected a tab, before the app's delegate hears it.
@@ -183,12 +232,17 @@
       forwardedCall = outer
     }
 
+    /// Whether `delegate` forwards every call to this observer (see ``DelegateForwarding``).
+    package func isForwardedTo(by delegate: any NSObjectProtocol) -> Bool {
+      forwarding.reachesTheObserver(through: delegate)
+    }
+
     package override func responds(to aSelector: Selector!) -> Bool {
-      super.responds(to: aSelector) || forwardTarget?.responds(to: aSelector) == true
+      forwarding.responds(to: aSelector) || super.responds(to: aSelector)
     }
 
     package override func forwardingTarget(for aSelector: Selector!) -> Any? {
-      forwardTarget?.responds(to: aSelector) == true ? forwardTarget : super.forwardingTarget(for: aSelector)
+      forwarding.forwardingTarget(for: aSelector) ?? super.forwardingTarget(for: aSelector)
     }
   }
 #endif

@@ -39,7 +39,9 @@
   ///
   /// **The delegate.** It keeps its own delegate (a `NavigationRouter`, which sees the person's
   /// gestures) and gives it every delegate the app sets, before or after, which hears every
-  /// delegate call as it would without FlowAtlas; the interactive pop keeps working.
+  /// delegate call as it would without FlowAtlas; the interactive pop keeps working. Reading
+  /// `delegate` gives its own: put back, it restores the app's delegate that the app's latest
+  /// replaced. A proxy that forwards every call to it (RxCocoa's) sits in front of it.
   @MainActor
   open class RecordingNavigationController: UINavigationController, RecordedContainer {
     /// Sees what the person does, as the delegate UIKit talks to, and forwards to the app's.
@@ -53,22 +55,37 @@
 
     private var watcher: NavigationRouter {
       if let watcherStorage { return watcherStorage }
+      isMakingWatcher = true
       let made = NavigationRouter(watching: self)
+      isMakingWatcher = false
       watcherStorage = made
       return made
     }
+    /// Set while the watcher is made (it reads the delegate it takes over).
+    private var isMakingWatcher = false
 
-    /// The app's delegate, kept by the watcher, which is the delegate UIKit talks to.
+    /// The app's delegate, kept by the watcher, which is the delegate UIKit talks to (see
+    /// ``DelegateSeat``).
     open override var delegate: (any UINavigationControllerDelegate)? {
-      get { super.delegate }
+      get {
+        // The delegate a proxy finds here is the watcher, which it then forwards to.
+        if watcherStorage == nil, !isMakingWatcher { _ = watcher }
+        return super.delegate
+      }
       set {
-        if let router = newValue as? NavigationRouter, router.navigationController === self {
-          super.delegate = newValue
-        } else {
-          watcher.navigationDelegate = newValue
+        // The watcher, made now, taking its seat.
+        if isMakingWatcher { return super.delegate = newValue }
+        let watcher = self.watcher
+        var appDelegate: AnyObject? = watcher.navigationDelegate
+        let seated = seat.take(newValue, watcher: watcher, seated: super.delegate, appDelegate: &appDelegate)
+        {
+          ($0 as? any UINavigationControllerDelegate).map(watcher.isForwardedTo(by:)) ?? false
         }
+        watcher.navigationDelegate = appDelegate as? any UINavigationControllerDelegate
+        super.delegate = seated as? any UINavigationControllerDelegate
       }
     }
+    private var seat = DelegateSeat()
 
     // MARK: As a container
 

@@ -179,6 +179,25 @@ import UIKit
     #expect(last.line > lines.firstIndex(of: "deinit PaymentCoordinator") ?? .max, "\(lines)")
   }
 
+  /// RxCocoa's delegate proxy (`tabBarController.rx.didSelect`) in front of the recording, which
+  /// hears the person's tap through it, as does the tab bar controller, its own delegate.
+  @Test func anRxCocoaDelegateProxyOnTheTabBarLetsTheTapsBeRecorded() throws {
+    let proxy = RxStyleDelegateProxy()
+    var installed = false
+    var heard: [String] = []
+    let (lines, _) = Self.record { recorder in
+      let tabs = TabsCoordinator.startedInAWindow(followedBy: recorder)
+      installed = proxy.install(on: tabs.controller)
+      Person.tapTab(at: 1, in: tabs.controller)
+      UIKitModel.finishAnimations()
+      heard = tabs.controller.heard
+    }
+    #expect(installed)
+    #expect(proxy.heard == ["didSelect 1"] && heard == ["didSelect 1"], "\(proxy.heard) \(heard)")
+    #expect(
+      lines.last == "selectTab Settings SettingsScreen by TabsCoordinator [r2] (system: tabBar)", "\(lines)")
+  }
+
   /// The app's own tab bar controller (a subclass that sets its tabs in `viewDidLoad` and is its
   /// own delegate) as the window's root: one marked line records every tab.
   @Test func theAppsOwnTabBarControllerRecordsTapsSelectionsAndTheRetap() throws {

@@ -189,6 +189,84 @@ import UIKit
       ])
   }
 
+  /// RxCocoa's delegate proxy (`navigationController.rx.didShow`) takes the place of the delegate
+  /// it finds, checks that it has it (an assertion: a crash in debug builds), and asks that
+  /// delegate what it responds to, which asked it back without end. It is put in front of the
+  /// recording, which hears every call through it; the app's own delegate still hears them.
+  @Test func anRxCocoaDelegateProxyIsTheDelegateAndTheRecordingHearsThroughIt() {
+    let proxy = RxStyleDelegateProxy()
+    let early = AppNavigationDelegate()
+    var installed = false
+    var answers: [Bool] = []
+    let lines = Self.run { coordinator, navigation in
+      navigation.delegate = early
+      installed = proxy.install(on: navigation)
+      answers.append(
+        navigation.delegate?.responds(to: "navigationController:willShowViewController:animated:") ?? false)
+      answers.append(
+        navigation.delegate?.responds(
+          to: "navigationController:animationControllerForOperation:fromViewController:toViewController:")
+          ?? false)
+      coordinator.show("Detail")
+      UIKitModel.finishAnimations()
+      Person.tapBackButton(in: navigation)
+      UIKitModel.finishAnimations()
+      // Disposed, it steps out (RxCocoa sets nil): the recording is UIKit's delegate again.
+      navigation.delegate = nil
+      coordinator.show("Summary")
+      UIKitModel.finishAnimations()
+      Person.swipeBack(in: navigation, completing: true)
+      UIKitModel.finishAnimations()
+    }
+    #expect(installed)
+    #expect(answers == [true, false])
+    #expect(proxy.heard == ["didShow Detail", "didShow Start"], "\(proxy.heard)")
+    #expect(
+      early.heard == [
+        "willShow Detail", "didShow Detail", "willShow Start", "didShow Start", "willShow Summary",
+        "didShow Summary", "willShow Start", "didShow Start",
+      ], "\(early.heard)")
+    #expect(
+      Array(lines.suffix(4)) == [
+        "push Screen by PlainCoordinator [r1]", "pop Screen by PlainCoordinator [r1] (system: backButton)",
+        "push Screen by PlainCoordinator [r1]", "pop Screen by PlainCoordinator [r1] (system: edgeSwipe)",
+      ], "\(lines)")
+  }
+
+  /// A coordinator that sets a delegate of its own for a while, then puts back the one it read
+  /// (Wikipedia's article coordinator, around a pop), puts back the recording's: the app's
+  /// delegate it replaced hears again, the temporary one no more. It kept the temporary one.
+  @Test func aDelegatePutBackRestoresTheAppsDelegateItReplaced() {
+    let own = AppNavigationDelegate()
+    let temporary = AppNavigationDelegate()
+    let nested = AppNavigationDelegate()
+    _ = Self.run { coordinator, navigation in
+      navigation.delegate = own
+      coordinator.show("Detail")
+      UIKitModel.finishAnimations()
+      let previous = navigation.delegate
+      navigation.delegate = temporary
+      coordinator.show("Summary")
+      UIKitModel.finishAnimations()
+      let previousOfNested = navigation.delegate
+      navigation.delegate = nested
+      coordinator.show("Payment")
+      UIKitModel.finishAnimations()
+      navigation.delegate = previousOfNested
+      coordinator.show("Receipt")
+      UIKitModel.finishAnimations()
+      navigation.delegate = previous
+      coordinator.show("Done")
+      UIKitModel.finishAnimations()
+    }
+    #expect(
+      own.heard == ["willShow Detail", "didShow Detail", "willShow Done", "didShow Done"], "\(own.heard)")
+    #expect(
+      temporary.heard == ["willShow Summary", "didShow Summary", "willShow Receipt", "didShow Receipt"],
+      "\(temporary.heard)")
+    #expect(nested.heard == ["willShow Payment", "didShow Payment"], "\(nested.heard)")
+  }
+
   @Test func theAppsOwnDelegateHearsEverythingSetBeforeOrAfter() {
     let early = AppNavigationDelegate()
     let late = AppNavigationDelegate()

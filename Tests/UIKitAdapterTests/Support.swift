@@ -120,3 +120,50 @@ final class FormScreen: UIViewController, UIAdaptivePresentationControllerDelega
     aSelector.description == "presentationControllerDidDismiss:"
   }
 }
+
+/// A delegate proxy in RxCocoa's style (`DelegateProxy`, what `navigationController.rx` and
+/// `tabBarController.rx` install): it takes the place of the delegate it finds and checks that it
+/// has it; it answers `responds(to:)` by asking that delegate too, and forwards it every call it
+/// does not take itself (here `didShow` and `didSelect`, which it hears and passes on).
+@MainActor
+final class RxStyleDelegateProxy: NSObject, UINavigationControllerDelegate, UITabBarControllerDelegate {
+  /// For the runtime's non-isolated calls (made on the main thread only).
+  private nonisolated(unsafe) weak var forwardToDelegate: (any NSObjectProtocol)?
+  private(set) var heard: [String] = []
+
+  /// Installs the proxy as RxCocoa's `proxy(for:)` does; false where its check would fail.
+  func install(on navigation: UINavigationController) -> Bool {
+    forwardToDelegate = navigation.delegate
+    navigation.delegate = self
+    return navigation.delegate === self
+  }
+
+  func install(on tabs: UITabBarController) -> Bool {
+    forwardToDelegate = tabs.delegate
+    tabs.delegate = self
+    return tabs.delegate === self
+  }
+
+  func navigationController(
+    _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
+  ) {
+    heard.append("didShow \(viewController.title ?? "?")")
+    (forwardToDelegate as? any UINavigationControllerDelegate)?.navigationController?(
+      navigationController, didShow: viewController, animated: animated)
+  }
+
+  func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
+    heard.append("didSelect \(tabBarController.selectedIndex)")
+    (forwardToDelegate as? any UITabBarControllerDelegate)?.tabBarController?(
+      tabBarController, didSelect: viewController)
+  }
+
+  override func responds(to aSelector: Selector!) -> Bool {
+    ["navigationController:didShowViewController:animated:", "tabBarController:didSelectViewController:"]
+      .contains(aSelector.description) || forwardToDelegate?.responds(to: aSelector) == true
+  }
+
+  override func forwardingTarget(for aSelector: Selector!) -> Any? {
+    forwardToDelegate?.responds(to: aSelector) == true ? forwardToDelegate : nil
+  }
+}
