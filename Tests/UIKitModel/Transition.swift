@@ -85,10 +85,18 @@ final class Transition: NSObject, UIViewControllerTransitionCoordinator {
     }
   }
 
+  /// Ends the transition, then lets go of what it was to call, as UIKit lets go of a transition
+  /// coordinator once it has ended (`onEnd` refers to the transition: kept, the two would keep
+  /// each other, and the view controllers they show, forever).
   func end(cancelled: Bool) {
     guard !ended else { return }
     ended = true
     isCancelled = isCancelled || cancelled
+    let (completions, onEnd) = (self.completions, self.onEnd)
+    self.completions = []
+    self.onEnd = nil
+    interactionHandlers = []
+    heldEnd = nil
     for completion in completions { completion(self) }
     onEnd?(isCancelled)
   }
