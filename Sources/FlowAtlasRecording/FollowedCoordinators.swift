@@ -52,7 +52,7 @@ enum FollowedCoordinators {
     /// (A class guarded by the table's lock, as every reader is: hence `@unchecked Sendable`.)
     var previous: Reader?
 
-    init(coordinator: AnyObject, recorder: Recorder?, seq: Int, turn: Int, task: Int?, value: AnyObject?) {
+    init(coordinator: AnyObject?, recorder: Recorder?, seq: Int, turn: Int, task: Int?, value: AnyObject?) {
       self.coordinator = coordinator
       self.recorder = recorder
       self.seq = seq
@@ -297,7 +297,18 @@ enum FollowedCoordinators {
       table.withLock { table in
         guard table.latest != nil || !table.readers.isEmpty else { return }
         table.latest = nil
-        table.readers.removeAll()
+        guard waitsToStart, let value else { return table.readers.removeAll() }
+        // A child that started before anything held it (its parent made it with a navigation
+        // controller of its own), whose router is read to be shown: `navigation.present(child.
+        // navigation)`. The read before it is still the one asking, for that container, as under
+        // a followed child's read; any other navigation names no coordinator.
+        for (key, waiting) in table.readers where waiting.coordinator != nil {
+          let read = Reader(
+            coordinator: nil, recorder: waiting.recorder, seq: waiting.seq, turn: waiting.turn,
+            task: waiting.task, value: value)
+          read.previous = waiting
+          table.readers[key] = read
+        }
       }
       return
     }

@@ -46,3 +46,48 @@ public struct RecordedRouter<Router> {
     set { owner[keyPath: storage].router = newValue }
   }
 }
+
+/// ``RecordedRouter`` for a router the coordinator keeps weakly
+/// (`weak var stackNavigator: StackNavigator?`): where its screens keep the coordinator, a router
+/// it kept would keep them in a cycle, and the flow would never be freed.
+///
+/// ```swift
+/// @RecordedWeakRouter private(set) var stackNavigator: StackNavigator?   // FlowAtlas (was: weak var)
+/// ```
+///
+/// Each read names the coordinator as ``RecordedRouter``'s does; the router is not kept.
+@propertyWrapper
+public struct RecordedWeakRouter<Router: AnyObject> {
+  private weak var router: Router?
+
+  /// Wraps the router the coordinator was given, without keeping it.
+  /// - Parameter wrappedValue: The router, if any.
+  public init(wrappedValue: Router?) {
+    router = wrappedValue
+  }
+
+  /// No router yet.
+  public init() {
+    router = nil
+  }
+
+  /// Not available: the wrapper must know the coordinator that holds it.
+  @available(*, unavailable, message: "@RecordedWeakRouter works only in a class")
+  public var wrappedValue: Router? {
+    get { fatalError("unavailable") }
+    set { fatalError("unavailable") }
+  }
+
+  /// The router, read and written through the coordinator that holds it.
+  public static subscript<Owner: AnyObject>(
+    _enclosingInstance owner: Owner, wrapped wrapped: ReferenceWritableKeyPath<Owner, Router?>,
+    storage storage: ReferenceWritableKeyPath<Owner, Self>
+  ) -> Router? {
+    get {
+      let router = owner[keyPath: storage].router
+      Recorder.noteRead(by: owner, value: router)
+      return router
+    }
+    set { owner[keyPath: storage].router = newValue }
+  }
+}

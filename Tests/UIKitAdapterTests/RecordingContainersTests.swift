@@ -116,6 +116,42 @@ import UIKit
     #expect(orphan.code == .orphanedCoordinator && orphan.message.hasPrefix("PaymentCoordinator"))
   }
 
+  /// A child made with a navigation controller of its own, kept by nothing of its parent's (its
+  /// screens keep it, as in Bitwarden), started before the parent presents it: the parent's one
+  /// marked line before the child's start names its parent; without it, the child is a root.
+  @Test func aChildNobodyHoldsStartsUnderTheParentThatAskedBeforeItsStart() {
+    for asks in [true, false] {
+      let (lines, _) = Self.record { recorder in
+        let window = UIWindow()
+        window.makeKeyAndVisible()
+        let shop = ShopCoordinator()
+        recorder.follow(shop)
+        window.rootViewController = shop.navigation
+        shop.start()
+        UIKitModel.finishAnimations()
+        Recorder.endTurn()
+        if asks { Recorder.asking(shop) }  // FlowAtlas
+        let payment = PaymentCoordinator()
+        payment.start()
+        shop.navigation.present(payment.navigation, animated: false)
+        withExtendedLifetime(payment) {}
+      }
+      let expected =
+        asks
+        ? [
+          "start PaymentCoordinator under ShopCoordinator",
+          "setRoot PaymentScreen by PaymentCoordinator [r2] background",
+          "present UINavigationController hosts [r2] by ShopCoordinator [r1]",
+        ]
+        : [
+          "setRoot PaymentScreen [r2] background",
+          "present UINavigationController hosts [r2] by ShopCoordinator [r1]",
+        ]
+      let navigation = lines.filter { !$0.hasPrefix("update") }
+      #expect(Array(navigation.suffix(expected.count)) == expected, "\(lines)")
+    }
+  }
+
   /// A delegate the app gives the sheet's presentation controller after presenting it (from a
   /// screen, or from its own tab bar controller) does not hide the person's swipe from the run.
   @Test func aSheetSwipedDownWithTheAppsDelegateSetAfterPresenting() throws {

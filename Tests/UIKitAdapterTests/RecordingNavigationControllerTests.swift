@@ -267,6 +267,45 @@ import UIKit
     #expect(nested.heard == ["willShow Payment", "didShow Payment"], "\(nested.heard)")
   }
 
+  /// A coordinator that keeps its navigation controller weakly (Bitwarden's
+  /// `weak var stackNavigator`: its screens keep the coordinator) marks it with the weak wrapper:
+  /// its pushes and its pops in code are its own, not the back button's, and it is freed with its
+  /// screens, no orphan.
+  @Test func aNavigationControllerKeptWeaklyIsMarkedWeakly() throws {
+    UIKitModel.reset()
+    let sink = MemoryTraceSink()
+    let recorder = Recorder(header: TraceHeader(app: "Weak", run: "test"), sink: sink)
+    weak var freed: WeakNavigatorCoordinator?
+    weak var freedNavigation: UINavigationController?
+    weak var freedRoot: UIViewController?
+    do {
+      let navigation = UINavigationController.recorded()
+      freedNavigation = navigation
+      let coordinator = WeakNavigatorCoordinator(navigation: navigation)
+      freed = coordinator
+      recorder.follow(coordinator)
+      coordinator.start()
+      coordinator.show("Detail")
+      UIKitModel.finishAnimations()
+      coordinator.back()
+      UIKitModel.finishAnimations()
+      #expect(freed != nil)
+      freedRoot = navigation.viewControllers.first
+    }
+    #expect(freedNavigation == nil)
+    #expect(freedRoot == nil)
+    #expect(freed == nil)
+    recorder.finish()
+    let lines = TraceTranscript(sink.events).lines
+    #expect(
+      lines == [
+        "start WeakNavigatorCoordinator",
+        "setRoot Screen by WeakNavigatorCoordinator [r1]",
+        "push Screen by WeakNavigatorCoordinator [r1]",
+        "pop Screen by WeakNavigatorCoordinator [r1]",
+      ], "\(lines)")
+  }
+
   @Test func theAppsOwnDelegateHearsEverythingSetBeforeOrAfter() {
     let early = AppNavigationDelegate()
     let late = AppNavigationDelegate()
@@ -392,6 +431,31 @@ final class PlainCoordinator {
   }
 
   func backToRoot() { rootViewController.popToRootViewController(animated: false) }
+}
+
+/// A coordinator in Bitwarden's style: it keeps its navigation controller weakly.
+@MainActor
+final class WeakNavigatorCoordinator {
+  @RecordedWeakRouter private(set) var stackNavigator: UINavigationController?  // FlowAtlas
+
+  init(navigation: UINavigationController) {
+    stackNavigator = navigation
+  }
+
+  func start() {
+    Recorder.started(self)  // FlowAtlas
+    stackNavigator?.setViewControllers([screen("Start")], animated: false)
+  }
+
+  func show(_ name: String) { stackNavigator?.pushViewController(screen(name), animated: true) }
+
+  /// A screen that keeps its coordinator, as a screen's store keeps the coordinator it reports to.
+  private func screen(_ name: String) -> UIViewController {
+    let screen = Screen(name)
+    screen.keeps = self
+    return screen
+  }
+  func back() { stackNavigator?.popViewController(animated: true) }
 }
 
 /// A delegate in Hero's style: it keeps the delegate it found and passes every call on to it.

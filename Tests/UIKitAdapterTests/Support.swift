@@ -4,6 +4,9 @@ import UIKit
 /// A screen of the tests, titled by its name.
 @MainActor
 final class Screen: UIViewController {
+  /// What the screen keeps alive (its coordinator, as a screen's store keeps the one it reports to).
+  var keeps: AnyObject?
+
   init(_ name: String) {
     super.init(nibName: nil, bundle: nil)
     title = name
