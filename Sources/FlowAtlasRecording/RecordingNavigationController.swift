@@ -538,7 +538,8 @@
 
     /// The router a presentation by `presenter` is recorded on: the presenter's navigation
     /// controller's where it records, else the window's where the presenter is the window's root
-    /// (a tab bar controller presenting a flow); nil where nothing tells.
+    /// (a tab bar controller presenting a flow), else, for a presented screen in no navigation
+    /// controller, that of what presented it; nil where nothing tells.
     static func router(of presenter: UIViewController, in recorder: Recorder) -> RecordingRouter? {
       if let navigation = presenter as? RecordingNavigationController {
         return navigation.recording(in: recorder)
@@ -552,6 +553,11 @@
         return navigation.recording(in: recorder)
       }
       if presenter.viewIfLoaded?.window?.rootViewController === presenter { return recorder.windowRouter }
+      // A screen presented on its own (Bitwarden's views presented bare, a share sheet's host):
+      // its layer is on the router of what presented it, and what it presents goes over it.
+      if let below = presenter.presentingViewController, below !== presenter {
+        return router(of: below, in: recorder)
+      }
       return nil
     }
 

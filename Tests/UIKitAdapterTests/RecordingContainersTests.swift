@@ -152,6 +152,30 @@ import UIKit
     }
   }
 
+  /// A flow presented by a screen that was itself presented bare, in no navigation controller
+  /// (Bitwarden presents its views so, and what they present, from the topmost one): recorded on
+  /// the router that presented that screen, over it. It was missed: the flow never showed.
+  @Test func aFlowPresentedByAScreenPresentedBareGoesOverIt() throws {
+    let (lines, app) = Self.record { recorder in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      let shop = ShopCoordinator()
+      recorder.follow(shop)
+      window.rootViewController = shop.navigation
+      shop.start()
+      let bare = DetailScreen()
+      shop.navigation.present(bare, animated: false)
+      UIKitModel.finishAnimations()
+      bare.present(UINavigationController.recorded(rootViewController: HomeScreen()), animated: false)
+      UIKitModel.finishAnimations()
+    }
+    #expect(
+      lines.filter { $0.hasPrefix("present") } == [
+        "present DetailScreen by ShopCoordinator [r1]", "present UINavigationController hosts [r2] [r1]",
+      ], "\(lines)")
+    #expect(Self.edges(app).contains("DetailScreen > HomeScreen: present by none"), "\(Self.edges(app))")
+  }
+
   /// A delegate the app gives the sheet's presentation controller after presenting it (from a
   /// screen, or from its own tab bar controller) does not hide the person's swipe from the run.
   @Test func aSheetSwipedDownWithTheAppsDelegateSetAfterPresenting() throws {
