@@ -69,12 +69,13 @@
     }
 
     /// A router that watches `navigationController` without keeping it: the navigation
-    /// controller keeps the router.
+    /// controller keeps the router, and seats it as its delegate itself (through UIKit's own
+    /// `delegate`, which a subclass of the app's may override to keep a delegate of its own).
     package init(watching navigationController: UINavigationController) {
       ownedController = nil
       watchedController = navigationController
       super.init()
-      takeOver(navigationController)
+      known = layers
     }
 
     private func takeOver(_ navigationController: UINavigationController) {
@@ -322,11 +323,6 @@
       change()
       isApplyingOwnChange = wasApplying
       resynchronize()
-    }
-
-    /// Whether `delegate` forwards every call to this router (see ``DelegateForwarding``).
-    package func isForwardedTo(by delegate: any NSObjectProtocol) -> Bool {
-      forwarding.reachesTheObserver(through: delegate)
     }
 
     // Every other delegate call goes to the app's delegate.

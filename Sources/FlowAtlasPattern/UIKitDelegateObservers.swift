@@ -49,9 +49,11 @@
     }
 
     private func becomeDelegate(of presented: UIViewController) {
-      guard let presentation = presented.presentationController, presentation.delegate !== self else {
-        return
-      }
+      // Another observer of FlowAtlas's (a router's of the app's, over a recording navigation
+      // controller) came after this one, and forwards to it.
+      guard let presentation = presented.presentationController, presentation.delegate !== self,
+        !(presentation.delegate is SheetSwipeObserver)
+      else { return }
       forward = presentation.delegate
       forwarding.target = forward
       presentation.delegate = self
@@ -124,45 +126,40 @@
   /// runtime: it responds to the methods it implements and to those of the app's delegate, and
   /// forwards to the app's delegate every call it does not implement. Kept outside the observer's
   /// isolation: the runtime asks on the main thread only.
-  ///
-  /// It also tells whether a delegate the app sets answers `responds(to:)` by asking the delegate
-  /// it found before it, the observer, as RxCocoa's `DelegateProxy` does (which then forwards it
-  /// every call it does not take itself): the observer asks it about a selector nothing else
-  /// answers, and answers yes only while it asks. Such a delegate takes UIKit's seat in front of
-  /// the observer (RxCocoa checks that it has it); behind it, the two would ask each other
-  /// `responds(to:)` without end.
   package final class DelegateForwarding: @unchecked Sendable {
     /// The app's delegate.
     package weak var target: (any NSObjectProtocol)?
     /// The selectors of the observer's own delegate methods: what the runtime answers for them on
     /// a device (`super.responds(to:)`), said for the model of UIKit, which cannot list methods.
     private let implemented: Set<Selector>
-    /// Set while ``reachesTheObserver(through:)`` asks.
-    private var isProbing = false
-
-    private static var probe: Selector { Selector(("flowAtlasForwardingProbe")) }
 
     /// - Parameter implemented: The selectors of the delegate methods the observer implements.
     package init(implementing implemented: [String]) {
       self.implemented = Set(implemented.map { Selector($0) })
     }
 
+    /// The selectors the app's delegate is being asked about now.
+    private var asking: Set<Selector> = []
+
     /// `responds(to:)` for the observer, beside what its superclass answers.
     package func responds(to selector: Selector) -> Bool {
-      if selector == Self.probe { return isProbing }
-      return implemented.contains(selector) || target?.responds(to: selector) == true
+      implemented.contains(selector) || targetResponds(to: selector)
     }
 
     /// `forwardingTarget(for:)` for the observer: the app's delegate where it responds.
     package func forwardingTarget(for selector: Selector) -> Any? {
-      target?.responds(to: selector) == true ? target : nil
+      targetResponds(to: selector) ? target : nil
     }
 
-    /// Whether `delegate` asks the observer what it responds to, and so forwards it every call.
-    package func reachesTheObserver(through delegate: any NSObjectProtocol) -> Bool {
-      isProbing = true
-      defer { isProbing = false }
-      return delegate.responds(to: Self.probe)
+    /// Whether the app's delegate responds to `selector`. A delegate that answers by asking the
+    /// delegate it found before it (a proxy of the app's that found this observer) asks back
+    /// while it is asked: that question is answered no, where the two would ask each other
+    /// without end.
+    private func targetResponds(to selector: Selector) -> Bool {
+      guard let target, !asking.contains(selector) else { return false }
+      asking.insert(selector)
+      defer { asking.remove(selector) }
+      return target.responds(to: selector)
     }
   }
 
@@ -230,11 +227,6 @@
       forwardedCall = call
       appDelegate?.tabBarController?(tabBarController, didSelect: viewController)
       forwardedCall = outer
-    }
-
-    /// Whether `delegate` forwards every call to this observer (see ``DelegateForwarding``).
-    package func isForwardedTo(by delegate: any NSObjectProtocol) -> Bool {
-      forwarding.reachesTheObserver(through: delegate)
     }
 
     package override func responds(to aSelector: Selector!) -> Bool {

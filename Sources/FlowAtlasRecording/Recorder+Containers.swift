@@ -101,30 +101,37 @@ extension Recorder {
   /// Notes that a recorded container appeared in the app's window.
   package func noteTheWindow() { state.withLock { $0.sawTheWindow = true } }
 
-  /// Asks `catchUp` to record what its navigation controller learns only late (the layers
+  /// Asks `catchUp` to record what `owner`, a navigation controller, learns only late (the layers
   /// something else dismissed) before each action of the person's the run records: it happened
-  /// before the action, and recorded after it, it would take the action as its trigger. It
-  /// returns false once its navigation controller is gone.
+  /// before the action, and recorded after it, it would take the action as its trigger. Kept
+  /// while `owner` lives.
   @MainActor
-  package func catchUpBeforeEachAction(_ catchUp: @escaping @MainActor () -> Bool) {
-    lateChanges.catchUps.append(catchUp)
+  package func catchUpBeforeEachAction<Owner: AnyObject>(
+    for owner: Owner, _ catchUp: @escaping @MainActor (Owner) -> Void
+  ) {
+    lateChanges.catchUps.removeAll { $0.owner == nil }
+    lateChanges.catchUps.append(LateChanges.CatchUp(owner: owner) { catchUp($0 as! Owner) })
   }
 
-  /// Runs the catch-ups of ``catchUpBeforeEachAction(_:)``, forgetting those whose navigation
-  /// controller is gone.
+  /// Runs the catch-ups of ``catchUpBeforeEachAction(for:_:)`` whose owners live.
   @MainActor
   func catchUpLateChanges() {
-    let current = lateChanges.catchUps
-    lateChanges.catchUps = []
-    let alive = current.filter { $0() }
-    lateChanges.catchUps = alive + lateChanges.catchUps
+    lateChanges.catchUps.removeAll { $0.owner == nil }
+    for catchUp in lateChanges.catchUps {
+      if let owner = catchUp.owner { catchUp.run(owner) }
+    }
   }
 }
 
 /// What a run's navigation controllers record late, asked for before each action of the person's.
 @MainActor
 final class LateChanges {
-  var catchUps: [@MainActor () -> Bool] = []
+  struct CatchUp {
+    weak var owner: AnyObject?
+    let run: @MainActor (AnyObject) -> Void
+  }
+
+  var catchUps: [CatchUp] = []
 
   nonisolated init() {}
 }

@@ -38,10 +38,9 @@
   /// coordinator.
   ///
   /// **The delegate.** It keeps its own delegate (a `NavigationRouter`, which sees the person's
-  /// gestures) and gives it every delegate the app sets, before or after, which hears every
-  /// delegate call as it would without FlowAtlas; the interactive pop keeps working. Reading
-  /// `delegate` gives its own: put back, it restores the app's delegate that the app's latest
-  /// replaced. A proxy that forwards every call to it (RxCocoa's) sits in front of it.
+  /// gestures) in UIKit's seat and gives it every delegate the app sets, before or after, which
+  /// hears every delegate call as it would without FlowAtlas; the interactive pop keeps working.
+  /// Reading `delegate` gives the app's.
   @MainActor
   open class RecordingNavigationController: UINavigationController, RecordedContainer {
     /// Sees what the person does, as the delegate UIKit talks to, and forwards to the app's.
@@ -55,37 +54,24 @@
 
     private var watcher: NavigationRouter {
       if let watcherStorage { return watcherStorage }
-      isMakingWatcher = true
       let made = NavigationRouter(watching: self)
-      isMakingWatcher = false
       watcherStorage = made
+      // UIKit's own seat, whatever a subclass of the app's does with `delegate` (WooCommerce's
+      // keeps a delegate of its own there, and offers `delegate` as a slot it forwards to): the
+      // delegate set there before is the app's.
+      made.navigationDelegate = super.delegate
+      super.delegate = made
       return made
     }
-    /// Set while the watcher is made (it reads the delegate it takes over).
-    private var isMakingWatcher = false
 
-    /// The app's delegate, kept by the watcher, which is the delegate UIKit talks to (see
-    /// ``DelegateSeat``).
+    /// The app's delegate, as without FlowAtlas: UIKit talks to the watcher, which forwards it
+    /// every call. So a coordinator that puts back the delegate it read, a check that the
+    /// delegate is `self`, and a proxy that forwards to the delegate it found (RxCocoa's, which
+    /// checks it is the delegate) work as they do without FlowAtlas.
     open override var delegate: (any UINavigationControllerDelegate)? {
-      get {
-        // The delegate a proxy finds here is the watcher, which it then forwards to.
-        if watcherStorage == nil, !isMakingWatcher { _ = watcher }
-        return super.delegate
-      }
-      set {
-        // The watcher, made now, taking its seat.
-        if isMakingWatcher { return super.delegate = newValue }
-        let watcher = self.watcher
-        var appDelegate: AnyObject? = watcher.navigationDelegate
-        let seated = seat.take(newValue, watcher: watcher, seated: super.delegate, appDelegate: &appDelegate)
-        {
-          ($0 as? any UINavigationControllerDelegate).map(watcher.isForwardedTo(by:)) ?? false
-        }
-        watcher.navigationDelegate = appDelegate as? any UINavigationControllerDelegate
-        super.delegate = seated as? any UINavigationControllerDelegate
-      }
+      get { watcherStorage?.navigationDelegate }
+      set { watcher.navigationDelegate = newValue }
     }
-    private var seat = DelegateSeat()
 
     // MARK: As a container
 
@@ -124,11 +110,10 @@
         (self?.parent as? RecordingTabBarController)?.isSwitchingTabs ?? false
       }
       recording = made
-      recorder.catchUpBeforeEachAction { [weak self, weak made] in
-        // Gone, or recording in another run since.
-        guard let self, let made, recording === made else { return false }
-        if !applying { recordDismissalsMadeElsewhere() }
-        return true
+      recorder.catchUpBeforeEachAction(for: self) { [weak made] navigation in
+        // Not while it changes, nor once it records in another run.
+        guard navigation.recording === made, !navigation.applying else { return }
+        navigation.recordDismissalsMadeElsewhere()
       }
       made.recordPrepared(viewControllers)
       return made
@@ -538,8 +523,9 @@
 
     /// The router a presentation by `presenter` is recorded on: the presenter's navigation
     /// controller's where it records, else the window's where the presenter is the window's root
-    /// (a tab bar controller presenting a flow), else, for a presented screen in no navigation
-    /// controller, that of what presented it; nil where nothing tells.
+    /// (a tab bar controller presenting a flow), else, for a presenter in no recording navigation
+    /// controller that is presented (a screen presented bare) or in what is presented, that of
+    /// what presented it; nil where nothing tells.
     static func router(of presenter: UIViewController, in recorder: Recorder) -> RecordingRouter? {
       if let navigation = presenter as? RecordingNavigationController {
         return navigation.recording(in: recorder)

@@ -54,26 +54,15 @@
     private var tapping = false
     private var selectedBeforeTap: Int?
 
-    /// The app's delegate, kept by the watcher, which is the delegate UIKit talks to (see
-    /// ``DelegateSeat``).
+    /// The app's delegate, as without FlowAtlas: UIKit talks to the watcher, which forwards it
+    /// every call (see `RecordingNavigationController.delegate`).
     open override var delegate: (any UITabBarControllerDelegate)? {
-      get {
-        // The delegate a proxy finds here is the watcher, which it then forwards to.
-        if super.delegate == nil { super.delegate = watcher }
-        return super.delegate
-      }
+      get { super.delegate === watcherStorage ? watcherStorage?.appDelegate : super.delegate }
       set {
-        let watcher = self.watcher
-        var appDelegate: AnyObject? = watcher.appDelegate
-        let seated = seat.take(newValue, watcher: watcher, seated: super.delegate, appDelegate: &appDelegate)
-        {
-          ($0 as? any UITabBarControllerDelegate).map(watcher.isForwardedTo(by:)) ?? false
-        }
-        watcher.appDelegate = appDelegate as? any UITabBarControllerDelegate
-        super.delegate = seated as? any UITabBarControllerDelegate
+        watcher.appDelegate = newValue
+        super.delegate = watcher
       }
     }
-    private var seat = DelegateSeat()
 
     /// The coordinator whose read of its router waited when the view loaded: UIKit loads a
     /// window's root as it is set, so that coordinator set it there.

@@ -239,8 +239,8 @@ import UIKit
     #expect(last.line > lines.firstIndex(of: "deinit PaymentCoordinator") ?? .max, "\(lines)")
   }
 
-  /// RxCocoa's delegate proxy (`tabBarController.rx.didSelect`) in front of the recording, which
-  /// hears the person's tap through it, as does the tab bar controller, its own delegate.
+  /// RxCocoa's delegate proxy (`tabBarController.rx.didSelect`) finds the app's delegate (the tab
+  /// bar controller itself), not the recording's, with which it asked each other without end.
   @Test func anRxCocoaDelegateProxyOnTheTabBarLetsTheTapsBeRecorded() throws {
     let proxy = RxStyleDelegateProxy()
     var installed = false

@@ -170,18 +170,24 @@ import UIKit
   }
 
   /// A delegate set after presenting that passes every call on to the delegate it found (the
-  /// recording's own) hears each call once, and the swipe is recorded once.
+  /// recording's own), and asks it what it responds to, hears each call once, the swipe is
+  /// recorded once, and a question neither answers ends.
   @Test func aSheetDelegateForwardingToTheOneItFoundHearsTheSwipeOnce() throws {
     let proxy = AppPresentationDelegate()
+    var answer: Bool?
     let lines = Self.run { coordinator, navigation in
       coordinator.presentCart()
       let presentation = navigation.presentedViewController?.presentationController
       proxy.previous = presentation?.delegate
       presentation?.delegate = proxy
       UIKitModel.finishAnimations()
+      // As UIKit asks when the delegate is set (the recording took its seat back meanwhile).
+      answer = presentation?.delegate?.responds(
+        to: "adaptivePresentationStyleForPresentationController:traitCollection:")
       Person.swipeDown(try! #require(navigation.presentedViewController))
       UIKitModel.finishAnimations()
     }
+    #expect(answer == false)
     #expect(proxy.dismissed == 1)
     #expect(
       lines.filter { $0.hasPrefix("dismiss") } == [
@@ -191,9 +197,9 @@ import UIKit
 
   /// RxCocoa's delegate proxy (`navigationController.rx.didShow`) takes the place of the delegate
   /// it finds, checks that it has it (an assertion: a crash in debug builds), and asks that
-  /// delegate what it responds to, which asked it back without end. It is put in front of the
-  /// recording, which hears every call through it; the app's own delegate still hears them.
-  @Test func anRxCocoaDelegateProxyIsTheDelegateAndTheRecordingHearsThroughIt() {
+  /// delegate what it responds to. It found the recording's, which asked it back without end. It
+  /// finds the app's now, as without FlowAtlas, and the recording hears every call before it.
+  @Test func anRxCocoaDelegateProxyFindsTheAppsDelegateAndTheRecordingHearsFirst() {
     let proxy = RxStyleDelegateProxy()
     let early = AppNavigationDelegate()
     var installed = false
@@ -211,8 +217,9 @@ import UIKit
       UIKitModel.finishAnimations()
       Person.tapBackButton(in: navigation)
       UIKitModel.finishAnimations()
-      // Disposed, it steps out (RxCocoa sets nil): the recording is UIKit's delegate again.
+      // Its reset when a subscription comes (RxCocoa sets nil, then the proxy again).
       navigation.delegate = nil
+      navigation.delegate = proxy
       coordinator.show("Summary")
       UIKitModel.finishAnimations()
       Person.swipeBack(in: navigation, completing: true)
@@ -220,7 +227,9 @@ import UIKit
     }
     #expect(installed)
     #expect(answers == [true, false])
-    #expect(proxy.heard == ["didShow Detail", "didShow Start"], "\(proxy.heard)")
+    #expect(
+      proxy.heard == ["didShow Detail", "didShow Start", "didShow Summary", "didShow Start"], "\(proxy.heard)"
+    )
     #expect(
       early.heard == [
         "willShow Detail", "didShow Detail", "willShow Start", "didShow Start", "willShow Summary",
@@ -234,9 +243,9 @@ import UIKit
   }
 
   /// A coordinator that sets a delegate of its own for a while, then puts back the one it read
-  /// (Wikipedia's article coordinator, around a pop), puts back the recording's: the app's
-  /// delegate it replaced hears again, the temporary one no more. It kept the temporary one.
-  @Test func aDelegatePutBackRestoresTheAppsDelegateItReplaced() {
+  /// (Wikipedia's article coordinator, around a pop): it read the recording's, and put it back
+  /// keeping the temporary one, so the app's own never heard again. It reads the app's now.
+  @Test func aDelegatePutBackIsTheAppsDelegateAgain() {
     let own = AppNavigationDelegate()
     let temporary = AppNavigationDelegate()
     let nested = AppNavigationDelegate()
@@ -304,6 +313,67 @@ import UIKit
         "push Screen by WeakNavigatorCoordinator [r1]",
         "pop Screen by WeakNavigatorCoordinator [r1]",
       ], "\(lines)")
+  }
+
+  /// A navigation controller subclass of the app's that keeps a delegate of its own in UIKit's
+  /// seat and offers `delegate` as a slot it forwards to (WooCommerce's `WooNavigationController`):
+  /// the recording took its place through that slot, so that the subclass's own delegate and the
+  /// recording's forwarded to each other (the first orientation question never returned), and the
+  /// delegate the app set in the slot was lost. The recording sits in UIKit's seat in front of
+  /// the subclass's delegate, which forwards to the app's as before.
+  @Test func aSubclassKeepingADelegateOfItsOwnKeepsItAndTheAppsDelegate() {
+    UIKitModel.reset()
+    let sink = MemoryTraceSink()
+    let recorder = Recorder(header: TraceHeader(app: "Slot", run: "test"), sink: sink)
+    let app = AppNavigationDelegate()
+    let navigation = SlotNavigationController()
+    navigation.delegate = app
+    let coordinator = SlotCoordinator(navigation: navigation)
+    recorder.follow(coordinator)
+    let window = UIWindow()
+    window.makeKeyAndVisible()
+    window.rootViewController = navigation
+    coordinator.start()
+    coordinator.show("Detail")
+    UIKitModel.finishAnimations()
+    Person.tapBackButton(in: navigation)
+    UIKitModel.finishAnimations()
+    let orientations = navigation.seat?.navigationControllerSupportedInterfaceOrientations?(navigation)
+    recorder.finish()
+    #expect(orientations == 2 && navigation.inner.depth == 1)
+    #expect(navigation.delegate === app)
+    #expect(
+      Array(app.heard.suffix(5)) == [
+        "willShow Detail", "didShow Detail", "willShow Start", "didShow Start", "orientations",
+      ],
+      "\(app.heard)")
+    let lines = TraceTranscript(sink.events).lines
+    #expect(
+      Array(lines.suffix(2)) == [
+        "push Screen by SlotCoordinator [r1]", "pop Screen by SlotCoordinator [r1] (system: backButton)",
+      ], "\(lines)")
+  }
+
+  /// The pattern's `NavigationRouter` made over a recording navigation controller reads the app's
+  /// delegate there (none) and becomes it, behind the recording's: a question neither answers
+  /// ends, and both see the person's back button.
+  @Test func aNavigationRouterOverARecordingNavigationControllerIsTheAppsDelegate() {
+    var answer: Bool?
+    var reported: [String] = []
+    let lines = Self.run { coordinator, navigation in
+      let router = NavigationRouter(navigationController: navigation)
+      let reports = Reports(of: router)
+      #expect(navigation.delegate === router)
+      answer = navigation.delegate?.responds(to: "navigationControllerSupportedInterfaceOrientations:")
+      coordinator.show("Detail")
+      UIKitModel.finishAnimations()
+      Person.tapBackButton(in: navigation)
+      UIKitModel.finishAnimations()
+      reported = reports.lines
+    }
+    #expect(answer == false)
+    #expect(reported == ["pop backButton: -Detail, shows Start"], "\(reported)")
+    #expect(lines.last == "pop Screen by PlainCoordinator [r1] (system: backButton)", "\(lines)")
   }
 
   @Test func theAppsOwnDelegateHearsEverythingSetBeforeOrAfter() {
@@ -431,6 +501,82 @@ final class PlainCoordinator {
   }
 
   func backToRoot() { rootViewController.popToRootViewController(animated: false) }
+}
+
+/// A navigation controller in WooCommerce's style: a delegate of its own in UIKit's seat, and
+/// `delegate` a slot that delegate forwards to.
+@MainActor
+final class SlotNavigationController: RecordingNavigationController {
+  let inner = SlotDelegate()
+
+  override var delegate: (any UINavigationControllerDelegate)? {
+    get { inner.forwardDelegate }
+    set { inner.forwardDelegate = newValue }
+  }
+
+  /// The delegate UIKit talks to.
+  var seat: (any UINavigationControllerDelegate)? { super.delegate }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    super.delegate = inner
+  }
+}
+
+/// The delegate a ``SlotNavigationController`` keeps: it forwards what it implements to the slot.
+@MainActor
+final class SlotDelegate: NSObject, UINavigationControllerDelegate {
+  weak var forwardDelegate: (any UINavigationControllerDelegate)?
+  /// How deep orientation questions are nested: 1 when answered once.
+  private(set) var depth = 0
+  private var current = 0
+
+  func navigationController(
+    _ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool
+  ) {
+    forwardDelegate?.navigationController?(navigationController, willShow: viewController, animated: animated)
+  }
+
+  func navigationController(
+    _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
+  ) {
+    forwardDelegate?.navigationController?(navigationController, didShow: viewController, animated: animated)
+  }
+
+  func navigationControllerSupportedInterfaceOrientations(_ navigationController: UINavigationController)
+    -> Int
+  {
+    current += 1
+    depth = max(depth, current)
+    defer { current -= 1 }
+    guard current < 50 else { return -1 }
+    return forwardDelegate?.navigationControllerSupportedInterfaceOrientations?(navigationController) ?? 30
+  }
+
+  override func responds(to aSelector: Selector!) -> Bool {
+    [
+      "navigationController:willShowViewController:animated:",
+      "navigationController:didShowViewController:animated:",
+      "navigationControllerSupportedInterfaceOrientations:",
+    ].contains(aSelector.description)
+  }
+}
+
+/// A coordinator over a ``SlotNavigationController``.
+@MainActor
+final class SlotCoordinator {
+  @RecordedRouter var navigation: SlotNavigationController  // FlowAtlas
+
+  init(navigation: SlotNavigationController) {
+    self.navigation = navigation
+  }
+
+  func start() {
+    Recorder.started(self)  // FlowAtlas
+    navigation.setViewControllers([Screen("Start")], animated: false)
+  }
+
+  func show(_ name: String) { navigation.pushViewController(Screen(name), animated: true) }
 }
 
 /// A coordinator in Bitwarden's style: it keeps its navigation controller weakly.

@@ -87,7 +87,8 @@ final class AppNavigationDelegate: NSObject, UINavigationControllerDelegate {
 /// (`previous` set), passes every call on to the delegate it found before it.
 @MainActor
 final class AppPresentationDelegate: NSObject, UIAdaptivePresentationControllerDelegate {
-  weak var previous: (any UIAdaptivePresentationControllerDelegate)?
+  /// For the runtime's non-isolated calls (made on the main thread only).
+  nonisolated(unsafe) weak var previous: (any UIAdaptivePresentationControllerDelegate)?
   private(set) var dismissed = 0
 
   func presentationControllerWillDismiss(_ presentationController: UIPresentationController) {
@@ -101,7 +102,7 @@ final class AppPresentationDelegate: NSObject, UIAdaptivePresentationControllerD
 
   override func responds(to aSelector: Selector!) -> Bool {
     ["presentationControllerWillDismiss:", "presentationControllerDidDismiss:"].contains(
-      aSelector.description)
+      aSelector.description) || previous?.responds(to: aSelector) == true
   }
 }
 

@@ -61,6 +61,8 @@ final class Transition: NSObject, UIViewControllerTransitionCoordinator {
     alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
     completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?
   ) -> Bool {
+    // Apple: "false if the animations could not be queued": so once the transition has ended.
+    guard !ended else { return false }
     animation?(self)
     if let completion { completions.append(completion) }
     return true

@@ -58,7 +58,16 @@ open class UINavigationController: UIViewController {
   /// Apple: "The current view controller stack … or the view controller presented modally on top."
   open var visibleViewController: UIViewController? { presentedViewController ?? topViewController }
 
-  weak open var delegate: (any UINavigationControllerDelegate)?
+  /// Apple: delegate. UIKit talks to the delegate it was given (a subclass's `super.delegate`),
+  /// never to what a subclass's override of this property returns: WooCommerce's
+  /// `WooNavigationController` returns another object from its override, and its styling, done by
+  /// the delegate it gave UIKit, works in the shipped app.
+  open var delegate: (any UINavigationControllerDelegate)? {
+    get { seatedDelegate }
+    set { seatedDelegate = newValue }
+  }
+  /// The delegate UIKit talks to.
+  private weak var seatedDelegate: (any UINavigationControllerDelegate)?
 
   /// Apple: "the navigation controller is the delegate of the navigation bar": the bar asks it
   /// before the back button pops.
@@ -228,14 +237,14 @@ open class UINavigationController: UIViewController {
       if let from { from.movingFromParent = !stack.contains { $0 === from } }
     }
     guard animated else {
-      delegate?.navigationController(self, willShow: top, animated: false)
+      seatedDelegate?.navigationController(self, willShow: top, animated: false)
       if onScreen {
         Self.replace(from, with: top, animated: false, placing: { place(top) }) {
           if let from { remove(from) }
         }
       }
       moved(false)
-      delegate?.navigationController(self, didShow: top, animated: false)
+      seatedDelegate?.navigationController(self, didShow: top, animated: false)
       return runNext()
     }
     let transition = Transition(from: old.last, to: top, isInteractive: interactive)
@@ -243,7 +252,7 @@ open class UINavigationController: UIViewController {
     transition.onEnd = { [weak self] cancelled in
       self?.end(transition, restoring: cancelled ? old : nil, leaving: from, onScreen: onScreen, moved: moved)
     }
-    delegate?.navigationController(self, willShow: top, animated: true)
+    seatedDelegate?.navigationController(self, willShow: top, animated: true)
     if onScreen {
       from?.willDisappear(animated: true)
       top.appear(animated: true) { place(top) }
@@ -284,7 +293,7 @@ open class UINavigationController: UIViewController {
     moved(old != nil)
     // The view controller the transition showed: where it went, or where it stayed when given up.
     if let shown = old == nil ? to : stack.last {
-      delegate?.navigationController(self, didShow: shown, animated: true)
+      seatedDelegate?.navigationController(self, didShow: shown, animated: true)
     }
     self.transition = nil
     runNext()

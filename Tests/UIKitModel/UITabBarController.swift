@@ -73,7 +73,14 @@ open class UITabBarController: UIViewController {
     }
   }
 
-  weak open var delegate: (any UITabBarControllerDelegate)?
+  /// Apple: delegate. UIKit talks to the delegate it was given (a subclass's `super.delegate`),
+  /// never to what a subclass's override of this property returns (see UINavigationController's).
+  open var delegate: (any UITabBarControllerDelegate)? {
+    get { seatedDelegate }
+    set { seatedDelegate = newValue }
+  }
+  /// The delegate UIKit talks to.
+  private weak var seatedDelegate: (any UITabBarControllerDelegate)?
 
   /// Apple: "The tab bar view associated with this controller."
   open var tabBar: UITabBar { bar }
@@ -125,12 +132,12 @@ open class UITabBarController: UIViewController {
   func tapTab(at index: Int) {
     guard tabs.indices.contains(index) else { return }
     let tab = tabs[index]
-    if let delegate, !delegate.tabBarController(self, shouldSelect: tab) { return }
+    if let seatedDelegate, !seatedDelegate.tabBarController(self, shouldSelect: tab) { return }
     if index == selected, let navigation = tab as? UINavigationController {
       navigation.popToRootViewController(animated: true)
     }
     selectedIndex = index
-    delegate?.tabBarController(self, didSelect: tab)
+    seatedDelegate?.tabBarController(self, didSelect: tab)
   }
 }
 
