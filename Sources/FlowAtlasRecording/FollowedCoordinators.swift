@@ -187,13 +187,18 @@ enum FollowedCoordinators {
     {
       return start
     }
-    table.withLock { table in
-      guard table.entry(for: coordinator) == nil else { return }
+    let queueTurnEnd = table.withLock { table in
+      guard table.entry(for: coordinator) == nil else { return false }
       let entry = Entry(coordinator: coordinator.object, recorder: nil, parent: nil)
       entry.startIsPending = true
       entry.startTurn = table.turn
       table.insert(entry, for: coordinator)
+      // Its turn ends, whether or not a followed coordinator reads in it: a coordinator a screen
+      // owns, started while the followed ones are idle, is a root at its first read after.
+      defer { table.turnEndIsQueued = true }
+      return !table.turnEndIsQueued
     }
+    if queueTurnEnd { queueTheTurnsEnd() }
     return nil
   }
 
@@ -331,12 +336,16 @@ enum FollowedCoordinators {
       defer { table.turnEndIsQueued = true }
       return !table.turnEndIsQueued
     }
-    if queueTurnEnd {
-      DispatchQueue.main.async {
-        table.withLock { table in
-          table.turn += 1
-          table.turnEndIsQueued = false
-        }
+    if queueTurnEnd { queueTheTurnsEnd() }
+  }
+
+  /// Queues the block that ends the main queue's turn (one at a time; the caller marked it
+  /// queued, under the table's lock).
+  private static func queueTheTurnsEnd() {
+    DispatchQueue.main.async {
+      table.withLock { table in
+        table.turn += 1
+        table.turnEndIsQueued = false
       }
     }
   }

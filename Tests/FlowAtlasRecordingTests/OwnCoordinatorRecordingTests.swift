@@ -1,3 +1,4 @@
+import Dispatch
 import FlowAtlasJourneys
 import FlowAtlasPattern
 import FlowAtlasRecording
@@ -377,6 +378,34 @@ struct StoredChildrenRecordingTests {
         .coordinatorStart(coordinator: "c2", type: "StoredHelpCoordinator", parent: nil),
         .push(screen: introduce("s4", "LoginScreen"), coordinator: "c2", router: "help", animated: true),
       ], "\(sink.events)")
+  }
+
+  /// The same on a device, where no gesture ends the turn but the main queue does, though no
+  /// followed coordinator read its router in it (they are idle while a screen makes its own, as
+  /// WooCommerce's screens make theirs): the turn never ended, and the start was never recorded.
+  @Test func aCoordinatorNoFollowedOneHoldsStartsAsARootWhenTheMainQueueMovesOn() async {
+    let (app, sink, recorder) = launch()
+    let navigation = recorder.router(wrapping: StackRouter(), id: "help")
+    navigation.setRoot(ProductScreen("Help"), animated: false)
+    await Self.mainQueueMovesOn()
+    let screenOwned = StoredHelpCoordinator(router: TeamRouter(navigationController: navigation))
+    screenOwned.start()
+    await Self.mainQueueMovesOn()
+    // Tests that ran meanwhile followed runs of their own on this thread: this one is the app's
+    // one run again, as on a device.
+    recorder.follow(app)
+    screenOwned.showAgain()
+    withExtendedLifetime(app) {}
+    #expect(
+      Array(sink.events.suffix(2)) == [
+        .coordinatorStart(coordinator: "c2", type: "StoredHelpCoordinator", parent: nil),
+        .push(screen: introduce("s4", "LoginScreen"), coordinator: "c2", router: "help", animated: true),
+      ], "\(sink.events)")
+  }
+
+  /// Lets the main queue run the blocks queued before now (a turn's end among them).
+  private static func mainQueueMovesOn() async {
+    await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
   }
 
   /// A child's push through a router that keeps what it pushes (the classic template's
