@@ -101,6 +101,14 @@ extension Recorder {
   /// Notes that a recorded container appeared in the app's window.
   package func noteTheWindow() { state.withLock { $0.sawTheWindow = true } }
 
+  /// Notes that `container` left the app's window: where it was the window's root (the app gave
+  /// the window another, a sign-in flow no run records, and gives it back at sign-in), its return
+  /// is a new root.
+  package func noteLeftTheWindow(_ container: AnyObject) {
+    let key = ObjectIdentifier(container)
+    state.withLock { if $0.windowRoot == key { $0.windowRoot = nil } }
+  }
+
   /// Asks `catchUp` to record what `owner`, a navigation controller, learns only late (the layers
   /// something else dismissed) before each action of the person's the run records: it happened
   /// before the action, and recorded after it, it would take the action as its trigger. Kept

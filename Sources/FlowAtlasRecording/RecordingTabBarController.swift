@@ -134,6 +134,8 @@
     open override func viewDidDisappear(_ animated: Bool) {
       super.viewDidDisappear(animated)
       if isBeingDismissed || isMovingFromParent || viewIfLoaded?.window == nil { presence.leave() }
+      // Out of the window, not covered by what it presents: the window has another root.
+      if viewIfLoaded?.window == nil, presentedViewController == nil { recorder?.noteLeftTheWindow(self) }
     }
 
     package var recordedType: RecordedType { RecordedType(of: Swift.type(of: self)) }

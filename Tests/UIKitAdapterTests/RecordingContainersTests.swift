@@ -332,6 +332,21 @@ import UIKit
     #expect(app?.diagnostics == [], "\(lines)")
   }
 
+  /// The window's root given to a controller no run records (a sign-in library's, at sign-out)
+  /// and back (at sign-in, WooCommerce's app coordinator): the return is a new root, showing its
+  /// tabs again. It was taken as the root the run had already, and not recorded.
+  @Test func aRootContainerGivenBackToTheWindowIsANewRootAgain() throws {
+    let (lines, _) = Self.record { recorder in
+      let tabs = TabsCoordinator.startedInAWindow(followedBy: recorder)
+      UIKitModel.finishAnimations()
+      tabs.window?.rootViewController = UIViewController()
+      UIKitModel.finishAnimations()
+      tabs.window?.rootViewController = tabs.controller
+      UIKitModel.finishAnimations()
+    }
+    #expect(lines.filter { $0.contains("[window]") }.count == 2, "\(lines)")
+  }
+
   /// A new root for the window takes the old one, and its routers' screens, off every stack: a
   /// flow that showed only there and never finished is orphaned, at that line.
   @Test func aNewWindowRootEmptiesTheOldOnesStacks() throws {
@@ -553,7 +568,7 @@ final class LateTabsCoordinator {
 final class TabsCoordinator {
   @RecordedRouter var controller = TabsController()  // FlowAtlas
   /// The window whose root its tab bar is, where a test put it there (kept with it).
-  private var window: UIWindow?
+  private(set) var window: UIWindow?
 
   /// A tab app as its scene delegate starts it: a key window, the coordinator followed by
   /// `recorder` and started, its tab bar the window's root.
