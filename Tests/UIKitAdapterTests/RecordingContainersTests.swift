@@ -95,12 +95,7 @@ import UIKit
   /// it down; the flow that never finishes is orphaned.
   @Test func aSheetPresentedByAScreenRecordsItselfAndThePersonsSwipe() throws {
     let (lines, app) = Self.record { recorder in
-      let window = UIWindow()
-      window.makeKeyAndVisible()
-      let shop = ShopCoordinator()
-      recorder.follow(shop)
-      window.rootViewController = shop.navigation
-      shop.start()
+      let shop = ShopCoordinator.startedInAWindow(followedBy: recorder)
       shop.checkOut(fromTheScreen: true)
       UIKitModel.finishAnimations()
       if let sheet = shop.navigation.presentedViewController { Person.swipeDown(sheet) }
@@ -122,12 +117,7 @@ import UIKit
   @Test func aChildNobodyHoldsStartsUnderTheParentThatAskedBeforeItsStart() {
     for asks in [true, false] {
       let (lines, _) = Self.record { recorder in
-        let window = UIWindow()
-        window.makeKeyAndVisible()
-        let shop = ShopCoordinator()
-        recorder.follow(shop)
-        window.rootViewController = shop.navigation
-        shop.start()
+        let shop = ShopCoordinator.startedInAWindow(followedBy: recorder)
         UIKitModel.finishAnimations()
         Recorder.endTurn()
         if asks { Recorder.asking(shop) }  // FlowAtlas
@@ -157,12 +147,7 @@ import UIKit
   /// the router that presented that screen, over it. It was missed: the flow never showed.
   @Test func aFlowPresentedByAScreenPresentedBareGoesOverIt() throws {
     let (lines, app) = Self.record { recorder in
-      let window = UIWindow()
-      window.makeKeyAndVisible()
-      let shop = ShopCoordinator()
-      recorder.follow(shop)
-      window.rootViewController = shop.navigation
-      shop.start()
+      let shop = ShopCoordinator.startedInAWindow(followedBy: recorder)
       let bare = DetailScreen()
       shop.navigation.present(bare, animated: false)
       UIKitModel.finishAnimations()
@@ -182,12 +167,7 @@ import UIKit
     let fromScreen = AppPresentationDelegate()
     let fromTabs = AppPresentationDelegate()
     let (lines, _) = Self.record { recorder in
-      let window = UIWindow()
-      window.makeKeyAndVisible()
-      let shop = ShopCoordinator()
-      recorder.follow(shop)
-      window.rootViewController = shop.navigation
-      shop.start()
+      let shop = ShopCoordinator.startedInAWindow(followedBy: recorder)
       shop.checkOut(fromTheScreen: true)
       shop.navigation.presentedViewController?.presentationController?.delegate = fromScreen
       UIKitModel.finishAnimations()
@@ -215,12 +195,7 @@ import UIKit
   /// model does not call it orphaned. One the shop still holds is.
   @Test func aFlowFreedWhenThePersonLeftItIsNoOrphan() throws {
     let (lines, app) = Self.record { recorder in
-      let window = UIWindow()
-      window.makeKeyAndVisible()
-      let shop = ShopCoordinator()
-      recorder.follow(shop)
-      window.rootViewController = shop.navigation
-      shop.start()
+      let shop = ShopCoordinator.startedInAWindow(followedBy: recorder)
       shop.checkOut(fromTheScreen: true)
       UIKitModel.finishAnimations()
       if let sheet = shop.navigation.presentedViewController { Person.swipeDown(sheet) }
@@ -351,17 +326,12 @@ import UIKit
   /// flow that showed only there and never finished is orphaned, at that line.
   @Test func aNewWindowRootEmptiesTheOldOnesStacks() throws {
     let (_, app) = Self.record { recorder in
-      let window = UIWindow()
-      window.makeKeyAndVisible()
-      let shop = ShopCoordinator()
-      recorder.follow(shop)
-      window.rootViewController = shop.navigation
-      shop.start()
+      let shop = ShopCoordinator.startedInAWindow(followedBy: recorder)
       // Another root the run follows (a child would keep its parent showing).
       let tabs = TabsCoordinator()
       recorder.follow(tabs)
       tabs.start()
-      window.rootViewController = tabs.controller
+      shop.window?.rootViewController = tabs.controller
     }
     #expect(
       Self.edges(app).contains("ProductScreen > HomeScreen: setRoot by TabsCoordinator"), "\(Self.edges(app))"
@@ -469,6 +439,19 @@ final class ShopCoordinator {
   func start() {
     Recorder.started(self)  // FlowAtlas
     navigation.setViewControllers([ProductScreen()], animated: false)
+  }
+
+  /// A shop as its scene delegate starts it: a key window, the coordinator followed by
+  /// `recorder`, its navigation controller the window's root, then its start.
+  static func startedInAWindow(followedBy recorder: FlowAtlasRecording.Recorder) -> ShopCoordinator {
+    let window = UIWindow()
+    window.makeKeyAndVisible()
+    let shop = ShopCoordinator()
+    recorder.follow(shop)
+    window.rootViewController = shop.navigation
+    shop.start()
+    shop.window = window
+    return shop
   }
 
   /// Starts the payment flow, presented by this coordinator's navigation controller, or (as some

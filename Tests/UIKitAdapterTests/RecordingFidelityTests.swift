@@ -245,12 +245,7 @@ import UIKit
   /// navigation controller to dismiss it, which records nothing it did not record).
   @Test func anAlertAScreenPresentsItselfIsNoDismissal() {
     let (lines, app) = Record.record { recorder in
-      let window = UIWindow()
-      window.makeKeyAndVisible()
-      let shop = ShopCoordinator()
-      recorder.follow(shop)
-      window.rootViewController = shop.navigation
-      shop.start()
+      let shop = ShopCoordinator.startedInAWindow(followedBy: recorder)
       let alert = UIViewController()
       shop.navigation.topViewController?.present(alert, animated: false)
       alert.dismiss(animated: false)

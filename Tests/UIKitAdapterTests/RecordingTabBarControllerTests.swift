@@ -101,12 +101,7 @@ import UIKit
   /// A tab bar controller presented as a flow of its own records its presentation when it appears.
   @Test func aTabBarPresentedByAScreenIsAContainerOnItsPresentersRouter() {
     let (lines, app) = RecordingContainersTests.record { recorder in
-      let window = UIWindow()
-      window.makeKeyAndVisible()
-      let shop = ShopCoordinator()
-      recorder.follow(shop)
-      window.rootViewController = shop.navigation
-      shop.start()
+      let shop = ShopCoordinator.startedInAWindow(followedBy: recorder)
       let tabs = RecordingTabBarController()
       tabs.viewControllers = [UINavigationController.recorded(rootViewController: HomeScreen())]
       shop.navigation.topViewController?.present(tabs, animated: false)
