@@ -70,7 +70,14 @@
     /// checks it is the delegate) work as they do without FlowAtlas.
     open override var delegate: (any UINavigationControllerDelegate)? {
       get { watcherStorage?.navigationDelegate }
-      set { watcher.navigationDelegate = newValue }
+      set {
+        watcher.navigationDelegate = newValue
+        // UIKit asks a delegate what it responds to when it is given it, and keeps the answers:
+        // seated again, the watcher answers for the app's delegate too (a custom transition's
+        // animator, the orientations), as RxCocoa re-seats its proxies.
+        super.delegate = nil
+        super.delegate = watcher
+      }
     }
 
     // MARK: As a container

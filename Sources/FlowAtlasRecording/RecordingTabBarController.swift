@@ -60,8 +60,16 @@
       get { super.delegate === watcherStorage ? watcherStorage?.appDelegate : super.delegate }
       set {
         watcher.appDelegate = newValue
-        super.delegate = watcher
+        seatWatcher()
       }
+    }
+
+    /// Gives UIKit's seat to the watcher, again where it had it: UIKit asks a delegate what it
+    /// responds to when it is given it, and keeps the answers (see
+    /// `RecordingNavigationController.delegate`).
+    private func seatWatcher() {
+      super.delegate = nil
+      super.delegate = watcher
     }
 
     /// The coordinator whose read of its router waited when the view loaded: UIKit loads a
@@ -71,13 +79,21 @@
     open override func viewDidLoad() {
       loader = Recorder.coordinatorOfWaitingRead
       super.viewDidLoad()
-      if !(super.delegate === watcher) { delegate = super.delegate }
+      // Through UIKit's own seat, not `delegate`, which a subclass of the app's may override.
+      if !(super.delegate === watcher) {
+        watcher.appDelegate = super.delegate
+        seatWatcher()
+      }
     }
 
     // MARK: As a container
 
     package func hostedRouters(in recorder: Recorder) -> [String] {
-      if !(super.delegate === watcher) { delegate = super.delegate }
+      // Through UIKit's own seat, not `delegate`, which a subclass of the app's may override.
+      if !(super.delegate === watcher) {
+        watcher.appDelegate = super.delegate
+        seatWatcher()
+      }
       // Shown again: the model emptied its tabs' routers when it left, so what they hold is
       // recorded again (a router made now records it as it is made).
       let shownAgain = presence.announce()

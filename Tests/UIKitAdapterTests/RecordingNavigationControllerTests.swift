@@ -338,8 +338,11 @@ import UIKit
     UIKitModel.finishAnimations()
     Person.tapBackButton(in: navigation)
     UIKitModel.finishAnimations()
-    let orientations = navigation.seat?.navigationControllerSupportedInterfaceOrientations?(navigation)
+    // As UIKit asks it: of the delegate it talks to, the recording's, which asks the subclass's.
+    let seated = navigation.seatedDelegate
+    let orientations = seated?.navigationControllerSupportedInterfaceOrientations?(navigation)
     recorder.finish()
+    #expect(seated is NavigationRouter)
     #expect(orientations == 2 && navigation.inner.depth == 1)
     #expect(navigation.delegate === app)
     #expect(
@@ -364,7 +367,8 @@ import UIKit
       let router = NavigationRouter(navigationController: navigation)
       let reports = Reports(of: router)
       #expect(navigation.delegate === router)
-      answer = navigation.delegate?.responds(to: "navigationControllerSupportedInterfaceOrientations:")
+      // As UIKit asks it: of the recording's, which asks the router, which asks the app's (none).
+      answer = navigation.seatedDelegate?.responds(to: "navigationControllerSupportedInterfaceOrientations:")
       coordinator.show("Detail")
       UIKitModel.finishAnimations()
       Person.tapBackButton(in: navigation)
@@ -513,9 +517,6 @@ final class SlotNavigationController: RecordingNavigationController {
     get { inner.forwardDelegate }
     set { inner.forwardDelegate = newValue }
   }
-
-  /// The delegate UIKit talks to.
-  var seat: (any UINavigationControllerDelegate)? { super.delegate }
 
   override func viewDidLoad() {
     super.viewDidLoad()

@@ -70,6 +70,33 @@ import UIKit
     }
   }
 
+  /// A tab bar controller subclass of the app's that keeps a delegate of its own in UIKit's seat
+  /// and offers `delegate` as a slot it forwards to: the recording's re-homing went through the
+  /// slot and emptied it. The app's delegate in the slot hears the taps, which are recorded.
+  @Test func aSubclassKeepingADelegateOfItsOwnKeepsTheAppsInItsSlot() {
+    let app = AppTabsDelegate()
+    var controller: SlotTabBarController?
+    let (lines, _) = RecordingContainersTests.record { recorder in
+      let root = TabsCoordinator()
+      recorder.follow(root)
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      let tabs = SlotTabBarController()
+      controller = tabs
+      tabs.delegate = app
+      tabs.viewControllers = [
+        UINavigationController.recorded(rootViewController: HomeScreen()), SettingsScreen(),
+      ]
+      root.start()
+      window.rootViewController = tabs
+      Person.tapTab(at: 1, in: tabs)
+    }
+    #expect(controller?.delegate === app)
+    #expect(controller?.seatedDelegate is TabTapObserver)
+    #expect(app.heard == ["shouldSelect 1", "didSelect 1"], "\(app.heard)")
+    #expect(lines.last == "selectTab tab 2 SettingsScreen [r2] (system: tabBar)", "\(lines)")
+  }
+
   @Test func theObserversForwardWhatTheyDoNotImplementToTheAppsDelegates() {
     UIKitModel.reset()
     let app = AppTabsDelegate()
@@ -129,6 +156,43 @@ private final class AppTabsDelegate: NSObject, UITabBarControllerDelegate {
 
   func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
     heard.append("didSelect \(tabBarController.selectedIndex)")
+  }
+
+  override func responds(to aSelector: Selector!) -> Bool {
+    ["tabBarController:shouldSelectViewController:", "tabBarController:didSelectViewController:"]
+      .contains(aSelector.description)
+  }
+}
+
+/// A tab bar controller in WooCommerce's navigation controller's style: a delegate of its own in
+/// UIKit's seat, and `delegate` a slot that delegate forwards to.
+@MainActor
+private final class SlotTabBarController: RecordingTabBarController {
+  private let inner = SlotTabDelegate()
+
+  override var delegate: (any UITabBarControllerDelegate)? {
+    get { inner.forwardDelegate }
+    set { inner.forwardDelegate = newValue }
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    super.delegate = inner
+  }
+}
+
+@MainActor
+private final class SlotTabDelegate: NSObject, UITabBarControllerDelegate {
+  weak var forwardDelegate: (any UITabBarControllerDelegate)?
+
+  func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController)
+    -> Bool
+  {
+    forwardDelegate?.tabBarController?(tabBarController, shouldSelect: viewController) ?? true
+  }
+
+  func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
+    forwardDelegate?.tabBarController?(tabBarController, didSelect: viewController)
   }
 
   override func responds(to aSelector: Selector!) -> Bool {

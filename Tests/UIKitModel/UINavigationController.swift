@@ -66,8 +66,9 @@ open class UINavigationController: UIViewController {
     get { seatedDelegate }
     set { seatedDelegate = newValue }
   }
-  /// The delegate UIKit talks to.
-  private weak var seatedDelegate: (any UINavigationControllerDelegate)?
+  /// The delegate UIKit talks to. Not UIKit API: for tests, which ask it what UIKit would.
+  /// (The model does not keep a delegate's answers to `responds(to:)` as UIKit does.)
+  public private(set) weak var seatedDelegate: (any UINavigationControllerDelegate)?
 
   /// Apple: "the navigation controller is the delegate of the navigation bar": the bar asks it
   /// before the back button pops.

@@ -79,8 +79,8 @@ open class UITabBarController: UIViewController {
     get { seatedDelegate }
     set { seatedDelegate = newValue }
   }
-  /// The delegate UIKit talks to.
-  private weak var seatedDelegate: (any UITabBarControllerDelegate)?
+  /// The delegate UIKit talks to. Not UIKit API: for tests, which ask it what UIKit would.
+  public private(set) weak var seatedDelegate: (any UITabBarControllerDelegate)?
 
   /// Apple: "The tab bar view associated with this controller."
   open var tabBar: UITabBar { bar }
