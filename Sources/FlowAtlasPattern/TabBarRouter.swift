@@ -24,9 +24,7 @@
     public weak var tabBarDelegate: (any UITabBarControllerDelegate)? {
       didSet { forwarding.target = tabBarDelegate }
     }
-    private let forwarding = DelegateForwarding(implementing: [
-      "tabBarController:shouldSelectViewController:", "tabBarController:didSelectViewController:",
-    ])
+    private let forwarding = DelegateForwarding(implementing: DelegateForwarding.tabBarSelection)
 
     private let routers: [String: NavigationRouter]
     package let systemNavigationObservers = SystemNavigationObservers()

@@ -133,6 +133,11 @@
     /// a device (`super.responds(to:)`), said for the model of UIKit, which cannot list methods.
     private let implemented: Set<Selector>
 
+    /// The tab bar controller delegate's methods an observer of the selection implements.
+    package static let tabBarSelection = [
+      "tabBarController:shouldSelectViewController:", "tabBarController:didSelectViewController:",
+    ]
+
     /// - Parameter implemented: The selectors of the delegate methods the observer implements.
     package init(implementing implemented: [String]) {
       self.implemented = Set(implemented.map { Selector($0) })
@@ -190,9 +195,7 @@
     package weak var appDelegate: (any UITabBarControllerDelegate)? {
       didSet { forwarding.target = appDelegate }
     }
-    private let forwarding = DelegateForwarding(implementing: [
-      "tabBarController:shouldSelectViewController:", "tabBarController:didSelectViewController:",
-    ])
+    private let forwarding = DelegateForwarding(implementing: DelegateForwarding.tabBarSelection)
     /// The person's tap begins, where the app's delegate lets it select the tab.
     package var tapBegins: (@MainActor (UIViewController) -> Void)?
     /// The tap selected a tab, before the app's delegate hears it.

@@ -73,6 +73,13 @@ enum FollowedCoordinators {
     var turn = 0
     /// A block that ends the current turn is on the main queue.
     var turnEndIsQueued = false
+
+    /// Whether the caller is to queue the block that ends this turn: the first to ask in a turn
+    /// is, and it is queued from then on.
+    mutating func claimTurnEnd() -> Bool {
+      defer { turnEndIsQueued = true }
+      return !turnEndIsQueued
+    }
     /// Table size at which dead entries are swept.
     var sweepAt = 256
     /// Entries made so far, for ``Entry/order``.
@@ -195,8 +202,7 @@ enum FollowedCoordinators {
       table.insert(entry, for: coordinator)
       // Its turn ends, whether or not a followed coordinator reads in it: a coordinator a screen
       // owns, started while the followed ones are idle, is a root at its first read after.
-      defer { table.turnEndIsQueued = true }
-      return !table.turnEndIsQueued
+      return table.claimTurnEnd()
     }
     if queueTurnEnd { queueTheTurnsEnd() }
     return nil
@@ -333,14 +339,13 @@ enum FollowedCoordinators {
       table.latest = reader
       if table.readers.count >= 16 { table.readers = table.readers.filter { $0.value.recorder != nil } }
       table.readers[ObjectIdentifier(recorder)] = reader
-      defer { table.turnEndIsQueued = true }
-      return !table.turnEndIsQueued
+      return table.claimTurnEnd()
     }
     if queueTurnEnd { queueTheTurnsEnd() }
   }
 
-  /// Queues the block that ends the main queue's turn (one at a time; the caller marked it
-  /// queued, under the table's lock).
+  /// Queues the block that ends the main queue's turn (one at a time: the caller claimed it,
+  /// under the table's lock, ``Table/claimTurnEnd()``).
   private static func queueTheTurnsEnd() {
     DispatchQueue.main.async {
       table.withLock { table in

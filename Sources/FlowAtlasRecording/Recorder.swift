@@ -19,7 +19,7 @@ public final class Recorder: Sendable {
   let state: Lock<RecorderState>
   /// What ``takeScreenshots(_:folder:capture:)`` asked for, as the main actor reads it.
   let screenshotSwitch = ScreenshotSwitch()
-  /// What navigation controllers record late (``catchUpBeforeEachAction(_:)``).
+  /// What navigation controllers record late (``catchUpBeforeEachAction(for:_:)``).
   let lateChanges = LateChanges()
 
   /// Begins a run written to a trace file: writes `header` at once.

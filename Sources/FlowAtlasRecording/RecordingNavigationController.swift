@@ -95,11 +95,8 @@
 
     open override func viewDidDisappear(_ animated: Bool) {
       super.viewDidDisappear(animated)
-      if isBeingDismissed || isMovingFromParent || viewIfLoaded?.window == nil { presence.leave() }
-      // Out of the window, not covered by what it presents: the window has another root.
-      if viewIfLoaded?.window == nil, presentedViewController == nil {
-        (recording?.recorder ?? Recorder.runForUIKit)?.noteLeftTheWindow(self)
-      }
+      ContainerPresentation.disappeared(
+        self, presence: &presence, in: recording?.recorder ?? Recorder.runForUIKit)
     }
 
     package var recordedType: RecordedType {
@@ -563,6 +560,17 @@
     /// bar controller records its own children, and a split view shows several side by side.
     static func showsOneChildAtATime(_ parent: UIViewController) -> Bool {
       !(parent is UINavigationController || parent is UITabBarController || parent is UISplitViewController)
+    }
+
+    /// Notes that `container` disappeared: its `presence` left where it was dismissed, moved from
+    /// its parent or taken out of the window; and out of the window, not covered by what it
+    /// presents, it is no longer the run's window root (the window has another).
+    static func disappeared(
+      _ container: UIViewController, presence: inout ContainerPresence, in recorder: Recorder?
+    ) {
+      let outOfTheWindow = container.viewIfLoaded?.window == nil
+      if container.isBeingDismissed || container.isMovingFromParent || outOfTheWindow { presence.leave() }
+      if outOfTheWindow, container.presentedViewController == nil { recorder?.noteLeftTheWindow(container) }
     }
 
     /// Every recording navigation controller in `root`'s hierarchy takes its stacks as they are.

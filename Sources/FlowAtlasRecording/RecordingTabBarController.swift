@@ -72,6 +72,14 @@
       super.delegate = watcher
     }
 
+    /// Seats the watcher where it does not have UIKit's seat yet (a delegate set around it, or
+    /// none), through UIKit's own seat, not `delegate`, which a subclass of the app's may override.
+    private func seatWatcherIfOut() {
+      guard !(super.delegate === watcher) else { return }
+      watcher.appDelegate = super.delegate
+      seatWatcher()
+    }
+
     /// The coordinator whose read of its router waited when the view loaded: UIKit loads a
     /// window's root as it is set, so that coordinator set it there.
     private weak var loader: AnyObject?
@@ -79,21 +87,13 @@
     open override func viewDidLoad() {
       loader = Recorder.coordinatorOfWaitingRead
       super.viewDidLoad()
-      // Through UIKit's own seat, not `delegate`, which a subclass of the app's may override.
-      if !(super.delegate === watcher) {
-        watcher.appDelegate = super.delegate
-        seatWatcher()
-      }
+      seatWatcherIfOut()
     }
 
     // MARK: As a container
 
     package func hostedRouters(in recorder: Recorder) -> [String] {
-      // Through UIKit's own seat, not `delegate`, which a subclass of the app's may override.
-      if !(super.delegate === watcher) {
-        watcher.appDelegate = super.delegate
-        seatWatcher()
-      }
+      seatWatcherIfOut()
       // Shown again: the model emptied its tabs' routers when it left, so what they hold is
       // recorded again (a router made now records it as it is made).
       let shownAgain = presence.announce()
@@ -149,9 +149,7 @@
 
     open override func viewDidDisappear(_ animated: Bool) {
       super.viewDidDisappear(animated)
-      if isBeingDismissed || isMovingFromParent || viewIfLoaded?.window == nil { presence.leave() }
-      // Out of the window, not covered by what it presents: the window has another root.
-      if viewIfLoaded?.window == nil, presentedViewController == nil { recorder?.noteLeftTheWindow(self) }
+      ContainerPresentation.disappeared(self, presence: &presence, in: recorder)
     }
 
     package var recordedType: RecordedType { RecordedType(of: Swift.type(of: self)) }

@@ -555,11 +555,7 @@ final class SlotDelegate: NSObject, UINavigationControllerDelegate {
   }
 
   override func responds(to aSelector: Selector!) -> Bool {
-    [
-      "navigationController:willShowViewController:animated:",
-      "navigationController:didShowViewController:animated:",
-      "navigationControllerSupportedInterfaceOrientations:",
-    ].contains(aSelector.description)
+    AppNavigationDelegate.implemented.contains(aSelector.description)
   }
 }
 

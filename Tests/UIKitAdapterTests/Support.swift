@@ -75,12 +75,15 @@ final class AppNavigationDelegate: NSObject, UINavigationControllerDelegate {
   }
 
   override func responds(to aSelector: Selector!) -> Bool {
-    [
-      "navigationController:willShowViewController:animated:",
-      "navigationController:didShowViewController:animated:",
-      "navigationControllerSupportedInterfaceOrientations:",
-    ].contains(aSelector.description)
+    Self.implemented.contains(aSelector.description)
   }
+
+  /// What a navigation delegate of the tests implements: `willShow`, `didShow`, the orientations.
+  nonisolated static let implemented = [
+    "navigationController:willShowViewController:animated:",
+    "navigationController:didShowViewController:animated:",
+    "navigationControllerSupportedInterfaceOrientations:",
+  ]
 }
 
 /// An app's presentation controller delegate: it counts the sheets swiped away, and, as a proxy
