@@ -17,11 +17,20 @@ extension Recorder {
     RecordingRouter(wrapping: UnperformedNavigation(), recorder: self, id: Self.windowRouterID)
   }
 
-  /// A router of the run whose navigation UIKit performs itself (a tab that is no navigation
-  /// controller), with a new router id; whoever shows it keeps it.
+  /// The router of `tab`, a tab that is no navigation controller, whose navigation UIKit performs
+  /// itself; whoever shows it keeps it. A tab that is a container of the app's own (a view
+  /// controller showing a navigation controller as its child) records what it shows on the same
+  /// router (``recordContainerRoot(_:in:loadedFor:)``), so its screens are the tab's.
+  /// - Parameters:
+  ///   - tab: The tab's view controller.
+  ///   - shown: The container it shows already, where it is one of the app's own: the router is
+  ///     to record it as prepared, and its appearance there is no new root.
   @MainActor
-  package func unperformedRouter() -> RecordingRouter {
-    RecordingRouter(wrapping: UnperformedNavigation(), recorder: self, id: makeRouterID())
+  package func tabRouter(of tab: AnyObject, showing shown: AnyObject?) -> RecordingRouter {
+    let handle = ObjectHandle(tab)
+    let shownKey = shown.map(ObjectIdentifier.init)
+    let id = state.withLock { $0.tabRouterID(for: handle, showing: shownKey) }
+    return RecordingRouter(wrapping: UnperformedNavigation(), recorder: self, id: id)
   }
 
   /// Records `container` as the window's root (`setRoot` on the window's router), unless it is

@@ -76,6 +76,23 @@ struct RecorderState: ~Copyable {
     return id
   }
 
+  /// The router id of `handle`, a tab that is no navigation controller: a router of its own, made
+  /// on first sight, which is also the router of what it shows as a container of the app's own
+  /// (WooCommerce's tab container showing a navigation controller), so that what it shows is the
+  /// tab's. `shown`, where given, is noted as what it shows already.
+  mutating func tabRouterID(for handle: ObjectHandle, showing shown: ObjectIdentifier?) -> String {
+    let id: String
+    if let named = containers[handle.key], named.names(handle) {
+      id = named.id
+    } else {
+      routerCount += 1
+      id = ids.id(.router, routerCount)
+      containers[handle.key] = NamedObject(object: handle.object, id: id)
+    }
+    if let shown { containerRoots[handle.key] = shown }
+    return id
+  }
+
   /// The id of a coordinator the run has named already (started, attached or asking), or nil.
   func knownCoordinatorID(for handle: ObjectHandle) -> String? {
     guard let named = coordinators[handle.key], named.names(handle) else { return nil }

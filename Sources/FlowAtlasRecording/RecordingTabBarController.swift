@@ -12,7 +12,8 @@
   ///
   /// It is a container (trace format revision 4) that hosts one router per tab: each tab's
   /// navigation controller (make them `.recorded()`), or a router of its own for a tab that is no
-  /// navigation controller. Recorded: every tab the person taps (a system `selectTab`, gesture
+  /// navigation controller (which shows what such a tab of the app's own shows as its child: a
+  /// recorded navigation controller's screens). Recorded: every tab the person taps (a system `selectTab`, gesture
   /// `tabBar`), the selected tab tapped again (a system `popToRoot` of its navigation controller),
   /// a tab the app selects in code (`selectedIndex`, `selectedViewController`: the app's
   /// `selectTab`), and where it becomes the window's root or is presented, when it appears (shown
@@ -100,7 +101,7 @@
       return (viewControllers ?? []).compactMap { tab in
         let known = shownAgain && hasRouter(tab, in: recorder)
         guard let router = router(of: tab, in: recorder) else { return nil }
-        if known { router.recordPrepared((tab as? UINavigationController)?.viewControllers ?? [tab]) }
+        if known { router.recordPrepared(Self.prepared(tab)) }
         return router.id
       }
     }
@@ -163,18 +164,38 @@
     }
 
     /// The router a tab shows in `recorder`'s run: its navigation controller's, or one made for a
-    /// tab that is no navigation controller (its screen recorded as prepared off-screen).
+    /// tab that is no navigation controller (what it shows recorded as prepared off-screen).
     private func router(of tab: UIViewController, in recorder: Recorder) -> RecordingRouter? {
       if let navigation = tab as? RecordingNavigationController { return navigation.recording(in: recorder) }
       if let router = plainTabs[ObjectIdentifier(tab)], router.recorder === recorder { return router }
-      let router = recorder.unperformedRouter()
+      let router = recorder.tabRouter(of: tab, showing: Self.shownContainer(in: tab))
       router.isInBackground = { [weak self, weak tab] in
         guard let self else { return true }
         return self.selectedViewController !== tab || !self.isOnScreen
       }
       plainTabs[ObjectIdentifier(tab)] = router
-      router.recordPrepared([tab])
+      router.recordPrepared(Self.prepared(tab))
       return router
+    }
+
+    /// The recorded container a tab that is a container of the app's own shows as its child
+    /// (WooCommerce's tab container, a navigation controller in it), where its view holds one yet.
+    private static func shownContainer(in tab: UIViewController) -> UIViewController? {
+      guard ContainerPresentation.showsOneChildAtATime(tab) else { return nil }
+      return tab.children.first { $0 is any RecordedContainer }
+    }
+
+    /// What a tab shows, bottom first, recorded as prepared: a navigation controller's stack, what
+    /// a container of the app's own shows, or the tab's own screen.
+    private static func prepared(_ tab: UIViewController) -> [UIViewController] {
+      (tab as? UINavigationController)?.viewControllers ?? [shownContainer(in: tab) ?? tab]
+    }
+
+    /// The screen a tab shows: its navigation controller's top, that of the navigation controller
+    /// a container of the app's own shows, or the tab's own screen.
+    private static func screen(shownBy tab: UIViewController) -> UIViewController {
+      let shown = shownContainer(in: tab) ?? tab
+      return (shown as? UINavigationController)?.topViewController ?? shown
     }
 
     /// The run it records in: that of its navigation controllers, else the one UIKit objects
@@ -215,8 +236,7 @@
     /// Records a title the selected tab's screen set when its view loaded.
     private func noteVisibleTitle() {
       guard let recorder, let tab = selectedViewController else { return }
-      let screen = (tab as? UINavigationController)?.topViewController ?? tab
-      router(of: tab, in: recorder)?.noteShown(screen)
+      router(of: tab, in: recorder)?.noteShown(Self.screen(shownBy: tab))
     }
 
     // MARK: Presenting
@@ -308,7 +328,7 @@
         }
         return
       }
-      let screen = (tab as? UINavigationController)?.topViewController ?? tab
+      let screen = Self.screen(shownBy: tab)
       let name = tab.tabBarItem?.title ?? tab.title ?? "tab \(selectedIndex + 1)"
       router.recordTabSelection(name, showing: screen, container: self, initiator: initiator, asking: asking)
       router.noteShown(screen)

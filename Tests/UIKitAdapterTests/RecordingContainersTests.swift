@@ -271,6 +271,56 @@ import UIKit
     #expect(app?.diagnostics == [])
   }
 
+  /// A tab that is a view controller of the app's own showing a navigation controller as its child
+  /// (WooCommerce's `TabContainerController`, which swaps it when the person switches stores): what
+  /// the child shows is the tab's, as if the tab were the navigation controller. The tab was a
+  /// screen of its own, and its child's stack a router nothing hosted.
+  @Test func aTabThatIsAContainerOfTheAppsOwnShowsItsNavigationControllersScreens() throws {
+    let (lines, app) = Self.record { recorder in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      let tabs = StoreTabsCoordinator()
+      recorder.follow(tabs)
+      tabs.start()
+      window.rootViewController = tabs.controller
+      UIKitModel.finishAnimations()
+      Person.tapTab(at: 1, in: tabs.controller)
+      UIKitModel.finishAnimations()
+      tabs.orders.wrapped?.pushViewController(DetailScreen(), animated: false)
+      Person.tapTab(at: 0, in: tabs.controller)
+      Person.tapTab(at: 1, in: tabs.controller)
+      UIKitModel.finishAnimations()
+      // Another store: the container shows a new navigation controller.
+      tabs.orders.wrapped = UINavigationController.recorded(rootViewController: SettingsScreen())
+      UIKitModel.finishAnimations()
+      tabs.controller.selectedIndex = 0
+      UIKitModel.finishAnimations()
+    }
+    #expect(
+      lines.contains("setRoot RecordingTabBarController hosts [r1, r3] by StoreTabsCoordinator [window]")
+        && lines.filter { $0.contains("[r3]") } == [
+          // The tab's router (r3) shows the navigation controller (r2) it holds already.
+          "setRoot UINavigationController hosts [r2] [r3] background",
+          "selectTab Orders OrdersScreen by StoreTabsCoordinator [r3] (system: tabBar)",
+          "selectTab Orders DetailScreen by StoreTabsCoordinator [r3] (system: tabBar)",
+          "setRoot UINavigationController hosts [r4] [r3]",
+        ], "\(lines)")
+    // The test's own code pushes and swaps the store, and the home tab's root is made before the
+    // coordinator reads its tab bar: by none.
+    #expect(
+      Self.edges(app) == [
+        "launch > HomeScreen: setRoot by none",
+        "DetailScreen > HomeScreen: selectTab by StoreTabsCoordinator [tabBar]",
+        "DetailScreen > SettingsScreen: setRoot by none",
+        "HomeScreen > DetailScreen: selectTab by StoreTabsCoordinator [tabBar]",
+        "HomeScreen > OrdersScreen: selectTab by StoreTabsCoordinator [tabBar]",
+        "OrdersScreen > DetailScreen: push by none",
+        "SettingsScreen > HomeScreen: selectTab by StoreTabsCoordinator",
+      ], "\(Self.edges(app))")
+    #expect(app?.screens.map(\.type) == ["DetailScreen", "HomeScreen", "OrdersScreen", "SettingsScreen"])
+    #expect(app?.diagnostics == [])
+  }
+
   /// A tab bar delegate that passes every call on to the delegate it found before it (a proxy
   /// for the retap of a tab) finds the recording's own there: each tap called itself back without
   /// end.
@@ -509,6 +559,43 @@ final class TabsController: RecordingTabBarController, UITabBarControllerDelegat
     heard.append("didSelect \(selectedIndex)")
   }
 }
+
+/// A tab of the app's own that shows the controller it wraps as its child, swapped when the person
+/// switches stores (WooCommerce's `TabContainerController`).
+@MainActor
+final class WrappingTabContainer: UIViewController {
+  var wrapped: UINavigationController? {
+    willSet {
+      wrapped?.willMove(toParent: nil)
+      wrapped?.view.removeFromSuperview()
+      wrapped?.removeFromParent()
+    }
+    didSet {
+      guard let wrapped else { return }
+      addChild(wrapped)
+      view.addSubview(wrapped.view)
+      wrapped.didMove(toParent: self)
+    }
+  }
+}
+
+/// A tab bar whose second tab is a ``WrappingTabContainer``, filled before it is shown.
+@MainActor
+final class StoreTabsCoordinator {
+  @RecordedRouter var controller = RecordingTabBarController()  // FlowAtlas (was UITabBarController)
+  let orders = WrappingTabContainer()
+
+  func start() {
+    Recorder.started(self)  // FlowAtlas
+    let home = UINavigationController.recorded(rootViewController: HomeScreen())
+    home.tabBarItem = UITabBarItem(title: "Home", image: nil, selectedImage: nil)
+    orders.tabBarItem = UITabBarItem(title: "Orders", image: nil, selectedImage: nil)
+    orders.wrapped = UINavigationController.recorded(rootViewController: OrdersScreen())
+    controller.viewControllers = [home, orders]
+  }
+}
+
+@MainActor final class OrdersScreen: UIViewController {}
 
 /// A coordinator that makes its tab bar the window's root first, then a flow per tab, as many
 /// apps' main coordinators do.
