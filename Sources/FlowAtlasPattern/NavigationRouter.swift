@@ -89,10 +89,11 @@
       [navigationController] + presentedChain.compactMap { $0 as? UINavigationController }
     }
 
-    /// What is presented over the bottom stack, bottom first.
+    /// What is presented over the bottom stack, bottom first, up to a layer being dismissed: UIKit
+    /// keeps it presented until its animation ends, and what comes next goes beneath it.
     private var presentedChain: [UIViewController] {
       navigationController.presentedViewController.map {
-        Array(sequence(first: $0) { $0.presentedViewController })
+        Array(sequence(first: $0) { $0.presentedViewController }.prefix { !$0.isBeingDismissed })
       }
         ?? []
     }

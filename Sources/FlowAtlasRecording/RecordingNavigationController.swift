@@ -320,7 +320,10 @@
       let handedOver = presentedViewController.map {
         ContainerPresentation.dismissingItself.contains(ObjectIdentifier($0))
       }
-      guard presentedViewController != nil || presentingViewController != nil, handedOver != true,
+      // A dismissal under way (UIKit keeps the layer presented until its animation ends) asked for
+      // again, by a parent after its child, or by a screen after its coordinator: UIKit ignores it.
+      let underWay = (presentedViewController ?? self).isBeingDismissed
+      guard presentedViewController != nil || presentingViewController != nil, handedOver != true, !underWay,
         let recording = recordingForTheApp(),
         // What a screen presented on its own (an alert) was never recorded: its dismissal is none.
         presentedViewController.map({ recording.recorder.knowsScreen($0) }) ?? true

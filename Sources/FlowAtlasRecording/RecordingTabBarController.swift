@@ -273,7 +273,7 @@
     /// Dismisses what it presented: the app's `dismiss`, recorded on the router its presentation
     /// was recorded on (that of the selected tab), where the run recorded what leaves.
     open override func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
-      guard let presented = presentedViewController,
+      guard let presented = presentedViewController, !presented.isBeingDismissed,
         !ContainerPresentation.dismissingItself.contains(ObjectIdentifier(presented)), let recorder,
         recorder.knowsScreen(presented),
         let router = presentedOn.flatMap({ $0.recorder === recorder ? $0 : nil })

@@ -213,6 +213,24 @@ import UIKit
     #expect(router.titles == ["A"])
   }
 
+  /// What the app asks for while a sheet's animated dismissal runs goes beneath it, as after it:
+  /// UIKit keeps the sheet presented until its animation ends, and a push onto it would go with it.
+  /// The sheet is dismissed once; a second dismissal is refused, as nothing else is presented.
+  @Test func whatComesWhileASheetIsDismissedGoesBeneathIt() {
+    let (router, reports, _) = navigation(showing: "A")
+    var refusals: [RouterRefusal] = []
+    router.onRefusal = { refusals.append($0) }
+    router.present(Screen("Sheet"), animated: false, completion: nil)
+    router.dismiss(animated: true, completion: nil)
+    #expect(router.navigationController.presentedViewController?.isBeingDismissed == true)
+    router.push(Screen("B"), animated: false, completion: nil)
+    router.dismiss(animated: true, completion: nil)
+    UIKitModel.finishAnimations()
+    #expect(router.titles == ["A B"])
+    #expect(refusals == [.dismissWithNothingPresented])
+    #expect(reports.lines.isEmpty)
+  }
+
   @Test func aScreenPresentedOverASheetIsALayerOfItsOwn() {
     let (router, reports, _) = navigation(showing: "A")
     router.present(Screen("S"), animated: false, completion: nil)

@@ -90,6 +90,29 @@ import UIKit
     #expect(app?.diagnostics == [])
   }
 
+  /// A parent that dismisses what its child dismissed already, in the same turn (Firefox's library
+  /// panel and its coordinator, AlphaWallet's finished flows): UIKit keeps the layer presented until
+  /// its animation ends and ignores the second call. It was recorded as a second dismissal, which
+  /// found no modal layer (`empty-stack`).
+  @Test func aDismissalAskedForAgainWhileItRunsIsRecordedOnce() {
+    var presentedAfter: UIViewController?
+    let (lines, app) = Self.record { recorder in
+      let shop = ShopCoordinator.startedInAWindow(followedBy: recorder)
+      shop.checkOut()
+      UIKitModel.finishAnimations()
+      shop.payment?.pay()
+      shop.navigation.dismiss(animated: true)
+      shop.payment?.navigation.dismiss(animated: true)
+      UIKitModel.finishAnimations()
+      presentedAfter = shop.navigation.presentedViewController
+    }
+    #expect(presentedAfter == nil)
+    #expect(
+      lines.filter { $0.hasPrefix("dismiss") } == ["dismiss PaymentScreen by PaymentCoordinator [r2]"],
+      "\(lines)")
+    #expect(app?.diagnostics == [], "\(lines)")
+  }
+
   /// Presented by a screen (not through the recording navigation controller), the flow's
   /// navigation controller records its own presentation when it appears, and the person swiping
   /// it down; the flow that never finishes is orphaned.

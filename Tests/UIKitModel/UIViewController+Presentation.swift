@@ -1,7 +1,11 @@
 // The model of UIKit: modal presentation, its appearance callbacks and its delegate.
 //
-// A presentation's state changes at once (`presentedViewController` is set, or nil, before the
-// call returns); its views and its ...Did... callbacks when its animation ends. When the presenter
+// A presentation's state changes at once (`presentedViewController` is set before the call
+// returns), and so does an unanimated dismissal's; an animated dismissal keeps
+// `presentedViewController` (and the presented view controller's `presentingViewController`) until
+// its animation ends, the presented view controller `isBeingDismissed` meanwhile (which is why apps
+// check `presentedViewController?.isBeingDismissed`); its views and its ...Did... callbacks change
+// when its animation ends. When the presenter
 // is on screen, the presented view controller (and the child it shows) hears viewWillAppear, its
 // view goes into the window, and viewDidAppear when the animation ends; the presenter hears
 // viewWillDisappear and viewDidDisappear only for `.fullScreen` (Apple: "The views belonging to
@@ -83,6 +87,9 @@ extension UIViewController {
   func dismissModally(animated flag: Bool, completion: (() -> Void)?) {
     let host = presentationHost
     let animated = flag && UIView.areAnimationsEnabled
+    // Asked again while its animated dismissal runs: nothing more happens (the model assumes UIKit
+    // ignores the call, its completion too).
+    if let presented = host.presentedStorage, presented.beingDismissed { return }
     guard let presented = host.presentedStorage else {
       if let presenter = presentingViewController {
         return presenter.dismiss(animated: flag, completion: completion)
@@ -93,10 +100,8 @@ extension UIViewController {
     let chain = [presented] + presented.presentedChain
     let leaving = chain.filter(\.isInVisibleWindow)
     let returning = host.coveredIn
-    for controller in leaving.reversed() {
-      controller.beingDismissed = true
-      controller.willDisappear(animated: animated)
-    }
+    for controller in chain { controller.beingDismissed = true }
+    for controller in leaving.reversed() { controller.willDisappear(animated: animated) }
     if let returning, let hostView = host.viewIfLoaded {
       host.appear(animated: animated) {
         let index = returning.subviews.firstIndex { $0 === presented.viewIfLoaded }
@@ -104,11 +109,14 @@ extension UIViewController {
       }
     }
     for controller in [host] + chain { controller.coveredIn = nil }
-    host.removePresentation(of: presented)
+    if !animated { host.removePresentation(of: presented) }
     Self.endPresentation(animated: animated, from: presented, to: host, completion: completion) {
+      if animated, host.presentedStorage === presented { host.removePresentation(of: presented) }
       for controller in leaving { controller.viewIfLoaded?.unplace() }
       if returning != nil { host.endAppearance() }
       for controller in leaving.reversed() { controller.endAppearance() }
+      // Off screen, no viewDidDisappear ended it.
+      for controller in chain { controller.beingDismissed = false }
     }
   }
 
