@@ -315,19 +315,27 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
 
   /// Records what the router held before any run knew it, as UIKit holds it: its root, then each
   /// screen above it, prepared off-screen (`background`) and attributed to nobody (what put
-  /// them there was not seen). Performs nothing, and leaves a waiting read for the event that
-  /// made the run look.
+  /// them there was not seen), or, for a screen the run saw shown before (a container shown
+  /// again), to the coordinator that showed it. Performs nothing, and leaves a waiting read for
+  /// the event that made the run look.
   package func recordPrepared(_ screens: [any Presentable]) {
     guard let root = screens.first else { return }
     let routerID = id
-    recordShowing(root, by: { _ in nil }, puts: true) { screen, _ in
-      .setRoot(screen: screen, coordinator: nil, router: routerID, background: true)
+    recordShowing(root, by: Self.whoShowed(root), puts: true) { screen, coordinator in
+      .setRoot(screen: screen, coordinator: coordinator, router: routerID, background: true)
     }
     for above in screens.dropFirst() {
-      recordShowing(above, by: { _ in nil }, puts: true) { screen, _ in
-        .push(screen: screen, coordinator: nil, router: routerID, animated: false, background: true)
+      recordShowing(above, by: Self.whoShowed(above), puts: true) { screen, coordinator in
+        .push(screen: screen, coordinator: coordinator, router: routerID, animated: false, background: true)
       }
     }
+  }
+
+  /// The coordinator that showed `screen`, where the run recorded it shown before (a container
+  /// shown again, whose routers the model emptied when it left): it is that coordinator's still.
+  private static func whoShowed(_ screen: any Presentable) -> (inout RecorderState) -> String? {
+    let handle = ObjectHandle(screen)
+    return { state in state.coordinator(showing: handle) }
   }
 
   /// `true` while the router is off-screen (a tab not selected, a navigation controller not

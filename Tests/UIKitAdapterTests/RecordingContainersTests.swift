@@ -471,7 +471,8 @@ import UIKit
     #expect(
       Array(lines.suffix(5)) == [
         "dismiss PaymentScreen by PaymentCoordinator [r2]",
-        "setRoot PaymentScreen [r2] background",
+        // Its screen is the coordinator's that showed it still.
+        "setRoot PaymentScreen by PaymentCoordinator [r2] background",
         "present UINavigationController by ShopCoordinator [r1]",
         "finish PaymentCoordinator -> paid",
         "dismiss PaymentScreen by PaymentCoordinator [r2]",
@@ -484,6 +485,23 @@ import UIKit
           "PaymentScreen > ProductScreen: dismiss 2",
           "ProductScreen > PaymentScreen: present 2",
         ], "\(Self.edges(app))")
+    #expect(app?.diagnostics == [], "\(lines)")
+  }
+
+  /// A flow shown again (AlphaWallet pushes its tab bar again when the person picks the same
+  /// wallet) is its coordinator's still: its screens were recorded again as no one's, so the
+  /// coordinator, on screen again and not finished, was reported `orphaned-coordinator`.
+  @Test func aFlowShownAgainIsItsCoordinatorsStill() {
+    let (lines, app) = Self.record { recorder in
+      let shop = ShopCoordinator.startedInAWindow(followedBy: recorder)
+      shop.checkOut()
+      UIKitModel.finishAnimations()
+      guard let payment = shop.payment else { return }
+      shop.navigation.dismiss(animated: false)
+      shop.navigation.present(payment.navigation, animated: false)
+      UIKitModel.finishAnimations()
+    }
+    #expect(lines.contains("setRoot PaymentScreen by PaymentCoordinator [r2] background"), "\(lines)")
     #expect(app?.diagnostics == [], "\(lines)")
   }
 }
