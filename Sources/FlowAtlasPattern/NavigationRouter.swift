@@ -84,16 +84,18 @@
       known = layers
     }
 
-    /// The bottom navigation controller, then each presented one, bottom first.
+    /// The bottom navigation controller, then each presented one, bottom first, up to a layer being
+    /// dismissed: UIKit keeps it presented until its animation ends, and what the app asks for
+    /// meanwhile goes beneath it.
     private var navigationControllers: [UINavigationController] {
-      [navigationController] + presentedChain.compactMap { $0 as? UINavigationController }
+      [navigationController]
+        + presentedChain.prefix { !$0.isBeingDismissed }.compactMap { $0 as? UINavigationController }
     }
 
-    /// What is presented over the bottom stack, bottom first, up to a layer being dismissed: UIKit
-    /// keeps it presented until its animation ends, and what comes next goes beneath it.
+    /// What is presented over the bottom stack, bottom first.
     private var presentedChain: [UIViewController] {
       navigationController.presentedViewController.map {
-        Array(sequence(first: $0) { $0.presentedViewController }.prefix { !$0.isBeingDismissed })
+        Array(sequence(first: $0) { $0.presentedViewController })
       }
         ?? []
     }
@@ -261,15 +263,15 @@
       systemNavigationObservers.notify(from: known, to: now, gesture: gesture)
     }
 
-    /// Reports `layer`, still on screen, as swiped down: the person let go past half-way, and
-    /// UIKit takes it away next.
-    func reportSheetDismissal(_ layer: UIViewController) {
+    /// Reports `layer`, still on screen, as dismissed by the person's `gesture`: they let go past
+    /// half-way, or tapped outside it, and UIKit takes it away next.
+    func reportSheetDismissal(_ layer: UIViewController, gesture: SystemGesture) {
       let chain = presentedChain
       guard let index = chain.firstIndex(where: { $0 === layer }) else { return }
       // The layers below the one swiped away: the bottom stack, then those presented before it.
       let after = Array(known.prefix(index + 1))
       defer { known = after }
-      systemNavigationObservers.notify(from: known, to: after, gesture: .swipeDown)
+      systemNavigationObservers.notify(from: known, to: after, gesture: gesture)
     }
 
     /// Sees `layer`, about to be presented, swiped down: for the layers this router presents,
@@ -277,8 +279,8 @@
     package func observeSheet(_ layer: UIViewController) {
       guard layer.presentationController != nil else { return }
       sheets[ObjectIdentifier(layer)] = SheetSwipeObserver(
-        observing: layer, onLetGo: { [weak self] in self?.reportSheetDismissal($0) },
-        onSwipe: { [weak self] in self?.sheetWasSwipedDown($0) })
+        observing: layer, onLetGo: { [weak self] in self?.reportSheetDismissal($0, gesture: $1) },
+        onDismissed: { [weak self] in self?.sheetWasDismissed($0, gesture: $1) })
     }
 
     /// Sees the layers it presented swiped down still, where the app made another delegate of
@@ -288,9 +290,9 @@
       sheets = sheets.filter { $0.value.reclaim() }
     }
 
-    func sheetWasSwipedDown(_ layer: UIViewController) {
+    func sheetWasDismissed(_ layer: UIViewController, gesture: SystemGesture) {
       sheets[ObjectIdentifier(layer)] = nil
-      reportSystemChange(gesture: .swipeDown)
+      reportSystemChange(gesture: gesture)
     }
 
     /// Takes the stacks shown now as known: a change made by the app's code, not the system's.

@@ -8,6 +8,9 @@ public enum SystemGesture: String, Hashable, Sendable, CaseIterable {
   case backMenu
   /// A sheet swiped down.
   case swipeDown
+  /// A sheet dismissed by a tap outside it, on its dimming view (a form sheet on an iPad, a sheet
+  /// at a smaller detent): a dismissal the person makes that is no interactive swipe.
+  case tapOutside
   /// A tab bar item tapped.
   case tabBar
   /// Back one screen, by the back button or the edge swipe: SwiftUI writes the shorter path

@@ -9,8 +9,10 @@
   @MainActor
   package final class SheetSwipeObserver: NSObject, UIAdaptivePresentationControllerDelegate {
     private weak var presented: UIViewController?
-    private let onLetGo: (@MainActor (UIViewController) -> Void)?
-    private let onSwipe: @MainActor (UIViewController) -> Void
+    private let onLetGo: (@MainActor (UIViewController, SystemGesture) -> Void)?
+    private let onDismissed: @MainActor (UIViewController, SystemGesture) -> Void
+    /// How the person is dismissing it, from `presentationControllerWillDismiss` on.
+    private var gesture: SystemGesture = .swipeDown
     private weak var forward: (any UIAdaptivePresentationControllerDelegate)?
     private let forwarding = DelegateForwarding(implementing: [
       "presentationControllerShouldDismiss:", "presentationControllerWillDismiss:",
@@ -24,18 +26,41 @@
     /// Becomes `presented`'s presentation controller's delegate.
     /// - Parameters:
     ///   - presented: The view controller presented as a sheet.
-    ///   - onLetGo: Called when the person lets go of the sheet past half-way in an interactive
-    ///     swipe, before UIKit tells it it disappeared; nil to hear only `onSwipe`.
-    ///   - onSwipe: Called once the person swiped it away.
+    ///   - onLetGo: Called as soon as the person's dismissal is certain, before UIKit tells the
+    ///     sheet it disappeared (where apps react to it): they let go of it past half-way in an
+    ///     interactive swipe (`swipeDown`), or tapped outside it (`tapOutside`, a dismissal nothing
+    ///     can give up); nil to hear only `onDismissed`.
+    ///   - onDismissed: Called once the person dismissed it, with how.
     package init(
-      observing presented: UIViewController, onLetGo: (@MainActor (UIViewController) -> Void)? = nil,
-      onSwipe: @escaping @MainActor (UIViewController) -> Void
+      observing presented: UIViewController,
+      onLetGo: (@MainActor (UIViewController, SystemGesture) -> Void)? = nil,
+      onDismissed: @escaping @MainActor (UIViewController, SystemGesture) -> Void
     ) {
       self.presented = presented
       self.onLetGo = onLetGo
-      self.onSwipe = onSwipe
+      self.onDismissed = onDismissed
       super.init()
       becomeDelegate(of: presented)
+    }
+
+    /// Becomes `presented`'s presentation controller's delegate, to tell `onDismissal` once that the
+    /// person dismissed it: as soon as it is certain (see `onLetGo`), else when it is done.
+    package convenience init(
+      observing presented: UIViewController,
+      once onDismissal: @escaping @MainActor (UIViewController, SystemGesture) -> Void
+    ) {
+      let told = Told()
+      let tell: @MainActor (UIViewController, SystemGesture) -> Void = { layer, gesture in
+        guard !told.value else { return }
+        told.value = true
+        onDismissal(layer, gesture)
+      }
+      self.init(observing: presented, onLetGo: tell, onDismissed: tell)
+    }
+
+    /// Whether ``init(observing:once:)`` told its closure.
+    @MainActor private final class Told {
+      var value = false
     }
 
     /// Becomes the presentation controller's delegate again where the app set another since, and
@@ -74,17 +99,24 @@
       }
     }
 
-    /// The person lets go of the sheet: reported then, past half-way, before UIKit tells the
-    /// sheet it disappeared; without an interactive transition, when it is gone.
+    /// The person begins to dismiss the sheet: a swipe is reported when they let go past half-way,
+    /// before UIKit tells the sheet it disappeared; a dismissal that is no interactive transition
+    /// (a tap outside the sheet, on its dimming view) at once, since nothing can give it up.
     package func presentationControllerWillDismiss(_ presentationController: UIPresentationController) {
       let layer = presentationController.presentedViewController
       let call = DelegateCall(.willDismiss, layer)
       guard forwardedCall != call else { return }
-      if let onLetGo, let transition = layer.transitionCoordinator, transition.isInteractive {
-        transition.notifyWhenInteractionChanges { context in
-          guard !context.isCancelled else { return }
-          onLetGo(layer)
+      if let transition = layer.transitionCoordinator, transition.isInteractive {
+        gesture = .swipeDown
+        if let onLetGo {
+          transition.notifyWhenInteractionChanges { context in
+            guard !context.isCancelled else { return }
+            onLetGo(layer, .swipeDown)
+          }
         }
+      } else {
+        gesture = .tapOutside
+        onLetGo?(layer, .tapOutside)
       }
       forwardingCall(.willDismiss, presentationController) {
         forward?.presentationControllerWillDismiss?(presentationController)
@@ -94,7 +126,7 @@
     package func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
       let call = DelegateCall(.didDismiss, presentationController.presentedViewController)
       guard forwardedCall != call else { return }
-      onSwipe(presentationController.presentedViewController)
+      onDismissed(presentationController.presentedViewController, gesture)
       forwardingCall(.didDismiss, presentationController) {
         forward?.presentationControllerDidDismiss?(presentationController)
       }

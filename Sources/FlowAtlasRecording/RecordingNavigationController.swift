@@ -184,7 +184,7 @@
         // Presented by a view controller that records nothing: the presentation is its own to
         // record, and only to record (UIKit is presenting it: presenting it again would raise).
         router.recordPresentation(of: self, animated: animated)
-        ownSheet = SheetSwipeObserver(observing: self) { [weak self] _ in self?.ownSheetWasSwipedDown() }
+        ownSheet = SheetSwipeObserver(observing: self) { [weak self] in self?.ownSheetWasDismissed(by: $1) }
       } else if !presence.isAnnounced, let parent, ContainerPresentation.showsOneChildAtATime(parent) {
         recorder.recordContainerRoot(self, in: parent, loadedFor: loader)
       }
@@ -423,11 +423,10 @@
     /// Takes what the watcher knows of the stacks as they are: a layer left without it.
     fileprivate func resynchronizeWatcher() { watcherStorage?.resynchronize() }
 
-    /// Records that the person swiped it down, presented by a view controller that records nothing.
-    private func ownSheetWasSwipedDown() {
-      ownSheet = nil
-      guard let recording else { return }
-      recording.recordSystemDismissal(of: topViewController)
+    /// Records that the person dismissed it (`gesture`), presented by a view controller that records
+    /// nothing. Its observer stays until UIKit is done (it forwards the app's delegate its calls).
+    private func ownSheetWasDismissed(by gesture: SystemGesture) {
+      recording?.recordSystemDismissal(of: topViewController, gesture: gesture)
     }
 
     /// UIKit's side of the recording: performs what `recording` records, reports the watcher's.

@@ -100,13 +100,14 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
   /// showed `removed`: from inside, of this router's whole stack (a presented navigation
   /// controller swiped down: revision 4's dismiss from inside a container), or of the modal
   /// layer this router presented.
-  package func recordSystemDismissal(of removed: (any Presentable)?) {
+  package func recordSystemDismissal(of removed: (any Presentable)?, gesture: SystemGesture) {
     let routerID = id
     let handle = removed.map(ObjectHandle.init)
     recordRemoving(removed, by: { state in handle.flatMap { state.coordinator(showing: $0) } }) {
       screen, coordinator in
       .dismiss(
-        coordinator: coordinator, router: routerID, screen: screen, initiator: .system(gesture: "swipeDown"))
+        coordinator: coordinator, router: routerID, screen: screen,
+        initiator: .system(gesture: gesture.rawValue))
     }
   }
 

@@ -191,8 +191,8 @@
       (tab as? UINavigationController)?.viewControllers ?? [shownContainer(in: tab) ?? tab]
     }
 
-    /// The screen a tab shows: its navigation controller's top, that of the navigation controller
-    /// a container of the app's own shows, or the tab's own screen.
+    /// The screen a tab (or what the tab bar presents) shows: its navigation controller's top, that
+    /// of the navigation controller a container of the app's own shows, or the screen itself.
     private static func screen(shownBy tab: UIViewController) -> UIViewController {
       let shown = shownContainer(in: tab) ?? tab
       return (shown as? UINavigationController)?.topViewController ?? shown
@@ -263,10 +263,10 @@
         // A delegate the app gave the presentation controller after presenting.
         if self?.presentedSheet?.reclaim() == false { self?.presentedSheet = nil }
       }
+      // Its observer stays until UIKit is done (it forwards the app's delegate its calls).
       presentedSheet = SheetSwipeObserver(observing: viewControllerToPresent) {
-        [weak self, weak router] presented in
-        self?.presentedSheet = nil
-        router?.recordSystemDismissal(of: presented)
+        [weak router] presented, gesture in
+        router?.recordSystemDismissal(of: Self.screen(shownBy: presented), gesture: gesture)
       }
     }
 
@@ -281,7 +281,7 @@
       else { return super.dismiss(animated: flag, completion: completion) }
       presentedSheet = nil
       presentedOn = nil
-      router.recordDismissal(removing: presented)
+      router.recordDismissal(removing: Self.screen(shownBy: presented))
       super.dismiss(animated: flag) { [weak self] in
         if let self { ContainerPresentation.resynchronize(from: self) }
         completion?()

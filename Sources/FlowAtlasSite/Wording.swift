@@ -65,6 +65,7 @@ package enum Wording {
     "edgeSwipe": "swipes back from the edge",
     "backMenu": "picks a screen from the back button's menu",
     "swipeDown": "swipes the sheet down",
+    "tapOutside": "taps outside the sheet",
     "tabBar": "taps a tab in the tab bar",
     "back": "goes back with the back button or a swipe",
   ]

@@ -113,6 +113,57 @@ import UIKit
     #expect(app?.diagnostics == [], "\(lines)")
   }
 
+  /// How a sheet is presented, for the tests of the person dismissing it.
+  enum SheetPresenter: CaseIterable, Sendable { case navigationController, screen, tabBar }
+
+  /// The person swipes a sheet down or taps outside it, and its screen tells its coordinator in
+  /// `viewDidDisappear`, which finishes the flow (Firefox's Microsurvey and bookmark editor): the
+  /// person's dismissal comes first in the trace, as it came first. A tap outside was recorded only
+  /// at `presentationControllerDidDismiss`, after `viewDidDisappear`, and so was a swipe of a sheet
+  /// the tab bar or a screen presented.
+  @Test(arguments: SheetPresenter.allCases, [false, true])
+  func aSheetThePersonDismissesIsDismissedBeforeWhatItsDisappearanceDoes(
+    presenter: SheetPresenter, tapsOutside: Bool
+  ) throws {
+    let (lines, app) = Self.record { recorder in
+      let payment = PaymentCoordinator()
+      // The app, kept to the end (it keeps its window).
+      let app: AnyObject
+      if presenter == .tabBar {
+        let tabs = TabsCoordinator.startedInAWindow(followedBy: recorder)
+        app = tabs
+        Recorder.asking(tabs)
+        payment.start()
+        tabs.controller.present(payment.navigation, animated: true)
+      } else {
+        let shop = ShopCoordinator.startedInAWindow(followedBy: recorder)
+        app = shop
+        shop.payment = payment
+        payment.start()
+        if presenter == .screen {
+          shop.navigation.topViewController?.present(payment.navigation, animated: true)
+        } else {
+          shop.navigation.present(payment.navigation, animated: true)
+        }
+      }
+      UIKitModel.finishAnimations()
+      (payment.navigation.topViewController as? PaymentScreen)?.onDismissed = {
+        Recorder.finished(payment, output: "closed")
+      }
+      if tapsOutside { Person.tapOutside(payment.navigation) } else { Person.swipeDown(payment.navigation) }
+      UIKitModel.finishAnimations()
+      withExtendedLifetime(app) {}
+    }
+    // Recorded on the router that presented it, or, where a screen did, the flow's own.
+    let router = presenter == .screen ? "r2" : "r1"
+    #expect(
+      Array(lines.suffix(2)) == [
+        "dismiss PaymentScreen by PaymentCoordinator [\(router)] (system: \(tapsOutside ? "tapOutside" : "swipeDown"))",
+        "finish PaymentCoordinator -> closed",
+      ], "\(lines)")
+    #expect(app?.diagnostics == [], "\(lines)")
+  }
+
   /// Presented by a screen (not through the recording navigation controller), the flow's
   /// navigation controller records its own presentation when it appears, and the person swiping
   /// it down; the flow that never finishes is orphaned.
@@ -513,9 +564,17 @@ final class ProductScreen: UIViewController {}
 
 @MainActor
 final class PaymentScreen: UIViewController {
+  /// Called when it disappears for good, its flow dismissed (Firefox's `onViewDismissed`).
+  var onDismissed: (() -> Void)?
+
   override func viewDidLoad() {
     super.viewDidLoad()
     title = "Payment"
+  }
+
+  override func viewDidDisappear(_ animated: Bool) {
+    super.viewDidDisappear(animated)
+    if isBeingDismissed || navigationController?.isBeingDismissed == true { onDismissed?() }
   }
 }
 

@@ -265,7 +265,7 @@ import UIKit
       tabs.controller.dismiss(animated: false)
       UIKitModel.finishAnimations()
     }
-    #expect(lines.last == "dismiss UINavigationController by TabsCoordinator [r1]", "\(lines)")
+    #expect(lines.last == "dismiss PaymentScreen by TabsCoordinator [r1]", "\(lines)")
     #expect(
       Record.edges(app) == [
         "launch > HomeScreen: setRoot by TabsCoordinator",

@@ -112,7 +112,7 @@ import UIKit
     let presentationDelegate = AppPresentationDelegate()
     sheet.presentationController?.delegate = presentationDelegate
     var swiped = 0
-    let sheetObserver = SheetSwipeObserver(observing: sheet) { _ in swiped += 1 }
+    let sheetObserver = SheetSwipeObserver(observing: sheet) { _, _ in swiped += 1 }
     #expect(sheet.presentationController?.delegate === sheetObserver)
     #expect(sheetObserver.responds(to: "presentationControllerDidDismiss:"))
     #expect(

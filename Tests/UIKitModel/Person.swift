@@ -85,10 +85,17 @@ public enum Person {
   /// See `UIViewController.dismissInteractively(by:completing:)` for the appearance callbacks.
   public static func swipeDown(_ presented: UIViewController, completing: Bool = true) {
     UIKitModel.touchBegins()
+    guard let presentation = dismissible(presented) else { return }
+    presented.dismissInteractively(by: presentation, completing: completing)
+  }
+
+  /// The presentation of `presented`, where it is a sheet on top that the person may dismiss;
+  /// otherwise nil, its delegate told of the attempt where the sheet or the delegate refuses.
+  private static func dismissible(_ presented: UIViewController) -> UIPresentationController? {
     guard presented.modalPresentationStyle.isSheet, let presenter = presented.presentingViewController,
       presenter.presentationHost.presentedStorage === presented, presented.presentedStorage == nil,
       let presentation = presented.presentationController
-    else { return }
+    else { return nil }
     let delegate = presentation.delegate
     let shown = sequence(first: presented) {
       ($0 as? UINavigationController)?.topViewController
@@ -98,9 +105,18 @@ public enum Person {
       || delegate?.presentationControllerShouldDismiss(presentation) == false
     {
       delegate?.presentationControllerDidAttemptToDismiss(presentation)
-      return
+      return nil
     }
-    presented.dismissInteractively(by: presentation, completing: completing)
+    return presentation
+  }
+
+  /// Taps outside `presented`, a sheet whose dimming view shows (a form sheet on an iPad, a sheet
+  /// at its medium detent): dismissed as a swipe down is, with the same checks (`isModalInPresentation`,
+  /// `presentationControllerShouldDismiss`), but animated and never given up.
+  public static func tapOutside(_ presented: UIViewController) {
+    UIKitModel.touchBegins()
+    guard let presentation = dismissible(presented) else { return }
+    presented.dismissByTappingOutside(by: presentation)
   }
 
   /// Taps `item` in a bar: its primary action runs, or its action is sent to its target (see

@@ -65,23 +65,31 @@ extension UIViewController {
   }
 
   /// Ends what started: `viewDidAppear(_:)` or `viewDidDisappear(_:)`, for this view controller
-  /// and the children it shows. The moving and presenting flags hold until then.
+  /// and the children it shows. The moving and presenting flags hold until then, the children's
+  /// callbacks included (a screen's `viewDidDisappear` asks `navigationController?.isBeingDismissed`).
   func endAppearance() {
+    let ending = appearance
     switch appearance {
     case .appearing:
       appearance = .appeared
       viewDidAppear(appearanceAnimated)
-      movingToParent = false
-      beingPresented = false
     case .disappearing:
       appearance = .disappeared
       viewDidDisappear(appearanceAnimated)
+    case .appeared, .disappeared:
+      break
+    }
+    for child in appearanceChildren { child.endAppearance() }
+    switch ending {
+    case .appearing:
+      movingToParent = false
+      beingPresented = false
+    case .disappearing:
       movingFromParent = false
       beingDismissed = false
     case .appeared, .disappeared:
       break
     }
-    for child in appearanceChildren { child.endAppearance() }
   }
 
   /// UIKit's order for one view controller taking another's place at once (a tab switch, an

@@ -192,6 +192,38 @@ extension UIViewController {
   }
 }
 
+extension UIViewController {
+  /// A person taps outside this presented sheet, on its dimming view (a form sheet on an iPad, a
+  /// sheet at its medium detent); the checks of whether it may go are ``Person/tapOutside(_:)``'s.
+  /// The dismissal is animated and not interactive: nothing can give it up once
+  /// `presentationControllerWillDismiss` is called. Then viewWillDisappear, and when the animation
+  /// ends viewDidDisappear, the presentation gone, and `presentationControllerDidDismiss`.
+  func dismissByTappingOutside(by presentation: UIPresentationController) {
+    guard let host = presentingStorage else { return }
+    let delegate = presentation.delegate
+    let transition = Transition(from: self, to: host, isInteractive: false)
+    presentationTransition = transition
+    host.presentationTransition = transition
+    delegate?.presentationControllerWillDismiss(presentation)
+    let onScreen = isInVisibleWindow
+    beingDismissed = true
+    if onScreen { willDisappear(animated: true) }
+    transition.onEnd = { [weak self] _ in
+      guard let self else { return }
+      if host.presentedStorage === self { host.removePresentation(of: self) }
+      if onScreen {
+        viewIfLoaded?.unplace()
+        endAppearance()
+      }
+      beingDismissed = false
+      presentationTransition = nil
+      host.presentationTransition = nil
+      delegate?.presentationControllerDidDismiss(presentation)
+    }
+    transition.animation = UIKitModel.startAnimation { transition.end(cancelled: false) }
+  }
+}
+
 /// Apple: UIPresentationController: manages one presentation, and asks its delegate before a
 /// person dismisses it by a swipe.
 @preconcurrency @MainActor
