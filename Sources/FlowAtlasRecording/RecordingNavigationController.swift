@@ -309,6 +309,7 @@
         }
       }
       performer.presentCompletion = completion
+      ContainerPresentation.notePresentation(of: viewControllerToPresent, on: recording)
       recording.present(viewControllerToPresent, animated: flag, completion: nil)
     }
 
@@ -329,6 +330,21 @@
         presentedViewController.map({ recording.recorder.knowsScreen($0) }) ?? true
       else {
         return applyingOwnChange { super.dismiss(animated: flag, completion: completion) }
+      }
+      if let presented = presentedViewController,
+        let presentedOn = ContainerPresentation.router(thatPresented: presented),
+        presentedOn !== recording, presentedOn.recorder === recording.recorder
+      {
+        // A navigation controller inside this one presented it (a tab's, the tab bar pushed here):
+        // UIKit had this one present it, and asks it to dismiss it. Recorded where it was presented.
+        presentedOn.recordDismissal(
+          removing: (presented as? UINavigationController)?.topViewController ?? presented)
+        return applyingOwnChange {
+          super.dismiss(animated: flag) { [weak self] in
+            if let self { ContainerPresentation.resynchronize(from: self) }
+            completion?()
+          }
+        }
       }
       guard presentedViewController == nil, let presenter = presentingViewController else {
         return recording.dismiss(animated: flag, completion: completion)
@@ -573,6 +589,31 @@
       let outOfTheWindow = container.viewIfLoaded?.window == nil
       if container.isBeingDismissed || container.isMovingFromParent || outOfTheWindow { presence.leave() }
       if outOfTheWindow, container.presentedViewController == nil { recorder?.noteLeftTheWindow(container) }
+    }
+
+    /// What recording navigation controllers presented, and the router each presentation was
+    /// recorded on: UIKit has the outermost container present it (a tab's sheet, by the navigation
+    /// controller its tab bar was pushed onto), and that one is asked to dismiss it.
+    private static var presentations: [ObjectIdentifier: Presentation] = [:]
+
+    private struct Presentation {
+      weak var presented: UIViewController?
+      weak var router: RecordingRouter?
+    }
+
+    /// Notes that `router` records the presentation of `presented`.
+    static func notePresentation(of presented: UIViewController, on router: RecordingRouter) {
+      presentations = presentations.filter { $0.value.presented != nil }
+      presentations[ObjectIdentifier(presented)] = Presentation(presented: presented, router: router)
+    }
+
+    /// The router that recorded the presentation of `presented`, where a recording navigation
+    /// controller presented it.
+    static func router(thatPresented presented: UIViewController) -> RecordingRouter? {
+      guard let presentation = presentations[ObjectIdentifier(presented)],
+        presentation.presented === presented
+      else { return nil }
+      return presentation.router
     }
 
     /// Every recording navigation controller in `root`'s hierarchy takes its stacks as they are.

@@ -113,6 +113,35 @@ import UIKit
     #expect(app?.diagnostics == [], "\(lines)")
   }
 
+  /// A tab bar pushed onto the window's navigation controller (AlphaWallet's, after sign-in), whose
+  /// tab presents a sheet: UIKit has the outermost container present it, and asks that one when
+  /// the app dismisses it there (`rootViewController.dismiss`, or a bare sheet's own `dismiss`).
+  /// The dismissal is recorded on the tab's router, where its presentation was: it was recorded on
+  /// the window's navigation controller's, which had no modal layer (`empty-stack`), and then again
+  /// on the tab's, as a layer dismissed elsewhere.
+  @Test(arguments: [false, true])
+  func aSheetATabPresentedInsideAnotherNavigationControllerIsDismissedOnTheTab(bySheetItself: Bool) {
+    let (lines, app) = Self.record { recorder in
+      let shop = ShopCoordinator.startedInAWindow(followedBy: recorder)
+      let tabs = TabsController()
+      shop.navigation.pushViewController(tabs, animated: false)
+      UIKitModel.finishAnimations()
+      guard let home = tabs.viewControllers?.first as? UINavigationController else { return }
+      let sheet = Screen("Sheet")
+      home.present(sheet, animated: false)
+      UIKitModel.finishAnimations()
+      if bySheetItself { sheet.dismiss(animated: false) } else { shop.navigation.dismiss(animated: false) }
+      UIKitModel.finishAnimations()
+      home.pushViewController(DetailScreen(), animated: false)
+      withExtendedLifetime(shop) {}
+    }
+    #expect(lines.contains("present Screen [r2]"), "\(lines)")
+    // The shop's code reads its navigation controller to dismiss it; the sheet's own asks nobody.
+    let by = bySheetItself ? "" : " by ShopCoordinator"
+    #expect(lines.filter { $0.hasPrefix("dismiss") } == ["dismiss Screen\(by) [r2]"], "\(lines)")
+    #expect(app?.diagnostics == [], "\(lines)")
+  }
+
   /// How a sheet is presented, for the tests of the person dismissing it.
   enum SheetPresenter: CaseIterable, Sendable { case navigationController, screen, tabBar }
 
