@@ -137,6 +137,51 @@ enum FollowedCoordinators {
     return latest.flatMap { $0.isRecording ? $0 : nil }
   }
 
+  /// The children of coordinators no run follows yet, as their ``RecordedChildren`` arrays hold
+  /// them now: attached once their parent is followed (a coordinator that makes its children in
+  /// `init`, before its parent keeps it, or before the app follows its root).
+  private static let waitingChildren = Lock(WaitingChildren())
+
+  private struct WaitingChildren: ~Copyable {
+    /// `@unchecked Sendable` as ``ObjectHandle`` is: it is compared and read under the lock only.
+    struct Held: @unchecked Sendable {
+      weak var parent: AnyObject?
+      var children: [WeakObject]
+    }
+    struct WeakObject {
+      weak var object: AnyObject?
+    }
+    var byParent: [ObjectIdentifier: Held] = [:]
+    /// Table size at which entries of dead parents are swept.
+    var sweepAt = 256
+  }
+
+  /// Notes `children`, what the array of `parent`, which no run follows, holds now.
+  static func noteChildren(_ children: [AnyObject], ofUnfollowed parent: ObjectHandle) {
+    let key = parent.key
+    let held =
+      children.isEmpty
+      ? nil
+      : WaitingChildren.Held(
+        parent: parent.object, children: children.map { WaitingChildren.WeakObject(object: $0) })
+    waitingChildren.withLock { table in
+      if table.byParent.count >= table.sweepAt {
+        table.byParent = table.byParent.filter { $0.value.parent != nil }
+        table.sweepAt = max(256, table.byParent.count * 2)
+      }
+      table.byParent[key] = held
+    }
+  }
+
+  /// Takes the children `parent`'s array held while no run followed it, those that live.
+  static func takeWaitingChildren(of parent: ObjectHandle) -> [ObjectHandle] {
+    let key = parent.key
+    guard let held = waitingChildren.withLock({ $0.byParent.removeValue(forKey: key) }),
+      held.parent === parent.object
+    else { return [] }
+    return held.children.compactMap { $0.object.map(ObjectHandle.init) }
+  }
+
   /// The run recording `coordinator`, if it is followed.
   static func recorder(of coordinator: ObjectHandle) -> Recorder? {
     return table.withLock { $0.entry(for: coordinator)?.recorder }

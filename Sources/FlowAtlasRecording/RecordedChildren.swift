@@ -10,7 +10,8 @@
 /// a new one as `coordinator.attach` with its type, and is followed in its parent's run from
 /// then on. Children are compared by identity; a value that is not an object is never one.
 /// Nothing is recorded while the coordinator is not followed (``Recorder/follow(_:)`` on the
-/// root): an app that does not record keeps an ordinary array.
+/// root): what it holds then is kept (weakly) and attached once it is followed, after its own
+/// attach or start (children made in its `init`, before its parent keeps it).
 ///
 /// It works only as a stored property of a class (it reaches the coordinator that holds it
 /// through Swift's enclosing-instance property wrapper subscript).

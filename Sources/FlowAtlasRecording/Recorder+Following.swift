@@ -74,10 +74,13 @@ extension Recorder {
   }
 
   /// Records what changed in `parent`'s children: a `detach` for each one no longer there,
-  /// then an `attach` for each new one, following it in this run.
+  /// then an `attach` for each new one, following it in this run, and the children it held before
+  /// anything followed it in turn. Where `parent` is not followed, its children wait for it.
   static func childrenChanged(of parent: AnyObject, from old: [AnyObject], to new: [AnyObject]) {
     let parentReference = ObjectHandle(parent)
-    guard let recorder = FollowedCoordinators.recorder(of: parentReference) else { return }
+    guard let recorder = FollowedCoordinators.recorder(of: parentReference) else {
+      return FollowedCoordinators.noteChildren(new, ofUnfollowed: parentReference)
+    }
     let oldKeys = Set(old.map(ObjectIdentifier.init))
     let newKeys = Set(new.map(ObjectIdentifier.init))
     for child in old where !newKeys.contains(ObjectIdentifier(child)) {
@@ -90,7 +93,14 @@ extension Recorder {
       else { continue }
       recorder.recordAttach(of: childReference, to: parentReference)
       if startIsPending { recorder.recordStart(of: childReference, parent: parentReference) }
+      attachWaitingChildren(of: childReference)
     }
+  }
+
+  /// Attaches the children `coordinator`, followed now, held before anything followed it.
+  static func attachWaitingChildren(of coordinator: ObjectHandle) {
+    let children = FollowedCoordinators.takeWaitingChildren(of: coordinator)
+    if !children.isEmpty { childrenChanged(of: coordinator.object, from: [], to: children.map(\.object)) }
   }
 
   /// The recorder of the coordinator whose read of its router (``RecordedRouter``) waits for the

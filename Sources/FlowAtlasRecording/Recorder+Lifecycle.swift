@@ -58,6 +58,8 @@ extension Recorder: CoordinatorLifecycleObserver {
         coordinator: state.lifecycleID(for: child), type: type.name,
         parent: parent.map { state.coordinatorID(for: $0) }, module: state.writtenModule(of: type))
     }
+    // Followed from now on: the children it made before (in its `init`) are its.
+    Self.attachWaitingChildren(of: child)
   }
 
   func recordAttach(of child: ObjectHandle, to parent: ObjectHandle) {

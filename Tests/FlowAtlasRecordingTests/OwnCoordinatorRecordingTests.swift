@@ -4,6 +4,7 @@ import FlowAtlasPattern
 import FlowAtlasRecording
 import FlowAtlasTestSupport
 import FlowAtlasTrace
+import FlowAtlasTraceReader
 import Testing
 
 // Coordinators written the way the classic tutorials write them: a protocol and a base class
@@ -49,6 +50,13 @@ private final class TeamAppCoordinator: TeamBaseCoordinator {
     router.setRootModule(ProductListScreen())
   }
 
+  func openWallet() -> TeamWalletCoordinator {
+    let wallet = TeamWalletCoordinator(router: router)
+    wallet.start()
+    childCoordinators.append(wallet)
+    return wallet
+  }
+
   func checkout() -> TeamPaymentCoordinator {
     let payment = TeamPaymentCoordinator(router: router)
     payment.onFinish = { [unowned self, unowned payment] in
@@ -76,6 +84,40 @@ private final class TeamPaymentCoordinator: TeamBaseCoordinator {
     router.popModule()
     Recorder.finished(self, output: "paid")  // FlowAtlas
     onFinish?()
+  }
+}
+
+/// A coordinator that makes a child of its own in `init`, before its parent keeps it (AlphaWallet's
+/// tokens coordinator, a child per chain): the child has no flow of its own until later.
+@MainActor
+private final class TeamWalletCoordinator: TeamBaseCoordinator {
+  @RecordedRouter private var router: TeamRouter  // FlowAtlas
+  let chain: TeamChainCoordinator
+
+  init(router: TeamRouter) {
+    self.router = router
+    chain = TeamChainCoordinator(router: router)
+    super.init()
+    childCoordinators.append(chain)
+  }
+
+  override func start() {
+    Recorder.started(self)  // FlowAtlas
+    router.push(ProductScreen("Wallet"))
+  }
+}
+
+/// The wallet's child: it starts nothing itself, and opens a payment flow as a child later.
+@MainActor
+private final class TeamChainCoordinator: TeamBaseCoordinator {
+  private let router: TeamRouter
+  init(router: TeamRouter) { self.router = router }
+
+  func pay() -> TeamPaymentCoordinator {
+    let payment = TeamPaymentCoordinator(router: router)
+    childCoordinators.append(payment)
+    payment.start()
+    return payment
   }
 }
 
@@ -115,6 +157,40 @@ struct OwnCoordinatorRecordingTests {
         .coordinatorFinish(coordinator: "c2", output: "paid"),
         .coordinatorDetach(coordinator: "c2", parent: "c1"),
       ])
+  }
+
+  /// Children a coordinator attaches before anything follows it (in its `init`, before its parent
+  /// keeps it) are attached once it is followed, and theirs in turn: they were never followed, and
+  /// every flow under them was missing, or a root of its own.
+  @Test func childrenAttachedBeforeTheirParentIsFollowedAreAttachedWithIt() {
+    let (app, _, sink, _) = launch()
+    app.openWallet().chain.pay().pay()
+    #expect(
+      TraceTranscript(sink.events).lines.filter { $0.hasPrefix("attach") || $0.hasPrefix("start") } == [
+        "start TeamAppCoordinator",
+        // The wallet starts under the app, whose read of its router waits: its chain with it.
+        "start TeamWalletCoordinator under TeamAppCoordinator",
+        "attach TeamChainCoordinator to TeamWalletCoordinator",
+        "attach TeamWalletCoordinator to TeamAppCoordinator",
+        "attach TeamPaymentCoordinator to TeamChainCoordinator",
+        "start TeamPaymentCoordinator under TeamChainCoordinator",
+      ], "\(TraceTranscript(sink.events).lines)")
+    #expect(TraceTranscript(sink.events).lines.contains("push PaymentScreen by TeamPaymentCoordinator"))
+  }
+
+  /// A root that attaches a child before the app follows it: the child is attached once the root
+  /// starts (an attach before the root's start would name a coordinator the trace has not met).
+  @Test func childrenTheRootHeldBeforeItWasFollowedAreAttachedThen() {
+    let (recorder, sink) = makeRecorder()
+    let router = TeamRouter(navigationController: recorder.router(wrapping: StackRouter()))
+    let app = TeamAppCoordinator(router: router)
+    app.childCoordinators.append(TeamHelpCoordinator(router: router))
+    recorder.follow(app)
+    app.start()
+    #expect(
+      TraceTranscript(sink.events).lines.prefix(2) == [
+        "start TeamAppCoordinator", "attach TeamHelpCoordinator to TeamAppCoordinator",
+      ], "\(TraceTranscript(sink.events).lines)")
   }
 
   @Test func aChildTheParentForgetsStaysAttachedAfterItsFinish() {
