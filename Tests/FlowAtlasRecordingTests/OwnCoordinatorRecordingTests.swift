@@ -50,6 +50,11 @@ private final class TeamAppCoordinator: TeamBaseCoordinator {
     router.setRootModule(ProductListScreen())
   }
 
+  func openSettings() {
+    Recorder.asking(self)  // FlowAtlas
+    childCoordinators.append(TeamSettingsCoordinator(router: router))
+  }
+
   func openWallet() -> TeamWalletCoordinator {
     let wallet = TeamWalletCoordinator(router: router)
     wallet.start()
@@ -104,6 +109,20 @@ private final class TeamWalletCoordinator: TeamBaseCoordinator {
   override func start() {
     Recorder.started(self)  // FlowAtlas
     router.push(ProductScreen("Wallet"))
+  }
+}
+
+/// A coordinator that shows its first screen in its `init` (Firefox's settings and library
+/// coordinators), marked as `docs/own-coordinators.md` asks for it.
+@MainActor
+private final class TeamSettingsCoordinator: TeamBaseCoordinator {
+  @RecordedRouter private var router: TeamRouter  // FlowAtlas
+
+  init(router: TeamRouter) {
+    self.router = router
+    super.init()
+    Recorder.started(self)  // FlowAtlas
+    self.router.push(ProductScreen("Settings"))
   }
 }
 
@@ -176,6 +195,19 @@ struct OwnCoordinatorRecordingTests {
         "start TeamPaymentCoordinator under TeamChainCoordinator",
       ], "\(TraceTranscript(sink.events).lines)")
     #expect(TraceTranscript(sink.events).lines.contains("push PaymentScreen by TeamPaymentCoordinator"))
+  }
+
+  /// A coordinator that navigates in its `init`, started there, its parent asking as it makes it:
+  /// what it shows is its own.
+  @Test func aCoordinatorThatNavigatesInItsInitIsNamedWhereItIsMarked() {
+    let (app, _, sink, _) = launch()
+    app.openSettings()
+    #expect(
+      Array(TraceTranscript(sink.events).lines.suffix(3)) == [
+        "start TeamSettingsCoordinator under TeamAppCoordinator",
+        "push ProductScreen by TeamSettingsCoordinator",
+        "attach TeamSettingsCoordinator to TeamAppCoordinator",
+      ], "\(TraceTranscript(sink.events).lines)")
   }
 
   /// A root that attaches a child before the app follows it: the child is attached once the root
