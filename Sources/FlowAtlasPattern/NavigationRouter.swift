@@ -84,12 +84,9 @@
       known = layers
     }
 
-    /// The bottom navigation controller, then each presented one, bottom first, up to a layer being
-    /// dismissed: UIKit keeps it presented until its animation ends, and what the app asks for
-    /// meanwhile goes beneath it.
+    /// The bottom navigation controller, then each presented one that stays, bottom first.
     private var navigationControllers: [UINavigationController] {
-      [navigationController]
-        + presentedChain.prefix { !$0.isBeingDismissed }.compactMap { $0 as? UINavigationController }
+      [navigationController] + stayingChain.compactMap { $0 as? UINavigationController }
     }
 
     /// What is presented over the bottom stack, bottom first.
@@ -100,6 +97,14 @@
         ?? []
     }
 
+    /// What is presented over the bottom stack and stays, bottom first: up to a layer leaving, whose
+    /// dismissal nothing can give up now (the app's, or the person's past half-way). UIKit keeps it
+    /// presented until its animation ends; it is gone for the stacks, and what the app asks for
+    /// meanwhile goes beneath it. (A sheet the person is still dragging stays: they may give up.)
+    private var stayingChain: [UIViewController] {
+      presentedChain.prefix { !($0.isBeingDismissed && $0.transitionCoordinator?.isInteractive != true) }
+    }
+
     private var topNavigationController: UINavigationController {
       navigationControllers.last ?? navigationController
     }
@@ -108,7 +113,7 @@
     /// or a presented screen of its own (as an app presents one itself).
     package var layers: [[any Presentable]] {
       [navigationController.viewControllers]
-        + presentedChain.map {
+        + stayingChain.map {
           (($0 as? UINavigationController)?.viewControllers ?? [$0]) as [any Presentable]
         }
     }

@@ -102,7 +102,9 @@ enum FollowedCoordinators {
     }
   }
 
-  /// An app that does not record pays one uncontended lock per report and finds the table empty.
+  /// An app that does not record pays one uncontended lock per report and finds the table empty
+  /// (and, for a change of a `@RecordedChildren` array, one more to keep its children weakly, since
+  /// a run may follow its coordinator later).
   private static let table = Lock(Table())
 
   /// Follows `coordinator` as a root recorded by `recorder`.

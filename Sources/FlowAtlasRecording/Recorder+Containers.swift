@@ -54,8 +54,11 @@ extension Recorder {
   /// on `parent`'s router, which takes the one it showed before off screen. Attributed as a
   /// window's root is.
   @MainActor
+  /// - Parameter background: The container appears in a tab the tab bar is switching to: the
+  ///   `selectTab` that follows shows it.
   package func recordContainerRoot(
-    _ container: any RecordedContainer, in parent: AnyObject, loadedFor loader: AnyObject? = nil
+    _ container: any RecordedContainer, in parent: AnyObject, loadedFor loader: AnyObject? = nil,
+    background: Bool = false
   ) {
     let parentHandle = ObjectHandle(parent)
     let id = state.withLock { state -> String? in
@@ -64,7 +67,7 @@ extension Recorder {
       return state.containerRouterID(for: parentHandle)
     }
     guard let id else { return }
-    recordRoot(container, on: id, loadedFor: loader)
+    recordRoot(container, on: id, loadedFor: loader, background: background)
   }
 
   /// Records `container`, which UIKit shows already, as the new root of the router `routerID` (the
@@ -72,11 +75,13 @@ extension Recorder {
   /// to `loader`, the one whose read waited when the container's view loaded.
   @MainActor
   private func recordRoot(
-    _ container: any RecordedContainer, on routerID: String, loadedFor loader: AnyObject?
+    _ container: any RecordedContainer, on routerID: String, loadedFor loader: AnyObject?,
+    background: Bool = false
   ) {
     let setter = coordinatorOfWaitingRead == nil ? loader.flatMap { id(ofKnownCoordinator: $0) } : nil
-    RecordingRouter(wrapping: UnperformedNavigation(), recorder: self, id: routerID)
-      .setRoot(container, animated: false, completion: nil, coordinatorID: setter)
+    let router = RecordingRouter(wrapping: UnperformedNavigation(), recorder: self, id: routerID)
+    if background { router.isInBackground = { true } }
+    router.setRoot(container, animated: false, completion: nil, coordinatorID: setter)
   }
 
   /// The id of a coordinator this run has named, or nil.

@@ -69,9 +69,17 @@ struct RecorderState: ~Copyable {
 
   /// The router id of `handle`'s container of the app's own, made on first sight.
   mutating func containerRouterID(for handle: ObjectHandle) -> String {
+    routerID(of: handle) { state in
+      state.containerCount += 1
+      return state.ids.id(.containerRouter, state.containerCount)
+    }
+  }
+
+  /// The router id the run gave `handle`, a view controller of the app's own that shows others,
+  /// else one `make` makes now.
+  private mutating func routerID(of handle: ObjectHandle, make: (inout Self) -> String) -> String {
     if let named = containers[handle.key], named.names(handle) { return named.id }
-    containerCount += 1
-    let id = ids.id(.containerRouter, containerCount)
+    let id = make(&self)
     containers[handle.key] = NamedObject(object: handle.object, id: id)
     return id
   }
@@ -81,13 +89,9 @@ struct RecorderState: ~Copyable {
   /// (WooCommerce's tab container showing a navigation controller), so that what it shows is the
   /// tab's. `shown`, where given, is noted as what it shows already.
   mutating func tabRouterID(for handle: ObjectHandle, showing shown: ObjectIdentifier?) -> String {
-    let id: String
-    if let named = containers[handle.key], named.names(handle) {
-      id = named.id
-    } else {
-      routerCount += 1
-      id = ids.id(.router, routerCount)
-      containers[handle.key] = NamedObject(object: handle.object, id: id)
+    let id = routerID(of: handle) { state in
+      state.routerCount += 1
+      return state.ids.id(.router, state.routerCount)
     }
     if let shown { containerRoots[handle.key] = shown }
     return id

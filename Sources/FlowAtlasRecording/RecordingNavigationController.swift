@@ -184,9 +184,13 @@
         // Presented by a view controller that records nothing: the presentation is its own to
         // record, and only to record (UIKit is presenting it: presenting it again would raise).
         router.recordPresentation(of: self, animated: animated)
-        ownSheet = SheetSwipeObserver(observing: self) { [weak self] in self?.ownSheetWasDismissed(by: $1) }
+        ownSheet = SheetSwipeObserver(
+          observing: self, once: { [weak self] in self?.ownSheetWasDismissed(by: $1) })
       } else if !presence.isAnnounced, let parent, ContainerPresentation.showsOneChildAtATime(parent) {
-        recorder.recordContainerRoot(self, in: parent, loadedFor: loader)
+        // In a tab the tab bar switches to (a container of the app's own that made its child as its
+        // view loaded, or swapped it while another tab was shown): the selection that follows shows it.
+        let switching = (parent.tabBarController as? RecordingTabBarController)?.isSwitchingTabs == true
+        recorder.recordContainerRoot(self, in: parent, loadedFor: loader, background: switching)
       }
     }
 
@@ -335,14 +339,14 @@
         let presentedOn = ContainerPresentation.router(thatPresented: presented),
         presentedOn !== recording, presentedOn.recorder === recording.recorder
       {
-        // A navigation controller inside this one presented it (a tab's, the tab bar pushed here):
-        // UIKit had this one present it, and asks it to dismiss it. Recorded where it was presented.
-        presentedOn.recordDismissal(
-          removing: (presented as? UINavigationController)?.topViewController ?? presented)
+        // A navigation controller or tab bar inside this one presented it (a tab's, the tab bar
+        // pushed here): UIKit had this one present it, and asks it to dismiss it. Recorded where it
+        // was presented.
         return applyingOwnChange {
-          super.dismiss(animated: flag) { [weak self] in
-            if let self { ContainerPresentation.resynchronize(from: self) }
-            completion?()
+          ContainerPresentation.recordDismissal(
+            of: presented, on: presentedOn, from: self, completion: completion
+          ) {
+            super.dismiss(animated: flag, completion: $0)
           }
         }
       }
@@ -494,8 +498,7 @@
           owner.superPresent(controller, animated: animated) {
             owner.watcherStorage?.resynchronize()
             // A title the presented screen set when its view loaded.
-            let shown = (controller as? UINavigationController)?.topViewController ?? controller
-            owner.recording?.noteShown(shown)
+            owner.recording?.noteShown(ContainerPresentation.topScreen(of: controller))
             done?()
             owner.watcherStorage?.reclaimSheets()
           }
@@ -599,6 +602,26 @@
     private struct Presentation {
       weak var presented: UIViewController?
       weak var router: RecordingRouter?
+    }
+
+    /// The screen `presented` shows: its navigation controller's top, else itself.
+    static func topScreen(of presented: UIViewController) -> UIViewController {
+      (presented as? UINavigationController)?.topViewController ?? presented
+    }
+
+    /// Records the app's dismissal of `presented` on `router`, where its presentation was (and
+    /// forgets that presentation); then `dismiss` has UIKit dismiss it, after which every recording
+    /// navigation controller in `container` takes its stacks as they are.
+    static func recordDismissal(
+      of presented: UIViewController, on router: RecordingRouter, from container: UIViewController,
+      completion: (() -> Void)?, then dismiss: (@escaping () -> Void) -> Void
+    ) {
+      presentations[ObjectIdentifier(presented)] = nil
+      router.recordDismissal(removing: topScreen(of: presented))
+      dismiss { [weak container] in
+        if let container { resynchronize(from: container) }
+        completion?()
+      }
     }
 
     /// Notes that `router` records the presentation of `presented`.

@@ -191,11 +191,10 @@
       (tab as? UINavigationController)?.viewControllers ?? [shownContainer(in: tab) ?? tab]
     }
 
-    /// The screen a tab (or what the tab bar presents) shows: its navigation controller's top, that
-    /// of the navigation controller a container of the app's own shows, or the screen itself.
+    /// The screen a tab shows: its navigation controller's top, that of the navigation controller a
+    /// container of the app's own shows, or the tab's own screen.
     private static func screen(shownBy tab: UIViewController) -> UIViewController {
-      let shown = shownContainer(in: tab) ?? tab
-      return (shown as? UINavigationController)?.topViewController ?? shown
+      ContainerPresentation.topScreen(of: shownContainer(in: tab) ?? tab)
     }
 
     /// The run it records in: that of its navigation controllers, else the one UIKit objects
@@ -243,9 +242,6 @@
 
     /// Sees the person swipe down what it presented.
     private var presentedSheet: SheetSwipeObserver?
-    /// The router its presentation was recorded on (the tab selected then), for its dismissal: the
-    /// app may select another tab under a cover before it dismisses it.
-    private weak var presentedOn: RecordingRouter?
 
     /// Presents `viewControllerToPresent`: the app's `present`, recorded on the router of the
     /// selected tab (where UIKit's own presentation by a screen of the tab is recorded too), and
@@ -257,17 +253,21 @@
         return super.present(viewControllerToPresent, animated: flag, completion: completion)
       }
       router.recordPresentation(of: viewControllerToPresent, animated: flag)
-      presentedOn = router
+      // Dismissed on that router (the tab selected now), though the app selects another tab under a
+      // cover before it dismisses it, or has the navigation controller this tab bar is in dismiss it.
+      ContainerPresentation.notePresentation(of: viewControllerToPresent, on: router)
       super.present(viewControllerToPresent, animated: flag) { [weak self] in
         completion?()
         // A delegate the app gave the presentation controller after presenting.
         if self?.presentedSheet?.reclaim() == false { self?.presentedSheet = nil }
       }
       // Its observer stays until UIKit is done (it forwards the app's delegate its calls).
-      presentedSheet = SheetSwipeObserver(observing: viewControllerToPresent) {
-        [weak router] presented, gesture in
-        router?.recordSystemDismissal(of: Self.screen(shownBy: presented), gesture: gesture)
-      }
+      presentedSheet = SheetSwipeObserver(
+        observing: viewControllerToPresent,
+        once: {
+          [weak router] presented, gesture in
+          router?.recordSystemDismissal(of: ContainerPresentation.topScreen(of: presented), gesture: gesture)
+        })
     }
 
     /// Dismisses what it presented: the app's `dismiss`, recorded on the router its presentation
@@ -276,15 +276,13 @@
       guard let presented = presentedViewController, !presented.isBeingDismissed,
         !ContainerPresentation.dismissingItself.contains(ObjectIdentifier(presented)), let recorder,
         recorder.knowsScreen(presented),
-        let router = presentedOn.flatMap({ $0.recorder === recorder ? $0 : nil })
-          ?? ContainerPresentation.router(of: self, in: recorder)
+        let router = ContainerPresentation.router(thatPresented: presented).flatMap({
+          $0.recorder === recorder ? $0 : nil
+        }) ?? ContainerPresentation.router(of: self, in: recorder)
       else { return super.dismiss(animated: flag, completion: completion) }
       presentedSheet = nil
-      presentedOn = nil
-      router.recordDismissal(removing: Self.screen(shownBy: presented))
-      super.dismiss(animated: flag) { [weak self] in
-        if let self { ContainerPresentation.resynchronize(from: self) }
-        completion?()
+      ContainerPresentation.recordDismissal(of: presented, on: router, from: self, completion: completion) {
+        super.dismiss(animated: flag, completion: $0)
       }
     }
 

@@ -113,14 +113,37 @@ import UIKit
     #expect(app?.diagnostics == [], "\(lines)")
   }
 
+  /// What the app does as a flow it dismissed disappears (its screen's `viewDidDisappear` tells the
+  /// parent, which pushes), before the dismissal's animation has ended: the layer was still among
+  /// the stacks the navigation controller knew, and the push caught its dismissal up a second time.
+  @Test func aPushAsADismissedFlowDisappearsFollowsOneDismissal() {
+    let (lines, app) = Self.record { recorder in
+      let shop = ShopCoordinator.startedInAWindow(followedBy: recorder)
+      shop.checkOut()
+      UIKitModel.finishAnimations()
+      (shop.payment?.navigation.topViewController as? PaymentScreen)?.onDismissed = {
+        shop.navigation.pushViewController(DetailScreen(), animated: false)
+      }
+      shop.payment?.pay()
+      UIKitModel.finishAnimations()
+    }
+    #expect(
+      lines.filter { $0.hasPrefix("dismiss") } == ["dismiss PaymentScreen by PaymentCoordinator [r2]"],
+      "\(lines)")
+    #expect(lines.last?.hasPrefix("push DetailScreen") == true, "\(lines)")
+    #expect(app?.diagnostics == [], "\(lines)")
+  }
+
   /// A tab bar pushed onto the window's navigation controller (AlphaWallet's, after sign-in), whose
   /// tab presents a sheet: UIKit has the outermost container present it, and asks that one when
   /// the app dismisses it there (`rootViewController.dismiss`, or a bare sheet's own `dismiss`).
   /// The dismissal is recorded on the tab's router, where its presentation was: it was recorded on
   /// the window's navigation controller's, which had no modal layer (`empty-stack`), and then again
   /// on the tab's, as a layer dismissed elsewhere.
-  @Test(arguments: [false, true])
-  func aSheetATabPresentedInsideAnotherNavigationControllerIsDismissedOnTheTab(bySheetItself: Bool) {
+  @Test(arguments: [false, true], [false, true])
+  func aSheetATabPresentedInsideAnotherNavigationControllerIsDismissedOnTheTab(
+    bySheetItself: Bool, tabBarPresents: Bool
+  ) {
     let (lines, app) = Self.record { recorder in
       let shop = ShopCoordinator.startedInAWindow(followedBy: recorder)
       let tabs = TabsController()
@@ -128,7 +151,7 @@ import UIKit
       UIKitModel.finishAnimations()
       guard let home = tabs.viewControllers?.first as? UINavigationController else { return }
       let sheet = Screen("Sheet")
-      home.present(sheet, animated: false)
+      if tabBarPresents { tabs.present(sheet, animated: false) } else { home.present(sheet, animated: false) }
       UIKitModel.finishAnimations()
       if bySheetItself { sheet.dismiss(animated: false) } else { shop.navigation.dismiss(animated: false) }
       UIKitModel.finishAnimations()
@@ -424,6 +447,31 @@ import UIKit
     #expect(app?.diagnostics == [])
   }
 
+  /// The same tab container that makes its navigation controller only as its view loads, when the
+  /// person first opens the tab: the tap shows its first screen, and the navigation controller's
+  /// appearance there is written `background` (the tap's `selectTab` shows it). Until then the tab
+  /// was a screen of its own.
+  @Test func aTabContainerThatMakesItsChildAsItLoadsIsShownByTheTap() {
+    let (lines, app) = Self.record { recorder in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      let tabs = StoreTabsCoordinator()
+      tabs.wrapsAsItLoads = true
+      recorder.follow(tabs)
+      tabs.start()
+      window.rootViewController = tabs.controller
+      UIKitModel.finishAnimations()
+      Person.tapTab(at: 1, in: tabs.controller)
+      UIKitModel.finishAnimations()
+    }
+    #expect(
+      Self.edges(app) == [
+        "launch > HomeScreen: setRoot by none",
+        "HomeScreen > OrdersScreen: selectTab by StoreTabsCoordinator [tabBar]",
+      ], "\(Self.edges(app))")
+    #expect(lines.contains("setRoot UINavigationController hosts [r2] [r3] background"), "\(lines)")
+  }
+
   /// A tab bar delegate that passes every call on to the delegate it found before it (a proxy
   /// for the retap of a tab) finds the recording's own there: each tap called itself back without
   /// end.
@@ -693,6 +741,14 @@ final class TabsController: RecordingTabBarController, UITabBarControllerDelegat
 /// switches stores (WooCommerce's `TabContainerController`).
 @MainActor
 final class WrappingTabContainer: UIViewController {
+  /// What it wraps as its view loads, where it waits for that.
+  var wrapsAsItLoads: UINavigationController?
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    if let wrapsAsItLoads { wrapped = wrapsAsItLoads }
+  }
+
   var wrapped: UINavigationController? {
     willSet {
       wrapped?.willMove(toParent: nil)
@@ -713,13 +769,16 @@ final class WrappingTabContainer: UIViewController {
 final class StoreTabsCoordinator {
   @RecordedRouter var controller = RecordingTabBarController()  // FlowAtlas (was UITabBarController)
   let orders = WrappingTabContainer()
+  /// The orders tab makes its navigation controller as its view loads, not before it is shown.
+  var wrapsAsItLoads = false
 
   func start() {
     Recorder.started(self)  // FlowAtlas
     let home = UINavigationController.recorded(rootViewController: HomeScreen())
     home.tabBarItem = UITabBarItem(title: "Home", image: nil, selectedImage: nil)
     orders.tabBarItem = UITabBarItem(title: "Orders", image: nil, selectedImage: nil)
-    orders.wrapped = UINavigationController.recorded(rootViewController: OrdersScreen())
+    let navigation = UINavigationController.recorded(rootViewController: OrdersScreen())
+    if wrapsAsItLoads { orders.wrapsAsItLoads = navigation } else { orders.wrapped = navigation }
     controller.viewControllers = [home, orders]
   }
 }

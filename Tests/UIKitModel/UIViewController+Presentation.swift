@@ -162,12 +162,8 @@ extension UIViewController {
   /// viewDidDisappear. Completed: viewDidDisappear, then `presentationControllerDidDismiss`. Given
   /// up, the sheet stays and appears again (viewWillAppear, viewDidAppear).
   func dismissInteractively(by presentation: UIPresentationController, completing: Bool) {
-    guard let host = presentingStorage else { return }
+    guard let (host, transition) = beginPersonsDismissal(by: presentation, interactive: true) else { return }
     let delegate = presentation.delegate
-    let transition = Transition(from: self, to: host, isInteractive: true)
-    presentationTransition = transition
-    host.presentationTransition = transition
-    delegate?.presentationControllerWillDismiss(presentation)
     let onScreen = isInVisibleWindow
     if onScreen {
       beingDismissed = true
@@ -193,18 +189,27 @@ extension UIViewController {
 }
 
 extension UIViewController {
+  /// Begins the person's dismissal of this presented sheet: a transition coordinator on it and its
+  /// presenter, then the delegate's `presentationControllerWillDismiss`. Nil where it is not presented.
+  private func beginPersonsDismissal(by presentation: UIPresentationController, interactive: Bool) -> (
+    host: UIViewController, transition: Transition
+  )? {
+    guard let host = presentingStorage else { return nil }
+    let transition = Transition(from: self, to: host, isInteractive: interactive)
+    presentationTransition = transition
+    host.presentationTransition = transition
+    presentation.delegate?.presentationControllerWillDismiss(presentation)
+    return (host, transition)
+  }
+
   /// A person taps outside this presented sheet, on its dimming view (a form sheet on an iPad, a
   /// sheet at its medium detent); the checks of whether it may go are ``Person/tapOutside(_:)``'s.
   /// The dismissal is animated and not interactive: nothing can give it up once
   /// `presentationControllerWillDismiss` is called. Then viewWillDisappear, and when the animation
   /// ends viewDidDisappear, the presentation gone, and `presentationControllerDidDismiss`.
   func dismissByTappingOutside(by presentation: UIPresentationController) {
-    guard let host = presentingStorage else { return }
+    guard let (host, transition) = beginPersonsDismissal(by: presentation, interactive: false) else { return }
     let delegate = presentation.delegate
-    let transition = Transition(from: self, to: host, isInteractive: false)
-    presentationTransition = transition
-    host.presentationTransition = transition
-    delegate?.presentationControllerWillDismiss(presentation)
     let onScreen = isInVisibleWindow
     beingDismissed = true
     if onScreen { willDisappear(animated: true) }
