@@ -67,11 +67,18 @@ let package = Package(
       dependencies: [
         "FlowAtlasModel", "FlowAtlasTraceReader", "FlowAtlasTrace", "FlowAtlasBytes", "FlowAtlasLock",
       ]),
-    // 3c. Screenshots: each screen.image file opened and checked by libvips, never by hand.
-    .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"]), .brew(["vips"])]),
+    // 3c. Screenshots: each screen.image file opened and checked by libspng (PNG) or libjpeg-turbo
+    // (JPEG), never by hand. Not libvips: Debian's brings 98 more libraries, which every process
+    // of a build would load at its start (24 ms each, and 18 MB), pictures or not.
+    .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"]), .brew(["libspng"])]),
+    .systemLibrary(
+      name: "CTurboJPEG", pkgConfig: "libturbojpeg",
+      providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]),
     .target(
       name: "FlowAtlasImages",
-      dependencies: ["FlowAtlasModel", "FlowAtlasTraceReader", "FlowAtlasBytes", "FlowAtlasLock", "CVips"]),
+      dependencies: [
+        "FlowAtlasModel", "FlowAtlasTraceReader", "FlowAtlasBytes", "FlowAtlasLock", "CSpng", "CTurboJPEG",
+      ]),
     // 4. Render: DOT, Graphviz layout in-process, SVG/PNG/PDF, Mermaid.
     .systemLibrary(
       name: "CGraphviz", pkgConfig: "libgvc",
@@ -220,7 +227,7 @@ let package = Package(
     // shop's flows, test images, a folder of a test's own.
     .target(
       name: "FlowAtlasTestSupport",
-      dependencies: ["FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace"],
+      dependencies: ["FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace", "CTurboJPEG"],
       path: "Tests/FlowAtlasTestSupport"),
     .testTarget(name: "FlowAtlasPatternTests", dependencies: ["FlowAtlasPattern"]),
     .testTarget(name: "FlowAtlasLockTests", dependencies: ["FlowAtlasLock"]),

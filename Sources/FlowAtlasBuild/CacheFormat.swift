@@ -10,15 +10,15 @@ import Foundation
 /// a drawing's texts are put back, how thumbnails are made) is compiled into the executable, so
 /// its identity changes with any of them, and an upgraded FlowAtlas builds afresh rather than
 /// trusting what an older one kept. What lies outside it (the Graphviz release and plugins, the
-/// libvips release, the traces, notes and options) stays in the keys of the entries it decides.
+/// image decoders' releases, the traces, notes and options) stays in the keys of the entries it decides.
 ///
 /// The identity is the linker's build ID of the running executable (GNU `--build-id`: a hash
 /// of its contents, which Swift's Linux toolchain writes; a Mach-O's `LC_UUID` on a Mac), or,
 /// without one, the hash of the executable's bytes. It is read from the image that runs (Linux's
 /// `/proc/self/exe`, which still leads to it after an upgrade replaced or removed its file), and
 /// is machine-local, like the caches: the site's own bytes never carry it. Code FlowAtlas loads
-/// from outside its executable is named elsewhere (Graphviz in the renderer's identity, libvips
-/// in the pictures' record, cmark-gfm by the notes' HTML it made), but for the Swift runtime,
+/// from outside its executable is named elsewhere (Graphviz in the renderer's identity, the image
+/// decoders in the pictures' record, cmark-gfm by the notes' HTML it made), but for the Swift runtime,
 /// which Linux loads from the toolchain: a toolchain replaced in place is not noticed.
 package enum CacheFormat {
   /// The identity of the running code, for every cache file's first line.

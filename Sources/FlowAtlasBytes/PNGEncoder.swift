@@ -5,7 +5,8 @@
 /// makes small; the same pixels always give the same bytes, on any machine (no zlib, whose
 /// output may change with its release).
 ///
-/// It only writes: every picture FlowAtlas reads is decoded by libvips (FlowAtlasImages).
+/// It only writes: every picture FlowAtlas reads is decoded by libspng or libjpeg-turbo
+/// (FlowAtlasImages).
 /// Not for an app's screenshots: UIKit encodes those.
 package enum PNGEncoder {
   /// - Parameters:

@@ -23,12 +23,16 @@ package enum Thumbnail {
   /// same on every machine, where a conversion through an ICC profile follows the colour library's
   /// release; a screenshot is never CMYK, and the page shows the picture itself as the browser
   /// draws it. In place: a picture of 40 million pixels gets no second buffer.
-  package static func makeRGB(ofCMYK pixels: UnsafeMutableRawBufferPointer) {
+  /// Where `inverted`, the picture stores each ink as 255 − ink (as Adobe's programs write CMYK
+  /// JPEGs, with their APP14 marker).
+  package static func makeRGB(ofCMYK pixels: UnsafeMutableRawBufferPointer, inverted: Bool) {
+    // 255 − ink is what the colour keeps: the stored value itself where inks are inverted.
+    let kept: (UInt8) -> Int = inverted ? { Int($0) } : { 255 - Int($0) }
     var index = 0
     while index + 4 <= pixels.count {
-      let white = 255 - Int(pixels[index + 3])
+      let white = kept(pixels[index + 3])
       for channel in index..<index + 3 {
-        pixels[channel] = UInt8(((255 - Int(pixels[channel])) * white + 127) / 255)
+        pixels[channel] = UInt8((kept(pixels[channel]) * white + 127) / 255)
       }
       pixels[index + 3] = 255
       index += 4

@@ -292,8 +292,8 @@ package enum BuildCommand {
     }
   }
 
-  /// What decodes the pictures: libvips and its release.
-  static var pictureDecoder: String { "libvips \(ScreenImageFile.libraryVersion)" }
+  /// What decodes the pictures: libspng and TurboJPEG, and which release of each.
+  static var pictureDecoder: String { ScreenImageFile.decoders }
 
   static func jobs(_ arguments: ParsedArguments, command: String = "build") throws(CommandLineError) -> Int {
     guard let text = arguments.value("--jobs") else { return ProcessInfo.processInfo.activeProcessorCount }

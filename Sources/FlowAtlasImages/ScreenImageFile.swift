@@ -1,6 +1,6 @@
-import CVips
+import CSpng
+import CTurboJPEG
 import FlowAtlasBytes
-import FlowAtlasLock
 
 #if canImport(Glibc)
   import Glibc
@@ -9,14 +9,15 @@ import FlowAtlasLock
 #endif
 
 /// A screenshot a trace names (`screen.image`), read and checked: a PNG or JPEG inside the
-/// trace's folder, of a size a page can show, that libvips decodes to its last pixel.
+/// trace's folder, of a size a page can show, that its decoder decodes to its last pixel
+/// (libspng for a PNG, libjpeg-turbo's TurboJPEG for a JPEG).
 ///
 /// Images are hostile input, and big. The path is resolved with every symbolic link followed
 /// and must stay inside the trace's folder; the file must be a regular file of at most
 /// ``maximumBytes``; its first bytes must say PNG or JPEG; a JPEG's metadata blocks (EXIF, ICC,
 /// comments) may hold at most ``maximumMetadataBytes``; the header's size may not pass
 /// ``maximumPixels`` (a decompression bomb is refused before a pixel is decoded), nor differ
-/// from the size the trace gives; and libvips must decode every pixel without an error or a
+/// from the size the trace gives; and the decoder must decode every pixel without an error or a
 /// warning (a file cut short fails here). Anything else is an ``ImageProblem``, never a crash.
 package struct ScreenImageFile: Sendable, Equatable {
   package enum Format: String, Sendable { case png, jpeg }
@@ -33,8 +34,7 @@ package struct ScreenImageFile: Sendable, Equatable {
   package let hash: String
   /// A small copy, for galleries and flow pages (``Thumbnail``), as a PNG: made from the pixels
   /// decoded to check the file, so it costs no second decode. Nil where the pixels were not
-  /// decoded (an earlier build did), or libvips could not give them as sRGB (a colour space it
-  /// cannot convert): the page then shows the file itself, shrunk.
+  /// decoded (an earlier build did), or none was asked for.
   package let thumbnail: [UInt8]?
 
   /// The most pixels an image may have: a screenshot of the largest iPad is 5.6 million.
@@ -67,7 +67,7 @@ package struct ScreenImageFile: Sendable, Equatable {
       format = .png
     } else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
       format = .jpeg
-      let metadata = jpegMetadataBytes(bytes)
+      let metadata = bytes.withUnsafeBytes { jpegSegments($0).metadata }
       guard metadata <= maximumMetadataBytes else { return .failure(.metadataTooLarge(bytes: metadata)) }
     } else {
       return .failure(.notPNGOrJPEG)
@@ -128,9 +128,13 @@ package struct ScreenImageFile: Sendable, Equatable {
     return RegularFile.read(path, limit: maximumBytes).mapError { .unreadable($0.reason) }
   }
 
-  /// The bytes of a JPEG's metadata segments (APP0 to APP15 and comments) before its image data.
-  static func jpegMetadataBytes(_ bytes: [UInt8]) -> Int {
+  /// What a JPEG's segments before its image data say: how many bytes its metadata segments
+  /// (APP0 to APP15 and comments) hold, and whether one is Adobe's (an APP14 of at least 12
+  /// bytes that begins `Adobe`, as libjpeg recognises it: a CMYK picture's inks are then stored
+  /// inverted).
+  static func jpegSegments(_ bytes: UnsafeRawBufferPointer) -> (metadata: Int, adobe: Bool) {
     var total = 0
+    var adobe = false
     var index = 2
     while index + 4 <= bytes.count, bytes[index] == 0xFF {
       let marker = bytes[index + 1]
@@ -145,92 +149,169 @@ package struct ScreenImageFile: Sendable, Equatable {
       if marker == 0xDA { break }  // start of scan: the image data follows
       let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
       if (0xE0...0xEF).contains(marker) || marker == 0xFE { total += length }
+      if marker == 0xEE, length - 2 >= 12, index + 9 <= bytes.count,
+        bytes[(index + 4)..<(index + 9)].elementsEqual("Adobe".utf8)
+      {
+        adobe = true
+      }
       index += 2 + length
     }
-    return total
+    return (total, adobe)
   }
 
-  /// The libvips release pictures are checked with: what it accepts follows it, so a build's
-  /// record of its settings names it.
-  package static var libraryVersion: String { String(cString: vips_version_string()) }
-
-  /// Whether libvips started (nil before the first image).
-  private static let library = Lock<Bool?>(nil)
+  /// The libraries pictures are checked with, and which release of each: what they accept
+  /// follows them, so a build's record of its settings names them. libspng says its release;
+  /// TurboJPEG does not, so the file it was loaded from names it (with its size and time: a
+  /// package's upgrade changes them).
+  package static let decoders: String = {
+    var names = "libspng \(String(cString: spng_version_string()))"
+    if let file = flowatlas_jpeg_library_file(), let path = realpath(file, nil) {
+      defer { free(path) }
+      var info = stat()
+      let size = stat(path, &info) == 0 ? " (\(info.st_size) bytes, \(info.st_mtim.tv_sec))" : ""
+      names += ", TurboJPEG " + String(cString: path) + size
+    }
+    return names
+  }()
 
   /// The size of the image `bytes` hold, after decoding every pixel, and its thumbnail made from
   /// them, unless its header gives the size `known` (an earlier build decoded these very bytes).
-  /// Images decode on any thread; a failure is said in words of our own, never libvips's: its
-  /// error buffer is one for the process (another thread's message could be read), and its words
-  /// change with its release.
+  /// Images decode on any thread (each with a decoder of its own); a failure is said in words of
+  /// our own, never the library's, whose words change with its release.
   private static func decode(
     _ bytes: [UInt8], format: Format, unless known: (width: Int, height: Int)?, makesThumbnail: Bool
   ) -> Result<((width: Int, height: Int), thumbnail: [UInt8]?), ImageProblem> {
-    let started = library.withLock { started in
-      if started == nil { started = flowatlas_vips_start() == 0 }
-      return started == true
-    }
-    guard started else { return .failure(.damaged("libvips could not start")) }
-    return bytes.withUnsafeBytes { buffer in
-      func load() -> UnsafeMutablePointer<VipsImage>? {
-        format == .png
-          ? flowatlas_vips_load_png(buffer.baseAddress, buffer.count)
-          : flowatlas_vips_load_jpeg(buffer.baseAddress, buffer.count)
+    bytes.withUnsafeBytes { bytes in
+      guard let decoder = PixelDecoder(format, bytes) else {
+        return .failure(.damaged("its header cannot be read"))
       }
-      /// `image`'s pixels decoded to the last, without a thumbnail.
-      func decodedWhole(_ image: UnsafeMutablePointer<VipsImage>, _ size: (width: Int, height: Int))
-        -> Result<((width: Int, height: Int), thumbnail: [UInt8]?), ImageProblem>
-      {
-        flowatlas_vips_decode(image) == 0
-          ? .success((size, nil)) : .failure(.damaged("its pixels are cut short or damaged"))
-      }
-      guard let image = load() else { return .failure(.damaged("its header cannot be read")) }
-      defer { g_object_unref(image) }
-      let size = (width: Int(vips_image_get_width(image)), height: Int(vips_image_get_height(image)))
+      defer { decoder.close() }
+      let size = decoder.size
       guard size.width.multipliedReportingOverflow(by: size.height).partialValue <= maximumPixels,
         size.width <= maximumPixels, size.height <= maximumPixels
       else { return .failure(.tooManyPixels(width: size.width, height: size.height)) }
       if let known, known == size { return .success((size, nil)) }
-      if !makesThumbnail { return decodedWhole(image, size) }
-      var pixels: UnsafeMutableRawPointer?
-      var length = 0
-      var (width, height, bands, cmyk): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
-      if flowatlas_vips_pixels(image, &pixels, &length, &width, &height, &bands, &cmyk) == 0, let pixels {
-        defer { g_free(pixels) }
-        guard Int(width) == size.width, Int(height) == size.height,
-          length == size.width * size.height * Int(bands)
-        else { return .failure(.damaged("its pixels are cut short or damaged")) }
-        // Read where libvips put them: no copy of a picture's megabytes. A CMYK picture's inks are
-        // made colours there first, by FlowAtlas's integers (libvips's conversion follows lcms).
-        if cmyk != 0 {
-          Thumbnail.makeRGB(ofCMYK: UnsafeMutableRawBufferPointer(start: pixels, count: length))
-        }
-        let decoded = UnsafeRawBufferPointer(start: pixels, count: length)
-        return .success(
-          (size, Thumbnail.png(of: decoded, width: size.width, height: size.height, bands: Int(bands))))
+      guard let pixels = decoder.pixels() else {
+        return .failure(.damaged("its pixels are cut short or damaged"))
       }
-      // No thumbnail: the image is read again to learn whether its pixels decode at all (the
-      // first reading went through them once, as libvips reads a file front to back).
-      vips_error_clear()
-      guard let again = load() else { return .failure(.damaged("its header cannot be read")) }
-      defer { g_object_unref(again) }
-      return decodedWhole(again, size)
+      defer { free(pixels.start) }
+      guard makesThumbnail else { return .success((size, nil)) }
+      // Read where the decoder put them: no copy of a picture's megabytes. A CMYK picture's inks
+      // are made colours there first, by FlowAtlas's integers, not through a colour profile.
+      let buffer = UnsafeMutableRawBufferPointer(start: pixels.start, count: pixels.count)
+      if let inverted = pixels.inverted { Thumbnail.makeRGB(ofCMYK: buffer, inverted: inverted) }
+      let thumbnail = Thumbnail.png(
+        of: UnsafeRawBufferPointer(buffer), width: size.width, height: size.height, bands: pixels.bands)
+      return .success((size, thumbnail))
     }
   }
 
   /// A PNG of `width` × `height` pixels whose pattern differs with `seed`: a stand-in for a
-  /// screenshot, for benchmarks.
+  /// screenshot, for benchmarks. Red, green, blue and an opaque alpha, as UIKit writes a
+  /// screenshot, compressed by zlib as an app's PNG is.
   package static func patternPNG(width: Int, height: Int, seed: Int) -> [UInt8]? {
-    library.withLock { started -> [UInt8]? in
-      if started == nil { started = flowatlas_vips_start() == 0 }
-      guard started == true else { return nil }
-      defer { vips_error_clear() }
+    guard width > 0, height > 0, width.multipliedReportingOverflow(by: height).partialValue <= maximumPixels
+    else {
+      return nil
+    }
+    var pixels = [UInt8](repeating: 255, count: width * height * 4)
+    for y in 0..<height {
+      let green = UInt8((y + seed) % 251)
+      for x in 0..<width {
+        let at = (y * width + x) * 4
+        let red = UInt8((x + seed) % 251)
+        pixels[at] = red
+        pixels[at + 1] = green
+        pixels[at + 2] = red
+      }
+    }
+    return pixels.withUnsafeBytes { rgba -> [UInt8]? in
       var bytes: UnsafeMutableRawPointer?
       var length = 0
-      guard flowatlas_vips_pattern_png(Int32(width), Int32(height), Int32(seed), &bytes, &length) == 0,
+      guard
+        flowatlas_png_encode_rgba(rgba.baseAddress, UInt32(width), UInt32(height), &bytes, &length) == 0,
         let bytes
       else { return nil }
-      defer { g_free(bytes) }
+      defer { free(bytes) }
       return Array(UnsafeRawBufferPointer(start: bytes, count: length))
+    }
+  }
+}
+
+/// One picture's decoder: libspng for a PNG, TurboJPEG for a JPEG, over the bytes FlowAtlas read
+/// itself (so that what is checked is what is hashed and kept), which must outlive it.
+private enum PixelDecoder {
+  case png(OpaquePointer, size: (width: Int, height: Int))
+  case jpeg(tjhandle, UnsafeRawBufferPointer, size: (width: Int, height: Int), inks: Inks?)
+
+  /// How a CMYK picture holds its inks: inverted where Adobe's marker says so (as Photoshop
+  /// writes them, and libjpeg's readers take them).
+  enum Inks { case plain, inverted }
+
+  /// A picture's decoded pixels, in a buffer to `free`: 8-bit rows of `bands` channels (red,
+  /// green, blue, and alpha where there are 4), or, where `inverted` is not nil, a CMYK
+  /// picture's four inks, stored inverted where it is true.
+  struct Pixels {
+    let start: UnsafeMutableRawPointer
+    let count: Int
+    let bands: Int
+    let inverted: Bool?
+  }
+
+  /// The decoder of the picture `bytes` hold, its header read; nil where it cannot be.
+  init?(_ format: ScreenImageFile.Format, _ bytes: UnsafeRawBufferPointer) {
+    switch format {
+    case .png:
+      guard let context = flowatlas_png_open(bytes.baseAddress, bytes.count) else { return nil }
+      var (width, height): (UInt32, UInt32) = (0, 0)
+      guard flowatlas_png_size(context, &width, &height) == 0 else {
+        spng_ctx_free(context)
+        return nil
+      }
+      self = .png(context, size: (Int(width), Int(height)))
+    case .jpeg:
+      guard let decoder = tjInitDecompress() else { return nil }
+      var (width, height, inks): (Int32, Int32, Int32) = (0, 0, 0)
+      guard flowatlas_jpeg_size(decoder, bytes.baseAddress, bytes.count, &width, &height, &inks) == 0 else {
+        tjDestroy(decoder)
+        return nil
+      }
+      let adobe = ScreenImageFile.jpegSegments(bytes).adobe
+      self = .jpeg(
+        decoder, bytes, size: (Int(width), Int(height)), inks: inks == 0 ? nil : adobe ? .inverted : .plain)
+    }
+  }
+
+  var size: (width: Int, height: Int) {
+    switch self {
+    case .png(_, let size), .jpeg(_, _, let size, _): size
+    }
+  }
+
+  /// Every pixel decoded, or nil where the picture is cut short or damaged.
+  func pixels() -> Pixels? {
+    var start: UnsafeMutableRawPointer?
+    var count = 0
+    switch self {
+    case .png(let context, _):
+      var bands: Int32 = 0
+      guard flowatlas_png_pixels(context, &start, &count, &bands) == 0, let start else { return nil }
+      return Pixels(start: start, count: count, bands: Int(bands), inverted: nil)
+    case .jpeg(let decoder, let bytes, let size, let inks):
+      guard
+        flowatlas_jpeg_pixels(
+          decoder, bytes.baseAddress, bytes.count, Int32(size.width), Int32(size.height), inks == nil ? 0 : 1,
+          &start, &count) == 0, let start
+      else { return nil }
+      return Pixels(
+        start: start, count: count, bands: inks == nil ? 3 : 4, inverted: inks.map { $0 == .inverted })
+    }
+  }
+
+  func close() {
+    switch self {
+    case .png(let context, _): spng_ctx_free(context)
+    case .jpeg(let decoder, _, _, _): tjDestroy(decoder)
     }
   }
 }
@@ -256,7 +337,7 @@ package enum ImageProblem: Error, Sendable, Equatable {
       "its metadata blocks (EXIF, ICC, comments) hold \(bytes) bytes, more than \(ScreenImageFile.maximumMetadataBytes)"
     case .tooManyPixels(let width, let height):
       "it is \(width) × \(height) pixels, more than \(ScreenImageFile.maximumPixels) (a screenshot has a few million)"
-    case .damaged(let reason): "libvips cannot decode it: \(reason)"
+    case .damaged(let reason): "it cannot be decoded: \(reason)"
     case .otherSize(let claimed, let actual):
       "the trace says \(claimed.width.map(String.init) ?? "?") × \(claimed.height.map(String.init) ?? "?") pixels, "
         + "the file has \(actual.width) × \(actual.height)"

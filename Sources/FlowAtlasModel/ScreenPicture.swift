@@ -50,8 +50,7 @@ package struct ScreenAtLine: Hashable, Sendable {
   }
 }
 
-/// A screenshot's file as a build read and checked it (a PNG or JPEG libvips decoded to its last
-/// pixel): what a page needs to show it.
+/// A screenshot's file as a build read and checked it (a PNG or JPEG decoded to its last pixel): what a page needs to show it.
 package struct CheckedPicture: Hashable, Sendable, Encodable {
   /// `Fingerprint.sha256` of its bytes: its name in the site, each distinct picture once.
   package var hash: String

@@ -36,7 +36,7 @@ package struct SiteBuilder: Sendable {
   /// The copies the build wrote of the pictures as it checked them (`ScreenPictures.copies`): a
   /// picture whose `path` is one of them is copied into the site without being hashed again.
   package var pictureCopies: Set<String> = []
-  /// The library that decoded the pictures, with its release (`libvips 8.14.1`): the site's record
+  /// The libraries that decoded the pictures, with their releases (`libspng 0.7.3, …`): the site's record
   /// of decodes (``PictureRecord``) is trusted only by a build that decodes with the same. Empty,
   /// the site keeps no record (a rebuild then decodes its pictures again).
   package var pictureDecoder = ""

@@ -101,7 +101,7 @@ enum PicturesBenchmark {
         if pictures[type] == nil {
           let name = "shots/\(pad(pictures.count)).png"
           guard let png = ScreenImageFile.patternPNG(width: 1170, height: 2532, seed: pictures.count) else {
-            throw BenchError.usage("libvips could not write a picture")
+            throw BenchError.usage("libspng could not write a picture")
           }
           try Data(png).write(to: URL(fileURLWithPath: "\(with)/\(name)"))
           bytes += png.count

@@ -23,16 +23,16 @@ import Testing
     defer { try? FileManager.default.removeItem(at: site) }
     try FileManager.default.createDirectory(
       at: site.appendingPathComponent(PreviousSite.cacheFolder), withIntermediateDirectories: true)
-    let text = PictureRecord.text(of: Self.model(), decoder: "libvips 8.14.1")
+    let text = PictureRecord.text(of: Self.model(), decoder: "libspng 0.7.3")
     try Data(text.utf8).write(to: site.appendingPathComponent(PictureRecord.path))
 
-    let read = PictureRecord.read(site: site.path, decoder: "libvips 8.14.1")
+    let read = PictureRecord.read(site: site.path, decoder: "libspng 0.7.3")
     #expect(
       read == [
         String(repeating: "ab", count: 32): PictureRecord.Decoded(
           fileExtension: "png", width: 390, height: 844, hasThumbnail: true)
       ])
-    #expect(PictureRecord.read(site: site.path, decoder: "libvips 8.16.0").isEmpty, "another release")
-    #expect(PictureRecord.read(site: site.path, decoder: "libvips 8.14").isEmpty, "a prefix of the release")
+    #expect(PictureRecord.read(site: site.path, decoder: "libspng 0.7.4").isEmpty, "another release")
+    #expect(PictureRecord.read(site: site.path, decoder: "libspng 0.7").isEmpty, "a prefix of the release")
   }
 }

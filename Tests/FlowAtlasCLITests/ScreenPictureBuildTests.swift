@@ -67,7 +67,7 @@ import Testing
     // One each: not a picture, cut short, a bomb, a huge EXIF block, a link out, and `..` (the reader's).
     #expect(badImages.count == 6, "\(built.err)")
     for (line, words) in [
-      (8, "is not a PNG or a JPEG"), (10, "libvips cannot decode it"), (12, "is 50000 × 50000 pixels"),
+      (8, "is not a PNG or a JPEG"), (10, "it cannot be decoded"), (12, "is 50000 × 50000 pixels"),
       (14, "its metadata blocks"), (16, "leads out of the trace's folder"), (18, "has a `..` component"),
     ] {
       #expect(
@@ -192,7 +192,7 @@ import Testing
   }
 
   /// The same 12 × 20 PNG with one pixel's bytes changed (its checksums made right again):
-  /// another picture that libvips reads.
+  /// another picture that the decoder reads.
   static var otherPNG: [UInt8] {
     var bytes = TestImages.png
     // Flip a byte of the IDAT data would break the stream; a tEXt chunk changes the bytes instead.
@@ -386,7 +386,8 @@ import Testing
     let source = try #require(quoted(after: #"src="../images/thumbnails/"#, in: gallery).first)
     let thumbnail = site + "/images/thumbnails/" + source
     let made = try Data(contentsOf: URL(fileURLWithPath: thumbnail))
-    #expect(made.starts(with: [0x89, 0x50, 0x4E, 0x47]) && made.count < shot.count)
+    #expect(
+      made.starts(with: [0x89, 0x50, 0x4E, 0x47]) && made.count < shot.count, "\(made.count) \(shot.count)")
     func inode() -> UInt64 {
       var info = stat()
       return lstat(thumbnail, &info) == 0 ? UInt64(info.st_ino) : 0
@@ -417,22 +418,22 @@ import Testing
     #expect(third.status == 0, "\(third.err)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: thumbnail)) == made)
 
-    // A site whose record of decodes another FlowAtlas or libvips wrote is not taken: the picture
+    // A site whose record of decodes another FlowAtlas or decoder wrote is not taken: the picture
     // is decoded and its thumbnail made again, not kept. Each case edits the record's header, then
     // rebuilds after one more trace line.
     let record = site + "/.flowatlas-cache/pictures"
     // The build that wrote it is the program the test runs.
     let version = try #require(CacheFormat.identity(ofExecutableAt: builtExecutable))
     let build = "flowatlas-pictures \(version)"
-    let header = build + " decoder libvips \(ScreenImageFile.libraryVersion)"
+    let header = build + " decoder \(ScreenImageFile.decoders)"
     for (number, (why, other)) in [
       // An older FlowAtlas, which may shrink pictures otherwise.
       (
         "by another build",
         header.replacingOccurrences(of: version, with: String(repeating: "0", count: version.count))
       ),
-      // Another release of libvips (the machine was upgraded), which may refuse what that one took.
-      ("by another libvips", build + " decoder libvips 0.0.1"),
+      // Another release of a decoder (the machine was upgraded), which may refuse what that one took.
+      ("by another decoder", build + " decoder libspng 0.0.1"),
     ].enumerated() {
       let text = try String(contentsOfFile: record, encoding: .utf8)
       #expect(text.hasPrefix(header + "\n"), "\(why)")
@@ -448,7 +449,7 @@ import Testing
   }
 }
 
-/// A screenshot of a phone's size for the CLI's tests, drawn by libvips.
+/// A screenshot of a phone's size for the CLI's tests, encoded by libspng.
 enum ScreenImageFileForTests {
   static let pattern: [UInt8]? = ScreenImageFile.patternPNG(width: 1170, height: 2532, seed: 7)
 }

@@ -51,7 +51,7 @@ import Testing
     ])
     defer { try? FileManager.default.removeItem(atPath: folder) }
     for file in ["a.png", "b.jpg"] {
-      #expect(problem(file, in: folder)?.hasPrefix("libvips cannot decode it: ") == true, "\(file)")
+      #expect(problem(file, in: folder)?.hasPrefix("it cannot be decoded: ") == true, "\(file)")
     }
   }
 
@@ -68,7 +68,7 @@ import Testing
   @Test func aFileThatLiesAboutItsSizeIsRefused() throws {
     let folder = try folder(["liar.png": TestImages.png(claiming: 400, by: 600)])
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    #expect(problem("liar.png", in: folder)?.hasPrefix("libvips cannot decode it: ") == true)
+    #expect(problem("liar.png", in: folder)?.hasPrefix("it cannot be decoded: ") == true)
     let honest = try self.folder(["a.png": Self.png])
     defer { try? FileManager.default.removeItem(atPath: honest) }
     #expect(
@@ -131,8 +131,30 @@ import Testing
     let trusted = ScreenImageFile.load("cut.png", in: folder, decoded: { _ in (width: 12, height: 20) })
     #expect((try? trusted.get())?.width == 12)
     let disagreeing = ScreenImageFile.load("cut.png", in: folder, decoded: { _ in (width: 99, height: 99) })
-    #expect(problem(of: disagreeing)?.hasPrefix("libvips cannot decode it: ") == true)
-    #expect(problem("cut.png", in: folder)?.hasPrefix("libvips cannot decode it: ") == true)
+    #expect(problem(of: disagreeing)?.hasPrefix("it cannot be decoded: ") == true)
+    #expect(problem("cut.png", in: folder)?.hasPrefix("it cannot be decoded: ") == true)
+  }
+
+  /// Any damage is refused, not only damage to the pixels: a chunk whose checksum is wrong (an
+  /// ancillary one, a comment, too), or a file whose end is missing.
+  @Test func aDamagedChunkOrAMissingEndIsRefused() throws {
+    let rows: [UInt8] = [0, 10, 20, 30, 0, 40, 50, 60]
+    func picture(damaged: String? = nil, ended: Bool = true) -> [UInt8] {
+      TestImages.png(
+        width: 1, height: 2, depth: 8, colourType: 2, rows: rows,
+        chunks: [("tEXt", Array("Comment\0hi".utf8))],
+        damaged: damaged, ended: ended)
+    }
+    let folder = try folder([
+      "good.png": picture(), "comment.png": picture(damaged: "tEXt"), "data.png": picture(damaged: "IDAT"),
+      "unended.png": picture(ended: false),
+    ])
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    #expect(problem("good.png", in: folder) == nil)
+    for file in ["comment.png", "data.png", "unended.png"] {
+      #expect(
+        problem(file, in: folder) == "it cannot be decoded: its pixels are cut short or damaged", "\(file)")
+    }
   }
 
   func problem(of result: Result<ScreenImageFile, ImageProblem>) -> String? {
@@ -141,12 +163,12 @@ import Testing
   }
 }
 
-/// The PNGs FlowAtlas draws headless (wireframes, the model of UIKit) decode whole in libvips,
+/// The PNGs FlowAtlas draws headless (wireframes, the model of UIKit) decode whole in libspng,
 /// which refuses a stream, a checksum or a size that is wrong: runs of every length the encoder
 /// writes, rows like the ones above and unlike them, noise.
 @Suite struct DrawnPNGTests {
   @Test(arguments: [(1, 1), (3, 1), (1, 700), (97, 13), (390, 844)])
-  func aDrawnPictureIsReadByLibvipsWithItsSize(width: Int, height: Int) throws {
+  func aDrawnPictureIsReadByLibspngWithItsSize(width: Int, height: Int) throws {
     var random = SeededRandom(seed: UInt64(width * 1_000 + height))
     var rgb = [UInt8](repeating: 255, count: width * height * 3)
     for row in 0..<height where row % 7 == 3 {
@@ -173,7 +195,7 @@ import Testing
 }
 
 /// Thumbnails: made from the pixels decoded to check the picture, at most 240 × 480, by a whole
-/// factor, a PNG that libvips reads back; none where an earlier build decoded the picture.
+/// factor, a PNG that libspng reads back; none where an earlier build decoded the picture.
 @Suite struct ThumbnailTests {
   /// A column of 481 pixels (factor 2): blocks of black and white average to 128, the last block
   /// has one pixel; a transparent pixel is white, a half-transparent red pinkish.
@@ -196,7 +218,7 @@ import Testing
     #expect(flattened == PNGEncoder.encode(width: 2, height: 1, rgb: [255, 255, 255, 255, 127, 127]))
   }
 
-  /// A CMYK JPEG (16 × 8: red ink on the left, half black on the right, as libvips wrote it) gets
+  /// A CMYK JPEG (16 × 8: red ink on the left, half black on the right, as libvips wrote it, inverted under Adobe's marker) gets
   /// its thumbnail by FlowAtlas's integers, not through lcms and a CMYK profile, whose numbers
   /// follow their releases: red, and (255 − 128) of white.
   @Test func aCMYKPictureIsMadeRedGreenAndBlueInIntegers() throws {
@@ -221,6 +243,51 @@ import Testing
     "aWpzdHV2d3h5eoOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4eLj5OXm5+jp",
     "6vHy8/T19vf4+fr/2gAOBEMATQBZAEsAAD8A/v4r/P8A6/z/AOv7+KK/3+K/3+K/z/6//9k=",
   ]
+
+  /// PNGs of every colour type an app may write are decoded to their colours: a palette with
+  /// transparency, a grey with a transparent value, a 16-bit grey (its high byte), and a grey
+  /// JPEG (its grey in red, green and blue).
+  @Test func palettesGreysAndSixteenBitsGiveTheirColours() throws {
+    let cases: [(String, [UInt8], [UInt8], bands: Int)] = [
+      (
+        "palette.png",
+        TestImages.png(
+          width: 2, height: 1, depth: 8, colourType: 3, rows: [0, 0, 1],
+          chunks: [("PLTE", [255, 0, 0, 0, 0, 255]), ("tRNS", [255, 128])]),
+        [255, 0, 0, 255, 0, 0, 255, 128], 4
+      ),
+      (
+        "grey.png",
+        TestImages.png(
+          width: 2, height: 1, depth: 8, colourType: 0, rows: [0, 0, 0x80], chunks: [("tRNS", [0, 0])]),
+        [0, 0, 0, 0, 128, 128, 128, 255], 4
+      ),
+      (
+        "deep.png",
+        TestImages.png(width: 2, height: 1, depth: 16, colourType: 0, rows: [0, 0x12, 0x34, 0xFF, 0]),
+        [0x12, 0x12, 0x12, 0xFF, 0xFF, 0xFF], 3
+      ),
+    ]
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-kinds-\(UUID())")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: url) }
+    for (file, bytes, pixels, bands) in cases {
+      try Data(bytes).write(to: url.appendingPathComponent(file))
+      let image = try ScreenImageFile.load(file, in: url.path, width: 2, height: 1).get()
+      #expect(image.thumbnail == Thumbnail.png(of: pixels, width: 2, height: 1, bands: bands), "\(file)")
+    }
+    // A grey JPEG (TurboJPEG's, of a gradient): its grey, as TurboJPEG decodes it, in each of red,
+    // green and blue.
+    let (width, height) = (16, 8)
+    let gradient = (0..<width * height).map { UInt8($0 % width * 16) }
+    let jpeg = try #require(TestImages.greyJPEG(gradient, width: width, height: height))
+    try Data(jpeg).write(to: url.appendingPathComponent("grey.jpg"))
+    let thumbnail = try ScreenImageFile.load("grey.jpg", in: url.path).get().thumbnail
+    let grey = try #require(TestImages.greyPixels(ofJPEG: jpeg, width: width, height: height))
+    #expect(Set(grey).count > 8)
+    #expect(
+      thumbnail == Thumbnail.png(of: grey.flatMap { [$0, $0, $0] }, width: width, height: height, bands: 3))
+  }
 
   /// Every row is decoded, the last ones too, where the height is no multiple of the factor.
   @Test func aPictureCutShortInItsLastRowsIsRefused() throws {

@@ -1,0 +1,84 @@
+// libspng, for screenshots that are PNGs (trace format revision 4, screen.image): decoded and
+// checked here, never by hand. libspng was written to read hostile PNGs (it is fuzzed, bounds its
+// allocations and checks every chunk); FlowAtlas takes what it decodes as it is.
+#include <spng.h>
+#include <stdlib.h>
+
+// A decoder for the PNG in `bytes` (which must outlive it), that refuses any damage: a chunk
+// whose checksum does not match is an error, an ancillary chunk's too. Free it with spng_ctx_free.
+static inline spng_ctx *flowatlas_png_open(const void *bytes, size_t length) {
+  spng_ctx *context = spng_ctx_new(0);
+  if (context == NULL) return NULL;
+  if (spng_set_crc_action(context, SPNG_CRC_ERROR, SPNG_CRC_ERROR) != 0
+      || spng_set_png_buffer(context, bytes, length) != 0) {
+    spng_ctx_free(context);
+    return NULL;
+  }
+  return context;
+}
+
+// The size its header gives; 0 where the header is read, else an error.
+static inline int flowatlas_png_size(spng_ctx *context, uint32_t *width, uint32_t *height) {
+  struct spng_ihdr header;
+  int error = spng_get_ihdr(context, &header);
+  if (error != 0) return error;
+  *width = header.width;
+  *height = header.height;
+  return 0;
+}
+
+// Decodes every pixel into 8-bit red, green and blue rows, with alpha where the image has some
+// (an alpha channel, or a tRNS chunk: `*bands` 4, else 3), in a buffer allocated here (free it
+// with free()), then reads every chunk after them to the end: a file cut short, a stream that
+// holds fewer pixels than the header says, or a damaged chunk anywhere fails here. Gamma is not
+// applied (a screenshot is sRGB), nor a colour profile: the pixels are the file's.
+static inline int flowatlas_png_pixels(spng_ctx *context, void **pixels, size_t *length, int *bands) {
+  struct spng_ihdr header;
+  struct spng_trns transparency;
+  *pixels = NULL;
+  int error = spng_get_ihdr(context, &header);
+  if (error != 0) return error;
+  int alpha = header.color_type == SPNG_COLOR_TYPE_GRAYSCALE_ALPHA
+              || header.color_type == SPNG_COLOR_TYPE_TRUECOLOR_ALPHA
+              || spng_get_trns(context, &transparency) == 0;
+  int format = alpha ? SPNG_FMT_RGBA8 : SPNG_FMT_RGB8;
+  error = spng_decoded_image_size(context, format, length);
+  if (error != 0) return error;
+  *pixels = malloc(*length);
+  if (*pixels == NULL) return SPNG_EMEM;
+  error = spng_decode_image(context, *pixels, *length, format, alpha ? SPNG_DECODE_TRNS : 0);
+  if (error == 0) error = spng_decode_chunks(context);
+  if (error != 0) {
+    free(*pixels);
+    *pixels = NULL;
+    return error;
+  }
+  *bands = alpha ? 4 : 3;
+  return 0;
+}
+
+// A PNG of `width` × `height` 8-bit red, green, blue and alpha `pixels`, in a buffer allocated
+// here (free it with free()): for benchmarks and tests, which need pictures zlib compresses as
+// an app's are.
+static inline int flowatlas_png_encode_rgba(const void *pixels, uint32_t width, uint32_t height, void **bytes,
+                                            size_t *length) {
+  struct spng_ihdr header = {0};
+  int error = 0;
+  *bytes = NULL;
+  spng_ctx *context = spng_ctx_new(SPNG_CTX_ENCODER);
+  if (context == NULL) return SPNG_EMEM;
+  header.width = width;
+  header.height = height;
+  header.bit_depth = 8;
+  header.color_type = SPNG_COLOR_TYPE_TRUECOLOR_ALPHA;
+  error = spng_set_option(context, SPNG_ENCODE_TO_BUFFER, 1);
+  // Rows unfiltered, as libvips and ImageIO write them by default: a picture compresses as an
+  // app's would (filters would make a benchmark's pattern almost nothing).
+  if (error == 0) error = spng_set_option(context, SPNG_FILTER_CHOICE, SPNG_DISABLE_FILTERING);
+  if (error == 0) error = spng_set_ihdr(context, &header);
+  if (error == 0)
+    error = spng_encode_image(context, pixels, (size_t)width * height * 4, SPNG_FMT_PNG, SPNG_ENCODE_FINALIZE);
+  if (error == 0) *bytes = spng_get_png_buffer(context, length, &error);
+  spng_ctx_free(context);
+  return *bytes == NULL && error == 0 ? SPNG_EMEM : error;
+}
