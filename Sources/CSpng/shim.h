@@ -1,15 +1,20 @@
 // libspng, for screenshots that are PNGs (trace format revision 4, screen.image): decoded and
-// checked here, never by hand. libspng was written to read hostile PNGs (it is fuzzed, bounds its
-// allocations and checks every chunk); FlowAtlas takes what it decodes as it is.
+// checked here, never by hand. libspng was written to read hostile PNGs (it is fuzzed, checks
+// every chunk's checksum and length, and bounds what it keeps of them once told how much).
 #include <spng.h>
 #include <stdlib.h>
+#include <zlib.h>
 
-// A decoder for the PNG in `bytes` (which must outlive it), that refuses any damage: a chunk
-// whose checksum does not match is an error, an ancillary chunk's too. Free it with spng_ctx_free.
-static inline spng_ctx *flowatlas_png_open(const void *bytes, size_t length) {
+// A decoder for the PNG in `bytes` (which must outlive it). A chunk whose checksum does not
+// match is an error, an ancillary chunk's too; so is metadata (text, an ICC profile, EXIF) of
+// more than `metadata` bytes in a chunk or in all, once decompressed: a compressed text chunk of a
+// few hundred kilobytes would otherwise inflate to a gigabyte. (An ancillary chunk whose checksum
+// is right but whose contents are not is dropped, as browsers drop it.) Free it with spng_ctx_free.
+static inline spng_ctx *flowatlas_png_open(const void *bytes, size_t length, size_t metadata) {
   spng_ctx *context = spng_ctx_new(0);
   if (context == NULL) return NULL;
   if (spng_set_crc_action(context, SPNG_CRC_ERROR, SPNG_CRC_ERROR) != 0
+      || spng_set_chunk_limits(context, metadata, metadata) != 0
       || spng_set_png_buffer(context, bytes, length) != 0) {
     spng_ctx_free(context);
     return NULL;
@@ -30,17 +35,20 @@ static inline int flowatlas_png_size(spng_ctx *context, uint32_t *width, uint32_
 // Decodes every pixel into 8-bit red, green and blue rows, with alpha where the image has some
 // (an alpha channel, or a tRNS chunk: `*bands` 4, else 3), in a buffer allocated here (free it
 // with free()), then reads every chunk after them to the end: a file cut short, a stream that
-// holds fewer pixels than the header says, or a damaged chunk anywhere fails here. Gamma is not
-// applied (a screenshot is sRGB), nor a colour profile: the pixels are the file's.
+// holds fewer pixels than the header says, or a damaged chunk anywhere fails here, with
+// libspng's error (SPNG_ECHUNK_LIMITS for metadata past the limit). Gamma is not applied (a
+// screenshot is sRGB), nor a colour profile: the pixels are the file's.
 static inline int flowatlas_png_pixels(spng_ctx *context, void **pixels, size_t *length, int *bands) {
   struct spng_ihdr header;
   struct spng_trns transparency;
   *pixels = NULL;
   int error = spng_get_ihdr(context, &header);
   if (error != 0) return error;
+  // Reads every chunk before the image data: a damaged one, or too much metadata, fails here.
+  int transparent = spng_get_trns(context, &transparency);
+  if (transparent != 0 && transparent != SPNG_ECHUNKAVAIL) return transparent;
   int alpha = header.color_type == SPNG_COLOR_TYPE_GRAYSCALE_ALPHA
-              || header.color_type == SPNG_COLOR_TYPE_TRUECOLOR_ALPHA
-              || spng_get_trns(context, &transparency) == 0;
+              || header.color_type == SPNG_COLOR_TYPE_TRUECOLOR_ALPHA || transparent == 0;
   int format = alpha ? SPNG_FMT_RGBA8 : SPNG_FMT_RGB8;
   error = spng_decoded_image_size(context, format, length);
   if (error != 0) return error;
@@ -56,6 +64,9 @@ static inline int flowatlas_png_pixels(spng_ctx *context, void **pixels, size_t 
   *bands = alpha ? 4 : 3;
   return 0;
 }
+
+// The release of zlib, which decompresses every PNG: what libspng accepts follows it too.
+static inline const char *flowatlas_png_zlib_version(void) { return zlibVersion(); }
 
 // A PNG of `width` × `height` 8-bit red, green, blue and alpha `pixels`, in a buffer allocated
 // here (free it with free()): for benchmarks and tests, which need pictures zlib compresses as

@@ -23,6 +23,8 @@ static inline int flowatlas_jpeg_size(tjhandle decoder, const void *bytes, size_
                           &colourSpace) != 0) {
     return -1;
   }
+  // A file of tables alone has no size: nothing to decode (tjDecompress2 would take 0 for "its own").
+  if (*width <= 0 || *height <= 0) return -1;
   *inks = colourSpace == TJCS_CMYK || colourSpace == TJCS_YCCK;
   return 0;
 }

@@ -164,14 +164,24 @@ package struct ScreenImageFile: Sendable, Equatable {
   /// TurboJPEG does not, so the file it was loaded from names it (with its size and time: a
   /// package's upgrade changes them).
   package static let decoders: String = {
-    var names = "libspng \(String(cString: spng_version_string()))"
+    var names =
+      "libspng \(String(cString: spng_version_string())) (zlib \(String(cString: flowatlas_png_zlib_version())))"
+    // Without the file (dladdr failed), its name is said missing: a build that finds it differs.
+    var turboJPEG = "(not found)"
     if let file = flowatlas_jpeg_library_file(), let path = realpath(file, nil) {
       defer { free(path) }
+      turboJPEG = String(cString: path)
       var info = stat()
-      let size = stat(path, &info) == 0 ? " (\(info.st_size) bytes, \(info.st_mtim.tv_sec))" : ""
-      names += ", TurboJPEG " + String(cString: path) + size
+      if stat(path, &info) == 0 {
+        #if canImport(Darwin)
+          let modified = info.st_mtimespec.tv_sec
+        #else
+          let modified = info.st_mtim.tv_sec
+        #endif
+        turboJPEG += " (\(info.st_size) bytes, \(modified))"
+      }
     }
-    return names
+    return names + ", TurboJPEG " + turboJPEG
   }()
 
   /// The size of the image `bytes` hold, after decoding every pixel, and its thumbnail made from
@@ -191,8 +201,10 @@ package struct ScreenImageFile: Sendable, Equatable {
         size.width <= maximumPixels, size.height <= maximumPixels
       else { return .failure(.tooManyPixels(width: size.width, height: size.height)) }
       if let known, known == size { return .success((size, nil)) }
-      guard let pixels = decoder.pixels() else {
-        return .failure(.damaged("its pixels are cut short or damaged"))
+      let pixels: PixelDecoder.Pixels
+      switch decoder.pixels() {
+      case .success(let decoded): pixels = decoded
+      case .failure(let problem): return .failure(problem)
       }
       defer { free(pixels.start) }
       guard makesThumbnail else { return .success((size, nil)) }
@@ -262,7 +274,9 @@ private enum PixelDecoder {
   init?(_ format: ScreenImageFile.Format, _ bytes: UnsafeRawBufferPointer) {
     switch format {
     case .png:
-      guard let context = flowatlas_png_open(bytes.baseAddress, bytes.count) else { return nil }
+      guard
+        let context = flowatlas_png_open(bytes.baseAddress, bytes.count, ScreenImageFile.maximumMetadataBytes)
+      else { return nil }
       var (width, height): (UInt32, UInt32) = (0, 0)
       guard flowatlas_png_size(context, &width, &height) == 0 else {
         spng_ctx_free(context)
@@ -288,23 +302,28 @@ private enum PixelDecoder {
     }
   }
 
-  /// Every pixel decoded, or nil where the picture is cut short or damaged.
-  func pixels() -> Pixels? {
+  /// Every pixel decoded, or why not: the picture is cut short or damaged, or a PNG's metadata
+  /// passes ``ScreenImageFile/maximumMetadataBytes``.
+  func pixels() -> Result<Pixels, ImageProblem> {
+    let damaged = ImageProblem.damaged("its pixels are cut short or damaged")
     var start: UnsafeMutableRawPointer?
     var count = 0
     switch self {
     case .png(let context, _):
       var bands: Int32 = 0
-      guard flowatlas_png_pixels(context, &start, &count, &bands) == 0, let start else { return nil }
-      return Pixels(start: start, count: count, bands: Int(bands), inverted: nil)
+      let error = flowatlas_png_pixels(context, &start, &count, &bands)
+      if error == Int32(SPNG_ECHUNK_LIMITS.rawValue) { return .failure(.metadataTooLarge(bytes: nil)) }
+      guard error == 0, let start else { return .failure(damaged) }
+      return .success(Pixels(start: start, count: count, bands: Int(bands), inverted: nil))
     case .jpeg(let decoder, let bytes, let size, let inks):
       guard
         flowatlas_jpeg_pixels(
           decoder, bytes.baseAddress, bytes.count, Int32(size.width), Int32(size.height), inks == nil ? 0 : 1,
           &start, &count) == 0, let start
-      else { return nil }
-      return Pixels(
-        start: start, count: count, bands: inks == nil ? 3 : 4, inverted: inks.map { $0 == .inverted })
+      else { return .failure(damaged) }
+      return .success(
+        Pixels(start: start, count: count, bands: inks == nil ? 3 : 4, inverted: inks.map { $0 == .inverted })
+      )
     }
   }
 
@@ -321,7 +340,9 @@ package enum ImageProblem: Error, Sendable, Equatable {
   case outsideTheFolder
   case unreadable(String)
   case notPNGOrJPEG
-  case metadataTooLarge(bytes: Int)
+  /// A JPEG's metadata blocks hold `bytes`; a PNG's metadata passed the limit as it was
+  /// decompressed (`bytes` nil).
+  case metadataTooLarge(bytes: Int?)
   case tooManyPixels(width: Int, height: Int)
   case damaged(String)
   case otherSize(claimed: (width: Int?, height: Int?), actual: (width: Int, height: Int))
@@ -333,8 +354,10 @@ package enum ImageProblem: Error, Sendable, Equatable {
     case .outsideTheFolder: "it leads out of the trace's folder (through a symbolic link)"
     case .unreadable(let reason): "it cannot be read (\(reason))"
     case .notPNGOrJPEG: "it is not a PNG or a JPEG"
-    case .metadataTooLarge(let bytes):
+    case .metadataTooLarge(let bytes?):
       "its metadata blocks (EXIF, ICC, comments) hold \(bytes) bytes, more than \(ScreenImageFile.maximumMetadataBytes)"
+    case .metadataTooLarge(nil):
+      "its metadata (text, an ICC profile, EXIF) holds more than \(ScreenImageFile.maximumMetadataBytes) bytes, in a chunk or in all, decompressed"
     case .tooManyPixels(let width, let height):
       "it is \(width) × \(height) pixels, more than \(ScreenImageFile.maximumPixels) (a screenshot has a few million)"
     case .damaged(let reason): "it cannot be decoded: \(reason)"

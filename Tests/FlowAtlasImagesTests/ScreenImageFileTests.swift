@@ -157,6 +157,35 @@ import Testing
     }
   }
 
+  /// A PNG's metadata is bounded as a JPEG's is, decompressed: a compressed text chunk of 2 KB
+  /// that inflates to 2 MB (zlib's stream of 2 MB of zeros), a plain text chunk of 1.1 MB, and
+  /// four of 300 KB each, are refused without their megabytes.
+  @Test func aPNGWhoseMetadataInflatesPastTheLimitIsRefused() throws {
+    let zeros: [UInt8] =
+      [0x78, 0xDA, 0xED, 0xC1, 0x31, 0x01, 0x00, 0x00, 0x00, 0xC2, 0xA0, 0xF5, 0x4F, 0x6D, 0x0C, 0x1F, 0xA0]
+      + [UInt8](repeating: 0, count: 2_032) + [0xBE, 0x06, 0x01, 0xE0, 0x00, 0x01]
+    let comment = Array("Comment\0".utf8)
+    let rows: [UInt8] = [0, 10, 20, 30]
+    func picture(_ chunks: [(String, [UInt8])]) -> [UInt8] {
+      TestImages.png(width: 1, height: 1, depth: 8, colourType: 2, rows: rows, chunks: chunks)
+    }
+    let folder = try folder([
+      "bomb.png": picture([("zTXt", comment + [0] + zeros)]),
+      "long.png": picture([("tEXt", comment + [UInt8](repeating: 0x61, count: 1_100 << 10))]),
+      "many.png": picture(
+        Array(repeating: ("tEXt", comment + [UInt8](repeating: 0x61, count: 300 << 10)), count: 4)),
+      "short.png": picture([("tEXt", comment + Array("a screenshot".utf8))]),
+    ])
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    #expect(problem("short.png", in: folder) == nil)
+    for file in ["bomb.png", "long.png", "many.png"] {
+      #expect(
+        problem(file, in: folder)
+          == "its metadata (text, an ICC profile, EXIF) holds more than 1048576 bytes, in a chunk or in all, decompressed",
+        "\(file)")
+    }
+  }
+
   func problem(of result: Result<ScreenImageFile, ImageProblem>) -> String? {
     if case .failure(let problem) = result { return problem.message }
     return nil
