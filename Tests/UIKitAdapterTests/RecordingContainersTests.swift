@@ -543,6 +543,34 @@ import UIKit
     #expect(orphans.first?.message.contains("its parent") == false)
   }
 
+  /// The window's root replaced while a flow is presented over the old one (a session that
+  /// expires while a sheet is up: the app coordinator shows another root): the new root is
+  /// reached from the sheet's screen, the person's taps are on the new root's tabs, and both flows
+  /// the app never finished (the sheet's and the old root's) are reported as such.
+  @Test func aRootReplacedWhileAFlowIsPresentedLeavesFromThatFlow() throws {
+    let (lines, app) = Self.record { recorder in
+      let shop = ShopCoordinator.startedInAWindow(followedBy: recorder)
+      shop.checkOut()
+      UIKitModel.finishAnimations()
+      let tabs = TabsCoordinator()
+      recorder.follow(tabs)
+      tabs.start()
+      shop.window?.rootViewController = tabs.controller
+      UIKitModel.finishAnimations()
+      Person.tapTab(at: 1, in: tabs.controller)
+      UIKitModel.finishAnimations()
+    }
+    #expect(
+      Self.edges(app).contains("PaymentScreen > HomeScreen: setRoot by TabsCoordinator"), "\(Self.edges(app))"
+    )
+    #expect(
+      lines.last == "selectTab Settings SettingsScreen by TabsCoordinator [r4] (system: tabBar)", "\(lines)")
+    let problems = (app?.diagnostics ?? []).map { "\($0.code.rawValue) \($0.message.prefix { $0 != " " })" }
+    #expect(
+      problems == ["orphaned-coordinator PaymentCoordinator", "orphaned-coordinator ShopCoordinator"],
+      "\(lines)")
+  }
+
   /// A tab bar controller the app shows before it sets its tabs (the coordinator makes the tab bar
   /// the window's root, then starts a flow per tab): the tab bar is recorded once it has tabs,
   /// hosting them, never with `hosts: []`, which the format forbids and after which the tabs'
