@@ -97,9 +97,7 @@ import UIKit
   @Test func aDismissalAskedForAgainWhileItRunsIsRecordedOnce() {
     var presentedAfter: UIViewController?
     let (lines, app) = Self.record { recorder in
-      let shop = ShopCoordinator.startedInAWindow(followedBy: recorder)
-      shop.checkOut()
-      UIKitModel.finishAnimations()
+      let shop = ShopCoordinator.checkingOut(followedBy: recorder)
       shop.payment?.pay()
       shop.navigation.dismiss(animated: true)
       shop.payment?.navigation.dismiss(animated: true)
@@ -118,9 +116,7 @@ import UIKit
   /// the stacks the navigation controller knew, and the push caught its dismissal up a second time.
   @Test func aPushAsADismissedFlowDisappearsFollowsOneDismissal() {
     let (lines, app) = Self.record { recorder in
-      let shop = ShopCoordinator.startedInAWindow(followedBy: recorder)
-      shop.checkOut()
-      UIKitModel.finishAnimations()
+      let shop = ShopCoordinator.checkingOut(followedBy: recorder)
       (shop.payment?.navigation.topViewController as? PaymentScreen)?.onDismissed = {
         shop.navigation.pushViewController(DetailScreen(), animated: false)
       }
@@ -221,9 +217,7 @@ import UIKit
   /// it down; the flow that never finishes is orphaned.
   @Test func aSheetPresentedByAScreenRecordsItselfAndThePersonsSwipe() throws {
     let (lines, app) = Self.record { recorder in
-      let shop = ShopCoordinator.startedInAWindow(followedBy: recorder)
-      shop.checkOut(fromTheScreen: true)
-      UIKitModel.finishAnimations()
+      let shop = ShopCoordinator.checkingOut(followedBy: recorder, fromTheScreen: true)
       if let sheet = shop.navigation.presentedViewController { Person.swipeDown(sheet) }
       UIKitModel.finishAnimations()
     }
@@ -321,9 +315,7 @@ import UIKit
   /// model does not call it orphaned. One the shop still holds is.
   @Test func aFlowFreedWhenThePersonLeftItIsNoOrphan() throws {
     let (lines, app) = Self.record { recorder in
-      let shop = ShopCoordinator.startedInAWindow(followedBy: recorder)
-      shop.checkOut(fromTheScreen: true)
-      UIKitModel.finishAnimations()
+      let shop = ShopCoordinator.checkingOut(followedBy: recorder, fromTheScreen: true)
       if let sheet = shop.navigation.presentedViewController { Person.swipeDown(sheet) }
       UIKitModel.finishAnimations()
       shop.payment = nil
@@ -549,9 +541,7 @@ import UIKit
   /// the app never finished (the sheet's and the old root's) are reported as such.
   @Test func aRootReplacedWhileAFlowIsPresentedLeavesFromThatFlow() throws {
     let (lines, app) = Self.record { recorder in
-      let shop = ShopCoordinator.startedInAWindow(followedBy: recorder)
-      shop.checkOut()
-      UIKitModel.finishAnimations()
+      let shop = ShopCoordinator.checkingOut(followedBy: recorder)
       let tabs = TabsCoordinator()
       recorder.follow(tabs)
       tabs.start()
@@ -649,9 +639,7 @@ import UIKit
   /// coordinator, on screen again and not finished, was reported `orphaned-coordinator`.
   @Test func aFlowShownAgainIsItsCoordinatorsStill() {
     let (lines, app) = Self.record { recorder in
-      let shop = ShopCoordinator.startedInAWindow(followedBy: recorder)
-      shop.checkOut()
-      UIKitModel.finishAnimations()
+      let shop = ShopCoordinator.checkingOut(followedBy: recorder)
       guard let payment = shop.payment else { return }
       shop.navigation.dismiss(animated: false)
       shop.navigation.present(payment.navigation, animated: false)
@@ -706,6 +694,17 @@ final class ShopCoordinator {
     window.rootViewController = shop.navigation
     shop.start()
     shop.window = window
+    return shop
+  }
+
+  /// A shop started in a window (``startedInAWindow(followedBy:)``) whose payment flow is on screen,
+  /// presented as ``checkOut(fromTheScreen:)`` presents it, its animation finished.
+  static func checkingOut(
+    followedBy recorder: FlowAtlasRecording.Recorder, fromTheScreen: Bool = false
+  ) -> ShopCoordinator {
+    let shop = startedInAWindow(followedBy: recorder)
+    shop.checkOut(fromTheScreen: fromTheScreen)
+    UIKitModel.finishAnimations()
     return shop
   }
 
