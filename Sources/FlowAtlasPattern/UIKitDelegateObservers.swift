@@ -74,14 +74,28 @@
     }
 
     private func becomeDelegate(of presented: UIViewController) {
-      // Another observer of FlowAtlas's (a router's of the app's, over a recording navigation
-      // controller) came after this one, and forwards to it.
-      guard let presentation = presented.presentationController, presentation.delegate !== self,
-        !(presentation.delegate is SheetSwipeObserver)
-      else { return }
+      guard let presentation = presented.presentationController, presentation.delegate !== self else {
+        return
+      }
+      // Another observer of FlowAtlas's that passes each call on to this one keeps its seat: two
+      // observe one sheet where a router of the app's presents through a recording navigation
+      // controller, in either order (the pattern's `NavigationRouter` observes its layer before it
+      // presents it; the recording, as it presents). One seated before this one is forwarded to.
+      if let other = presentation.delegate as? SheetSwipeObserver, other.forwards(to: self) { return }
       forward = presentation.delegate
       forwarding.target = forward
       presentation.delegate = self
+    }
+
+    /// Whether the calls this observer passes on reach `observer`, through observers of FlowAtlas's.
+    private func forwards(to observer: SheetSwipeObserver) -> Bool {
+      var next = forward as? SheetSwipeObserver
+      while let current = next {
+        if current === observer { return true }
+        // No cycle: an observer seats itself only in front of observers that do not reach it.
+        next = current.forward as? SheetSwipeObserver
+      }
+      return false
     }
 
     package func presentationControllerShouldDismiss(_ presentationController: UIPresentationController)

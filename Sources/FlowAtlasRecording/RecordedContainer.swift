@@ -51,6 +51,16 @@ package struct ContainerPresence: Sendable {
   }
 }
 
+/// A view controller that only wraps the screen people see, and that records nothing itself (a
+/// plain `UINavigationController` an app presents a screen in): a run records that screen where
+/// it is shown, as the person sees it (it was `UINavigationController`, a screen of its own, with
+/// the screen in it dismissed later as if it had never been shown).
+package protocol ScreenWrapper: Presentable {
+  /// The screen it is recorded as (the first it shows), or nil where it is a container the run
+  /// records.
+  var wrappedScreen: (any Presentable)? { get }
+}
+
 extension Presentable {
   /// The screen's type as the trace names it; a container names its own.
   ///

@@ -107,8 +107,9 @@ extension Recorder {
 
   /// Whether the run has mentioned `screen` (a view controller UIKit presented for someone else,
   /// an alert a screen presented itself, is not the run's to dismiss).
-  package func knowsScreen(_ screen: AnyObject) -> Bool {
-    let handle = ObjectHandle(screen)
+  @MainActor package func knowsScreen(_ screen: AnyObject) -> Bool {
+    // A plain navigation controller is known by the screen it was recorded as.
+    let handle = ObjectHandle((screen as? any ScreenWrapper)?.wrappedScreen ?? screen)
     return state.withLock { $0.knowsScreen(handle) }
   }
 

@@ -667,4 +667,13 @@
       return navigation
     }
   }
+
+  /// A plain navigation controller (not a recording one) an app presents or shows a screen in is
+  /// recorded as its first screen, what the person sees as it appears, and known by it when it
+  /// leaves: what it does in between is not recorded (make it with `.recorded()` for that).
+  extension UINavigationController: ScreenWrapper {
+    package var wrappedScreen: (any Presentable)? {
+      self is RecordingNavigationController ? nil : viewControllers.first
+    }
+  }
 #endif

@@ -403,9 +403,10 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
   }
 
   fileprivate func recordShowing(
-    _ screen: any Presentable, by coordinator: (inout RecorderState) -> String?, puts: Bool,
+    _ shown: any Presentable, by coordinator: (inout RecorderState) -> String?, puts: Bool,
     _ event: @escaping (ScreenMention, String?) -> TraceEvent
   ) {
+    let screen = (shown as? any ScreenWrapper)?.wrappedScreen ?? shown
     let handle = ObjectHandle(screen)
     let screenType = screen.recordedType
     let title = screen.screenTitle

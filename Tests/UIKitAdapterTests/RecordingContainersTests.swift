@@ -561,6 +561,68 @@ import UIKit
       "\(lines)")
   }
 
+  /// A screen the app presents in a plain navigation controller of its own making (a form with a
+  /// bar: `UINavigationController(rootViewController:)`, not a recording one) is that screen where
+  /// it is shown, and known by it when the app or the person dismisses it. It was recorded as a
+  /// screen `UINavigationController`, its form never shown, and dismissed as if it had been.
+  @Test func aScreenPresentedInAPlainNavigationControllerIsThatScreen() {
+    let (lines, app) = Self.record { recorder in
+      let coordinator = PlainCoordinator()
+      recorder.follow(coordinator)
+      coordinator.start()
+      coordinator.present(UINavigationController(rootViewController: FormScreen()))
+      UIKitModel.finishAnimations()
+      coordinator.closeCart()
+      coordinator.present(UINavigationController(rootViewController: FormScreen()))
+      UIKitModel.finishAnimations()
+      if let sheet = coordinator.rootViewController.presentedViewController { Person.swipeDown(sheet) }
+    }
+    #expect(
+      Array(lines.suffix(4)) == [
+        "present FormScreen by PlainCoordinator [r1]", "dismiss FormScreen by PlainCoordinator [r1]",
+        "present FormScreen by PlainCoordinator [r1]",
+        "dismiss FormScreen by PlainCoordinator [r1] (system: swipeDown)",
+      ], "\(lines)")
+    #expect(
+      Self.edges(app) == [
+        "launch > Screen: setRoot by PlainCoordinator",
+        "FormScreen > Screen: dismiss by PlainCoordinator [swipeDown]",
+        "Screen > FormScreen: present by PlainCoordinator",
+      ], "\(Self.edges(app))")
+    #expect(app?.diagnostics == [], "\(lines)")
+  }
+
+  /// The pattern's `NavigationRouter` over a recording navigation controller observes the sheet it
+  /// presents before it presents it, and the recording as it presents: both hear the person swipe
+  /// it down (the recording heard nothing, and kept the sheet on its stack for good).
+  @Test func aSheetTheAppsNavigationRouterPresentsIsSwipedDownInTheTraceToo() {
+    var reported: [String] = []
+    let (lines, app) = Self.record { recorder in
+      let coordinator = PlainCoordinator()
+      recorder.follow(coordinator)
+      coordinator.start()
+      let router = NavigationRouter(navigationController: coordinator.rootViewController)
+      let reports = Reports(of: router)
+      for name in ["Filters", "Sort"] {
+        router.present(Screen(name), animated: true, completion: nil)
+        UIKitModel.finishAnimations()
+        if let sheet = coordinator.rootViewController.presentedViewController { Person.swipeDown(sheet) }
+        UIKitModel.finishAnimations()
+      }
+      reported = reports.lines
+    }
+    #expect(
+      reported == ["dismiss swipeDown: -Filters, shows Start", "dismiss swipeDown: -Sort, shows Start"],
+      "\(reported)")
+    #expect(
+      Array(lines.suffix(4)) == [
+        "present Screen by PlainCoordinator [r1]",
+        "dismiss Screen by PlainCoordinator [r1] (system: swipeDown)",
+        "present Screen [r1]", "dismiss Screen [r1] (system: swipeDown)",
+      ], "\(lines)")
+    #expect(app?.diagnostics == [], "\(lines)")
+  }
+
   /// A tab bar controller the app shows before it sets its tabs (the coordinator makes the tab bar
   /// the window's root, then starts a flow per tab): the tab bar is recorded once it has tabs,
   /// hosting them, never with `hosts: []`, which the format forbids and after which the tabs'
