@@ -71,17 +71,30 @@ extension Presentable {
   package var recordedType: RecordedType {
     let type = ObjectIdentifier(Swift.type(of: self))
     if let known = RecordedTypeNames.names[type] {
-      return known ?? (self as? any RecordedContainer)?.recordedType ?? RecordedType(module: nil, name: "")
+      return known ?? (self as? any RecordedContainer)?.recordedType ?? RecordedType(of: Swift.type(of: self))
     }
     let container = self as? any RecordedContainer
     let named = RecordedType(of: Swift.type(of: self))
-    RecordedTypeNames.names[type] = container == nil ? named : .some(nil)
+    RecordedTypeNames.names[type] = container == nil && !(self is any ScreenWrapper) ? named : .some(nil)
     return container?.recordedType ?? named
+  }
+
+  /// What a run records where this is shown (itself, or the screen a ``ScreenWrapper`` wraps),
+  /// and that screen's type as the trace names it. A screen's type is looked up once, as for
+  /// ``recordedType``: only a container's or a wrapper's is cast.
+  @MainActor
+  package var recordedScreen: (screen: any Presentable, type: RecordedType) {
+    if case .some(.some(let named)) = RecordedTypeNames.names[ObjectIdentifier(Swift.type(of: self))] {
+      return (self, named)
+    }
+    if let wrapped = (self as? any ScreenWrapper)?.wrappedScreen { return (wrapped, wrapped.recordedType) }
+    return (self, recordedType)
   }
 }
 
 /// The names of the screen types recording has met: a name, or nil for a container, which names
-/// itself. Types live as long as the process, so the table holds one entry per type.
+/// itself, or a ``ScreenWrapper``. Types live as long as the process, so the table holds one entry
+/// per type.
 @MainActor
 enum RecordedTypeNames {
   static var names: [ObjectIdentifier: RecordedType?] = [:]

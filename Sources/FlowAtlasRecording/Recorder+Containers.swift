@@ -109,7 +109,7 @@ extension Recorder {
   /// an alert a screen presented itself, is not the run's to dismiss).
   @MainActor package func knowsScreen(_ screen: AnyObject) -> Bool {
     // A plain navigation controller is known by the screen it was recorded as.
-    let handle = ObjectHandle((screen as? any ScreenWrapper)?.wrappedScreen ?? screen)
+    let handle = ObjectHandle((screen as? any Presentable)?.recordedScreen.screen ?? screen)
     return state.withLock { $0.knowsScreen(handle) }
   }
 

@@ -406,9 +406,8 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
     _ shown: any Presentable, by coordinator: (inout RecorderState) -> String?, puts: Bool,
     _ event: @escaping (ScreenMention, String?) -> TraceEvent
   ) {
-    let screen = (shown as? any ScreenWrapper)?.wrappedScreen ?? shown
+    let (screen, screenType) = shown.recordedScreen
     let handle = ObjectHandle(screen)
-    let screenType = screen.recordedType
     let title = screen.screenTitle
     var coordinator = coordinator
     var hosts: [String]?
