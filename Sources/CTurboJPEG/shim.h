@@ -1,18 +1,7 @@
 // libjpeg-turbo's TurboJPEG API, for screenshots that are JPEGs (trace format revision 4,
 // screen.image): decoded and checked here, never by hand.
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE  // dladdr, on glibc
-#endif
-#include <dlfcn.h>
 #include <stdlib.h>
 #include <turbojpeg.h>
-
-// The file the TurboJPEG library was loaded from (NULL where it cannot be said): its API has no
-// release to ask for, and what it accepts follows it.
-static inline const char *flowatlas_jpeg_library_file(void) {
-  Dl_info place;
-  return dladdr((void *)tjInitDecompress, &place) != 0 ? place.dli_fname : NULL;
-}
 
 // The size and colour space the JPEG in `bytes` says it has: 0 where its header is read.
 // `*inks` is 1 for a CMYK or YCCK picture (decoded to its four inks), else 0.

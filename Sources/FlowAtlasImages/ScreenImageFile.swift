@@ -168,7 +168,7 @@ package struct ScreenImageFile: Sendable, Equatable {
       "libspng \(String(cString: spng_version_string())) (zlib \(String(cString: flowatlas_png_zlib_version())))"
     // Without the file (dladdr failed), its name is said missing: a build that finds it differs.
     var turboJPEG = "(not found)"
-    if let file = flowatlas_jpeg_library_file(), let path = realpath(file, nil) {
+    if let file = loadedLibrary(named: "libturbojpeg"), let path = realpath(file, nil) {
       defer { free(path) }
       turboJPEG = String(cString: path)
       var info = stat()
@@ -183,6 +183,31 @@ package struct ScreenImageFile: Sendable, Equatable {
     }
     return names + ", TurboJPEG " + turboJPEG
   }()
+
+  /// The file of the library this process loaded whose name begins with `name`, where it can be
+  /// told: Linux lists what it mapped in `/proc/self/maps`, a Mac's dyld names its images. (Not
+  /// `dladdr`: glibc declares it only under `_GNU_SOURCE`, which changes how a C module sees the
+  /// system's headers.)
+  private static func loadedLibrary(named name: String) -> String? {
+    func named(_ path: Substring) -> Bool { path.split(separator: "/").last?.hasPrefix(name) == true }
+    #if canImport(Darwin)
+      for index in 0..<_dyld_image_count() {
+        if let image = _dyld_get_image_name(index), named(String(cString: image)[...]) {
+          return String(cString: image)
+        }
+      }
+      return nil
+    #else
+      guard
+        case .success(let maps) = RegularFile.read("/proc/self/maps", limit: 4 << 20, followingLinks: true)
+      else { return nil }
+      // `address perms offset device inode path`: the path is what follows the fifth field.
+      for line in String(decoding: maps, as: UTF8.self).split(separator: "\n") {
+        if let slash = line.firstIndex(of: "/"), named(line[slash...]) { return String(line[slash...]) }
+      }
+      return nil
+    #endif
+  }
 
   /// The size of the image `bytes` hold, after decoding every pixel, and its thumbnail made from
   /// them, unless its header gives the size `known` (an earlier build decoded these very bytes).
