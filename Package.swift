@@ -7,10 +7,16 @@ import PackageDescription
 // is: ahead of another Graphviz's `-L` (../shared/graphviz-14), it would link Debian's libgvc
 // under that Graphviz's headers. Its headers and libraries are on the default paths there, so
 // Linux needs no pkg-config for it; Homebrew's (not on the default paths) does.
+// The same holds for libspng's and TurboJPEG's (the image decoders: a test build under Graphviz 14
+// linked Debian's libgvc through their `-L`, and crashed).
 #if os(Linux)
   let cmarkPkgConfig: String? = nil
+  let spngPkgConfig: String? = nil
+  let turboJPEGPkgConfig: String? = nil
 #else
   let cmarkPkgConfig: String? = "libcmark-gfm"
+  let spngPkgConfig: String? = "spng"
+  let turboJPEGPkgConfig: String? = "libturbojpeg"
 #endif
 
 // The model of UIKit answers to `import UIKit` in the targets compiled against it (only those:
@@ -70,9 +76,10 @@ let package = Package(
     // 3c. Screenshots: each screen.image file opened and checked by libspng (PNG) or libjpeg-turbo
     // (JPEG), never by hand. Not libvips: Debian's brings 98 more libraries, which every process
     // of a build would load at its start (24 ms each, and 18 MB), pictures or not.
-    .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"]), .brew(["libspng"])]),
     .systemLibrary(
-      name: "CTurboJPEG", pkgConfig: "libturbojpeg",
+      name: "CSpng", pkgConfig: spngPkgConfig, providers: [.apt(["libspng-dev"]), .brew(["libspng"])]),
+    .systemLibrary(
+      name: "CTurboJPEG", pkgConfig: turboJPEGPkgConfig,
       providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]),
     .target(
       name: "FlowAtlasImages",
