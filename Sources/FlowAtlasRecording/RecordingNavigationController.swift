@@ -389,9 +389,11 @@
       guard !dismissed.isEmpty else { return }
       // The coordinator whose read waits asks for what comes next, not for these.
       recording.recorder.keepingWaitingRead {
-        // Only layers the run showed: what a screen presented by itself (a picker) is not its.
+        // Only layers the run showed: what a screen presented by itself (a picker) is not its. Each
+        // is named by its topmost screen the run knows: a recording container's top, a plain
+        // navigation controller's first (what it pushed there was not recorded).
         for layer in dismissed {
-          if let top = layer.last, recording.recorder.knowsScreen(top) {
+          if let top = layer.last(where: { recording.recorder.knowsScreen($0) }) {
             recording.recordDismissal(removing: top, unattributed: true)
           }
         }
@@ -604,9 +606,14 @@
       weak var router: RecordingRouter?
     }
 
-    /// The screen `presented` shows: its navigation controller's top, else itself.
+    /// The screen `presented` shows, as the run knows it: a recording navigation controller's top,
+    /// the screen a plain one was recorded as (its first), else itself (a subclass of the app's
+    /// or UIKit's, recorded as a screen of its own).
     static func topScreen(of presented: UIViewController) -> UIViewController {
-      (presented as? UINavigationController)?.topViewController ?? presented
+      if presented is RecordingNavigationController {
+        return (presented as? UINavigationController)?.topViewController ?? presented
+      }
+      return (presented as? any ScreenWrapper)?.wrappedScreen as? UIViewController ?? presented
     }
 
     /// Records the app's dismissal of `presented` on `router`, where its presentation was (and
@@ -670,10 +677,12 @@
 
   /// A plain navigation controller (not a recording one) an app presents or shows a screen in is
   /// recorded as its first screen, what the person sees as it appears, and known by it when it
-  /// leaves: what it does in between is not recorded (make it with `.recorded()` for that).
+  /// leaves: what it does in between is not recorded (make it with `.recorded()` for that). Only
+  /// `UINavigationController` itself: a subclass is a screen of its own, as UIKit's are (an image
+  /// picker, a mail composer, whose first screen is a private class of Apple's).
   extension UINavigationController: ScreenWrapper {
     package var wrappedScreen: (any Presentable)? {
-      self is RecordingNavigationController ? nil : viewControllers.first
+      Swift.type(of: self) == UINavigationController.self ? viewControllers.first : nil
     }
   }
 #endif

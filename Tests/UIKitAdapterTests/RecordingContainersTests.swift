@@ -570,8 +570,11 @@ import UIKit
       let coordinator = PlainCoordinator()
       recorder.follow(coordinator)
       coordinator.start()
-      coordinator.present(UINavigationController(rootViewController: FormScreen()))
+      let form = UINavigationController(rootViewController: FormScreen())
+      coordinator.present(form)
       UIKitModel.finishAnimations()
+      // Not recorded: the plain navigation controller is no router of the run's.
+      form.pushViewController(DetailScreen(), animated: false)
       coordinator.closeCart()
       coordinator.present(UINavigationController(rootViewController: FormScreen()))
       UIKitModel.finishAnimations()
@@ -589,6 +592,33 @@ import UIKit
         "FormScreen > Screen: dismiss by PlainCoordinator [swipeDown]",
         "Screen > FormScreen: present by PlainCoordinator",
       ], "\(Self.edges(app))")
+    #expect(app?.diagnostics == [], "\(lines)")
+  }
+
+  /// What the app's own tab bar presents in a plain navigation controller is dismissed as the
+  /// screen it was recorded as, its first, though the app pushed another there since; a subclass
+  /// (UIKit's image picker, a mail composer) is a screen of its own, as it was.
+  @Test func aPlainNavigationControllerIsDismissedAsItsFirstScreenAndASubclassIsItself() throws {
+    let (lines, app) = Self.record { recorder in
+      let tabs = TabsCoordinator.startedInAWindow(followedBy: recorder)
+      UIKitModel.finishAnimations()
+      let flow = UINavigationController(rootViewController: FormScreen())
+      tabs.controller.present(flow, animated: false)
+      UIKitModel.finishAnimations()
+      flow.pushViewController(DetailScreen(), animated: false)
+      tabs.controller.dismiss(animated: false)
+      UIKitModel.finishAnimations()
+      tabs.controller.present(PickerController(rootViewController: UIViewController()), animated: false)
+      UIKitModel.finishAnimations()
+      tabs.controller.dismiss(animated: false)
+      UIKitModel.finishAnimations()
+    }
+    #expect(
+      Array(lines.suffix(4)) == [
+        "present FormScreen by TabsCoordinator [r1]", "dismiss FormScreen by TabsCoordinator [r1]",
+        "present PickerController by TabsCoordinator [r1]",
+        "dismiss PickerController by TabsCoordinator [r1]",
+      ], "\(lines)")
     #expect(app?.diagnostics == [], "\(lines)")
   }
 
@@ -1037,3 +1067,6 @@ final class ForwardingTabBarDelegate: NSObject, UITabBarControllerDelegate {
     previous?.tabBarController?(tabBarController, didSelect: viewController)
   }
 }
+
+/// A navigation controller subclass in the style of UIKit's own (`UIImagePickerController`).
+@MainActor final class PickerController: UINavigationController {}
