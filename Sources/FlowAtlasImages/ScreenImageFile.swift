@@ -166,7 +166,7 @@ package struct ScreenImageFile: Sendable, Equatable {
   package static let decoders: String = {
     var names =
       "libspng \(String(cString: spng_version_string())) (zlib \(String(cString: flowatlas_png_zlib_version())))"
-    // Without the file (dladdr failed), its name is said missing: a build that finds it differs.
+    // Where the file cannot be told, that is said: a build that tells it differs.
     var turboJPEG = "(not found)"
     if let file = loadedLibrary(named: "libturbojpeg"), let path = realpath(file, nil) {
       defer { free(path) }
