@@ -16,13 +16,27 @@ package enum PNGEncoder {
   /// - Returns: The PNG file's bytes.
   package static func encode(width: Int, height: Int, rgb: [UInt8]) -> [UInt8] {
     precondition(width > 0 && height > 0 && rgb.count == width * height * 3, "pixels do not match the size")
+    // 8 bits, RGB.
+    return file(
+      width: width, height: height, depth: 8, colourType: 2,
+      rows: filtered(width: width, height: height, rgb: rgb))
+  }
+
+  /// A PNG of `rows` as they are (each behind its filter byte), of any bit depth and colour type,
+  /// with `chunks` (`PLTE`, `tRNS`, `tEXt`: type and data) between its header and its data,
+  /// deflated as ``encode(width:height:rgb:)`` deflates: for tests of the kinds of PNG an app may
+  /// write that FlowAtlas does not (palettes, greys, 16 bits, transparency).
+  package static func file(
+    width: Int, height: Int, depth: UInt8, colourType: UInt8, rows: [UInt8], chunks: [(String, [UInt8])] = []
+  ) -> [UInt8] {
     var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     var header: [UInt8] = []
     header.appendBigEndian(UInt32(width))
     header.appendBigEndian(UInt32(height))
-    header += [8, 2, 0, 0, 0]  // 8 bits, RGB, deflate, adaptive filtering, not interlaced
+    header += [depth, colourType, 0, 0, 0]  // deflate, adaptive filtering, not interlaced
     file.appendChunk("IHDR", header)
-    file.appendChunk("IDAT", zlib(filtered(width: width, height: height, rgb: rgb)))
+    for (type, data) in chunks { file.appendChunk(type, data) }
+    file.appendChunk("IDAT", zlib(rows))
     file.appendChunk("IEND", [])
     return file
   }

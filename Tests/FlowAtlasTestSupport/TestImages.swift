@@ -1,4 +1,5 @@
 import CTurboJPEG
+import FlowAtlasBytes
 import Foundation
 
 /// Two real screenshots, tiny: a 12 × 20 gradient written by libvips as a PNG and as a JPEG
@@ -29,43 +30,27 @@ package enum TestImages {
   }
 
   /// A PNG of `width` × `height` pixels of any colour type and depth, from its unfiltered rows
-  /// (each with its filter byte), stored without compression: for the kinds of PNG an app may
-  /// write that FlowAtlas's own encoder does not (palettes, greys, 16 bits, transparency).
+  /// (each with its filter byte), as ``PNGEncoder/file(width:height:depth:colourType:rows:chunks:)``
+  /// writes it: for the kinds of PNG an app may write that FlowAtlas's own encoder does not
+  /// (palettes, greys, 16 bits, transparency).
   /// - Parameters:
   ///   - chunks: chunks between the header and the data (`PLTE`, `tRNS`, `tEXt`), as type and data.
   ///   - damaged: the type of a chunk whose checksum is written wrong.
   ///   - ended: whether the file has its `IEND` chunk.
   package static func png(
-    width: UInt32, height: UInt32, depth: UInt8, colourType: UInt8, rows: [UInt8],
+    width: Int, height: Int, depth: UInt8, colourType: UInt8, rows: [UInt8],
     chunks: [(String, [UInt8])] = [], damaged: String? = nil, ended: Bool = true
   ) -> [UInt8] {
-    func word(_ value: UInt32) -> [UInt8] {
-      (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) }
+    var bytes = PNGEncoder.file(
+      width: width, height: height, depth: depth, colourType: colourType, rows: rows, chunks: chunks)
+    // Each chunk: its length, its type, its data, its checksum.
+    var at = 8
+    while let damaged, at + 8 <= bytes.count {
+      let length = bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) }
+      if bytes[(at + 4)..<(at + 8)].elementsEqual(damaged.utf8) { bytes[at + 8 + length + 3] ^= 1 }
+      at += 12 + length
     }
-    func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-      let body = Array(type.utf8) + data
-      let crc = crc32(body[...]) ^ (type == damaged ? 1 : 0)
-      return word(UInt32(data.count)) + body + word(crc)
-    }
-    // zlib's stream: its header, one stored block (rows of test pictures are small), Adler-32.
-    precondition(rows.count < 65_536)
-    var (a, b): (UInt32, UInt32) = (1, 0)
-    for byte in rows {
-      a = (a + UInt32(byte)) % 65_521
-      b = (b + a) % 65_521
-    }
-    let length = UInt16(rows.count)
-    let stream: [UInt8] =
-      [
-        0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF),
-        UInt8(~length >> 8),
-      ]
-      + rows + word(b << 16 | a)
-    var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    bytes += chunk("IHDR", word(width) + word(height) + [depth, colourType, 0, 0, 0])
-    for (type, data) in chunks { bytes += chunk(type, data) }
-    bytes += chunk("IDAT", stream)
-    if ended { bytes += chunk("IEND", []) }
+    if !ended { bytes.removeLast(12) }
     return bytes
   }
 
