@@ -520,11 +520,7 @@ import UIKit
   @Test func aNewWindowRootEmptiesTheOldOnesStacks() throws {
     let (_, app) = Self.record { recorder in
       let shop = ShopCoordinator.startedInAWindow(followedBy: recorder)
-      // Another root the run follows (a child would keep its parent showing).
-      let tabs = TabsCoordinator()
-      recorder.follow(tabs)
-      tabs.start()
-      shop.window?.rootViewController = tabs.controller
+      TabsCoordinator.replacing(shop, followedBy: recorder)
     }
     #expect(
       Self.edges(app).contains("ProductScreen > HomeScreen: setRoot by TabsCoordinator"), "\(Self.edges(app))"
@@ -541,11 +537,8 @@ import UIKit
   /// the app never finished (the sheet's and the old root's) are reported as such.
   @Test func aRootReplacedWhileAFlowIsPresentedLeavesFromThatFlow() throws {
     let (lines, app) = Self.record { recorder in
-      let shop = ShopCoordinator.checkingOut(followedBy: recorder)
-      let tabs = TabsCoordinator()
-      recorder.follow(tabs)
-      tabs.start()
-      shop.window?.rootViewController = tabs.controller
+      let tabs = TabsCoordinator.replacing(
+        ShopCoordinator.checkingOut(followedBy: recorder), followedBy: recorder)
       UIKitModel.finishAnimations()
       Person.tapTab(at: 1, in: tabs.controller)
       UIKitModel.finishAnimations()
@@ -957,6 +950,19 @@ final class TabsCoordinator {
     tabs.start()
     window.rootViewController = tabs.controller
     tabs.window = window
+    return tabs
+  }
+
+  /// Another root the run follows, started, then given `shop`'s window (a child of the shop's
+  /// would keep it showing).
+  @discardableResult
+  static func replacing(
+    _ shop: ShopCoordinator, followedBy recorder: FlowAtlasRecording.Recorder
+  ) -> TabsCoordinator {
+    let tabs = TabsCoordinator()
+    recorder.follow(tabs)
+    tabs.start()
+    shop.window?.rootViewController = tabs.controller
     return tabs
   }
 
