@@ -234,7 +234,9 @@ let package = Package(
     // shop's flows, test images, a folder of a test's own.
     .target(
       name: "FlowAtlasTestSupport",
-      dependencies: ["FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace", "CTurboJPEG", "FlowAtlasBytes"],
+      dependencies: [
+        "FlowAtlasPattern", "FlowAtlasRecording", "FlowAtlasTrace", "CTurboJPEG", "FlowAtlasBytes",
+      ],
       path: "Tests/FlowAtlasTestSupport"),
     .testTarget(name: "FlowAtlasPatternTests", dependencies: ["FlowAtlasPattern"]),
     .testTarget(name: "FlowAtlasLockTests", dependencies: ["FlowAtlasLock"]),
