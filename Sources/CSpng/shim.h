@@ -68,6 +68,37 @@ static inline int flowatlas_png_pixels(spng_ctx *context, void **pixels, size_t 
   return 0;
 }
 
+// What flowatlas_png_rows answers for an interlaced picture, whose rows do not come top first:
+// decode it whole, with flowatlas_png_pixels.
+#define FLOWATLAS_PNG_INTERLACED (-1)
+
+// Starts decoding the picture row by row, top first, into the form flowatlas_png_pixels gives
+// (`*bands` 3 or 4, each row `*row_length` bytes): then spng_decode_row gives each row, the last
+// with SPNG_EOI, and spng_decode_chunks reads every chunk after them to the end. A row is used
+// while it is in the processor's cache, and the picture is never held whole. 0, else
+// FLOWATLAS_PNG_INTERLACED, else libspng's error (a damaged chunk, or too much metadata, before
+// the image data).
+static inline int flowatlas_png_rows(spng_ctx *context, int *bands, size_t *row_length) {
+  struct spng_ihdr header;
+  struct spng_trns transparency;
+  size_t length = 0;
+  int error = spng_get_ihdr(context, &header);
+  if (error != 0) return error;
+  if (header.interlace_method != SPNG_INTERLACE_NONE) return FLOWATLAS_PNG_INTERLACED;
+  int transparent = spng_get_trns(context, &transparency);
+  if (transparent != 0 && transparent != SPNG_ECHUNKAVAIL) return transparent;
+  int alpha = header.color_type == SPNG_COLOR_TYPE_GRAYSCALE_ALPHA
+              || header.color_type == SPNG_COLOR_TYPE_TRUECOLOR_ALPHA || transparent == 0;
+  int format = alpha ? SPNG_FMT_RGBA8 : SPNG_FMT_RGB8;
+  error = spng_decoded_image_size(context, format, &length);
+  if (error != 0) return error;
+  error = spng_decode_image(context, NULL, 0, format, SPNG_DECODE_PROGRESSIVE | (alpha ? SPNG_DECODE_TRNS : 0));
+  if (error != 0) return error;
+  *bands = alpha ? 4 : 3;
+  *row_length = length / header.height;
+  return 0;
+}
+
 // The release of zlib, which decompresses every PNG: what libspng accepts follows it too.
 static inline const char *flowatlas_png_zlib_version(void) { return zlibVersion(); }
 

@@ -25,15 +25,17 @@ package enum PNGEncoder {
   /// A PNG of `rows` as they are (each behind its filter byte), of any bit depth and colour type,
   /// with `chunks` (`PLTE`, `tRNS`, `tEXt`: type and data) between its header and its data,
   /// deflated as ``encode(width:height:rgb:)`` deflates: for tests of the kinds of PNG an app may
-  /// write that FlowAtlas does not (palettes, greys, 16 bits, transparency).
+  /// write that FlowAtlas does not (palettes, greys, 16 bits, transparency, interlacing: then
+  /// `rows` are those of Adam7's seven passes, one after another).
   package static func file(
-    width: Int, height: Int, depth: UInt8, colourType: UInt8, rows: [UInt8], chunks: [(String, [UInt8])] = []
+    width: Int, height: Int, depth: UInt8, colourType: UInt8, rows: [UInt8], chunks: [(String, [UInt8])] = [],
+    interlaced: Bool = false
   ) -> [UInt8] {
     var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     var header: [UInt8] = []
     header.appendBigEndian(UInt32(width))
     header.appendBigEndian(UInt32(height))
-    header += [depth, colourType, 0, 0, 0]  // deflate, adaptive filtering, not interlaced
+    header += [depth, colourType, 0, 0, interlaced ? 1 : 0]  // deflate, adaptive filtering
     file.appendChunk("IHDR", header)
     for (type, data) in chunks { file.appendChunk(type, data) }
     file.appendChunk("IDAT", zlib(rows))

@@ -40,24 +40,59 @@ package enum Thumbnail {
   }
 
   /// The thumbnail of the pixels in `pixels`, where the image library put them (a phone's
-  /// screenshot is 12 MB: not copied). Not generic: a collection's element read through a
-  /// generic function of another module is a call each, and a picture has millions.
+  /// screenshot is 12 MB: not copied).
   package static func png(of pixels: UnsafeRawBufferPointer, width: Int, height: Int, bands: Int) -> [UInt8] {
     // Unchecked reads below: the buffer must hold every pixel.
     precondition(
       width > 0 && height > 0 && (bands == 3 || bands == 4) && pixels.count >= width * height * bands,
       "pixels do not match the size")
-    let factor = factor(width: width, height: height)
-    let (smallWidth, smallHeight) = ((width + factor - 1) / factor, (height + factor - 1) / factor)
-    // Sums per thumbnail pixel and channel, one row of blocks at a time.
-    var rgb = [UInt8](repeating: 0, count: smallWidth * smallHeight * 3)
-    var sums = [Int](repeating: 0, count: smallWidth * 3)
-    for blockRow in 0..<smallHeight {
-      for index in sums.indices { sums[index] = 0 }
-      let top = blockRow * factor
-      let bottom = min(height, top + factor)
-      for row in top..<bottom {
-        var source = row * width * bands
+    var maker = Maker(width: width, height: height, bands: bands)
+    let rowBytes = width * bands
+    for row in 0..<height {
+      maker.add(row: UnsafeRawBufferPointer(rebasing: pixels[row * rowBytes..<(row + 1) * rowBytes]))
+    }
+    return maker.png()
+  }
+
+  /// A thumbnail made row by row, as a decoder gives them (top first): a row of a picture can
+  /// be averaged while it is in the processor's cache, and the picture is never held whole.
+  /// The same bytes as ``png(of:width:height:bands:)`` (which feeds it).
+  package struct Maker {
+    private let width: Int
+    private let height: Int
+    private let bands: Int
+    private let factor: Int
+    private let smallWidth: Int
+    /// The thumbnail's red, green and blue, one row of blocks after another.
+    private var rgb: [UInt8]
+    /// Sums per thumbnail pixel and channel of the row of blocks being read.
+    private var sums: [Int]
+    /// Rows given so far.
+    private var rows = 0
+
+    /// A maker for a picture of `width` × `height` 8-bit sRGB pixels of `bands` channels (3, or 4
+    /// with alpha).
+    package init(width: Int, height: Int, bands: Int) {
+      precondition(width > 0 && height > 0 && (bands == 3 || bands == 4), "not a picture's size")
+      (self.width, self.height, self.bands) = (width, height, bands)
+      factor = Thumbnail.factor(width: width, height: height)
+      smallWidth = (width + factor - 1) / factor
+      rgb = [UInt8](repeating: 0, count: smallWidth * ((height + factor - 1) / factor) * 3)
+      sums = [Int](repeating: 0, count: smallWidth * 3)
+    }
+
+    /// Whether every row was given.
+    package var isComplete: Bool { rows == height }
+
+    /// Adds the next row of pixels (`width` × `bands` bytes). Not generic: a collection's element
+    /// read through a generic function of another module is a call each, and a picture has
+    /// millions.
+    package mutating func add(row pixels: UnsafeRawBufferPointer) {
+      // Unchecked reads below: the row must hold every pixel.
+      precondition(rows < height && pixels.count >= width * bands, "a row too many, or too short")
+      let (width, bands, factor) = (self.width, self.bands, self.factor)
+      sums.withUnsafeMutableBufferPointer { sums in
+        var source = 0
         var target = 0
         var column = 0
         // One block of the row at a time: its sums kept in registers, no division per pixel.
@@ -87,15 +122,28 @@ package enum Thumbnail {
           column = end
         }
       }
-      let rows = bottom - top
+      rows += 1
+      if rows % factor == 0 || rows == height { finishBlockRow() }
+    }
+
+    /// The averages of the row of blocks just read, into the thumbnail; the sums emptied.
+    private mutating func finishBlockRow() {
+      let blockRow = (rows - 1) / factor
+      let rowsInBlock = rows - blockRow * factor
       for blockColumn in 0..<smallWidth {
-        let count = rows * (min(width, (blockColumn + 1) * factor) - blockColumn * factor)
+        let count = rowsInBlock * (min(width, (blockColumn + 1) * factor) - blockColumn * factor)
         for channel in 0..<3 {
           rgb[(blockRow * smallWidth + blockColumn) * 3 + channel] = UInt8(
             (sums[blockColumn * 3 + channel] + count / 2) / count)
         }
       }
+      for index in sums.indices { sums[index] = 0 }
     }
-    return PNGEncoder.encode(width: smallWidth, height: smallHeight, rgb: rgb)
+
+    /// The thumbnail as a PNG, once every row was given.
+    package func png() -> [UInt8] {
+      precondition(isComplete, "rows are missing")
+      return PNGEncoder.encode(width: smallWidth, height: (height + factor - 1) / factor, rgb: rgb)
+    }
   }
 }

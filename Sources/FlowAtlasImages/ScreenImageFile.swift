@@ -226,20 +226,7 @@ package struct ScreenImageFile: Sendable, Equatable {
         size.width <= maximumPixels, size.height <= maximumPixels
       else { return .failure(.tooManyPixels(width: size.width, height: size.height)) }
       if let known, known == size { return .success((size, nil)) }
-      let pixels: PixelDecoder.Pixels
-      switch decoder.pixels() {
-      case .success(let decoded): pixels = decoded
-      case .failure(let problem): return .failure(problem)
-      }
-      defer { free(pixels.start) }
-      guard makesThumbnail else { return .success((size, nil)) }
-      // Read where the decoder put them: no copy of a picture's megabytes. A CMYK picture's inks
-      // are made colours there first, by FlowAtlas's integers, not through a colour profile.
-      let buffer = UnsafeMutableRawBufferPointer(start: pixels.start, count: pixels.count)
-      if let inverted = pixels.inverted { Thumbnail.makeRGB(ofCMYK: buffer, inverted: inverted) }
-      let thumbnail = Thumbnail.png(
-        of: UnsafeRawBufferPointer(buffer), width: size.width, height: size.height, bands: pixels.bands)
-      return .success((size, thumbnail))
+      return decoder.decodeEveryPixel(makingThumbnail: makesThumbnail).map { (size, $0) }
     }
   }
 
@@ -327,9 +314,67 @@ private enum PixelDecoder {
     }
   }
 
+  /// Decodes every pixel, and makes the picture's thumbnail from them where asked (nil
+  /// otherwise); or says why not: the picture is cut short or damaged, or a PNG's metadata passes
+  /// ``ScreenImageFile/maximumMetadataBytes``. A PNG that is not interlaced (a screenshot) is
+  /// decoded a row at a time, each row averaged while it is in the processor's cache; any other
+  /// picture whole.
+  func decodeEveryPixel(makingThumbnail: Bool) -> Result<[UInt8]?, ImageProblem> {
+    if case .png(let context, let size) = self {
+      var (bands, rowLength): (Int32, Int) = (0, 0)
+      let started = flowatlas_png_rows(context, &bands, &rowLength)
+      if started == 0 {
+        return Self.rows(of: context, size: size, bands: Int(bands), rowLength: rowLength, makingThumbnail)
+      }
+      if started != FLOWATLAS_PNG_INTERLACED { return .failure(Self.problem(started)) }
+    }
+    let pixels: Pixels
+    switch self.pixels() {
+    case .success(let decoded): pixels = decoded
+    case .failure(let problem): return .failure(problem)
+    }
+    defer { free(pixels.start) }
+    guard makingThumbnail else { return .success(nil) }
+    // Read where the decoder put them: no copy of a picture's megabytes. A CMYK picture's inks
+    // are made colours there first, by FlowAtlas's integers, not through a colour profile.
+    let buffer = UnsafeMutableRawBufferPointer(start: pixels.start, count: pixels.count)
+    if let inverted = pixels.inverted { Thumbnail.makeRGB(ofCMYK: buffer, inverted: inverted) }
+    return .success(
+      Thumbnail.png(
+        of: UnsafeRawBufferPointer(buffer), width: size.width, height: size.height, bands: pixels.bands))
+  }
+
+  /// Each row of a PNG whose row-by-row decoding `flowatlas_png_rows` started, top first, into
+  /// one row's buffer, then every chunk after them to the end.
+  private static func rows(
+    of context: OpaquePointer, size: (width: Int, height: Int), bands: Int, rowLength: Int,
+    _ makingThumbnail: Bool
+  ) -> Result<[UInt8]?, ImageProblem> {
+    var maker = makingThumbnail ? Thumbnail.Maker(width: size.width, height: size.height, bands: bands) : nil
+    let row = UnsafeMutableRawBufferPointer.allocate(byteCount: max(rowLength, 1), alignment: 16)
+    defer { row.deallocate() }
+    for index in 0..<size.height {
+      let error = spng_decode_row(context, row.baseAddress, rowLength)
+      // The last row comes with "end of image"; any other answer is the picture's fault.
+      guard error == 0 || (error == Int32(SPNG_EOI.rawValue) && index == size.height - 1) else {
+        return .failure(problem(error))
+      }
+      maker?.add(row: UnsafeRawBufferPointer(row))
+    }
+    let error = spng_decode_chunks(context)
+    guard error == 0 else { return .failure(problem(error)) }
+    return .success(maker?.png())
+  }
+
+  /// What libspng's `error` says of the picture, in words of our own.
+  private static func problem(_ error: Int32) -> ImageProblem {
+    error == Int32(SPNG_ECHUNK_LIMITS.rawValue)
+      ? .metadataTooLarge(bytes: nil) : .damaged("its pixels are cut short or damaged")
+  }
+
   /// Every pixel decoded, or why not: the picture is cut short or damaged, or a PNG's metadata
   /// passes ``ScreenImageFile/maximumMetadataBytes``.
-  func pixels() -> Result<Pixels, ImageProblem> {
+  private func pixels() -> Result<Pixels, ImageProblem> {
     let damaged = ImageProblem.damaged("its pixels are cut short or damaged")
     var start: UnsafeMutableRawPointer?
     var count = 0
@@ -337,8 +382,7 @@ private enum PixelDecoder {
     case .png(let context, _):
       var bands: Int32 = 0
       let error = flowatlas_png_pixels(context, &start, &count, &bands)
-      if error == Int32(SPNG_ECHUNK_LIMITS.rawValue) { return .failure(.metadataTooLarge(bytes: nil)) }
-      guard error == 0, let start else { return .failure(damaged) }
+      guard error == 0, let start else { return .failure(Self.problem(error)) }
       return .success(Pixels(start: start, count: count, bands: Int(bands), inverted: nil))
     case .jpeg(let decoder, let bytes, let size, let inks):
       guard

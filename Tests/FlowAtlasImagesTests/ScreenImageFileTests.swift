@@ -318,6 +318,36 @@ import Testing
       thumbnail == Thumbnail.png(of: grey.flatMap { [$0, $0, $0] }, width: width, height: height, bands: 3))
   }
 
+  /// A PNG is decoded a row at a time where it is not interlaced (a screenshot), whole where it
+  /// is: both give the thumbnail of the same pixels, and either cut short is refused.
+  @Test func interlacedOrNotAPictureGivesTheSameThumbnail() throws {
+    let (width, height) = (37, 1003)
+    let rgb: [UInt8] = (0..<width * height).flatMap { index -> [UInt8] in
+      [UInt8(index % 251), UInt8(index / width % 256), UInt8(index % 7 * 30)]
+    }
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-adam7-\(UUID())")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let expected = Thumbnail.png(of: rgb, width: width, height: height, bands: 3)
+    var rows: [UInt8] = []
+    for row in 0..<height { rows += [0] + rgb[row * width * 3..<(row + 1) * width * 3] }
+    let files: [String: [UInt8]] = [
+      "rows.png": PNGEncoder.file(width: width, height: height, depth: 8, colourType: 2, rows: rows),
+      "adam7.png": TestImages.interlacedPNG(width: width, height: height, rgb: rgb),
+    ]
+    for (file, bytes) in files {
+      try Data(bytes).write(to: url.appendingPathComponent(file))
+      #expect(try ScreenImageFile.load(file, in: url.path).get().thumbnail == expected, "\(file)")
+      // Its image data ends early (the chunk's length and checksum made to match).
+      try Data(TestImages.cuttingImageData(of: bytes, by: 6)).write(
+        to: url.appendingPathComponent("cut-" + file))
+      guard case .failure(.damaged) = ScreenImageFile.load("cut-" + file, in: url.path) else {
+        Issue.record("\(file) cut short was accepted")
+        continue
+      }
+    }
+  }
+
   /// Every row is decoded, the last ones too, where the height is no multiple of the factor.
   @Test func aPictureCutShortInItsLastRowsIsRefused() throws {
     let png = try #require(ScreenImageFile.patternPNG(width: 1000, height: 1003, seed: 5))

@@ -54,6 +54,49 @@ package enum TestImages {
     return bytes
   }
 
+  /// An interlaced (Adam7) PNG of `width` × `height` 8-bit red, green and blue `rgb` pixels,
+  /// each pass's rows unfiltered.
+  package static func interlacedPNG(width: Int, height: Int, rgb: [UInt8]) -> [UInt8] {
+    // Each pass: its first column and row, and its steps across and down.
+    let passes = [
+      (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2),
+    ]
+    var rows: [UInt8] = []
+    for (left, top, across, down) in passes where left < width && top < height {
+      for row in stride(from: top, to: height, by: down) {
+        rows.append(0)
+        for column in stride(from: left, to: width, by: across) {
+          rows += rgb[(row * width + column) * 3..<(row * width + column) * 3 + 3]
+        }
+      }
+    }
+    return PNGEncoder.file(
+      width: width, height: height, depth: 8, colourType: 2, rows: rows, interlaced: true)
+  }
+
+  /// `png` with the last `count` bytes of its (one) image data chunk gone, the chunk's length and
+  /// checksum written to match: a picture whose pixels end early, every chunk sound.
+  package static func cuttingImageData(of png: [UInt8], by count: Int) -> [UInt8] {
+    var bytes = png
+    var at = 8
+    while at + 8 <= bytes.count {
+      let length = bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) }
+      guard bytes[(at + 4)..<(at + 8)].elementsEqual("IDAT".utf8) else {
+        at += 12 + length
+        continue
+      }
+      let shorter = length - count
+      bytes.removeSubrange((at + 8 + shorter)..<(at + 12 + length))
+      bytes.replaceSubrange(
+        at..<(at + 4), with: (0..<4).map { UInt8(truncatingIfNeeded: shorter >> (24 - 8 * $0)) })
+      let crc = crc32(bytes[(at + 4)..<(at + 8 + shorter)])
+      bytes.insert(
+        contentsOf: (0..<4).map { UInt8(truncatingIfNeeded: crc >> (24 - 8 * $0)) }, at: at + 8 + shorter)
+      break
+    }
+    return bytes
+  }
+
   /// A grey JPEG of `pixels` (`width` × `height`), as TurboJPEG encodes it.
   package static func greyJPEG(_ pixels: [UInt8], width: Int, height: Int) -> [UInt8]? {
     guard let encoder = tjInitCompress() else { return nil }
