@@ -65,8 +65,10 @@ package enum Thumbnail {
     private let smallWidth: Int
     /// The thumbnail's red, green and blue, one row of blocks after another.
     private var rgb: [UInt8]
-    /// Sums per thumbnail pixel and channel of the row of blocks being read.
-    private var sums: [Int]
+    /// Per pixel of a row and channel (`bands` a pixel), the sum of the rows of the row of blocks
+    /// read so far, each pixel laid on white: added to a whole row at a time, which the compiler
+    /// does many bytes an instruction; grouped into blocks once their last row is read.
+    private var columns: [UInt32]
     /// Rows given so far.
     private var rows = 0
 
@@ -78,7 +80,7 @@ package enum Thumbnail {
       factor = Thumbnail.factor(width: width, height: height)
       smallWidth = (width + factor - 1) / factor
       rgb = [UInt8](repeating: 0, count: smallWidth * ((height + factor - 1) / factor) * 3)
-      sums = [Int](repeating: 0, count: smallWidth * 3)
+      columns = [UInt32](repeating: 0, count: width * bands)
     }
 
     /// Whether every row was given.
@@ -90,36 +92,32 @@ package enum Thumbnail {
     package mutating func add(row pixels: UnsafeRawBufferPointer) {
       // Unchecked reads below: the row must hold every pixel.
       precondition(rows < height && pixels.count >= width * bands, "a row too many, or too short")
-      let (width, bands, factor) = (self.width, self.bands, self.factor)
-      sums.withUnsafeMutableBufferPointer { sums in
-        var source = 0
-        var target = 0
-        var column = 0
-        // One block of the row at a time: its sums kept in registers, no division per pixel.
-        while column < width {
-          let end = min(width, column + factor)
-          var (red, green, blue) = (0, 0, 0)
-          for _ in column..<end {
-            let alpha = bands == 4 ? Int(pixels[source + 3]) : 255
-            if alpha == 255 {
-              red += Int(pixels[source])
-              green += Int(pixels[source + 1])
-              blue += Int(pixels[source + 2])
-            } else {
-              // On white: c·a + 255·(255 − a), over 255, rounded (a screenshot is opaque almost
-              // everywhere: the division is rare).
-              let white = 255 * (255 - alpha) + 127
-              red += (Int(pixels[source]) * alpha + white) / 255
-              green += (Int(pixels[source + 1]) * alpha + white) / 255
-              blue += (Int(pixels[source + 2]) * alpha + white) / 255
-            }
-            source += bands
+      let (count, bands) = (width * bands, self.bands)
+      columns.withUnsafeMutableBufferPointer { columns in
+        // An opaque row (a screenshot's, almost always) is added as it is; a row with a pixel that
+        // is not, pixel by pixel, each laid on white first.
+        var opaque = true
+        if bands == 4 {
+          // Two pixels a word: their alphas and-ed, the colours masked off at the end.
+          var alphas = UInt64.max
+          let whole = count / 8 * 8
+          for start in stride(from: 0, to: whole, by: 8) {
+            alphas &= UInt64(littleEndian: pixels.loadUnaligned(fromByteOffset: start, as: UInt64.self))
           }
-          sums[target] += red
-          sums[target + 1] += green
-          sums[target + 2] += blue
-          target += 3
-          column = end
+          if whole < count { alphas &= UInt64(pixels[whole + 3]) << 24 | 0xFFFF_FFFF_00FF_FFFF }
+          opaque = alphas | 0x00FF_FFFF_00FF_FFFF == .max
+        }
+        if opaque {
+          for index in 0..<count { columns[index] &+= UInt32(pixels[index]) }
+          return
+        }
+        for start in stride(from: 0, to: count, by: 4) {
+          let alpha = UInt32(pixels[start + 3])
+          // On white: c·a + 255·(255 − a), over 255, rounded.
+          let white = 255 * (255 - alpha) + 127
+          for channel in start..<start + 3 {
+            columns[channel] &+= (UInt32(pixels[channel]) * alpha + white) / 255
+          }
         }
       }
       rows += 1
@@ -130,14 +128,21 @@ package enum Thumbnail {
     private mutating func finishBlockRow() {
       let blockRow = (rows - 1) / factor
       let rowsInBlock = rows - blockRow * factor
-      for blockColumn in 0..<smallWidth {
-        let count = rowsInBlock * (min(width, (blockColumn + 1) * factor) - blockColumn * factor)
-        for channel in 0..<3 {
-          rgb[(blockRow * smallWidth + blockColumn) * 3 + channel] = UInt8(
-            (sums[blockColumn * 3 + channel] + count / 2) / count)
+      let (width, bands, factor, smallWidth) = (self.width, self.bands, self.factor, self.smallWidth)
+      columns.withUnsafeMutableBufferPointer { columns in
+        rgb.withUnsafeMutableBufferPointer { rgb in
+          for blockColumn in 0..<smallWidth {
+            let (first, end) = (blockColumn * factor, min(width, (blockColumn + 1) * factor))
+            let count = UInt32(rowsInBlock * (end - first))
+            for channel in 0..<3 {
+              var sum: UInt32 = 0
+              for column in first..<end { sum &+= columns[column * bands + channel] }
+              rgb[(blockRow * smallWidth + blockColumn) * 3 + channel] = UInt8((sum + count / 2) / count)
+            }
+          }
         }
+        columns.update(repeating: 0)
       }
-      for index in sums.indices { sums[index] = 0 }
     }
 
     /// The thumbnail as a PNG, once every row was given.

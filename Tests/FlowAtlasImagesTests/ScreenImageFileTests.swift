@@ -247,6 +247,43 @@ import Testing
     #expect(flattened == PNGEncoder.encode(width: 2, height: 1, rgb: [255, 255, 255, 255, 127, 127]))
   }
 
+  /// Each channel is averaged on its own, opaque blocks (read a pixel a word) and blocks with a
+  /// transparent pixel alike: against the plain arithmetic, pixel by pixel.
+  @Test func everyChannelIsAveragedOnItsOwn() {
+    let (width, height) = (499, 977)  // factor 5: blocks of 5 × 5, the last column and row shorter
+    var pixels: [UInt8] = []
+    for index in 0..<width * height {
+      // Now and then a pixel that is not opaque, so that some blocks take the slow way.
+      pixels += [
+        UInt8(index % 251), UInt8(index / width % 256), UInt8(index * 7 % 253), index % 97 == 0 ? 40 : 255,
+      ]
+    }
+    let factor = Thumbnail.factor(width: width, height: height)
+    let (small, tall) = ((width + factor - 1) / factor, (height + factor - 1) / factor)
+    var expected: [UInt8] = []
+    for blockRow in 0..<tall {
+      for blockColumn in 0..<small {
+        var sums = [0, 0, 0]
+        var count = 0
+        for row in blockRow * factor..<min(height, (blockRow + 1) * factor) {
+          for column in blockColumn * factor..<min(width, (blockColumn + 1) * factor) {
+            let at = (row * width + column) * 4
+            let alpha = Int(pixels[at + 3])
+            for channel in 0..<3 {
+              sums[channel] += (Int(pixels[at + channel]) * alpha + 255 * (255 - alpha) + 127) / 255
+            }
+            count += 1
+          }
+        }
+        expected += sums.map { UInt8(($0 + count / 2) / count) }
+      }
+    }
+    // Compared whole, not printed: a failure would print two 40 KB arrays.
+    let made = Thumbnail.png(of: pixels, width: width, height: height, bands: 4)
+    let same = made == PNGEncoder.encode(width: small, height: tall, rgb: expected)
+    #expect(same, "the thumbnail is not the average of each channel")
+  }
+
   /// A CMYK JPEG (16 × 8: red ink on the left, half black on the right, as libvips wrote it, inverted under Adobe's marker) gets
   /// its thumbnail by FlowAtlas's integers, not through lcms and a CMYK profile, whose numbers
   /// follow their releases: red, and (255 − 128) of white.
