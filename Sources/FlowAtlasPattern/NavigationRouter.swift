@@ -109,12 +109,14 @@
       navigationControllers.last ?? navigationController
     }
 
-    /// The bottom stack, then each presented layer: a presented navigation controller's stack,
-    /// or a presented screen of its own (as an app presents one itself).
+    /// The bottom stack, then each presented layer: a presented navigation controller's stack
+    /// (itself while it has none: a layer is never empty), or a presented screen of its own (as an
+    /// app presents one itself).
     package var layers: [[any Presentable]] {
       [navigationController.viewControllers]
-        + stayingChain.map {
-          (($0 as? UINavigationController)?.viewControllers ?? [$0]) as [any Presentable]
+        + stayingChain.map { presented in
+          let stack = (presented as? UINavigationController)?.viewControllers ?? []
+          return (stack.isEmpty ? [presented] : stack) as [any Presentable]
         }
     }
 

@@ -61,6 +61,13 @@ package protocol ScreenWrapper: Presentable {
   var wrappedScreen: (any Presentable)? { get }
 }
 
+/// A screen that may be the first of a ``ScreenWrapper`` (a view controller in a plain navigation
+/// controller): where it leaves, the wrapper leaves as the screen the run showed it as.
+package protocol WrappableScreen: Presentable {
+  /// The wrapper whose first screen this is, if any.
+  var enclosingWrapper: (any ScreenWrapper)? { get }
+}
+
 extension Presentable {
   /// The screen's type as the trace names it; a container names its own.
   ///

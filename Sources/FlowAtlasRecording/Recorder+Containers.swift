@@ -108,9 +108,14 @@ extension Recorder {
   /// Whether the run has mentioned `screen` (a view controller UIKit presented for someone else,
   /// an alert a screen presented itself, is not the run's to dismiss).
   @MainActor package func knowsScreen(_ screen: AnyObject) -> Bool {
-    // A plain navigation controller is known by the screen it was recorded as.
-    let handle = ObjectHandle((screen as? any Presentable)?.recordedScreen.screen ?? screen)
-    return state.withLock { $0.knowsScreen(handle) }
+    // A plain navigation controller is known by the screen it was shown as, else by its first.
+    let handle = ObjectHandle(screen)
+    let first = (screen as? any Presentable).map { ObjectHandle($0.recordedScreen.screen) }
+    return state.withLock { state in
+      if state.knowsScreen(handle) { return true }
+      guard let first else { return false }
+      return state.knowsScreen(first)
+    }
   }
 
   /// Notes that a recorded container appeared in the app's window.

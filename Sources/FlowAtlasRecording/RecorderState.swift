@@ -34,6 +34,9 @@ struct RecorderState: ~Copyable {
   /// The router of the run's first navigation controller.
   var firstNavigation: String?
   private var screens: [ObjectIdentifier: NamedObject] = [:]
+  /// Plain wrappers the run showed as a screen (a `UINavigationController` itself, shown as its
+  /// first screen), each with that screen's entry, kept though the screen is released.
+  private var wrappers: [ObjectIdentifier: Wrapped] = [:]
   /// The app's own containers that showed a recorded container, with their routers' ids.
   private var containers: [ObjectIdentifier: NamedObject] = [:]
   /// Screenshots, once the app asked for them (`Recorder.takeScreenshots`).
@@ -181,13 +184,16 @@ struct RecorderState: ~Copyable {
   ///   - shownBy: for an event that puts the screen on a stack, the coordinator that
   ///     did (read back by ``coordinator(showing:)``), noted in the same look-up: this is
   ///     recording's hot path.
+  ///   - wrapper: the plain wrapper (a `UINavigationController` itself) shown as this screen, its
+  ///     first: known by this screen from now on, whatever it holds later (``mentionLeaving``).
   mutating func mention(
     screen handle: ObjectHandle, type: RecordedType, title: String?, hosts: [String]? = nil,
-    shownBy: String?? = nil
+    shownBy: String?? = nil, wrapper: ObjectHandle? = nil
   ) -> ScreenMention {
     let key = handle.key
     if let named = screens[key], named.names(handle), let known = named.screen {
       if let shownBy { named.shownBy = shownBy }
+      if let wrapper { wrappers[wrapper.key] = Wrapped(wrapper: wrapper.object, screen: named) }
       if known.title == title, hosts == nil || known.hosts == hosts { return .reference(named.id) }
       let screen = Screen(
         id: named.id, type: known.type, title: title, module: known.module, hosts: hosts ?? known.hosts)
@@ -199,7 +205,19 @@ struct RecorderState: ~Copyable {
     let named = NamedObject(object: handle.object, id: screen.id, screen: screen)
     if let shownBy { named.shownBy = shownBy }
     screens[key] = named
+    if let wrapper { wrappers[wrapper.key] = Wrapped(wrapper: wrapper.object, screen: named) }
     return .introduce(screen)
+  }
+
+  /// How an event that removes a screen mentions it: a screen the run knows, as itself; one that
+  /// leaves as the first of `wrapper` (a plain navigation controller) that the run showed as a
+  /// screen (its first then, or itself, presented empty), as that screen, even one released since;
+  /// else as ``mention(screen:type:title:hosts:shownBy:wrapper:)`` does.
+  mutating func mentionLeaving(
+    screen handle: ObjectHandle, type: RecordedType, title: String?, wrapper: ObjectHandle?
+  ) -> ScreenMention {
+    if let wrapper, entry(of: handle) == nil, let named = entry(of: wrapper) { return .reference(named.id) }
+    return mention(screen: handle, type: type, title: title)
   }
 
   /// `screen.update` for `handle`'s screen, when its title is now `title` (its view loaded and
@@ -216,23 +234,24 @@ struct RecorderState: ~Copyable {
 
   /// The coordinator that last showed `handle`'s screen, if it was shown here.
   /// Whether the run has mentioned `handle`'s screen (and it is alive).
-  func knowsScreen(_ handle: ObjectHandle) -> Bool {
-    guard let named = screens[handle.key] else { return false }
-    return named.names(handle)
+  func knowsScreen(_ handle: ObjectHandle) -> Bool { entry(of: handle) != nil }
+
+  /// The entry of `handle`'s screen: its own, or, for a plain wrapper the run showed as a screen,
+  /// that screen's (``mention(screen:type:title:hosts:shownBy:wrapper:)``).
+  private func entry(of handle: ObjectHandle) -> NamedObject? {
+    if let named = screens[handle.key], named.names(handle) { return named }
+    guard !wrappers.isEmpty, let wrapped = wrappers[handle.key], wrapped.wrapper === handle.object else {
+      return nil
+    }
+    return wrapped.screen
   }
 
   /// The id of `handle`'s screen, if the run has mentioned it.
-  func screenID(of handle: ObjectHandle) -> String? {
-    guard let named = screens[handle.key], named.names(handle) else { return nil }
-    return named.id
-  }
+  func screenID(of handle: ObjectHandle) -> String? { entry(of: handle)?.id }
 
   /// The type of `handle`'s screen as the trace wrote it (`Module.Type` where it gave a module),
   /// if the run has mentioned it.
-  func screenType(of handle: ObjectHandle) -> String? {
-    guard let named = screens[handle.key], named.names(handle) else { return nil }
-    return named.screen?.qualifiedType
-  }
+  func screenType(of handle: ObjectHandle) -> String? { entry(of: handle)?.screen?.qualifiedType }
 
   /// The module the trace writes for `type`: its own where the run records modules, but for the
   /// classes Objective-C declares (`__C`, no Swift module).
@@ -241,17 +260,21 @@ struct RecorderState: ~Copyable {
     return module
   }
 
-  func coordinator(showing handle: ObjectHandle) -> String? {
-    guard let named = screens[handle.key], named.names(handle) else { return nil }
-    return named.shownBy
-  }
+  func coordinator(showing handle: ObjectHandle) -> String? { entry(of: handle)?.shownBy }
 
   private mutating func newScreenID() -> String {
     if screens.count >= sweepScreensAt {
       screens = screens.filter { $0.value.object != nil }
+      wrappers = wrappers.filter { $0.value.wrapper != nil }
       sweepScreensAt = max(1024, screens.count * 2)
     }
     screenCount += 1
     return ids.id(.screen, screenCount)
   }
+}
+
+/// A plain wrapper, held weakly, and the entry of the screen the run showed it as.
+private struct Wrapped {
+  weak var wrapper: AnyObject?
+  let screen: NamedObject
 }

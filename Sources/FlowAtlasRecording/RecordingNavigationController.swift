@@ -616,6 +616,13 @@
       return (presented as? any ScreenWrapper)?.wrappedScreen as? UIViewController ?? presented
     }
 
+    /// What leaves when `presented` is dismissed, as the run names it: a recording navigation
+    /// controller's top, else `presented` itself (a plain navigation controller is known by the
+    /// screen it was shown as, though the app replaced its first screen since).
+    static func leavingScreen(of presented: UIViewController) -> UIViewController {
+      presented is RecordingNavigationController ? topScreen(of: presented) : presented
+    }
+
     /// Records the app's dismissal of `presented` on `router`, where its presentation was (and
     /// forgets that presentation); then `dismiss` has UIKit dismiss it, after which every recording
     /// navigation controller in `container` takes its stacks as they are.
@@ -624,7 +631,7 @@
       completion: (() -> Void)?, then dismiss: (@escaping () -> Void) -> Void
     ) {
       presentations[ObjectIdentifier(presented)] = nil
-      router.recordDismissal(removing: topScreen(of: presented))
+      router.recordDismissal(removing: leavingScreen(of: presented))
       dismiss { [weak container] in
         if let container { resynchronize(from: container) }
         completion?()
@@ -683,6 +690,13 @@
   extension UINavigationController: ScreenWrapper {
     package var wrappedScreen: (any Presentable)? {
       Swift.type(of: self) == UINavigationController.self ? viewControllers.first : nil
+    }
+  }
+
+  extension UIViewController: WrappableScreen {
+    package var enclosingWrapper: (any ScreenWrapper)? {
+      guard let navigation = navigationController, navigation.wrappedScreen === self else { return nil }
+      return navigation
     }
   }
 #endif

@@ -79,7 +79,7 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
         .popToRoot(coordinator: coordinator, router: routerID, initiator: initiator)
       }
     case .dismiss:
-      recordRemoving(navigation.removedScreen, by: attribute) { screen, coordinator in
+      recordRemoving(navigation.removedScreen, by: attribute, leavesALayer: true) { screen, coordinator in
         .dismiss(coordinator: coordinator, router: routerID, screen: screen, initiator: initiator)
       }
     case .selectTab:
@@ -103,7 +103,9 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
   package func recordSystemDismissal(of removed: (any Presentable)?, gesture: SystemGesture) {
     let routerID = id
     let handle = removed.map(ObjectHandle.init)
-    recordRemoving(removed, by: { state in handle.flatMap { state.coordinator(showing: $0) } }) {
+    recordRemoving(
+      removed, by: { state in handle.flatMap { state.coordinator(showing: $0) } }, leavesALayer: true
+    ) {
       screen, coordinator in
       .dismiss(
         coordinator: coordinator, router: routerID, screen: screen,
@@ -287,9 +289,9 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
       .dismiss(coordinator: coordinator, router: routerID, screen: screen, background: background)
     }
     if unattributed {
-      recordRemoving(removed, by: { _ in nil }, event)
+      recordRemoving(removed, by: { _ in nil }, leavesALayer: true, event)
     } else {
-      recordRemoving(removed, by: nil, event)
+      recordRemoving(removed, by: nil, leavesALayer: true, event)
     }
   }
 
@@ -298,7 +300,8 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
     removing removed: (any Presentable)? = nil
   ) {
     let (routerID, background) = (id, offScreen)
-    recordRemoving(removed ?? reporting?.screenRemovedByDismiss, by: coordinatorID) { screen, coordinator in
+    recordRemoving(removed ?? reporting?.screenRemovedByDismiss, by: coordinatorID, leavesALayer: true) {
+      screen, coordinator in
       .dismiss(coordinator: coordinator, router: routerID, screen: screen, background: background)
     }
     base.dismiss(animated: animated, completion: shownAtOnce(then: completion))
@@ -408,6 +411,8 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
   ) {
     let (screen, screenType) = shown.recordedScreen
     let handle = ObjectHandle(screen)
+    // A plain navigation controller shown as its first screen: known by it from now on.
+    let wrapper = screen !== shown ? ObjectHandle(shown) : nil
     let title = screen.screenTitle
     var coordinator = coordinator
     var hosts: [String]?
@@ -433,32 +438,45 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
       let coordinatorID = coordinator(&state)
       let mention = state.mention(
         screen: handle, type: screenType, title: title, hosts: hosts,
-        shownBy: puts ? .some(coordinatorID) : nil)
+        shownBy: puts ? .some(coordinatorID) : nil, wrapper: wrapper)
       return event(mention, coordinatorID)
     }
   }
 
   fileprivate func recordRemoving(
-    _ removed: (any Presentable)?, by coordinatorID: String?,
+    _ removed: (any Presentable)?, by coordinatorID: String?, leavesALayer: Bool = false,
     _ event: (ScreenMention?, String?) -> TraceEvent
   ) {
     let reader = coordinatorID == nil ? FollowedCoordinators.takeReader(for: recorder) : nil
-    recordRemoving(removed, by: { state in coordinatorID ?? state.coordinatorID(readBy: reader) }, event)
+    recordRemoving(
+      removed, by: { state in coordinatorID ?? state.coordinatorID(readBy: reader) },
+      leavesALayer: leavesALayer,
+      event)
   }
 
+  /// Records an event that removes `removed`, or names nothing where it is nil.
+  /// - Parameter leavesALayer: A presented layer leaves (a dismissal), named by its first screen:
+  ///   where that is the first of a plain navigation controller, the layer is the screen the run
+  ///   showed it as (asked only then: the look-up is a dynamic cast).
   fileprivate func recordRemoving(
     _ removed: (any Presentable)?, by coordinator: (inout RecorderState) -> String?,
-    _ event: (ScreenMention?, String?) -> TraceEvent
+    leavesALayer: Bool = false, _ event: (ScreenMention?, String?) -> TraceEvent
   ) {
     guard let removed else {
       recorder.record { state in event(nil, coordinator(&state)) }
       return
     }
-    let handle = ObjectHandle(removed)
-    let screenType = removed.recordedType
-    let title = removed.screenTitle
+    // A plain navigation controller (given, or the one whose first screen leaves) leaves as the
+    // screen the run showed it as, though its first screen was replaced since.
+    let (screen, screenType) = removed.recordedScreen
+    let handle = ObjectHandle(screen)
+    let wrapper =
+      screen !== removed
+      ? ObjectHandle(removed)
+      : leavesALayer ? (removed as? any WrappableScreen)?.enclosingWrapper.map { ObjectHandle($0) } : nil
+    let title = screen.screenTitle
     recorder.record { state in
-      let mention = state.mention(screen: handle, type: screenType, title: title)
+      let mention = state.mentionLeaving(screen: handle, type: screenType, title: title, wrapper: wrapper)
       return event(mention, coordinator(&state))
     }
   }

@@ -266,7 +266,8 @@
         observing: viewControllerToPresent,
         once: {
           [weak router] presented, gesture in
-          router?.recordSystemDismissal(of: ContainerPresentation.topScreen(of: presented), gesture: gesture)
+          router?.recordSystemDismissal(
+            of: ContainerPresentation.leavingScreen(of: presented), gesture: gesture)
         })
     }
 

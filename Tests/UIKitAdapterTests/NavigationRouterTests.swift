@@ -176,6 +176,20 @@ import UIKit
     #expect(reports.lines.count == 1, "\(reports.lines)")
   }
 
+  /// A navigation controller presented before it has a screen is a layer of its own, itself, never
+  /// an empty one (which the stacks' model forbids): a swipe down of it says what left.
+  @Test func aNavigationControllerPresentedEmptyIsItsOwnLayer() throws {
+    let (router, reports, _) = navigation(showing: "A")
+    let flow = UINavigationController()
+    router.present(flow, animated: false, completion: nil)
+    #expect(router.layers.count == 2 && router.layers[1].first === flow && router.layers[1].count == 1)
+    flow.setViewControllers([Screen("Form")], animated: false)
+    #expect(router.titles == ["A", "Form"])
+    Person.swipeDown(flow)
+    #expect(router.titles == ["A"])
+    #expect(reports.lines.count == 1, "\(reports.lines)")
+  }
+
   @Test func aSheetThatRefusesAndAFullScreenCoverStay() throws {
     let (router, reports, _) = navigation(showing: "A")
     let form = Screen("Form")

@@ -588,6 +588,41 @@ import UIKit
     #expect(app?.diagnostics == [], "\(lines)")
   }
 
+  /// A plain navigation controller is dismissed as the screen it was recorded as when presented,
+  /// whatever it holds by then: its first screen replaced since (the flow's next step, that screen
+  /// released), or, presented empty, itself. Either was dismissed by the screen it held then, never
+  /// shown, so the layer stayed in the model, and the coordinator's next push went into it.
+  @Test func aPlainNavigationControllerIsDismissedAsTheScreenItWasPresentedAs() {
+    let (lines, app) = Self.record { recorder in
+      let coordinator = PlainCoordinator()
+      recorder.follow(coordinator)
+      coordinator.start()
+      let flow = UINavigationController(rootViewController: FormScreen())
+      coordinator.present(flow)
+      UIKitModel.finishAnimations()
+      flow.setViewControllers([DetailScreen()], animated: false)
+      coordinator.closeCart()
+      UIKitModel.finishAnimations()
+      let empty = UINavigationController()
+      coordinator.present(empty)
+      UIKitModel.finishAnimations()
+      empty.setViewControllers([FormScreen()], animated: false)
+      if let sheet = coordinator.rootViewController.presentedViewController { Person.swipeDown(sheet) }
+      UIKitModel.finishAnimations()
+      coordinator.show("Next")
+      UIKitModel.finishAnimations()
+    }
+    #expect(
+      Array(lines.suffix(5)) == [
+        "present FormScreen by PlainCoordinator [r1]", "dismiss FormScreen by PlainCoordinator [r1]",
+        "present UINavigationController by PlainCoordinator [r1]",
+        "dismiss UINavigationController by PlainCoordinator [r1] (system: swipeDown)",
+        "push Screen by PlainCoordinator [r1]",
+      ], "\(lines)")
+    #expect(Self.edges(app).contains("Screen > Screen: push by PlainCoordinator"), "\(Self.edges(app))")
+    #expect(app?.diagnostics == [], "\(lines)")
+  }
+
   /// What the app's own tab bar presents in a plain navigation controller is dismissed as the
   /// screen it was recorded as, its first, though the app pushed another there since; a subclass
   /// (UIKit's image picker, a mail composer) is a screen of its own, as it was.
