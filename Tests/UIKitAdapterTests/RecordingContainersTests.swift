@@ -395,13 +395,7 @@ import UIKit
   /// screen of its own, and its child's stack a router nothing hosted.
   @Test func aTabThatIsAContainerOfTheAppsOwnShowsItsNavigationControllersScreens() throws {
     let (lines, app) = Self.record { recorder in
-      let window = UIWindow()
-      window.makeKeyAndVisible()
-      let tabs = StoreTabsCoordinator()
-      recorder.follow(tabs)
-      tabs.start()
-      window.rootViewController = tabs.controller
-      UIKitModel.finishAnimations()
+      let tabs = StoreTabsCoordinator.startedInAWindow(followedBy: recorder)
       Person.tapTab(at: 1, in: tabs.controller)
       UIKitModel.finishAnimations()
       tabs.orders.wrapped?.pushViewController(DetailScreen(), animated: false)
@@ -445,14 +439,7 @@ import UIKit
   /// was a screen of its own.
   @Test func aTabContainerThatMakesItsChildAsItLoadsIsShownByTheTap() {
     let (lines, app) = Self.record { recorder in
-      let window = UIWindow()
-      window.makeKeyAndVisible()
-      let tabs = StoreTabsCoordinator()
-      tabs.wrapsAsItLoads = true
-      recorder.follow(tabs)
-      tabs.start()
-      window.rootViewController = tabs.controller
-      UIKitModel.finishAnimations()
+      let tabs = StoreTabsCoordinator.startedInAWindow(followedBy: recorder, wrapsAsItLoads: true)
       Person.tapTab(at: 1, in: tabs.controller)
       UIKitModel.finishAnimations()
     }
@@ -918,6 +905,25 @@ final class StoreTabsCoordinator {
   let orders = WrappingTabContainer()
   /// The orders tab makes its navigation controller as its view loads, not before it is shown.
   var wrapsAsItLoads = false
+  /// The window whose root its tab bar is, where a test put it there (kept with it).
+  private(set) var window: UIWindow?
+
+  /// The store's tab app as its scene delegate starts it: a key window, the coordinator followed
+  /// by `recorder` and started, its tab bar the window's root, the animations finished.
+  static func startedInAWindow(
+    followedBy recorder: FlowAtlasRecording.Recorder, wrapsAsItLoads: Bool = false
+  ) -> StoreTabsCoordinator {
+    let window = UIWindow()
+    window.makeKeyAndVisible()
+    let tabs = StoreTabsCoordinator()
+    tabs.wrapsAsItLoads = wrapsAsItLoads
+    recorder.follow(tabs)
+    tabs.start()
+    window.rootViewController = tabs.controller
+    tabs.window = window
+    UIKitModel.finishAnimations()
+    return tabs
+  }
 
   func start() {
     Recorder.started(self)  // FlowAtlas
