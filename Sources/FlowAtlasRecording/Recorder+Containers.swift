@@ -108,13 +108,19 @@ extension Recorder {
   /// Whether the run has mentioned `screen` (a view controller UIKit presented for someone else,
   /// an alert a screen presented itself, is not the run's to dismiss).
   @MainActor package func knowsScreen(_ screen: AnyObject) -> Bool {
-    // A plain navigation controller is known by the screen it was shown as, else by its first.
-    let handle = ObjectHandle(screen)
-    let first = (screen as? any Presentable).map { ObjectHandle($0.recordedScreen.screen) }
+    // A plain navigation controller is known by the screen it was shown as, else by its first; the
+    // first screen of one, by what that navigation controller was shown as.
+    var handles = [ObjectHandle(screen)]
+    if let presentable = screen as? any Presentable {
+      if let wrapper = RecordingRouter.wrapper(leaving: presentable, asALayer: true) {
+        handles.append(wrapper)
+      }
+      handles.append(ObjectHandle(presentable.recordedScreen.screen))
+    }
+    let known = handles
     return state.withLock { state in
-      if state.knowsScreen(handle) { return true }
-      guard let first else { return false }
-      return state.knowsScreen(first)
+      for handle in known where state.knowsScreen(handle) { return true }
+      return false
     }
   }
 

@@ -209,16 +209,19 @@ struct RecorderState: ~Copyable {
     return .introduce(screen)
   }
 
-  /// How an event that removes a screen mentions it: a screen the run knows, as itself; one that
-  /// leaves as the first of `wrapper` (a plain navigation controller) that the run showed as a
-  /// screen (its first then, or itself, presented empty), as that screen, even one released since;
+  /// How an event that removes a screen mentions it: where it leaves as `wrapper` (a plain
+  /// navigation controller, `handle` its first screen now) that the run showed as a screen (its
+  /// first then, or itself, presented empty), as that screen, even one replaced or released since;
   /// else as ``mention(screen:type:title:hosts:shownBy:wrapper:)`` does.
   mutating func mentionLeaving(
     screen handle: ObjectHandle, type: RecordedType, title: String?, wrapper: ObjectHandle?
   ) -> ScreenMention {
-    if let wrapper, entry(of: handle) == nil, let named = entry(of: wrapper) { return .reference(named.id) }
+    if let wrapper, let named = entry(of: wrapper) { return .reference(named.id) }
     return mention(screen: handle, type: type, title: title)
   }
+
+  /// Forgets the screen `wrapper` was shown as, once it left: shown again, it is what it shows then.
+  mutating func forget(wrapper: ObjectHandle) { wrappers[wrapper.key] = nil }
 
   /// `screen.update` for `handle`'s screen, when its title is now `title` (its view loaded and
   /// set it) and the trace gave another: nil for a screen this run never mentioned, or no news.
@@ -236,14 +239,15 @@ struct RecorderState: ~Copyable {
   /// Whether the run has mentioned `handle`'s screen (and it is alive).
   func knowsScreen(_ handle: ObjectHandle) -> Bool { entry(of: handle) != nil }
 
-  /// The entry of `handle`'s screen: its own, or, for a plain wrapper the run showed as a screen,
-  /// that screen's (``mention(screen:type:title:hosts:shownBy:wrapper:)``).
+  /// The entry of `handle`'s screen: for a plain wrapper the run showed as a screen, that screen's
+  /// (``mention(screen:type:title:hosts:shownBy:wrapper:)``), though it was once a screen itself
+  /// (presented empty); else its own.
   private func entry(of handle: ObjectHandle) -> NamedObject? {
-    if let named = screens[handle.key], named.names(handle) { return named }
-    guard !wrappers.isEmpty, let wrapped = wrappers[handle.key], wrapped.wrapper === handle.object else {
-      return nil
+    if !wrappers.isEmpty, let wrapped = wrappers[handle.key], wrapped.wrapper === handle.object {
+      return wrapped.screen
     }
-    return wrapped.screen
+    guard let named = screens[handle.key], named.names(handle) else { return nil }
+    return named
   }
 
   /// The id of `handle`'s screen, if the run has mentioned it.

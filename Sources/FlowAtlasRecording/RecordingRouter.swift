@@ -60,8 +60,12 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
     let routerID = id
     let initiator = Initiator.system(gesture: navigation.gesture.rawValue)
     let removed = navigation.removedScreen.map(ObjectHandle.init)
+    // A layer that leaves as a plain navigation controller is the coordinator's that showed it.
+    let wrapper =
+      navigation.kind == .dismiss
+      ? navigation.removedScreen.flatMap { Self.wrapper(leaving: $0, asALayer: true) } : nil
     let attribute: (inout RecorderState) -> String? = { state in
-      removed.flatMap { state.coordinator(showing: $0) }
+      wrapper.flatMap { state.coordinator(showing: $0) } ?? removed.flatMap { state.coordinator(showing: $0) }
     }
     switch navigation.kind {
     case .pop:
@@ -103,8 +107,13 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
   package func recordSystemDismissal(of removed: (any Presentable)?, gesture: SystemGesture) {
     let routerID = id
     let handle = removed.map(ObjectHandle.init)
+    let wrapper = removed.flatMap { Self.wrapper(leaving: $0, asALayer: true) }
     recordRemoving(
-      removed, by: { state in handle.flatMap { state.coordinator(showing: $0) } }, leavesALayer: true
+      removed,
+      by: { state in
+        wrapper.flatMap { state.coordinator(showing: $0) }
+          ?? handle.flatMap { state.coordinator(showing: $0) }
+      }, leavesALayer: true
     ) {
       screen, coordinator in
       .dismiss(
@@ -470,15 +479,23 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
     // screen the run showed it as, though its first screen was replaced since.
     let (screen, screenType) = removed.recordedScreen
     let handle = ObjectHandle(screen)
-    let wrapper =
-      screen !== removed
-      ? ObjectHandle(removed)
-      : leavesALayer ? (removed as? any WrappableScreen)?.enclosingWrapper.map { ObjectHandle($0) } : nil
+    let wrapper = Self.wrapper(leaving: removed, asALayer: leavesALayer)
     let title = screen.screenTitle
     recorder.record { state in
       let mention = state.mentionLeaving(screen: handle, type: screenType, title: title, wrapper: wrapper)
-      return event(mention, coordinator(&state))
+      let coordinatorID = coordinator(&state)
+      if let wrapper { state.forget(wrapper: wrapper) }
+      return event(mention, coordinatorID)
     }
+  }
+
+  /// The plain navigation controller `removed` leaves as: itself, where it is one; for a layer
+  /// that leaves (`asALayer`, named by its first screen), the one whose first screen it is (asked
+  /// only then: the look-up is a dynamic cast).
+  static func wrapper(leaving removed: any Presentable, asALayer: Bool) -> ObjectHandle? {
+    if removed.recordedScreen.screen !== removed { return ObjectHandle(removed) }
+    guard asALayer, let wrapper = (removed as? any WrappableScreen)?.enclosingWrapper else { return nil }
+    return ObjectHandle(wrapper)
   }
 }
 

@@ -187,7 +187,7 @@ import UIKit
     #expect(router.titles == ["A", "Form"])
     Person.swipeDown(flow)
     #expect(router.titles == ["A"])
-    #expect(reports.lines.count == 1, "\(reports.lines)")
+    #expect(reports.lines == ["dismiss swipeDown: -Form, shows A"], "\(reports.lines)")
   }
 
   @Test func aSheetThatRefusesAndAFullScreenCoverStay() throws {

@@ -576,8 +576,8 @@ import UIKit
   }
 
   /// A plain navigation controller is dismissed as the screen it was recorded as when presented,
-  /// whatever it holds by then: its first screen replaced since (the flow's next step, that screen
-  /// released), or, presented empty, itself. Either was dismissed by the screen it held then, never
+  /// whatever it holds by then: its first screen replaced since (the flow's next step), or,
+  /// presented empty, itself. Either was dismissed by the screen it held then, never
   /// shown, so the layer stayed in the model, and the coordinator's next push went into it.
   @Test func aPlainNavigationControllerIsDismissedAsTheScreenItWasPresentedAs() {
     let (lines, app) = Self.record { recorder in
@@ -607,6 +607,30 @@ import UIKit
         "push Screen by PlainCoordinator [r1]",
       ], "\(lines)")
     #expect(Self.edges(app).contains("Screen > Screen: push by PlainCoordinator"), "\(Self.edges(app))")
+    #expect(app?.diagnostics == [], "\(lines)")
+  }
+
+  /// The same after the app replaced its first screen with one the run knows (shown and popped
+  /// before): dismissed as the screen it was shown as, not as the one it holds, which was never
+  /// presented (the layer stayed in the model).
+  @Test func aPlainNavigationControllerGivenAKnownScreenIsDismissedAsTheScreenItWasShownAs() {
+    let (lines, app) = Self.record { recorder in
+      let coordinator = PlainCoordinator()
+      recorder.follow(coordinator)
+      coordinator.start()
+      coordinator.show("Known")
+      UIKitModel.finishAnimations()
+      let known = coordinator.rootViewController.topViewController
+      coordinator.back()
+      UIKitModel.finishAnimations()
+      let flow = UINavigationController(rootViewController: FormScreen())
+      coordinator.present(flow)
+      UIKitModel.finishAnimations()
+      if let known { flow.setViewControllers([known], animated: false) }
+      coordinator.closeCart()
+      UIKitModel.finishAnimations()
+    }
+    #expect(lines.last == "dismiss FormScreen by PlainCoordinator [r1]", "\(lines)")
     #expect(app?.diagnostics == [], "\(lines)")
   }
 
