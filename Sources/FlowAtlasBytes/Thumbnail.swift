@@ -67,8 +67,14 @@ package enum Thumbnail {
     private var rgb: [UInt8]
     /// Per pixel of a row and channel (`bands` a pixel), the sum of the rows of the row of blocks
     /// read so far, each pixel laid on white: added to a whole row at a time, which the compiler
-    /// does many bytes an instruction; grouped into blocks once their last row is read.
+    /// does many bytes an instruction; grouped into blocks once their last row is read. Empty for
+    /// a picture wider than ``widestSummedByColumn``, whose blocks are summed as each row comes
+    /// (``blocks``): 16 bytes a column would be 640 MB for a hostile picture of 40 million × 1.
     private var columns: [UInt32]
+    /// Per block of the row of blocks and channel, its sum so far, where ``columns`` is empty.
+    private var blocks: [Int]
+    /// The widest picture summed by column: a tablet's screenshot is 2,732 pixels wide.
+    static let widestSummedByColumn = 16_384
     /// Rows given so far.
     private var rows = 0
 
@@ -80,7 +86,9 @@ package enum Thumbnail {
       factor = Thumbnail.factor(width: width, height: height)
       smallWidth = (width + factor - 1) / factor
       rgb = [UInt8](repeating: 0, count: smallWidth * ((height + factor - 1) / factor) * 3)
-      columns = [UInt32](repeating: 0, count: width * bands)
+      let byColumn = width <= Self.widestSummedByColumn
+      columns = [UInt32](repeating: 0, count: byColumn ? width * bands : 0)
+      blocks = [Int](repeating: 0, count: byColumn ? 0 : smallWidth * 3)
     }
 
     /// Whether every row was given.
@@ -92,6 +100,7 @@ package enum Thumbnail {
     package mutating func add(row pixels: UnsafeRawBufferPointer) {
       // Unchecked reads below: the row must hold every pixel.
       precondition(rows < height && pixels.count >= width * bands, "a row too many, or too short")
+      guard !columns.isEmpty else { return addByBlock(row: pixels) }
       let (count, bands) = (width * bands, self.bands)
       columns.withUnsafeMutableBufferPointer { columns in
         // An opaque row (a screenshot's, almost always) is added as it is; a row with a pixel that
@@ -124,22 +133,56 @@ package enum Thumbnail {
       if rows % factor == 0 || rows == height { finishBlockRow() }
     }
 
+    /// ``add(row:)`` for a picture too wide to sum by column: each block's pixels of the row summed
+    /// in registers, then into ``blocks``.
+    private mutating func addByBlock(row pixels: UnsafeRawBufferPointer) {
+      let (width, bands, factor) = (self.width, self.bands, self.factor)
+      blocks.withUnsafeMutableBufferPointer { blocks in
+        var source = 0
+        for blockColumn in 0..<smallWidth {
+          var (red, green, blue) = (0, 0, 0)
+          for _ in blockColumn * factor..<min(width, (blockColumn + 1) * factor) {
+            let alpha = bands == 4 ? Int(pixels[source + 3]) : 255
+            // On white: c·a + 255·(255 − a), over 255, rounded (c itself where opaque).
+            let white = 255 * (255 - alpha) + 127
+            red += (Int(pixels[source]) * alpha + white) / 255
+            green += (Int(pixels[source + 1]) * alpha + white) / 255
+            blue += (Int(pixels[source + 2]) * alpha + white) / 255
+            source += bands
+          }
+          blocks[blockColumn * 3] += red
+          blocks[blockColumn * 3 + 1] += green
+          blocks[blockColumn * 3 + 2] += blue
+        }
+      }
+      rows += 1
+      if rows % factor == 0 || rows == height { finishBlockRow() }
+    }
+
     /// The averages of the row of blocks just read, into the thumbnail; the sums emptied.
     private mutating func finishBlockRow() {
       let blockRow = (rows - 1) / factor
       let rowsInBlock = rows - blockRow * factor
       let (width, bands, factor, smallWidth) = (self.width, self.bands, self.factor, self.smallWidth)
+      let byColumn = !columns.isEmpty
       columns.withUnsafeMutableBufferPointer { columns in
-        rgb.withUnsafeMutableBufferPointer { rgb in
-          for blockColumn in 0..<smallWidth {
-            let (first, end) = (blockColumn * factor, min(width, (blockColumn + 1) * factor))
-            let count = UInt32(rowsInBlock * (end - first))
-            for channel in 0..<3 {
-              var sum: UInt32 = 0
-              for column in first..<end { sum &+= columns[column * bands + channel] }
-              rgb[(blockRow * smallWidth + blockColumn) * 3 + channel] = UInt8((sum + count / 2) / count)
+        blocks.withUnsafeMutableBufferPointer { blocks in
+          rgb.withUnsafeMutableBufferPointer { rgb in
+            for blockColumn in 0..<smallWidth {
+              let (first, end) = (blockColumn * factor, min(width, (blockColumn + 1) * factor))
+              let count = rowsInBlock * (end - first)
+              for channel in 0..<3 {
+                var sum = 0
+                if byColumn {
+                  for column in first..<end { sum += Int(columns[column * bands + channel]) }
+                } else {
+                  sum = blocks[blockColumn * 3 + channel]
+                }
+                rgb[(blockRow * smallWidth + blockColumn) * 3 + channel] = UInt8((sum + count / 2) / count)
+              }
             }
           }
+          blocks.update(repeating: 0)
         }
         columns.update(repeating: 0)
       }

@@ -355,8 +355,8 @@ private enum PixelDecoder {
     defer { row.deallocate() }
     for index in 0..<size.height {
       let error = spng_decode_row(context, row.baseAddress, rowLength)
-      // The last row comes with "end of image"; any other answer is the picture's fault.
-      guard error == 0 || (error == Int32(SPNG_EOI.rawValue) && index == size.height - 1) else {
+      // Every row comes with 0 but the last, with "end of image"; any other answer is the picture's.
+      guard error == (index == size.height - 1 ? Int32(SPNG_EOI.rawValue) : 0) else {
         return .failure(problem(error))
       }
       maker?.add(row: UnsafeRawBufferPointer(row))

@@ -158,8 +158,8 @@ import Testing
   }
 
   /// A PNG's metadata is bounded as a JPEG's is, decompressed: a compressed text chunk of 2 KB
-  /// that inflates to 2 MB (zlib's stream of 2 MB of zeros), a plain text chunk of 1.1 MB, and
-  /// four of 300 KB each, are refused without their megabytes.
+  /// that inflates to 2 MB (zlib's stream of 2 MB of zeros), before the rows or after them, a
+  /// plain text chunk of 1.1 MB, and four of 300 KB each, are refused without their megabytes.
   @Test func aPNGWhoseMetadataInflatesPastTheLimitIsRefused() throws {
     let zeros: [UInt8] =
       [0x78, 0xDA, 0xED, 0xC1, 0x31, 0x01, 0x00, 0x00, 0x00, 0xC2, 0xA0, 0xF5, 0x4F, 0x6D, 0x0C, 0x1F, 0xA0]
@@ -175,10 +175,12 @@ import Testing
       "many.png": picture(
         Array(repeating: ("tEXt", comment + [UInt8](repeating: 0x61, count: 300 << 10)), count: 4)),
       "short.png": picture([("tEXt", comment + Array("a screenshot".utf8))]),
+      // After the rows: met once every row is decoded, a row at a time.
+      "after.png": TestImages.addingChunk("zTXt", comment + [0] + zeros, beforeTheEndOf: picture([])),
     ])
     defer { try? FileManager.default.removeItem(atPath: folder) }
     #expect(problem("short.png", in: folder) == nil)
-    for file in ["bomb.png", "long.png", "many.png"] {
+    for file in ["bomb.png", "long.png", "many.png", "after.png"] {
       #expect(
         problem(file, in: folder)
           == "its metadata (text, an ICC profile, EXIF) holds more than 1048576 bytes, in a chunk or in all, decompressed",
@@ -247,10 +249,14 @@ import Testing
     #expect(flattened == PNGEncoder.encode(width: 2, height: 1, rgb: [255, 255, 255, 255, 127, 127]))
   }
 
-  /// Each channel is averaged on its own, opaque blocks (read a pixel a word) and blocks with a
-  /// transparent pixel alike: against the plain arithmetic, pixel by pixel.
-  @Test func everyChannelIsAveragedOnItsOwn() {
-    let (width, height) = (499, 977)  // factor 5: blocks of 5 × 5, the last column and row shorter
+  /// Each channel is averaged on its own, opaque rows (read two pixels a word) and rows with a
+  /// transparent pixel alike, and a picture too wide to sum by column (block by block): against
+  /// the plain arithmetic, pixel by pixel.
+  @Test(arguments: [
+    (499, 977),  // factor 5: blocks of 5 × 5, the last column and row shorter
+    (20_011, 3),  // factor 84: one row of blocks, summed block by block
+  ])
+  func everyChannelIsAveragedOnItsOwn(width: Int, height: Int) {
     var pixels: [UInt8] = []
     for index in 0..<width * height {
       // Now and then a pixel that is not opaque, so that some blocks take the slow way.

@@ -74,6 +74,16 @@ package enum TestImages {
       width: width, height: height, depth: 8, colourType: 2, rows: rows, interlaced: true)
   }
 
+  /// `png` with a chunk of `type` and `data` after its image data, before its end (`IEND`, its
+  /// last 12 bytes): metadata a decoder meets only once every row is decoded.
+  package static func addingChunk(_ type: String, _ data: [UInt8], beforeTheEndOf png: [UInt8]) -> [UInt8] {
+    var chunk =
+      (0..<4).map { UInt8(truncatingIfNeeded: data.count >> (24 - 8 * $0)) } + Array(type.utf8) + data
+    let crc = crc32(chunk[4...])
+    chunk += (0..<4).map { UInt8(truncatingIfNeeded: crc >> (24 - 8 * $0)) }
+    return Array(png.dropLast(12)) + chunk + png.suffix(12)
+  }
+
   /// `png` with the last `count` bytes of its (one) image data chunk gone, the chunk's length and
   /// checksum written to match: a picture whose pixels end early, every chunk sound.
   package static func cuttingImageData(of png: [UInt8], by count: Int) -> [UInt8] {
