@@ -83,7 +83,10 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
         .popToRoot(coordinator: coordinator, router: routerID, initiator: initiator)
       }
     case .dismiss:
-      recordRemoving(navigation.removedScreen, by: attribute, leavesALayer: true) { screen, coordinator in
+      recordRemoving(
+        navigation.removedScreen, by: attribute, leavesALayer: true, knownWrapper: .some(wrapper)
+      ) {
+        screen, coordinator in
         .dismiss(coordinator: coordinator, router: routerID, screen: screen, initiator: initiator)
       }
     case .selectTab:
@@ -113,7 +116,7 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
       by: { state in
         wrapper.flatMap { state.coordinator(showing: $0) }
           ?? handle.flatMap { state.coordinator(showing: $0) }
-      }, leavesALayer: true
+      }, leavesALayer: true, knownWrapper: .some(wrapper)
     ) {
       screen, coordinator in
       .dismiss(
@@ -464,12 +467,16 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
   }
 
   /// Records an event that removes `removed`, or names nothing where it is nil.
-  /// - Parameter leavesALayer: A presented layer leaves (a dismissal), named by its first screen:
-  ///   where that is the first of a plain navigation controller, the layer is the screen the run
-  ///   showed it as (asked only then: the look-up is a dynamic cast).
+  /// - Parameters:
+  ///   - leavesALayer: A presented layer leaves (a dismissal), named by its first screen: where
+  ///     that is the first of a plain navigation controller, the layer is the screen the run showed
+  ///     it as (asked only then: the look-up is a dynamic cast).
+  ///   - knownWrapper: That plain navigation controller (or `.some(nil)`: none), where the caller
+  ///     looked it up already.
   fileprivate func recordRemoving(
     _ removed: (any Presentable)?, by coordinator: (inout RecorderState) -> String?,
-    leavesALayer: Bool = false, _ event: (ScreenMention?, String?) -> TraceEvent
+    leavesALayer: Bool = false, knownWrapper: ObjectHandle?? = nil,
+    _ event: (ScreenMention?, String?) -> TraceEvent
   ) {
     guard let removed else {
       recorder.record { state in event(nil, coordinator(&state)) }
@@ -479,7 +486,7 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
     // screen the run showed it as, though its first screen was replaced since.
     let (screen, screenType) = removed.recordedScreen
     let handle = ObjectHandle(screen)
-    let wrapper = Self.wrapper(leaving: removed, asALayer: leavesALayer)
+    let wrapper = knownWrapper ?? Self.wrapper(leaving: removed, shownAs: screen, asALayer: leavesALayer)
     let title = screen.screenTitle
     recorder.record { state in
       let mention = state.mentionLeaving(screen: handle, type: screenType, title: title, wrapper: wrapper)
@@ -493,7 +500,15 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
   /// that leaves (`asALayer`, named by its first screen), the one whose first screen it is (asked
   /// only then: the look-up is a dynamic cast).
   static func wrapper(leaving removed: any Presentable, asALayer: Bool) -> ObjectHandle? {
-    if removed.recordedScreen.screen !== removed { return ObjectHandle(removed) }
+    wrapper(leaving: removed, shownAs: removed.recordedScreen.screen, asALayer: asALayer)
+  }
+
+  /// ``wrapper(leaving:asALayer:)`` where `removed` is known to be shown as `screen` (its
+  /// `recordedScreen`).
+  private static func wrapper(
+    leaving removed: any Presentable, shownAs screen: any Presentable, asALayer: Bool
+  ) -> ObjectHandle? {
+    if screen !== removed { return ObjectHandle(removed) }
     guard asALayer, let wrapper = (removed as? any WrappableScreen)?.enclosingWrapper else { return nil }
     return ObjectHandle(wrapper)
   }
