@@ -9,8 +9,10 @@ import Testing
 /// a line, or for a state `/proc` shows, each with a deadline.
 final class PreviewProcess: Sendable {
   let pid: pid_t
-  private let output = Lock<(lines: [String], partial: String, errors: String, ended: Bool)>(
-    ([], "", "", false))
+  private let output = Lock<
+    (lines: [String], partial: String, errors: String, ended: Bool, errorsEnded: Bool)
+  >(
+    ([], "", "", false, false))
   private let arrived = DispatchSemaphore(value: 0)
 
   /// Starts `flowatlas preview` with `arguments`, `environment` added to the test's.
@@ -42,6 +44,7 @@ final class PreviewProcess: Sendable {
         output.withLock { output in
           if !isOutput {
             output.errors += text
+            if data.isEmpty { output.errorsEnded = true }
             return
           }
           output.partial += text
@@ -111,10 +114,14 @@ final class PreviewProcess: Sendable {
     return wait()
   }
 
-  /// Waits for the preview to end: the signal that ended it, or 0 when it exited.
+  /// Waits for the preview to end: the signal that ended it, or 0 when it exited. Then waits
+  /// (within 30 s) until what it wrote has been read to its end: a process that has ended may have
+  /// written its last words the readers have not taken yet.
   func wait() -> Int32 {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let deadline = DispatchTime.now() + 30
+    while !output.withLock({ $0.ended && $0.errorsEnded }), arrived.wait(timeout: deadline) == .success {}
     return status & 0x7F
   }
 }
