@@ -235,8 +235,8 @@ struct RecorderState: ~Copyable {
     return .screenUpdate(screen: screen)
   }
 
-  /// The coordinator that last showed `handle`'s screen, if it was shown here.
-  /// Whether the run has mentioned `handle`'s screen (and it is alive).
+  /// Whether the run has mentioned `handle`'s screen (and it is alive), or showed `handle` (a plain
+  /// wrapper) as a screen.
   func knowsScreen(_ handle: ObjectHandle) -> Bool { entry(of: handle) != nil }
 
   /// The entry of `handle`'s screen: for a plain wrapper the run showed as a screen, that screen's
@@ -264,6 +264,7 @@ struct RecorderState: ~Copyable {
     return module
   }
 
+  /// The coordinator that last showed `handle`'s screen, if it was shown here.
   func coordinator(showing handle: ObjectHandle) -> String? { entry(of: handle)?.shownBy }
 
   private mutating func newScreenID() -> String {
