@@ -60,12 +60,8 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
     let routerID = id
     let initiator = Initiator.system(gesture: navigation.gesture.rawValue)
     let removed = navigation.removedScreen.map(ObjectHandle.init)
-    // A layer that leaves as a plain navigation controller is the coordinator's that showed it.
-    let wrapper =
-      navigation.kind == .dismiss
-      ? navigation.removedScreen.flatMap { Self.wrapper(leaving: $0, asALayer: true) } : nil
     let attribute: (inout RecorderState) -> String? = { state in
-      wrapper.flatMap { state.coordinator(showing: $0) } ?? removed.flatMap { state.coordinator(showing: $0) }
+      removed.flatMap { state.coordinator(showing: $0) }
     }
     switch navigation.kind {
     case .pop:
@@ -83,12 +79,7 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
         .popToRoot(coordinator: coordinator, router: routerID, initiator: initiator)
       }
     case .dismiss:
-      recordRemoving(
-        navigation.removedScreen, by: attribute, leavesALayer: true, knownWrapper: .some(wrapper)
-      ) {
-        screen, coordinator in
-        .dismiss(coordinator: coordinator, router: routerID, screen: screen, initiator: initiator)
-      }
+      recordSystemDismissal(of: navigation.removedScreen, gesture: navigation.gesture)
     case .selectTab:
       // A tab bar tap belongs to the tab container: RecordingTabRouter records it.
       break
