@@ -35,6 +35,20 @@ static inline int flowatlas_png_size(spng_ctx *context, uint32_t *width, uint32_
   return 0;
 }
 
+// What the picture decodes to: 8-bit red, green and blue, with alpha where the image has some (an
+// alpha channel, or a tRNS chunk: `*alpha` 1), its header in `header`. Reads every chunk before the
+// image data: a damaged one, or too much metadata, fails here with libspng's error; else 0.
+static inline int flowatlas_png_form(spng_ctx *context, struct spng_ihdr *header, int *alpha) {
+  struct spng_trns transparency;
+  int error = spng_get_ihdr(context, header);
+  if (error != 0) return error;
+  int transparent = spng_get_trns(context, &transparency);
+  if (transparent != 0 && transparent != SPNG_ECHUNKAVAIL) return transparent;
+  *alpha = header->color_type == SPNG_COLOR_TYPE_GRAYSCALE_ALPHA
+           || header->color_type == SPNG_COLOR_TYPE_TRUECOLOR_ALPHA || transparent == 0;
+  return 0;
+}
+
 // Decodes every pixel into 8-bit red, green and blue rows, with alpha where the image has some
 // (an alpha channel, or a tRNS chunk: `*bands` 4, else 3), in a buffer allocated here (free it
 // with free()), then reads every chunk after them to the end: a file cut short, a stream that
@@ -43,15 +57,10 @@ static inline int flowatlas_png_size(spng_ctx *context, uint32_t *width, uint32_
 // screenshot is sRGB), nor a colour profile: the pixels are the file's.
 static inline int flowatlas_png_pixels(spng_ctx *context, void **pixels, size_t *length, int *bands) {
   struct spng_ihdr header;
-  struct spng_trns transparency;
+  int alpha = 0;
   *pixels = NULL;
-  int error = spng_get_ihdr(context, &header);
+  int error = flowatlas_png_form(context, &header, &alpha);
   if (error != 0) return error;
-  // Reads every chunk before the image data: a damaged one, or too much metadata, fails here.
-  int transparent = spng_get_trns(context, &transparency);
-  if (transparent != 0 && transparent != SPNG_ECHUNKAVAIL) return transparent;
-  int alpha = header.color_type == SPNG_COLOR_TYPE_GRAYSCALE_ALPHA
-              || header.color_type == SPNG_COLOR_TYPE_TRUECOLOR_ALPHA || transparent == 0;
   int format = alpha ? SPNG_FMT_RGBA8 : SPNG_FMT_RGB8;
   error = spng_decoded_image_size(context, format, length);
   if (error != 0) return error;
@@ -80,15 +89,11 @@ static inline int flowatlas_png_pixels(spng_ctx *context, void **pixels, size_t 
 // the image data).
 static inline int flowatlas_png_rows(spng_ctx *context, int *bands, size_t *row_length) {
   struct spng_ihdr header;
-  struct spng_trns transparency;
   size_t length = 0;
-  int error = spng_get_ihdr(context, &header);
+  int alpha = 0;
+  int error = flowatlas_png_form(context, &header, &alpha);
   if (error != 0) return error;
   if (header.interlace_method != SPNG_INTERLACE_NONE) return FLOWATLAS_PNG_INTERLACED;
-  int transparent = spng_get_trns(context, &transparency);
-  if (transparent != 0 && transparent != SPNG_ECHUNKAVAIL) return transparent;
-  int alpha = header.color_type == SPNG_COLOR_TYPE_GRAYSCALE_ALPHA
-              || header.color_type == SPNG_COLOR_TYPE_TRUECOLOR_ALPHA || transparent == 0;
   int format = alpha ? SPNG_FMT_RGBA8 : SPNG_FMT_RGB8;
   error = spng_decoded_image_size(context, format, &length);
   if (error != 0) return error;

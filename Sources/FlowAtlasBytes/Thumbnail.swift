@@ -39,6 +39,11 @@ package enum Thumbnail {
     }
   }
 
+  /// `colour` of a pixel of `alpha`, laid on white: c·a + 255·(255 − a), over 255, rounded (the
+  /// colour itself where opaque).
+  @inline(__always)
+  static func onWhite(_ colour: Int, alpha: Int) -> Int { (colour * alpha + 255 * (255 - alpha) + 127) / 255 }
+
   /// The thumbnail of the pixels in `pixels`, where the image library put them (a phone's
   /// screenshot is 12 MB: not copied).
   package static func png(of pixels: UnsafeRawBufferPointer, width: Int, height: Int, bands: Int) -> [UInt8] {
@@ -121,11 +126,9 @@ package enum Thumbnail {
           return
         }
         for start in stride(from: 0, to: count, by: 4) {
-          let alpha = UInt32(pixels[start + 3])
-          // On white: c·a + 255·(255 − a), over 255, rounded.
-          let white = 255 * (255 - alpha) + 127
+          let alpha = Int(pixels[start + 3])
           for channel in start..<start + 3 {
-            columns[channel] &+= (UInt32(pixels[channel]) * alpha + white) / 255
+            columns[channel] &+= UInt32(Thumbnail.onWhite(Int(pixels[channel]), alpha: alpha))
           }
         }
       }
@@ -143,11 +146,9 @@ package enum Thumbnail {
           var (red, green, blue) = (0, 0, 0)
           for _ in blockColumn * factor..<min(width, (blockColumn + 1) * factor) {
             let alpha = bands == 4 ? Int(pixels[source + 3]) : 255
-            // On white: c·a + 255·(255 − a), over 255, rounded (c itself where opaque).
-            let white = 255 * (255 - alpha) + 127
-            red += (Int(pixels[source]) * alpha + white) / 255
-            green += (Int(pixels[source + 1]) * alpha + white) / 255
-            blue += (Int(pixels[source + 2]) * alpha + white) / 255
+            red += Thumbnail.onWhite(Int(pixels[source]), alpha: alpha)
+            green += Thumbnail.onWhite(Int(pixels[source + 1]), alpha: alpha)
+            blue += Thumbnail.onWhite(Int(pixels[source + 2]), alpha: alpha)
             source += bands
           }
           blocks[blockColumn * 3] += red
