@@ -30,7 +30,7 @@ package struct AppTally: Sendable {
       coordinators[key, default: CoordinatorTally()].merge(tally)
     }
     diagnostics.append(contentsOf: other.diagnostics)
-    if !other.modules.isEmpty { modules = TransitionTally.union(modules, other.modules) }
+    if !other.modules.isEmpty { TransitionTally.formUnion(&modules, other.modules) }
   }
 }
 
@@ -97,8 +97,36 @@ package struct TransitionTally: Sendable {
     system = system.saturatingSum(other.system)
     automatic = automatic.saturatingSum(other.automatic)
     // Sorted and each once already: nothing to merge when the other has none.
-    if !other.triggers.isEmpty { triggers = Self.union(triggers, other.triggers) }
-    if !other.deeplinks.isEmpty { deeplinks = Self.union(deeplinks, other.deeplinks) }
+    if !other.triggers.isEmpty { Self.formUnion(&triggers, other.triggers) }
+    if !other.deeplinks.isEmpty { Self.formUnion(&deeplinks, other.deeplinks) }
+  }
+
+  /// `union(list, other)`, in place. A run brings a few triggers to a transition that may have
+  /// hundreds (deep links with an id in their query, one per run): each is looked up by halves and
+  /// inserted, so a run costs a few comparisons per trigger it brings, not a pass over the list.
+  package static func formUnion(_ list: inout [String], _ other: [String]) {
+    guard other.count * 8 <= list.count else {
+      list = union(list, other)
+      return
+    }
+    // `other` is sorted: each search starts where the one before ended.
+    var start = 0
+    for text in other {
+      var (low, high) = (start, list.count)
+      while low < high {
+        let middle = low + (high - low) / 2
+        if list[middle] < text { low = middle + 1 } else { high = middle }
+      }
+      // Present already (or a repeat of the one just inserted): the list keeps its spelling.
+      if low < list.count, list[low] == text {
+        start = low + 1
+      } else if low > 0, list[low - 1] == text {
+        start = low
+      } else {
+        list.insert(text, at: low)
+        start = low + 1
+      }
+    }
   }
 
   /// Two sorted lists as one, each string once; of two equal strings, `first`'s is kept. `first`

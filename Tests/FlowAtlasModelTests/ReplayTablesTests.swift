@@ -1,3 +1,4 @@
+import FlowAtlasTestSupport
 import Testing
 
 @testable import FlowAtlasModel
@@ -38,6 +39,44 @@ import Testing
     #expect(TransitionTally.union(["a", "b", "c"], ["c", "d"]) == ["a", "b", "c", "d"])
     #expect(TransitionTally.union(["a", "a", "b"], []) == ["a", "b"])
     #expect(TransitionTally(triggers: ["b", "a", "b"]).triggers == ["a", "b"])
+  }
+
+  /// A run's few triggers merged into a long list (inserted one by one) give what the merge of two
+  /// lists gives: sorted, each once, the list's own spelling kept; for lists of every length and
+  /// overlap, seeded.
+  @Test func aFewTriggersMergedIntoALongListGiveTheUnion() {
+    var generator = SeededRandom(seed: 45)
+    var checked = 0
+    for _ in 0..<400 {
+      let pool = (0..<Int.random(in: 1...300, using: &generator)).map { "t\($0)" }
+      let long = Array(
+        Set(pool.shuffled(using: &generator).prefix(Int.random(in: 0...250, using: &generator)))
+      )
+      .sorted()
+      let few = Array(
+        Set(
+          (0..<Int.random(in: 1...6, using: &generator)).map { _ in pool.randomElement(using: &generator)! })
+      )
+      .sorted()
+      var merged = long
+      TransitionTally.formUnion(&merged, few)
+      let expected = Set(long).union(few).sorted()
+      if merged != expected {
+        Issue.record(
+          "\(few) into \(long.count) triggers gave \(merged.count), not \(expected.count) (\(generator))")
+        return
+      }
+      checked += few.count * 8 <= long.count ? 1 : 0
+    }
+    #expect(checked > 100, "most cases insert one by one (\(checked))")
+    // Inserted at the front, the end, between, beside one present; one present keeps its spelling.
+    let composed = "caf\u{E9}"
+    var list = ["b", composed, "d", "f", "h", "j", "l", "n", "p", "r", "t", "v", "x", "y", "z", "zz"]
+    TransitionTally.formUnion(&list, ["a", "cafe\u{301}", "e"])
+    #expect(list.prefix(5) == ["a", "b", composed, "d", "e"] && list.count == 18)
+    #expect(list[2].unicodeScalars.count == 4, "the list's spelling stays")
+    TransitionTally.formUnion(&list, ["zzz"])
+    #expect(list.last == "zzz" && list.count == 19)
   }
 
   /// A transition kind sorts by its name and hashes apart from the others, without its name
