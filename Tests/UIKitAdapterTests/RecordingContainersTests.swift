@@ -39,9 +39,7 @@ import UIKit
   /// then the person taps the back button, in a turn of its own: the pop is the person's.
   @Test func aReadThatLedToNoNavigationDoesNotMakeTheBackButtonTheApps() {
     let (lines, _) = Self.record { recorder in
-      let coordinator = PlainCoordinator()
-      recorder.follow(coordinator)
-      coordinator.start()
+      let coordinator = PlainCoordinator.started(followedBy: recorder)
       coordinator.show("Detail")
       UIKitModel.finishAnimations()
       _ = coordinator.rootViewController.topViewController
@@ -547,9 +545,7 @@ import UIKit
   /// screen `UINavigationController`, its form never shown, and dismissed as if it had been.
   @Test func aScreenPresentedInAPlainNavigationControllerIsThatScreen() {
     let (lines, app) = Self.record { recorder in
-      let coordinator = PlainCoordinator()
-      recorder.follow(coordinator)
-      coordinator.start()
+      let coordinator = PlainCoordinator.started(followedBy: recorder)
       let form = UINavigationController(rootViewController: FormScreen())
       coordinator.present(form)
       UIKitModel.finishAnimations()
@@ -581,9 +577,7 @@ import UIKit
   /// shown, so the layer stayed in the model, and the coordinator's next push went into it.
   @Test func aPlainNavigationControllerIsDismissedAsTheScreenItWasPresentedAs() {
     let (lines, app) = Self.record { recorder in
-      let coordinator = PlainCoordinator()
-      recorder.follow(coordinator)
-      coordinator.start()
+      let coordinator = PlainCoordinator.started(followedBy: recorder)
       let flow = UINavigationController(rootViewController: FormScreen())
       coordinator.present(flow)
       UIKitModel.finishAnimations()
@@ -615,9 +609,7 @@ import UIKit
   /// presented (the layer stayed in the model).
   @Test func aPlainNavigationControllerGivenAKnownScreenIsDismissedAsTheScreenItWasShownAs() {
     let (lines, app) = Self.record { recorder in
-      let coordinator = PlainCoordinator()
-      recorder.follow(coordinator)
-      coordinator.start()
+      let coordinator = PlainCoordinator.started(followedBy: recorder)
       coordinator.show("Known")
       UIKitModel.finishAnimations()
       let known = coordinator.rootViewController.topViewController
@@ -667,9 +659,7 @@ import UIKit
   @Test func aSheetTheAppsNavigationRouterPresentsIsSwipedDownInTheTraceToo() {
     var reported: [String] = []
     let (lines, app) = Self.record { recorder in
-      let coordinator = PlainCoordinator()
-      recorder.follow(coordinator)
-      coordinator.start()
+      let coordinator = PlainCoordinator.started(followedBy: recorder)
       let router = NavigationRouter(navigationController: coordinator.rootViewController)
       let reports = Reports(of: router)
       for name in ["Filters", "Sort"] {

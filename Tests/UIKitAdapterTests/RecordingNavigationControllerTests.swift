@@ -11,9 +11,7 @@ import UIKit
     UIKitModel.reset()
     let sink = MemoryTraceSink()
     let recorder = Recorder(header: TraceHeader(app: "Plain", run: "test"), sink: sink)
-    let coordinator = PlainCoordinator()
-    recorder.follow(coordinator)
-    coordinator.start()
+    let coordinator = PlainCoordinator.started(followedBy: recorder)
     body(coordinator, coordinator.rootViewController)
     UIKitModel.finishAnimations()
     recorder.finish()
@@ -434,9 +432,7 @@ import UIKit
     do {
       let sink = MemoryTraceSink()
       let recorder = Recorder(header: TraceHeader(app: "Plain", run: "freed"), sink: sink)
-      let coordinator = PlainCoordinator()
-      recorder.follow(coordinator)
-      coordinator.start()
+      let coordinator = PlainCoordinator.started(followedBy: recorder)
       coordinator.show("Detail")
       let app = AppNavigationDelegate()
       coordinator.rootViewController.delegate = app
@@ -484,6 +480,14 @@ import UIKit
 @MainActor
 final class PlainCoordinator {
   @RecordedRouter var rootViewController: UINavigationController = .recorded()  // FlowAtlas
+
+  /// A coordinator `recorder` follows, started: its `Start` screen set as root.
+  static func started(followedBy recorder: FlowAtlasRecording.Recorder) -> PlainCoordinator {
+    let coordinator = PlainCoordinator()
+    recorder.follow(coordinator)
+    coordinator.start()
+    return coordinator
+  }
 
   func start() {
     Recorder.started(self)  // FlowAtlas
