@@ -97,6 +97,23 @@ extension Presentable {
     if let wrapped = (self as? any ScreenWrapper)?.wrappedScreen { return (wrapped, wrapped.recordedType) }
     return (self, recordedType)
   }
+
+  /// The plain navigation controller this leaves as: itself, where it is one; for a layer that
+  /// leaves (`asALayer`, named by its first screen), the one whose first screen it is (asked only
+  /// then: the look-up is a dynamic cast).
+  @MainActor
+  func wrapperLeaving(asALayer: Bool) -> ObjectHandle? {
+    wrapperLeaving(shownAs: recordedScreen.screen, asALayer: asALayer)
+  }
+
+  /// ``wrapperLeaving(asALayer:)`` where this is known to be shown as `screen` (its
+  /// ``recordedScreen``).
+  @MainActor
+  func wrapperLeaving(shownAs screen: any Presentable, asALayer: Bool) -> ObjectHandle? {
+    if screen !== self { return ObjectHandle(self) }
+    guard asALayer, let wrapper = (self as? any WrappableScreen)?.enclosingWrapper else { return nil }
+    return ObjectHandle(wrapper)
+  }
 }
 
 /// The names of the screen types recording has met: a name, or nil for a container, which names

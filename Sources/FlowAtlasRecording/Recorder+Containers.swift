@@ -112,7 +112,7 @@ extension Recorder {
     // first screen of one, by what that navigation controller was shown as.
     var handles = [ObjectHandle(screen)]
     if let presentable = screen as? any Presentable {
-      if let wrapper = RecordingRouter.wrapper(leaving: presentable, asALayer: true) {
+      if let wrapper = presentable.wrapperLeaving(asALayer: true) {
         handles.append(wrapper)
       }
       handles.append(ObjectHandle(presentable.recordedScreen.screen))

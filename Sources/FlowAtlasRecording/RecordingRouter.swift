@@ -101,7 +101,7 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
   package func recordSystemDismissal(of removed: (any Presentable)?, gesture: SystemGesture) {
     let routerID = id
     let handle = removed.map(ObjectHandle.init)
-    let wrapper = removed.flatMap { Self.wrapper(leaving: $0, asALayer: true) }
+    let wrapper = removed.flatMap { $0.wrapperLeaving(asALayer: true) }
     recordRemoving(
       removed,
       by: { state in
@@ -477,7 +477,7 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
     // screen the run showed it as, though its first screen was replaced since.
     let (screen, screenType) = removed.recordedScreen
     let handle = ObjectHandle(screen)
-    let wrapper = knownWrapper ?? Self.wrapper(leaving: removed, shownAs: screen, asALayer: leavesALayer)
+    let wrapper = knownWrapper ?? removed.wrapperLeaving(shownAs: screen, asALayer: leavesALayer)
     let title = screen.screenTitle
     recorder.record { state in
       let mention = state.mentionLeaving(screen: handle, type: screenType, title: title, wrapper: wrapper)
@@ -485,23 +485,6 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
       if let wrapper { state.forget(wrapper: wrapper) }
       return event(mention, coordinatorID)
     }
-  }
-
-  /// The plain navigation controller `removed` leaves as: itself, where it is one; for a layer
-  /// that leaves (`asALayer`, named by its first screen), the one whose first screen it is (asked
-  /// only then: the look-up is a dynamic cast).
-  static func wrapper(leaving removed: any Presentable, asALayer: Bool) -> ObjectHandle? {
-    wrapper(leaving: removed, shownAs: removed.recordedScreen.screen, asALayer: asALayer)
-  }
-
-  /// ``wrapper(leaving:asALayer:)`` where `removed` is known to be shown as `screen` (its
-  /// `recordedScreen`).
-  private static func wrapper(
-    leaving removed: any Presentable, shownAs screen: any Presentable, asALayer: Bool
-  ) -> ObjectHandle? {
-    if screen !== removed { return ObjectHandle(removed) }
-    guard asALayer, let wrapper = (removed as? any WrappableScreen)?.enclosingWrapper else { return nil }
-    return ObjectHandle(wrapper)
   }
 }
 
