@@ -51,12 +51,24 @@ extension RouterStacks {
   /// container, what the container's selected router shows, and where that shows nothing, what
   /// lies beneath the container.
   func display(_ stack: Stack, depth: Int) -> (screen: ShownScreen, through: [Int32])? {
+    var met: Set<Int32> = []
+    return display(stack, depth: depth, met: &met)
+  }
+
+  /// ``display(_:depth:)``, where `met` holds the containers this walk has looked into. One met
+  /// again shows nothing here: it showed nothing the first time, or it is above on the walk's path
+  /// (a trace can put a container on a stack of a router it hosts, which no app can; walked again
+  /// each time, such a stack's containers took time that doubled with each one).
+  private func display(_ stack: Stack, depth: Int, met: inout Set<Int32>) -> (
+    screen: ShownScreen, through: [Int32]
+  )? {
     guard depth < Self.maximumDepth else { return nil }
     for layer in ([stack.base] + stack.modals).reversed() {
       for screen in layer.reversed() {
         guard containers[screen.id] != nil else { return (screen, []) }
+        guard met.insert(screen.id).inserted else { continue }
         if let router = selected(of: screen.id), let inner = self.stack(of: router),
-          let shown = display(inner, depth: depth + 1)
+          let shown = display(inner, depth: depth + 1, met: &met)
         {
           return (shown.screen, [screen.id] + shown.through)
         }

@@ -395,4 +395,27 @@ struct ContainerTests {
     #expect(app.containers.isEmpty)
     #expect(edges(app).contains("Home>FlowController:push:-*1"))
   }
+
+  /// A container on a stack of a router it hosts (no app can, a trace can say it): it shows
+  /// nothing, whether it sits there forty times or two routers host each other's containers, and
+  /// the replay goes on (each showing was walked again below, in time that doubled per copy).
+  @Test func aContainerOnAStackOfARouterItHostsShowsNothing() {
+    var script = ReplayScript()
+    script.add(
+      .setRoot(screen: container("a", "Loop", hosts: ["r"]), coordinator: nil, router: "r", background: nil))
+    for _ in 0..<40 { script.add(.push(screen: "a", coordinator: nil, router: "r", animated: nil)) }
+    script.add(.present(screen: "a", coordinator: nil, router: "r", animated: nil))
+    script.add(
+      .setRoot(screen: container("b", "Left", hosts: ["r2"]), coordinator: nil, router: "r1", background: nil)
+    )
+    script.add(
+      .setRoot(
+        screen: container("c", "Right", hosts: ["r1"]), coordinator: nil, router: "r2", background: nil))
+    script.add(.push(screen: "c", coordinator: nil, router: "r1", animated: nil))
+    script.add(.setRoot(screen: screen("h", "Home"), coordinator: nil, router: "w", background: nil))
+    script.add(.push(screen: screen("d", "Detail"), coordinator: nil, router: "w", animated: nil))
+    let app = script.model()
+    #expect(edges(app) == ["->Home:setRoot:-*1", "Home>Detail:push:-*1"])
+    #expect(app.screens.map(\.type) == ["Detail", "Home"])
+  }
 }
