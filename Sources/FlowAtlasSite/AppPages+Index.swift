@@ -109,22 +109,54 @@ extension AppPages {
       ])
   }
 
+  /// How deep the hierarchy's list nests; a branch deeper than that is listed flat at that depth,
+  /// each flow with the one that started it. An app's hierarchy is a few levels deep; a trace's may
+  /// be thousands, which nested would exhaust the stack of the thread writing the page.
+  static let hierarchyListDepth = 16
+
   /// The hierarchy as a nested list: the diagram's text alternative.
   private func hierarchyList() -> HTML {
     let roots = app.coordinators.filter { $0.parents.isEmpty }.map(\.type)
     guard !app.coordinators.isEmpty else { return .p(text: "No coordinators were recorded.") }
     var visited: Set<String> = []
-    func node(_ type: String) -> HTML {
-      guard visited.insert(type).inserted else {
-        return .el("li", [], [flowRef(type), .el("span", [.cls("meta")], [.text(" (shown above)")])])
-      }
+    func shownAbove(_ type: String) -> HTML {
+      .el("li", [], [flowRef(type), .el("span", [.cls("meta")], [.text(" (shown above)")])])
+    }
+    func node(_ type: String, depth: Int) -> HTML {
+      guard visited.insert(type).inserted else { return shownAbove(type) }
       let children = app.coordinator(type)?.children ?? []
-      return .el("li", [], [flowRef(type)] + (children.isEmpty ? [] : [.el("ul", [], children.map(node))]))
+      guard !children.isEmpty else { return .el("li", [], [flowRef(type)]) }
+      guard depth < Self.hierarchyListDepth else {
+        return .el("li", [], [flowRef(type), .el("ul", [], flatList(below: type, children))])
+      }
+      return .el("li", [], [flowRef(type), .el("ul", [], children.map { node($0, depth: depth + 1) })])
+    }
+    // Every flow below `parent`, depth first in the order the nested list would give.
+    func flatList(below parent: String, _ children: [String]) -> [HTML] {
+      var items: [HTML] = []
+      var pending = children.reversed().map { (type: $0, parent: parent) }
+      while let (type, parent) = pending.popLast() {
+        guard visited.insert(type).inserted else {
+          items.append(shownAbove(type))
+          continue
+        }
+        items.append(
+          .el(
+            "li", [],
+            [
+              flowRef(type),
+              .el("span", [.cls("meta")], [.text(" (started by "), flowRef(parent), .text(")")]),
+            ]))
+        pending += (app.coordinator(type)?.children ?? []).reversed().map { ($0, type) }
+      }
+      return items
     }
     // A hierarchy without a root (a cycle) still lists every type.
     let starts = roots.isEmpty ? app.coordinators.map(\.type) : roots
-    var items = starts.map(node)
-    for type in app.coordinators.map(\.type) where !visited.contains(type) { items.append(node(type)) }
+    var items = starts.map { node($0, depth: 1) }
+    for type in app.coordinators.map(\.type) where !visited.contains(type) {
+      items.append(node(type, depth: 1))
+    }
     return .el("ul", [.cls("tree"), .aria("label", "Coordinator hierarchy")], items)
   }
 
