@@ -65,7 +65,11 @@ package struct ModelAccumulator: Sendable {
       )
     }.sorted(by: Transition.exportOrder)
     var visits: [String: Int] = [:]
-    for transition in transitions { visits[transition.to, default: 0] += transition.count }
+    var starts: Set<String> = []
+    for transition in transitions {
+      visits[transition.to, default: 0] += transition.count
+      if let from = transition.from { starts.insert(from) }
+    }
 
     let coordinators = tally.coordinators.keys.sorted().map { type in
       let value = tally.coordinators[type]!
@@ -75,9 +79,12 @@ package struct ModelAccumulator: Sendable {
         orphans: value.orphans)
     }
     // A type some instance of which hosts routers is a container, unless another was shown as a
-    // screen of its own (a transition ends there; every transition's start ended one before): it
-    // is then a node, so that no transition names a screen the model leaves out.
-    let isContainer = { (type: String) in tally.screens[type]!.isContainer && visits[type] == nil }
+    // screen of its own (a transition ends or starts there: a trace that gives an id again with
+    // another type starts a transition where none ended): it is then a node, so that no
+    // transition names a screen the model leaves out.
+    let isContainer = { (type: String) in
+      tally.screens[type]!.isContainer && visits[type] == nil && !starts.contains(type)
+    }
     let screens = tally.screens.keys.sorted().filter { !isContainer($0) }.map { type in
       let value = tally.screens[type]!
       return ScreenType(

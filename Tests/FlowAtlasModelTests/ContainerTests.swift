@@ -1,3 +1,4 @@
+import FlowAtlasTestSupport
 import FlowAtlasTrace
 import FlowAtlasTraceReader
 import Testing
@@ -417,5 +418,47 @@ struct ContainerTests {
     let app = script.model()
     #expect(edges(app) == ["->Home:setRoot:-*1", "Home>Detail:push:-*1"])
     #expect(app.screens.map(\.type) == ["Detail", "Home"])
+  }
+
+  /// Whatever a trace does with ids, types and `hosts` (an id given again with another type, a
+  /// container's type shown as a screen, routers hosting each other), every transition starts and
+  /// ends at a screen of the model: the site draws and links each end, and refused to embed a
+  /// diagram linking to a page it has not. Random traces of a few ids, types and routers, seeded.
+  @Test func everyTransitionStartsAndEndsAtAScreenOfTheModel() {
+    var random = SeededRandom(seed: 44)
+    for round in 0..<400 {
+      var lines = [#"{"flowatlas":"trace","version":1,"app":"A","run":"r"}"#]
+      func pick(_ names: [String]) -> String { names.randomElement(using: &random)! }
+      for seq in 1...Int.random(in: 2...10, using: &random) {
+        let router = Bool.random(using: &random) ? "" : #","router":"\#(pick(["r0", "r1", "r2"]))""#
+        var screen = #"{"id":"\#(pick(["s0", "s1", "s2"]))","type":"\#(pick(["A", "B", "T"]))""#
+        if Int.random(in: 0..<3, using: &random) == 0 {
+          screen += #","hosts":["\#(pick(["r0", "r1", "r2"]))"]"#
+        }
+        screen += "}"
+        let event =
+          switch Int.random(in: 0..<8, using: &random) {
+          case 0: #""event":"router.setRoot","screen":\#(screen)\#(router)"#
+          case 1, 2: #""event":"router.push","screen":\#(screen)\#(router)"#
+          case 3: #""event":"router.present","screen":\#(screen)\#(router)"#
+          case 4: #""event":"router.pop"\#(router)"#
+          case 5: #""event":"router.dismiss"\#(router)"#
+          case 6: #""event":"router.selectTab","screen":\#(screen),"tab":"t"\#(router)"#
+          default: #""event":"screen.update","screen":\#(screen)"#
+          }
+        lines.append(#"{"seq":\#(seq),\#(event)}"#)
+      }
+      let trace = lines.joined(separator: "\n") + "\n"
+      let model = ModelBuilder(workers: 1).build(traces: [("r.jsonl", Array(trace.utf8))])
+      for app in model.apps {
+        let screens = Set(app.screens.map(\.type))
+        let ends = app.transitions.flatMap { [$0.from, $0.to].compactMap { $0 } }
+        if let missing = ends.first(where: { !screens.contains($0) }) {
+          Issue.record(
+            "round \(round): a transition ends at \(missing), no screen of the model (\(random)):\n\(trace)")
+          return
+        }
+      }
+    }
   }
 }
