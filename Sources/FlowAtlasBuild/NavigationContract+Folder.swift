@@ -11,11 +11,14 @@ import Foundation
 #endif
 
 extension NavigationContract {
-  /// Every contract in `folder` (`<CoordinatorType>.mmd|.mermaid|.dot|.gv`, regular files only,
-  /// links and subfolders passed over), sorted by coordinator.
+  /// Every contract in `folder` (`<CoordinatorType>.mmd|.mermaid|.dot|.gv`, regular files only),
+  /// sorted by coordinator, and what has a contract's name but was passed over (a link, a
+  /// subfolder, a FIFO): the commands warn of each, since a check without it could pass.
   /// - Throws: ``ContractError`` for a missing folder, an unreadable or malformed file, or two
   ///   files for one coordinator.
-  package static func load(folder: String) throws(ContractError) -> [NavigationContract] {
+  package static func load(folder: String) throws(ContractError) -> (
+    contracts: [NavigationContract], skipped: [TraceInputs.Skipped]
+  ) {
     let names: [String]
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: folder)
@@ -23,6 +26,7 @@ extension NavigationContract {
       throw ContractError(file: folder, line: nil, reason: "no such folder of contracts")
     }
     var contracts: [String: NavigationContract] = [:]
+    var skipped: [TraceInputs.Skipped] = []
     for name in names.sorted() {
       let ext = (name as NSString).pathExtension
       guard extensions.contains(ext), !name.hasPrefix(".") else { continue }
@@ -30,7 +34,19 @@ extension NavigationContract {
       // Only the folder's own regular files: a link (which may lead out of the folder) or a
       // subfolder with a contract's name is passed over, as the folder's documentation says.
       var info = stat()
-      guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+      guard lstat(path, &info) == 0 else { continue }
+      switch info.st_mode & S_IFMT {
+      case S_IFREG: break
+      case S_IFLNK:
+        skipped.append(.init(path: path, reason: "a symlink, not followed: contracts are read as files"))
+        continue
+      case S_IFDIR:
+        skipped.append(.init(path: path, reason: "a folder, not a contract"))
+        continue
+      default:
+        skipped.append(.init(path: path, reason: "not a regular file"))
+        continue
+      }
       let bytes: [UInt8]
       switch RegularFile.read(path, limit: 1 << 20) {
       case .success(let read): bytes = read
@@ -47,6 +63,6 @@ extension NavigationContract {
       }
       contracts[coordinator] = try NavigationContract(text: text, file: path, coordinator: coordinator)
     }
-    return contracts.keys.sorted().map { contracts[$0]! }
+    return (contracts.keys.sorted().map { contracts[$0]! }, skipped)
   }
 }

@@ -32,7 +32,9 @@ package enum BuildCommand {
     var contracts: [NavigationContract] = []
     if let contractFolder {
       do {
-        contracts = try NavigationContract.load(folder: contractFolder)
+        let found = try NavigationContract.load(folder: contractFolder)
+        contracts = found.contracts
+        TraceLoading.warn(aboutContracts: found.skipped, console: console)
       } catch {
         throw .inputOutput(error.localizedDescription)
       }

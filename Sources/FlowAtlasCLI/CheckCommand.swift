@@ -35,7 +35,9 @@ enum CheckCommand {
     var contracts: [NavigationContract] = []
     if let folder = arguments.value("--contract") {
       do {
-        contracts = try NavigationContract.load(folder: folder)
+        let found = try NavigationContract.load(folder: folder)
+        contracts = found.contracts
+        TraceLoading.warn(aboutContracts: found.skipped, console: console)
       } catch {
         throw .inputOutput(error.localizedDescription)
       }

@@ -46,6 +46,14 @@ package enum TraceLoading {
     return files
   }
 
+  /// Warns of each file of a contract folder passed over (a check without it could pass).
+  package static func warn(aboutContracts skipped: [TraceInputs.Skipped], console: Console) {
+    for file in skipped {
+      console.err(
+        "flowatlas: warning: \(Printable.path(file.path)): \(file.reason); the contract is left out\n")
+    }
+  }
+
   /// The model of `files`, printing each diagnostic to standard error.
   /// - Parameter cache: replays to reuse and to file (see ``ReplayCache``), for `build`.
   static func model(

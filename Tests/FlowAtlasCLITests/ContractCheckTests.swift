@@ -31,6 +31,24 @@ import Testing
     #expect(result.out.isEmpty)
   }
 
+  /// A contract that is a link is not followed (it may lead anywhere); the check says so, since
+  /// without it a check that should fail would pass in silence.
+  @Test func aContractThatIsALinkIsNamedNotFollowed() async throws {
+    let temp = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: temp) }
+    let traces = try CheckCommandTests.folder(CheckCommandTests.trace(withSettings: true), in: temp, "traces")
+    let contracts = try Self.contracts(Self.allowed, named: "real.txt", in: temp)
+    let link = contracts + "/InboxCoordinator.mmd"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.txt")
+    let result = await flowatlas(
+      "check", traces, "--contract", contracts, "--fail-on", "unexpected-transition")
+    #expect(result.status == 0)
+    #expect(
+      result.err.hasPrefix(
+        "flowatlas: warning: \(link): a symlink, not followed: contracts are read as files; "
+          + "the contract is left out\n"))
+  }
+
   @Test func anUnexpectedTransitionIsNamedAtItsTraceLine() async throws {
     let temp = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: temp) }

@@ -243,8 +243,8 @@ import Testing
   }
 
   /// Only the folder's own regular files are contracts: a link with a contract's name (which
-  /// could lead anywhere) and a subfolder are passed over, as the documentation says.
-  @Test func linksAndSubfoldersInAContractFolderArePassedOver() throws {
+  /// could lead anywhere) and a subfolder are passed over, as the documentation says, and named.
+  @Test func linksAndSubfoldersInAContractFolderArePassedOverAndNamed() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("contracts-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -256,7 +256,13 @@ import Testing
       atPath: folder.appendingPathComponent("LinkedCoordinator.mmd").path, withDestinationPath: outside.path)
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("FolderCoordinator.mmd"), withIntermediateDirectories: true)
-    let contracts = try NavigationContract.load(folder: folder.path)
-    #expect(contracts.map(\.coordinator) == ["CartCoordinator"])
+    let found = try NavigationContract.load(folder: folder.path)
+    #expect(found.contracts.map(\.coordinator) == ["CartCoordinator"])
+    // Each is said, since a check without it could pass.
+    #expect(
+      found.skipped.map { ($0.path as NSString).lastPathComponent + ": " + $0.reason } == [
+        "FolderCoordinator.mmd: a folder, not a contract",
+        "LinkedCoordinator.mmd: a symlink, not followed: contracts are read as files",
+      ])
   }
 }

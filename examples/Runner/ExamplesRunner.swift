@@ -76,7 +76,9 @@ enum ExamplesRunner {
     // checkout's contract shows its coverage on both apps' checkout pages.
     let contracts: [NavigationContract]
     do {
-      contracts = try NavigationContract.load(folder: "examples/Shop/contracts")
+      let found = try NavigationContract.load(folder: "examples/Shop/contracts")
+      contracts = found.contracts
+      TraceLoading.warn(aboutContracts: found.skipped, console: console)
     } catch {
       throw .inputOutput(error.localizedDescription)
     }
