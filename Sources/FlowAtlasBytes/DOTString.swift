@@ -26,8 +26,11 @@ package enum DOTString {
     case "\\" where tooltip: .replaced(by: "\u{29F5}")
     case "\n": .lineBreak
     case "\r": .dropped
-    // Controls, DEL, C1 controls, U+FFFE and U+FFFF: XML has no place for them.
-    case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{FFFE}", "\u{FFFF}": .replaced(by: " ")
+    // Controls, DEL, C1 controls, U+FFFE and U+FFFF: XML has no place for them. Bidirectional
+    // controls would reorder the drawing's text after them (the page writes them as U+FFFD).
+    case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{FFFE}", "\u{FFFF}", "\u{202A}"..."\u{202E}",
+      "\u{2066}"..."\u{2069}":
+      .replaced(by: " ")
     default: .same
     }
   }
@@ -69,6 +72,15 @@ package enum DOTString {
         }
         scalar = Unicode.Scalar(bytes[index + 1])
         length = 2
+      case 0xE2:
+        // Bidirectional controls are E2 80 AA – E2 80 AE and E2 81 A6 – E2 81 A9.
+        guard Markup.startsBidirectionalControl(ByteView(bytes), at: index) else {
+          index += 1
+          continue
+        }
+        scalar = Unicode.Scalar(
+          0x2000 | (UInt32(bytes[index + 1] & 0x3F) << 6) | UInt32(bytes[index + 2] & 0x3F))!
+        length = 3
       case 0xEF:
         // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
         guard index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE else {
@@ -102,10 +114,11 @@ package enum DOTString {
   }
 
   /// True for a UTF-8 byte that may need changing: `"`, `&`, `\`, controls, DEL, and the lead
-  /// bytes of C1 controls (U+0080–U+009F start with 0xC2) and of U+FFFE/U+FFFF (0xEF).
+  /// bytes of C1 controls (U+0080–U+009F start with 0xC2), of bidirectional controls (0xE2) and
+  /// of U+FFFE/U+FFFF (0xEF).
   private static func needsCare(_ byte: UInt8) -> Bool {
     byte < 0x20 || byte == 0x22 || byte == 0x26 || byte == 0x5C || byte == 0x7F || byte == 0xC2
-      || byte == 0xEF
+      || byte == 0xE2 || byte == 0xEF
   }
 
   /// ``needsCare(_:)`` for any of the eight bytes of `word`, tested at once (``ByteWord``).
@@ -113,6 +126,6 @@ package enum DOTString {
     ByteWord.below(0x20, in: word) | ByteWord.equal(to: 0x22, in: word) | ByteWord.equal(to: 0x26, in: word)
       | ByteWord.equal(to: 0x5C, in: word)
       | ByteWord.equal(to: 0x7F, in: word) | ByteWord.equal(to: 0xC2, in: word)
-      | ByteWord.equal(to: 0xEF, in: word) != 0
+      | ByteWord.equal(to: 0xE2, in: word) | ByteWord.equal(to: 0xEF, in: word) != 0
   }
 }

@@ -13,7 +13,8 @@ package enum JSONString {
     /// literal at them, so JSON that a script may read escapes them.
     package static let lineSeparators = Options(rawValue: 1 << 0)
     /// `<`, `>` and `&` as `\u003c`, `\u003e` and `\u0026` too, so no text can close the
-    /// `<script>` element the literal sits in; implies ``lineSeparators``.
+    /// `<script>` element the literal sits in, and a bidirectional control as U+FFFD, as a page's
+    /// markup has it (``Markup/isReplaced(_:)``); implies ``lineSeparators``.
     package static let scriptSafe = Options(rawValue: 1 << 1 | 1 << 0)
   }
 
@@ -62,6 +63,10 @@ package enum JSONString {
         && (0xA8...0xA9).contains(bytes[index + 2]):
         escape = nil
         code = 0x2000 | UInt32(bytes[index + 2] - 0x80)
+        length = 3
+      case 0xE2 where scriptSafe && Markup.startsBidirectionalControl(ByteView(bytes), at: index):
+        escape = nil
+        code = 0xFFFD
         length = 3
       default:
         index += 1

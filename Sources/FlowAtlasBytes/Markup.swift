@@ -45,12 +45,38 @@ package enum Markup {
   @usableFromInline static let textSpecials: UInt64 = 1 << 0x26 | 1 << 0x3C | 1 << 0x3E | controls
   @usableFromInline static let attributeSpecials: UInt64 = textSpecials | 1 << 0x22 | 1 << 0x27
 
-  /// Whether escaping looks at `byte`: an entity's byte, or a C1 control's lead byte.
+  /// Whether escaping looks at `byte`: an entity's byte, or the lead byte of a C1 control (0xC2)
+  /// or of a bidirectional control (0xE2).
   @inlinable @inline(__always)
   package static func isSpecial(_ byte: UInt8, inAttribute: Bool) -> Bool {
     byte < 64
       ? (inAttribute ? attributeSpecials : textSpecials) & (1 << UInt64(byte)) != 0
-      : byte == 0x7F || byte == 0xC2
+      : byte == 0x7F || byte == 0xC2 || byte == 0xE2
+  }
+
+  /// Whether a character (not ASCII) becomes U+FFFD in markup: a C1 control, or a bidirectional
+  /// embedding, override or isolate (U+202A–U+202E, U+2066–U+2069). Those reorder the text around
+  /// them up to the paragraph's end: a title `Pay\u{202E}eert` turned the page's own words after it
+  /// about ("Pay tree · Bank · FlowAtlas" read backwards in the window's title).
+  @inlinable
+  package static func isReplaced(_ scalar: Unicode.Scalar) -> Bool {
+    (0x80...0x9F).contains(scalar.value) || isBidirectionalControl(scalar.value)
+  }
+
+  /// Whether `value` is a bidirectional embedding, override or isolate.
+  @inlinable
+  package static func isBidirectionalControl(_ value: UInt32) -> Bool {
+    (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+  }
+
+  /// Whether `text[index...]` begins with a bidirectional control's three bytes (E2 80 AA–AE,
+  /// E2 81 A6–A9).
+  @inlinable @inline(__always)
+  package static func startsBidirectionalControl(_ text: ByteView, at index: Int) -> Bool {
+    guard index + 2 < text.count, text[index] == 0xE2 else { return false }
+    let (second, third) = (text[index + 1], text[index + 2])
+    return (second == 0x80 && (0xAA...0xAE).contains(third))
+      || (second == 0x81 && (0xA6...0xA9).contains(third))
   }
 
   /// Whether `punctuation` (the bytes below 64 a text holds, as bits) holds one escaping changes.
@@ -60,8 +86,9 @@ package enum Markup {
   }
 
   /// Appends `text` escaped: text content, or with `inAttribute` a double-quoted attribute's value.
-  /// A C1 control (U+0080–U+009F, as U+0085 from a trace once reached a page) becomes U+FFFD, as
-  /// the C0 ones do. Runs that need nothing are copied whole.
+  /// A C1 control (U+0080–U+009F, as U+0085 from a trace once reached a page) and a bidirectional
+  /// control (``isReplaced(_:)``) become U+FFFD, as the C0 ones do. Runs that need nothing are
+  /// copied whole.
   @inlinable
   package static func escape<Sink: MarkupSink & ~Copyable>(
     _ text: ByteView, inAttribute: Bool, into out: inout Sink
@@ -80,6 +107,18 @@ package enum Markup {
         if i + 1 < text.count, (0x80...0x9F).contains(text[i + 1]) {
           appendReplacement(into: &out)
           i += 2
+          run = i
+        } else {
+          run = i
+          i += 1
+        }
+        continue
+      }
+      if byte == 0xE2 {
+        // A bidirectional control's lead byte; the other characters it leads are copied with the run.
+        if startsBidirectionalControl(text, at: i) {
+          appendReplacement(into: &out)
+          i += 3
           run = i
         } else {
           run = i

@@ -21,7 +21,8 @@ package enum Printable {
   /// A path, escaped as ``line(_:)``.
   package static func path(_ path: String) -> String { line(path) }
 
+  /// A control character, or a bidirectional control (which would reorder the rest of the line).
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || Markup.isBidirectionalControl(scalar.value)
   }
 }

@@ -1,3 +1,5 @@
+import FlowAtlasBytes
+
 /// Markdown for DocC with every text from a trace made inert.
 ///
 /// DocC reads more than CommonMark: ``` ``Symbol`` ``` is a symbol link, `<doc:Name>` an article
@@ -30,6 +32,9 @@ struct DocCMarkdown: Sendable {
       case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029:
         // Controls (a line break would end a list item or a heading) read as one space.
         out.unicodeScalars.append(" ")
+      case _ where Markup.isBidirectionalControl(scalar.value):
+        // It would reorder the article's own words after it: U+FFFD, as on the site's pages.
+        out.unicodeScalars.append("\u{FFFD}")
       default:
         out.unicodeScalars.append(scalar)
       }
@@ -67,13 +72,13 @@ struct DocCMarkdown: Sendable {
   }
 
   /// `text` in code voice: `` `text` ``; in quotation marks, as text, when code voice cannot hold
-  /// it (a backtick, a control, spaces at either end; in a table cell, a `|`, which would end the
+  /// it (a backtick, a control or a bidirectional one, spaces at either end; in a table cell, a `|`, which would end the
   /// cell even in code voice).
   static func code(_ text: String, inTable: Bool = false) -> String {
     guard !text.isEmpty, text.first != " ", text.last != " ",
       !text.unicodeScalars.contains(where: {
         $0 == "`" || $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}"
-          || $0 == "\u{2029}"
+          || $0 == "\u{2029}" || Markup.isBidirectionalControl($0.value)
           || (inTable && $0 == "|")
       })
     else { return "“" + Self.text(text) + "”" }

@@ -1,3 +1,4 @@
+import FlowAtlasBytes
 import FlowAtlasModel
 
 /// Writes a diagram as a Mermaid flowchart (no Graphviz needed), for Markdown
@@ -106,7 +107,9 @@ package enum MermaidWriter {
       case ";": out += "#59;"
       case "\n": out += "<br/>"
       default:
-        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+          || Markup.isBidirectionalControl(scalar.value)
+        {
           out += " "
         } else {
           out.unicodeScalars.append(scalar)

@@ -36,10 +36,10 @@ struct MarkupBytes: ~Copyable {
     append(" ")
     append(name)
     append("=\"")
-    // The punctuation bits cover bytes below 64 only: DEL and a C1 control's lead byte are
-    // looked for apart.
+    // The punctuation bits cover bytes below 64 only: DEL and the lead bytes of C1 and
+    // bidirectional controls are looked for apart.
     if !Markup.holdsSpecial(punctuation: attribute.punctuation, inAttribute: true),
-      !attribute.value.contains(where: { $0 == 0x7F || $0 == 0xC2 })
+      !attribute.value.contains(where: { $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 })
     {
       append(attribute.value)
     } else {
@@ -71,7 +71,7 @@ struct MarkupBytes: ~Copyable {
         } else {
           append(byte: byte)
         }
-      } else if (0x80...0x9F).contains(scalar.value) {
+      } else if Markup.isReplaced(scalar) {
         Markup.appendReplacement(into: &self)
       } else {
         for byte in UTF8.encode(scalar)! { append(byte: byte) }

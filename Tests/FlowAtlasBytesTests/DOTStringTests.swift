@@ -15,6 +15,9 @@ import Testing
     #expect(escaped("a\"b\\c&d") == #"a\"b\\c&amp;d"#)
     #expect(escaped("one\ntwo\r") == #"one\ntwo"#)
     #expect(escaped("\u{0}\u{7F}\u{85}\u{FFFE}é") == "    é")
+    // Bidirectional controls, which would reorder the drawing's text after them; not their neighbours.
+    #expect(escaped("Pay\u{202E}eert\u{2066}x\u{202A}\u{2069}") == "Pay eert x  ")
+    #expect(escaped("\u{2029}\u{202F}\u{2065}\u{206A}→") == "\u{2029}\u{202F}\u{2065}\u{206A}→")
     #expect(escaped("a\\N", tooltip: true) == "a\u{29F5}N")
   }
 
@@ -22,7 +25,7 @@ import Testing
   @Test func wordTestAgreesWithByteTest() {
     let chosen: [UInt8] = [
       0x00, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x25, 0x26, 0x27, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F, 0x80, 0xC1, 0xC2,
-      0xC3,
+      0xC3, 0xE1, 0xE2, 0xE3,
       0xEE, 0xEF,
       0xF0, 0xFF,
     ]
@@ -37,7 +40,7 @@ import Testing
         }
       }
       let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
-      let expected = bytes.contains { $0 < 0x20 || [0x22, 0x26, 0x5C, 0x7F, 0xC2, 0xEF].contains($0) }
+      let expected = bytes.contains { $0 < 0x20 || [0x22, 0x26, 0x5C, 0x7F, 0xC2, 0xE2, 0xEF].contains($0) }
       #expect(DOTString.mayNeedCare(word) == expected, "\(bytes), \(generator)")
     }
   }

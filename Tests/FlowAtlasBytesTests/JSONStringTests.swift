@@ -14,7 +14,14 @@ import Testing
       ("a\u{2028}b\u{2029}", [.lineSeparators], #""a\u2028b\u2029""#),
       ("</script><!--&", [.lineSeparators], #""</script><!--&""#),
       ("</script><!--&\u{2028}", [.scriptSafe], #""\u003c/script\u003e\u003c!--\u0026\u2028""#),
-      ("\u{2027}\u{202A}", [.scriptSafe], "\"\u{2027}\u{202A}\""),
+      // Bidirectional controls: as they are in plain JSON (model.json keeps a trace's text); in
+      // JSON a page's script reads, U+FFFD, as the page's markup has them.
+      ("a\u{202A}b\u{202E}c\u{2066}d\u{2069}", [], "\"a\u{202A}b\u{202E}c\u{2066}d\u{2069}\""),
+      ("a\u{202A}b\u{202E}c\u{2066}d\u{2069}", [.scriptSafe], #""a\ufffdb\ufffdc\ufffdd\ufffd""#),
+      (
+        "\u{2027}\u{2029}\u{202F}\u{2065}\u{206A}→", [.scriptSafe],
+        "\"\u{2027}\\u2029\u{202F}\u{2065}\u{206A}→\""
+      ),
     ] as [(String, JSONString.Options, String)])
   func escapesAsDocumented(text: String, options: JSONString.Options, literal: String) {
     #expect(JSONString.literal(text, options: options) == literal)

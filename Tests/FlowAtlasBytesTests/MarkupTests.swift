@@ -29,11 +29,30 @@ struct MarkupTests {
     #expect(Self.escaped("\u{A0}©", inAttribute: false) == "\u{A0}©")
   }
 
+  /// Bidirectional embeddings, overrides and isolates become U+FFFD: each reorders the text after
+  /// it (a title reversed the page's own words after it); the characters beside them in Unicode,
+  /// and others with their lead byte (arrows, dashes, the ellipsis), are copied.
+  @Test func bidirectionalControlsBecomeTheReplacementCharacter() {
+    for control in [
+      "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}", "\u{2068}",
+      "\u{2069}",
+    ] {
+      for inAttribute in [false, true] {
+        #expect(Self.escaped("Pay\(control)eert", inAttribute: inAttribute) == "Pay\u{FFFD}eert")
+      }
+    }
+    let kept = "\u{2029}\u{202F}\u{2065}\u{206A}→…—\u{200F}"
+    #expect(Self.escaped(kept, inAttribute: true) == kept)
+    #expect(Self.escaped("\u{202E}", inAttribute: false) == "\u{FFFD}")
+    #expect(Self.escaped("a\u{E2}", inAttribute: false) == "a\u{E2}")
+  }
+
   /// The table and the fast test agree on every byte, so no byte is escaped by one path only.
   @Test func everyByteTheTableChangesIsOneEscapingLooksAt() {
     for byte in UInt8.min...UInt8.max {
       for inAttribute in [false, true] {
-        let changed = Markup.entity(for: byte, inAttribute: inAttribute) != nil || byte == 0xC2
+        let changed =
+          Markup.entity(for: byte, inAttribute: inAttribute) != nil || byte == 0xC2 || byte == 0xE2
         #expect(Markup.isSpecial(byte, inAttribute: inAttribute) == changed, "byte \(byte)")
       }
     }

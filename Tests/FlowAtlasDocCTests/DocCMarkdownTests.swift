@@ -9,7 +9,8 @@ import Testing
     "``Evil``", "<doc:evil>", "[x](javascript:alert(1))", "![i](https://example.com/i.png)", "@Metadata { }",
     "a\n# Heading", "a\r\n@TechnologyRoot", "<script>alert(1)</script>", "*em* _em_", "https://example.com",
     "&amp; &#60;", "| cell |", "~~gone~~", "line\u{2028}break", "trailing #", "- item", "+ item", "1. item",
-    "12) item", "    indented code", "=====", "hard break  ", " Note: aside",
+    "12) item", "    indented code", "=====", "hard break  ", " Note: aside", "Pay\u{202E}eert",
+    "\u{2067}x\u{2069}",
   ]
 
   /// The marks ``DocCMarkdown/text(_:)`` escapes.
@@ -35,6 +36,11 @@ import Testing
     #expect(!unescaped.contains(where: Self.marks.contains), "\(markdown)")
     // Nothing at either end that could start a block or break a line.
     #expect(!markdown.hasPrefix(" ") && !markdown.hasSuffix(" "))
+    // Nor a bidirectional control, which would reorder the article's words after it.
+    #expect(
+      !markdown.unicodeScalars.contains {
+        (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+      })
     #expect(markdown.firstMatch(of: /^([-+=]|[0-9]+[.)])/) == nil, "\(markdown)")
   }
 

@@ -85,7 +85,7 @@ import Testing
     #expect(diff.markdown.contains("No change"))
   }
 
-  @Test(arguments: ["a|b", "`tick`", "x``y", "line\nbreak", "<script>alert(1)</script>"])
+  @Test(arguments: ["a|b", "`tick`", "x``y", "line\nbreak", "<script>alert(1)</script>", "Pay\u{202E}eert"])
   func hostileNamesStayInsideInlineCode(name: String) {
     let old = Self.app("A", screens: [], transitions: [], coordinators: [])
     let new = Self.app(
@@ -97,6 +97,8 @@ import Testing
     let row = String(rows[0]).replacingOccurrences(of: "\\|", with: "")
     #expect(row.filter { $0 == "|" }.count == 6)
     #expect(!markdown.contains("\nbreak"))
+    // A bidirectional control would reorder the review's own words after it: written as an escape.
+    #expect(!markdown.unicodeScalars.contains("\u{202E}"))
   }
 
   /// Trace format revision 4: a side recorded without modules names a type as the other side's

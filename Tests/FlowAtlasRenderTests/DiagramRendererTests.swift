@@ -204,6 +204,7 @@ import Testing
   @Test(arguments: [
     ("a\"b", "a#quot;b"), ("<script>", "#lt;script#gt;"), ("a|b", "a#124;b"), ("x;y", "x#59;y"),
     ("#quot;", "#35;quot#59;"), ("a\nb", "a<br/>b"), ("`md`", "#96;md#96;"), ("a&b", "a#amp;b"),
+    ("Pay\u{202E}eert\u{2066}", "Pay eert "), ("\u{1}\u{85}", "  "),
   ])
   func mermaidEscaping(text: String, escaped: String) {
     #expect(MermaidWriter.escape(text) == escaped)

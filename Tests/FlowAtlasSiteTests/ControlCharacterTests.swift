@@ -1,3 +1,4 @@
+import FlowAtlasBytes
 import FlowAtlasModel
 import FlowAtlasSite
 import FlowAtlasTrace
@@ -14,6 +15,8 @@ import Testing
     {"seq":3,"event":"user.action","screen":"s1","action":"t\\u001bap","label":"L\\u0002"}
     {"seq":4,"event":"router.push","screen":{"id":"s2","type":"Next\\u001f\\u0085"},"coordinator":"a"}
     {"seq":5,"event":"note","text":"n\\u0000o\\u0008te\\u009b"}
+    {"seq":6,"event":"user.action","screen":"s2","action":"p\u{202E}ay","label":"\u{2067}L"}
+    {"seq":7,"event":"router.push","screen":{"id":"s3","type":"Pay\u{202E}eert","title":"T\\u202bi\\u2066tle"},"coordinator":"a"}
 
     """
 
@@ -39,5 +42,25 @@ import Testing
       replaced += String(decoding: bytes, as: UTF8.self).filter { $0 == "\u{FFFD}" }.count
     }
     #expect(replaced > 10)
+  }
+
+  /// Nor a bidirectional control, in any file of the site (pages, scripts' data): each
+  /// reorders the text after it, a page's own words too.
+  @Test func noFileOfTheSiteHoldsABidirectionalControl() throws {
+    let temp = try TemporaryFolder()
+    defer { temp.remove() }
+    let site = temp.url.appendingPathComponent("site")
+    let model = ModelBuilder(workers: 1).build(traces: [("t.jsonl", Array(Self.trace.utf8))])
+    try SiteBuilder(model: model, diagrams: FakeDiagramProvider(), notes: nil).build(into: site)
+    let files = try TemporaryFolder.contents(of: site)
+    var checked = 0
+    // The cache holds the drawings as the (fake) renderer gave them; pages embed them sanitized.
+    for (path, bytes) in files where !path.hasPrefix(".flowatlas-cache/") {
+      let text = String(decoding: bytes, as: UTF8.self)
+      let controls = text.unicodeScalars.filter { Markup.isBidirectionalControl($0.value) }.count
+      #expect(controls == 0, "\(path) holds \(controls)")
+      checked += text.contains("Pay\u{FFFD}eert") ? 1 : 0
+    }
+    #expect(checked > 3, "the screen's name is in pages and the search index, its control replaced")
   }
 }
