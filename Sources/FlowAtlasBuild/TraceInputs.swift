@@ -61,7 +61,27 @@ package enum TraceInputs {
       let prefix = path.hasSuffix("/") ? path : path + "/"
       try search(prefix, root: root, into: &files, skipping: &skipped)
     }
-    return Found(files: files.sorted(), skipped: skipped)
+    return Found(files: onceEach(files.sorted()), skipped: skipped)
+  }
+
+  /// `sorted` with each file once: one reached by two spellings (`run.jsonl` and `./run.jsonl`,
+  /// a folder given twice, a link in a folder to a trace beside it) is kept as its shortest
+  /// spelling, the one that sorts first of those. Read twice, its run was counted twice (and
+  /// reported as a `duplicate-run`).
+  private static func onceEach(_ sorted: [String]) -> [String] {
+    var kept: [[UInt64]: String] = [:]
+    var files: [String] = []
+    for path in sorted {
+      var info = stat()
+      guard stat(path, &info) == 0 else {
+        files.append(path)
+        continue
+      }
+      let identity = [UInt64(info.st_dev), UInt64(info.st_ino)]
+      if let other = kept[identity], other.utf8.count <= path.utf8.count { continue }
+      kept[identity] = path
+    }
+    return (files + kept.values).sorted()
   }
 
   private static func search(

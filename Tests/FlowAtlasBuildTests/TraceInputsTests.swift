@@ -28,6 +28,19 @@ struct TraceInputsTests {
     #expect(files == [root + "/a.jsonl", root + "/b/2.jsonl", root + "/b/c/3.jsonl", root + "/x.txt"])
   }
 
+  /// One file reached by two spellings is read once, as its shortest spelling: a file and
+  /// `./` it, a folder given as itself and through `..`, a link in the folder to a trace beside it.
+  /// Read twice, its run was counted twice.
+  @Test func aFileGivenByTwoSpellingsIsReadOnce() throws {
+    let root = try scratch()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try FileManager.default.createSymbolicLink(atPath: root + "/b/link.jsonl", withDestinationPath: "2.jsonl")
+    let files = try TraceInputs.files(in: [
+      root + "/a.jsonl", root + "/./a.jsonl", root + "/b", root + "/b/c/../../b/",
+    ])
+    #expect(files == [root + "/a.jsonl", root + "/b/2.jsonl", root + "/b/c/3.jsonl"])
+  }
+
   @Test func aMissingPathIsAnErrorNamingIt() throws {
     #expect(throws: ModelError.missingInput(path: "nowhere/at-all")) {
       try TraceInputs.files(in: ["nowhere/at-all"])

@@ -198,6 +198,7 @@ import Testing
     let traces = folder.appendingPathComponent("traces")
     try FileManager.default.createDirectory(at: traces, withIntermediateDirectories: true)
     _ = try writeTrace(shopTrace, named: "buy.jsonl", in: traces)
+    _ = try writeTrace(shopTrace, named: "stored.trace", in: traces)
     let outside = try writeTrace(shopTrace, named: "outside.jsonl", in: folder)
     let outsideFolder = folder.appendingPathComponent("artifacts")
     try FileManager.default.createDirectory(at: outsideFolder, withIntermediateDirectories: true)
@@ -207,7 +208,7 @@ import Testing
     #expect(mkfifo(traces.appendingPathComponent("x.jsonl").path, 0o644) == 0)
     let links = [
       ("zero.jsonl", "/dev/zero"), ("out.jsonl", outside), ("gone.jsonl", "nowhere.jsonl"),
-      ("loop.jsonl", "loop.jsonl"), ("inside.jsonl", "buy.jsonl"),
+      ("loop.jsonl", "loop.jsonl"), ("inside.jsonl", "stored.trace"), ("again.jsonl", "buy.jsonl"),
       // Folders, named as folders are: one out of the input folder, one back into it, a loop.
       ("artifacts", outsideFolder.path), ("here", "."), ("inner", "sub"), ("round", "round"),
       ("notes.txt", "buy.jsonl"),
@@ -232,8 +233,11 @@ import Testing
     #expect(result.err.contains("\(prefix)round: a symlink loop"))
     // A link to a file that is no trace by its name is passed over without a word, as such a file is.
     #expect(!result.err.contains("notes.txt"))
-    // The symlink to a trace inside the folder is read, as the trace itself is.
+    // The symlink to a trace inside the folder is read, as the trace itself is; one to a trace
+    // the folder holds by its own name is that file, read once.
     #expect(result.out.contains(#""file": "\#(prefix)inside.jsonl""#))
+    #expect(result.out.contains(#""file": "\#(prefix)buy.jsonl""#))
+    #expect(!result.out.contains("again.jsonl"))
     #expect(!result.out.contains("outside.jsonl"))
   }
 
