@@ -195,7 +195,8 @@ struct EventLine {
     guard let value = scanner.integer(token), value > 0 else {
       throw Problem(
         message: "`\(name)`'s `\(key.name)` must be a positive whole number of pixels, not "
-          + (token.kind == .integer ? scanner.string(token) : TraceDecoder.kindName(token))
+          + (token.kind == .integer || token.kind == .number
+            ? TraceDecoder.numberText(token, in: scanner) : TraceDecoder.kindName(token))
           + "; fix the writer")
     }
     return value

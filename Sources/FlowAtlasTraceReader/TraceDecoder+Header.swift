@@ -7,7 +7,8 @@ extension TraceDecoder {
     /// Not a header; the text says why.
     case invalid(String)
     /// A header of a format version newer than this reader.
-    case newerVersion(Int)
+    /// The version's text as written (a version past 64 bits is newer than any this reads).
+    case newerVersion(String)
   }
 
   /// The header on `scanner`'s line, or why it is not one.
@@ -36,9 +37,12 @@ extension TraceDecoder {
       return .failure(.invalid(#"`flowatlas` must be the string "trace""#))
     }
     guard let versionToken = fields["version"], let version = view.integer(versionToken) else {
+      if let token = fields["version"], token.kind == .integer, view.bytes[token.start] != UInt8(ascii: "-") {
+        return .failure(.newerVersion(TraceDecoder.numberText(token, in: view)))
+      }
       return .failure(.invalid("`version` must be an integer"))
     }
-    if version > TraceHeader.currentVersion { return .failure(.newerVersion(version)) }
+    if version > TraceHeader.currentVersion { return .failure(.newerVersion(String(version))) }
     guard version >= 1 else {
       return .failure(.invalid("`version` \(version) does not exist; the first version is 1"))
     }

@@ -168,6 +168,13 @@ package struct TraceDecoder {
   }
 
   /// How a value's type reads in a message.
+  /// A number as written, its first 24 characters and an ellipsis where it is longer (a message
+  /// names it, and a trace's number may run for megabytes).
+  static func numberText(_ token: JSONToken, in scanner: JSONScanner) -> String {
+    let text = scanner.string(token)
+    return text.utf8.count <= 24 ? text : String(text.prefix(24)) + "…"
+  }
+
   static func kindName(_ token: JSONToken) -> String {
     switch token.kind {
     case .absent: "missing"

@@ -48,6 +48,20 @@ private let badTraces: [BadTrace] = [
     name: "newer version", text: #"{"flowatlas":"trace","version":2,"app":"a","run":"r"}"# + "\n" + start,
     code: .unsupportedVersion, line: 1, mentions: "bad.jsonl is trace format version 2"),
   BadTrace(
+    name: "version past 64 bits",
+    text: #"{"flowatlas":"trace","version":99999999999999999999999999999,"app":"a","run":"r"}"# + "\n"
+      + start,
+    code: .unsupportedVersion, line: 1, mentions: "format version 999999999999999999999999…, but"),
+  BadTrace(
+    name: "negative version past 64 bits",
+    text: #"{"flowatlas":"trace","version":-99999999999999999999999,"app":"a","run":"r"}"# + "\n" + start,
+    code: .missingHeader, line: 1, mentions: "`version` must be an integer"),
+  BadTrace(
+    name: "a picture's width not whole",
+    text: header + start + root
+      + #"{"seq":3,"event":"screen.image","screen":"s1","file":"a.png","width":1.5,"height":2}"# + "\n",
+    code: .malformedLine, line: 4, mentions: "whole number of pixels, not 1.5;"),
+  BadTrace(
     name: "event not JSON", text: header + start + #"{"seq":2,"event""# + "\n", code: .malformedLine,
     line: 3, mentions: "not valid JSON"),
   BadTrace(
