@@ -109,6 +109,8 @@ package struct ScreenImageFile: Sendable, Equatable {
     }
     let path = String(cString: resolved)
     free(resolved)
+    // The folder itself (`.`, `sub/..`): no file, and not outside.
+    guard path != base else { return .failure(.unreadable("not a regular file")) }
     // Byte by byte: `hasPrefix` would take another folder whose name is this one's in another
     // Unicode normal form for this one.
     guard path.utf8.starts(with: (base == "/" ? "/" : base + "/").utf8) else {

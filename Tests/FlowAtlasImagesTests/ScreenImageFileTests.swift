@@ -120,6 +120,9 @@ import Testing
     try FileManager.default.createDirectory(atPath: folder + "/dir.png", withIntermediateDirectories: true)
     #expect(problem("fifo.png", in: folder) == "it cannot be read (not a regular file)")
     #expect(problem("dir.png", in: folder) == "it cannot be read (not a regular file)")
+    // The trace's folder itself is no file, and not outside it.
+    #expect(problem(".", in: folder) == "it cannot be read (not a regular file)")
+    #expect(problem("dir.png/..", in: folder) == "it cannot be read (not a regular file)")
     #expect(problem("missing.png", in: folder) == "it cannot be read (No such file or directory)")
   }
 
