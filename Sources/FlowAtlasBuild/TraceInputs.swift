@@ -65,11 +65,12 @@ package enum TraceInputs {
   }
 
   /// `sorted` with each file once: one reached by two spellings (`run.jsonl` and `./run.jsonl`,
-  /// a folder given twice, a link in a folder to a trace beside it) is kept as its shortest
-  /// spelling, the one that sorts first of those. Read twice, its run was counted twice (and
-  /// reported as a `duplicate-run`).
+  /// a folder given twice, a link to a trace the search also found) is kept as a spelling that is
+  /// no symlink where there is one (a trace's pictures are found beside the path it is read
+  /// from), else its shortest, the first in order of those. Read twice, its run was counted twice
+  /// (and reported as a `duplicate-run`).
   private static func onceEach(_ sorted: [String]) -> [String] {
-    var kept: [[UInt64]: String] = [:]
+    var kept: [[UInt64]: (path: String, rank: (link: Int, length: Int))] = [:]
     var files: [String] = []
     for path in sorted {
       var info = stat()
@@ -77,11 +78,14 @@ package enum TraceInputs {
         files.append(path)
         continue
       }
+      var own = stat()
+      let isLink = lstat(path, &own) == 0 && own.st_mode & S_IFMT == S_IFLNK
+      let rank = (link: isLink ? 1 : 0, length: path.utf8.count)
       let identity = [UInt64(info.st_dev), UInt64(info.st_ino)]
-      if let other = kept[identity], other.utf8.count <= path.utf8.count { continue }
-      kept[identity] = path
+      if let other = kept[identity], other.rank <= rank { continue }
+      kept[identity] = (path, rank)
     }
-    return (files + kept.values).sorted()
+    return (files + kept.values.map(\.path)).sorted()
   }
 
   private static func search(

@@ -28,7 +28,7 @@ struct TraceInputsTests {
     #expect(files == [root + "/a.jsonl", root + "/b/2.jsonl", root + "/b/c/3.jsonl", root + "/x.txt"])
   }
 
-  /// One file reached by two spellings is read once, as its shortest spelling: a file and
+  /// One file reached by two spellings is read once, as its shortest spelling that is no link: a file and
   /// `./` it, a folder given as itself and through `..`, a link in the folder to a trace beside it.
   /// Read twice, its run was counted twice.
   @Test func aFileGivenByTwoSpellingsIsReadOnce() throws {
@@ -39,6 +39,13 @@ struct TraceInputsTests {
       root + "/a.jsonl", root + "/./a.jsonl", root + "/b", root + "/b/c/../../b/",
     ])
     #expect(files == [root + "/a.jsonl", root + "/b/2.jsonl", root + "/b/c/3.jsonl"])
+    // A link shorter than the file it leads to is not kept for it: the trace's pictures are found
+    // beside the path it is read from.
+    try FileManager.default.createSymbolicLink(atPath: root + "/l.jsonl", withDestinationPath: "b/c/3.jsonl")
+    #expect(
+      try TraceInputs.files(in: [root]) == [root + "/a.jsonl", root + "/b/2.jsonl", root + "/b/c/3.jsonl"])
+    // Given alone, a link is read as itself.
+    #expect(try TraceInputs.files(in: [root + "/l.jsonl"]) == [root + "/l.jsonl"])
   }
 
   @Test func aMissingPathIsAnErrorNamingIt() throws {
