@@ -51,27 +51,40 @@ extension RouterStacks {
   /// container, what the container's selected router shows, and where that shows nothing, what
   /// lies beneath the container.
   func display(_ stack: Stack, depth: Int) -> (screen: ShownScreen, through: [Int32])? {
-    var met: Set<Int32> = []
-    return display(stack, depth: depth, met: &met)
+    // A container is on one stack, so a walk looks into each at most once, and nothing is
+    // remembered. A trace can put one in two places, or on a stack of a router it hosts (no app
+    // can): a walk that looks into more than there are is walked again remembering each.
+    var visits = containers.count
+    var met: Set<Int32>? = nil
+    if let shown = display(stack, depth: depth, visits: &visits, met: &met) { return shown }
+    guard visits < 0 else { return nil }
+    met = []
+    return display(stack, depth: depth, visits: &visits, met: &met)
   }
 
-  /// ``display(_:depth:)``, where `met` holds the containers this walk has looked into. One met
-  /// again shows nothing here: it showed nothing the first time, or it is above on the walk's path
-  /// (a trace can put a container on a stack of a router it hosts, which no app can; walked again
-  /// each time, such a stack's containers took time that doubled with each one).
-  private func display(_ stack: Stack, depth: Int, met: inout Set<Int32>) -> (
+  /// ``display(_:depth:)``, counting down `visits` as it looks into containers (nil once they
+  /// run out), or with `met` remembering them: one met again shows nothing here (it showed
+  /// nothing the first time, or it is above on the walk's path; walked again each time, such a
+  /// stack's containers took time that doubled with each one).
+  private func display(_ stack: Stack, depth: Int, visits: inout Int, met: inout Set<Int32>?) -> (
     screen: ShownScreen, through: [Int32]
   )? {
     guard depth < Self.maximumDepth else { return nil }
     for layer in ([stack.base] + stack.modals).reversed() {
       for screen in layer.reversed() {
         guard containers[screen.id] != nil else { return (screen, []) }
-        guard met.insert(screen.id).inserted else { continue }
+        if met == nil {
+          visits -= 1
+          if visits < 0 { return nil }
+        } else if !met!.insert(screen.id).inserted {
+          continue
+        }
         if let router = selected(of: screen.id), let inner = self.stack(of: router),
-          let shown = display(inner, depth: depth + 1, met: &met)
+          let shown = display(inner, depth: depth + 1, visits: &visits, met: &met)
         {
           return (shown.screen, [screen.id] + shown.through)
         }
+        if met == nil, visits < 0 { return nil }
       }
     }
     return nil
