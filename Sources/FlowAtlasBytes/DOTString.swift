@@ -1,7 +1,8 @@
 /// The text between a DOT quoted string's quotes, written the one way FlowAtlas writes it:
 /// `"` and `\` escaped, `&` as `&amp;` (Graphviz decodes entities in what it reads), a line break
 /// as Graphviz's centred `\n`, a carriage return dropped, other control characters (invalid in
-/// SVG's XML) and U+FFFE/U+FFFF as spaces.
+/// SVG's XML), bidirectional controls (which would reorder the text after them) and U+FFFE/U+FFFF
+/// as spaces.
 ///
 /// Graphviz 2.42 expands `\N`, `\G`, `\E` … in tooltips even after an escaped backslash (`\\N`
 /// shows the node's name), so in a tooltip a backslash is written as the look-alike `⧵` (U+29F5).

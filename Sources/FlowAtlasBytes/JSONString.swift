@@ -14,7 +14,7 @@ package enum JSONString {
     package static let lineSeparators = Options(rawValue: 1 << 0)
     /// `<`, `>` and `&` as `\u003c`, `\u003e` and `\u0026` too, so no text can close the
     /// `<script>` element the literal sits in, and a bidirectional control as U+FFFD, as a page's
-    /// markup has it (``Markup/isReplaced(_:)``); implies ``lineSeparators``.
+    /// markup has it (``Markup/isBidirectionalControl(_:)``); implies ``lineSeparators``.
     package static let scriptSafe = Options(rawValue: 1 << 1 | 1 << 0)
   }
 

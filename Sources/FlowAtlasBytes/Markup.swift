@@ -15,8 +15,8 @@ extension Array: MarkupSink where Element == UInt8 {
 /// XML: the site's pages, the SVG sanitizer's output, and the texts written into drawings. A
 /// fix to what text from a trace may become lands here, once.
 ///
-/// Escaping is byte by byte: every byte it looks at is ASCII or a C1 control's lead byte, and no
-/// byte of a multi-byte UTF-8 character is ASCII.
+/// Escaping is byte by byte: every byte it looks at is ASCII or the lead byte of a C1 or a
+/// bidirectional control (0xC2, 0xE2), and no byte of a multi-byte UTF-8 character is ASCII.
 package enum Markup {
   /// What replaces `byte` in markup, nil when it stays as it is: `&`, `<` and `>` always, and
   /// both kinds of quote in an attribute value.

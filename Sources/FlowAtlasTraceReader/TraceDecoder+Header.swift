@@ -37,8 +37,11 @@ extension TraceDecoder {
       return .failure(.invalid(#"`flowatlas` must be the string "trace""#))
     }
     guard let versionToken = fields["version"], let version = view.integer(versionToken) else {
-      if let token = fields["version"], token.kind == .integer, view.bytes[token.start] != UInt8(ascii: "-") {
-        return .failure(.newerVersion(TraceDecoder.numberText(token, in: view)))
+      // An integer past 64 bits: newer than any this reads, or below the first.
+      if let token = fields["version"], token.kind == .integer {
+        let text = TraceDecoder.numberText(token, in: view)
+        guard text.hasPrefix("-") else { return .failure(.newerVersion(text)) }
+        return .failure(.invalid("`version` \(text) does not exist; the first version is 1"))
       }
       return .failure(.invalid("`version` must be an integer"))
     }

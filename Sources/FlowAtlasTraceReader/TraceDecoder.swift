@@ -167,7 +167,6 @@ package struct TraceDecoder {
     "\(error.problem) at column \(error.offset + 1)"
   }
 
-  /// How a value's type reads in a message.
   /// A number as written, its first 24 characters and an ellipsis where it is longer (a message
   /// names it, and a trace's number may run for megabytes).
   static func numberText(_ token: JSONToken, in scanner: JSONScanner) -> String {
@@ -175,6 +174,7 @@ package struct TraceDecoder {
     return text.utf8.count <= 24 ? text : String(text.prefix(24)) + "…"
   }
 
+  /// How a value's type reads in a message.
   static func kindName(_ token: JSONToken) -> String {
     switch token.kind {
     case .absent: "missing"

@@ -55,7 +55,7 @@ private let badTraces: [BadTrace] = [
   BadTrace(
     name: "negative version past 64 bits",
     text: #"{"flowatlas":"trace","version":-99999999999999999999999,"app":"a","run":"r"}"# + "\n" + start,
-    code: .missingHeader, line: 1, mentions: "`version` must be an integer"),
+    code: .missingHeader, line: 1, mentions: "`version` -99999999999999999999999 does not exist"),
   BadTrace(
     name: "a picture's width not whole",
     text: header + start + root
