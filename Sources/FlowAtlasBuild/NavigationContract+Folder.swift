@@ -2,14 +2,6 @@ import FlowAtlasBytes
 import FlowAtlasModel
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 extension NavigationContract {
   /// Every contract in `folder` (`<CoordinatorType>.mmd|.mermaid|.dot|.gv`, regular files only),
   /// sorted by coordinator, and what has a contract's name but was passed over (a link, a
@@ -26,27 +18,12 @@ extension NavigationContract {
       throw ContractError(file: folder, line: nil, reason: "no such folder of contracts")
     }
     var contracts: [String: NavigationContract] = [:]
-    var skipped: [TraceInputs.Skipped] = []
-    for name in names.sorted() {
-      let ext = (name as NSString).pathExtension
-      guard extensions.contains(ext), !name.hasPrefix(".") else { continue }
-      let path = (folder as NSString).appendingPathComponent(name)
-      // Only the folder's own regular files: a link (which may lead out of the folder) or a
-      // subfolder with a contract's name is passed over, as the folder's documentation says.
-      var info = stat()
-      guard lstat(path, &info) == 0 else { continue }
-      switch info.st_mode & S_IFMT {
-      case S_IFREG: break
-      case S_IFLNK:
-        skipped.append(.init(path: path, reason: "a symlink, not followed: contracts are read as files"))
-        continue
-      case S_IFDIR:
-        skipped.append(.init(path: path, reason: "a folder, not a contract"))
-        continue
-      default:
-        skipped.append(.init(path: path, reason: "not a regular file"))
-        continue
-      }
+    // Only the folder's own regular files: a link (which may lead out of the folder) or a
+    // subfolder with a contract's name is passed over, as the folder's documentation says.
+    let found = TraceInputs.ownFiles(
+      names.sorted().filter { extensions.contains(($0 as NSString).pathExtension) && !$0.hasPrefix(".") },
+      in: folder, of: "contract")
+    for (name, path) in found.files {
       let bytes: [UInt8]
       switch RegularFile.read(path, limit: 1 << 20) {
       case .success(let read): bytes = read
@@ -63,6 +40,6 @@ extension NavigationContract {
       }
       contracts[coordinator] = try NavigationContract(text: text, file: path, coordinator: coordinator)
     }
-    return (contracts.keys.sorted().map { contracts[$0]! }, skipped)
+    return (contracts.keys.sorted().map { contracts[$0]! }, found.skipped)
   }
 }

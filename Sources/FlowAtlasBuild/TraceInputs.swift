@@ -170,6 +170,34 @@ package enum TraceInputs {
     return String(cString: resolved)
   }
 
+  /// Of `names`, entries of `folder` chosen by name, the regular files, and the others passed
+  /// over with why: a folder a person keeps beside the traces (notes, contracts) is read as files
+  /// only, never through a link, which may lead anywhere. Nothing is opened.
+  /// - Parameter noun: what each file is (`note`, `contract`), for the reasons.
+  package static func ownFiles(_ names: [String], in folder: String, of noun: String) -> (
+    files: [(name: String, path: String)], skipped: [Skipped]
+  ) {
+    var files: [(String, String)] = []
+    var skipped: [Skipped] = []
+    for name in names {
+      let path = (folder as NSString).appendingPathComponent(name)
+      var info = stat()
+      guard lstat(path, &info) == 0 else { continue }
+      let reason: String
+      switch info.st_mode & S_IFMT {
+      case S_IFREG:
+        files.append((name, path))
+        continue
+      case S_IFLNK: reason = "a symlink, not followed: \(noun)s are read as files"
+      case S_IFDIR: reason = "a folder, not a \(noun)"
+      case S_IFIFO: reason = "a FIFO, not a regular file"
+      default: reason = "not a regular file"
+      }
+      skipped.append(Skipped(path: path, reason: reason))
+    }
+    return (files, skipped)
+  }
+
   private static func kind(_ mode: mode_t) -> String {
     switch mode & S_IFMT {
     case S_IFIFO: "a FIFO"

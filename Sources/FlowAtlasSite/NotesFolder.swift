@@ -1,3 +1,4 @@
+import FlowAtlasBuild
 import FlowAtlasBytes
 import FlowAtlasTrace
 import Foundation
@@ -10,10 +11,7 @@ import Foundation
 /// valid UTF-8. Anything else named `*.md` is passed over with a warning, and the build goes on.
 package struct NotesFolder {
   /// A note passed over, and why.
-  package struct Skipped: Hashable, Sendable {
-    package var path: String
-    package var reason: String
-  }
+  package typealias Skipped = TraceInputs.Skipped
 
   /// The largest note read: 1 MiB of Markdown is a book, not a note.
   package static let maximumSize = 1 << 20
@@ -37,22 +35,9 @@ package struct NotesFolder {
     } catch {
       throw .notesUnreadable(path: folder, reason: error.localizedDescription)
     }
-    var notes: [(String, String)] = []
-    var skipped: [Skipped] = []
-    for name in names where name.hasSuffix(".md") && !name.hasPrefix(".") {
-      let path = (folder as NSString).appendingPathComponent(name)
-      var info = stat()
-      guard lstat(path, &info) == 0 else { continue }
-      switch info.st_mode & S_IFMT {
-      case S_IFREG: notes.append((String(name.dropLast(3)), path))
-      case S_IFLNK:
-        skipped.append(Skipped(path: path, reason: "a symlink, not followed: notes are read as files"))
-      case S_IFDIR: skipped.append(Skipped(path: path, reason: "a folder, not a note"))
-      case S_IFIFO: skipped.append(Skipped(path: path, reason: "a FIFO, not a regular file"))
-      default: skipped.append(Skipped(path: path, reason: "not a regular file"))
-      }
-    }
-    return (notes, skipped)
+    let found = TraceInputs.ownFiles(
+      names.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }, in: folder, of: "note")
+    return (found.files.map { (String($0.name.dropLast(3)), $0.path) }, found.skipped)
   }
 
   init(url: URL?) throws(SiteError) {
