@@ -29,8 +29,8 @@ package enum DOTString {
     case "\r": .dropped
     // Controls, DEL, C1 controls, U+FFFE and U+FFFF: XML has no place for them. Bidirectional
     // controls would reorder the drawing's text after them (the page writes them as U+FFFD).
-    case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{FFFE}", "\u{FFFF}", "\u{202A}"..."\u{202E}",
-      "\u{2066}"..."\u{2069}":
+    case "\u{FFFE}", "\u{FFFF}",
+      _ where Printable.isControl(scalar):
       .replaced(by: " ")
     default: .same
     }

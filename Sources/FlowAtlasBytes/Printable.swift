@@ -21,8 +21,10 @@ package enum Printable {
   /// A path, escaped as ``line(_:)``.
   package static func path(_ path: String) -> String { line(path) }
 
-  /// A control character, or a bidirectional control (which would reorder the rest of the line).
-  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+  /// A control character (C0, DEL, C1), or a bidirectional control (which would reorder the rest
+  /// of the line): what no text FlowAtlas writes (a terminal's line, DOT, Mermaid, DocC) shows as
+  /// it is.
+  package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || Markup.isBidirectionalControl(scalar.value)
   }
 }

@@ -77,8 +77,7 @@ struct DocCMarkdown: Sendable {
   static func code(_ text: String, inTable: Bool = false) -> String {
     guard !text.isEmpty, text.first != " ", text.last != " ",
       !text.unicodeScalars.contains(where: {
-        $0 == "`" || $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}"
-          || $0 == "\u{2029}" || Markup.isBidirectionalControl($0.value)
+        $0 == "`" || Printable.isControl($0) || $0 == "\u{2028}" || $0 == "\u{2029}"
           || (inTable && $0 == "|")
       })
     else { return "“" + Self.text(text) + "”" }

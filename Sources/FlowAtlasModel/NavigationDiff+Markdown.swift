@@ -91,8 +91,7 @@ extension NavigationDiff {
       switch scalar.value {
       case 0x0A, 0x0D, 0x09, 0x0B, 0x0C, 0x85, 0x2028, 0x2029: flattened.append(" ")
       case 0x7C where inTable: flattened += "\\|"
-      case 0x00..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069:
-        flattened += Printable.line(String(scalar))
+      case _ where Printable.isControl(scalar): flattened += Printable.line(String(scalar))
       default: flattened.unicodeScalars.append(scalar)
       }
     }

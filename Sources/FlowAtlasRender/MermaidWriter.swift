@@ -107,9 +107,7 @@ package enum MermaidWriter {
       case ";": out += "#59;"
       case "\n": out += "<br/>"
       default:
-        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-          || Markup.isBidirectionalControl(scalar.value)
-        {
+        if Printable.isControl(scalar) {
           out += " "
         } else {
           out.unicodeScalars.append(scalar)
