@@ -36,10 +36,10 @@ struct MarkupBytes: ~Copyable {
     append(" ")
     append(name)
     append("=\"")
-    // The punctuation bits cover bytes below 64 only: DEL and the lead bytes of C1 and
-    // bidirectional controls are looked for apart.
+    // The punctuation bits cover bytes below 64 only: the others escaping looks at (DEL, the
+    // lead bytes of C1 and bidirectional controls) are looked for apart.
     if !Markup.holdsSpecial(punctuation: attribute.punctuation, inAttribute: true),
-      !attribute.value.contains(where: { $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 })
+      !attribute.value.contains(where: { $0 >= 64 && Markup.isSpecial($0, inAttribute: true) })
     {
       append(attribute.value)
     } else {
