@@ -102,15 +102,17 @@ extension RunArchive {
       }
       tally.transitions = Dictionary(tallied, uniquingKeysWith: { $1 })
       for _ in 0..<screenCount {
-        guard let type = string(), let titles = stringList(), let container = byte(), container <= 1,
-          let ownerCount = count()
+        guard let type = string(), let titles = stringList(), let container = byte(), container <= 1
         else { return nil }
         var screen = ScreenTally()
         screen.isContainer = container == 1
         for title in titles { screen.add(title: title) }
-        for _ in 0..<ownerCount {
-          guard let owner = string(), let shown = eventTally() else { return nil }
-          screen.shown(by: owner, count: shown)
+        for asContainer in [false, true] {
+          guard let ownerCount = count() else { return nil }
+          for _ in 0..<ownerCount {
+            guard let owner = string(), let shown = eventTally() else { return nil }
+            screen.shown(by: owner, count: shown, asContainer: asContainer)
+          }
         }
         tally.screens[type] = screen
       }

@@ -64,10 +64,12 @@ extension RunArchive {
         string(type)
         strings(screen.titles.sorted())
         bytes.append(screen.isContainer ? 1 : 0)
-        number(screen.shownBy.count)
-        for (owner, count) in screen.shownBy {
-          string(owner)
-          number(count)
+        for list in [screen.shownBy, screen.containerShownBy] {
+          number(list.count)
+          for (owner, count) in list {
+            string(owner)
+            number(count)
+          }
         }
       }
       number(tally.coordinators.count)

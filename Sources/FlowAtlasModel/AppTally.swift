@@ -173,13 +173,17 @@ package struct TransitionTally: Sendable {
 package struct ScreenTally: Sendable {
   package var titles: Set<String> = []
   /// Some instance of the type is a container (it hosts routers): exported as a container,
-  /// never a node.
+  /// unless another instance was shown as a screen of its own.
   package var isContainer = false
-  /// How often each coordinator type showed the screen (target of setRoot, push, present;
-  /// switching tabs shows no new screen).
+  /// How often each coordinator type showed an instance that is a screen (target of setRoot,
+  /// push, present; switching tabs shows no new screen).
   /// A short list searched linearly: a screen type has one or two owners, and comparing
   /// a few strings is cheaper than hashing one on every event.
   package var shownBy: [(type: String, count: Int)] = []
+  /// Likewise for instances that are containers: a plain `UINavigationController` presented as
+  /// a screen and the app's recorded ones, which are containers, share a type, and only the
+  /// screen's showings make the screen's owner.
+  package var containerShownBy: [(type: String, count: Int)] = []
   /// The title added last, so a title seen again costs a comparison, not a hash.
   private var lastTitle: String?
 
@@ -191,11 +195,19 @@ package struct ScreenTally: Sendable {
     titles.insert(title)
   }
 
-  package mutating func shown(by type: String, count: Int = 1) {
-    if let index = shownBy.firstIndex(where: { $0.type == type }) {
-      shownBy[index].count += count
+  package mutating func shown(by type: String, count: Int = 1, asContainer: Bool = false) {
+    if asContainer {
+      Self.add(type, count, to: &containerShownBy)
     } else {
-      shownBy.append((type, count))
+      Self.add(type, count, to: &shownBy)
+    }
+  }
+
+  private static func add(_ type: String, _ count: Int, to list: inout [(type: String, count: Int)]) {
+    if let index = list.firstIndex(where: { $0.type == type }) {
+      list[index].count += count
+    } else {
+      list.append((type, count))
     }
   }
 
@@ -203,12 +215,19 @@ package struct ScreenTally: Sendable {
     titles.formUnion(other.titles)
     isContainer = isContainer || other.isContainer
     for (type, count) in other.shownBy { shown(by: type, count: count) }
+    for (type, count) in other.containerShownBy { shown(by: type, count: count, asContainer: true) }
   }
 
-  /// The coordinator type that showed it most often; a tie goes to the name that sorts first.
-  package var owner: String? {
+  /// The coordinator type that showed it as a screen most often; a tie goes to the name that
+  /// sorts first.
+  package var owner: String? { Self.most(shownBy) }
+
+  /// The coordinator type that showed its containers most often, ties as for ``owner``.
+  package var containerOwner: String? { Self.most(containerShownBy) }
+
+  private static func most(_ list: [(type: String, count: Int)]) -> String? {
     var best: (type: String, count: Int)?
-    for (type, count) in shownBy {
+    for (type, count) in list {
       if let current = best, count < current.count || (count == current.count && type >= current.type) {
         continue
       }

@@ -79,9 +79,10 @@ package struct ModelAccumulator: Sendable {
         orphans: value.orphans)
     }
     // A type some instance of which hosts routers is a container, unless another was shown as a
-    // screen of its own (a transition ends or starts there: a trace that gives an id again with
-    // another type starts a transition where none ended): it is then a node, so that no
-    // transition names a screen the model leaves out.
+    // screen of its own (a transition ends or starts there: a plain `UINavigationController`
+    // presented beside the app's recorded ones; a trace that gives an id again with another type
+    // starts a transition where none ended): it is then a node, so that no transition names a
+    // screen the model leaves out, and its owner is who showed it as a screen, not its containers.
     let isContainer = { (type: String) in
       tally.screens[type]!.isContainer && visits[type] == nil && !starts.contains(type)
     }
@@ -92,7 +93,7 @@ package struct ModelAccumulator: Sendable {
         visits: visits[type] ?? 0)
     }
     let containers = tally.screens.keys.sorted().filter(isContainer).map { type in
-      ContainerType(type: type, owner: tally.screens[type]!.owner)
+      ContainerType(type: type, owner: tally.screens[type]!.containerOwner)
     }
     var runs = tally.runs.sorted { ($0.name, $0.file) < ($1.name, $1.file) }
     for index in runs.indices { runs[index].slug = slugger.slug(for: runs[index].name) }

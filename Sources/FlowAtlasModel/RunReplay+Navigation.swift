@@ -39,7 +39,8 @@ extension RunReplay {
     let cause = ShowingTracker.Cause.event(kind, initiator)
     trackShowing(put: puts ? instance : nil, line: line, cause: cause)
     if let target, let coordinatorType, kind != .selectTab {
-      screenTallies[Int(target.typeIndex)].shown(by: coordinatorType)
+      screenTallies[Int(target.typeIndex)].shown(
+        by: coordinatorType, asContainer: stacks.isContainer(target.id))
     }
     // A container added showing nothing yet: its first screen takes this event's kind and trigger.
     if puts, let target, stacks.isContainer(target.id), stacks.isPlaced(target.id),
@@ -229,6 +230,9 @@ extension RunReplay {
       screenTally.titles = screen.titles
       screenTally.isContainer = screen.isContainer
       for (type, count) in screen.shownBy { screenTally.shown(by: coordinatorTypes[type], count: count) }
+      for (type, count) in screen.containerShownBy {
+        screenTally.shown(by: coordinatorTypes[type], count: count, asContainer: true)
+      }
       tally.screens[screenTypes.names[index], default: ScreenTally()].merge(screenTally)
     }
     return named

@@ -123,7 +123,9 @@ struct RunScreenTally {
   /// Some instance of the type hosts routers: a container, not a node of the graph.
   var isContainer = false
   var lastTitle: String?
+  /// Who showed an instance that is a screen; ``containerShownBy``, one that is a container.
   var shownBy: [(type: Int32, count: Int)] = []
+  var containerShownBy: [(type: Int32, count: Int)] = []
 
   mutating func add(title: String) {
     if title == lastTitle { return }
@@ -131,11 +133,20 @@ struct RunScreenTally {
     titles.insert(title)
   }
 
-  mutating func shown(by type: Int32) {
-    if let index = shownBy.firstIndex(where: { $0.type == type }) {
-      shownBy[index].count += 1
+  /// Counts a show by the coordinator type `type` of an instance that is a container or not.
+  mutating func shown(by type: Int32, asContainer: Bool) {
+    if asContainer {
+      Self.count(type, in: &containerShownBy)
     } else {
-      shownBy.append((type, 1))
+      Self.count(type, in: &shownBy)
+    }
+  }
+
+  private static func count(_ type: Int32, in list: inout [(type: Int32, count: Int)]) {
+    if let index = list.firstIndex(where: { $0.type == type }) {
+      list[index].count += 1
+    } else {
+      list.append((type, 1))
     }
   }
 }
