@@ -27,6 +27,8 @@ extension RunReplay {
         instances[index].finishLine = nil
         instances[index].output = nil
         instances[index].deinitLine = nil
+        // Detached after its last finish: that kept the earlier life from being orphaned, not this one.
+        instances[index].detachLine = nil
         showing.restart(index, line: line)
       }
     }
@@ -36,7 +38,7 @@ extension RunReplay {
   mutating func attach(_ id: String, type: String, parent: String, line: Int) {
     if tally.coordinators[type] == nil { tally.coordinators[type] = CoordinatorTally() }
     link(id, type: type, parent: parent, line: line)
-    attachedTo[id] = parent
+    if !attachedTo[id, default: []].contains(parent) { attachedTo[id, default: []].append(parent) }
     // Attached again after a detach: the detach no longer keeps it from being orphaned.
     if let index = instance(ofCoordinator: id) { instances[index].detachLine = nil }
   }
@@ -58,12 +60,16 @@ extension RunReplay {
   }
 
   mutating func detach(_ id: String, parent: String, line: Int) {
-    guard attachedTo[id] == parent else {
+    guard let held = attachedTo[id], let position = held.firstIndex(of: parent) else {
       report(
         .detachUnknown, line: line,
         message:
           "coordinator \(quoted(id)) is not attached to \(quoted(parent)); "
           + "detach a child only from the parent it was attached to")
+      return
+    }
+    guard held.count == 1 else {
+      attachedTo[id]!.remove(at: position)
       return
     }
     attachedTo[id] = nil
@@ -100,7 +106,7 @@ extension RunReplay {
   mutating func reportLeaks(at lastLine: Int, run: String) {
     for index in instances.indices {
       let instance = instances[index]
-      guard instance.finishLine != nil, let parent = attachedTo[instance.id] else { continue }
+      guard instance.finishLine != nil, let parents = attachedTo[instance.id] else { continue }
       instances[index].leaked = true
       tally.coordinators[instance.type, default: CoordinatorTally()].leaks += 1
       _ = keep(
@@ -108,8 +114,8 @@ extension RunReplay {
           code: .coordinatorLeak, file: file, line: max(lastLine, 1),
           message:
             "\(instance.type) \(quoted(instance.id)) in run \(quoted(run)) finished but is still "
-            + "attached to \(quoted(parent)) when the run ends; remove it from its parent's "
-            + "childCoordinators when it finishes"))
+            + "attached to \(parents.map(quoted).joined(separator: " and ")) when the run ends; remove it "
+            + "from its \(parents.count == 1 ? "parent's" : "parents'") childCoordinators when it finishes"))
     }
   }
 

@@ -38,8 +38,9 @@ package struct RunReplay: TraceConsumer {
   var screenTallies: [RunScreenTally] = []
   /// This run's transitions by type indices; turned into names when the run ends.
   var transitions: [RunTransitionKey: RunTransitionTally] = [:]
-  /// Child instance id → the parent it is attached to (by `coordinator.attach`).
-  var attachedTo: [String: String] = [:]
+  /// Child instance id → the parents whose `childCoordinators` hold it (by `coordinator.attach`),
+  /// in the order they took it: a child kept by two parents leaks from either.
+  var attachedTo: [String: [String]] = [:]
   var pendingAction: (action: String, label: String?)?
   var pendingDeeplink: String?
   /// The trigger of an event after which nothing was current: the next screen to become

@@ -92,20 +92,33 @@ struct HierarchyTests {
     #expect(app.coordinator("Help")?.outputs == ["closed"])
   }
 
+  /// How a parent keeps a child it starts again.
+  enum Reuse: CaseIterable {
+    /// In a stored property only: never attached.
+    case property
+    /// Attached, detached when it finished, attached again.
+    case reattached
+    /// Attached, detached when it finished, then started again from the property it stays in.
+    case detachedAndKept
+  }
+
   /// Started again and then left by the person's gesture without finishing, a reused child is
-  /// orphaned, at the line its second screen went (and its first life's finish excuses nothing).
-  @Test(arguments: [false, true])
-  func aChildStartedAgainCanBeOrphanedAgain(reattached: Bool) {
+  /// orphaned, at the line its second screen went: its first life's finish, or the detach that
+  /// followed it, excuses nothing.
+  @Test(arguments: Reuse.allCases)
+  func aChildStartedAgainCanBeOrphanedAgain(reuse: Reuse) {
     var script = ReplayScript(run: "reuse")
     script.add(.coordinatorStart(coordinator: "app", type: "App", parent: nil))
     script.add(.setRoot(screen: screen("h", "Home"), coordinator: "app", router: nil, background: nil))
-    if reattached { script.add(.coordinatorAttach(coordinator: "set", type: "Settings", parent: "app")) }
+    if reuse != .property {
+      script.add(.coordinatorAttach(coordinator: "set", type: "Settings", parent: "app"))
+    }
     script.add(.coordinatorStart(coordinator: "set", type: "Settings", parent: "app"))
     script.add(.push(screen: screen("s1", "SettingsScreen"), coordinator: "set", router: nil, animated: true))
     script.add(.pop(coordinator: "set", router: nil, screen: nil, initiator: .system(gesture: "backButton")))
     script.add(.coordinatorFinish(coordinator: "set", output: nil))
-    if reattached {
-      script.add(.coordinatorDetach(coordinator: "set", parent: "app"))
+    if reuse != .property { script.add(.coordinatorDetach(coordinator: "set", parent: "app")) }
+    if reuse == .reattached {
       script.add(.coordinatorAttach(coordinator: "set", type: "Settings", parent: "app"))
     }
     script.add(.coordinatorStart(coordinator: "set", type: "Settings", parent: "app"))
@@ -131,6 +144,26 @@ struct HierarchyTests {
     script.add(.coordinatorStart(coordinator: "set", type: "Settings", parent: "app"))
     let app = script.model()
     #expect(app.diagnostics.isEmpty, "\(app.diagnostics)")
+  }
+
+  /// A child in two parents' `childCoordinators`: detached from one, it is still in the other's
+  /// when it finishes, and leaks from that one; detached from both, in either order, it is no leak.
+  @Test(arguments: [["first"], ["second"], ["first", "second"], ["second", "first"]])
+  func aChildHeldByTwoParentsLeaksFromTheOneThatKeepsIt(detachedFrom: [String]) {
+    var script = ReplayScript(run: "shared")
+    script.add(.coordinatorStart(coordinator: "first", type: "Parent", parent: nil))
+    script.add(.coordinatorStart(coordinator: "second", type: "Parent", parent: nil))
+    script.add(.coordinatorAttach(coordinator: "c", type: "Child", parent: "first"))
+    script.add(.coordinatorAttach(coordinator: "c", type: "Child", parent: "second"))
+    script.add(.coordinatorStart(coordinator: "c", type: "Child", parent: "first"))
+    script.add(.coordinatorFinish(coordinator: "c", output: nil))
+    for parent in detachedFrom { script.add(.coordinatorDetach(coordinator: "c", parent: parent)) }
+    let run = script.finish()
+    let kept = ["first", "second"].filter { !detachedFrom.contains($0) }
+    #expect(run.diagnostics.map(\.code) == kept.map { _ in .coordinatorLeak }, "\(run.diagnostics)")
+    for parent in kept {
+      #expect(run.diagnostics.first?.message.contains("still attached to \"\(parent)\" when") == true)
+    }
   }
 
   @Test(arguments: [("c", "other"), ("never", "p")])
