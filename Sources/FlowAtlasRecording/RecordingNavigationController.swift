@@ -112,6 +112,8 @@
     /// window's root, presented) is what shows them.
     func recording(in recorder: Recorder) -> RecordingRouter {
       if let recording, recording.recorder === recorder { return recording }
+      ContainerPresentation.adoptWindowRoot(in: recorder)
+      if let recording, recording.recorder === recorder { return recording }
       let made = RecordingRouter(wrapping: performer, recorder: recorder, id: recorder.makeRouterID())
       made.isInBackground = { [weak self] in self?.isOffScreen ?? false }
       made.isBeingSelected = { [weak self] in
@@ -175,8 +177,13 @@
     open override func viewIsAppearing(_ animated: Bool) {
       super.viewIsAppearing(animated)
       if viewIfLoaded?.window != nil { (recording?.recorder ?? Recorder.runForUIKit)?.noteTheWindow() }
-      guard let recorder = recording?.recorder ?? Recorder.runForUIKit else { return }
-      if parent == nil, presentingViewController == nil, viewIfLoaded?.window?.rootViewController === self {
+      let isWindowRoot =
+        parent == nil && presentingViewController == nil && viewIfLoaded?.window?.rootViewController === self
+      guard let recorder = recording?.recorder ?? Recorder.runForUIKit else {
+        if isWindowRoot { ContainerPresentation.appearedAsWindowRootBeforeTheRun(self) }
+        return
+      }
+      if isWindowRoot {
         recorder.recordWindowRoot(self, loadedFor: loader)
       } else if isBeingPresented, !presence.isAnnounced, let presenter = presentingViewController,
         let router = ContainerPresentation.router(of: presenter, in: recorder)
@@ -551,6 +558,29 @@
     /// The presented containers dismissing themselves now, which recorded it: their presenter,
     /// which UIKit asks to dismiss them, records nothing more.
     static var dismissingItself: Set<ObjectIdentifier> = []
+
+    /// A recorded container that became the window's root before any run followed the app: a
+    /// scene delegate sets the window's root, then makes its root coordinator and follows it.
+    private static weak var windowRootBeforeTheRun: UIViewController?
+
+    /// Notes that `container` appeared as the window's root with no run to record it.
+    static func appearedAsWindowRootBeforeTheRun(_ container: UIViewController) {
+      windowRootBeforeTheRun = container
+    }
+
+    /// Records, before the run's first navigation, the window's root that appeared before the run
+    /// began, where it is still the root: so the run knows the window, its navigation is on
+    /// screen, and a navigation controller not in the window yet (a tab its coordinator fills
+    /// before the tab bar is shown) is not taken for what people see.
+    static func adoptWindowRoot(in recorder: Recorder) {
+      guard let root = windowRootBeforeTheRun else { return }
+      windowRootBeforeTheRun = nil
+      guard !recorder.knowsTheWindow, root.parent == nil, root.presentingViewController == nil,
+        root.viewIfLoaded?.window?.rootViewController === root, let container = root as? any RecordedContainer
+      else { return }
+      recorder.noteTheWindow()
+      recorder.recordWindowRoot(container)
+    }
 
     /// The router a presentation by `presenter` is recorded on: the presenter's navigation
     /// controller's where it records, else the window's where the presenter is the window's root

@@ -214,8 +214,13 @@
     open override func viewIsAppearing(_ animated: Bool) {
       super.viewIsAppearing(animated)
       if viewIfLoaded?.window != nil { recorder?.noteTheWindow() }
-      guard let recorder else { return }
-      if parent == nil, presentingViewController == nil, viewIfLoaded?.window?.rootViewController === self {
+      let isWindowRoot =
+        parent == nil && presentingViewController == nil && viewIfLoaded?.window?.rootViewController === self
+      guard let recorder else {
+        if isWindowRoot { ContainerPresentation.appearedAsWindowRootBeforeTheRun(self) }
+        return
+      }
+      if isWindowRoot {
         recorder.recordWindowRoot(self, loadedFor: loader)
       } else if isBeingPresented, !presence.isAnnounced, let presenter = presentingViewController,
         let router = ContainerPresentation.router(of: presenter, in: recorder)

@@ -35,6 +35,29 @@ import UIKit
     #expect(app?.diagnostics == [])
   }
 
+  /// A scene delegate's order (AlphaWallet's): the window's root navigation controller set, then
+  /// the root coordinator made with it and followed. It fills a tab's flow, sets its first screen
+  /// on the window's navigation controller, then pushes the tab bar: the window's navigation is
+  /// what people see, the tab's off screen until the tab bar comes.
+  @Test func aWindowRootSetBeforeTheRunFollowsIsWhatPeopleSee() {
+    let (lines, app) = Record.record { recorder in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      let navigation = RecordingNavigationController()
+      window.rootViewController = navigation
+      let wallet = WalletCoordinator(navigation: navigation)
+      recorder.follow(wallet)
+      wallet.start()
+      withExtendedLifetime((wallet, window)) {}
+    }
+    #expect(
+      Record.edges(app) == [
+        "launch > SettingsScreen: setRoot by WalletCoordinator",
+        "SettingsScreen > HomeScreen: push by WalletCoordinator",
+      ], "\(lines)")
+    #expect(app?.diagnostics == [], "\(lines)")
+  }
+
   /// A parent presents its child's flow through the child's own router object, which hands out
   /// its navigation controller (Element's `present(coordinator.toPresentable())`): the child's
   /// read of its router, to hand the navigation controller out, does not make it the one asking.
@@ -368,6 +391,27 @@ final class MainTabsCoordinator {
     list.start()
     settings.start()
     window.rootViewController = tabs
+  }
+}
+
+/// A root coordinator given the window's navigation controller, which fills a tab's flow before
+/// it pushes the tab bar over its first screen.
+@MainActor
+final class WalletCoordinator {
+  @RecordedRouter var navigation: UINavigationController  // FlowAtlas
+  @RecordedChildren var children: [AnyObject] = []  // FlowAtlas
+
+  init(navigation: UINavigationController) { self.navigation = navigation }
+
+  func start() {
+    Recorder.started(self)  // FlowAtlas
+    let list = ListCoordinator()
+    children.append(list)
+    list.start()
+    navigation.setViewControllers([SettingsScreen()], animated: false)
+    let tabs = RecordingTabBarController()
+    tabs.viewControllers = [list.navigation]
+    navigation.pushViewController(tabs, animated: false)
   }
 }
 
