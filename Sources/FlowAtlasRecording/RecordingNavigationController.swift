@@ -51,6 +51,8 @@
     private var applying = false
     /// Sees itself swiped down when it was presented by a view controller that records nothing.
     private var ownSheet: SheetSwipeObserver?
+    /// Set once its leaving, so presented, is recorded (the observer stays until UIKit is done).
+    private var ownSheetLeft = false
 
     private var watcher: NavigationRouter {
       if let watcherStorage { return watcherStorage }
@@ -92,6 +94,21 @@
     package func awaitRouters(_ announce: @escaping @MainActor () -> Void) -> Bool { false }
 
     private var presence = ContainerPresence()
+
+    /// Presented by a view controller that records nothing and dismissed by it (a player screen
+    /// presented bare closing the sheet it presented, `presentingViewController?.dismiss`): no
+    /// call here records that, and the model would take the next dismissal on its presenter's
+    /// router for it. Recorded as the app's, on its own router, whose container leaves. The
+    /// person's swipe is the sheet observer's to record; a presenter dismissed itself takes the
+    /// sheet along, recorded where its own dismissal is.
+    open override func viewWillDisappear(_ animated: Bool) {
+      super.viewWillDisappear(animated)
+      guard isBeingDismissed, ownSheet != nil, !ownSheetLeft, transitionCoordinator?.isInteractive != true,
+        presentingViewController?.isBeingDismissed != true, let recording, let top = topViewController
+      else { return }
+      ownSheetLeft = true
+      recording.recordDismissal(removing: top)
+    }
 
     open override func viewDidDisappear(_ animated: Bool) {
       super.viewDidDisappear(animated)
@@ -191,6 +208,7 @@
         // Presented by a view controller that records nothing: the presentation is its own to
         // record, and only to record (UIKit is presenting it: presenting it again would raise).
         router.recordPresentation(of: self, animated: animated)
+        ownSheetLeft = false
         ownSheet = SheetSwipeObserver(
           observing: self, once: { [weak self] in self?.ownSheetWasDismissed(by: $1) })
       } else if !presence.isAnnounced, let parent, ContainerPresentation.showsOneChildAtATime(parent) {
@@ -455,6 +473,8 @@
     /// Records that the person dismissed it (`gesture`), presented by a view controller that records
     /// nothing. Its observer stays until UIKit is done (it forwards the app's delegate its calls).
     private func ownSheetWasDismissed(by gesture: SystemGesture) {
+      guard !ownSheetLeft else { return }
+      ownSheetLeft = true
       recording?.recordSystemDismissal(of: topViewController, gesture: gesture)
     }
 

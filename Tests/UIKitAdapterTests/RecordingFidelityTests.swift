@@ -58,6 +58,45 @@ import UIKit
     #expect(app?.diagnostics == [], "\(lines)")
   }
 
+  /// A player screen presented bare, which presents a sheet in a navigation controller of its
+  /// own (BookPlayer's): the sheet's coordinator closes it through the player
+  /// (`presentingViewController?.dismiss`), then the player's its own. Each leaves in order; a
+  /// sheet the person swipes away is the system's once.
+  @Test(arguments: [false, true])
+  func aSheetClosedByTheBareScreenThatPresentedItLeavesFirst(swiped: Bool) {
+    let (lines, app) = Record.record { recorder in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      let player = PlayerCoordinator()
+      recorder.follow(player)
+      player.start(in: window)
+      player.showPlayer()
+      Recorder.endTurn()
+      player.showSheet()
+      UIKitModel.finishAnimations()
+      Recorder.endTurn()
+      if swiped, let sheet = player.screen.presentedViewController {
+        Person.swipeDown(sheet)
+      } else {
+        player.sheet?.close()
+      }
+      UIKitModel.finishAnimations()
+      Recorder.endTurn()
+      player.closePlayer()
+      UIKitModel.finishAnimations()
+      withExtendedLifetime((player, window)) {}
+    }
+    let edges = Record.edges(app)
+    #expect(
+      edges.contains(
+        swiped
+          ? "DetailScreen > AboutScreen: dismiss by none [swipeDown]"
+          : "DetailScreen > AboutScreen: dismiss by SheetCoordinator"), "\(lines)")
+    #expect(edges.contains("AboutScreen > HomeScreen: dismiss by PlayerCoordinator"), "\(lines)")
+    #expect(lines.filter { $0.hasPrefix("dismiss") }.count == 2, "\(lines)")
+    #expect(app?.diagnostics == [], "\(lines)")
+  }
+
   /// A parent presents its child's flow through the child's own router object, which hands out
   /// its navigation controller (Element's `present(coordinator.toPresentable())`): the child's
   /// read of its router, to hand the navigation controller out, does not make it the one asking.
@@ -391,6 +430,63 @@ final class MainTabsCoordinator {
     list.start()
     settings.start()
     window.rootViewController = tabs
+  }
+}
+
+/// Presents a screen bare over its first, which presents a sheet of its child's.
+@MainActor
+final class PlayerCoordinator {
+  @RecordedRouter var navigation: UINavigationController = .recorded()  // FlowAtlas
+  @RecordedChildren var children: [AnyObject] = []  // FlowAtlas
+  let screen = AboutScreen()
+  var sheet: SheetCoordinator? { children.last as? SheetCoordinator }
+
+  func start(in window: UIWindow) {
+    Recorder.started(self)  // FlowAtlas
+    navigation.setViewControllers([HomeScreen()], animated: false)
+    window.rootViewController = navigation
+  }
+
+  func showPlayer() { navigation.present(screen, animated: false) }
+
+  func showSheet() {
+    let sheet = SheetCoordinator(presenter: screen)
+    sheet.onClose = { [weak self] in self?.children.removeAll() }
+    children.append(sheet)
+    sheet.start()
+  }
+
+  func closePlayer() { navigation.dismiss(animated: false) }
+}
+
+/// A flow presented by the view controller it is given, in a navigation controller of its own,
+/// which it closes through that view controller.
+@MainActor
+final class SheetCoordinator: NSObject, UIAdaptivePresentationControllerDelegate {
+  @RecordedWeakRouter var presenter: UIViewController?  // FlowAtlas
+  var onClose: (() -> Void)?
+
+  init(presenter: UIViewController) {
+    super.init()
+    self.presenter = presenter
+  }
+
+  func start() {
+    Recorder.started(self)  // FlowAtlas
+    let navigation = RecordingNavigationController(rootViewController: DetailScreen())
+    navigation.presentationController?.delegate = self
+    presenter?.present(navigation, animated: true, completion: nil)
+  }
+
+  func close() {
+    presenter?.dismiss(animated: true) { [weak self] in self?.finish() }
+  }
+
+  func presentationControllerDidDismiss(_ presentationController: UIPresentationController) { finish() }
+
+  private func finish() {
+    Recorder.finished(self)  // FlowAtlas
+    onClose?()
   }
 }
 
