@@ -475,7 +475,7 @@
     private func ownSheetWasDismissed(by gesture: SystemGesture) {
       guard !ownSheetLeft else { return }
       ownSheetLeft = true
-      recording?.recordSystemDismissal(of: topViewController, gesture: gesture)
+      recording?.recordSystemDismissal(of: topViewController, gesture: gesture, container: self)
     }
 
     /// UIKit's side of the recording: performs what `recording` records, reports the watcher's.

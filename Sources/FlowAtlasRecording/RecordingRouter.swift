@@ -98,15 +98,21 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
   /// showed `removed`: from inside, of this router's whole stack (a presented navigation
   /// controller swiped down: revision 4's dismiss from inside a container), or of the modal
   /// layer this router presented.
-  package func recordSystemDismissal(of removed: (any Presentable)?, gesture: SystemGesture) {
+  /// - Parameter container: The container the layer is, where `removed` is its first screen, set
+  ///   before any run knew it: it was shown by whoever presented the container.
+  package func recordSystemDismissal(
+    of removed: (any Presentable)?, gesture: SystemGesture, container: AnyObject? = nil
+  ) {
     let routerID = id
     let handle = removed.map(ObjectHandle.init)
     let wrapper = removed.flatMap { $0.wrapperLeaving(asALayer: true) }
+    let shownAs = container.map(ObjectHandle.init)
     recordRemoving(
       removed,
       by: { state in
         wrapper.flatMap { state.coordinator(showing: $0) }
           ?? handle.flatMap { state.coordinator(showing: $0) }
+          ?? shownAs.flatMap { state.coordinator(showing: $0) }
       }, leavesALayer: true, knownWrapper: .some(wrapper)
     ) {
       screen, coordinator in
