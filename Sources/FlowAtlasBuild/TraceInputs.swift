@@ -171,18 +171,14 @@ package enum TraceInputs {
   }
 
   /// Of `names`, entries of `folder` chosen by name, the regular files, and the others passed
-  /// over with why: a folder a person keeps beside the traces (notes, contracts) is read as the
-  /// traces' folders are, its symlinks followed only to a regular file inside it (one contract
-  /// shared by two coordinators). Nothing is opened.
+  /// over with why: a folder a person keeps beside the traces (notes, contracts) is read as files
+  /// only, never through a link, which may lead anywhere. Nothing is opened.
   /// - Parameter noun: what each file is (`note`, `contract`), for the reasons.
-  /// - Returns: each file's name in the folder and the path to read it by (a link's target,
-  ///   resolved: edits there are what a rebuild must see), and what was passed over.
   package static func ownFiles(_ names: [String], in folder: String, of noun: String) -> (
     files: [(name: String, path: String)], skipped: [Skipped]
   ) {
     var files: [(String, String)] = []
     var skipped: [Skipped] = []
-    let root = realPath(folder)
     for name in names {
       let path = (folder as NSString).appendingPathComponent(name)
       var info = stat()
@@ -192,14 +188,7 @@ package enum TraceInputs {
       case S_IFREG:
         files.append((name, path))
         continue
-      case S_IFLNK:
-        let problem =
-          root.map { symlinkProblem(path, root: $0) } ?? "a symlink in a folder that cannot be resolved"
-        if problem == nil, let target = realPath(path) {
-          files.append((name, target))
-          continue
-        }
-        reason = problem ?? "a symlink that cannot be resolved"
+      case S_IFLNK: reason = "a symlink, not followed: \(noun)s are read as files"
       case S_IFDIR: reason = "a folder, not a \(noun)"
       case S_IFIFO: reason = "a FIFO, not a regular file"
       default: reason = "not a regular file"
