@@ -75,7 +75,10 @@ package struct BuildInputs {
     var inputs: [Input] = []
     for file in files.sorted() { inputs.append(try Self.examine(file, kind: "trace")) }
     for note in notes { inputs.append(try Self.examine(note, kind: "note")) }
-    for skipped in skippedNotes { inputs.append(try Self.examine(skipped, kind: "skipped note")) }
+    // A note passed over is examined as it is, not through a link (a dangling one, a loop).
+    for skipped in skippedNotes {
+      inputs.append(try Self.examine(skipped, kind: "skipped note", followingLinks: false))
+    }
     for file in baseline.sorted() { inputs.append(try Self.examine(file, kind: "baseline")) }
     self.files = inputs
   }
@@ -167,10 +170,13 @@ package struct BuildInputs {
     self.files = files
   }
 
-  /// The file at `path`, through a symbolic link (the file it leads to is what the build reads).
-  private static func examine(_ path: String, kind: String) throws(Unreadable) -> Input {
+  /// The file at `path`, through a symbolic link (the file it leads to is what the build reads)
+  /// unless `followingLinks` is false.
+  private static func examine(_ path: String, kind: String, followingLinks: Bool = true) throws(Unreadable)
+    -> Input
+  {
     var info = stat()
-    guard stat(path, &info) == 0 else {
+    guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else {
       throw Unreadable(path: path, reason: String(cString: strerror(errno)))
     }
     #if canImport(Darwin)
@@ -194,7 +200,7 @@ package struct BuildInputs {
         + "\(info.st_dev):\(info.st_ino):\(changed.tv_sec).\(changed.tv_nsec)")
   }
 
-  /// How recent a change must be for a file's times to prove nothing (see ``examine(_:kind:)``).
+  /// How recent a change must be for a file's times to prove nothing (see ``examine(_:kind:followingLinks:)``).
   static let racyWindow = 2.5
 
   /// The hash of a file's bytes, through a symbolic link; nil when it cannot be read (then it

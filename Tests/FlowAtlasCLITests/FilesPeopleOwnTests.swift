@@ -266,6 +266,10 @@ import Testing
       to: notes.appendingPathComponent("ShopCoordinator.md"))
     try FileManager.default.createSymbolicLink(
       atPath: notes.appendingPathComponent("LoginCoordinator.md").path, withDestinationPath: "/etc/passwd")
+    // A dangling link is passed over too (the record of inputs examined it through the link, and
+    // refused the whole build).
+    try FileManager.default.createSymbolicLink(
+      atPath: notes.appendingPathComponent("GoneCoordinator.md").path, withDestinationPath: "Nowhere.md")
     #expect(mkfifo(notes.appendingPathComponent("PipeCoordinator.md").path, 0o644) == 0)
     try FileManager.default.createDirectory(
       at: notes.appendingPathComponent("FolderCoordinator.md"), withIntermediateDirectories: true)
@@ -275,6 +279,7 @@ import Testing
     #expect(result.status == 0, "\(result.err)")
     let prefix = notes.path + "/"
     #expect(result.err.contains("\(prefix)LoginCoordinator.md: a symlink, not followed"))
+    #expect(result.err.contains("\(prefix)GoneCoordinator.md: a symlink, not followed"))
     #expect(result.err.contains("\(prefix)PipeCoordinator.md: a FIFO, not a regular file"))
     #expect(result.err.contains("\(prefix)FolderCoordinator.md: a folder, not a note"))
     #expect(result.err.contains("\(prefix)LatinCoordinator.md: not valid UTF-8"))
