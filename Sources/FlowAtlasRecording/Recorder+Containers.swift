@@ -49,6 +49,17 @@ extension Recorder {
     recordRoot(container, on: Self.windowRouterID, loadedFor: loader)
   }
 
+  /// Records `container`, the window's root since before the run began, as the window's root, by
+  /// nobody (what set it was not seen), before the run's first navigation.
+  @MainActor
+  package func recordWindowRootSetBeforeTheRun(_ container: any RecordedContainer) {
+    let key = ObjectIdentifier(container)
+    guard state.withLock({ $0.windowRoot != key }) else { return }
+    state.withLock { $0.windowRoot = key }
+    RecordingRouter(wrapping: UnperformedNavigation(), recorder: self, id: Self.windowRouterID)
+      .recordRootByNobody(container)
+  }
+
   /// Records `container` as what `parent`, a container of the app's own that shows one child at a
   /// time (a root view controller swapping flows, a side menu's content), shows now: a `setRoot`
   /// on `parent`'s router, which takes the one it showed before off screen. Attributed as a

@@ -95,16 +95,23 @@
 
     private var presence = ContainerPresence()
 
+    /// Notes that a recording recorded its leaving (the navigation or tab bar controller under it
+    /// dismissing it): it records nothing more as it disappears.
+    func noteLeavingRecorded() { ownSheetLeft = true }
+
     /// Presented by a view controller that records nothing and dismissed by it (a player screen
     /// presented bare closing the sheet it presented, `presentingViewController?.dismiss`): no
     /// call here records that, and the model would take the next dismissal on its presenter's
-    /// router for it. Recorded as the app's, on its own router, whose container leaves. The
-    /// person's swipe is the sheet observer's to record; a presenter dismissed itself takes the
-    /// sheet along, recorded where its own dismissal is.
+    /// router for it. Recorded as the app's, on its own router, whose container leaves. Not where
+    /// the presenter records dismissals itself (a recording navigation or tab bar controller,
+    /// which UIKit had present it for a screen in it); the person's swipe is the sheet observer's
+    /// to record; a presenter dismissed itself takes the sheet along.
     open override func viewWillDisappear(_ animated: Bool) {
       super.viewWillDisappear(animated)
       guard isBeingDismissed, ownSheet != nil, !ownSheetLeft, transitionCoordinator?.isInteractive != true,
-        presentingViewController?.isBeingDismissed != true, let recording, let top = topViewController
+        let presenter = presentingViewController, !presenter.isBeingDismissed,
+        !(presenter is RecordingNavigationController), !(presenter is RecordingTabBarController),
+        let recording, let top = topViewController
       else { return }
       ownSheetLeft = true
       recording.recordDismissal(removing: top)
@@ -376,6 +383,7 @@
         }
       }
       guard presentedViewController == nil, let presenter = presentingViewController else {
+        (presentedViewController as? RecordingNavigationController)?.noteLeavingRecorded()
         return recording.dismiss(animated: flag, completion: completion)
       }
       ownSheet = nil
@@ -599,7 +607,8 @@
         root.viewIfLoaded?.window?.rootViewController === root, let container = root as? any RecordedContainer
       else { return }
       recorder.noteTheWindow()
-      recorder.recordWindowRoot(container)
+      // The coordinator whose read waits asks for the navigation that made the run look, not this.
+      recorder.keepingWaitingRead { recorder.recordWindowRootSetBeforeTheRun(container) }
     }
 
     /// The router a presentation by `presenter` is recorded on: the presenter's navigation
@@ -681,6 +690,7 @@
       completion: (() -> Void)?, then dismiss: (@escaping () -> Void) -> Void
     ) {
       presentations[ObjectIdentifier(presented)] = nil
+      (presented as? RecordingNavigationController)?.noteLeavingRecorded()
       router.recordDismissal(removing: leavingScreen(of: presented))
       dismiss { [weak container] in
         if let container { resynchronize(from: container) }

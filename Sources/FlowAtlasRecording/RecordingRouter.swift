@@ -98,8 +98,11 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
   /// showed `removed`: from inside, of this router's whole stack (a presented navigation
   /// controller swiped down: revision 4's dismiss from inside a container), or of the modal
   /// layer this router presented.
-  /// - Parameter container: The container the layer is, where `removed` is its first screen, set
-  ///   before any run knew it: it was shown by whoever presented the container.
+  /// - Parameters:
+  ///   - removed: The screen the gesture removed (the top of the layer).
+  ///   - gesture: What the person did.
+  ///   - container: The container the layer is, asked last: where `removed` was set before any
+  ///     run knew it, it was shown by whoever presented the container.
   package func recordSystemDismissal(
     of removed: (any Presentable)?, gesture: SystemGesture, container: AnyObject? = nil
   ) {
@@ -324,6 +327,16 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
       .setRoot(screen: screen, coordinator: coordinator, router: routerID, background: background)
     }
     base.setRoot(screen, animated: animated, completion: shownAtOnce(then: completion))
+  }
+
+  /// Records `router.setRoot` of `screen`, which UIKit shows already, by nobody: what put it there
+  /// was not seen (a window's root set before the run began). Performs nothing, and leaves a
+  /// waiting read for the event that made the run look.
+  package func recordRootByNobody(_ screen: any Presentable) {
+    let routerID = id
+    recordShowing(screen, by: { _ in nil }, puts: true) { screen, coordinator in
+      .setRoot(screen: screen, coordinator: coordinator, router: routerID, background: nil)
+    }
   }
 
   /// Records what the router held before any run knew it, as UIKit holds it: its root, then each

@@ -210,6 +210,21 @@ import UIKit
     #expect(app?.diagnostics == [], "\(lines)")
   }
 
+  /// The same sheet closed by the app through the navigation controller under it (the
+  /// coordinator's `navigation.dismiss`, which UIKit had present it): recorded once, there.
+  @Test func aSheetPresentedByAScreenAndDismissedBelowIsRecordedOnce() {
+    let (lines, app) = Self.record { recorder in
+      let shop = ShopCoordinator.checkingOut(followedBy: recorder, fromTheScreen: true)
+      Recorder.endTurn()
+      shop.navigation.dismiss(animated: false)
+      UIKitModel.finishAnimations()
+    }
+    #expect(
+      lines.filter { $0.hasPrefix("dismiss") } == ["dismiss PaymentScreen by ShopCoordinator [r1]"],
+      "\(lines)")
+    #expect(app?.diagnostics.contains { $0.code == .emptyStack } == false, "\(lines)")
+  }
+
   /// Presented by a screen (not through the recording navigation controller), the flow's
   /// navigation controller records its own presentation when it appears, and the person swiping
   /// it down; the flow that never finishes is orphaned.

@@ -55,6 +55,10 @@ import UIKit
         "launch > SettingsScreen: setRoot by WalletCoordinator",
         "SettingsScreen > HomeScreen: push by WalletCoordinator",
       ], "\(lines)")
+    // What set the window's root was not seen; the tab's flow set its own first screen.
+    #expect(lines.contains("setRoot UINavigationController hosts [r1] [window]"), "\(lines)")
+    #expect(lines.contains("setRoot HomeScreen by ListCoordinator [r2] background"), "\(lines)")
+    #expect(app?.screens.first { $0.type == "HomeScreen" }?.owner == "ListCoordinator", "\(lines)")
     #expect(app?.diagnostics == [], "\(lines)")
   }
 
