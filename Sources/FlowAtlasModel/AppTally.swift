@@ -218,9 +218,9 @@ package struct ScreenTally: Sendable {
     for (type, count) in other.containerShownBy { shown(by: type, count: count, asContainer: true) }
   }
 
-  /// The coordinator type that showed it as a screen most often; a tie goes to the name that
-  /// sorts first.
-  package var owner: String? { Self.most(shownBy) }
+  /// The coordinator type that showed it as a screen most often, a tie to the name that sorts
+  /// first; where no coordinator is known to have shown it as one, that of its containers.
+  package var owner: String? { Self.most(shownBy) ?? Self.most(containerShownBy) }
 
   /// The coordinator type that showed its containers most often, ties as for ``owner``.
   package var containerOwner: String? { Self.most(containerShownBy) }

@@ -405,6 +405,22 @@ struct ContainerTests {
     #expect(edges(app).contains("Home>FlowController:push:HomeCoordinator*1"))
   }
 
+  /// Shown as a screen by no coordinator known: it keeps the owner of its containers.
+  @Test func aTypeShownAsAScreenByNobodyKnownKeepsItsContainersOwner() {
+    var script = ReplayScript()
+    script.add(.coordinatorStart(coordinator: "compose", type: "ComposeCoordinator", parent: nil))
+    script.add(.setRoot(screen: screen("a", "Home"), coordinator: nil, router: "r1", background: nil))
+    script.add(
+      .present(
+        screen: container("n", "FlowController", hosts: ["r2"]), coordinator: "compose", router: "r1",
+        animated: nil))
+    script.add(.setRoot(screen: screen("f", "Form"), coordinator: "compose", router: "r2", background: nil))
+    script.add(.dismiss(coordinator: "compose", router: "r1", screen: nil))
+    script.add(.push(screen: screen("p", "FlowController"), coordinator: nil, router: "r1", animated: nil))
+    let app = script.model()
+    #expect(app.screens.first { $0.type == "FlowController" }?.owner == "ComposeCoordinator")
+  }
+
   /// A container on a stack of a router it hosts (no app can, a trace can say it): it shows
   /// nothing, whether it sits there forty times or two routers host each other's containers, and
   /// the replay goes on (each showing was walked again below, in time that doubled per copy).
