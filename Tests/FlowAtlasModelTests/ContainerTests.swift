@@ -382,8 +382,10 @@ struct ContainerTests {
 
   /// A type of which one instance is a container and another a screen of its own (a plain
   /// `UINavigationController` presented beside the app's recorded ones): a node, which belongs to
-  /// who showed it as a screen, however often its containers were shown.
-  @Test func aTypeShownAsAScreenTooBelongsToWhoShowedItAsOne() {
+  /// who showed it as a screen, however often its containers were shown; shown as a screen by no
+  /// coordinator known, it keeps its containers' owner.
+  @Test(arguments: ["home", nil] as [String?])
+  func aTypeShownAsAScreenTooBelongsToWhoShowedItAsOne(pushedBy: String?) {
     var script = ReplayScript()
     script.add(.coordinatorStart(coordinator: "home", type: "HomeCoordinator", parent: nil))
     script.add(.coordinatorStart(coordinator: "compose", type: "ComposeCoordinator", parent: "home"))
@@ -397,28 +399,16 @@ struct ContainerTests {
       script.add(.dismiss(coordinator: "compose", router: "r1", screen: nil))
     }
     // Another instance of the type shows content of its own: the type is a node.
-    script.add(.push(screen: screen("p", "FlowController"), coordinator: "home", router: "r1", animated: nil))
+    script.add(
+      .push(screen: screen("p", "FlowController"), coordinator: pushedBy, router: "r1", animated: nil))
     let app = script.model()
     #expect(app.screens.map(\.type) == ["FlowController", "Form", "Home"])
-    #expect(app.screens.map(\.owner) == ["HomeCoordinator", "ComposeCoordinator", "HomeCoordinator"])
+    #expect(
+      app.screens.map(\.owner) == [
+        pushedBy == nil ? "ComposeCoordinator" : "HomeCoordinator", "ComposeCoordinator", "HomeCoordinator",
+      ])
     #expect(app.containers.isEmpty)
-    #expect(edges(app).contains("Home>FlowController:push:HomeCoordinator*1"))
-  }
-
-  /// Shown as a screen by no coordinator known: it keeps the owner of its containers.
-  @Test func aTypeShownAsAScreenByNobodyKnownKeepsItsContainersOwner() {
-    var script = ReplayScript()
-    script.add(.coordinatorStart(coordinator: "compose", type: "ComposeCoordinator", parent: nil))
-    script.add(.setRoot(screen: screen("a", "Home"), coordinator: nil, router: "r1", background: nil))
-    script.add(
-      .present(
-        screen: container("n", "FlowController", hosts: ["r2"]), coordinator: "compose", router: "r1",
-        animated: nil))
-    script.add(.setRoot(screen: screen("f", "Form"), coordinator: "compose", router: "r2", background: nil))
-    script.add(.dismiss(coordinator: "compose", router: "r1", screen: nil))
-    script.add(.push(screen: screen("p", "FlowController"), coordinator: nil, router: "r1", animated: nil))
-    let app = script.model()
-    #expect(app.screens.first { $0.type == "FlowController" }?.owner == "ComposeCoordinator")
+    #expect(edges(app).contains("Home>FlowController:push:\(pushedBy == nil ? "-" : "HomeCoordinator")*1"))
   }
 
   /// A container on a stack of a router it hosts (no app can, a trace can say it): it shows
