@@ -236,11 +236,7 @@ enum FollowedCoordinators {
     // Looked for outside the lock: reading a coordinator's properties may run its code
     // (a custom mirror), which may report to the recorder.
     if let start = startUnderHolder(of: coordinator) { return start }
-    // The reader made it with its router, which it holds: not where the router read was another
-    // coordinator's, which the parent's code read just before (`tabs.append(tokens.navigation)`,
-    // then the next child made and started: AlphaWallet's tabs).
-    if let (reader, _, value) = waitingReadAndValue(), reader !== coordinator.object,
-      value.map({ holds(coordinator.object, $0) }) ?? true,
+    if let (reader, _) = waitingRead(), reader !== coordinator.object,
       let start = startRunning(coordinator, under: ObjectHandle(reader))
     {
       return start
@@ -431,28 +427,21 @@ enum FollowedCoordinators {
   /// follows it (the read is kept): nil when no read waits, or another event has spent it.
   /// - Parameter recorder: The run to look in; `nil` for the latest read of any run.
   static func waitingRead(in recorder: Recorder? = nil) -> (coordinator: AnyObject, recorder: Recorder)? {
-    waitingReadAndValue(in: recorder).map { ($0.coordinator, $0.recorder) }
-  }
-
-  /// ``waitingRead(in:)``, with what the read gave where it is an object (the router itself).
-  private static func waitingReadAndValue(in recorder: Recorder? = nil) -> (
-    coordinator: AnyObject, recorder: Recorder, value: AnyObject?
-  )? {
     let task = currentTask()
     let read = table.withLock { table in
       let reader = recorder.map { table.readers[ObjectIdentifier($0)] } ?? table.latest
       return reader.flatMap { reader in
         isCurrent(reader, turn: table.turn, task: task)
-          ? reader.coordinator.map { ($0, reader.recorder, reader.seq, reader.value) } : nil
+          ? reader.coordinator.map { ($0, reader.recorder, reader.seq) } : nil
       }
     }
     // Compared outside the table's lock, as in noteRead: a read followed by another event is spent,
     // and so is one of a run that has finished (a task that ended may leave its identity to a new
     // one, as tests run one after another: its read is no one's).
-    guard let (coordinator, recorder, seq, value) = read, let recorder, recorder.eventCount == seq,
+    guard let (coordinator, recorder, seq) = read, let recorder, recorder.eventCount == seq,
       recorder.isRecording
     else { return nil }
-    return (coordinator, recorder, value)
+    return (coordinator, recorder)
   }
 
   /// Runs `record`, which records what nobody asked for now (a dismissal made elsewhere, earlier,

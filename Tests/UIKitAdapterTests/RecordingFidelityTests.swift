@@ -101,27 +101,6 @@ import UIKit
     #expect(app?.diagnostics == [], "\(lines)")
   }
 
-  /// A parent that hands a tab's navigation controller to its tab bar (a read of that child's
-  /// marked property), then makes and starts the next tab's coordinator before adding it
-  /// (AlphaWallet's tabs): the new one is the parent's child, not the first tab's, whose router
-  /// it was not made with.
-  @Test func aChildStartedJustAfterItsParentReadASiblingsRouterIsTheParents() {
-    let (lines, app) = Record.record { recorder in
-      let window = UIWindow()
-      window.makeKeyAndVisible()
-      let tabs = TabsOfChildrenCoordinator()
-      recorder.follow(tabs)
-      tabs.start(in: window)
-      withExtendedLifetime((tabs, window)) {}
-    }
-    #expect(lines.contains("start SettingsFlowCoordinator under TabsOfChildrenCoordinator"), "\(lines)")
-    #expect(app?.coordinators.first { $0.type == "ListCoordinator" }?.children == [], "\(lines)")
-    #expect(
-      app?.coordinators.first { $0.type == "TabsOfChildrenCoordinator" }?.children == [
-        "ListCoordinator", "SettingsFlowCoordinator",
-      ], "\(lines)")
-  }
-
   /// A parent presents its child's flow through the child's own router object, which hands out
   /// its navigation controller (Element's `present(coordinator.toPresentable())`): the child's
   /// read of its router, to hand the navigation controller out, does not make it the one asking.
@@ -512,28 +491,6 @@ final class SheetCoordinator: NSObject, UIAdaptivePresentationControllerDelegate
   private func finish() {
     Recorder.finished(self)  // FlowAtlas
     onClose?()
-  }
-}
-
-/// Starts each tab's coordinator before it adds it to its children, reading the first tab's
-/// navigation controller for its tab bar in between.
-@MainActor
-final class TabsOfChildrenCoordinator {
-  @RecordedChildren var children: [AnyObject] = []  // FlowAtlas
-  let tabs = RecordingTabBarController()
-
-  func start(in window: UIWindow) {
-    Recorder.started(self)  // FlowAtlas
-    let list = ListCoordinator()
-    list.start()
-    children.append(list)
-    var controllers: [UIViewController] = [list.navigation]
-    let settings = SettingsFlowCoordinator()
-    settings.start()
-    children.append(settings)
-    controllers.append(settings.navigation)
-    tabs.viewControllers = controllers
-    window.rootViewController = tabs
   }
 }
 
