@@ -330,8 +330,8 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
   }
 
   /// Records `router.setRoot` of `screen`, which UIKit shows already, by nobody: what put it there
-  /// was not seen (a window's root set before the run began). Performs nothing, and leaves a
-  /// waiting read for the event that made the run look.
+  /// was not seen (a window's root set before the run began). Performs nothing and takes no read;
+  /// the event spends a waiting read all the same, which a caller keeps with `keepingWaitingRead`.
   package func recordRootByNobody(_ screen: any Presentable) {
     let routerID = id
     recordShowing(screen, by: { _ in nil }, puts: true) { screen, coordinator in
