@@ -231,7 +231,7 @@ let package = Package(
       swiftSettings: onUIKitModel),
 
     // What the tests share: golden files, a seeded random source, the examples' spy router, a small
-    // shop's flows, test images, a folder of a test's own.
+    // shop's flows, test images, a folder of a test's own and the process's scratch folder.
     .target(
       name: "FlowAtlasTestSupport",
       dependencies: [
@@ -243,10 +243,10 @@ let package = Package(
     .testTarget(name: "FlowAtlasBytesTests", dependencies: ["FlowAtlasBytes", "FlowAtlasTestSupport"]),
     .testTarget(
       name: "FlowAtlasTraceTests",
-      dependencies: ["FlowAtlasLock", "FlowAtlasTrace", "FlowAtlasTraceReader"]),
+      dependencies: ["FlowAtlasLock", "FlowAtlasTrace", "FlowAtlasTraceReader", "FlowAtlasTestSupport"]),
     .testTarget(
       name: "FlowAtlasTraceReaderTests",
-      dependencies: ["FlowAtlasTraceReader", "FlowAtlasTrace", "FlowAtlasBytes"]),
+      dependencies: ["FlowAtlasTraceReader", "FlowAtlasTrace", "FlowAtlasBytes", "FlowAtlasTestSupport"]),
     .testTarget(
       name: "FlowAtlasRecordingTests",
       dependencies: [

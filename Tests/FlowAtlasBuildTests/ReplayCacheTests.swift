@@ -78,7 +78,7 @@ struct ReplayCacheTests {
   }
 
   static func temporaryFolder() -> URL {
-    FileManager.default.temporaryDirectory.appendingPathComponent("replay-cache-\(UUID().uuidString)")
+    URL(fileURLWithPath: Scratch.path("replay-cache"))
   }
 
   /// The model with each run's replay key removed and its journey, read from wherever it is,

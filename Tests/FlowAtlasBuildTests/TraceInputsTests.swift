@@ -1,3 +1,4 @@
+import FlowAtlasTestSupport
 import Foundation
 import Testing
 
@@ -8,8 +9,7 @@ import Testing
 struct TraceInputsTests {
   /// A scratch folder: `b/2.jsonl`, `b/c/3.jsonl`, `b/notes.txt`, `a.jsonl`, `x.txt`.
   func scratch() throws -> String {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-inputs-\(UUID())")
-      .path
+    let root = Scratch.path("flowatlas-inputs")
     for path in ["b/c", "b/d.jsonl"] {
       try FileManager.default.createDirectory(atPath: root + "/" + path, withIntermediateDirectories: true)
     }

@@ -1,4 +1,5 @@
 import FlowAtlasLock
+import FlowAtlasTestSupport
 import Foundation
 
 @testable import FlowAtlasCLI
@@ -41,12 +42,9 @@ let builtExecutable: String = {
   return "flowatlas"
 }()
 
-/// A fresh folder under the system's temporary folder, removed by the caller.
+/// A fresh folder under the process's scratch folder (removed as the tests end, or by the caller).
 func temporaryFolder() throws -> URL {
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "flowatlas-cli-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  return url
+  try Scratch.folder("flowatlas-cli")
 }
 
 /// Writes `lines` as a trace file named `name` in `folder` and returns its path.

@@ -12,8 +12,7 @@ import Testing
 
   /// A folder for one test, with `files` written in it; removed by the caller.
   func folder(_ files: [String: [UInt8]]) throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-images-\(UUID())")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    let url = try Scratch.folder("flowatlas-images")
     for (name, bytes) in files { try Data(bytes).write(to: url.appendingPathComponent(name)) }
     return url.path
   }

@@ -1,3 +1,4 @@
+import FlowAtlasTestSupport
 import Foundation
 import Testing
 
@@ -240,6 +241,6 @@ import Testing
   /// A Graphviz plugin folder with the core (SVG) and dot layout plugins only, and its config.
   static func withoutPango() throws -> String {
     try ReferenceDot.pluginFolderWithoutPango(
-      at: FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-gv-\(getpid())").path)
+      at: Scratch.root + "/graphviz-plugins")
   }
 }

@@ -1,13 +1,12 @@
+import FlowAtlasTestSupport
 import Foundation
 
-/// A fresh folder under the system's temporary folder, removed by `remove()`.
+/// A fresh folder under the process's scratch folder, removed by `remove()` (or as the tests end).
 struct TemporaryFolder {
   let url: URL
 
   init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "flowatlas-site-tests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    url = try Scratch.folder("flowatlas-site-tests")
   }
 
   func remove() { try? FileManager.default.removeItem(at: url) }

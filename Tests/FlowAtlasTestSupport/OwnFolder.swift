@@ -1,14 +1,12 @@
 import Foundation
 
-/// A folder of a test's own under the system's temporary folder, removed when the test lets go
-/// of it.
+/// A folder of a test's own under the process's scratch folder, removed when the test lets go
+/// of it (and with the scratch folder as the process exits, whatever happens first).
 package final class OwnFolder {
   package let path: String
 
   package init() throws {
-    path =
-      FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    path = try Scratch.folder("flowatlas").path
   }
 
   deinit { try? FileManager.default.removeItem(atPath: path) }

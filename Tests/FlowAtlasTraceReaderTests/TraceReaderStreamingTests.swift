@@ -1,4 +1,5 @@
 import FlowAtlasBytes
+import FlowAtlasTestSupport
 import FlowAtlasTraceReader
 import Foundation
 import Testing
@@ -24,10 +25,7 @@ private func bigTrace(events count: Int) -> [UInt8] {
 }
 
 private func write(_ bytes: [UInt8]) throws -> String {
-  let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "flowatlas-\(UUID().uuidString).jsonl"
-  )
-  .path
+  let path = Scratch.path("streaming") + ".jsonl"
   try Data(bytes).write(to: URL(fileURLWithPath: path))
   return path
 }

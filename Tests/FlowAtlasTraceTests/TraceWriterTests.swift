@@ -1,5 +1,6 @@
 import Dispatch
 import FlowAtlasLock
+import FlowAtlasTestSupport
 import FlowAtlasTraceReader
 import Foundation
 import Testing
@@ -7,9 +8,7 @@ import Testing
 @testable import FlowAtlasTrace
 
 private func temporaryPath(_ name: String = "trace.jsonl") -> String {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowatlas-\(UUID().uuidString)")
-  try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  return folder.appendingPathComponent(name).path
+  try! Scratch.folder("trace-writer").appendingPathComponent(name).path
 }
 
 private let header = TraceHeader(
