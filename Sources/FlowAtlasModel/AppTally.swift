@@ -176,9 +176,7 @@ package struct ScreenTally: Sendable {
   /// unless another instance was shown as a screen of its own.
   package var isContainer = false
   /// How often each coordinator type showed an instance that is a screen (target of setRoot,
-  /// push, present; switching tabs shows no new screen).
-  /// A short list searched linearly: a screen type has one or two owners, and comparing
-  /// a few strings is cheaper than hashing one on every event.
+  /// push, present; switching tabs shows no new screen), a short list (see `Array.add(_:to:)`).
   package var shownBy: [(type: String, count: Int)] = []
   /// Likewise for instances that are containers: a plain `UINavigationController` presented as
   /// a screen and the app's recorded ones, which are containers, share a type, and only the
@@ -197,17 +195,9 @@ package struct ScreenTally: Sendable {
 
   package mutating func shown(by type: String, count: Int = 1, asContainer: Bool = false) {
     if asContainer {
-      Self.add(type, count, to: &containerShownBy)
+      containerShownBy.add(count, to: type)
     } else {
-      Self.add(type, count, to: &shownBy)
-    }
-  }
-
-  private static func add(_ type: String, _ count: Int, to list: inout [(type: String, count: Int)]) {
-    if let index = list.firstIndex(where: { $0.type == type }) {
-      list[index].count += count
-    } else {
-      list.append((type, count))
+      shownBy.add(count, to: type)
     }
   }
 
@@ -273,5 +263,18 @@ extension Int {
   package func saturatingSum(_ other: Int) -> Int {
     let (sum, overflow) = addingReportingOverflow(other)
     return overflow ? (other > 0 ? .max : .min) : sum
+  }
+}
+
+extension Array {
+  /// Adds `count` to `type`'s entry of a list of who showed a screen type how often, or appends
+  /// the entry: a short list searched linearly (a type has one or two owners, and comparing a few
+  /// keys is cheaper than hashing one on every event).
+  mutating func add<Key: Equatable>(_ count: Int, to type: Key) where Element == (type: Key, count: Int) {
+    if let index = firstIndex(where: { $0.type == type }) {
+      self[index].count += count
+    } else {
+      append((type, count))
+    }
   }
 }

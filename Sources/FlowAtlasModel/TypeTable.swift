@@ -136,17 +136,9 @@ struct RunScreenTally {
   /// Counts a show by the coordinator type `type` of an instance that is a container or not.
   mutating func shown(by type: Int32, asContainer: Bool) {
     if asContainer {
-      Self.count(type, in: &containerShownBy)
+      containerShownBy.add(1, to: type)
     } else {
-      Self.count(type, in: &shownBy)
-    }
-  }
-
-  private static func count(_ type: Int32, in list: inout [(type: Int32, count: Int)]) {
-    if let index = list.firstIndex(where: { $0.type == type }) {
-      list[index].count += 1
-    } else {
-      list.append((type, 1))
+      shownBy.add(1, to: type)
     }
   }
 }
