@@ -12,6 +12,9 @@ enum CheckCommand {
     let files = try TraceLoading.files(from: arguments.positionals, command: "check", console: console)
     let current = try TraceLoading.model(
       of: files, keepsJourneys: true, printsDiagnostics: false, console: console)
+    try TraceLoading.requireComparable(
+      current, read: arguments.positionals, failure: "nothing to check", printsDiagnostics: false,
+      console: console)
     var baseline: NavigationModel?
     var baselinePlaces: NavigationCheck.Places?
     if let path = arguments.value("--baseline") {

@@ -111,13 +111,27 @@ package enum TraceLoading {
     let files = try files(from: [path], command: command, console: console)
     let model = try model(
       of: files, keepsJourneys: keepsJourneys, printsDiagnostics: printsDiagnostics, console: console)
-    // A file that is not a trace at all leaves its side short, or empty: an error when it is
-    // the side; a warning (even where diagnostics are not printed) when it is one file of a
-    // folder, which is compared without it, as a build leaves it out.
+    try requireComparable(
+      model, read: [path], failure: "cannot compare with it", printsDiagnostics: printsDiagnostics,
+      console: console)
+    return (model, nil)
+  }
+
+  /// What traces must give to be compared or checked: a trace file named on the command line
+  /// that is not a trace at all (no header, another format's version) is an error naming it, as
+  /// is a model with no app; such a file in a folder is left out with a warning (even where
+  /// diagnostics are not printed), as a build leaves it out. Never an empty side, which would
+  /// make every screen look new, or gone, or a gate pass that read nothing.
+  static func requireComparable(
+    _ model: NavigationModel, read paths: [String], failure: String, printsDiagnostics: Bool, console: Console
+  ) throws(CommandLineError) {
     let unread = model.diagnostics.filter { $0.code == .missingHeader || $0.code == .unsupportedVersion }
-    var info = stat()
-    if let first = unread.first, stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
-      throw .inputOutput("\(shown): cannot compare with it: \(first.formatted)")
+    for path in paths {
+      var info = stat()
+      guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+        let first = unread.first(where: { paths.count == 1 || $0.file == path })
+      else { continue }
+      throw .inputOutput("\(Printable.path(path)): \(failure): \(first.formatted)")
     }
     if !printsDiagnostics {
       for diagnostic in unread {
@@ -126,9 +140,9 @@ package enum TraceLoading {
       }
     }
     guard !model.apps.isEmpty else {
-      throw .inputOutput("\(shown): cannot compare with it: no event of an app could be read from it")
+      let shown = paths.map(Printable.path).joined(separator: ", ")
+      throw .inputOutput("\(shown): \(failure): no event of an app could be read from it")
     }
-    return (model, nil)
   }
 
   /// Whether `path` is to be read as a `model.json`: named so (in any case), or a regular file

@@ -117,6 +117,37 @@ import Testing
     }
   }
 
+  // 12 (continued): the checked side is held to the baseline's rule. Traces that give no app
+  // (an empty file, a newer format's version) once passed a gate narrowed to additions: every
+  // baseline screen "gone", none "added".
+  @Test func checkedTracesThatGiveNothingAreAnErrorNotAPassedGate() async throws {
+    let folder = try temporaryFolder()
+    let trace = try writeTrace(shopTrace, named: "buy.jsonl", in: folder)
+    var newer = shopTrace
+    newer[0] = newer[0].replacingOccurrences(of: #""version":1"#, with: #""version":2"#)
+    #expect(newer[0] != shopTrace[0])
+    let newerTrace = try writeTrace(newer, named: "newer.jsonl", in: folder)
+    let emptyFolder = folder.appendingPathComponent("empty")
+    try FileManager.default.createDirectory(at: emptyFolder, withIntermediateDirectories: true)
+    try Data().write(to: emptyFolder.appendingPathComponent("run.jsonl"))
+    for (checked, named) in [
+      ([newerTrace], "newer.jsonl"), ([emptyFolder.path], "empty"), ([trace, newerTrace], "newer.jsonl"),
+    ] {
+      let check = await flowatlas(["check"] + checked + ["--baseline", trace, "--fail-on", "added-screen"])
+      #expect(check.status == ExitStatus.inputOutput.rawValue, "\(checked): \(check.out) \(check.err)")
+      #expect(check.err.contains("nothing to check") && check.err.contains(named), "\(check.err)")
+    }
+    // A file of a folder that is no trace is left out, named, and the rest checked (its
+    // missing header a new problem, beside the baseline).
+    try FileManager.default.copyItem(
+      atPath: trace, toPath: emptyFolder.appendingPathComponent("buy.jsonl").path)
+    let check = await flowatlas("check", emptyFolder.path, "--baseline", trace)
+    #expect(check.status == ExitStatus.strictFailure.rawValue, "\(check.out) \(check.err)")
+    #expect(
+      check.err.contains("left out of the comparison") && check.err.contains("run.jsonl"), "\(check.err)")
+    #expect(check.out.contains("missing-header") && !check.out.contains("removed-"), "\(check.out)")
+  }
+
   // 12 (continued): one file that is no trace, in a folder given as the baseline, is left out
   // of the comparison with a warning that names it, as a build leaves it out.
   @Test func oneUnreadableTraceInABaselineFolderIsNamedAndLeftOut() async throws {
