@@ -338,6 +338,14 @@
     open override func present(
       _ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil
     ) {
+      // UIKit refuses a presentation asked of one that presents already (this one or the container
+      // it is in), even a layer whose dismissal is under way ("which is already presenting"): the
+      // person sees what is beneath, so nothing is recorded or watched.
+      guard presentedViewController == nil else {
+        return applyingOwnChange {
+          super.present(viewControllerToPresent, animated: flag, completion: completion)
+        }
+      }
       watcher.observeSheet(viewControllerToPresent)
       guard let recording = recordingForTheApp() else {
         return applyingOwnChange {

@@ -254,7 +254,11 @@
     open override func present(
       _ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil
     ) {
-      guard let recorder, let router = ContainerPresentation.router(of: self, in: recorder) else {
+      // UIKit refuses it where this tab bar presents already, even a layer leaving (see
+      // `RecordingNavigationController.present`): nothing is shown, nothing recorded.
+      guard presentedViewController == nil, let recorder,
+        let router = ContainerPresentation.router(of: self, in: recorder)
+      else {
         return super.present(viewControllerToPresent, animated: flag, completion: completion)
       }
       router.recordPresentation(of: viewControllerToPresent, animated: flag)

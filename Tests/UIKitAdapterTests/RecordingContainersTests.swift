@@ -109,6 +109,41 @@ import UIKit
     #expect(app?.diagnostics == [], "\(lines)")
   }
 
+  /// A presentation asked of a navigation controller or tab bar that presents already, even a
+  /// layer whose dismissal is under way (Firefox's `findAndHandle`: the child's `router.dismiss()`,
+  /// then at once the route's flow presented): UIKit refuses it ("which is already presenting")
+  /// and the person sees the screen beneath. It was recorded as shown, a transition nobody saw.
+  @Test(arguments: [false, true], [false, true])
+  func aPresentationUIKitRefusesIsNotRecorded(byTheTabBar: Bool, whileTheFirstLeaves: Bool) {
+    UIKitModel.reset()
+    FlowAtlasRecording.Recorder.forgetThisThreadsLatestRun()
+    let sink = MemoryTraceSink()
+    let recorder = Recorder(header: TraceHeader(app: "Containers", run: "test"), sink: sink)
+    let host: UIViewController
+    if byTheTabBar {
+      host = TabsCoordinator.startedInAWindow(followedBy: recorder).controller
+    } else {
+      host = ShopCoordinator.startedInAWindow(followedBy: recorder).navigation
+    }
+    UIKitModel.finishAnimations()
+    Recorder.endTurn()
+    host.present(Screen("Menu"), animated: true)
+    UIKitModel.finishAnimations()
+    Recorder.endTurn()
+    if whileTheFirstLeaves { host.dismiss(animated: true) }
+    host.present(Screen("Settings"), animated: true)
+    UIKitModel.finishAnimations()
+    recorder.finish()
+    #expect(UIKitModel.raised == ["Attempt to present Screen which is already presenting"])
+    let lines = TraceTranscript(sink.events).lines
+    #expect(lines.filter { $0.hasPrefix("present") }.count == 1, "\(lines)")
+    #expect(lines.filter { $0.hasPrefix("dismiss") }.count == (whileTheFirstLeaves ? 1 : 0), "\(lines)")
+    let model = ModelBuilder(workers: 1).build(traces: [("test.jsonl", Array(sink.text.utf8))])
+    let app = model.app(named: "Containers")
+    #expect(app?.transitions.filter { $0.kind == .present }.map(\.count) == [1], "\(Self.edges(app))")
+    #expect(app?.diagnostics == [], "\(lines)")
+  }
+
   /// What the app does as a flow it dismissed disappears (its screen's `viewDidDisappear` tells the
   /// parent, which pushes), before the dismissal's animation has ended: the layer was still among
   /// the stacks the navigation controller knew, and the push caught its dismissal up a second time.
