@@ -145,7 +145,13 @@
       withCompletion(completion) { top.popToRootViewController(animated: animated) }
     }
 
+    /// UIKit presents nothing from a navigation controller that presents already: the top one
+    /// does while a layer over it leaves (which the stacks no longer count), or while a screen it
+    /// presented bare stays.
+    package var refusesPresentation: Bool { topNavigationController.presentedViewController != nil }
+
     public func present(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
+      guard !refusesPresentation else { return refuse(.presentWhileALayerLeaves, completion: completion) }
       guard let controller = viewController(screen, completion: completion) else { return }
       // A flow's own navigation controller is the layer as it is (wrapped in another, UIKit raises
       // "Pushing a navigation controller is not supported"), with the delegate it was given.

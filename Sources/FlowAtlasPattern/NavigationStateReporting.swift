@@ -7,9 +7,14 @@ package protocol NavigationStateReporting: AnyObject {
   /// Everything shown, bottom first: `layers[0]` is the navigation stack (empty before the
   /// first screen), every later layer a modal layer that is never empty.
   var layers: [[any Presentable]] { get }
+  /// Whether a `present` now would be refused (a layer whose dismissal is under way is still
+  /// presented where it would go), so recording it would record what never happens.
+  var refusesPresentation: Bool { get }
 }
 
 extension NavigationStateReporting {
+  package var refusesPresentation: Bool { false }
+
   /// The screen people see: the top of the topmost layer.
   package var visibleScreen: (any Presentable)? { layers.last?.last }
 

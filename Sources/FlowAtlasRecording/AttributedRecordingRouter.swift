@@ -27,6 +27,7 @@ package final class AttributedRecordingRouter: AttributingRouter, NavigationStat
   }
 
   package var layers: [[any Presentable]] { router.layers }
+  package var refusesPresentation: Bool { router.refusesPresentation }
 
   package func addSystemNavigationObserver(_ observer: any SystemNavigationObserver) {
     router.addSystemNavigationObserver(observer)

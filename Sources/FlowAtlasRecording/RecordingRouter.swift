@@ -127,6 +127,7 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
 
   /// What the wrapped router shows (nothing known when it does not report its state).
   package var layers: [[any Presentable]] { reporting?.layers ?? [[]] }
+  package var refusesPresentation: Bool { reporting?.refusesPresentation ?? false }
 
   package func on(behalfOf coordinator: any CoordinatorProtocol) -> any RouterProtocol {
     AttributedRecordingRouter(router: self, coordinator: coordinator)
@@ -264,6 +265,11 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
   func present(
     _ screen: any Presentable, animated: Bool, completion: (() -> Void)?, coordinatorID: String?
   ) {
+    // What the router will refuse is no navigation: the router reports it (a UIKit router, where
+    // a layer still leaves).
+    guard reporting?.refusesPresentation != true else {
+      return base.present(screen, animated: animated, completion: completion)
+    }
     let (routerID, background) = (id, offScreen)
     recordShowing(screen, by: coordinatorID) { screen, coordinator in
       .present(

@@ -1,3 +1,5 @@
+import FlowAtlasTrace
+import FlowAtlasTraceReader
 import FlowAtlasUIKitOnModel
 import Testing
 import UIKit
@@ -243,6 +245,36 @@ import UIKit
     #expect(router.titles == ["A B"])
     #expect(refusals == [.dismissWithNothingPresented])
     #expect(reports.lines.isEmpty)
+  }
+
+  /// A presentation asked for while a sheet's animated dismissal runs cannot go beneath it: UIKit
+  /// keeps the sheet presented until its animation ends and refuses to present another ("which is
+  /// already presenting"). The router refuses it, and a recording router over it records nothing.
+  @Test func aPresentationWhileASheetIsDismissedIsRefusedAndNotRecorded() {
+    let (router, reports, _) = navigation(showing: "A")
+    var refusals: [RouterRefusal] = []
+    router.onRefusal = { refusals.append($0) }
+    let sink = MemoryTraceSink()
+    let recorder = Recorder(header: TraceHeader(app: "Shop", run: "refused"), sink: sink)
+    let recorded = recorder.router(wrapping: router)
+    recorded.present(Screen("Menu"), animated: false, completion: nil)
+    recorded.dismiss(animated: true, completion: nil)
+    var completed = false
+    recorded.present(Screen("Settings"), animated: true) { completed = true }
+    UIKitModel.finishAnimations()
+    recorder.finish()
+    #expect(refusals == [.presentWhileALayerLeaves])
+    #expect(completed)
+    #expect(UIKitModel.raised == [])
+    #expect(router.titles == ["A"])
+    #expect(
+      TraceTranscript(sink.events).lines.filter { !$0.hasPrefix("run") } == [
+        "present Screen", "dismiss Screen",
+      ], "\(TraceTranscript(sink.events).lines)")
+    #expect(reports.lines.isEmpty)
+    // Once it has gone, a presentation is made.
+    recorded.present(Screen("Settings"), animated: false, completion: nil)
+    #expect(router.titles == ["A", "Settings"])
   }
 
   @Test func aScreenPresentedOverASheetIsALayerOfItsOwn() {
