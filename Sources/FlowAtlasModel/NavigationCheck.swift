@@ -164,7 +164,9 @@ package struct NavigationCheck: Sendable {
         Self.place(of: diagnostic, within: baselineRoots))
     }
     func isKnown(_ diagnostic: Diagnostic) -> Bool {
-      guard let places = known[Self.problemKey(diagnostic)] else { return false }
+      guard let places = known[Self.problemKey(diagnostic)] else {
+        return Self.isKnownAcrossModules(diagnostic, knownKeys: known.keys)
+      }
       let place = Self.place(of: diagnostic, within: roots)
       // One path ends the other: a model.json keeps the folder its traces were given in.
       return places.contains { $0.isEmpty || place.isEmpty || $0.ends(with: place) || place.ends(with: $0) }
@@ -332,6 +334,29 @@ package struct NavigationCheck: Sendable {
     default:
       let message = String(diagnostic.message.unicodeScalars.filter { !("0"..."9").contains($0) })
       return code + "\u{0}" + message
+    }
+  }
+
+  /// Whether a leak or an orphan of a coordinator type is known under the type's other spelling,
+  /// where one side was recorded with modules and the other without (the spec's reading of a bare
+  /// `Type` as a `Module.Type` of that name): `HelpCoordinator` and `SettingsKit.HelpCoordinator`.
+  static func isKnownAcrossModules(
+    _ diagnostic: Diagnostic, knownKeys: Dictionary<String, [[Substring]]>.Keys
+  ) -> Bool {
+    guard diagnostic.code == .coordinatorLeak || diagnostic.code == .orphanedCoordinator,
+      let type = diagnostic.message.split(separator: " ").first
+    else { return false }
+    let prefix = diagnostic.code.rawValue + "\u{0}"
+    if let dot = type.firstIndex(of: "."), dot != type.startIndex {
+      return knownKeys.contains(prefix + type[type.index(after: dot)...])
+    }
+    return knownKeys.contains { key in
+      guard key.hasPrefix(prefix), key.hasSuffix("." + type) else { return false }
+      let known = key.dropFirst(prefix.count)
+      return known.firstIndex(of: ".").map {
+        $0 != known.startIndex && known[known.index(after: $0)...] == type
+      }
+        ?? false
     }
   }
 

@@ -231,6 +231,31 @@ import Testing
     #expect(alone.status == 1)
   }
 
+  /// A known leak is known when one side was recorded with modules and the other without (the
+  /// spec's bare `Type` for the one `Module.Type` of that name), either way round; another
+  /// coordinator's leak is still new. Adopting revision 4's modules made every known leak "new".
+  @Test(arguments: [false, true])
+  func aKnownLeakIsKnownAcrossModules(baselineHasModules: Bool) async throws {
+    let temp = try temporaryFolder()
+    let bare = Self.trace(leaks: ["ComposeCoordinator"])
+    let withModule = bare.map {
+      $0.replacingOccurrences(
+        of: #""type":"ComposeCoordinator""#, with: #""type":"ComposeCoordinator","module":"Mail""#)
+    }
+    #expect(withModule != bare)
+    let baseline = try await Self.baseline(baselineHasModules ? withModule : bare, in: temp)
+    let current = try Self.folder(baselineHasModules ? bare : withModule, in: temp, "current")
+    let known = await flowatlas("check", current, "--baseline", baseline, "--fail-on", "new-problem")
+    #expect(known.status == 0, "\(known.out)")
+    let other = try Self.folder(
+      Self.trace(leaks: ["SearchCoordinator"]).map {
+        $0.replacingOccurrences(
+          of: #""type":"SearchCoordinator""#, with: #""type":"SearchCoordinator","module":"Mail""#)
+      }, in: temp, "other")
+    let new = await flowatlas("check", other, "--baseline", baseline, "--fail-on", "new-problem")
+    #expect(new.status == 1 && new.out.contains("Mail.SearchCoordinator"), "\(new.out)")
+  }
+
   /// A known problem other than a leak (here a pop of nothing, `empty-stack`) is known whatever
   /// folder the traces are given from, and however the path is spelled: the baseline's traces in
   /// another folder, the current ones through `./` and `//`, or named as a file, against a
