@@ -130,8 +130,16 @@ package struct NavigationDiff: Hashable, Sendable {
     let newContainers = Set(new.containers.map(\.type))
     addedContainers = newContainers.subtracting(oldContainers).sorted()
     removedContainers = oldContainers.subtracting(newContainers).sorted()
+    // A screen's owner is who showed it most often: where both coordinators showed it in both
+    // versions, only how often each was recorded changed, which is no move.
+    let (oldShowers, newShowers) = (Self.showers(old), Self.showers(new))
     ownerChanges = new.screens.compactMap { screen in
       guard let previous = oldOwners[screen.type], previous != screen.owner else { return nil }
+      if let previous, let now = screen.owner, oldShowers[screen.type]?.contains(now) == true,
+        newShowers[screen.type]?.contains(previous) == true
+      {
+        return nil
+      }
       return OwnerChange(screen: screen.type, old: previous, new: screen.owner)
     }
     let oldPictures = Dictionary(
@@ -144,5 +152,17 @@ package struct NavigationDiff: Hashable, Sendable {
       }
       return PictureChange(screen: screen.type, old: before, new: after)
     }.sorted { $0.screen < $1.screen }
+  }
+
+  /// Each screen type's coordinators that showed it (set it as a root, pushed or presented it).
+  private static func showers(_ app: AppModel) -> [String: Set<String>] {
+    var showers: [String: Set<String>] = [:]
+    for transition in app.transitions
+    where transition.kind == .push || transition.kind == .present
+      || transition.kind == .setRoot
+    {
+      if let coordinator = transition.coordinator { showers[transition.to, default: []].insert(coordinator) }
+    }
+    return showers
   }
 }

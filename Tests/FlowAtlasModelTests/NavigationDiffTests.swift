@@ -46,6 +46,28 @@ import Testing
     #expect(diff.summary.hasPrefix("1 screen removed, 1 transition added, 1 transition removed"))
   }
 
+  /// A screen's owner is who showed it most often: a screen both Home and Settings show in both
+  /// versions, with Settings now showing it more often (one journey recorded once more), has not
+  /// moved; one that a coordinator shows only in one version has.
+  @Test(arguments: [
+    (["Home", "Settings"], ["Home", "Settings"], false), (["Home"], ["Home", "Settings"], true),
+    (["Home", "Settings"], ["Settings"], true),
+  ])
+  func aScreenMovesOnlyWhereWhoShowsItChanged(oldShowers: [String], newShowers: [String], moved: Bool) {
+    func app(_ showers: [String], owner: String) -> AppModel {
+      Self.app(
+        "Pocket", screens: [("Home", "Home"), ("Settings", "Settings"), ("Profile", owner)],
+        transitions: [
+          Transition(from: nil, to: "Home", kind: .setRoot, coordinator: "Home", count: 1, triggers: [])
+        ]
+          + showers.map {
+            Transition(from: $0, to: "Profile", kind: .push, coordinator: $0, count: 2, triggers: ["Profile"])
+          }, coordinators: ["Home", "Settings"])
+    }
+    let diff = NavigationDiff(old: app(oldShowers, owner: "Home"), new: app(newShowers, owner: "Settings"))
+    #expect(diff.ownerChanges == (moved ? [.init(screen: "Profile", old: "Home", new: "Settings")] : []))
+  }
+
   /// Only a forward transition taken in ways that share none is taken another way: automatic is
   /// a way, a deep link is one whatever its URL, and going back is the person's choice of gesture.
   @Test(arguments: [
