@@ -144,8 +144,10 @@ extension DiagramBuilder {
           from: from, to: to, role: .diffTransition(transition.kind, mark), xlabel: xlabel, tooltip: tooltip,
           classes: ["transition", "kind-\(Slug.make(transition.kind.rawValue))", "diff-\(mark.rawValue)"]))
     }
+    // A short diagram that left transitions out leaves out the screens only those reached (they
+    // would float unconnected); the tables name them.
     for (type, node) in screenNodes.sorted(by: { $0.key < $1.key })
-    where !onlyChanges || drawn.contains(type) || marks[type] != .unchanged {
+    where !onlyChanges || drawn.contains(type) || (marks[type] != .unchanged && leftOut == 0) {
       graph.nodes.append(node)
     }
     if usesStart {

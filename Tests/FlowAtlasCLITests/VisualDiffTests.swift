@@ -142,6 +142,18 @@ import Testing
         "The diagram shows the first 40 changed transitions; 80 more are in the tables above."))
     let mermaid = try #require(markdown.out.components(separatedBy: "```mermaid\n").last)
     #expect(mermaid.components(separatedBy: " ==>").count - 1 == 40)
+    // Only screens its transitions reach are drawn: none floats unconnected.
+    let fenced = mermaid.split(separator: "\n").map(String.init)
+    let declared = fenced.compactMap { line -> String? in
+      guard let bracket = line.firstRange(of: "[\"") else { return nil }
+      return String(line[..<bracket.lowerBound]).trimmingCharacters(in: .whitespaces)
+    }
+    let edges = fenced.filter { $0.contains("==>") || $0.contains("-->") || $0.contains("-.->") }
+    #expect(declared.count > 2)
+    let floating = declared.filter { node in
+      !edges.contains { $0.split(separator: " ").contains { $0 == node || $0.hasPrefix(node + "[") } }
+    }
+    #expect(floating == [], "\(mermaid)")
     let again = await flowatlas("diff", old, new)
     #expect(again.out == markdown.out)
   }
