@@ -109,11 +109,15 @@ package enum TraceLoading {
       }
     }
     let files = try files(from: [path], command: command, console: console)
-    let model = try model(
-      of: files, keepsJourneys: keepsJourneys, printsDiagnostics: printsDiagnostics, console: console)
+    // Diagnostics are printed once the side is known to be one: a file that is none is named
+    // by the error alone.
+    let model = try model(of: files, keepsJourneys: keepsJourneys, printsDiagnostics: false, console: console)
     try requireComparable(
       model, read: [path], failure: "cannot compare with it", printsDiagnostics: printsDiagnostics,
       console: console)
+    if printsDiagnostics, !model.diagnostics.isEmpty {
+      console.err(model.diagnostics.map { $0.formatted + "\n" }.joined())
+    }
     return (model, nil)
   }
 
