@@ -115,9 +115,6 @@ package enum TraceLoading {
     try requireComparable(
       model, read: [path], failure: "cannot compare with it", printsDiagnostics: printsDiagnostics,
       console: console)
-    if printsDiagnostics, !model.diagnostics.isEmpty {
-      console.err(model.diagnostics.map { $0.formatted + "\n" }.joined())
-    }
     return (model, nil)
   }
 
@@ -126,6 +123,8 @@ package enum TraceLoading {
   /// is a model with no app; such a file in a folder is left out with a warning (even where
   /// diagnostics are not printed), as a build leaves it out. Never an empty side, which would
   /// make every screen look new, or gone, or a gate pass that read nothing.
+  /// - Parameter printsDiagnostics: Print the model's diagnostics (read without), unless the
+  ///   side is a file that is no trace, which the error names.
   static func requireComparable(
     _ model: NavigationModel, read paths: [String], failure: String, printsDiagnostics: Bool, console: Console
   ) throws(CommandLineError) {
@@ -137,7 +136,9 @@ package enum TraceLoading {
       else { continue }
       throw .inputOutput("\(Printable.path(path)): \(failure): \(first.formatted)")
     }
-    if !printsDiagnostics {
+    if printsDiagnostics {
+      if !model.diagnostics.isEmpty { console.err(model.diagnostics.map { $0.formatted + "\n" }.joined()) }
+    } else {
       for diagnostic in unread {
         console.err(
           Printable.line("flowatlas: warning: left out of the comparison: \(diagnostic.formatted)") + "\n")
