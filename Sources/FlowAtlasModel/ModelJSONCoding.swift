@@ -242,7 +242,9 @@ private final class Reading {
   /// - Parameter path: made only for the message (most values read have none).
   func fail(_ path: @autoclosure () -> [any CodingKey], _ problem: String, at offset: Int) -> JSONSyntaxError
   {
-    JSONSyntaxError(offset: offset, problem: "\(Self.name(path())): \(problem)")
+    // Past the last byte: a file cut short (a copy or a write interrupted), said as such.
+    let end = offset >= scanner.count ? " (the file ends here: is it cut short?)" : ""
+    return JSONSyntaxError(offset: offset, problem: "\(Self.name(path())): \(problem)\(end)")
   }
 
   /// The value at the scanner's position, leaving the scanner just after it.

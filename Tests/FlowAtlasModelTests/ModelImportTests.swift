@@ -102,6 +102,11 @@ struct ModelImportTests {
       "{\n\"flowatlas\": \"model\",\n\"version\": 1,\n\"apps\": [,]}", "bad.json:4: ",
       "apps[0]: expected an object"
     ),
+    // A file cut short is said to end there.
+    (
+      "{\"flowatlas\": \"model\", \"version\": 1,\n\"apps\": [{\"app\": \"A\", \"runs\": [", "bad.json:2: ",
+      "apps[0].runs[0]: expected an object (the file ends here: is it cut short?)"
+    ),
     (
       #"{"flowatlas": "model", "version": 1, "apps": [{"app": "A"}], "diagnostics": []}"#, "bad.json:1: ",
       #"apps[0]: missing key "runs""#
