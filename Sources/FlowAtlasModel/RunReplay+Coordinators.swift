@@ -139,7 +139,8 @@ extension RunReplay {
             + "when its first screen is removed"
             + (instance.parent == nil ? "" : ", so that its parent removes it")
             + " (FlowAtlas's Coordinator does it for system navigation unless finishesOnSystemRemoval is "
-            + "false; a coordinator of your own can watch its navigation controller's delegate)"))
+            + "false; a coordinator of your own can watch its navigation controller's delegate or its router's "
+            + "onSystemNavigation)"))
     }
   }
 

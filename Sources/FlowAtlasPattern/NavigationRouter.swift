@@ -47,6 +47,16 @@
     private var forwardedCall: DelegateCall?
 
     package let systemNavigationObservers = SystemNavigationObservers()
+
+    /// Called with the navigation the system did on a person's gesture (back, the back menu, a
+    /// sheet dragged down), after FlowAtlas's coordinators and recording heard it: where coordinators
+    /// of the app's own learn that their screens are gone and finish their flows
+    /// (docs/own-coordinators.md).
+    public var onSystemNavigation: ((SystemNavigation) -> Void)? {
+      get { systemNavigationObservers.appCallback }
+      set { systemNavigationObservers.appCallback = newValue }
+    }
+
     /// What the router showed after its own last change or the last system change it reported.
     private var known: [[any Presentable]] = [[]]
     /// Set while an interactive pop runs, cleared when the person gives it up.

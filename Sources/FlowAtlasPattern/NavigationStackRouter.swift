@@ -38,6 +38,14 @@ public final class NavigationStackRouter: RouterProtocol, NavigationStateReporti
   /// How ``present(_:animated:completion:)`` shows a screen; a sheet unless it says otherwise.
   @ObservationIgnored public var modalStyle: @MainActor (any Presentable) -> ModalStyle = { _ in .sheet }
   @ObservationIgnored package let systemNavigationObservers = SystemNavigationObservers()
+  /// Called with the navigation the system did on a person's gesture (back, the back menu, a
+  /// sheet dragged down), after FlowAtlas's coordinators and recording heard it: where coordinators
+  /// of the app's own learn that their screens are gone and finish their flows
+  /// (docs/own-coordinators.md).
+  public var onSystemNavigation: ((SystemNavigation) -> Void)? {
+    get { systemNavigationObservers.appCallback }
+    set { systemNavigationObservers.appCallback = newValue }
+  }
 
   /// Creates a router that shows nothing yet.
   public init() {}

@@ -20,6 +20,14 @@ public final class StackRouter: RouterProtocol, NavigationStateReporting, System
   /// Called with each refusal as it happens.
   public var onRefusal: ((RouterRefusal) -> Void)?
   package let systemNavigationObservers = SystemNavigationObservers()
+  /// Called with the navigation the system did on a person's gesture (back, the back menu, a
+  /// sheet dragged down), after FlowAtlas's coordinators and recording heard it: where coordinators
+  /// of the app's own learn that their screens are gone and finish their flows
+  /// (docs/own-coordinators.md).
+  public var onSystemNavigation: ((SystemNavigation) -> Void)? {
+    get { systemNavigationObservers.appCallback }
+    set { systemNavigationObservers.appCallback = newValue }
+  }
 
   /// Creates a router that shows nothing yet.
   public init() {}

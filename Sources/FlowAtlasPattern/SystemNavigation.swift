@@ -148,6 +148,9 @@ package final class SystemNavigationObservers {
   }
 
   private var entries: [Entry] = []
+  /// The app's own callback (a router's `onSystemNavigation`), told after every observer, so
+  /// that a recording router has recorded the gesture before the app's coordinators react.
+  package var appCallback: ((SystemNavigation) -> Void)?
 
   package init() {}
 
@@ -165,6 +168,7 @@ package final class SystemNavigationObservers {
   /// started it, so the innermost flow finishes first.
   package func notify(_ navigation: SystemNavigation) {
     for entry in entries.reversed() { entry.observer?.systemDidNavigate(navigation) }
+    appCallback?(navigation)
   }
 
   /// Tells every observer that `screen` finished appearing.

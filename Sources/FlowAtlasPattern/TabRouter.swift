@@ -13,6 +13,14 @@ public final class TabRouter: TabRouting, NavigationStateReporting, SystemNaviga
 
   private let routers: [String: StackRouter]
   package let systemNavigationObservers = SystemNavigationObservers()
+  /// Called with the navigation the system did on a person's gesture (back, the back menu, a
+  /// sheet dragged down, a tab tapped), after FlowAtlas's coordinators and recording heard it: where coordinators
+  /// of the app's own learn that their screens are gone and finish their flows
+  /// (docs/own-coordinators.md).
+  public var onSystemNavigation: ((SystemNavigation) -> Void)? {
+    get { systemNavigationObservers.appCallback }
+    set { systemNavigationObservers.appCallback = newValue }
+  }
 
   /// Creates a tab container with one empty stack router per tab and no tab selected.
   /// - Parameter tabs: The tabs' names, in order; a repeated name is kept once.

@@ -148,6 +148,30 @@ struct NavigationStackRouterWriteTests {
     #expect(swiftUI.layers.map { $0.map(\.screenType) } == write.after)
   }
 
+  /// A coordinator of the app's own (Element X's, whose flows end when their screens' dismissal
+  /// callbacks run) learns from the router's `onSystemNavigation` that the person's drag removed
+  /// its sheet, after the recording wrote it, and finishes (no orphan, then).
+  @Test func aCoordinatorOfTheAppsOwnFinishesWhenTheRouterSaysTheSystemRemovedItsScreen() {
+    let (recorder, sink) = makeRecorder()
+    let swiftUI = NavigationStackRouter()
+    let settings = OwnSheetFlow(router: recorder.router(wrapping: swiftUI))
+    var heard: [SystemNavigation.Kind] = []
+    swiftUI.onSystemNavigation = { [weak settings] navigation in
+      heard.append(navigation.kind)
+      if navigation.removed.contains(where: { $0 === settings?.screen }) { settings?.finish() }
+    }
+    recorder.follow(settings)
+    settings.start()
+    swiftUI.write(isPresented: false, layer: 1)
+    #expect(heard == [.dismiss])
+    let lines = TraceTranscript(sink.events).lines
+    #expect(
+      lines.suffix(2) == [
+        "dismiss SheetView by OwnSheetFlow (system: swipeDown)", "finish OwnSheetFlow -> closed",
+      ],
+      "\(lines)")
+  }
+
   @Test func aCoordinatorFinishesWhenSwiftUIRemovesItsFirstScreen() {
     let (recorder, sink) = makeRecorder()
     let swiftUI = NavigationStackRouter()
@@ -163,4 +187,20 @@ struct NavigationStackRouterWriteTests {
         "detach PaymentCoordinator from ShopCoordinator",
       ])
   }
+}
+
+/// A flow of the app's own that presents one sheet, marked as docs/own-coordinators.md says.
+@MainActor private final class OwnSheetFlow {
+  @RecordedRouter private var router: any RouterProtocol  // FlowAtlas
+  let screen = SheetView()
+
+  init(router: any RouterProtocol) { self.router = router }
+
+  func start() {
+    Recorder.started(self)  // FlowAtlas
+    router.setRoot(HomeView(), animated: false, completion: nil)
+    router.present(screen, animated: false, completion: nil)
+  }
+
+  func finish() { Recorder.finished(self, output: "closed") }  // FlowAtlas
 }

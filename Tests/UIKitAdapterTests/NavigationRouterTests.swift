@@ -27,6 +27,19 @@ import UIKit
     #expect(reports.lines.count == 2)
   }
 
+  /// A coordinator of the app's own hears the person's back button from `onSystemNavigation`
+  /// (the navigation controller's delegate is the router's).
+  @Test func theAppHearsThePersonsNavigationFromTheRouter() {
+    let (router, _, screens) = navigation(showing: "A", "B")
+    var heard: [String] = []
+    router.onSystemNavigation = { navigation in
+      heard.append("\(navigation.kind) \(navigation.gesture) \(navigation.removed.map { $0 === screens[1] })")
+    }
+    Person.tapBackButton(in: router.navigationController)
+    router.push(Screen("C"), animated: false, completion: nil)
+    #expect(heard == ["pop backButton [true]"])
+  }
+
   @Test func popsTheAppAsksForAreNotReported() {
     let (router, reports, _) = navigation(showing: "A", "B", "C", "D", "E")
     // Unanimated at rest: the model tells the delegate before the call returns.
