@@ -47,6 +47,7 @@ package enum ModelImport {
     var app: String
     var screen: String?
     var transition: NavigationCheck.TransitionKey?
+    var coordinator: String? = nil
     var offset: Int
   }
 
@@ -67,6 +68,7 @@ package enum ModelImport {
     // `apps[a].screens[s]` and `apps[a].transitions[t]`, as the decoder meets them.
     var screenOffsets: [Int: [Int]] = [:]
     var transitionOffsets: [Int: [Int]] = [:]
+    var coordinatorOffsets: [Int: [Int]] = [:]
     var appOffsets: [Int] = []
     let document = try ModelJSONDecoder.decode(ModelFile.self, from: bytes) { path, offset in
       guard path.first?.stringValue == "apps", let app = path.dropFirst().first?.intValue else { return }
@@ -74,6 +76,7 @@ package enum ModelImport {
       case 2: appOffsets.append(offset)
       case 4 where path[2].stringValue == "screens": screenOffsets[app, default: []].append(offset)
       case 4 where path[2].stringValue == "transitions": transitionOffsets[app, default: []].append(offset)
+      case 4 where path[2].stringValue == "coordinators": coordinatorOffsets[app, default: []].append(offset)
       default: break
       }
     }
@@ -92,6 +95,10 @@ package enum ModelImport {
           app: app.app, from: transition.from, to: transition.to, kind: transition.kind,
           coordinator: transition.coordinator)
         places.append(Place(app: app.app, screen: nil, transition: key, offset: offset))
+      }
+      for (coordinator, offset) in zip(app.coordinators, coordinatorOffsets[index] ?? []) {
+        places.append(
+          Place(app: app.app, screen: nil, transition: nil, coordinator: coordinator.type, offset: offset))
       }
     }
     return (document, places)
@@ -172,6 +179,8 @@ extension ModelImport {
         places.note(screen: screen, app: place.app, file: file, line: line)
       } else if let transition = place.transition {
         places.note(transition, file: file, line: line)
+      } else if let coordinator = place.coordinator {
+        places.note(flow: coordinator, app: place.app, file: file, line: line)
       }
     }
     return places

@@ -65,6 +65,8 @@ package struct NavigationCheck: Sendable {
   package struct Places: Sendable {
     var screens: [String: (file: String, line: Int)] = [:]
     var transitions: [TransitionKey: (file: String, line: Int)] = [:]
+    /// Where each coordinator type first started (in a trace) or is written (in a model.json).
+    var flows: [String: (file: String, line: Int)] = [:]
     /// The first time each transition was taken on each trigger (`nil`: none).
     var triggered: [TransitionKey: [String?: (file: String, line: Int)]] = [:]
     /// Where anything not found is reported: the side's file, line 1.
@@ -84,6 +86,9 @@ package struct NavigationCheck: Sendable {
       for app in model.apps {
         for run in app.runs {
           for step in run.journey.steps {
+            if case .flowStarted(let coordinator, _) = step.kind {
+              note(flow: coordinator, app: app.name, file: run.file, line: step.line)
+            }
             guard case .transition(let from, let to, let kind, let coordinator, let trigger) = step.kind
             else {
               continue
@@ -104,6 +109,15 @@ package struct NavigationCheck: Sendable {
 
     mutating func note(_ key: TransitionKey, file: String, line: Int) {
       transitions[key] = transitions[key] ?? (file, line)
+    }
+
+    mutating func note(flow coordinator: String, app: String, file: String, line: Int) {
+      flows[Self.key(app, coordinator)] = flows[Self.key(app, coordinator)] ?? (file, line)
+    }
+
+    /// Where `coordinator`'s flow first started, or is written; nil where unknown.
+    func place(ofFlowStart coordinator: String, app: String) -> (file: String, line: Int)? {
+      flows[Self.key(app, coordinator)]
     }
 
     func place(ofScreen screen: String, app: String) -> (file: String, line: Int) {
@@ -274,7 +288,8 @@ package struct NavigationCheck: Sendable {
     // no node of the graph, at the start of its app's first trace.
     func place(ofFlow flow: String, in model: AppModel, _ places: Places) -> (file: String, line: Int) {
       model.transitions.filter { $0.coordinator == flow }.map { places.place(of: $0, app: model.name) }
-        .min { ($0.file, $0.line) < ($1.file, $1.line) } ?? start(of: model, places)
+        .min { ($0.file, $0.line) < ($1.file, $1.line) } ?? places.place(ofFlowStart: flow, app: model.name)
+        ?? start(of: model, places)
     }
     for flow in diff.addedCoordinators {
       report(

@@ -256,6 +256,36 @@ import Testing
     #expect(new.status == 1 && new.out.contains("Mail.SearchCoordinator"), "\(new.out)")
   }
 
+  /// A flow that shows nothing on screen of its own (a tab's coordinator whose root is set in the
+  /// background) is named where it started, in the traces, and at its entry in a model.json; it
+  /// was named at line 1.
+  @Test func aFlowWithNoTransitionOfItsOwnIsNamedWhereItStarted() async throws {
+    let temp = try temporaryFolder()
+    let tab = [
+      #"{"seq":90,"event":"coordinator.start","coordinator":"t","type":"CardsCoordinator","parent":"a"}"#,
+      #"{"seq":91,"event":"router.setRoot","screen":{"id":"t1","type":"CardsViewController"},"coordinator":"t","router":"cards","background":true}"#,
+    ]
+    let baseline = try Self.folder(Self.trace(), in: temp, "old")
+    let current = try Self.folder(Self.trace() + tab, in: temp, "new")
+    let startLine = Self.trace().count + 1
+    let added = await flowatlas("check", current, "--baseline", baseline, "--fail-on", "added-flow")
+    #expect(
+      added.out.contains("\(current)/read.jsonl:\(startLine): error: Mail: flow CardsCoordinator is new"),
+      "\(added.out)")
+    let model = temp.appendingPathComponent("new.json").path
+    #expect(await flowatlas("model", current, "--output", model).status == 0)
+    let modelText = try String(contentsOfFile: model, encoding: .utf8)
+    let entry = try #require(
+      modelText.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+        $0.contains(#""type": "CardsCoordinator""#)
+      })
+    let removed = await flowatlas("check", baseline, "--baseline", model, "--fail-on", "removed-flow")
+    #expect(
+      removed.out.contains(
+        "\(model):\(entry + 1): error: Mail: flow CardsCoordinator of the baseline is gone"),
+      "\(removed.out)")
+  }
+
   /// A known problem other than a leak (here a pop of nothing, `empty-stack`) is known whatever
   /// folder the traces are given from, and however the path is spelled: the baseline's traces in
   /// another folder, the current ones through `./` and `//`, or named as a file, against a
