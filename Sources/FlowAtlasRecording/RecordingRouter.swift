@@ -544,9 +544,10 @@ extension RecordingRouter {
   ///   - initiator: The app, or the system on the person's tap.
   ///   - asking: For the app's switch, the coordinator that asked where it is known already (a
   ///     switch recorded after the tab's first screen, which waited for it).
+  ///   - background: The tab bar controller is not on screen.
   package func recordTabSelection(
     _ tab: String, showing screen: any Presentable, container: AnyObject, initiator: Initiator,
-    asking: AnyObject? = nil
+    asking: AnyObject? = nil, background: Bool = false
   ) {
     let routerID = id
     let isSystem = initiator.isSystem
@@ -557,8 +558,11 @@ extension RecordingRouter {
       if isSystem { return state.coordinator(showing: shownBy) }
       return asker.map { state.coordinatorID(for: $0) } ?? state.coordinatorID(readBy: reader)
     }
+    let background: Bool? = background ? true : nil
     recordShowing(screen, by: attribute, puts: false) { screen, coordinator in
-      .selectTab(screen: screen, coordinator: coordinator, router: routerID, tab: tab, initiator: initiator)
+      .selectTab(
+        screen: screen, coordinator: coordinator, router: routerID, tab: tab, initiator: initiator,
+        background: background)
     }
   }
 }

@@ -338,7 +338,9 @@
       }
       let screen = Self.screen(shownBy: tab)
       let name = tab.tabBarItem?.title ?? tab.title ?? "tab \(selectedIndex + 1)"
-      router.recordTabSelection(name, showing: screen, container: self, initiator: initiator, asking: asking)
+      // Selected before the tab bar is on screen (an app that opens on another tab), it is background.
+      router.recordTabSelection(
+        name, showing: screen, container: self, initiator: initiator, asking: asking, background: !isOnScreen)
       router.noteShown(screen)
     }
   }

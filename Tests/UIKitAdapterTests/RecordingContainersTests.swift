@@ -516,6 +516,29 @@ import UIKit
       lines.last == "selectTab Settings SettingsScreen by TabsCoordinator [r2] (system: tabBar)", "\(lines)")
   }
 
+  /// A tab bar the app fills and opens on another tab before it makes it the window's root
+  /// (Mastodon's scene coordinator): the person sees that tab's screen appear with the tab bar.
+  /// The selection in code was recorded as on screen, a switch of tabs nobody saw.
+  @Test func aTabSelectedBeforeItsTabBarIsShownIsNoSwitchPeopleSee() {
+    let (lines, app) = Self.record { recorder in
+      let window = UIWindow()
+      window.makeKeyAndVisible()
+      let root = WindowCoordinator(window: window)
+      recorder.follow(root)
+      Recorder.started(root)
+      let tabs = RecordingTabBarController()
+      let (home, detail) = (UINavigationController.recorded(), UINavigationController.recorded())
+      tabs.viewControllers = [home, detail]
+      home.pushViewController(Screen("Home"), animated: false)
+      detail.pushViewController(DetailScreen(), animated: false)
+      tabs.selectedIndex = 1
+      root.window.rootViewController = tabs
+      withExtendedLifetime(root) {}
+    }
+    #expect(lines.contains { $0.hasPrefix("selectTab") && $0.contains("background") }, "\(lines)")
+    #expect(Self.edges(app) == ["launch > DetailScreen: setRoot by WindowCoordinator"], "\(lines)")
+  }
+
   /// What the tab bar controller presented is dismissed where its presentation was recorded, on
   /// the tab selected then, though the app selected another tab under the cover meanwhile (as a
   /// deep link does): on the tab selected at the dismissal, the dismiss found no modal layer.
@@ -1181,3 +1204,11 @@ final class ForwardingTabBarDelegate: NSObject, UITabBarControllerDelegate {
 
 /// A navigation controller subclass in the style of UIKit's own (`UIImagePickerController`).
 @MainActor final class PickerController: UINavigationController {}
+
+/// A scene's root coordinator that shows what it makes in its window (marked as its router).
+@MainActor
+final class WindowCoordinator {
+  @RecordedRouter var window: UIWindow  // FlowAtlas
+
+  init(window: UIWindow) { self.window = window }
+}
