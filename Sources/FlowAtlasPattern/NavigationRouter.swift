@@ -161,7 +161,7 @@
     package var refusesPresentation: Bool { topNavigationController.presentedViewController != nil }
 
     public func present(_ screen: any Presentable, animated: Bool, completion: (() -> Void)?) {
-      guard !refusesPresentation else { return refuse(.presentWhileALayerLeaves, completion: completion) }
+      guard !refusesPresentation else { return refuse(.presentWhilePresenting, completion: completion) }
       guard let controller = viewController(screen, completion: completion) else { return }
       // A flow's own navigation controller is the layer as it is (wrapped in another, UIKit raises
       // "Pushing a navigation controller is not supported"), with the delegate it was given.
@@ -280,10 +280,12 @@
 
     /// Reports what changed since the router last knew its stacks, if the system did it;
     /// a change the router made itself matches what it knew and reports nothing.
+    /// The router knows the new stacks before it tells anyone: what an observer or the app's
+    /// `onSystemNavigation` navigates in reply is the app's own change, which it knows after.
     func reportSystemChange(gesture: SystemGesture?) {
-      let now = layers
-      defer { known = now }
-      systemNavigationObservers.notify(from: known, to: now, gesture: gesture)
+      let (before, now) = (known, layers)
+      known = now
+      systemNavigationObservers.notify(from: before, to: now, gesture: gesture)
     }
 
     /// Reports `layer`, still on screen, as dismissed by the person's `gesture`: they let go past
@@ -292,9 +294,9 @@
       let chain = presentedChain
       guard let index = chain.firstIndex(where: { $0 === layer }) else { return }
       // The layers below the one swiped away: the bottom stack, then those presented before it.
-      let after = Array(known.prefix(index + 1))
-      defer { known = after }
-      systemNavigationObservers.notify(from: known, to: after, gesture: gesture)
+      let (before, after) = (known, Array(known.prefix(index + 1)))
+      known = after
+      systemNavigationObservers.notify(from: before, to: after, gesture: gesture)
     }
 
     /// Sees `layer`, about to be presented, swiped down: for the layers this router presents,

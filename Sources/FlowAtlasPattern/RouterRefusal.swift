@@ -9,9 +9,10 @@ public enum RouterRefusal: Hashable, Sendable, CustomStringConvertible {
   case popToRootAtRoot
   /// `dismiss` when nothing is presented.
   case dismissWithNothingPresented
-  /// `present` where a layer is still presented, its dismissal under way (UIKit keeps it until its
-  /// animation ends, and refuses to present another: "which is already presenting").
-  case presentWhileALayerLeaves
+  /// `present` where something is still presented: a layer whose dismissal is under way (UIKit
+  /// keeps it until its animation ends), or a screen presented over the top layer (an alert, a
+  /// share sheet). UIKit refuses to present another: "which is already presenting".
+  case presentWhilePresenting
   /// The back menu's pick (`popTo`) of a screen that is not below the top of the top layer.
   case notBelowTop(type: String)
   /// `selectTab` naming a tab the tab router does not have.
@@ -33,8 +34,9 @@ public enum RouterRefusal: Hashable, Sendable, CustomStringConvertible {
     case .popAtRoot: "pop refused: the top layer shows only its first screen"
     case .popToRootAtRoot: "popToRoot refused: nothing above the top layer's first screen"
     case .dismissWithNothingPresented: "dismiss refused: nothing is presented"
-    case .presentWhileALayerLeaves:
-      "present refused: a presented layer is still being dismissed; present in the dismissal's completion"
+    case .presentWhilePresenting:
+      "present refused: something is still presented there (a layer being dismissed, or a screen presented "
+        + "over it); present once it is gone, in the dismissal's completion"
     case .notBelowTop(let type): "popTo refused: no \(type) below the top of the top layer"
     case .unknownTab(let tab): "selectTab refused: no tab named \"\(tab)\""
     case .unsupportedScreen(let type): "refused: this router cannot show a \(type)"

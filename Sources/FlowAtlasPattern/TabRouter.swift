@@ -13,10 +13,9 @@ public final class TabRouter: TabRouting, NavigationStateReporting, SystemNaviga
 
   private let routers: [String: StackRouter]
   package let systemNavigationObservers = SystemNavigationObservers()
-  /// Called with the navigation the system did on a person's gesture (back, the back menu, a
-  /// sheet dragged down, a tab tapped), after FlowAtlas's coordinators and recording heard it: where coordinators
-  /// of the app's own learn that their screens are gone and finish their flows
-  /// (docs/own-coordinators.md).
+  /// Called with each tab the person tapped (a `selectTab` of the system), after FlowAtlas's
+  /// coordinators and recording heard it. What the person does inside a tab (back, a sheet dragged
+  /// down) each tab's own router tells: its `onSystemNavigation` (docs/own-coordinators.md).
   public var onSystemNavigation: ((SystemNavigation) -> Void)? {
     get { systemNavigationObservers.appCallback }
     set { systemNavigationObservers.appCallback = newValue }

@@ -40,6 +40,31 @@ import UIKit
     #expect(heard == ["pop backButton [true]"])
   }
 
+  /// What the app does in reply (its flow finished, the parent pops further) is the app's own:
+  /// told once, the router reports no second back tap when the next screen shows. It kept its
+  /// old stacks until after the callback, and reported the pop again.
+  @Test func navigationInReplyToThePersonIsTheAppsOwn() {
+    let (router, reports, _) = navigation(showing: "A", "B", "C")
+    let sink = MemoryTraceSink()
+    let recorder = Recorder(header: TraceHeader(app: "Shop", run: "reply"), sink: sink)
+    let recorded = recorder.router(wrapping: router)
+    var heard = 0
+    router.onSystemNavigation = { _ in
+      heard += 1
+      recorded.popToRoot(animated: false, completion: nil)
+    }
+    Person.tapBackButton(in: router.navigationController)
+    UIKitModel.finishAnimations()
+    recorder.finish()
+    #expect(heard == 1)
+    #expect(router.titles == ["A"])
+    #expect(reports.lines == ["pop backButton: -C, shows B"])
+    #expect(
+      TraceTranscript(sink.events).lines.filter { $0.hasPrefix("pop") } == [
+        "pop Screen (system: backButton)", "popToRoot",
+      ], "\(TraceTranscript(sink.events).lines)")
+  }
+
   @Test func popsTheAppAsksForAreNotReported() {
     let (router, reports, _) = navigation(showing: "A", "B", "C", "D", "E")
     // Unanimated at rest: the model tells the delegate before the call returns.
@@ -276,7 +301,7 @@ import UIKit
     recorded.present(Screen("Settings"), animated: true) { completed = true }
     UIKitModel.finishAnimations()
     recorder.finish()
-    #expect(refusals == [.presentWhileALayerLeaves])
+    #expect(refusals == [.presentWhilePresenting])
     #expect(completed)
     #expect(UIKitModel.raised == [])
     #expect(router.titles == ["A"])
