@@ -118,9 +118,9 @@ package enum TraceLoading {
     return (model, nil)
   }
 
-  /// What traces must give to be compared or checked: a trace file named on the command line
-  /// that is not a trace at all (no header, another format's version) is an error naming it, as
-  /// is a model with no app; such a file in a folder is left out with a warning (even where
+  /// What traces must give to be compared or checked: a trace file given alone that is not a
+  /// trace at all (no header, another format's version) is an error naming it, as is a model with
+  /// no app; such a file in a folder, or among several files, is left out with a warning (even where
   /// diagnostics are not printed), as a build leaves it out. Never an empty side, which would
   /// make every screen look new, or gone, or a gate pass that read nothing.
   /// - Parameter printsDiagnostics: Print the model's diagnostics (read without), unless the
@@ -129,11 +129,11 @@ package enum TraceLoading {
     _ model: NavigationModel, read paths: [String], failure: String, printsDiagnostics: Bool, console: Console
   ) throws(CommandLineError) {
     let unread = model.diagnostics.filter { $0.code == .missingHeader || $0.code == .unsupportedVersion }
-    for path in paths {
-      var info = stat()
-      guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-        let first = unread.first(where: { paths.count == 1 || $0.file == path })
-      else { continue }
+    // One file given alone is the side; several (a shell's `traces/*.jsonl`) are read as a folder.
+    var info = stat()
+    if paths.count == 1, let path = paths.first, let first = unread.first, stat(path, &info) == 0,
+      info.st_mode & S_IFMT == S_IFREG
+    {
       throw .inputOutput("\(Printable.path(path)): \(failure): \(first.formatted)")
     }
     if printsDiagnostics {

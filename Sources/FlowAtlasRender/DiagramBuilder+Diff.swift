@@ -48,6 +48,8 @@ extension DiagramBuilder {
     var nodeIDs: [String: String] = [:]
     var marks: [String: DiffMark] = [:]
     var screenNodes: [String: DiagramGraph.Node] = [:]
+    // Moved as the diff says: an owner that changed only by how often each flow showed it is none.
+    let moved = Set(NavigationDiff(old: old, new: new).ownerChanges.map(\.screen))
     for type in Set(oldScreens.keys).union(newScreens.keys).sorted() {
       let mark: DiffMark
       var tooltip = type
@@ -58,7 +60,7 @@ extension DiagramBuilder {
       case (.some(let screen), nil):
         mark = .removed
         tooltip += "\nRemoved" + (screen.owner.map { ", was in \($0)" } ?? "")
-      case (.some(let before), .some(let after)) where before.owner != after.owner:
+      case (.some(let before), .some(let after)) where before.owner != after.owner && moved.contains(type):
         mark = .changed
         tooltip += "\nMoved from \(before.owner ?? "no flow") to \(after.owner ?? "no flow")"
       default:

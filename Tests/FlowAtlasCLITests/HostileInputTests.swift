@@ -133,7 +133,8 @@ import Testing
     try FileManager.default.createDirectory(at: emptyFolder, withIntermediateDirectories: true)
     try Data().write(to: emptyFolder.appendingPathComponent("run.jsonl"))
     for (checked, named) in [
-      ([newerTrace], "newer.jsonl"), ([emptyFolder.path], "empty"), ([trace, newerTrace], "newer.jsonl"),
+      ([newerTrace], "newer.jsonl"), ([emptyFolder.path], "empty"),
+      ([newerTrace, newerTrace], "newer.jsonl"),
     ] {
       let check = await flowatlas(["check"] + checked + ["--baseline", trace, "--fail-on", "added-screen"])
       #expect(check.status == ExitStatus.inputOutput.rawValue, "\(checked): \(check.out) \(check.err)")
@@ -148,6 +149,11 @@ import Testing
     #expect(
       check.err.contains("left out of the comparison") && check.err.contains("run.jsonl"), "\(check.err)")
     #expect(check.out.contains("missing-header") && !check.out.contains("removed-"), "\(check.out)")
+    // So is one of several files named (a shell's `traces/*.jsonl`), as in a folder.
+    let named = await flowatlas("check", trace, newerTrace, "--baseline", trace, "--fail-on", "added-screen")
+    #expect(named.status == 0, "\(named.out) \(named.err)")
+    #expect(
+      named.err.contains("left out of the comparison") && named.err.contains("newer.jsonl"), "\(named.err)")
   }
 
   // 12 (continued): one file that is no trace, in a folder given as the baseline, is left out
