@@ -177,9 +177,16 @@ package struct NavigationCheck: Sendable {
       known[Self.problemKey(diagnostic), default: []].append(
         Self.place(of: diagnostic, within: baselineRoots))
     }
+    // The modules each side names its types with (a type's first component is a module only
+    // where its side recorded that module: `Outer.Inner` may be a nested type).
+    let currentModules = Set(current.apps.flatMap(\.modules))
+    // A model.json (no roots) does not say which names carry a module: any first component may.
+    let baselineModules: Set<String>? =
+      baseline != nil && baselineRoots.isEmpty ? nil : Set(baseline?.apps.flatMap(\.modules) ?? [])
     func isKnown(_ diagnostic: Diagnostic) -> Bool {
       guard let places = known[Self.problemKey(diagnostic)] else {
-        return Self.isKnownAcrossModules(diagnostic, knownKeys: known.keys)
+        return Self.isKnownAcrossModules(
+          diagnostic, knownKeys: known.keys, modules: currentModules, knownModules: baselineModules)
       }
       let place = Self.place(of: diagnostic, within: roots)
       // One path ends the other: a model.json keeps the folder its traces were given in.
@@ -355,23 +362,29 @@ package struct NavigationCheck: Sendable {
   /// Whether a leak or an orphan of a coordinator type is known under the type's other spelling,
   /// where one side was recorded with modules and the other without (the spec's reading of a bare
   /// `Type` as a `Module.Type` of that name): `HelpCoordinator` and `SettingsKit.HelpCoordinator`.
+  /// - Parameters:
+  ///   - modules: The modules the checked traces recorded.
+  ///   - knownModules: The baseline's; nil for a model.json, which does not say.
   static func isKnownAcrossModules(
-    _ diagnostic: Diagnostic, knownKeys: Dictionary<String, [[Substring]]>.Keys
+    _ diagnostic: Diagnostic, knownKeys: Dictionary<String, [[Substring]]>.Keys, modules: Set<String>?,
+    knownModules: Set<String>?
   ) -> Bool {
     guard diagnostic.code == .coordinatorLeak || diagnostic.code == .orphanedCoordinator,
-      let type = diagnostic.message.split(separator: " ").first
+      let type = diagnostic.message.split(separator: " ").first.map(String.init)
     else { return false }
     let prefix = diagnostic.code.rawValue + "\u{0}"
-    if let dot = type.firstIndex(of: "."), dot != type.startIndex {
-      return knownKeys.contains(prefix + type[type.index(after: dot)...])
+    /// The name within its module, where its first component is one of `modules` (any, where
+    /// they are not known); else nil.
+    func withinModule(_ name: String, _ modules: Set<String>?) -> String? {
+      guard let dot = name.firstIndex(of: "."), dot != name.startIndex,
+        modules?.contains(String(name[..<dot])) ?? true
+      else { return nil }
+      return String(name[name.index(after: dot)...])
     }
+    // One side with its module, the other bare: `Mail.Outer.Inner` and `Outer.Inner`.
+    if let within = withinModule(type, modules), knownKeys.contains(prefix + within) { return true }
     return knownKeys.contains { key in
-      guard key.hasPrefix(prefix), key.hasSuffix("." + type) else { return false }
-      let known = key.dropFirst(prefix.count)
-      return known.firstIndex(of: ".").map {
-        $0 != known.startIndex && known[known.index(after: $0)...] == type
-      }
-        ?? false
+      key.hasPrefix(prefix) && withinModule(String(key.dropFirst(prefix.count)), knownModules) == type
     }
   }
 

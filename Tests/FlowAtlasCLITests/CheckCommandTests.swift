@@ -254,6 +254,26 @@ import Testing
       }, in: temp, "other")
     let new = await flowatlas("check", other, "--baseline", baseline, "--fail-on", "new-problem")
     #expect(new.status == 1 && new.out.contains("Mail.SearchCoordinator"), "\(new.out)")
+    // A nested type is no module: `Compose.Draft` recorded bare is `Mail.Compose.Draft`, and is not
+    // the leak of a bare `Draft`.
+    func nested(_ type: String, module: String?) -> [String] {
+      Self.trace(leaks: [type]).map {
+        $0.replacingOccurrences(
+          of: #""type":"\#(type)""#,
+          with: #""type":"\#(type)""# + (module.map { #","module":"\#($0)""# } ?? ""))
+      }
+    }
+    let nestedBaseline = try await Self.baseline(
+      nested("Compose.Draft", module: "Mail"), in: temp.appendingPathComponent("n"))
+    let bareNested = try Self.folder(nested("Compose.Draft", module: nil), in: temp, "bare-nested")
+    let nestedKnown = await flowatlas(
+      "check", bareNested, "--baseline", nestedBaseline, "--fail-on", "new-problem")
+    #expect(nestedKnown.status == 0, "\(nestedKnown.out)")
+    let draftBaseline = try await Self.baseline(
+      nested("Draft", module: nil), in: temp.appendingPathComponent("d"))
+    let notDraft = await flowatlas(
+      "check", bareNested, "--baseline", draftBaseline, "--fail-on", "new-problem")
+    #expect(notDraft.status == 1, "\(notDraft.out)")
   }
 
   /// A flow that shows nothing on screen of its own (a tab's coordinator whose root is set in the
