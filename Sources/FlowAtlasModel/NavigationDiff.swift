@@ -124,24 +124,11 @@ package struct NavigationDiff: Hashable, Sendable {
         oldAutomatic: before.automatic > 0 || before.triggers.isEmpty,
         newAutomatic: transition.automatic > 0 || transition.triggers.isEmpty)
     }
-    let oldOwners = Dictionary(
-      old.screens.map { ($0.type, $0.owner) }, uniquingKeysWith: { first, _ in first })
     let oldContainers = Set(old.containers.map(\.type))
     let newContainers = Set(new.containers.map(\.type))
     addedContainers = newContainers.subtracting(oldContainers).sorted()
     removedContainers = oldContainers.subtracting(newContainers).sorted()
-    // A screen's owner is who showed it most often: where both coordinators showed it in both
-    // versions, only how often each was recorded changed, which is no move.
-    let (oldShowers, newShowers) = (Self.showers(old), Self.showers(new))
-    ownerChanges = new.screens.compactMap { screen in
-      guard let previous = oldOwners[screen.type], previous != screen.owner else { return nil }
-      if let previous, let now = screen.owner, oldShowers[screen.type]?.contains(now) == true,
-        newShowers[screen.type]?.contains(previous) == true
-      {
-        return nil
-      }
-      return OwnerChange(screen: screen.type, old: previous, new: screen.owner)
-    }
+    ownerChanges = Self.ownerChanges(old: old, new: new)
     let oldPictures = Dictionary(
       old.screens.compactMap { screen in screen.picture.map { (screen.type, $0) } },
       uniquingKeysWith: { first, _ in first })
@@ -152,6 +139,26 @@ package struct NavigationDiff: Hashable, Sendable {
       }
       return PictureChange(screen: screen.type, old: before, new: after)
     }.sorted { $0.screen < $1.screen }
+  }
+
+  /// The screens of both versions now in another flow, by their names as given (the diff's own
+  /// read them with modules matched; the diff diagram, as it draws them).
+  ///
+  /// A screen's owner is who showed it most often: where both coordinators showed it in both
+  /// versions, only how often each was recorded changed, which is no move.
+  package static func ownerChanges(old: AppModel, new: AppModel) -> [OwnerChange] {
+    let oldOwners = Dictionary(
+      old.screens.map { ($0.type, $0.owner) }, uniquingKeysWith: { first, _ in first })
+    let (oldShowers, newShowers) = (showers(old), showers(new))
+    return new.screens.compactMap { screen in
+      guard let previous = oldOwners[screen.type], previous != screen.owner else { return nil }
+      if let previous, let now = screen.owner, oldShowers[screen.type]?.contains(now) == true,
+        newShowers[screen.type]?.contains(previous) == true
+      {
+        return nil
+      }
+      return OwnerChange(screen: screen.type, old: previous, new: screen.owner)
+    }
   }
 
   /// Each screen type's coordinators that showed it (set it as a root, pushed or presented it).

@@ -49,7 +49,7 @@ extension DiagramBuilder {
     var marks: [String: DiffMark] = [:]
     var screenNodes: [String: DiagramGraph.Node] = [:]
     // Moved as the diff says: an owner that changed only by how often each flow showed it is none.
-    let moved = Set(NavigationDiff(old: old, new: new).ownerChanges.map(\.screen))
+    let moved = Set(NavigationDiff.ownerChanges(old: old, new: new).map(\.screen))
     for type in Set(oldScreens.keys).union(newScreens.keys).sorted() {
       let mark: DiffMark
       var tooltip = type
