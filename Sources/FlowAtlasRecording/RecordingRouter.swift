@@ -267,7 +267,7 @@ package final class RecordingRouter: AttributingRouter, NavigationStateReporting
   ) {
     // What the router will refuse is no navigation: the router reports it (a UIKit router, where
     // a layer still leaves).
-    guard reporting?.refusesPresentation != true else {
+    guard !refusesPresentation else {
       return base.present(screen, animated: animated, completion: completion)
     }
     let (routerID, background) = (id, offScreen)
